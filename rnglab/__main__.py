@@ -1,0 +1,5 @@
+"""``python -m rnglab``: the command line."""
+
+from .cli import run
+
+run()

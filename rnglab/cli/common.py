@@ -1,0 +1,179 @@
+"""Shared pieces of the command line: option types, generator selection, output.
+
+Commands stay thin: they parse options with these helpers, call the library
+and print the result as a table or, with ``--json``, as JSON in which
+integers of any size stay JSON integers.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+import click
+
+from ..generators import LCG, Source
+from ..params import parse_int
+from ..presets import Preset, make_source, parse_lcg_spec, preset
+from ..results import to_plain
+
+
+class IntExpr(click.ParamType):
+    """An integer option written as an expression: ``2^31-1``, ``0x5DEECE66D``, ``1<<48``.
+
+    Parameters
+    ----------
+    minimum : int, optional
+        Smallest accepted value (e.g. 0 for counts).
+    """
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None):
+        self.minimum = minimum
+
+    def convert(self, value: Any, param, ctx) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            try:
+                number = parse_int(str(value))
+            except ValueError as error:
+                self.fail(str(error), param, ctx)
+        if self.minimum is not None and number < self.minimum:
+            self.fail(f"must be >= {self.minimum}; got {number}", param, ctx)
+        return number
+
+
+INT = IntExpr()
+COUNT = IntExpr(minimum=0)
+
+
+@dataclass(frozen=True)
+class GeneratorChoice:
+    """The generator a command was asked about: a catalog name, an ``lcg:`` spec or --a/--m options."""
+
+    spec: str | None
+    a: int | None = None
+    c: int | None = None
+    m: int | None = None
+    seed: int | None = None
+
+    @property
+    def preset(self) -> Preset | None:
+        """The catalog entry, when the generator was named by one."""
+        return preset(self.spec) if self.spec and not self.spec.startswith("lcg:") else None
+
+    @property
+    def label(self) -> str:
+        """A name for display and JSON."""
+        return self.spec or f"lcg:a={self.a},c={self.c or 0},m={self.m}"
+
+    def lcg_parameters(self) -> tuple[int, int, int]:
+        """Return ``(a, c, m)``; raise ``ValueError`` for a generator that is not an LCG."""
+        if self.spec is None:
+            return self.a, self.c or 0, self.m
+        if self.spec.startswith("lcg:"):
+            fields = parse_lcg_spec(self.spec)
+            return fields["a"], fields.get("c", 0), fields["m"]
+        entry = self.preset
+        if not entry.is_lcg:
+            raise ValueError(f"{self.spec} is not a linear congruential generator")
+        return entry.a, entry.c, entry.m
+
+    def make(self, seed: int | None = None) -> Source:
+        """Build the generator, seeded with ``seed``, else ``--seed``, else its default."""
+        chosen = self.seed if seed is None else seed
+        if self.spec is not None:
+            return make_source(self.spec, chosen)
+        return LCG(a=self.a, c=self.c or 0, m=self.m, seed=1 if chosen is None else chosen,
+                   name=self.label)
+
+
+def generator_options(required: bool = True, default: str | None = None) -> Callable:
+    """Add ``GEN`` and ``--a/--c/--m/--seed`` and pass one ``generator`` (:class:`GeneratorChoice`).
+
+    ``GEN`` is a catalog name (``rnglab list``) or ``lcg:a=16807,m=2^31-1[,c=..][,seed=..]``;
+    ``--a`` and ``--m`` (with optional ``--c``) give an LCG instead. With
+    ``required=False`` and nothing given, ``generator`` is ``None`` (or ``default``).
+    """
+
+    def decorate(command: Callable) -> Callable:
+        @functools.wraps(command)
+        def wrapper(*args, gen=None, a=None, c=None, m=None, seed=None, **kwargs):
+            kwargs["generator"] = _choose_generator(gen or None, a, c, m, seed, required, default)
+            return command(*args, **kwargs)
+
+        for option in reversed([
+            click.argument("gen", required=False, metavar="GEN"),
+            click.option("--a", type=INT, help="LCG multiplier (an expression such as 16807)."),
+            click.option("--c", type=INT, help="LCG increment (default 0)."),
+            click.option("--m", type=INT, help="LCG modulus (an expression such as 2^31-1)."),
+            click.option("--seed", type=INT, help="Seed, in the generator's own seeding convention."),
+        ]):
+            wrapper = option(wrapper)
+        return wrapper
+
+    return decorate
+
+
+def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorChoice | None:
+    if gen is not None and (a is not None or m is not None or c is not None):
+        raise click.UsageError("name a generator either as GEN or with --a/--m, not both")
+    if gen is None and (a is not None or m is not None):
+        if a is None or m is None:
+            raise click.UsageError("an LCG given by options needs both --a and --m")
+        return GeneratorChoice(None, a, c, m, seed)
+    if gen is None and c is not None:
+        raise click.UsageError("--c needs --a and --m")
+    gen = gen or default
+    if gen is None:
+        if required:
+            raise click.UsageError("name a generator (GEN, see 'rnglab list') or give --a and --m")
+        return None
+    if not gen.startswith("lcg:"):
+        preset(gen)  # fail early, with the list of names
+    return GeneratorChoice(gen, seed=seed)
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+plot_option = click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+                           help="Save a picture to this file (.png, .svg or .pdf).")
+force_option = click.option("--force", is_flag=True, help="Overwrite output files that already exist.")
+
+
+def emit_json(data: Any) -> None:
+    """Print ``data`` as JSON; integers of any size stay JSON integers."""
+    click.echo(json.dumps(to_plain(data), indent=2))
+
+
+def format_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """Format rows as an aligned plain-text table (numbers right-aligned)."""
+    text_rows = [[_cell(value) for value in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in text_rows]) for i, h in enumerate(headers)]
+    numeric = [all(_is_number(r[i]) for r in text_rows) and text_rows for i in range(len(headers))]
+    def line(cells):
+        return "  ".join(c.rjust(w) if n else c.ljust(w) for c, w, n in zip(cells, widths, numeric)).rstrip()
+    return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in text_rows])
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return "" if value is None else str(value)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return text == ""
+
+
+def progress(length: int, label: str):
+    """A progress bar on standard error (shown only on a terminal)."""
+    return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True)

@@ -1,0 +1,24 @@
+"""``rnglab gen``: print a generator's outputs."""
+
+from __future__ import annotations
+
+import click
+
+from .common import COUNT, emit_json, generator_options, json_option
+
+
+@click.command("gen")
+@generator_options()
+@click.option("-n", "count", type=COUNT, default=10, show_default=True, help="Number of outputs.")
+@json_option
+def gen_command(generator, count: int, as_json: bool) -> None:
+    """Print the first outputs of generator GEN (after seeding it with --seed)."""
+    if count > 10**7:
+        raise ValueError(f"-n must be at most 10^7 for printing; got {count} (use 'rnglab stream' for bulk output)")
+    source = generator.make()
+    values = source.random_raw(count)
+    if as_json:
+        emit_json({"generator": generator.label, "seed": source.seed, "low": source.low,
+                   "high": source.high, "values": values})
+        return
+    click.echo("\n".join(str(int(v)) for v in values))

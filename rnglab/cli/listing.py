@@ -1,0 +1,50 @@
+"""``rnglab list``: the generator catalog and what can be chosen."""
+
+from __future__ import annotations
+
+import click
+
+from ..presets import catalog
+from .common import emit_json, format_table, json_option
+
+
+def catalog_rows() -> list[dict]:
+    """One dictionary per catalog entry, with its parameters and conventions."""
+    rows = []
+    for entry in catalog().values():
+        source = entry.make() if entry.kind != "os" else None
+        rows.append({
+            "name": entry.name, "kind": entry.kind, "a": entry.a, "c": entry.c, "m": entry.m,
+            "output": entry.output if entry.is_lcg else None, "seeding": entry.seeding if entry.kind != "os" else None,
+            "low": source.low if source else 0, "high": source.high if source else 2**64 - 1,
+            "bounded": entry.bounded, "description": entry.description, "source": entry.source,
+        })
+    return rows
+
+
+@click.command("list")
+@json_option
+def list_command(as_json: bool) -> None:
+    """List the generator catalog (names usable as GEN in every command)."""
+    rows = catalog_rows()
+    if as_json:
+        emit_json(rows)
+        return
+    click.echo(format_table(
+        ["name", "kind", "a", "c", "m", "output", "range"],
+        [[r["name"], r["kind"], r["a"], r["c"], _power_form(r["m"]), r["output"], f"[{r['low']}, {r['high']}]"]
+         for r in rows]))
+    click.echo("\nAn LCG can also be written lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)] "
+               "or given with --a/--c/--m.")
+
+
+def _power_form(m: int | None) -> str:
+    """Write moduli near a power of two as 2^e, 2^e-k."""
+    if m is None:
+        return ""
+    exponent = m.bit_length()
+    for e in (exponent - 1, exponent):
+        if abs(m - 2**e) < 1000:
+            diff = m - 2**e
+            return f"2^{e}" + (f"{diff:+d}" if diff else "")
+    return str(m)

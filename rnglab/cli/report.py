@@ -1,0 +1,26 @@
+"""``rnglab report``: write the Markdown and HTML report on the built-in catalog."""
+
+from __future__ import annotations
+
+import click
+
+from ..report import build_report
+from .common import INT, emit_json, force_option, json_option
+
+
+@click.command("report")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="rnglab-report", show_default=True,
+              help="Folder for report.md, report.html and figures/.")
+@click.option("--seed", type=INT, default=20261122, show_default=True, help="Seed for every randomised section.")
+@click.option("--quick", is_flag=True, help="Smaller samples (a preview in seconds).")
+@force_option
+@json_option
+def report_command(out_dir: str, seed: int, quick: bool, force: bool, as_json: bool) -> None:
+    """Write the rnglab report (report.md and a self-contained report.html) on built-in defaults."""
+    result = build_report(out_dir, seed=seed, quick=quick, force=force,
+                          on_section=lambda name: click.echo(f"  {name} ...", err=True))
+    if as_json:
+        emit_json(result)
+        return
+    click.echo(f"wrote {result.markdown_path} and {result.html_path} "
+               f"({len(result.sections)} sections, {len(result.figures)} figures, {result.seconds:.1f} s)")

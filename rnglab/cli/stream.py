@@ -1,0 +1,58 @@
+"""``rnglab stream``: raw little-endian words on standard output, for external batteries.
+
+Example: ``rnglab stream randu | dieharder -g 200 -a`` or
+``rnglab stream msvc | RNG_test stdin32``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..stream import BitSelection, packed_words
+from .common import COUNT, generator_options
+
+#: Words produced per write.
+CHUNK_WORDS = 1 << 18
+
+
+@click.command("stream")
+@generator_options()
+@click.option("--bytes", "byte_count", type=COUNT, default=None,
+              help="Stop after this many bytes (default: until the reader closes the pipe).")
+@click.option("--word", "word_bits", type=click.Choice(["32", "64"]), default="32", show_default=True,
+              help="Word size written, little-endian.")
+@click.option("--drop-bits", type=COUNT, default=0, help="Drop the top r bits of every output first.")
+@click.option("--low-bits", type=COUNT, default=None, help="Keep only the low k bits of every output.")
+def stream_command(generator, byte_count, word_bits: str, drop_bits: int, low_bits) -> None:
+    """Write generator GEN's bit stream to standard output as raw little-endian words.
+
+    The stream concatenates the genuine bits of successive outputs (15 per
+    MSVC rand(), 31 per RANDU, 32 per java next(32)), most significant bit
+    first, and cuts it into 32- or 64-bit words; a source whose outputs are
+    exactly that wide is passed through unchanged.
+    """
+    source = generator.make()
+    selection = BitSelection(drop=drop_bits, keep=low_bits)
+    bits = int(word_bits)
+    remaining = None if byte_count is None else byte_count
+    out = sys.stdout.buffer
+    try:
+        while remaining is None or remaining > 0:
+            words = packed_words(source, CHUNK_WORDS, bits, selection).astype(f"<u{bits // 8}")
+            data = words.tobytes()
+            if remaining is not None:
+                data, remaining = data[:remaining], remaining - min(remaining, len(data))
+            out.write(data)
+        out.flush()
+    except BrokenPipeError:
+        _silence_closed_pipe()
+
+
+def _silence_closed_pipe() -> None:
+    """The reader went away: stop quietly, as Unix tools do (no error from the final flush)."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

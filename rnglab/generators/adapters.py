@@ -1,0 +1,165 @@
+"""Adapters that make other generators look like an rnglab :class:`Source`.
+
+numpy BitGenerators (PCG64, MT19937, Philox, SFC64), Python's
+``random.Random``, the operating system's entropy source and any callable
+with a declared output range all plug into the same interface.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any, Callable
+
+import numpy as np
+
+from .base import Source, raw_dtype
+
+#: Output width in bits of numpy's ``BitGenerator.random_raw`` for each generator.
+NUMPY_WIDTHS = {"PCG64": 64, "PCG64DXSM": 64, "MT19937": 32, "Philox": 64, "SFC64": 64}
+
+
+def mt19937_init_genrand(seed: int) -> np.random.MT19937:
+    """MT19937 seeded with the reference ``init_genrand(seed)`` (as C++ ``std::mt19937``).
+
+    numpy's ``MT19937(seed)`` goes through ``SeedSequence``; the legacy
+    ``RandomState(seed)`` uses the reference initialisation of Matsumoto and
+    Nishimura's ``mt19937ar.c``, whose state we copy.
+    """
+    if not 0 <= seed < 2**32:
+        raise ValueError(f"seed must be in [0, 2^32 - 1] for MT19937; got {seed}")
+    bit_generator = np.random.MT19937()
+    bit_generator.state = np.random.RandomState(seed).get_state(legacy=False)
+    return bit_generator
+
+
+class NumpySource(Source):
+    """A numpy ``BitGenerator`` as a source of its raw 32- or 64-bit words.
+
+    Parameters
+    ----------
+    bit_generator : numpy.random.BitGenerator
+    name : str, optional
+    """
+
+    def __init__(self, bit_generator: np.random.BitGenerator, name: str | None = None):
+        kind = type(bit_generator).__name__
+        if kind not in NUMPY_WIDTHS:
+            raise ValueError(f"unsupported BitGenerator {kind}; choose from {', '.join(NUMPY_WIDTHS)}")
+        self.bit_generator = bit_generator
+        self.name = name or kind.lower()
+        self.low, self.high = 0, 2 ** NUMPY_WIDTHS[kind] - 1
+        super().__init__()
+
+    @classmethod
+    def from_seed(cls, kind: str, seed: int, name: str | None = None) -> "NumpySource":
+        """Build ``numpy.random.<kind>(seed)`` (seeded through ``SeedSequence``)."""
+        if kind not in NUMPY_WIDTHS:
+            raise ValueError(f"unsupported BitGenerator {kind}; choose from {', '.join(NUMPY_WIDTHS)}")
+        source = cls(getattr(np.random, kind)(seed), name)
+        source.seed = seed
+        return source
+
+    def _generate(self, size: int) -> np.ndarray:
+        return self.bit_generator.random_raw(size)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {"generator": self.name, "bit_generator": self.bit_generator.state,
+                "pending": [int(v) for v in self._pending]}
+
+    @state.setter
+    def state(self, value: dict[str, Any]) -> None:
+        self.bit_generator.state = value["bit_generator"]
+        self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
+
+
+class PythonRandomSource(Source):
+    """Python's ``random.Random`` (MT19937) as a source of ``getrandbits(32)`` words.
+
+    ``getrandbits(32 * k)`` concatenates k successive 32-bit outputs, least
+    significant word first (CPython ``_randommodule.c``), so the array path
+    reads them all from one call, bit-exact with k calls of ``getrandbits(32)``.
+    """
+
+    low, high = 0, 2**32 - 1
+
+    def __init__(self, seed: int | None = None, name: str = "python-random"):
+        self.random = random.Random(seed)
+        self.seed = seed
+        self.name = name
+        super().__init__()
+
+    def _generate(self, size: int) -> np.ndarray:
+        if size == 0:
+            return np.empty(0, dtype=np.uint64)
+        data = self.random.getrandbits(32 * size).to_bytes(4 * size, "little")
+        return np.frombuffer(data, dtype="<u4").astype(np.uint64)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {"generator": self.name, "random_state": self.random.getstate(),
+                "pending": [int(v) for v in self._pending]}
+
+    @state.setter
+    def state(self, value: dict[str, Any]) -> None:
+        self.random.setstate(value["random_state"])
+        self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
+
+
+class OSEntropySource(Source):
+    """The operating system's entropy source (``os.urandom``) as 64-bit words.
+
+    Not reproducible by design: it has no seed and its state cannot be saved.
+    """
+
+    low, high = 0, 2**64 - 1
+
+    def __init__(self, name: str = "os"):
+        self.name = name
+        super().__init__()
+
+    def _generate(self, size: int) -> np.ndarray:
+        return np.frombuffer(os.urandom(8 * size), dtype="<u8").astype(np.uint64)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {"generator": self.name, "reproducible": False}
+
+
+class CallableSource(Source):
+    """Any callable that returns integers in a declared range ``[low, high]``.
+
+    Parameters
+    ----------
+    function : callable
+        ``function()`` returns one integer, or, with ``vectorized=True``,
+        ``function(size)`` returns ``size`` integers.
+    low, high : int
+        Declared inclusive output range; values outside it raise ``ValueError``.
+    name : str
+    vectorized : bool
+    """
+
+    def __init__(self, function: Callable, low: int, high: int, name: str = "callable",
+                 vectorized: bool = False):
+        if not callable(function):
+            raise TypeError("function must be callable")
+        if not low < high:
+            raise ValueError(f"the declared range needs low < high; got [{low}, {high}]")
+        self.function, self.low, self.high = function, int(low), int(high)
+        self.name, self.vectorized = name, vectorized
+        super().__init__()
+
+    def _generate(self, size: int) -> np.ndarray:
+        values = self.function(size) if self.vectorized else [self.function() for _ in range(size)]
+        out = np.asarray(values, dtype=raw_dtype(self.high))
+        if len(out) != size:
+            raise ValueError(f"{self.name} returned {len(out)} values; {size} were asked for")
+        if size and (min(out) < self.low or max(out) > self.high):
+            raise ValueError(f"{self.name} returned a value outside its declared range [{self.low}, {self.high}]")
+        return out
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {"generator": self.name, "reproducible": False}

@@ -1,0 +1,105 @@
+"""The interface every source of random integers implements.
+
+A *source* yields integers in a declared, inclusive range ``[low, high]``.
+Its basic call, :meth:`Source.random_raw`, returns a numpy array of many
+outputs; :meth:`Source.next_raw` returns one value and is the reference path.
+"""
+
+from __future__ import annotations
+
+import copy as copy_module
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+
+
+def raw_dtype(high: int) -> np.dtype:
+    """Return the array dtype that holds values up to ``high``: uint64, or object above 2^64."""
+    return np.dtype(np.uint64) if high < 2**64 else np.dtype(object)
+
+
+def check_count(size: int, what: str = "size") -> int:
+    """Validate a non-negative count and return it as an ``int``."""
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)):
+        raise TypeError(f"{what} must be an integer; got {type(size).__name__}")
+    if size < 0:
+        raise ValueError(f"{what} must be >= 0; got {size}")
+    return int(size)
+
+
+class Source(ABC):
+    """A generator of integers in the declared range ``[low, high]``.
+
+    Subclasses implement :meth:`_generate` (many values) and the ``state``
+    property. Values handed back with :meth:`unread` are returned first by the
+    next call, which lets a consumer (a rejection sampler, say) take exactly
+    the values it needs from a vectorised draw.
+
+    Attributes
+    ----------
+    name : str
+        Short name, used in reports and in the state dictionary.
+    low, high : int
+        Inclusive range of the outputs.
+    seed : int or None
+        The seed the source was started from (``None`` when it has none).
+    """
+
+    name: str = "source"
+    low: int = 0
+    high: int = 0
+    seed: int | None = None
+
+    def __init__(self) -> None:
+        self._pending = np.empty(0, dtype=raw_dtype(self.high))
+
+    @property
+    def range_size(self) -> int:
+        """Number of possible outputs, ``R = high - low + 1``."""
+        return self.high - self.low + 1
+
+    @property
+    def output_bits(self) -> int:
+        """Whole bits per output: ``floor(log2(R))``; exact when R is a power of two."""
+        return self.range_size.bit_length() - 1
+
+    def random_raw(self, size: int) -> np.ndarray:
+        """Return the next ``size`` outputs as an array (uint64 when ``high < 2**64``).
+
+        Bit-exact with ``size`` calls of :meth:`next_raw`.
+        """
+        size = check_count(size)
+        taken, self._pending = self._pending[:size], self._pending[size:]
+        if len(taken) == size:
+            return taken.copy()
+        return np.concatenate([taken, self._generate(size - len(taken))])
+
+    def next_raw(self) -> int:
+        """Return the next output as a Python integer (the one-value reference path)."""
+        return int(self.random_raw(1)[0])
+
+    def unread(self, values: np.ndarray) -> None:
+        """Push ``values`` back so that the next draws return them first, in order."""
+        values = np.asarray(values, dtype=self._pending.dtype)
+        self._pending = np.concatenate([values, self._pending])
+
+    def copy(self) -> "Source":
+        """Return an independent copy in the same state."""
+        return copy_module.deepcopy(self)
+
+    @abstractmethod
+    def _generate(self, size: int) -> np.ndarray:
+        """Produce ``size`` fresh outputs from the underlying generator."""
+
+    @property
+    @abstractmethod
+    def state(self) -> dict[str, Any]:
+        """The generator's state as a plain dictionary tagged with its name."""
+
+    def describe(self) -> dict[str, Any]:
+        """Return the name and declared range, for reports and JSON."""
+        return {"generator": self.name, "low": self.low, "high": self.high, "seed": self.seed}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} [{self.low}, {self.high}]>"

@@ -1,0 +1,97 @@
+"""Seeding conventions: how a library turns the seed a program passes into a state.
+
+``srand(1)`` on MSVC stores 1; ``new java.util.Random(1)`` stores
+``(1 ^ 0x5DEECE66D) mod 2^48``; ``srand48(1)`` stores ``(1 << 16) | 0x330E``.
+Each convention maps a seed to an initial state, for one seed or an array of
+seeds (a batch of generators, one per seed), and declares which seeds the
+library accepts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+JAVA_MULTIPLIER = 0x5DEECE66D
+
+
+def _identity(seed):
+    return seed
+
+
+def _java_scramble(seed):
+    # java.util.Random(long seed): this.seed = (seed ^ 0x5DEECE66DL) & ((1L << 48) - 1)
+    if isinstance(seed, np.ndarray):
+        return (seed.astype(np.uint64) ^ np.uint64(JAVA_MULTIPLIER)) & np.uint64(2**48 - 1)
+    return (seed ^ JAVA_MULTIPLIER) % 2**48
+
+
+def _srand48(seed):
+    # srand48(long seedval): X = (seedval's low 32 bits << 16) | 0x330E (POSIX drand48)
+    if isinstance(seed, np.ndarray):
+        return ((seed.astype(np.uint64) & np.uint64(2**32 - 1)) << np.uint64(16)) | np.uint64(0x330E)
+    return ((seed % 2**32) << 16) | 0x330E
+
+
+def _zero_means_one(seed):
+    # glibc srandom_r and C++ linear_congruential_engine replace a zero seed with 1
+    if isinstance(seed, np.ndarray):
+        return np.where(seed == 0, np.uint64(1), seed.astype(np.uint64))
+    return 1 if seed == 0 else seed
+
+
+@dataclass(frozen=True)
+class SeedConvention:
+    """A named map from program seeds to generator states.
+
+    Attributes
+    ----------
+    name : str
+    low, high : int or None
+        Inclusive range of seeds the library accepts; ``None`` means "the
+        generator's valid states" (checked by the generator itself).
+    transform : callable
+        Maps a Python integer or a numpy array of seeds to states.
+    """
+
+    name: str
+    low: int | None
+    high: int | None
+    transform: Callable
+
+    def check(self, seed: int) -> int:
+        """Validate a seed against the convention's range and return it."""
+        if self.low is not None and not self.low <= seed <= self.high:
+            raise ValueError(f"seed must be in [{self.low}, {self.high}] for {self.name} seeding; got {seed}")
+        return seed
+
+    def to_state(self, seed: int) -> int:
+        """Return the state a program's ``seed`` produces (Python integer)."""
+        return int(self.transform(self.check(int(seed))))
+
+    def to_states(self, seeds: np.ndarray) -> np.ndarray:
+        """Return the states for an array of seeds (one per batch lane)."""
+        seeds = np.asarray(seeds)
+        if self.low is not None and len(seeds) and (seeds.min() < self.low or seeds.max() > self.high):
+            raise ValueError(f"seeds must be in [{self.low}, {self.high}] for {self.name} seeding")
+        return self.transform(seeds.astype(np.uint64) if seeds.dtype != object else seeds)
+
+
+CONVENTIONS = {
+    "state": SeedConvention("state", None, None, _identity),
+    "uint32": SeedConvention("uint32", 0, 2**32 - 1, _identity),
+    "java": SeedConvention("java", -(2**63), 2**64 - 1, _java_scramble),
+    "srand48": SeedConvention("srand48", 0, 2**32 - 1, _srand48),
+    "zero-means-one": SeedConvention("zero-means-one", 0, 2**32 - 1, _zero_means_one),
+}
+"""Registry of seeding conventions by name (see ``data/catalog.toml``)."""
+
+
+def convention(name: str) -> SeedConvention:
+    """Look up a seeding convention by name."""
+    try:
+        return CONVENTIONS[name]
+    except KeyError:
+        raise ValueError(f"unknown seeding convention {name!r}; choose from {', '.join(CONVENTIONS)}") from None

@@ -1,0 +1,394 @@
+"""Number theory for exact periods: primality, factoring, orders, Carmichael's function.
+
+Everything works on Python integers of any size.
+
+* :func:`is_probable_prime`: deterministic Miller–Rabin with the first 13
+  prime bases for ``n < 3.3e24`` (exact: Sorenson & Webster 2015); beyond, the
+  Baillie–PSW test (a strong base-2 test plus a strong Lucas test), for which
+  no composite that passes is known.
+* :func:`factorize`: trial division by the primes below 4096, perfect powers,
+  then Pollard's rho in Brent's variant, within an iteration budget;
+  :class:`FactoringBudgetExceeded` (a ``ValueError``) when the budget runs out.
+* :func:`multiplicative_order`, :func:`carmichael_lambda` and the generic
+  :func:`minimal_exponent` (the order of anything, given a multiple of it).
+
+Factorisations are dictionaries ``{prime: exponent}`` with the primes in
+increasing order.
+
+References
+----------
+J. M. Pollard, "A Monte Carlo method for factorization", BIT 15 (1975).
+R. P. Brent, "An improved Monte Carlo factorization algorithm", BIT 20 (1980).
+R. Baillie and S. S. Wagstaff, "Lucas pseudoprimes", Math. Comp. 35 (1980).
+J. Sorenson and J. Webster, "Strong pseudoprimes to twelve prime bases",
+Math. Comp. 86 (2017), arXiv:1509.00864.
+R. D. Carmichael, "Note on a new number theory function", Bull. AMS 16 (1910).
+"""
+
+from __future__ import annotations
+
+from math import gcd, isqrt
+from typing import Callable
+
+#: Trial division removes every prime below this bound first.
+TRIAL_DIVISION_BOUND = 4096
+
+#: Default budget of Pollard–Brent iterations (squarings mod n) per factorisation.
+DEFAULT_FACTOR_BUDGET = 2_000_000
+
+#: Miller–Rabin with the first 13 primes as bases is exact below this bound
+#: (Sorenson & Webster: the least strong pseudoprime to all of them).
+DETERMINISTIC_BOUND = 3_317_044_064_679_887_385_961_981
+_DETERMINISTIC_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+
+
+def _primes_below(bound: int) -> tuple[int, ...]:
+    sieve = bytearray([1]) * bound
+    sieve[:2] = b"\x00\x00"
+    for p in range(2, isqrt(bound - 1) + 1):
+        if sieve[p]:
+            sieve[p * p::p] = bytearray(len(range(p * p, bound, p)))
+    return tuple(i for i, flag in enumerate(sieve) if flag)
+
+
+SMALL_PRIMES = _primes_below(TRIAL_DIVISION_BOUND)
+
+
+class FactoringBudgetExceeded(ValueError):
+    """Raised when :func:`factorize` cannot split a number within its iteration budget."""
+
+
+# -- primality -------------------------------------------------------------------------
+
+def _is_strong_probable_prime(n: int, base: int) -> bool:
+    """Miller–Rabin round: is odd ``n > 2`` a strong probable prime to ``base``?"""
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    x = pow(base, d, n)
+    if x in (1, n - 1):
+        return True
+    for _ in range(s - 1):
+        x = x * x % n
+        if x == n - 1:
+            return True
+    return False
+
+
+def jacobi_symbol(a: int, n: int) -> int:
+    """Jacobi symbol ``(a / n)`` for odd ``n > 0`` (quadratic reciprocity, no factoring)."""
+    if n <= 0 or n % 2 == 0:
+        raise ValueError(f"n must be an odd positive integer; got {n}")
+    a, result = a % n, 1
+    while a:
+        while a % 2 == 0:
+            a //= 2
+            if n % 8 in (3, 5):
+                result = -result
+        a, n = n, a
+        if a % 4 == 3 and n % 4 == 3:
+            result = -result
+        a %= n
+    return result if n == 1 else 0
+
+
+def _selfridge_parameter(n: int) -> int | None:
+    """First D in 5, -7, 9, -11, ... with Jacobi (D/n) = -1; None if a D reveals a factor."""
+    d = 5
+    while True:
+        symbol = jacobi_symbol(d, n)
+        if symbol == -1:
+            return d
+        if symbol == 0 and abs(d) != n:
+            return None
+        d = -d - 2 if d > 0 else -d + 2
+
+
+def _is_strong_lucas_probable_prime(n: int) -> bool:
+    """Strong Lucas test with Selfridge's parameters P = 1, Q = (1 - D)/4 (odd n, not a square).
+
+    With ``n + 1 = d 2^s`` (d odd), ``n`` passes when ``U_d = 0`` or
+    ``V_{d 2^r} = 0 (mod n)`` for some ``0 <= r < s`` (Baillie & Wagstaff 1980).
+    """
+    d_parameter = _selfridge_parameter(n)
+    if d_parameter is None:
+        return False
+    q = (1 - d_parameter) // 4
+    d, s = n + 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+
+    def half(value: int) -> int:
+        value %= n
+        return (value + n if value % 2 else value) // 2
+
+    u, v, q_power = 1, 1, q % n                      # U_1, V_1, Q^1 for P = 1
+    for bit in bin(d)[3:]:
+        u, v, q_power = u * v % n, (v * v - 2 * q_power) % n, q_power * q_power % n
+        if bit == "1":
+            u, v, q_power = half(u + v), half(d_parameter * u + v), q_power * q % n
+    if u == 0 or v == 0:
+        return True
+    for _ in range(s - 1):
+        v, q_power = (v * v - 2 * q_power) % n, q_power * q_power % n
+        if v == 0:
+            return True
+    return False
+
+
+def is_probable_prime(n: int) -> bool:
+    """Primality test: exact below ``DETERMINISTIC_BOUND`` (about 3.3e24), Baillie–PSW above.
+
+    Below the bound, Miller–Rabin with the 13 prime bases 2..41 is a proof
+    (Sorenson & Webster 2015). Above it, the Baillie–PSW test (strong base-2
+    Miller–Rabin plus a strong Lucas test) is used; no composite passing it is
+    known, but it is not a proof: the answer is "probable prime".
+    """
+    if n < 2:
+        return False
+    for p in SMALL_PRIMES[:25]:
+        if n % p == 0:
+            return n == p
+    if n < DETERMINISTIC_BOUND:
+        return all(_is_strong_probable_prime(n, base) for base in _DETERMINISTIC_BASES)
+    return _is_baillie_psw_probable_prime(n)
+
+
+def _is_baillie_psw_probable_prime(n: int) -> bool:
+    """Baillie–PSW for odd ``n`` with no factor below 100."""
+    if isqrt(n) ** 2 == n:
+        return False
+    return _is_strong_probable_prime(n, 2) and _is_strong_lucas_probable_prime(n)
+
+
+# -- factoring -------------------------------------------------------------------------
+
+def integer_root(n: int, k: int) -> int:
+    """Return ``floor(n ** (1/k))`` exactly, for ``n >= 0`` and ``k >= 1`` (Newton's method)."""
+    if n < 2 or k == 1:
+        return n
+    root = 1 << -(-n.bit_length() // k)               # an upper bound
+    while True:
+        smaller = ((k - 1) * root + n // root ** (k - 1)) // k
+        if smaller >= root:
+            return root
+        root = smaller
+
+
+def _perfect_power(n: int) -> tuple[int, int]:
+    """Return ``(r, k)`` with ``n = r^k`` and ``k`` as large as possible (``k = 1`` if none)."""
+    for k in SMALL_PRIMES:
+        if 2**k > n:
+            break
+        root = integer_root(n, k)
+        if root**k == n:
+            base, exponent = _perfect_power(root)
+            return base, exponent * k
+    return n, 1
+
+
+def _brent_rho(n: int, increment: int, budget: int) -> tuple[int | None, int]:
+    """One Pollard–Brent run with ``y -> y^2 + increment``; return (factor or None, iterations used).
+
+    Products of ``|x - y|`` are accumulated 128 at a time before one gcd, and
+    the run backtracks when a batch overshoots to ``n`` (Brent 1980).
+    """
+    y, r, product, g, used, batch = 2, 1, 1, 1, 0, 128
+    x = saved = y
+    while g == 1 and used < budget:
+        x = y
+        for _ in range(r):
+            y = (y * y + increment) % n
+        k = 0
+        while k < r and g == 1:
+            saved = y
+            for _ in range(min(batch, r - k)):
+                y = (y * y + increment) % n
+                product = product * abs(x - y) % n
+            g, k = gcd(product, n), k + batch
+        used += 2 * r
+        r *= 2
+    if g == n:
+        g = 1
+        while g == 1:
+            saved = (saved * saved + increment) % n
+            g = gcd(abs(x - saved), n)
+    return (g if 1 < g < n else None), used
+
+
+def _split(n: int, budget: int) -> tuple[int, int]:
+    """Return a non-trivial factor of composite ``n`` and the iterations used."""
+    used = 0
+    for increment in range(1, 100):
+        factor, spent = _brent_rho(n, increment, budget - used)
+        used += spent
+        if factor is not None:
+            return factor, used
+        if used >= budget:
+            break
+    raise FactoringBudgetExceeded(f"cannot factor {n} within the budget of Pollard-Brent iterations")
+
+
+def _trial_division(n: int, factors: dict[int, int]) -> int:
+    """Move the primes below ``TRIAL_DIVISION_BOUND`` from ``n`` into ``factors``; return the cofactor."""
+    for p in SMALL_PRIMES:
+        if p * p > n:
+            break
+        while n % p == 0:
+            n //= p
+            factors[p] = factors.get(p, 0) + 1
+    if 1 < n < TRIAL_DIVISION_BOUND**2:                  # what is left is 1 or a prime
+        factors[n] = factors.get(n, 0) + 1
+        n = 1
+    return n
+
+
+def factorize(n: int, *, budget: int = DEFAULT_FACTOR_BUDGET) -> dict[int, int]:
+    """Factor ``n >= 1`` into primes: ``{prime: exponent}`` in increasing order of primes.
+
+    Parameters
+    ----------
+    n : int
+        The number to factor (any size).
+    budget : int, optional
+        Maximum total number of Pollard–Brent iterations (modular squarings);
+        the default finds factors up to about 10^11 and gives up after about
+        half a second of work.
+
+    Raises
+    ------
+    FactoringBudgetExceeded
+        (a ``ValueError``) when a composite part cannot be split within the budget.
+
+    Notes
+    -----
+    Primality of the parts is decided by :func:`is_probable_prime` (a proof
+    below 3.3e24, Baillie–PSW above).
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be an integer >= 1; got {n!r}")
+    factors: dict[int, int] = {}
+    pending = [(_trial_division(n, factors), 1)]
+    while pending:
+        value, multiplicity = pending.pop()
+        if value == 1:
+            continue
+        if is_probable_prime(value):
+            factors[value] = factors.get(value, 0) + multiplicity
+            continue
+        root, power = _perfect_power(value)
+        if power > 1:
+            pending.append((root, multiplicity * power))
+            continue
+        factor, used = _split(value, budget)
+        budget -= used
+        pending += [(factor, multiplicity), (value // factor, multiplicity)]
+    return dict(sorted(factors.items()))
+
+
+def product_of(factorization: dict[int, int]) -> int:
+    """Return the number whose factorisation is given."""
+    result = 1
+    for p, e in factorization.items():
+        result *= p**e
+    return result
+
+
+def lcm_of_factorizations(*factorizations: dict[int, int]) -> dict[int, int]:
+    """Factorisation of the least common multiple (the largest exponent of each prime)."""
+    result: dict[int, int] = {}
+    for factorization in factorizations:
+        for p, e in factorization.items():
+            result[p] = max(result.get(p, 0), e)
+    return dict(sorted(result.items()))
+
+
+# -- orders ----------------------------------------------------------------------------
+
+def minimal_exponent(multiple: dict[int, int], is_identity: Callable[[int], bool]) -> dict[int, int]:
+    """Smallest ``k`` dividing ``N`` with ``is_identity(k)``, where ``N`` is given factored.
+
+    The exponents ``k`` with ``g^k = 1`` for an element ``g`` of a group form
+    the multiples of the order of ``g``; given a multiple ``N`` of the order,
+    the order is found by dividing ``N`` by each prime for as long as
+    ``g^(N/p) = 1`` still holds. ``is_identity(k)`` must report ``g^k = 1``.
+
+    Returns
+    -------
+    dict
+        The factorisation of the order.
+    """
+    exponents = dict(multiple)
+    value = product_of(exponents)
+    for p in list(exponents):
+        while exponents[p] and is_identity(value // p):
+            value //= p
+            exponents[p] -= 1
+    return {p: e for p, e in exponents.items() if e}
+
+
+def carmichael_lambda_factorization(factorization: dict[int, int], *,
+                                    budget: int = DEFAULT_FACTOR_BUDGET) -> dict[int, int]:
+    """Factorisation of Carmichael's ``lambda(n)``, given the factorisation of ``n``.
+
+    ``lambda(2) = 1``, ``lambda(4) = 2``, ``lambda(2^e) = 2^(e-2)`` for e >= 3,
+    ``lambda(p^e) = p^(e-1) (p - 1)`` for odd p, and lambda of a product of
+    coprime prime powers is the lcm of theirs (Carmichael 1910). Factoring
+    ``p - 1`` may raise :class:`FactoringBudgetExceeded`.
+    """
+    parts = []
+    for p, e in factorization.items():
+        if p == 2:
+            parts.append({2: e - 2} if e >= 3 else {2: e - 1})
+        else:
+            part = factorize(p - 1, budget=budget)
+            if e > 1:
+                part[p] = e - 1
+            parts.append(part)
+    return {p: e for p, e in lcm_of_factorizations(*parts).items() if e}
+
+
+def carmichael_lambda(n: int, factorization: dict[int, int] | None = None, *,
+                      budget: int = DEFAULT_FACTOR_BUDGET) -> int:
+    """Carmichael's function: the largest multiplicative order of any unit modulo ``n``.
+
+    Examples
+    --------
+    >>> carmichael_lambda(2**31 - 1), carmichael_lambda(2**32), carmichael_lambda(15)
+    (2147483646, 1073741824, 4)
+    """
+    if n < 1:
+        raise ValueError(f"n must be >= 1; got {n}")
+    factorization = factorization or factorize(n, budget=budget)
+    return product_of(carmichael_lambda_factorization(factorization, budget=budget))
+
+
+def multiplicative_order_factorization(a: int, n: int, factorization: dict[int, int] | None = None, *,
+                                       budget: int = DEFAULT_FACTOR_BUDGET) -> dict[int, int]:
+    """Factorisation of the multiplicative order of ``a`` modulo ``n`` (see :func:`multiplicative_order`)."""
+    if n < 1:
+        raise ValueError(f"n must be >= 1; got {n}")
+    if gcd(a, n) != 1:
+        raise ValueError(f"a must be coprime to n for a multiplicative order; gcd({a}, {n}) = {gcd(a, n)}")
+    multiple = carmichael_lambda_factorization(factorization or factorize(n, budget=budget), budget=budget)
+    return minimal_exponent(multiple, lambda k: pow(a, k, n) == 1 % n)
+
+
+def multiplicative_order(a: int, n: int, factorization: dict[int, int] | None = None, *,
+                         budget: int = DEFAULT_FACTOR_BUDGET) -> int:
+    """Smallest ``k >= 1`` with ``a^k = 1 (mod n)``, for ``a`` coprime to ``n``.
+
+    ``factorization`` (of ``n``) saves factoring it again; ``budget`` bounds
+    the factoring (see :func:`factorize`). The order divides ``lambda(n)``;
+    it is found from the factorisation of
+    ``lambda(n)`` by :func:`minimal_exponent` in O(log(lambda) * number of
+    prime factors) modular powers.
+
+    Examples
+    --------
+    >>> multiplicative_order(16807, 2**31 - 1)   # 16807 = 7^5 is a primitive root
+    2147483646
+    >>> multiplicative_order(65539, 2**31)      # RANDU: 65539 = 3 (mod 8)
+    536870912
+    """
+    return product_of(multiplicative_order_factorization(a, n, factorization, budget=budget))

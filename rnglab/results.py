@@ -1,0 +1,54 @@
+"""Frozen result objects shared by every computation.
+
+Every analysis in rnglab returns a frozen dataclass derived from :class:`Result`.
+Library code never prints; the command line formats these values, and
+:meth:`Result.to_dict` turns them into plain JSON-ready data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+
+def to_plain(value: Any) -> Any:
+    """Convert a value to JSON-ready Python data.
+
+    Integers stay integers of any size, fractions become strings such as
+    ``"631/32768"``, numpy scalars and arrays become Python numbers and lists,
+    non-finite floats become ``None`` and nested results become dictionaries.
+    """
+    if isinstance(value, Result):
+        return value.to_dict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return float(value) if math.isfinite(value) else None
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.ndarray):
+        return [to_plain(v) for v in value.tolist()]
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    raise TypeError(f"cannot convert {type(value).__name__} to JSON data")
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """Base class of every frozen result; subclasses add their own fields."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result as JSON-ready data (see :func:`to_plain`)."""
+        return {f.name: to_plain(getattr(self, f.name)) for f in dataclasses.fields(self)}

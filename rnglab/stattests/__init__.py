@@ -1,0 +1,8 @@
+"""Empirical tests of any source, one family per module, registered by name in ``TESTS``.
+
+Import this package to register every test.
+"""
+
+from .base import TESTS, EmpiricalResult, chi_square, get_test, register
+
+__all__ = ["TESTS", "EmpiricalResult", "chi_square", "get_test", "register"]

@@ -1,0 +1,97 @@
+"""What every empirical test shares: its result record, a registry, and checked chi-square.
+
+Each test is a function ``test(source, n, *, options..., **gateway) -> EmpiricalResult``
+taking the source first and the sample size second (TestU01's order), reading
+the source only through :mod:`rnglab.stream`, and registered by name with
+:func:`register` so that batteries can be written as data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+from scipy import stats
+
+from ..results import Result
+
+TESTS: dict[str, Callable] = {}
+"""Registry of empirical tests by name (``"serial-correlation"``, ``"gap"``, ...)."""
+
+
+@dataclass(frozen=True)
+class EmpiricalResult(Result):
+    """The outcome of one empirical test.
+
+    Attributes
+    ----------
+    test : str
+        Registered name of the test.
+    statistic : float
+        The test statistic.
+    pvalue : float
+        Probability, under the null hypothesis, of a statistic at least as
+        large (right tail) -- or as stated by the test's docstring.
+    params : dict
+        Every parameter used (sample size, options, bits selection).
+    details : dict
+        Observed and expected counts, degrees of freedom, ...
+    """
+
+    test: str
+    statistic: float
+    pvalue: float
+    params: dict = field(default_factory=dict)
+    details: dict = field(default_factory=dict)
+
+
+def register(name: str) -> Callable[[Callable], Callable]:
+    """Register a test function under ``name`` (a decorator)."""
+
+    def decorate(function: Callable) -> Callable:
+        if name in TESTS:
+            raise ValueError(f"test {name!r} is registered twice")
+        TESTS[name] = function
+        function.test_name = name
+        return function
+
+    return decorate
+
+
+def get_test(name: str) -> Callable:
+    """Look up a registered test, with the list of names in the error."""
+    try:
+        return TESTS[name]
+    except KeyError:
+        raise ValueError(f"unknown test {name!r}; choose from {', '.join(sorted(TESTS))}") from None
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise ``ValueError(message)`` unless ``condition``: validity restrictions name their rule."""
+    if not condition:
+        raise ValueError(message)
+
+
+def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,
+               min_expected: float = 5.0) -> tuple[float, float, int]:
+    """Pearson's chi-square of observed against expected counts.
+
+    ``X^2 = sum (O_i - E_i)^2 / E_i`` with ``k - 1 - ddof`` degrees of freedom;
+    asymptotically chi-square when every ``E_i >= min_expected`` (Knuth,
+    TAOCP vol. 2, 3.3.1 B, suggests 5), which is enforced.
+
+    Returns
+    -------
+    statistic, pvalue, degrees_of_freedom
+    """
+    observed = np.asarray(observed, dtype=np.float64)
+    expected = np.asarray(expected, dtype=np.float64)
+    require(observed.shape == expected.shape and observed.size >= 2, "chi-square needs >= 2 matching categories")
+    smallest = float(expected.min())
+    require(smallest >= min_expected,
+            f"every expected count must be >= {min_expected:g} for the chi-square approximation; "
+            f"the smallest is {smallest:.3g} (increase the sample size or merge categories)")
+    statistic = float(((observed - expected) ** 2 / expected).sum())
+    df = observed.size - 1 - ddof
+    return statistic, float(stats.chi2.sf(statistic, df)), df

@@ -1,0 +1,138 @@
+"""The gateway from any source to what tests and external batteries read.
+
+Every empirical test reads a generator only through these functions, so that
+it tests the generator and not a formatting of it:
+
+* :func:`offsets` -- raw outputs shifted to ``[0, R)``, ``R = high - low + 1``;
+* :func:`uniforms` -- floats ``(x - low) / R`` in ``[0, 1)`` at the source's
+  real resolution (MINSTD gives multiples of ``1/(m - 1)``; it is never
+  passed off as a 32-bit word with a constant top bit);
+* :func:`words` -- ``w``-bit integers: the ``b = floor(log2 R)`` genuine bits
+  of each output (exact when ``R`` is a power of two; otherwise
+  ``floor((x - low) 2^b / R)``), optionally after dropping the top ``r`` bits
+  or keeping only the low ``k`` bits, as TestU01's ``r`` and ``s`` parameters;
+* :func:`bits` -- the concatenation of those words, most significant bit first;
+* :func:`packed_words` -- that bit stream cut into 32- or 64-bit words, for
+  ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .generators.base import Source, check_count
+
+
+@dataclass(frozen=True)
+class BitSelection:
+    """Which bits of each output to read: drop the top ``drop`` bits, or keep the low ``keep``.
+
+    Parameters
+    ----------
+    drop : int
+        Number of most significant bits to discard (TestU01's ``r``).
+    keep : int or None
+        Keep only this many least significant bits (``None``: all that remain).
+    """
+
+    drop: int = 0
+    keep: int | None = None
+
+    def width(self, source_bits: int) -> int:
+        """Bits per word after the selection, for a source with ``source_bits`` genuine bits."""
+        if self.drop < 0:
+            raise ValueError(f"drop must be >= 0; got {self.drop}")
+        available = source_bits - self.drop
+        width = available if self.keep is None else self.keep
+        if not 1 <= width <= available:
+            raise ValueError(f"cannot keep {width} bits of a {source_bits}-bit source after dropping "
+                             f"{self.drop}: need 1 <= keep <= {available}")
+        return width
+
+
+def offsets(source: Source, size: int) -> np.ndarray:
+    """Return ``size`` outputs shifted to ``[0, R)`` (uint64, or object above 2^64)."""
+    values = source.random_raw(check_count(size))
+    if not source.low:
+        return values
+    return values - (source.low if values.dtype == object else np.uint64(source.low))
+
+
+def uniforms(source: Source, size: int) -> np.ndarray:
+    """Return ``size`` uniforms ``(x - low) / R`` in ``[0, 1)`` as float64.
+
+    For ``R > 2^53`` only the top 53 genuine bits are kept, so the result is
+    still strictly below 1.
+    """
+    values = offsets(source, size)
+    range_size = source.range_size
+    if range_size > 2**53:
+        shift = range_size.bit_length() - 54
+        values = values // (1 << shift) if values.dtype == object else values >> np.uint64(shift)
+        range_size = -(-range_size >> shift)
+    return values.astype(np.float64) / float(range_size)
+
+
+def genuine_bits(source: Source) -> int:
+    """Number of genuine bits per output: ``floor(log2 R)``, capped at 64."""
+    return min(source.output_bits, 64)
+
+
+def words(source: Source, size: int, selection: BitSelection = BitSelection()) -> tuple[np.ndarray, int]:
+    """Return ``size`` words of the selected bits and their width in bits.
+
+    Returns
+    -------
+    values : numpy.ndarray of uint64
+    width : int
+    """
+    source_bits = genuine_bits(source)
+    width = selection.width(source_bits)
+    values = offsets(source, size)
+    if source.range_size != 1 << source_bits or values.dtype == object:
+        values = _top_bits(values, source.range_size, source_bits)
+    values = values >> np.uint64(source_bits - selection.drop - width)
+    if width < 64:
+        values &= np.uint64((1 << width) - 1)
+    return values, width
+
+
+def _top_bits(values: np.ndarray, range_size: int, source_bits: int) -> np.ndarray:
+    """Map offsets in ``[0, R)`` to ``floor(v 2^b / R)`` in ``[0, 2^b)`` (exact integer arithmetic)."""
+    if range_size < 2**32 and values.dtype != object:
+        return (values << np.uint64(source_bits)) // np.uint64(range_size)
+    scaled = [(int(v) << source_bits) // range_size for v in values]
+    return np.asarray(scaled, dtype=np.uint64)
+
+
+def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+    """Return the first ``count`` bits of the source's bit stream as a uint8 array of 0/1.
+
+    The stream concatenates the selected bits of successive outputs, most
+    significant bit first.
+    """
+    count = check_count(count, "count")
+    width = selection.width(genuine_bits(source))
+    values, width = words(source, -(-count // width), selection)
+    positions = np.arange(width - 1, -1, -1, dtype=np.uint64)
+    stream = ((values[:, None] >> positions) & np.uint64(1)).astype(np.uint8)
+    return stream.reshape(-1)[:count]
+
+
+def packed_words(source: Source, count: int, word_bits: int = 32,
+                 selection: BitSelection = BitSelection()) -> np.ndarray:
+    """Return ``count`` words of ``word_bits`` (32 or 64) cut from the source's bit stream.
+
+    A source whose selected width equals ``word_bits`` is passed through
+    unchanged; otherwise the bit stream of :func:`bits` is cut into words,
+    the first bit of the stream becoming the word's most significant bit.
+    """
+    if word_bits not in (32, 64):
+        raise ValueError(f"word must be 32 or 64 bits; got {word_bits}")
+    width = selection.width(genuine_bits(source))
+    if width == word_bits:
+        return words(source, count, selection)[0]
+    packed = np.packbits(bits(source, count * word_bits, selection))
+    return packed.view(f">u{word_bits // 8}").astype(np.uint64)
