@@ -490,3 +490,30 @@ def spectral_test(a: int, m: int, c: int = 0, dims: Iterable[int] = range(2, 9),
     return SpectralResult(a=a, m=m, c=c, lattice_m=lattice_m, lattice_rule=rule,
                           dims=tuple(figures), M=min(merits) if merits else None,
                           hermite=hermite_note(dims))
+
+
+# --------------------------------------------------------------------------- primal points
+
+def pairs_in_window(a: int, m: int, side: int) -> list[tuple[int, int]]:
+    """All points ``(x, a x mod m)`` of the 2-D lattice with both coordinates in [0, side).
+
+    These are the successive pairs ``(x_n, x_(n+1))`` of a full-period generator with
+    c = 0 that fall in the window (a corner of the square, scaled by m). They are
+    enumerated from an LLL-reduced basis of ``{(x, a x)} + m Z^2``, so the cost follows
+    the number of points, whatever the size of m.
+    """
+    basis = [[1, a % m], [0, m]]
+    lll_reduce(basis)
+    (p1, p2), (q1, q2) = basis
+    determinant = p1 * q2 - p2 * q1
+    corners = [(0, 0), (side, 0), (0, side), (side, side)]
+    # Coefficients (i, j) with (x, y) = i p + j q, by Cramer's rule at the corners.
+    i_values = [(x * q2 - y * q1) / determinant for x, y in corners]
+    j_values = [(p1 * y - p2 * x) / determinant for x, y in corners]
+    points = []
+    for i in range(math.floor(min(i_values)) - 1, math.ceil(max(i_values)) + 2):
+        for j in range(math.floor(min(j_values)) - 1, math.ceil(max(j_values)) + 2):
+            x, y = i * p1 + j * q1, i * p2 + j * q2
+            if 0 <= x < side and 0 <= y < side:
+                points.append((x, y))
+    return points

@@ -146,13 +146,19 @@ def prime_power_cycle(a: int, c: int, p: int, e: int, x: int, *,
 
 # -- bits of power-of-two generators ---------------------------------------------------
 
+def _period_mod_power_of_two(a: int, c: int, n: int, x: int) -> int:
+    """Period of ``x`` modulo ``2^n`` for ``a = 1 (mod 4)``: ``2^(n - v)``, ``v`` the valuation of ``f(x) - x``."""
+    step = ((a - 1) * x + c) % 2**n
+    return 1 if step == 0 else 2 ** (n - ((step & -step).bit_length() - 1))
+
+
 def _bit_period(a: int, c: int, j: int, x: int) -> int:
     """Period of bit ``j`` of the state of an LCG modulo ``2^e`` (any ``e > j``)."""
     if a % 2 == 0:
         return 1
     if a % 4 == 1:
-        return prime_power_cycle(a, c, 2, j + 1, x).period
-    half = prime_power_cycle(a * a, c * (a + 1), 2, j + 1, x).period
+        return _period_mod_power_of_two(a, c, j + 1, x)
+    half = _period_mod_power_of_two(a * a, c * (a + 1), j + 1, x)
     if half > 1:
         return 2 * half
     following = (a * x + c) % 2 ** (j + 1)

@@ -10,7 +10,8 @@ it tests the generator and not a formatting of it:
 * :func:`words` -- ``w``-bit integers: the ``b = floor(log2 R)`` genuine bits
   of each output (exact when ``R`` is a power of two; otherwise
   ``floor((x - low) 2^b / R)``), optionally after dropping the top ``r`` bits
-  or keeping only the low ``k`` bits, as TestU01's ``r`` and ``s`` parameters;
+  and taking the next ``s`` (TestU01's ``r`` and ``s``), or keeping only the
+  low ``k`` bits;
 * :func:`bits` -- the concatenation of those words, most significant bit first;
 * :func:`packed_words` -- that bit stream cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01).
@@ -27,21 +28,32 @@ from .generators.base import Source, check_count
 
 @dataclass(frozen=True)
 class BitSelection:
-    """Which bits of each output to read: drop the top ``drop`` bits, or keep the low ``keep``.
+    """Which bits of each output to read, as TestU01's ``r`` and ``s`` parameters.
 
     Parameters
     ----------
     drop : int
         Number of most significant bits to discard (TestU01's ``r``).
     keep : int or None
-        Keep only this many least significant bits (``None``: all that remain).
+        Number of bits to take just below the dropped ones (TestU01's ``s``;
+        ``None``: all that remain).
+    low : int or None
+        Alternatively, take only the ``low`` least significant bits (the weak
+        bits of a power-of-two LCG); excludes ``drop`` and ``keep``.
     """
 
     drop: int = 0
     keep: int | None = None
+    low: int | None = None
 
-    def width(self, source_bits: int) -> int:
-        """Bits per word after the selection, for a source with ``source_bits`` genuine bits."""
+    def span(self, source_bits: int) -> tuple[int, int]:
+        """Return ``(dropped, width)`` for a source with ``source_bits`` genuine bits."""
+        if self.low is not None:
+            if self.drop or self.keep is not None:
+                raise ValueError("choose either low bits or drop/keep, not both")
+            if not 1 <= self.low <= source_bits:
+                raise ValueError(f"low bits must be in [1, {source_bits}] for this source; got {self.low}")
+            return source_bits - self.low, self.low
         if self.drop < 0:
             raise ValueError(f"drop must be >= 0; got {self.drop}")
         available = source_bits - self.drop
@@ -49,7 +61,11 @@ class BitSelection:
         if not 1 <= width <= available:
             raise ValueError(f"cannot keep {width} bits of a {source_bits}-bit source after dropping "
                              f"{self.drop}: need 1 <= keep <= {available}")
-        return width
+        return self.drop, width
+
+    def width(self, source_bits: int) -> int:
+        """Bits per word after the selection."""
+        return self.span(source_bits)[1]
 
 
 def offsets(source: Source, size: int) -> np.ndarray:
@@ -89,11 +105,11 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
     width : int
     """
     source_bits = genuine_bits(source)
-    width = selection.width(source_bits)
+    dropped, width = selection.span(source_bits)
     values = offsets(source, size)
     if source.range_size != 1 << source_bits or values.dtype == object:
         values = _top_bits(values, source.range_size, source_bits)
-    values = values >> np.uint64(source_bits - selection.drop - width)
+    values = values >> np.uint64(source_bits - dropped - width)
     if width < 64:
         values &= np.uint64((1 << width) - 1)
     return values, width

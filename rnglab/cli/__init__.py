@@ -11,13 +11,15 @@ import sys
 
 import click
 
-from . import gen, listing, report, stream
+from . import gen, listing, period, report, spectral, stream
 
 COMMANDS = [
     listing.list_command,
     gen.gen_command,
     stream.stream_command,
     report.report_command,
+    period.period_command,
+    spectral.spectral_command,
 ]
 
 

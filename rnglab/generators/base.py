@@ -70,6 +70,8 @@ class Source(ABC):
         Bit-exact with ``size`` calls of :meth:`next_raw`.
         """
         size = check_count(size)
+        if not len(self._pending):
+            return self._generate(size)
         taken, self._pending = self._pending[:size], self._pending[size:]
         if len(taken) == size:
             return taken.copy()

@@ -4,5 +4,6 @@ Import this package to register every test.
 """
 
 from .base import TESTS, EmpiricalResult, chi_square, get_test, register
+from . import birthday, collision, fourier, hamming, matrix_rank  # noqa: F401  (Marsaglia, TestU01, NIST)
 
 __all__ = ["TESTS", "EmpiricalResult", "chi_square", "get_test", "register"]

@@ -1,0 +1,66 @@
+"""Shared helpers for rnglab's benchmarks: compile a C reference, time best-of-k, write a fragment.
+
+Benchmarks compare rnglab side by side with a reference in the same run and
+report ratios (this machine is shared and noisy): each timing is the best of
+several repetitions, taken alternately for rnglab and the reference.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+C_SOURCES = Path(__file__).resolve().parent / "c"
+
+
+def compile_c(source: str | Path, name: str | None = None) -> Path:
+    """Compile a C file (a path, or source text) with ``cc -O2`` into a temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="rnglab-bench-"))
+    if isinstance(source, str) and "\n" in source:
+        path = folder / f"{name or 'reference'}.c"
+        path.write_text(source)
+    else:
+        path = Path(source)
+    binary = folder / path.stem
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(path), "-lm"], check=True)
+    return binary
+
+
+def run_c(binary: Path, *args) -> str:
+    """Run a compiled reference and return its standard output."""
+    return subprocess.run([str(binary), *map(str, args)], check=True, capture_output=True, text=True).stdout
+
+
+def best_time(function, repeat: int = 5) -> float:
+    """Best wall-clock time of ``function()`` over ``repeat`` runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def machine_line() -> str:
+    """One line naming the machine and the date, for the top of a fragment."""
+    return (f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()} with {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}; best of several runs, rnglab and the reference side by side.")
+
+
+def write_fragment(topic: str, title: str, body: str) -> Path:
+    """Write ``bench/results/<topic>.md`` (assembled into ``bench/RESULTS.md`` by ``bench/run.py``)."""
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"{topic}.md"
+    path.write_text(f"## {title}\n\n{machine_line()}\n\n{body.strip()}\n")
+    return path
+
+
+def markdown_table(headers, rows) -> str:
+    """A Markdown pipe table."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(str(v) for v in row) + " |" for row in rows])

@@ -1,0 +1,93 @@
+"""``rnglab period``: the exact period of an LCG, and optionally a walk that confirms it."""
+
+from __future__ import annotations
+
+import click
+
+from ..generators import LCG
+from ..period import PeriodResult, period
+from ..walk import WalkResult, default_max_steps, walk
+from .common import COUNT, emit_json, generator_options, json_option, progress
+
+#: Bit periods shown at the start and at the end of the list for m = 2^e.
+FIRST_BITS, LAST_BITS = 8, 2
+
+
+def _power(value: int) -> str:
+    """``value``, followed by ``= 2^k`` when it is a power of two above 2."""
+    if value > 2 and value & (value - 1) == 0:
+        return f"{value} = 2^{value.bit_length() - 1}"
+    return str(value)
+
+
+def _factorization(result: PeriodResult) -> str:
+    return " * ".join(f"{p}^{e}" if e > 1 else str(p) for p, e in result.factorization)
+
+
+def _bit_lines(bits: tuple[int, ...]) -> list[str]:
+    shown = list(enumerate(bits))
+    if len(shown) > FIRST_BITS + LAST_BITS:
+        shown = shown[:FIRST_BITS] + [None] + shown[-LAST_BITS:]
+    return ["  ..." if item is None else f"  bit {item[0]:>3}: {_power(item[1])}" for item in shown]
+
+
+def _period_lines(label: str, result: PeriodResult) -> list[str]:
+    bound = "m" if result.c else "lambda(m)"
+    lines = [
+        f"generator  {label}: a = {result.a}, c = {result.c}, m = {result.m} = {_factorization(result)}",
+        f"seed       {result.seed} (the starting state)",
+        f"period     {_power(result.period)}",
+        f"tail       {result.tail}",
+        f"maximum    {_power(result.max_period)} ({bound}); {result.summary}",
+        "conditions",
+    ]
+    lines += [f"  [{'yes' if cond.holds else 'no '}] {cond.name}: {cond.explanation}" for cond in result.conditions]
+    if result.bit_periods is not None:
+        lines += ["bit periods (bit 0 = least significant bit of the state)"] + _bit_lines(result.bit_periods)
+    return lines
+
+
+def _walk_lines(result: WalkResult) -> list[str]:
+    verdict = {True: "agrees with the algebra", False: "DISAGREES with the algebra",
+               None: "no algebraic answer to compare with"}[result.agrees_with_algebra]
+    return [f"walk       period {result.period}, tail {result.tail}: {verdict}",
+            f"           {result.steps} steps in {result.seconds:.2f} s "
+            f"({result.steps_per_second:.3g} steps/s, {result.method})"]
+
+
+def _walk(source: LCG, exact: PeriodResult, max_steps: int | None) -> WalkResult:
+    limit = default_max_steps(source.m) if max_steps is None else max_steps
+    expected = exact.period + exact.tail
+    if expected > limit:
+        raise ValueError(f"the walk needs about {expected} steps, more than --max-steps = {limit}; "
+                         "raise --max-steps to walk anyway")
+    with progress(expected, "walking the cycle") as bar:
+        return walk(source, max_steps=limit, progress=bar.update)
+
+
+@click.command("period")
+@generator_options()
+@click.option("--walk", "do_walk", is_flag=True,
+              help="Also step the generator until its state repeats, and compare with the algebra.")
+@click.option("--max-steps", type=COUNT, default=None,
+              help="Longest walk allowed (default 2^36 for m <= 2^32 or m = 2^e <= 2^64, else 2^24).")
+@json_option
+def period_command(generator, do_walk: bool, max_steps: int | None, as_json: bool) -> None:
+    """Exact period and tail of an LCG (GEN, or --a/--m/--c) from its seed, by number theory.
+
+    Tells whether the period is the maximum for m and c, and why (Hull–Dobell's
+    conditions for c != 0; the order of a and the seed for c = 0), and for
+    m = 2^e the period of every bit of the state. With --walk, confirms the
+    answer by stepping the generator around its cycle.
+    """
+    generator.lcg_parameters()                      # a clear error for generators that are not LCGs
+    source = generator.make()
+    exact = period(source)
+    walked = _walk(source, exact, max_steps) if do_walk else None
+    if as_json:
+        emit_json({"generator": generator.label, **exact.to_dict(),
+                   **({"walk": walked.to_dict()} if walked else {})})
+    else:
+        click.echo("\n".join(_period_lines(generator.label, exact) + (_walk_lines(walked) if walked else [])))
+    if walked is not None and walked.agrees_with_algebra is False:
+        raise click.exceptions.Exit(1)

@@ -1,0 +1,161 @@
+"""Tests for rnglab.reduce: every reducer against a one-value Python-integer reference,
+the vectorised draws against the one-at-a-time loop, and the batch (per-lane) draws."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rnglab.presets import make_source
+from rnglab.reduce import (REDUCERS, Drawn, check_bound, draw_bounded, draw_bounded_lanes,
+                           draw_bounded_reference, reducer, wide_product)
+
+
+def reference_map(method, x, n, R):
+    """Each method written out on Python integers, straight from its definition."""
+    if method == "modulo":
+        return x % n, True
+    if method == "float-multiply":
+        return int((float(x) * float(n)) / float(R)), True
+    if method == "multiply-shift":
+        return x * n // R, True
+    if method == "threshold":
+        return x % n, x < R - R % n
+    if method == "threshold-openbsd":
+        return x % n, x >= R % n
+    if method == "bitmask":
+        block = 1 << (n - 1).bit_length()
+        value = x % block
+        return value, value < n and x < (R - R % block if block <= R else R)
+    if method == "lemire":
+        return x * n // R, x * n % R >= R % n
+    if method == "java-nextint":
+        r = x >> 1
+        if n & (n - 1) == 0:
+            return (n * r) >> 31, True
+        return r % n, r - r % n + n - 1 < 2**31
+    raise AssertionError(method)
+
+
+def applicable(method, R, n):
+    if method == "java-nextint":
+        return R == 2**32 and n < 2**31
+    return method != "float-multiply" or R <= 2**53
+
+
+RANGES = [2, 3, 10, 32768, 2**31 - 2, 2**32, 2**48, 2**53, 2**61 - 1, 2**64, 2**64 + 13, 2**70]
+
+
+@pytest.mark.parametrize("R", RANGES)
+@pytest.mark.parametrize("method", list(REDUCERS))
+def test_map_matches_the_integer_reference(method, R):
+    rng = np.random.default_rng(R % 1000)
+    dtype = np.uint64 if R <= 2**64 else object
+    xs = [int(v) for v in rng.integers(0, min(R, 2**63), 60)] + [0, R - 1, R // 2]
+    for n in sorted({1, 2, 3, 52, 10000, R // 2 + 1, R - 1, R}):
+        if not (1 <= n <= R and applicable(method, R, n)):
+            continue
+        values, accepted = reducer(method).map(np.array(xs, dtype=dtype), n, R)
+        expected = [reference_map(method, x, n, R) for x in xs]
+        assert [int(v) for v in values] == [e[0] for e in expected], (n, R)
+        assert [bool(a) for a in accepted] == [e[1] for e in expected], (n, R)
+
+
+@pytest.mark.parametrize("method", list(REDUCERS))
+def test_map_takes_one_bound_per_lane(method):
+    R = 2**32
+    x = np.arange(0, 2**32, 2**32 // 997 + 1, dtype=np.uint64)
+    bounds = np.arange(1, len(x) + 1, dtype=np.uint64) * np.uint64(1_000_003)
+    values, accepted = reducer(method).map(x, bounds, R)
+    expected = [reference_map(method, int(a), int(b), R) for a, b in zip(x, bounds)]
+    assert [int(v) for v in values] == [e[0] for e in expected]
+    assert [bool(a) for a in accepted] == [e[1] for e in expected]
+
+
+def test_wide_product_is_exact():
+    x = np.array([0, 1, 2**64 - 1, 2**63 + 12345, 0xDEADBEEFCAFEBABE], dtype=np.uint64)
+    n = 2**64 - 59
+    high, low = wide_product(x, n)
+    assert [(int(h) << 64) | int(lo) for h, lo in zip(high, low)] == [int(v) * n for v in x]
+
+
+def test_registry_names_and_unknown_method():
+    assert set(REDUCERS) == {"modulo", "float-multiply", "multiply-shift", "threshold", "threshold-openbsd",
+                             "bitmask", "lemire", "java-nextint"}
+    assert [name for name, r in REDUCERS.items() if not r.unbiased] == ["modulo", "float-multiply", "multiply-shift"]
+    with pytest.raises(ValueError, match="choose from modulo"):
+        reducer("mod")
+
+
+def test_bound_rule_names_the_range():
+    with pytest.raises(ValueError, match=r"n must be in \[1, R\] = \[1, 32768\] for this source; got 40000"):
+        draw_bounded(make_source("msvc"), 40000, 5, "modulo")
+    with pytest.raises(ValueError, match="got 0"):
+        check_bound(np.array([3, 0], dtype=np.uint64), 10)
+    with pytest.raises(TypeError):
+        check_bound(2.5, 10)
+
+
+def test_methods_refuse_sources_they_cannot_serve():
+    with pytest.raises(ValueError, match="R = 2\\^32"):
+        draw_bounded(make_source("msvc"), 10, 5, "java-nextint")
+    with pytest.raises(ValueError, match="2\\^31 - 1"):
+        draw_bounded(make_source("java"), 2**31, 5, "java-nextint")
+    with pytest.raises(ValueError, match="2\\^53"):
+        draw_bounded(make_source("pcg64"), 10, 5, "float-multiply")
+
+
+def test_java_nextint_known_answers():
+    # new java.util.Random(42).nextInt(10) x10, nextInt(1 << 20) x5, nextInt(2000000000) x5,
+    # printed by OpenJDK's java.util.Random (algorithm: Java SE API specification, nextInt(int)).
+    source = make_source("java", seed=42)
+    assert list(draw_bounded(source, 10, 10, "java-nextint").values) == [0, 3, 8, 4, 0, 5, 5, 8, 9, 3]
+    assert list(draw_bounded(source, 2**20, 5, "java-nextint").values) == [947254, 473177, 386696, 400181, 289142]
+    assert list(draw_bounded(source, 2_000_000_000, 5, "java-nextint").values) == [
+        1482678032, 995688456, 1636576170, 1681268743, 1974241400]
+
+
+def test_msvc_rand_mod_known_answer():
+    # MSVC srand(1): rand() = 41, 18467, 6334, 26500, 19169 (Microsoft C runtime; widely quoted)
+    assert list(draw_bounded(make_source("msvc", seed=1), 100, 5, "modulo").values) == [41, 67, 34, 0, 69]
+
+
+def test_draw_returns_drawn_and_counts_rejections():
+    drawn = draw_bounded(make_source("msvc", seed=7), 20000, 1000, "threshold")
+    assert isinstance(drawn, Drawn) and drawn.values.dtype == np.uint64
+    assert drawn.draws > 1000 and drawn.values.max() < 20000
+    assert draw_bounded(make_source("msvc"), 5, 0, "lemire").values.size == 0
+
+
+GENERATORS = ["msvc", "java", "minstd", "pcg64", "drand48", "mmix", "delphi"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(gen=st.sampled_from(GENERATORS), method=st.sampled_from(list(REDUCERS)),
+       n_fraction=st.floats(0, 1), seed=st.integers(1, 2**31 - 2), size=st.integers(0, 300))
+def test_vectorised_draw_equals_one_at_a_time(gen, method, n_fraction, seed, size):
+    fast, slow = make_source(gen, seed=seed), make_source(gen, seed=seed)
+    n = max(1, int(n_fraction * min(fast.range_size, 2**31 - 1)))
+    if not applicable(method, fast.range_size, n):
+        return
+    drawn, expected = draw_bounded(fast, n, size, method), draw_bounded_reference(slow, n, size, method)
+    assert drawn.draws == expected.draws
+    assert np.array_equal(drawn.values, expected.values)
+    assert np.array_equal(fast.random_raw(3), slow.random_raw(3))
+
+
+@settings(max_examples=25, deadline=None)
+@given(method=st.sampled_from(list(REDUCERS)), seed=st.integers(0, 2**32 - 1),
+       per_lane=st.booleans(), gen=st.sampled_from(["msvc", "java", "delphi"]))
+def test_lanes_equal_one_generator_each(method, seed, per_lane, gen):
+    source = make_source(gen)
+    if not applicable(method, source.range_size, 2**30):
+        return
+    seeds = np.random.default_rng(seed).integers(0, 2**32, 40)
+    bounds = (np.random.default_rng(seed + 1).integers(1, min(source.range_size, 2**31), 40).astype(np.uint64)
+              if per_lane else min(source.range_size * 5 // 8, 2**31 - 1))
+    values, draws = draw_bounded_lanes(source.batch(seeds), bounds, method)
+    for lane, lane_seed in enumerate(seeds):
+        n = int(bounds[lane]) if per_lane else bounds
+        single = draw_bounded_reference(make_source(gen, seed=int(lane_seed)), n, 1, method)
+        assert (int(values[lane]), int(draws[lane])) == (int(single.values[0]), single.draws)

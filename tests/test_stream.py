@@ -1,0 +1,97 @@
+"""The gateway: offsets, uniforms at the real resolution, bit selection and packed words."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rnglab.generators import LCG, CallableSource, Output
+from rnglab.presets import make_source
+from rnglab.stream import BitSelection, bits, offsets, packed_words, uniforms, words
+
+
+def listed(values, low, high):
+    """A source that returns the given values, in order."""
+    data = iter(values)
+    return CallableSource(lambda: next(data), low, high)
+
+
+def test_offsets_subtract_low():
+    assert offsets(listed([1, 2, 6], 1, 6), 3).tolist() == [0, 1, 5]
+
+
+def test_minstd_uniforms_use_its_own_resolution():
+    # MINSTD outputs lie in [1, m-1]: uniforms are (x - 1) / (m - 1), never a 32-bit word.
+    m = 2**31 - 1
+    u = uniforms(make_source("minstd", 1), 3)
+    assert u.tolist() == [(16807 - 1) / (m - 1), (282475249 - 1) / (m - 1), (1622650073 - 1) / (m - 1)]
+
+
+def test_uniforms_stay_below_one_for_64_bit_sources():
+    u = uniforms(listed([2**64 - 1, 0], 0, 2**64 - 1), 2)
+    assert u[0] < 1.0 and u[1] == 0.0
+
+
+def test_words_of_a_power_of_two_source():
+    source = listed([0b101100, 0b000011], 0, 63)
+    values, width = words(source, 2, BitSelection(drop=1, keep=3))
+    # drop the top bit of 6, take the next 3: 0b101100 -> 0b011, 0b000011 -> 0b000
+    assert (values.tolist(), width) == ([0b011, 0b000], 3)
+    values, width = words(listed([0b101100, 0b000011], 0, 63), 2, BitSelection(low=2))
+    assert (values.tolist(), width) == ([0b00, 0b11], 2)
+
+
+def test_words_of_a_non_power_of_two_source_are_scaled():
+    # R = 10 values give floor(log2 10) = 3 genuine bits: floor(x * 8 / 10).
+    values, width = words(listed([0, 4, 9], 0, 9), 3)
+    assert (values.tolist(), width) == ([0, 3, 7], 3)
+
+
+def test_bits_are_most_significant_first():
+    stream = bits(listed([0b110, 0b001], 0, 7), 6)
+    assert stream.tolist() == [1, 1, 0, 0, 0, 1]
+
+
+def test_packed_words_pass_32_bit_sources_through():
+    java = make_source("java", 42)
+    assert packed_words(java, 2).tolist() == [3124862261, 234785527]
+
+
+def test_packed_words_concatenate_msvc_bits():
+    # MSVC rand() has 15 genuine bits: 41 = 000000000101001, 18467 = 100100000100011, ...
+    expected = make_source("msvc", 1).random_raw(5)
+    stream = "".join(format(int(v), "015b") for v in expected)
+    assert packed_words(make_source("msvc", 1), 2).tolist() == [int(stream[:32], 2), int(stream[32:64], 2)]
+
+
+@given(st.integers(min_value=0, max_value=16), st.integers(min_value=1, max_value=16))
+def test_selection_keeps_the_named_bits(drop, keep):
+    source_bits = 32
+    if drop + keep > source_bits:
+        with pytest.raises(ValueError, match="cannot keep"):
+            BitSelection(drop, keep).width(source_bits)
+        return
+    g = LCG(a=69069, c=1, m=2**32, seed=5)
+    raw = LCG(a=69069, c=1, m=2**32, seed=5).random_raw(50)
+    values, width = words(g, 50, BitSelection(drop, keep))
+    expected = (raw >> np.uint64(source_bits - drop - keep)) & np.uint64(2**keep - 1)
+    assert width == keep and values.tolist() == expected.tolist()
+
+
+def test_low_bits_of_a_power_of_two_lcg_alternate():
+    # The lowest state bit of a full-period LCG mod 2^e alternates (Knuth 3.2.1.1).
+    g = LCG(a=1103515245, c=12345, m=2**31, seed=1, output=Output.state())
+    values, _ = words(g, 8, BitSelection(low=1))
+    assert values.tolist() in ([0, 1] * 4, [1, 0] * 4)
+
+
+def test_selection_errors():
+    with pytest.raises(ValueError, match="either low bits or drop/keep"):
+        BitSelection(drop=1, low=2).span(32)
+    with pytest.raises(ValueError, match=r"low bits must be in \[1, 15\]"):
+        words(make_source("msvc"), 1, BitSelection(low=16))
+
+
+def test_word_size_is_checked():
+    with pytest.raises(ValueError, match="word must be 32 or 64 bits"):
+        packed_words(make_source("msvc"), 1, 16)
