@@ -195,7 +195,14 @@ def _dot(u: list[int], v: list[int]) -> int:
 
 
 class _Reduction:
-    """LLL state: exact integer rows and Gram matrix, floating Gram–Schmidt data."""
+    """LLL state: exact integer rows and Gram matrix, floating Gram–Schmidt data.
+
+    ``mu`` and ``B`` are valid for rows ``0..k_max``; a swap updates them with the
+    classical formulas (Cohen, *A Course in Computational Algebraic Number Theory*,
+    Algorithm 2.6.3), and a row is recomputed from the exact Gram matrix after any
+    reduction by a large multiple, where floating-point updates would lose precision
+    (Schnorr & Euchner's floating-point LLL).
+    """
 
     #: Above this |coefficient|, the Gram–Schmidt row is recomputed after a reduction.
     RECOMPUTE_ABOVE = 2.0**10
@@ -205,22 +212,26 @@ class _Reduction:
         self.gram = [[_dot(u, v) for v in basis] for u in basis]
         n = len(basis)
         self.mu = [[0.0] * n for _ in range(n)]
-        self.r = [[0.0] * n for _ in range(n)]
+        self.B = [0.0] * n
 
     def gram_schmidt_row(self, k: int) -> None:
         """Row k of the Gram–Schmidt data from the exact Gram matrix (Cholesky-style)."""
-        gk, rk, muk, mu, r = self.gram[k], self.r[k], self.mu[k], self.mu, self.r
-        for j in range(k + 1):
+        gk, muk, mu, B = self.gram[k], self.mu[k], self.mu, self.B
+        r = [0.0] * k
+        for j in range(k):
             value = float(gk[j])
             muj = mu[j]
             for i in range(j):
-                value -= muj[i] * rk[i]
-            rk[j] = value
-            if j < k:
-                muk[j] = value / r[j][j]
+                value -= muj[i] * r[i]
+            r[j] = value
+            muk[j] = value / B[j]
+        value = float(gk[k])
+        for j in range(k):
+            value -= muk[j] * r[j]
+        B[k] = value
 
     def subtract(self, k: int, j: int, q: int) -> None:
-        """Row k -= q row j, in the basis and the Gram matrix."""
+        """Row k -= q row j, in the basis, the Gram matrix and row k of mu."""
         self.basis[k] = [x - q * y for x, y in zip(self.basis[k], self.basis[j])]
         gram = self.gram
         gk, gj = gram[k], gram[j]
@@ -229,45 +240,56 @@ class _Reduction:
         gk[k] -= q * gk[j]
         for i, row in enumerate(gram):
             row[k] = gk[i]
+        muk, muj = self.mu[k], self.mu[j]
+        for i in range(j):
+            muk[i] -= q * muj[i]
+        muk[j] -= q
 
     def size_reduce(self, k: int) -> None:
         """Make |mu_kj| <= 1/2 (to rounding) for all j < k."""
+        muk = self.mu[k]
         for _ in range(1000):
-            self.gram_schmidt_row(k)
-            muk, large = self.mu[k], False
+            if max(map(abs, muk[:k])) <= 0.51:
+                return
+            large = False
             for j in range(k - 1, -1, -1):
                 q = round(muk[j])
                 if q:
                     large = large or abs(q) > self.RECOMPUTE_ABOVE
                     self.subtract(k, j, q)
-                    muj = self.mu[j]
-                    for i in range(j):
-                        muk[i] -= q * muj[i]
-                    muk[j] -= q
             if not large:
-                rk, r = self.r[k], self.r
-                for j in range(k):
-                    rk[j] = muk[j] * r[j][j]
                 return
+            self.gram_schmidt_row(k)
         raise RuntimeError("size reduction did not converge")  # pragma: no cover
 
-    def swap(self, k: int) -> None:
-        """Exchange rows k - 1 and k (row k - 1 of the Gram–Schmidt data is left stale:
-        :meth:`size_reduce` recomputes it, except row 0, which is updated here)."""
-        for rows in (self.basis, self.gram):
+    def swap(self, k: int, k_max: int) -> None:
+        """Exchange rows k - 1 and k and update mu and B for rows up to k_max."""
+        mu, B = self.mu, self.B
+        coefficient = mu[k][k - 1]
+        for rows in (self.basis, self.gram, mu):
             rows[k - 1], rows[k] = rows[k], rows[k - 1]
         for row in self.gram:
             row[k - 1], row[k] = row[k], row[k - 1]
-        if k == 1:
-            self.gram_schmidt_row(0)
+        mu[k - 1][k - 1] = 0.0
+        new_b = B[k] + coefficient * coefficient * B[k - 1]
+        mu[k][k - 1] = coefficient * B[k - 1] / new_b
+        B[k], B[k - 1] = B[k - 1] * B[k] / new_b, new_b
+        for i in range(k + 1, k_max + 1):
+            mui = mu[i]
+            old = mui[k]
+            mui[k] = mui[k - 1] - coefficient * old
+            mui[k - 1] = old + mu[k][k - 1] * mui[k]
 
     def run(self, delta: float) -> None:
         self.gram_schmidt_row(0)
-        k, mu, r = 1, self.mu, self.r
+        k, k_max, mu, B = 1, 0, self.mu, self.B
         while k < len(self.basis):
+            if k > k_max:
+                k_max = k
+                self.gram_schmidt_row(k)
             self.size_reduce(k)
-            if r[k][k] < (delta - mu[k][k - 1] ** 2) * r[k - 1][k - 1]:
-                self.swap(k)
+            if B[k] < (delta - mu[k][k - 1] ** 2) * B[k - 1]:
+                self.swap(k, k_max)
                 k = max(k - 1, 1)
             else:
                 k += 1
@@ -276,7 +298,7 @@ class _Reduction:
         """Recompute all the Gram–Schmidt data from the exact Gram matrix."""
         for k in range(len(self.basis)):
             self.gram_schmidt_row(k)
-        return self.mu, [self.r[i][i] for i in range(len(self.basis))]
+        return self.mu, self.B
 
 
 def lll_reduce(basis: list[list[int]], delta: float = 0.99) -> tuple[list, list]:

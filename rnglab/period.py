@@ -25,7 +25,10 @@ Theorem A). For ``c = 0`` every period divides Carmichael's ``lambda(m)``,
 which is reached when ``a`` has order ``lambda(m)`` and the seed is coprime
 to ``m`` (Theorem B of 3.2.1.2 for prime powers; a primitive root for prime
 ``m``; ``a = 3, 5 (mod 8)`` and an odd seed for ``m = 2^e >= 8``, giving
-``2^(e-2)``).
+``2^(e-2)``). These conditions are sufficient, not necessary: for composite
+``m`` a seed sharing a factor with ``m`` can still reach ``lambda(m)``
+(``m = 6, a = 5, seed 2``: 2, 4, 2, ...), so ``is_max`` compares the exact
+period with the maximum rather than trusting the conditions.
 
 For ``m = 2^e`` bit ``j`` of the state depends only on the state modulo
 ``2^(j+1)``, so its period is at most ``2^(j+1)``; :func:`bit_periods` gives
@@ -42,7 +45,7 @@ find", CACM 31(10) (1988).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import gcd
+from math import gcd, lcm
 
 from .generators import LCG, affine_power, validate_lcg
 from .numtheory import (DEFAULT_FACTOR_BUDGET, FactoringBudgetExceeded, carmichael_lambda_factorization,
@@ -117,10 +120,10 @@ class PeriodResult(Result):
 
 # -- the orbit modulo a prime power -----------------------------------------------------
 
-def _jump(a: int, c: int, q: int, k: int, x: int) -> int:
-    """``f^k(x)`` modulo ``q`` by the exact jump-ahead of the affine map."""
-    jump_a, jump_c = affine_power(a, c, q, k)
-    return (jump_a * x + jump_c) % q
+def jump_ahead(a: int, c: int, m: int, k: int, x: int) -> int:
+    """The state ``k`` steps after ``x`` under ``x -> (a x + c) mod m``, in O(log k) multiplications."""
+    jump_a, jump_c = affine_power(a, c, m, k)
+    return (jump_a * x + jump_c) % m
 
 
 def _steps_to_fixed_point(a: int, c: int, q: int, x: int) -> int:
@@ -140,7 +143,7 @@ def prime_power_cycle(a: int, c: int, p: int, e: int, x: int, *,
         return PrimePowerCycle(p, e, 1, _steps_to_fixed_point(a, c, q, x))
     multiple = multiplicative_order_factorization(a, q, {p: e}, budget=budget)
     multiple[p] = multiple.get(p, 0) + e
-    returns = minimal_exponent(multiple, lambda k: _jump(a, c, q, k, x) == x)
+    returns = minimal_exponent(multiple, lambda k: jump_ahead(a, c, q, k, x) == x)
     return PrimePowerCycle(p, e, product_of(returns), 0)
 
 
@@ -230,27 +233,27 @@ def _seed_condition(seed: int, m: int) -> Condition:
 
 
 def _summary(c: int, period: int, maximum: int, conditions: tuple[Condition, ...]) -> str:
-    failed = [condition.name for condition in conditions if not condition.holds]
+    failed = ", ".join(condition.name for condition in conditions if not condition.holds)
     bound = "m" if c else "lambda(m)"
     if period == maximum:
-        return f"maximal: the period is {bound} = {maximum}" + (
-            "" if not failed else f" although {'; '.join(failed)} fails")
-    return f"not maximal: {period} < {bound} = {maximum}, because {'; '.join(failed) or 'of the seed'} fails"
+        return f"maximal: the period is {bound} = {maximum}" + (f" (although not: {failed})" if failed else "")
+    return f"not maximal: {period} < {bound} = {maximum}; failing: {failed}"
 
 
-def _components(a: int, c: int, seed: int, factors: dict[int, int], m: int, budget: int):
-    try:
-        return tuple(prime_power_cycle(a, c, p, e, seed, budget=budget) for p, e in factors.items())
-    except FactoringBudgetExceeded as error:
-        raise ValueError(f"{error} (needed for the order of a modulo a prime factor of m = {m}); "
-                         "the period is unknown") from None
-
-
-def _lcm(values) -> int:
-    result = 1
-    for value in values:
-        result = result * value // gcd(result, value)
-    return result
+def _period_result(a: int, c: int, m: int, seed: int, factors: dict[int, int], budget: int) -> PeriodResult:
+    """Combine the prime-power orbits and judge the period (see :func:`lcg_period`)."""
+    components = tuple(prime_power_cycle(a, c, p, e, seed, budget=budget) for p, e in factors.items())
+    period, tail = lcm(*(part.period for part in components)), max(part.tail for part in components)
+    if c:
+        maximum, conditions = m, hull_dobell_conditions(a, c, m, list(factors))
+    else:
+        maximum = product_of(carmichael_lambda_factorization(factors, budget=budget))
+        conditions = (_order_condition(a, m, factors, maximum, budget), _seed_condition(seed, m))
+    return PeriodResult(
+        a=a, c=c, m=m, seed=seed, period=period, tail=tail, max_period=maximum,
+        is_max=period == maximum, conditions=conditions, factorization=tuple(factors.items()),
+        components=components, summary=_summary(c, period, maximum, conditions),
+        bit_periods=bit_periods(a, c, factors[2], seed) if list(factors) == [2] else None)
 
 
 def lcg_period(*, a: int, m: int, c: int = 0, seed: int = 1,
@@ -283,19 +286,11 @@ def lcg_period(*, a: int, m: int, c: int = 0, seed: int = 1,
         factors = factorize(m, budget=budget)
     except FactoringBudgetExceeded:
         raise ValueError(f"cannot factor m = {m} within the budget; the period is unknown") from None
-    components = _components(a, c, seed, factors, m, budget)
-    period, tail = _lcm(part.period for part in components), max(part.tail for part in components)
-    if c:
-        maximum, conditions = m, hull_dobell_conditions(a, c, m, list(factors))
-    else:
-        maximum = product_of(carmichael_lambda_factorization(factors, budget=budget))
-        conditions = (_order_condition(a, m, factors, maximum, budget), _seed_condition(seed, m))
-    is_power_of_two = list(factors) == [2]
-    return PeriodResult(
-        a=a, c=c, m=m, seed=seed, period=period, tail=tail, max_period=maximum,
-        is_max=period == maximum, conditions=conditions, factorization=tuple(factors.items()),
-        components=components, summary=_summary(c, period, maximum, conditions),
-        bit_periods=bit_periods(a, c, factors[2], seed) if is_power_of_two else None)
+    try:
+        return _period_result(a, c, m, seed, factors, budget)
+    except FactoringBudgetExceeded as error:
+        raise ValueError(f"{error} (needed for orders modulo the prime factors of m = {m}); "
+                         "the period is unknown") from None
 
 
 def period(generator: LCG, *, budget: int = DEFAULT_FACTOR_BUDGET) -> PeriodResult:

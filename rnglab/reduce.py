@@ -66,10 +66,10 @@ def check_bound(n, range_size: int) -> None:
         raise ValueError(f"n must be in [1, R] = [1, {range_size}] for this source; got {bad}")
 
 
-def _operands(x: np.ndarray, n):
+def _operands(x: np.ndarray, n, range_size: int):
     """Return ``(x, n)`` in one exact arithmetic: uint64 when everything fits, else Python ints."""
     x = np.asarray(x)
-    big = x.dtype == object or (isinstance(n, np.ndarray) and n.dtype == object) or \
+    big = x.dtype == object or range_size > UINT64_LIMIT or (isinstance(n, np.ndarray) and n.dtype == object) or \
         (not isinstance(n, np.ndarray) and int(n) >= UINT64_LIMIT)
     if big:
         bound = n.astype(object) if isinstance(n, np.ndarray) else int(n)
@@ -122,7 +122,7 @@ def scaled_product(x: np.ndarray, n, range_size: int):
     uint64 products when ``R <= 2^32``; the 128-bit :func:`wide_product` when
     ``R`` is a power of two up to ``2^64``; Python integers otherwise.
     """
-    x, n = _operands(x, n)
+    x, n = _operands(x, n, range_size)
     bits = range_size.bit_length() - 1
     power_of_two = range_size == 1 << bits
     if x.dtype == object or (not power_of_two and range_size > 2**32):
@@ -154,7 +154,7 @@ def _as_values(values: np.ndarray) -> np.ndarray:
 
 def modulo_map(x, n, range_size):
     """``x mod n``: no rejection; the first ``R mod n`` outputs get one extra source value."""
-    x, n = _operands(x, n)
+    x, n = _operands(x, n, range_size)
     return _as_values(x % n), _all_accepted(x)
 
 
@@ -175,7 +175,7 @@ def float_multiply_map(x, n, range_size):
     if range_size > 2**53:
         raise ValueError(f"float-multiply needs R <= 2^53 so that every source value is an exact double; "
                          f"got R = {range_size}")
-    x, n = _operands(x, n)
+    x, n = _operands(x, n, range_size)
     product = x.astype(np.float64) * np.asarray(n, dtype=np.float64)
     return np.floor(product / np.float64(range_size)).astype(np.uint64), _all_accepted(x)
 
@@ -188,7 +188,7 @@ def multiply_shift_map(x, n, range_size):
 
 def threshold_map(x, n, range_size):
     """Reject the top ``R mod n`` values (accept ``x < R - (R mod n)``), then ``x mod n``."""
-    x, n = _operands(x, n)
+    x, n = _operands(x, n, range_size)
     # x < R - q  <=>  (R - 1) - x >= q, which stays inside uint64 for R = 2^64
     last = range_size - 1 if x.dtype == object else np.uint64(range_size - 1)
     return _as_values(x % n), (last - x) >= range_mod(range_size, n)
@@ -196,7 +196,7 @@ def threshold_map(x, n, range_size):
 
 def threshold_openbsd_map(x, n, range_size):
     """OpenBSD ``arc4random_uniform``: reject ``x < R mod n``, then ``x mod n``."""
-    x, n = _operands(x, n)
+    x, n = _operands(x, n, range_size)
     return _as_values(x % n), x >= range_mod(range_size, n)
 
 
@@ -237,7 +237,7 @@ def bitmask_map(x, n, range_size):
     the method exactly uniform; for ``R`` a power of two (the usual case) no
     extra value is rejected and this is the textbook method.
     """
-    x, n = _operands(x, n)
+    x, n = _operands(x, n, range_size)
     mask = smear_mask(n)
     values = x & mask
     accepted = values < n
@@ -259,7 +259,7 @@ def lemire_map(x, n, range_size):
     ``floor(R / n)`` multiples of ``n``: every output keeps the same number of
     source values. For ``R = 2^bits`` no division is needed on the fast path.
     """
-    x, n = _operands(x, n)
+    x, n = _operands(x, n, range_size)
     quotient, remainder = scaled_product(x, n, range_size)
     return _as_values(quotient), remainder >= range_mod(range_size, n)
 

@@ -3,7 +3,7 @@
 Two methods, chosen by the modulus:
 
 * **Compiled lane search** (m <= 2^32, or m = 2^e <= 2^64). The walk first
-  steps ``s = bit_length(m)`` times, past the tail of any LCG modulo ``m``
+  jumps ``s = bit_length(m)`` steps ahead, past the tail of any LCG modulo ``m``
   (the tail is at most the largest exponent in the factorisation of ``m``,
   see :mod:`rnglab.period`), and then counts the steps until the state
   ``x_s`` comes back. The positions ``s+1, s+2, ...`` are cut into rounds of
@@ -38,9 +38,9 @@ from typing import Callable
 import numba
 import numpy as np
 
-from .generators import LCG, affine_power, validate_lcg
+from .generators import LCG, validate_lcg
 from .generators.affine import arithmetic_kind
-from .period import lcg_period
+from .period import jump_ahead, lcg_period
 from .results import Result
 
 #: Lanes stepped together by the compiled search.
@@ -76,7 +76,9 @@ class WalkResult(Result):
     period, tail : int
         Measured by stepping the generator.
     steps : int
-        Generator steps taken (including the last round's overshoot).
+        Generator steps taken to find the period (including the last round's
+        overshoot; the few steps of the tail check are not counted). The
+        progress callback is told exactly these steps.
     seconds : float
         Wall-clock time of the walk.
     method : str
@@ -151,11 +153,6 @@ def _search_power_of_two(states, a, c, mask, target, steps, hits):  # pragma: no
 
 # -- the walks -------------------------------------------------------------------------
 
-def _jump(a: int, c: int, m: int, k: int, x: int) -> int:
-    jump_a, jump_c = affine_power(a, c, m, k)
-    return (jump_a * x + jump_c) % m
-
-
 def _kernel(a: int, c: int, m: int):
     """Return ``run(states, target, steps, hits)`` for the compiled search modulo ``m``."""
     a64, c64 = np.uint64(a), np.uint64(c)
@@ -174,7 +171,7 @@ def _return_time(a: int, c: int, m: int, start: int, max_steps: int, progress: P
     run, target = _kernel(a, c, m), np.uint64(start)
     front, offset, block, taken = start, 0, 1, 0
     while offset < max_steps:
-        states = np.array([_jump(a, c, m, lane * block, front) for lane in range(LANES)], dtype=np.uint64)
+        states = np.array([jump_ahead(a, c, m, lane * block, front) for lane in range(LANES)], dtype=np.uint64)
         hits = np.full(LANES, -1, dtype=np.int64)
         run(states, target, block, hits)
         taken += LANES * block
@@ -183,14 +180,14 @@ def _return_time(a: int, c: int, m: int, start: int, max_steps: int, progress: P
         found = [lane * block + int(step) for lane, step in enumerate(hits) if step >= 0]
         if found:
             return offset + min(found), taken
-        front, offset = _jump(a, c, m, LANES * block, front), offset + LANES * block
+        front, offset = jump_ahead(a, c, m, LANES * block, front), offset + LANES * block
         block = min(2 * block, MAX_BLOCK)
     raise ValueError(f"the state did not repeat within max_steps = {max_steps} steps")
 
 
 def _tail(a: int, c: int, m: int, seed: int, period: int, limit: int) -> int:
     """First ``k <= limit`` with ``x_k = x_(k + period)`` (stepping both sequences)."""
-    x, y = seed, _jump(a, c, m, period, seed)
+    x, y = seed, jump_ahead(a, c, m, period, seed)
     for k in range(limit + 1):
         if x == y:
             return k
@@ -201,9 +198,9 @@ def _tail(a: int, c: int, m: int, seed: int, period: int, limit: int) -> int:
 def _compiled_walk(a: int, c: int, m: int, seed: int, max_steps: int, progress: Progress | None):
     """Period, tail and steps by the compiled lane search (see the module notes)."""
     prefix = m.bit_length()
-    start = _jump(a, c, m, prefix, seed)
+    start = jump_ahead(a, c, m, prefix, seed)
     period, taken = _return_time(a, c, m, start, max_steps, progress)
-    return period, _tail(a, c, m, seed, period, prefix), taken + prefix
+    return period, _tail(a, c, m, seed, period, prefix), taken
 
 
 def _brent_walk(a: int, c: int, m: int, seed: int, max_steps: int, progress: Progress | None):
@@ -225,8 +222,7 @@ def _brent_walk(a: int, c: int, m: int, seed: int, max_steps: int, progress: Pro
                 raise ValueError(f"the state did not repeat within max_steps = {max_steps} steps")
     if progress is not None:
         progress(taken % PYTHON_CHUNK)
-    tail = _tail(a, c, m, seed, lam, taken)
-    return lam, tail, taken + tail
+    return lam, _tail(a, c, m, seed, lam, taken), taken
 
 
 def walk_period(*, a: int, m: int, c: int = 0, seed: int = 1, max_steps: int | None = None,

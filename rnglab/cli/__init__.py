@@ -7,30 +7,48 @@ message and status 130. Nothing shows a traceback for bad input.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
-from . import gen, listing, period, report, spectral, stream
+#: Command name -> "module:attribute" inside this package, imported only when the command runs,
+#: so that ``rnglab gen`` does not pay for matplotlib and scipy.
+COMMANDS = {
+    "list": "listing:list_command",
+    "gen": "gen:gen_command",
+    "stream": "stream:stream_command",
+    "period": "period:period_command",
+    "spectral": "spectral:spectral_command",
+    "test": "test:test_command",
+    "reduce": "reduce:reduce_command",
+    "seeds": "seeds:seeds_command",
+    "shuffle": "shuffle:shuffle_command",
+    "deal": "deal:deal_command",
+    "fairness": "fairness:fairness_command",
+    "reach": "reach:reach_command",
+    "crack": "crack:crack_command",
+    "report": "report:report_command",
+}
 
-COMMANDS = [
-    listing.list_command,
-    gen.gen_command,
-    stream.stream_command,
-    report.report_command,
-    period.period_command,
-    spectral.spectral_command,
-]
+
+class LazyGroup(click.Group):
+    """A click group whose commands are imported on first use."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name: str):
+        if name not in COMMANDS:
+            return None
+        module, attribute = COMMANDS[name].split(":")
+        return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="rnglab")
 def rnglab() -> None:
     """Examine random number generators: periods, lattices, tests, range reduction, shuffles, seeds."""
-
-
-for _command in COMMANDS:
-    rnglab.add_command(_command)
 
 
 def main(argv: list[str] | None = None) -> int:

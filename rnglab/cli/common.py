@@ -175,5 +175,6 @@ def _is_number(text: str) -> bool:
 
 
 def progress(length: int, label: str):
-    """A progress bar on standard error (shown only on a terminal)."""
-    return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True)
+    """A progress bar on standard error, shown only when standard error is a terminal."""
+    return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
+                             hidden=not sys.stderr.isatty())

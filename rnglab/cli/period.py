@@ -21,7 +21,9 @@ def _power(value: int) -> str:
 
 
 def _factorization(result: PeriodResult) -> str:
-    return " * ".join(f"{p}^{e}" if e > 1 else str(p) for p, e in result.factorization)
+    if result.factorization == ((result.m, 1),):
+        return "(prime)"
+    return "= " + " * ".join(f"{p}^{e}" if e > 1 else str(p) for p, e in result.factorization)
 
 
 def _bit_lines(bits: tuple[int, ...]) -> list[str]:
@@ -34,7 +36,7 @@ def _bit_lines(bits: tuple[int, ...]) -> list[str]:
 def _period_lines(label: str, result: PeriodResult) -> list[str]:
     bound = "m" if result.c else "lambda(m)"
     lines = [
-        f"generator  {label}: a = {result.a}, c = {result.c}, m = {result.m} = {_factorization(result)}",
+        f"generator  {label}: a = {result.a}, c = {result.c}, m = {result.m} {_factorization(result)}",
         f"seed       {result.seed} (the starting state)",
         f"period     {_power(result.period)}",
         f"tail       {result.tail}",

@@ -7,11 +7,12 @@ import sys
 
 import click
 
+from ..fileio import check_writable
 from ..lattice import MAX_DIMENSION, spectral_test
 from ..lattice_search import search_multipliers
 from ..params import parse_int
-from ..presets import catalog
 from ..plot import save_figure
+from ..report.spectral import catalog_results
 from .common import (COUNT, IntExpr, emit_json, force_option, format_table,
                      generator_options, json_option, plot_option, progress)
 
@@ -91,18 +92,6 @@ def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path,
         _show_one(generator.label, result)
 
 
-def catalog_results(dims, planes_up_to=0, callback=None) -> list[tuple[str, object]]:
-    """Spectral test of every LCG in the catalog, best M first."""
-    entries = [entry for entry in catalog().values() if entry.is_lcg]
-    results = []
-    for index, entry in enumerate(entries, 1):
-        results.append((entry.name, spectral_test(entry.a, entry.m, entry.c, dims,
-                                                  planes_up_to=planes_up_to)))
-        if callback:
-            callback(index, len(entries))
-    return sorted(results, key=lambda item: (-(item[1].M or 0.0), item[0]))
-
-
 def _catalog(dims, as_json, plot_path, force):
     results = _with_progress("catalog", lambda callback: catalog_results(dims, callback=callback))
     if plot_path:
@@ -124,6 +113,8 @@ def _catalog(dims, as_json, plot_path, force):
 def _search(m, c, dims, *, top, candidates, seed, as_json, plot_path, force):
     if m is None:
         raise click.UsageError("--search needs --m")
+    if plot_path:
+        check_writable(plot_path, force)
     if c not in (None, "odd", 0) and c % 2 == 0:
         raise ValueError(f"--c must be 0 or odd (or the word odd) for --search; got {c}")
     increment = "0" if c == 0 else "odd"
@@ -188,6 +179,8 @@ def spectral_command(generator, dims, lattice_m, planes_up_to, top, candidates,
     with the best M_T.
     """
     dims = parse_dims(dims)
+    if plot_path:
+        check_writable(plot_path, force)
     if generator is None:
         _catalog(dims, as_json, plot_path, force)
     elif generator.c == "odd":

@@ -230,8 +230,11 @@ class LCGBatch:
         self.low = output_low(self.a, self.c, self.m, self.output) if low is None else low
         self.states = as_state_array(np.asarray(states).tolist(), self.m) if state_dtype(self.m) == object \
             else np.asarray(states, dtype=np.uint64).copy()
-        if len(self.states) and int(reduce_states(self.states, self.m).max()) >= self.m:
+        reduced = reduce_states(self.states, self.m)
+        if len(reduced) and int(reduced.max()) >= self.m:
             raise ValueError(f"every state must be in [0, m) = [0, {self.m})")
+        if self.c == 0 and len(reduced) and int(reduced.min()) == 0:
+            raise ValueError("every state must be non-zero when c = 0 (0 is a fixed point)")
 
     @property
     def lanes(self) -> int:

@@ -82,14 +82,16 @@ def draw_merits(axes, results: Sequence[tuple[str, SpectralResult]]) -> None:
     for index, (label, result) in enumerate(results):
         merits = {d.t: d.S for d in result.dims if d.S is not None}
         xs = [t - 0.4 + width * (index + 0.5) for t in dims]
-        axes.bar(xs, [merits.get(t, 0.0) for t in dims], width=width, label=label)
+        axes.bar(xs, [merits.get(t, 0.0) for t in dims], width=width, label=label,
+                 color=plt.cm.tab20(index % 20) if len(results) > 10 else None)
     axes.set_xticks(dims)
-    axes.set_ylim(0, 1)
+    axes.set_ylim(0, 1.3 if len(results) > 1 else 1)
+    axes.axhline(1.0, color="grey", lw=0.5)
     axes.set_xlabel("dimension t")
     axes.set_ylabel("S_t = nu_t / (gamma_t^(1/2) m^(1/t))")
     axes.set_title("normalised spectral figure of merit (1 = best possible)", fontsize=9)
     if len(results) > 1:
-        axes.legend(fontsize=7, ncol=2)
+        axes.legend(fontsize=7, ncol=min(len(results), 7), loc="upper center")
 
 
 def generator_figure(label: str, result: SpectralResult, states: np.ndarray, m: int):

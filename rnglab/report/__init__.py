@@ -15,11 +15,16 @@ from pathlib import Path
 from ..fileio import atomic_write, check_writable
 from ..plot import figure_bytes
 from ..results import Result
-from . import catalog
+from . import battery, catalog, spectral, shuffle
+from . import crack
 from .html import markdown_to_html
 
 SECTIONS = [
     catalog.section,
+    spectral.section,
+    battery.section,
+    shuffle.section,
+    crack.section,
 ]
 
 

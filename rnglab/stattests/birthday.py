@@ -8,6 +8,7 @@ from ..generators.base import Source
 from ..stream import BitSelection
 from .base import EmpiricalResult, register, require
 from .collision import cell_indices, poisson_mid_pvalue
+from .frequency import gateway_params
 
 
 def equal_spacings(birthdays: np.ndarray) -> int:
@@ -59,5 +60,5 @@ def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2,
     repeats = equal_spacings(cell_indices(source, n, d, t, selection))
     mean = n**3 / (4 * k)
     return EmpiricalResult("birthday-spacings", float(repeats), poisson_mid_pvalue(repeats, mean),
-                           {"n": n, "d": d, "t": t, "k": k, "drop": selection.drop, "keep": selection.keep},
+                           gateway_params(n, selection, d=d, t=t, k=k),
                            {"equal_spacings": repeats, "expected": mean, "distribution": "Poisson"})

@@ -15,6 +15,7 @@ from scipy import stats
 from ..generators.base import Source
 from ..stream import BitSelection, bits
 from .base import EmpiricalResult, register, require
+from .frequency import gateway_params
 
 #: NIST's fraction of the n/2 peaks expected below the threshold.
 BELOW_FRACTION = 0.95
@@ -56,6 +57,6 @@ def fourier(source: Source, n: int, *, selection: BitSelection = BitSelection())
     require(n >= 1000, f"the Fourier test needs n >= 1000 bits (NIST SP 800-22, 2.6.7); got {n}")
     statistic, below, expected = fourier_statistic(bits(source, n, selection))
     return EmpiricalResult("fourier", statistic, float(stats.norm.cdf(statistic)),
-                           {"n": n, "drop": selection.drop, "keep": selection.keep},
+                           gateway_params(n, selection),
                            {"below_threshold": below, "expected_below": expected,
                             "nist_pvalue": math.erfc(abs(statistic) / math.sqrt(2))})

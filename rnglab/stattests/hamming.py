@@ -6,8 +6,10 @@ import numpy as np
 from scipy import stats
 
 from ..generators.base import Source
-from ..stream import BitSelection, bits
+from ..stream import BitSelection
 from .base import EmpiricalResult, chi_square, register, require
+from .collision import bit_fields
+from .frequency import gateway_params
 
 
 def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: float = 5.0):
@@ -34,12 +36,6 @@ def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: floa
     return np.add.reduceat(observed, edges[:-1]), np.add.reduceat(expected, edges[:-1]), labels
 
 
-def block_weights(stream: np.ndarray, block_bits: int) -> np.ndarray:
-    """Hamming weight of each complete ``block_bits``-bit block of a 0/1 array."""
-    blocks = len(stream) // block_bits
-    return stream[: blocks * block_bits].reshape(blocks, block_bits).sum(axis=1, dtype=np.int64)
-
-
 @register("hamming-weight")
 def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
                    selection: BitSelection = BitSelection()) -> EmpiricalResult:
@@ -59,14 +55,15 @@ def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
     distribution of the weights; HammingWeight2 is the per-block variant).
     D. E. Knuth, TAOCP vol. 2, 3.3.1 B (the chi-square test).
     """
-    require(1 <= block_bits <= 4096, f"block_bits must be in [1, 4096]; got {block_bits}")
-    weights = block_weights(bits(source, n * block_bits, selection), block_bits)
+    require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
+    require(n >= 1, f"n must be >= 1; got {n}")
+    weights = np.bitwise_count(bit_fields(source, n, block_bits, selection))
     observed = np.bincount(weights, minlength=block_bits + 1)
     expected = n * stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
     merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
     require(len(labels) >= 2, f"hamming-weight needs n large enough for two categories with >= 5 expected; got n = {n}")
     statistic, pvalue, df = chi_square(merged_observed, merged_expected)
     return EmpiricalResult("hamming-weight", statistic, pvalue,
-                           {"n": n, "block_bits": block_bits, "drop": selection.drop, "keep": selection.keep},
+                           gateway_params(n, selection, block_bits=block_bits),
                            {"df": df, "categories": labels, "observed": merged_observed,
                             "expected": merged_expected})

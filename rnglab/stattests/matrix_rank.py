@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..generators.base import Source
-from ..stream import BitSelection, bits
+from ..stream import BitSelection
 from .base import EmpiricalResult, chi_square, register, require
+from .collision import bit_fields
 from .hamming import merge_sparse_tails
+from .frequency import gateway_params
 
 
 def rank_probabilities(rows: int, columns: int) -> np.ndarray:
@@ -47,13 +49,6 @@ def gf2_ranks(matrices: np.ndarray, columns: int) -> np.ndarray:
     return used.sum(axis=1)
 
 
-def bit_matrices(stream: np.ndarray, count: int, rows: int, columns: int) -> np.ndarray:
-    """Cut a 0/1 array into ``count`` matrices of ``rows`` rows of ``columns`` bits (uint64 masks)."""
-    cells = stream[: count * rows * columns].reshape(count, rows, columns).astype(np.uint64)
-    weights = np.uint64(1) << np.arange(columns - 1, -1, -1, dtype=np.uint64)
-    return (cells * weights).sum(axis=2, dtype=np.uint64)
-
-
 @register("matrix-rank")
 def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
                 selection: BitSelection = BitSelection()) -> EmpiricalResult:
@@ -75,12 +70,13 @@ def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
     """
     require(1 <= columns <= 64, f"columns must be in [1, 64] (one uint64 per row); got {columns}")
     require(rows >= 1, f"rows must be >= 1; got {rows}")
-    matrices = bit_matrices(bits(source, n * rows * columns, selection), n, rows, columns)
+    require(n >= 1, f"n must be >= 1; got {n}")
+    matrices = bit_fields(source, n * rows, columns, selection).reshape(n, rows)
     observed = np.bincount(gf2_ranks(matrices, columns), minlength=min(rows, columns) + 1)
     expected = n * rank_probabilities(rows, columns)
     merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
     require(len(labels) >= 2, f"matrix-rank needs n large enough for two rank classes with >= 5 expected; got n = {n}")
     statistic, pvalue, df = chi_square(merged_observed, merged_expected)
     return EmpiricalResult("matrix-rank", statistic, pvalue,
-                           {"n": n, "rows": rows, "columns": columns, "drop": selection.drop, "keep": selection.keep},
+                           gateway_params(n, selection, rows=rows, columns=columns),
                            {"df": df, "rank_classes": labels, "observed": merged_observed, "expected": merged_expected})

@@ -1,0 +1,129 @@
+"""Seed recovery: seeds searched per second, rnglab against a C brute force of the same scenario.
+
+Scenario 1, the 1999 online-poker case: Delphi ``Random`` (134775813, 1, 2^32),
+``Randomize`` = milliseconds since midnight, the off-by-one exchange shuffle
+with ``Random(51) = (RandSeed * 51) >> 32``, five cards seen.
+Scenario 2: MSVC ``rand()`` and Fisher-Yates with ``rand() % (i + 1)``, five cards seen.
+
+The reference (``bench/c/crack_brute.c``, ``cc -O2``, one thread) shuffles a
+whole deck per seed and compares the first cards: the program an attacker
+writes first. rnglab (``rnglab.crack.crack``) follows only the observed cards
+and runs on every core. Both search the same slice of seeds in the same run
+and must find the same seeds. Rates are given per wall-clock second and per
+CPU second (all of rnglab's threads counted): the second is the per-core
+comparison, and is less sensitive to other work on a shared machine.
+
+By default scenario 1 searches the whole day (86,400,000 seeds) and scenario 2
+a slice of 2^28 seeds, extrapolated to the 2^31 seeds that cover all 2^32
+(seeds s and s + 2^31 deal the same deck); ``--full`` searches all 2^32.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import time
+
+import numpy as np
+
+from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
+from rnglab.cards import standard_deck
+from rnglab.crack import crack, native_reducer, observe, parse_seed_range, policy_seeds
+from rnglab.presets import make_source
+from rnglab.seeding import DAY
+from rnglab.shuffle import shuffle
+
+#: (name, generator, shuffle, C scenario, true seed, slice compared with C)
+SCENARIOS = [
+    ("1999 poker: delphi, poker1999, Random(51)", "delphi", "poker1999", "poker1999", 43_012_345, 1 << 23),
+    ("msvc, fisher-yates, rand() % (i+1)", "msvc", "fisher-yates", "msvc", 1_790_012_345, 1 << 24),
+]
+SEEN = 5
+REPEAT = 3
+YEAR = 365.25 * 86400
+
+
+def dealt(generator: str, algo: str, seed: int) -> np.ndarray:
+    return shuffle(52, make_source(generator, seed), algo, native_reducer(generator))
+
+
+def timed(function):
+    """Run ``function``; return ``(result, wall seconds, CPU seconds of this process and its children)``."""
+    def cpu():
+        own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+    wall, used = time.perf_counter(), cpu()
+    result = function()
+    return result, time.perf_counter() - wall, cpu() - used
+
+
+def compare_slice(binary, generator, algo, scenario, seed, size):
+    """Best rates of rnglab and C on the same slice (alternating), and the seeds each found."""
+    cards = dealt(generator, algo, seed)[:SEEN]
+    first = seed - size // 2
+    space = parse_seed_range(f"{first}..{first + size - 1}")
+    observation = observe(" ".join(str(c) for c in cards))
+    ours, theirs = [], []
+    for _ in range(REPEAT):
+        found, wall, used = timed(lambda: crack(generator, space, observation, algorithm_name=algo))
+        ours.append((size / wall, size / used, [c.seed for c in found.candidates]))
+        output, wall, used = timed(lambda: run_c(binary, scenario, first, size, *cards))
+        theirs.append((size / wall, size / used, [int(line) for line in output.split() if line.isdigit()]))
+    best = [max(r[k] for r in runs) for runs in (ours, theirs) for k in (0, 1)]
+    return best, ours[0][2], theirs[0][2]
+
+
+def full_search(generator, algo, seed, space):
+    """One timed search of a whole seed space; returns (seconds, seeds shuffled, candidates)."""
+    observation = observe(" ".join(str(c) for c in dealt(generator, algo, seed)[:SEEN]))
+    result = crack(generator, space, observation, algorithm_name=algo)
+    return result.seconds, result.shuffled, [c.seed for c in result.candidates]
+
+
+def limits_line(rate: float) -> str:
+    """What a larger seed space would cost at this rate (computed, not asserted)."""
+    spans = [(f"2^{bits}", 2**bits / rate) for bits in (32, 48, 64, 128)]
+    return ", ".join(f"{name} seeds: {_duration(seconds)}" for name, seconds in spans)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    if seconds < 2 * YEAR:
+        return f"{seconds / 86400:.0f} days"
+    return f"{seconds / YEAR:.2g} years"
+
+
+def main(argv: list[str] | None = None) -> None:
+    full = "--full" in (argv if argv is not None else sys.argv[1:])
+    binary = compile_c(C_SOURCES / "crack_brute.c")
+    crack("msvc", parse_seed_range("0..9"), observe("Ac"))  # load the compiled kernel
+    rows, notes = [], []
+    for label, generator, algo, scenario, seed, size in SCENARIOS:
+        (wall, cpu, c_wall, c_cpu), ours, theirs = compare_slice(binary, generator, algo, scenario, seed, size)
+        agree = "yes" if ours == theirs and seed in ours else f"NO: {ours} vs {theirs}"
+        rows.append([label, f"{size:,}", f"{wall / 1e6:.1f}", f"{c_wall / 1e6:.1f}", f"{wall / c_wall:.2f}",
+                     f"{cpu / 1e6:.1f}", f"{c_cpu / 1e6:.1f}", f"{cpu / c_cpu:.2f}", agree])
+    seconds, shuffled, found = full_search("delphi", "poker1999", 43_012_345, policy_seeds("ms-midnight"))
+    notes.append(f"Scenario 1, the whole day ({DAY:,} seeds, 5 cards): {seconds:.1f} s "
+                 f"({shuffled / seconds / 1e6:.1f} million seeds/s; goal < 30 s); candidates {found}. "
+                 f"At this rate: {limits_line(shuffled / seconds)}.")
+    space = parse_seed_range("0..2^32-1") if full else parse_seed_range(f"{1_790_012_345 - 2**27}..{1_790_012_344 + 2**27}")
+    seconds, shuffled, found = full_search("msvc", "fisher-yates", 1_790_012_345, space)
+    rate = shuffled / seconds
+    what = "all 2^32 seeds (2^31 shuffled)" if full else \
+        f"a slice of 2^28 seeds in {seconds:.1f} s, extrapolated to the 2^31 shuffled for all 2^32"
+    notes.append(f"Scenario 2, {what}: {2**31 / rate:.0f} s ({rate / 1e6:.1f} million seeds/s; goal < 600 s); "
+                 f"candidates {found[:4]}. At this rate: {limits_line(rate)}.")
+    body = (__doc__.split("\n\n", 1)[1].strip() + "\n\n"
+            + markdown_table(["scenario", "seeds", "rnglab M/s", "C M/s", "ratio", "rnglab M/CPU-s", "C M/CPU-s",
+                              "ratio per core", "same seeds"], rows)
+            + "\n\n" + "\n\n".join(notes) + "\n")
+    print(write_fragment("crack", "Seed recovery: seeds searched per second", body).read_text())
+
+
+if __name__ == "__main__":
+    main()

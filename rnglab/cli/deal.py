@@ -1,0 +1,32 @@
+"""``rnglab deal``: deal a game (Texas Hold'em, Dou Dizhu) from a shuffled deck."""
+
+from __future__ import annotations
+
+import click
+
+from ..deal import GAMES, deal_hands, game
+from ..shuffle import shuffle
+from .common import IntExpr, emit_json, generator_options, json_option
+from .shuffle import chosen_reducer, shuffle_options
+
+
+@click.command("deal")
+@generator_options()
+@shuffle_options
+@click.option("--game", "game_name", type=click.Choice(list(GAMES)), default="holdem", show_default=True)
+@click.option("--players", type=IntExpr(minimum=1), default=None, help="Players (Hold'em 2..22; Dou Dizhu 3).")
+@click.option("--no-burn", is_flag=True, help="Hold'em: deal the board without burn cards.")
+@json_option
+def deal_command(generator, algo, reduce, options, game_name, players, no_burn, as_json) -> None:
+    """Shuffle with generator GEN and deal one game: hands one card at a time, then the board or kitty."""
+    source, reduce = generator.make(), chosen_reducer(generator, reduce)
+    order = shuffle(game(game_name).deck_size, source, algo, reduce, **options)
+    result = deal_hands(game_name, order, players, burn=not no_burn)
+    if as_json:
+        emit_json({"generator": generator.label, "seed": source.seed, "algo": algo, "reduce": reduce,
+                   **result.to_dict()})
+        return
+    for player, hand in enumerate(result.hands):
+        click.echo(f"player {player + 1}: {' '.join(hand)}")
+    for name, cards in result.board.items():
+        click.echo(f"{name}: {' '.join(cards)}")

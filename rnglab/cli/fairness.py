@@ -1,0 +1,124 @@
+"""``rnglab fairness``: exact or empirical fairness of a shuffle.
+
+Three modes:
+
+* no generator (or ``--exact``): exact, under an ideal uniform source;
+* ``GEN --seeds POLICY_OR_RANGE``: exact over every seed of a seed space;
+* ``GEN`` alone: empirical, ``--shuffles`` decks from one seeded stream,
+  drawn in order and interleaved across decks.
+"""
+
+from __future__ import annotations
+
+import click
+import numpy as np
+
+from ..fairness import (empirical_fairness, exact_fairness, position_probabilities, seed_space_fairness,
+                        shuffles_to_detect)
+from ..plot import save_figure
+from ..plot.shuffle import position_heatmap
+from ..reach import seed_space, seed_decks
+from ..shuffle import SourceDraws, algorithm, check_size
+from .common import IntExpr, emit_json, force_option, generator_options, json_option, plot_option, progress
+from .shuffle import chosen_reducer, shuffle_options
+
+#: Decks shuffled at once in the empirical mode.
+CHUNK = 2**16
+
+
+@click.command("fairness")
+@generator_options(required=False)
+@shuffle_options
+@click.option("--n", "n", type=IntExpr(minimum=1), required=True, help="Deck size.")
+@click.option("--exact", is_flag=True, help="Exact, under an ideal source (the default without GEN).")
+@click.option("--seeds", "seeds_text", default=None, help="Exact over a seed space: POLICY or A..B (inclusive).")
+@click.option("--window", default=None, help="Start-time window for a seed policy (default 1h).")
+@click.option("--shuffles", type=IntExpr(minimum=1), default=100000, show_default=True,
+              help="Empirical mode: number of shuffles.")
+@json_option
+@plot_option
+@force_option
+def fairness_command(generator, algo, reduce, options, n, exact, seeds_text, window, shuffles, as_json,
+                     plot_path, force) -> None:
+    """Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix."""
+    check_size(n, 1000)
+    if generator is None or (exact and seeds_text is None):
+        if generator is not None:
+            raise ValueError("exact fairness under a generator needs --seeds POLICY or A..B")
+        result, matrix = _exact(algo, n, options)
+    elif seeds_text is not None:
+        result, matrix = _over_seeds(generator, algo, chosen_reducer(generator, reduce), n, seeds_text, window,
+                                     options)
+    else:
+        result, matrix = _empirical(generator, algo, chosen_reducer(generator, reduce), n, shuffles, options)
+    if plot_path:
+        save_figure(position_heatmap(matrix, f"{algo}, n = {n}: {result['source']}"), plot_path, force)
+    if as_json:
+        emit_json(result)
+        return
+    _show(result)
+
+
+def _exact(algo, n, options):
+    result = exact_fairness(algo, n, **options)
+    data = result.to_dict()
+    matrix = result.position_matrix
+    data["shuffles_to_detect"] = shuffles_to_detect(np.array(matrix)) if matrix is not None else None
+    return data, matrix
+
+
+def _over_seeds(generator, algo, reduce, n, seeds_text, window, options):
+    if n > 20:
+        raise ValueError(f"the exact law over a seed space is computed for n <= 20; got {n}")
+    seeds, label = seed_space(seeds_text, window)
+    source = generator.make()
+    decks = seed_decks(source, seeds, n, algo, reduce, **options)
+    result = seed_space_fairness(decks, f"{generator.label}, {reduce}, {label}", algo)
+    return result.to_dict(), result.position_matrix
+
+
+def _empirical(generator, algo, reduce, n, shuffles, options):
+    source = generator.make()
+    draws = SourceDraws(source, reduce, lanes=min(CHUNK, shuffles))
+    with progress(shuffles, "shuffling") as bar:
+        test = empirical_fairness(draws, n, algo, shuffles, source=f"{generator.label} seed {source.seed}, {reduce}",
+                                  progress=bar.update, **options)
+    counts = np.array(test.counts)
+    frequencies = counts / test.shuffles
+    exact_matrix = None
+    if not (algorithm(algo).law == "stable-keys" and n > 9):
+        exact_matrix = position_probabilities(algo, n, **options)
+    data = {"n": n, "algo": algo, "exact": False, "source": test.source, "tv_distance": None,
+            "most_likely": None, "least_likely": None,
+            "position_max_deviation": float(np.abs(frequencies - 1 / n).max()),
+            "chi_square": {k: v for k, v in test.to_dict().items() if k not in ("counts", "residuals")},
+            "shuffles_to_detect": shuffles_to_detect(exact_matrix) if exact_matrix is not None else None,
+            "position_counts": test.counts}
+    return data, frequencies
+
+
+def _show(data) -> None:
+    click.echo(f"{data['algo']} on n = {data['n']} ({'exact' if data['exact'] else 'empirical'}; {data['source']})")
+    if data.get("tv_distance") is not None:
+        click.echo(f"total variation distance to uniform: {data['tv_distance']} "
+                   f"= {_float(data['tv_distance']):.6g}")
+        for key in ("most_likely", "least_likely"):
+            click.echo(f"{key.replace('_', ' ')}: {data[key]['perm']} with probability {data[key]['prob']}")
+        click.echo(f"deals reachable: {data['reachable']} of {data['n_factorial']}")
+    deviation = data["position_max_deviation"]
+    if deviation is not None:
+        click.echo(f"largest |P(card i at j) - 1/n|: {_float(deviation):.6g}")
+    if "chi_square" in data:
+        test = data["chi_square"]
+        click.echo(f"chi-square {test['statistic']:.6g} on {test['df']} df over {test['shuffles']} shuffles: "
+                   f"p = {test['pvalue']:.4g}; largest |standardised residual| {test['max_abs_residual']:.3g}")
+    if data.get("shuffles_to_detect"):
+        click.echo(f"shuffles for the position chi-square to see this bias (alpha 0.001, power 0.9): "
+                   f"{data['shuffles_to_detect']}")
+
+
+def _float(value) -> float:
+    if isinstance(value, str):
+        numerator, _, denominator = value.partition("/")
+        return int(numerator) / int(denominator or 1)
+    return float(value)

@@ -1,0 +1,107 @@
+"""``rnglab reduce``: the exact bias of range reduction methods, and a chi-square check on real draws."""
+
+from __future__ import annotations
+
+import click
+
+from ..bias import ARRAY_LIMIT, applicable_methods, bias, count_array, empirical_bias
+from ..fileio import check_writable
+from ..plot import save_figure
+from ..reduce import REDUCERS
+from .common import (COUNT, IntExpr, emit_json, force_option, format_table, generator_options, json_option,
+                     plot_option)
+
+
+def _range_and_methods(generator, range_size, n, method):
+    if generator is not None and range_size is not None:
+        raise click.UsageError("give either a generator GEN or --range, not both")
+    if generator is None and range_size is None:
+        raise click.UsageError("name a generator GEN (see 'rnglab list') or give --range R")
+    R = generator.make().range_size if generator is not None else range_size
+    if not 1 <= n <= R:
+        raise ValueError(f"n must be in [1, R] = [1, {R}] for this source; got {n}")
+    if method == "all":
+        return R, applicable_methods(R, n)
+    if method not in REDUCERS:
+        raise ValueError(f"unknown reduction method {method!r}; choose from {', '.join(REDUCERS)} or all")
+    return R, [method]
+
+
+def _plot(methods, n, R, plot_path, force):
+    from ..plot.bias import bias_heatmap
+
+    if n > ARRAY_LIMIT:
+        raise ValueError(f"--plot draws one cell per output and needs n <= 2^25; got n = {n}")
+    check_writable(plot_path, force)
+    probabilities = {}
+    for name in methods:
+        counts = count_array(name, n, R)
+        probabilities[name] = counts / counts.sum()
+    return save_figure(bias_heatmap(probabilities, n, R), plot_path, force)
+
+
+@click.command("reduce")
+@generator_options(required=False)
+@click.option("--range", "range_size", type=IntExpr(minimum=1), help="Analyse a source of R equally likely values.")
+@click.option("--n", "n", type=IntExpr(), required=True, help="The bound: outputs in [0, n).")
+@click.option("--method", default="all", show_default=True, help=f"One of {', '.join(REDUCERS)}, or all.")
+@click.option("--exact", is_flag=True, help="Exact analysis only (no draws, even with --samples).")
+@click.option("--samples", type=COUNT, help="Also draw this many values from GEN per method and chi-square test them.")
+@click.option("--alpha", type=float, default=0.01, show_default=True, help="Significance level for detection.")
+@click.option("--power", type=float, default=0.9, show_default=True, help="Power for the draws-to-detect figure.")
+@json_option
+@plot_option
+@force_option
+def reduce_command(generator, range_size, n, method, exact, samples, alpha, power, as_json, plot_path, force):
+    """Exact bias of rand()-style range reduction against unbiased methods.
+
+    For each method: the most and least likely outputs' probabilities (exact
+    fractions), their ratio, the total variation distance from uniform, the
+    expected draws per output and the draws a chi-square test needs to see the
+    bias. With --samples, values are drawn from GEN (seeded with --seed) and
+    tested.
+    """
+    if not (0 < alpha < 1 and 0 < power < 1):
+        raise ValueError(f"--alpha and --power must be in (0, 1); got {alpha} and {power}")
+    R, methods = _range_and_methods(generator, range_size, n, method)
+    if samples is not None and not exact and generator is None:
+        raise click.UsageError("--samples draws from a generator: name one (GEN) instead of --range")
+    results = [bias(name, n, R, alpha=alpha, power=power).to_dict() for name in methods]
+    if samples is not None and not exact:
+        if samples < n:
+            raise ValueError(f"--samples must be at least n = {n} for the chi-square test; got {samples}")
+        for row, name in zip(results, methods):
+            row["empirical"] = empirical_bias(generator.make(), n, samples, name, alpha=alpha, power=power).to_dict()
+    figure = _plot(methods, n, R, plot_path, force) if plot_path else None
+    if as_json:
+        emit_json({"n": n, "range": R, "generator": generator.label if generator else None,
+                   "methods": results, "plot": figure})
+        return
+    _show(results, n, R, generator)
+    if figure:
+        click.echo(f"plot written to {figure}")
+
+
+def _show(results, n, R, generator) -> None:
+    source = f"{generator.label} (R = {R})" if generator else f"R = {R}"
+    click.echo(f"Range reduction to [0, {n}) from {source}; probabilities conditional on acceptance.\n")
+    headers = ["method", "unbiased", "max p", "min p", "max/min", "TV distance", "draws/output", "draws to detect"]
+    rows = [[r["method"], "yes" if r["unbiased"] else "no", r["max_prob"], r["min_prob"], r["ratio"] or "inf",
+             f"{_as_float(r['tv_distance']):.3g}", f"{_as_float(r['expected_draws']):.6g}",
+             r["draws_to_detect"] or "never"] for r in results]
+    click.echo(format_table(headers, rows))
+    for r in results:
+        if r["favoured"]:
+            click.echo(f"{r['method']}: favoured outputs: {r['favoured_description']}")
+    tested = [r for r in results if "empirical" in r]
+    if tested:
+        click.echo("\nChi-square on drawn values (seed %s):" % tested[0]["empirical"]["seed"])
+        click.echo(format_table(["method", "samples", "draws", "statistic", "p-value", "flagged"],
+                                [[r["method"], r["empirical"]["samples"], r["empirical"]["draws"],
+                                  r["empirical"]["statistic"], r["empirical"]["pvalue"],
+                                  "yes" if r["empirical"]["flagged"] else "no"] for r in tested]))
+
+
+def _as_float(fraction_text: str) -> float:
+    numerator, _, denominator = fraction_text.partition("/")
+    return int(numerator) / int(denominator or 1)

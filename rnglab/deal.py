@@ -1,0 +1,143 @@
+"""Drawing k of n without replacement, and dealing a shuffled deck into hands.
+
+Dealing order (documented, and what the command line shows):
+
+* **Texas Hold'em** (52 cards, 2..22 players): the shuffled deck is dealt
+  from position 0, one card at a time around the table, two rounds (player
+  ``p`` gets positions ``p`` and ``P + p``); then, as in a casino, one card is
+  burnt before the flop (3 cards), one before the turn and one before the
+  river. ``burn=False`` deals the board without burns.
+* **Dou Dizhu** (54 cards with both jokers, 3 players): one card at a time
+  around the table until each player holds 17 (positions ``0..50``, player
+  ``p`` gets ``p, p + 3, ...``); the last 3 cards are the kitty (dipai).
+
+References
+----------
+R. W. Floyd and J. Bentley, Programming pearls: a sample of brilliance, CACM 30(9), 1987.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cards import Deck, standard_deck
+from .results import Result
+from .shuffle import Draws, swap
+
+
+def sample_partial(n: int, k: int, draws: Draws) -> np.ndarray:
+    """``k`` of ``n`` items per lane by a partial forward Fisher--Yates (a uniform ordered sample).
+
+    Only the first ``k`` steps run: position ``i`` gets an item uniform among
+    the ``n - i`` not yet taken. Shape ``(lanes, k)``.
+    """
+    _check_sample(n, k)
+    decks = np.tile(np.arange(n, dtype=np.int64), (draws.lanes, 1))
+    for i in range(k):
+        swap(decks, i, i + draws.below(n - i))
+    return decks[:, :k]
+
+
+def sample_floyd(n: int, k: int, draws: Draws) -> np.ndarray:
+    """``k`` of ``n`` items per lane by Floyd's algorithm: ``k`` draws, a uniform *set*.
+
+    For ``j = n-k .. n-1``: ``t`` uniform in ``[0, j]``; take ``t`` unless
+    already taken, else take ``j``. Every k-subset is equally likely; the
+    order of the returned items (order of insertion) is not uniform.
+    """
+    _check_sample(n, k)
+    rows = np.arange(draws.lanes)
+    taken = np.zeros((draws.lanes, n), dtype=bool)
+    out = np.empty((draws.lanes, k), dtype=np.int64)
+    for column, j in enumerate(range(n - k, n)):
+        t = draws.below(j + 1)
+        chosen = np.where(taken[rows, t], j, t)
+        taken[rows, chosen] = True
+        out[:, column] = chosen
+    return out
+
+
+def _check_sample(n: int, k: int) -> None:
+    if not 0 <= k <= n:
+        raise ValueError(f"k must be in [0, n] = [0, {n}]; got {k}")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A card game's deal: which positions of the shuffled deck go where."""
+
+    name: str
+    deck_size: int
+    players: tuple  # allowed (low, high)
+    summary: str
+
+
+GAMES = {
+    "holdem": Game("holdem", 52, (2, 22), "Texas Hold'em: 2 hole cards each, one at a time; burn, flop, burn, "
+                   "turn, burn, river"),
+    "doudizhu": Game("doudizhu", 54, (3, 3), "Dou Dizhu: 17 cards each, one at a time; 3 kitty cards"),
+}
+
+
+@dataclass(frozen=True)
+class DealResult(Result):
+    """One deal: the hands (card names) and the board or kitty.
+
+    Attributes
+    ----------
+    game : str
+    players : int
+    hands : list of list of str
+        ``hands[p]`` for player ``p`` (0 is the first to receive a card).
+    board : dict of str to list of str
+        ``flop``/``turn``/``river``/``burn`` (Hold'em) or ``kitty`` (Dou Dizhu).
+    order : list of int
+        The shuffled deck that was dealt (card indices at positions 0..n-1).
+    """
+
+    game: str
+    players: int
+    hands: list
+    board: dict
+    order: list
+
+
+def game(name: str) -> Game:
+    """Look up a game by name."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; choose from {', '.join(GAMES)}")
+    return GAMES[name]
+
+
+def deal_hands(name: str, order, players: int | None = None, *, burn: bool = True) -> DealResult:
+    """Deal the shuffled deck ``order`` (card indices) for game ``name``."""
+    rules = game(name)
+    players = rules.players[0] if players is None else players
+    low, high = rules.players
+    if not low <= players <= high:
+        raise ValueError(f"{name} is dealt to {low}..{high} players; got {players}")
+    order = [int(c) for c in order]
+    if len(order) != rules.deck_size:
+        raise ValueError(f"{name} needs a deck of {rules.deck_size} cards; got {len(order)}")
+    deck = standard_deck(jokers=rules.deck_size == 54)
+    if name == "holdem":
+        return _deal_holdem(order, players, deck, burn)
+    hands = [deck.names(order[p:51:3]) for p in range(3)]
+    return DealResult(name, 3, hands, {"kitty": deck.names(order[51:])}, order)
+
+
+def _deal_holdem(order: list, players: int, deck: Deck, burn: bool) -> DealResult:
+    hands = [deck.names([order[p], order[players + p]]) for p in range(players)]
+    position, board, burnt = 2 * players, {}, []
+    for street, count in (("flop", 3), ("turn", 1), ("river", 1)):
+        if burn:
+            burnt.append(order[position])
+            position += 1
+        board[street] = deck.names(order[position:position + count])
+        position += count
+    if burn:
+        board["burn"] = deck.names(burnt)
+    return DealResult("holdem", players, hands, board, order)
+

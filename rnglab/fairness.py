@@ -1,0 +1,603 @@
+"""How fair is a shuffle? Exactly under an ideal source, exactly over a seed space, and empirically.
+
+Exact, under an ideal uniform source
+    The distribution over the ``n!`` deals is computed as exact integer
+    counts over a common denominator ``D`` (the number of equally likely
+    paths):
+
+    * algorithms given as a program of steps (:mod:`rnglab.shuffle`): a
+      dynamic program over all ``n!`` permutations (``n <= 10``); each step
+      maps every permutation to its successors through precomputed rank maps;
+    * random transpositions: a dynamic program over cycle types (the law is
+      invariant under conjugation), so any number of swaps, ``n <= 30``;
+    * stable sort by ``b``-bit keys: the closed form
+      ``P(pi) = C(K + n - 1 - des(pi), n) / K^n`` (``K = 2^b``; des = number
+      of descents), from counting non-decreasing key sequences that are
+      strict at the descents;
+    * tie-redrawing sort: uniform (i.i.d. keys conditioned on being distinct).
+
+    The position matrix ``P(card i ends at position j)`` comes from a dynamic
+    program on the ``n x n`` matrix, ``O(n^2)`` per step, in exact Python
+    integers over the common denominator (naive exchange at ``n = 100``: a
+    fraction of a second). All these numbers are exact.
+
+Exact, under a concrete generator
+    Every seed of a seed space is run through generator + reducer + shuffle
+    (one batch lane per seed) and the deals are counted.
+
+Empirical
+    The position-count matrix of ``M`` shuffles, Pearson's chi-square on it
+    (``(n-1)^2`` degrees of freedom), standardised residuals per cell, and the
+    number of shuffles needed to see a given bias (noncentral chi-square power).
+
+References
+----------
+D. P. Robbins and E. D. Bolker, The bias of three pseudo-random shuffles,
+Aequationes Math. 22, 1981 (the naive exchange).
+S. Sattolo, An algorithm to generate a random cyclic permutation, IPL 22, 1986.
+P. Diaconis and M. Shahshahani, Generating a random permutation with random
+transpositions, Z. Wahrsch. verw. Gebiete 57, 1981.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+from scipy import stats
+
+from .results import Result
+from .shuffle import (Draws, SwapStep, TranspositionStep, algorithm, check_size, permutation_rank,
+                      permutation_unrank, shuffle_decks, swap_count)
+
+#: Largest n for the dynamic program over all n! permutations.
+DENSE_LIMIT = 10
+#: Largest n for the cycle-type dynamic program of random transpositions.
+CYCLE_TYPE_LIMIT = 30
+#: Largest n for exact position matrices.
+MATRIX_LIMIT = 1000
+#: Largest n for the position matrix of the stable key sort (by enumeration).
+SORT_KEYS_MATRIX_LIMIT = 9
+
+
+# -- laws: classes of equally likely permutations ----------------------------------------
+
+@dataclass(frozen=True)
+class Law:
+    """An exact distribution over the ``n!`` permutations, grouped in classes.
+
+    Class ``c`` holds ``sizes[c]`` permutations, each with probability
+    ``counts[c] / denominator``; ``sizes`` is ``None`` when every class is one
+    permutation (``counts`` indexed by lexicographic rank).
+    ``representative(c)`` returns one permutation of class ``c`` (the cards
+    at positions 0..n-1).
+    """
+
+    n: int
+    counts: list
+    sizes: list
+    denominator: int
+    representative: object
+
+
+def _dense_permutations(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """All permutations of ``0..n-1`` in lexicographic order and their base-n codes (ascending)."""
+    perms = np.array(list(itertools.permutations(range(n))), dtype=np.int64).reshape(-1, n)
+    return perms, perms @ (n ** np.arange(n - 1, -1, -1, dtype=np.int64))
+
+
+class _DenseProgram:
+    """The program DP over all ``n!`` permutations, with cached rank maps."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.perms, self.codes = _dense_permutations(n)
+        self.weights = n ** np.arange(n - 1, -1, -1, dtype=np.int64)
+        self.cache: dict = {}
+
+    def rank_map(self, order: tuple) -> np.ndarray:
+        """Ranks of every permutation rearranged so that new position p holds old position order[p]."""
+        if order not in self.cache:
+            self.cache[order] = np.searchsorted(self.codes, self.perms[:, list(order)] @ self.weights)
+        return self.cache[order]
+
+    def orders(self, step) -> list[tuple]:
+        """The equally likely rearrangements of one step."""
+        identity = list(range(self.n))
+        if isinstance(step, SwapStep):
+            return [_swapped(identity, step.position, j) for j in range(step.low, step.high + 1)]
+        if isinstance(step, TranspositionStep):
+            return [_swapped(identity, a, b) for a in range(self.n) for b in range(self.n)]
+        k = step.position
+        return [tuple(identity[:k] + [k + j] + identity[k:k + j] + identity[k + j + 1:]) for j in range(self.n - k)]
+
+    def run(self, program, weigh) -> Law:
+        counts = np.zeros(len(self.perms), dtype=np.int64)
+        counts[0] = 1
+        denominator = 1
+        for step in program:
+            orders = self.orders(step)
+            weights = weigh(step, len(orders))
+            denominator *= sum(weights)
+            if denominator >= 2**62:
+                raise ValueError(f"too many paths for exact integer counts ({denominator:.3g}); use a smaller n")
+            new = np.zeros_like(counts)
+            for order, weight in zip(orders, weights):
+                new[self.rank_map(order)] += weight * counts
+            counts = new
+        return Law(self.n, counts, None, denominator, lambda c: self.perms[c].tolist())
+
+
+class ChoiceWeights:
+    """How often each choice of a step comes out: uniform (an ideal source), or through a reducer.
+
+    With ``reduce`` and ``range_size`` R, a draw below ``b`` is the reducer
+    applied to an ideal source of R values: choice ``j`` gets weight
+    ``#{x in [0, R): accepted, value j}`` (rejected values drop out, as a
+    redraw does). Weights are exact integers; R is limited to 2^24 values.
+    """
+
+    def __init__(self, reduce: str | None = None, range_size: int | None = None):
+        if (reduce is None) != (range_size is None):
+            raise ValueError("a reducer needs the source's range size R, and R needs a reducer")
+        if range_size is not None and not 2 <= range_size <= 2**24:
+            raise ValueError(f"the source range R must be in [2, 2^24] for exact weights; got {range_size}")
+        self.reduce, self.range_size, self.cache = reduce, range_size, {}
+
+    def __call__(self, step, choices: int) -> list[int]:
+        """Weights of the ``choices`` choices of ``step`` (ordered pairs for a transposition)."""
+        if isinstance(step, TranspositionStep):
+            single = self.single(math.isqrt(choices))
+            return [a * b for a in single for b in single]
+        return self.single(choices)
+
+    def single(self, bound: int) -> list[int]:
+        """Weights of the values of one draw below ``bound``."""
+        if self.reduce is None:
+            return [1] * bound
+        if bound not in self.cache:
+            self.cache[bound] = self._count(bound)
+        return self.cache[bound]
+
+    def _count(self, bound: int) -> list[int]:
+        from .reduce import reducer
+
+        x = np.arange(self.range_size, dtype=np.uint64)
+        values, accepted = reducer(self.reduce).map(x, bound, self.range_size)
+        return [int(c) for c in np.bincount(values[accepted].astype(np.int64), minlength=bound)]
+
+
+def _swapped(identity: list, a: int, b: int) -> tuple:
+    order = list(identity)
+    order[a], order[b] = order[b], order[a]
+    return tuple(order)
+
+
+def _partition_step(partition: tuple, n: int) -> dict:
+    """Paths from one cycle type to the next under a uniform ordered pair (a, b) of positions."""
+    out: dict = {partition: n}  # a == b
+    multiplicity = {length: partition.count(length) for length in set(partition)}
+    for length, times in multiplicity.items():
+        rest = list(partition)
+        rest.remove(length)
+        for s in range(1, length):  # a and b in one cycle, b s places after a: split
+            key = tuple(sorted(rest + [s, length - s], reverse=True))
+            out[key] = out.get(key, 0) + times * length
+    lengths = sorted(multiplicity)
+    for i, first in enumerate(lengths):
+        for second in lengths[i:]:  # a and b in two cycles: merge
+            pairs = math.comb(multiplicity[first], 2) if first == second else multiplicity[first] * multiplicity[second]
+            if pairs:
+                rest = list(partition)
+                rest.remove(first)
+                rest.remove(second)
+                key = tuple(sorted(rest + [first + second], reverse=True))
+                out[key] = out.get(key, 0) + pairs * 2 * first * second
+    return out
+
+
+def class_size(partition: tuple) -> int:
+    """Number of permutations with this cycle type: ``n! / prod(L^m_L m_L!)``."""
+    size = math.factorial(sum(partition))
+    for length in set(partition):
+        times = partition.count(length)
+        size //= length**times * math.factorial(times)
+    return size
+
+
+def cycle_representative(partition: tuple) -> list[int]:
+    """A permutation with the given cycle type: cycles on consecutive positions."""
+    perm, start = [], 0
+    for length in partition:
+        perm += [start + (t + 1) % length for t in range(length)]
+        start += length
+    return perm
+
+
+def transposition_law(n: int, swaps: int) -> Law:
+    """Exact law of ``swaps`` random transpositions, by a dynamic program over cycle types."""
+    if n > CYCLE_TYPE_LIMIT:
+        raise ValueError(f"the exact law of random transpositions is computed for n <= {CYCLE_TYPE_LIMIT}; got {n}")
+    paths = {tuple([1] * n): 1}
+    for _ in range(swaps):
+        following: dict = {}
+        for partition, count in paths.items():
+            for key, ways in _partition_step(partition, n).items():
+                following[key] = following.get(key, 0) + count * ways
+        paths = following
+    types = list(paths)
+    sizes = [class_size(t) for t in types]
+    # conjugation invariance: every permutation of a type is reached by the same number of paths
+    return Law(n, [paths[t] // s for t, s in zip(types, sizes)], sizes, n ** (2 * swaps), lambda c: cycle_representative(types[c]))
+
+
+def eulerian_numbers(n: int) -> list[int]:
+    """``A(n, d)``: permutations of ``n`` with ``d`` descents, ``d = 0 .. n-1``."""
+    row = [1]
+    for size in range(2, n + 1):
+        row = [(d + 1) * (row[d] if d < len(row) else 0) + (size - d) * (row[d - 1] if d else 0)
+               for d in range(size)]
+    return row
+
+
+def stable_keys_law(n: int, key_bits: int) -> Law:
+    """Exact law of a stable sort by i.i.d. uniform ``key_bits``-bit keys (classes: descent numbers)."""
+    keys = 2**key_bits
+    counts = [math.comb(keys + n - 1 - d, n) for d in range(n)]
+    return Law(n, counts, eulerian_numbers(n), keys**n,
+               lambda d: list(range(d, -1, -1)) + list(range(d + 1, n)))
+
+
+def uniform_law(n: int) -> Law:
+    """The uniform law: one class of ``n!`` permutations."""
+    return Law(n, [1], [math.factorial(n)], math.factorial(n), lambda c: list(range(n)))
+
+
+def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size: int | None = None,
+                    **options) -> Law:
+    """The exact law of ``algo`` on ``n`` items under an ideal uniform source.
+
+    With ``reduce`` and ``range_size``: under an ideal source of ``range_size``
+    values whose draws go through that reducer (see :class:`ChoiceWeights`).
+    """
+    n, shuffle, weigh = check_size(n), algorithm(algo), ChoiceWeights(reduce, range_size)
+    if reduce is not None:
+        _check_weighable(shuffle)
+    elif shuffle.law == "transpositions":
+        return transposition_law(n, swap_count(n, options.get("swaps")))
+    if shuffle.law == "stable-keys":
+        return stable_keys_law(n, options.get("key_bits") or 32)
+    if shuffle.law == "uniform":
+        return uniform_law(n)
+    if n > DENSE_LIMIT:
+        raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
+                         "(the position matrix is available for larger n)")
+    return _DenseProgram(n).run(shuffle.program(n, options), weigh)
+
+
+def _check_weighable(shuffle) -> None:
+    if shuffle.program is None:
+        raise ValueError(f"{shuffle.name} draws keys, not bounded choices: exact weights through a reducer "
+                         "apply to the swap and take algorithms")
+
+
+# -- position matrices -----------------------------------------------------------------
+
+def _position_update(matrix: np.ndarray, step, n: int, weigh: ChoiceWeights) -> tuple[np.ndarray, int]:
+    """One step of the position DP on integer counts (``O(n^2)``); return the counts and the weight total.
+
+    Column ``p`` holds the counts of each card at position ``p``; choice
+    ``j`` of the step has integer weight ``w_j`` (1 for an ideal source), and
+    the common denominator is multiplied by their sum ``W``.
+    """
+    if isinstance(step, TranspositionStep):
+        u = np.array(weigh.single(n), dtype=object)
+        total = sum(u)
+        moved = np.outer(u, u) * 2  # ordered pairs (p, q) and (q, p) swap positions p and q
+        np.fill_diagonal(moved, 0)
+        stay = total * total - moved.sum(axis=0)
+        return matrix * stay + matrix.dot(moved), total * total
+    w = np.array(weigh(step, step_choices(step, n)), dtype=object)
+    total = sum(w)
+    new = matrix * total
+    if isinstance(step, SwapStep):
+        partners = slice(step.low, step.high + 1)
+        new[:, partners] = matrix[:, [step.position]] * w + matrix[:, partners] * (total - w)
+        new[:, step.position] = matrix[:, partners].dot(w)
+        return new, total
+    k = step.position
+    new[:, k] = matrix[:, k:].dot(w)
+    later = np.cumsum(w[::-1])[::-1]  # later[t] = sum of w[j] for j >= t
+    for t in range(1, n - k):
+        new[:, k + t] = later[t] * matrix[:, k + t - 1] + (total - later[t]) * matrix[:, k + t]
+    return new, total
+
+
+def step_choices(step, n: int) -> int:
+    """Number of choices of one step."""
+    if isinstance(step, SwapStep):
+        return step.high - step.low + 1
+    return n * n if isinstance(step, TranspositionStep) else n - step.position
+
+
+def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, int]:
+    """Exact position counts (Python integers) and their denominator for a program."""
+    weigh = weigh or ChoiceWeights()
+    matrix = np.identity(n, dtype=np.int64).astype(object)
+    denominator = 1
+    for step in program:
+        matrix, total = _position_update(matrix, step, n, weigh)
+        denominator *= total
+    return matrix, denominator
+
+
+def descent_law_counts(n: int, key_bits: int) -> tuple[np.ndarray, int]:
+    """Position counts of the stable key sort, by enumerating the ``n!`` deals and their descents."""
+    if n > SORT_KEYS_MATRIX_LIMIT:
+        raise ValueError(f"the position matrix of sort-keys is computed for n <= {SORT_KEYS_MATRIX_LIMIT}; got {n} "
+                         "(use the empirical test for larger decks)")
+    perms, _ = _dense_permutations(n)
+    descents = (perms[:, 1:] < perms[:, :-1]).sum(axis=1)
+    law = stable_keys_law(n, key_bits)
+    table = np.zeros((n, n, n), dtype=np.int64)  # descents, card, position
+    for position in range(n):
+        np.add.at(table, (descents, perms[:, position], position), 1)
+    matrix = sum(int(law.counts[d]) * table[d].astype(object) for d in range(n))
+    return matrix, law.denominator
+
+
+def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size: int | None = None,
+                    **options) -> tuple[np.ndarray, int]:
+    """Exact ``(counts, denominator)`` with ``P(card i at position j) = counts[i, j] / denominator``."""
+    n, shuffle, weigh = check_size(n, MATRIX_LIMIT), algorithm(algo), ChoiceWeights(reduce, range_size)
+    if reduce is not None:
+        _check_weighable(shuffle)
+    elif shuffle.law == "uniform":
+        return np.ones((n, n), dtype=object), n
+    if shuffle.law == "stable-keys":
+        return descent_law_counts(n, options.get("key_bits") or 32)
+    return program_position_counts(shuffle.program(n, options), n, weigh)
+
+
+def position_probabilities(algo: str, n: int, **options) -> np.ndarray:
+    """``P(card i ends at position j)`` as float64 (from the exact counts)."""
+    counts, denominator = position_counts(algo, n, **options)
+    return _as_float_ratio(counts, denominator)
+
+
+def _as_float_ratio(counts: np.ndarray, denominator: int) -> np.ndarray:
+    return np.array([[float(Fraction(int(c), denominator)) for c in row] for row in counts])
+
+
+def max_deviation(counts: np.ndarray, denominator: int) -> Fraction:
+    """``max |counts / denominator - 1/n|`` over the matrix, exactly."""
+    n = counts.shape[1]
+    worst = max(abs(int(c) * n - denominator) for c in counts.flat)
+    return Fraction(worst, n * denominator)
+
+
+# -- summaries -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Likely(Result):
+    """A permutation (cards at positions 0..n-1) and its probability."""
+
+    perm: list
+    prob: Fraction
+
+
+@dataclass(frozen=True)
+class ExactFairness(Result):
+    """Exact fairness of a shuffle.
+
+    Attributes
+    ----------
+    n, algo : int, str
+    exact : bool
+        Always true here: every number is exact.
+    source : str
+        ``"ideal"`` or the generator, reducer and seed space.
+    paths : int or None
+        Common denominator of the deal probabilities (paths, or seeds).
+    reachable : int or None
+        Deals with non-zero probability.
+    n_factorial : int
+    tv_distance : Fraction or None
+        Total variation distance to the uniform law (None where the law over
+        all deals is out of reach).
+    most_likely, least_likely : Likely or None
+    position_max_deviation : Fraction or None
+        ``max |P(card i at j) - 1/n|``.
+    position_matrix : list or None
+        ``P(card i at position j)`` as floats (rows: cards).
+    """
+
+    n: int
+    algo: str
+    exact: bool
+    source: str
+    paths: int | None
+    reachable: int | None
+    n_factorial: int
+    tv_distance: Fraction | None
+    most_likely: Likely | None
+    least_likely: Likely | None
+    position_max_deviation: Fraction | None
+    position_matrix: list | None
+
+
+def law_summary(law: Law) -> dict:
+    """TV distance, reachable count, most and least likely permutation of a law, exactly."""
+    total = math.factorial(law.n)
+    sizes = law.sizes if law.sizes is not None else None
+    counts = law.counts
+    if sizes is None:
+        counts = np.asarray(counts, dtype=object) if law.denominator * total >= 2**62 else np.asarray(counts)
+        distance = int(np.abs(counts * total - law.denominator).sum())
+        best, worst = int(np.argmax(counts)), int(np.argmin(counts))
+        reachable = int(np.count_nonzero(counts))
+    else:
+        distance = sum(s * abs(c * total - law.denominator) for c, s in zip(counts, sizes))
+        best = max(range(len(counts)), key=lambda c: counts[c])
+        worst = min(range(len(counts)), key=lambda c: counts[c])
+        reachable = sum(s for c, s in zip(counts, sizes) if c)
+    tv = Fraction(distance) / (2 * law.denominator * total)
+    return {"tv_distance": tv, "reachable": reachable, "paths": law.denominator,
+            "most_likely": Likely(law.representative(best), Fraction(counts[best]) / law.denominator),
+            "least_likely": Likely(law.representative(worst), Fraction(counts[worst]) / law.denominator)}
+
+
+def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None = None,
+                   range_size: int | None = None, **options) -> ExactFairness:
+    """Exact fairness of ``algo`` on ``n`` items under an ideal uniform source.
+
+    The law over all deals is included where it can be computed (see the
+    module notes); the position matrix for ``n <= 1000`` (sort keys: ``n <= 9``).
+    With ``reduce`` and ``range_size``, every draw is that reducer applied to
+    an ideal source of ``range_size`` values (e.g. modulo from RAND_MAX 32767).
+    """
+    n, shuffle = check_size(n, MATRIX_LIMIT), algorithm(algo)
+    if reduce is not None:
+        options.update(reduce=reduce, range_size=range_size)
+    law = "program" if reduce is not None else shuffle.law
+    limit = {"program": DENSE_LIMIT, "transpositions": CYCLE_TYPE_LIMIT}.get(law, MATRIX_LIMIT)
+    summary = law_summary(permutation_law(algo, n, **options)) if n <= limit else \
+        {"tv_distance": None, "reachable": None, "paths": None, "most_likely": None, "least_likely": None}
+    matrix = matrix and not (shuffle.law == "stable-keys" and n > SORT_KEYS_MATRIX_LIMIT)
+    counts, denominator = position_counts(algo, n, **options) if matrix else (None, None)
+    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {reduce}"
+    return ExactFairness(
+        n=n, algo=algo, exact=True, source=source, n_factorial=math.factorial(n),
+        position_max_deviation=max_deviation(counts, denominator) if matrix else None,
+        position_matrix=_as_float_ratio(counts, denominator).tolist() if matrix else None, **summary)
+
+
+def seed_space_fairness(decks: np.ndarray, label: str, algo: str) -> ExactFairness:
+    """Exact distribution of the deals produced by every seed of a seed space (one deck per seed).
+
+    ``decks`` holds one row per seed; each seed is equally likely.
+    """
+    seeds, n = decks.shape
+    total = math.factorial(n)
+    ranks, counts = np.unique(permutation_rank(decks), return_counts=True)
+    counts = [int(c) for c in counts]
+    distance = sum(abs(c * total - seeds) for c in counts) + (total - len(counts)) * seeds
+    best = int(np.argmax(counts))
+    least = Likely(permutation_unrank(_first_missing(ranks), n), Fraction(0)) if len(counts) < total \
+        else Likely(permutation_unrank(int(ranks[int(np.argmin(counts))]), n), Fraction(min(counts), seeds))
+    matrix = position_count_matrix(decks).astype(object)
+    return ExactFairness(
+        n=n, algo=algo, exact=True, source=label, paths=seeds, reachable=len(counts), n_factorial=total,
+        tv_distance=Fraction(distance, 2 * seeds * total),
+        most_likely=Likely(permutation_unrank(int(ranks[best]), n), Fraction(counts[best], seeds)),
+        least_likely=least, position_max_deviation=max_deviation(matrix, seeds),
+        position_matrix=_as_float_ratio(matrix, seeds).tolist())
+
+
+def _first_missing(ranks: np.ndarray) -> int:
+    """Smallest non-negative integer not in the sorted array ``ranks``."""
+    gaps = np.flatnonzero(ranks != np.arange(len(ranks)))
+    return int(gaps[0]) if len(gaps) else len(ranks)
+
+
+# -- empirical -------------------------------------------------------------------------
+
+def position_count_matrix(decks: np.ndarray) -> np.ndarray:
+    """``counts[i, j]`` = number of decks with card ``i`` at position ``j`` (int64)."""
+    lanes, n = decks.shape
+    cells = decks.astype(np.int64) * n + np.arange(n)
+    return np.bincount(cells.ravel(), minlength=n * n).reshape(n, n)
+
+
+@dataclass(frozen=True)
+class EmpiricalFairness(Result):
+    """Pearson's chi-square on the position-count matrix of ``shuffles`` decks.
+
+    Attributes
+    ----------
+    statistic : float
+        ``sum (O - E)^2 / E`` with ``E = M / n``.
+    df : int
+        ``(n - 1)^2``: rows and columns of the table both sum to ``M``.
+    pvalue : float
+    residuals : list
+        Standardised residuals ``(O - E) / sqrt(E (1 - 1/n))`` per cell
+        (rows: cards), about N(0, 1) each under the null.
+    counts : list
+    """
+
+    n: int
+    algo: str
+    source: str
+    shuffles: int
+    statistic: float
+    df: int
+    pvalue: float
+    max_abs_residual: float
+    residuals: list
+    counts: list
+
+
+def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") -> EmpiricalFairness:
+    """Chi-square test of uniform positions on a count matrix. Valid when ``M / n >= 5``."""
+    n = counts.shape[0]
+    shuffles = int(counts[0].sum())
+    expected = shuffles / n
+    statistic = float(((counts - expected) ** 2).sum() / expected)
+    df = max((n - 1) ** 2, 1)
+    residuals = (counts - expected) / math.sqrt(expected * (1 - 1 / n)) if n > 1 else np.zeros_like(counts, float)
+    return EmpiricalFairness(n, algo, source, shuffles, statistic, df, float(stats.chi2.sf(statistic, df)),
+                             float(np.abs(residuals).max()), residuals.tolist(), counts.tolist())
+
+
+def empirical_fairness(draws: Draws, n: int, algo: str, shuffles: int, *, chunk: int = 2**18,
+                       source: str = "", progress=None, **options) -> EmpiricalFairness:
+    """Shuffle ``shuffles`` decks (chunks of ``draws.lanes`` at a time) and test the positions.
+
+    ``draws`` is reused for every chunk; build it with ``chunk`` lanes
+    (:class:`~rnglab.shuffle.BatchDraws` over seeds, or an interleaved
+    :class:`~rnglab.shuffle.SourceDraws`). ``progress(k)`` is called after each chunk.
+    """
+    counts = np.zeros((n, n), dtype=np.int64)
+    done = 0
+    while done < shuffles:
+        decks = shuffle_decks(n, draws, algo, **options)[:shuffles - done]
+        counts += position_count_matrix(decks)
+        done += len(decks)
+        if progress:
+            progress(len(decks))
+    return position_chi_square(counts, algo, source)
+
+
+def shuffles_to_detect(probabilities: np.ndarray, *, alpha: float = 0.001, power: float = 0.9) -> int | None:
+    """Shuffles needed for the chi-square test to reject uniformity with the given power.
+
+    Under the bias ``p``, the statistic is approximately noncentral
+    chi-square with ``(n-1)^2`` degrees of freedom and noncentrality
+    ``lambda = M n sum (p_ij - 1/n)^2``; returns the least ``M`` with
+    ``P(X > chi2_{1-alpha}) >= power`` (``None`` for an unbiased matrix).
+    """
+    p = np.asarray(probabilities, dtype=float)
+    n = p.shape[0]
+    per_shuffle = n * float(((p - 1 / n) ** 2).sum())
+    if per_shuffle <= 1e-300 or n < 2:
+        return None
+    df = (n - 1) ** 2
+    critical = stats.chi2.isf(alpha, df)
+
+    def enough(m: int) -> bool:
+        return stats.ncx2.sf(critical, df, m * per_shuffle) >= power
+
+    high = 1
+    while not enough(high):
+        high *= 2
+        if high > 2**62:
+            return None
+    low = high // 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if enough(middle) else (middle, high)
+    return high

@@ -1,0 +1,56 @@
+"""Figures of battery p-values: one point per test on [0, 1], and histograms of second-level p-values."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import new_figure
+from ..verdicts import DEFAULT_WINDOW
+
+#: Ticks of the logit p-value axis and their labels.
+TICKS = [1e-15, 1e-10, 1e-6, 1e-3, 0.5, 1 - 1e-3, 1 - 1e-6, 1 - 1e-10, 1 - 1e-15]
+TICK_LABELS = ["1e-15", "1e-10", "1e-6", "0.001", "0.5", "0.999", "1-1e-6", "1-1e-10", "1-1e-15"]
+
+
+def battery_figure(result, labels: list[str], window: tuple[float, float] = DEFAULT_WINDOW):
+    """P-values of a battery run, one row per test, with the two tails outside ``window`` shaded.
+
+    A second row of panels shows, for each second-level result (``pvalues``
+    held), the histogram of its first-level p-values against the uniform level.
+    """
+    repeated = [(label, r) for label, r in zip(labels, result.results) if getattr(r, "pvalues", ())]
+    columns = max(len(repeated), 1)
+    figure, axes = new_figure(6.4, 0.35 * len(labels) + 1.6 + (2.4 if repeated else 0))
+    figure.clear()
+    grid = figure.add_gridspec(2 if repeated else 1, columns, height_ratios=[2, 1] if repeated else [1])
+    _pvalue_strip(figure.add_subplot(grid[0, :]), result, labels, window)
+    for column, (label, second) in enumerate(repeated):
+        _histogram(figure.add_subplot(grid[1, column]), label, np.asarray(second.pvalues))
+    return figure
+
+
+def _pvalue_strip(axes, result, labels, window) -> None:
+    pvalues = np.clip([r.pvalue for r in result.results], 1e-16, 1 - 1e-16)
+    suspect = np.array([p < window[0] or p > window[1] for p in pvalues])
+    rows = np.arange(len(labels))
+    axes.set_xscale("logit")
+    axes.axvspan(1e-16, window[0], color="tab:red", alpha=0.15)
+    axes.axvspan(window[1], 1 - 1e-16, color="tab:red", alpha=0.15)
+    axes.scatter(pvalues[~suspect], rows[~suspect], color="tab:blue", zorder=3, label="inside the window")
+    axes.scatter(pvalues[suspect], rows[suspect], color="tab:red", marker="x", zorder=3, label="suspect")
+    axes.set_yticks(rows, labels)
+    axes.invert_yaxis()
+    axes.set_xlim(1e-16, 1 - 1e-16)
+    axes.set_xticks(TICKS, TICK_LABELS)
+    axes.set_xlabel(f"p-value (logit scale); suspect outside [{window[0]:g}, {window[1]:g}]")
+    axes.set_title(f"{result.generator}: battery {result.battery}, seed {result.seed}")
+    axes.legend(loc="lower right", fontsize="small")
+
+
+def _histogram(axes, label: str, pvalues: np.ndarray) -> None:
+    bins = min(max(len(pvalues) // 5, 5), 20)
+    axes.hist(pvalues, bins=bins, range=(0, 1), color="tab:blue", edgecolor="white")
+    axes.axhline(len(pvalues) / bins, color="black", linestyle="--", linewidth=1)
+    axes.set_title(label, fontsize="small")
+    axes.set_xlim(0, 1)
+

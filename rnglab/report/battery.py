@@ -1,0 +1,50 @@
+"""Report section: a battery of empirical tests on every catalog generator, as a table of verdicts."""
+
+from __future__ import annotations
+
+from ..battery import get_battery, result_labels, run_battery
+from ..presets import catalog
+from ..verdicts import DEFAULT_WINDOW, format_pvalue, grade, is_suspect
+from .catalog import markdown_table
+
+#: Battery run by the full report (``small`` on 17 generators would take ~10 minutes) and by ``--quick``.
+REPORT_BATTERY, QUICK_BATTERY = "report", "smoke"
+
+
+def section(context):
+    """Every catalog generator through the report battery: one row per generator, one column per test."""
+    from . import Section
+
+    battery = get_battery(QUICK_BATTERY if context.quick else REPORT_BATTERY)
+    runs = {name: run_battery(entry.make, battery, None if entry.kind == "os" else context.seed)
+            for name, entry in catalog().items()}
+    first = next(iter(runs.values())).results
+    labels = result_labels(first)
+    rows = [[f"`{name}`"] + [_cell(r.pvalue) for r in result.results] + [_suspects(result)]
+            for name, result in runs.items()]
+    table = markdown_table(["generator"] + labels + ["suspect"], rows)
+    sizes = ", ".join(f"{label} n={r.params['n']}" for label, r in zip(labels, first))
+    seconds = sum(result.seconds for result in runs.values())
+    return Section("Empirical test battery", _introduction(battery, context.seed, len(labels)) + table
+                   + f"\n\nSample sizes: {sizes}. Total test time {seconds:.0f} s.")
+
+
+def _cell(pvalue: float) -> str:
+    verdict = grade(pvalue)
+    return verdict if verdict == "normal" else f"**{verdict}** ({format_pvalue(pvalue)})"
+
+
+def _suspects(result) -> str:
+    return f"{sum(is_suspect(r.pvalue) for r in result.results)}/{len(result.results)}"
+
+
+def _introduction(battery, seed: int, tests: int) -> str:
+    low, high = DEFAULT_WINDOW
+    chance = 1 - (1 - (low + 1 - high)) ** tests
+    return (f"Battery `{battery.name}`: {battery.description} Each generator is built with seed {seed} "
+            f"(`os` excepted: it has no seed and is not reproducible) and the tests run in order on one "
+            f"stream. A cell is the grade of the p-value (normal; unusual below 1e-3 or above 1 - 1e-3; "
+            f"suspicious below 1e-5; very suspicious below 1e-7; FAIL below 1e-10, from either end); "
+            f"the last column counts p-values outside [{low}, {high}]: with {tests} tests a perfect generator "
+            f"has at least one in {chance:.0%} of rows. Reproduce a row with "
+            f"`rnglab test GEN --battery {battery.name} --seed {seed}`.\n\n")

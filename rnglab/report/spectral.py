@@ -1,0 +1,59 @@
+"""Report section: Knuth's spectral test of every LCG in the catalog, and RANDU's planes."""
+
+from __future__ import annotations
+
+from ..lattice import spectral_test
+from ..presets import catalog, make_source
+from .catalog import markdown_table
+
+#: Successive states drawn for the picture of RANDU's planes.
+RANDU_STATES = 20_000
+
+
+def catalog_results(dims=range(2, 9), planes_up_to: int = 0, callback=None) -> list:
+    """``(name, SpectralResult)`` for every LCG of the catalog, best M first."""
+    entries = [entry for entry in catalog().values() if entry.is_lcg]
+    results = []
+    for index, entry in enumerate(entries, 1):
+        results.append((entry.name, spectral_test(entry.a, entry.m, entry.c, dims,
+                                                  planes_up_to=planes_up_to)))
+        if callback:
+            callback(index, len(entries))
+    return sorted(results, key=lambda item: (-(item[1].M or 0.0), item[0]))
+
+
+def _row(name, result) -> list:
+    worst = min(result.dims, key=lambda d: d.S)
+    three = next(d for d in result.dims if d.t == 3)
+    return ([f"`{name}`", result.a, result.m, result.lattice_m, f"{result.M:.3f}", worst.t]
+            + [f"{d.S:.3f}" for d in result.dims] + [three.nu2, three.planes])
+
+
+def section(context):
+    """The catalog ranked by M_8, the S_t bars, and RANDU's 15 planes seen edge-on."""
+    from . import Section
+    from ..plot.lattice import generator_figure, merits_figure
+
+    results = catalog_results(planes_up_to=3)
+    table = markdown_table(
+        ["name", "a", "m", "lattice m", "M_8", "worst t"] + [f"S_{t}" for t in range(2, 9)]
+        + ["nu_3^2", "planes (3-D)"], [_row(name, result) for name, result in results])
+    bars = context.add_figure("spectral_merits", merits_figure(results))
+    randu = dict(results)["randu"]
+    states = make_source("randu").random_states(RANDU_STATES + 2)
+    planes = context.add_figure("spectral_randu", generator_figure("randu", randu, states, 2**31))
+    text = (
+        "Knuth's spectral test (TAOCP vol. 2, 3.3.4), computed exactly: nu_t is the length of "
+        "the shortest non-zero vector s of the dual lattice "
+        "{s : s_1 + a s_2 + ... + a^(t-1) s_t = 0 (mod m)}, so successive t-tuples lie on "
+        "parallel hyperplanes 1/nu_t apart. S_t = nu_t / (gamma_t^(1/2) m^(1/t)) is 1 for the "
+        "best lattice possible; M_8 = min S_t over t = 2..8 ranks generators as in "
+        "L'Ecuyer's tables. Figures concern "
+        "the state recurrence; multiplicative generators modulo 2^e use the lattice "
+        "modulus m / gcd(a - 1, m). `rnglab spectral` reproduces this table.\n\n"
+        f"{table}\n\n{bars}\n\n"
+        f"RANDU's triples lie on {next(d.planes for d in randu.dims if d.t == 3)} planes "
+        "(x_(n+2) = 6 x_(n+1) - 9 x_n mod 2^31), visible when the cube is seen edge-on to "
+        "them; its pairs, on the left, look like a fine lattice.\n\n"
+        f"{planes}\n")
+    return Section("Spectral test (lattice structure of LCGs)", text)

@@ -1,0 +1,162 @@
+"""Tests for rnglab.bias: exact counts against brute force, exact statistics, detection, the low-bit trap."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rnglab.bias import (applicable_methods, bias, brute_force_counts, count_array, draws_to_detect,
+                         empirical_bias, exact_counts, float_multiply_first_reach, low_bit_periods,
+                         observed_period)
+from rnglab.presets import make_source
+from rnglab.reduce import REDUCERS
+
+UNBIASED = [name for name, entry in REDUCERS.items() if entry.unbiased]
+
+
+def bounds_for(R):
+    """n = 1, 2, 3, 52, n just above R/2, R - 1 and R (those that fit)."""
+    return sorted({n for n in (1, 2, 3, 52, 54, 10000, R // 2 + 1, R - 1, R) if 1 <= n <= R})
+
+
+def assert_matches_brute_force(method, n, R):
+    counts, rejected = brute_force_counts(method, n, R)
+    exact = exact_counts(method, n, R)
+    assert exact.rejected == rejected
+    values, multiplicities = np.unique(counts, return_counts=True)
+    assert sorted(exact.classes) == sorted(zip(values.tolist(), multiplicities.tolist()))
+    assert np.array_equal(count_array(method, n, R), counts)
+
+
+@pytest.mark.parametrize("R", [1, 2, 3, 7, 64, 1000, 32768, 2**20 - 3])
+def test_exact_counts_equal_brute_force(R):
+    for n in bounds_for(R):
+        for method in applicable_methods(R, n):
+            assert_matches_brute_force(method, n, R)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("R, n", [(2**32, 10000), (2**31 - 2, 52)])
+def test_float_and_multiply_shift_equal_brute_force_on_32_bit_sources(R, n):
+    # brute force over all 2^32 values: minutes; the fast tests check f_v directly instead
+    for method in ("float-multiply", "multiply-shift"):
+        assert_matches_brute_force(method, n, R)
+
+
+@pytest.mark.parametrize("n", [52, 2**21 + 1, 10**6 + 3])
+def test_float_multiply_first_reach_is_exact_on_32_bit_source(n):
+    # x n reaches 2^57 and is rounded to 53 bits: check each f_v by the definition
+    # map(f_v - 1) < v <= map(f_v) on a sample of v (all of them for small n)
+    R = 2**32
+    first = float_multiply_first_reach(n, R)
+    v = np.unique(np.r_[np.arange(1, min(n, 2000)), np.linspace(1, n - 1, 2000).astype(np.int64)])
+    at, before = (REDUCERS["float-multiply"].map(first[v] - np.uint64(k), n, R)[0] for k in (0, 1))
+    assert np.all(at >= v) and np.all(before < v) and first[0] == 0 and first[n] == R
+
+
+@settings(max_examples=80, deadline=None)
+@given(R=st.integers(1, 5000), data=st.data())
+def test_counts_plus_rejections_sum_to_R(R, data):
+    n = data.draw(st.integers(1, R))
+    for method in applicable_methods(R, n):
+        exact = exact_counts(method, n, R)
+        assert sum(c * m for c, m in exact.classes) + exact.rejected == R
+        assert sum(m for _, m in exact.classes) == n
+
+
+@pytest.mark.parametrize("R", [1, 5, 32768, 2**31 - 2, 2**32, 2**48, 2**64, 2**64 + 13])
+@pytest.mark.parametrize("method", UNBIASED)
+def test_unbiased_methods_are_exactly_uniform(method, R):
+    for n in bounds_for(R):
+        if method in applicable_methods(R, n):
+            result = bias(method, n, R)
+            assert result.max_prob == result.min_prob == Fraction(1, n)
+            assert result.tv_distance == 0 and result.draws_to_detect is None
+
+
+def test_modulo_52_on_rand_max_32767():
+    # 32768 = 630 * 52 + 8: outputs 0..7 get 631 values, the others 630 (hand computation)
+    result = bias("modulo", 52, 32768)
+    assert (result.max_prob, result.min_prob, result.ratio) == (Fraction(631, 32768), Fraction(630, 32768),
+                                                                Fraction(631, 630))
+    assert result.favoured == list(range(8))
+    assert result.tv_distance == 8 * (Fraction(631, 32768) - Fraction(1, 52))
+    assert result.to_dict()["max_prob"] == "631/32768"
+
+
+def test_threshold_expected_draws():
+    # 32768 mod 10000 = 2768 rejected: R / accepted = 32768 / 30000
+    assert bias("threshold", 10000, 32768).expected_draws == Fraction(32768, 30000)
+
+
+def test_float_multiply_on_32_bit_source_reproduces_double_rounding():
+    # For R = 2^32 and n near 2^32 the product x n needs 64 bits and is rounded to 53:
+    # the exact counts must match brute force over a slice checked value by value.
+    n, R = 3_000_000_019, 2**32
+    counts = count_array("float-multiply", 2**20, R)
+    assert counts.sum() == R
+    first = exact_counts("float-multiply", 52, R)
+    assert first.rejected == 0 and sum(m for _, m in first.classes) == 52
+    x = np.arange(2**32 - 2**16, 2**32, dtype=np.uint64)
+    values = REDUCERS["float-multiply"].map(x, n, R)[0]
+    assert values.max() < n and np.all(np.diff(values.astype(np.int64)) >= 0)
+
+
+def test_float_multiply_favoured_outputs_are_spread_out():
+    result = bias("float-multiply", 52, 32768)
+    assert result.favoured == [0, 6, 13, 19, 26, 32, 39, 45]
+
+
+def test_exact_analysis_of_32_bit_source_is_fast():
+    import time
+    for n in (52, 10000, 2**31 + 1, 3_000_000_019):
+        started = time.perf_counter()
+        for method in applicable_methods(2**32, n):
+            if method != "float-multiply" or n <= 10**5:
+                bias(method, n, 2**32)
+        assert time.perf_counter() - started < 1.0
+
+
+def test_draws_to_detect_hand_case():
+    # n = 2, p = (0.6, 0.4): sum (p - 1/2)^2 = 0.02, lambda = 0.04 N; at alpha 0.05 and power 0.5 the
+    # noncentral chi-square(1) median sits at the critical value 3.841: lambda = 3.84 (1.96^2 for df 1).
+    needed = draws_to_detect(Fraction(2, 100), 2, alpha=0.05, power=0.5)
+    assert abs(needed - 1.959964**2 / 0.04) < 2
+
+
+def test_seeded_chi_square_flags_modulo_and_not_lemire():
+    n, R = 10000, 32768
+    predicted = bias("modulo", n, R).draws_to_detect
+    flagged = [empirical_bias(make_source("msvc", seed=s), n, predicted, "modulo").flagged for s in range(20)]
+    assert sum(flagged) >= 15  # power 0.9 predicted; 15 of 20 or more (binomial tail < 0.05)
+    assert not empirical_bias(make_source("msvc", seed=12345), n, predicted, "lemire").flagged
+    assert not empirical_bias(make_source("pcg64", seed=1), n, predicted, "modulo").flagged  # R = 2^64: no bias to see
+
+
+def test_low_bit_trap_on_glibc_type0():
+    # glibc TYPE_0 returns the whole 31-bit state: rand() % 2 alternates, x % 2^k has period 2^k
+    result = low_bit_periods(make_source("glibc_type0", seed=1), max_bits=6, samples=2**12)
+    assert result.observed == result.predicted == [2, 4, 8, 16, 32, 64]
+    assert result.first_values["x % 2"][:4] in ([0, 1, 0, 1], [1, 0, 1, 0])
+
+
+def test_low_bit_trap_matches_period_module_for_shifted_output():
+    # ANSI C rand() returns state bits 16..30: its lowest bit has period 2^17
+    result = low_bit_periods(make_source("ansic", seed=1), max_bits=2, samples=2**19)
+    assert result.observed == result.predicted == [2**17, 2**18]
+
+
+def test_observed_period_needs_two_periods():
+    assert observed_period(np.array([0, 1, 0, 1])) == 2
+    assert observed_period(np.array([0, 1, 1, 0, 1, 1])) is None
+    with pytest.raises(ValueError, match="power-of-two modulus"):
+        low_bit_periods(make_source("minstd"))
+
+
+def test_bad_bounds():
+    with pytest.raises(ValueError, match=r"\[1, 32768\]"):
+        bias("modulo", 0, 32768)
+    with pytest.raises(ValueError, match="choose from"):
+        bias("nope", 5, 32768)

@@ -1,0 +1,53 @@
+"""The shuffle, deal, fairness and reach commands."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rnglab.cli import main, rnglab
+
+
+def run(*args):
+    result = CliRunner().invoke(rnglab, list(args), catch_exceptions=False)
+    return result
+
+
+def test_shuffle_prints_card_names():
+    result = run("shuffle", "msvc", "--n", "52", "--count", "2", "--reduce", "modulo")
+    lines = result.stdout.split()
+    assert len(lines) == 104 and len(set(lines[:52])) == 52
+
+
+def test_deal_holdem_json():
+    data = json.loads(run("deal", "msvc", "--game", "holdem", "--players", "6", "--json").stdout)
+    assert len(data["hands"]) == 6 and len(data["board"]["flop"]) == 3 and len(data["board"]["burn"]) == 3
+
+
+def test_fairness_json_fields():
+    data = json.loads(run("fairness", "--algo", "naive", "--n", "3", "--json").stdout)
+    assert data["tv_distance"] == "1/18" and data["most_likely"]["prob"] == "5/27"
+    assert data["position_max_deviation"] == "1/27" and data["exact"] is True
+
+
+def test_fairness_over_seeds_and_plot(tmp_path):
+    plot = tmp_path / "heat.png"
+    data = json.loads(run("fairness", "msvc", "--algo", "poker1999", "--n", "5", "--seeds", "0..999",
+                          "--json", "--plot", str(plot)).stdout)
+    assert data["paths"] == 1000 and plot.exists()
+
+
+def test_reach_json():
+    data = json.loads(run("reach", "msvc", "--seeds", "0..999", "--n", "6", "--json").stdout)
+    assert data["seeds"] == 1000 and data["n_factorial"] == 720 and 0 < data["fraction"] <= 1
+
+
+@pytest.mark.parametrize("args", [["fairness", "--algo", "naive", "--n", "5000"],
+                                  ["reach", "msvc", "--seeds", "9..3", "--n", "5"],
+                                  ["shuffle", "msvc", "--n", "0"],
+                                  ["fairness", "msvc", "--algo", "naive", "--n", "4", "--exact"],
+                                  ["deal", "msvc", "--game", "holdem", "--players", "30"]])
+def test_bad_input_is_one_line_and_status_2(args, capsys):
+    assert main(args) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("Error:") and error.count("\n") == 1

@@ -1,0 +1,111 @@
+"""Tests of ``rnglab spectral`` and the spectral report section."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rnglab.cli import main, rnglab
+from rnglab.cli.spectral import parse_dims
+
+
+def invoke(*args):
+    return CliRunner().invoke(rnglab, list(args))
+
+
+def test_table_for_a_catalog_generator():
+    result = invoke("spectral", "randu")
+    assert result.exit_code == 0
+    row = next(line.split() for line in result.stdout.splitlines() if line.startswith("3 "))
+    assert row[1] == "118" and row[6] == "15" and row[7:] == ["9", "-6", "1"]
+
+
+def test_json_for_options():
+    result = invoke("spectral", "--a", "16807", "--m", "2^31-1", "--dims", "2..4", "--json")
+    data = json.loads(result.stdout)
+    assert (data["a"], data["m"], data["lattice_m"]) == (16807, 2**31 - 1, 2**31 - 1)
+    assert [d["t"] for d in data["dims"]] == [2, 3, 4]
+    first = data["dims"][0]
+    assert set(first) >= {"t", "nu2", "nu", "log2_nu", "mu", "S", "planes", "witness"}
+    assert first["nu2"] == 282475250 and first["witness"] == [16807, -1]
+    assert data["M"] == min(d["S"] for d in data["dims"])
+
+
+def test_big_integers_stay_integers_in_json():
+    data = json.loads(invoke("spectral", "--a", "6364136223846793005", "--m", "2^64",
+                             "--c", "1442695040888963407", "--dims", "2", "--json").stdout)
+    assert data["m"] == 2**64 and isinstance(data["dims"][0]["nu2"], int)
+
+
+def test_lattice_m_option():
+    data = json.loads(invoke("spectral", "randu", "--lattice-m", "2^29", "--dims", "3",
+                             "--json").stdout)
+    assert data["lattice_m"] == 2**29 and data["dims"][0]["nu2"] == 118
+
+
+def test_catalog_is_sorted_by_merit():
+    data = json.loads(invoke("spectral", "--dims", "2..4", "--json").stdout)
+    merits = [entry["M"] for entry in data]
+    assert merits == sorted(merits, reverse=True)
+    assert data[-1]["name"] == "randu"
+
+
+def test_search():
+    result = invoke("spectral", "--search", "--m", "2^32", "--c", "0", "--candidates", "200",
+                    "--top", "3", "--seed", "7", "--json")
+    data = json.loads(result.stdout)
+    assert data["seed"] == 7 and data["examined"] == 200 and len(data["best"]) == 3
+    assert all(b["a"] % 8 in (3, 5) for b in data["best"])
+
+
+def test_search_table_reports_rate():
+    result = invoke("spectral", "--search", "--m", "2^24", "--c", "odd", "--candidates", "100",
+                    "--seed", "1")
+    assert result.exit_code == 0 and "per second" in result.stdout and "seed 1" in result.stdout
+
+
+def test_plots(tmp_path):
+    for args in (["randu"], [], ["--search", "--m", "2^20", "--candidates", "50", "--seed", "1"]):
+        path = tmp_path / f"plot{len(args)}.png"
+        assert invoke("spectral", *args, "--plot", str(path)).exit_code == 0
+        assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_plot_is_not_overwritten(tmp_path, capsys):
+    path = tmp_path / "p.png"
+    path.write_bytes(b"keep")
+    assert main(["spectral", "randu", "--dims", "2", "--plot", str(path)]) == 2
+    assert path.read_bytes() == b"keep"
+    assert "already exists" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["pcg64"], "not a linear congruential generator"),
+    (["randu", "--dims", "1..3"], "--dims must lie in"),
+    (["randu", "--dims", "two"], "--dims must look like"),
+    (["--a", "5", "--m", "1"], "m must be in"),
+    (["--search"], "--search needs --m"),
+    (["--search", "randu"], "not a generator"),
+    (["--search", "--m", "2^32", "--c", "2"], "--c must be 0 or odd"),
+    (["--a", "3", "--m", "101", "--c", "odd"], "only meaningful with --search"),
+    (["randu", "--lattice-m", "1"], "must be >= 2"),
+])
+def test_bad_input_is_one_line_and_status_2(args, message, capsys):
+    assert main(["spectral", *args]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("Error:") and message in error and "\n" not in error
+
+
+def test_parse_dims():
+    assert parse_dims("2..4,8") == [2, 3, 4, 8]
+    assert parse_dims("5") == [5]
+
+
+def test_report_section(tmp_path):
+    from rnglab.report import ReportContext
+    from rnglab.report.spectral import section
+
+    context = ReportContext(tmp_path, quick=True)
+    part = section(context)
+    assert "| `randu` |" in part.markdown and "15 planes" in part.markdown
+    assert sorted(context.figures) == ["figures/spectral_merits.png", "figures/spectral_randu.png"]

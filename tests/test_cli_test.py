@@ -1,0 +1,73 @@
+"""``rnglab test``: the table, the summary of suspect results, JSON, plots and bad input."""
+
+import json
+
+import pytest
+
+from rnglab.cli import main
+
+
+def run(args, capsys):
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_table_and_summary_for_randu(capsys):
+    status, out, _ = run(["test", "randu", "--tests", "birthday-spacings,fourier,frequency"], capsys)
+    assert status == 0
+    assert "birthday-spacings" in out and "FAIL" in out
+    summary = out.split("outside [0.001, 0.999]:")[1]
+    assert "birthday-spacings" in summary and "fourier" in summary and "frequency" not in summary
+
+
+def test_all_pass_summary_for_pcg64(capsys):
+    status, out, _ = run(["test", "pcg64", "--seed", "3", "--tests", "collision,matrix-rank"], capsys)
+    assert status == 0 and "All 2 tests passed" in out
+
+
+def test_json_layout(capsys):
+    status, out, _ = run(["test", "msvc", "--seed", "7", "--tests", "frequency", "--json"], capsys)
+    data = json.loads(out)
+    assert status == 0 and data["generator"] == "msvc" and data["battery"] == "smoke" and data["seed"] == 7
+    (row,) = data["results"]
+    assert set(row) == {"test", "statistic", "pvalue", "verdict", "params"} and row["params"]["n"] == 100000
+
+
+def test_json_is_deterministic_and_seed_matters(capsys):
+    args = ["test", "pcg64", "--tests", "collision", "--json"]
+    first = json.loads(run(args + ["--seed", "1"], capsys)[1])["results"]
+    again = json.loads(run(args + ["--seed", "1"], capsys)[1])["results"]
+    other = json.loads(run(args + ["--seed", "2"], capsys)[1])["results"]
+    assert first == again and first != other
+
+
+def test_n_low_bits_and_repeat(capsys):
+    status, out, _ = run(["test", "randu", "--tests", "frequency", "--n", "5000", "--low-bits", "3",
+                          "--repeat", "4", "--json"], capsys)
+    (row,) = json.loads(out)["results"]
+    assert status == 0 and row["params"]["n"] == 5000 and row["params"]["low"] == 3
+    assert len(row["pvalues"]) == 4 and row["verdict"] == "FAIL"  # RANDU's low bits: bit 0 is always 1
+
+
+def test_plot_written_and_not_overwritten(tmp_path, capsys):
+    path = tmp_path / "p.png"
+    args = ["test", "randu", "--tests", "fourier", "--repeat", "3", "--plot", str(path)]
+    assert run(args, capsys)[0] == 0 and path.stat().st_size > 1000
+    status, _, err = run(args, capsys)
+    assert status == 2 and "already exists" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--battery", "huge"], "unknown battery"),
+    (["--tests", "nope"], "unknown test"),
+    (["--tests", "serial-overlapping"], "give the sample size"),
+    (["--low-bits", "40"], "low bits must be in [1, 31]"),
+    (["--drop-bits", "31"], "need 1 <= keep"),
+    (["--n", "0"], "must be >= 1"),
+    (["--tests", "fourier", "--n", "10"], "n >= 1000"),
+])
+def test_bad_input_is_one_line_and_status_2(args, message, capsys):
+    status, _, err = run(["test", "randu"] + args, capsys)
+    assert status == 2 and message in err and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("Error:")

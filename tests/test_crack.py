@@ -1,0 +1,271 @@
+"""Seed recovery: the compiled search agrees with the library's shuffles, finds the true seed, and no other."""
+
+import math
+
+import numpy as np
+import pytest
+
+from rnglab import crack_kernels
+from rnglab.cards import standard_deck
+from rnglab.crack import (MAX_LISTED, SeedSpace, cards_for_unique, compiled_kernel, crack, equivalent_seed_period,
+                          expected_false_matches, fold_ranges, merge_ranges, native_reducer, observe, parse_outputs,
+                          parse_seed_range, policy_seeds, recover_state, step_table, swap_program, unfold)
+from rnglab.presets import make_source
+from rnglab.seeding import DAY
+from rnglab.shuffle import shuffle
+
+DECK = standard_deck()
+RNG = np.random.default_rng(20261122)
+
+
+def reference_deal(generator, seed, algo, method, n=52):
+    """The library's one-at-a-time shuffle: the reference every search must agree with."""
+    method = native_reducer(generator) if method == "native" else method
+    return shuffle(n, make_source(generator, seed), algo, method)
+
+
+def seen_cards(deck, k, positions=None):
+    places = list(range(k)) if positions is None else positions
+    return " ".join(DECK.names(deck[places]))
+
+
+def search_around(generator, seed, algo, method, k, width=3000, positions=None):
+    deck = reference_deal(generator, seed, algo, method)
+    observation = observe(seen_cards(deck, k, positions), None if positions is None else
+                          ",".join(map(str, positions)))
+    space = parse_seed_range(f"{max(0, seed - width)}..{seed + width}")
+    return crack(generator, space, observation, algorithm_name=algo, reduce=method), observation
+
+
+def assert_all_reproduce(result, observation, generator, algo, method):
+    for candidate in result.candidates:
+        deck = reference_deal(generator, candidate.seed, algo, method)
+        assert list(deck[list(observation.positions)]) == list(observation.cards)
+        assert DECK.names(deck) == candidate.deck
+
+
+# -- the compiled kernel against the library's shuffles --------------------------------------------------
+
+# Every reducer, every swap-program shuffle, and both kinds of modulus (2^e and m <= 2^32) appear.
+COMBINATIONS = [
+    ("delphi", "poker1999", "multiply-shift"),
+    ("msvc", "fisher-yates", "modulo"),
+    ("java", "fisher-yates", "java-nextint"),
+    ("minstd", "forward", "float-multiply"),
+    ("ansic", "inside-out", "threshold"),
+    ("borland", "sattolo", "bitmask"),
+    ("ranqd1", "naive", "lemire"),
+    ("lrand48", "fisher-yates", "threshold-openbsd"),
+    ("minstd_rand", "poker1999", "lemire"),
+    ("glibc_type0", "forward", "bitmask"),
+]
+
+
+@pytest.mark.parametrize("generator, algo, method", COMBINATIONS)
+def test_kernel_deals_the_library_deck(generator, algo, method):
+    source = make_source(generator)
+    observation = observe("Ac")
+    kernel = compiled_kernel(source, method, algo, observation)
+    for seed in RNG.integers(1, 2**31 - 1, size=5):
+        state = np.uint64(source.seeding.to_state(int(seed)))
+        ours = crack_kernels.shuffled_deck(state, kernel["code"], kernel["generator"], kernel["draws"],
+                                           kernel["steps"], 52)
+        assert list(ours) == list(reference_deal(generator, int(seed), algo, method))
+
+
+@pytest.mark.parametrize("generator, algo, method", COMBINATIONS)
+def test_true_seed_is_found_and_every_candidate_reproduces(generator, algo, method):
+    seed = int(RNG.integers(5000, 2**31 - 5000))
+    result, observation = search_around(generator, seed, algo, method, k=4)
+    assert result.method == "compiled" and result.complete
+    assert seed in [c.seed for c in result.candidates]
+    assert_all_reproduce(result, observation, generator, algo, method)
+
+
+def test_cards_at_chosen_positions():
+    seed = int(RNG.integers(0, DAY))
+    result, observation = search_around("delphi", seed, "poker1999", "multiply-shift", k=5,
+                                        positions=[3, 17, 51, 0, 40])
+    assert seed in [c.seed for c in result.candidates]
+    assert_all_reproduce(result, observation, "delphi", "poker1999", "multiply-shift")
+
+
+def test_step_table_marks_final_positions():
+    fisher_yates = step_table(swap_program("fisher-yates", 4), 4)
+    assert fisher_yates.tolist() == [[3, 0, 3], [2, 0, 2], [1, 0, 1]]
+    poker = step_table(swap_program("poker1999", 4), 4)
+    assert poker[:, 2].tolist() == [-1, -1, -1, 3]  # position 3 is only ever swapped at its own step
+
+
+def test_shuffles_without_swap_program_use_the_batch_path():
+    result, observation = search_around("msvc", 123456, "draw-remove", "modulo", k=4, width=500)
+    assert result.method == "batch" and 123456 in [c.seed for c in result.candidates]
+    assert_all_reproduce(result, observation, "msvc", "draw-remove", "modulo")
+
+
+def test_other_sources_use_the_one_at_a_time_path():
+    result, observation = search_around("mt19937", 40, "fisher-yates", "lemire", k=3, width=40)
+    assert result.method == "one-at-a-time" and [c.seed for c in result.candidates] == [40]
+
+
+# -- the scenarios ---------------------------------------------------------------------------------------
+
+def test_scenario_1999_poker_five_cards_then_six():
+    # Arkin et al. 1999: Delphi Random, Randomize = ms since midnight, the off-by-one exchange shuffle
+    seed = int(RNG.integers(0, DAY))
+    deck = reference_deal("delphi", seed, "poker1999", "native")
+    window = f"2026-11-22T{seed // 3_600_000:02d}:{seed // 60_000 % 60:02d}:{seed // 1000 % 60:02d}±5m"
+    space = policy_seeds("ms-midnight", window)
+    five = crack("delphi", space, observe(seen_cards(deck, 5)), algorithm_name="poker1999")
+    six = crack("delphi", space, observe(seen_cards(deck, 6)), algorithm_name="poker1999")
+    assert space.size == 600_000 and five.reducer == "multiply-shift"
+    assert seed in [c.seed for c in five.candidates]
+    assert [c.seed for c in six.candidates] == [seed] and six.candidates[0].deck == DECK.names(deck)
+
+
+def test_scenario_msvc_time_seconds_over_a_day():
+    seed = int(RNG.integers(1_790_000_000, 1_790_086_400))
+    deck = reference_deal("msvc", seed, "fisher-yates", "native")
+    space = policy_seeds("time-s", "2026-09-21T12:00:00±12h")
+    result = crack("msvc", space, observe(seen_cards(deck, 5)), algorithm_name="fisher-yates")
+    assert space.size == 86_400 and result.reducer == "modulo"
+    assert [c.seed for c in result.candidates] == [seed]
+
+
+def test_msvc_seed_and_seed_plus_2_31_deal_the_same_deck():
+    # rand() returns bits 16..30 of the state; bit 31 never reaches an output
+    assert equivalent_seed_period(make_source("msvc")) == 2**31
+    for seed in RNG.integers(0, 2**31, size=3):
+        assert list(reference_deal("msvc", int(seed), "fisher-yates", "modulo")) == \
+            list(reference_deal("msvc", int(seed) + 2**31, "fisher-yates", "modulo"))
+    assert equivalent_seed_period(make_source("delphi")) is None  # Delphi reads the whole state
+
+
+def test_equivalent_seeds_are_searched_once_and_all_reported():
+    # an LCG whose outputs read bits 4..15 only: seeds s and s + 2^16 are the same generator
+    generator = "lcg:a=214013,c=2531011,m=2^32,output=bits(4,12)"
+    seed = 3 * 2**16 + int(RNG.integers(0, 2**16))
+    deck = reference_deal(generator, seed, "fisher-yates", "modulo")
+    result = crack(generator, parse_seed_range(f"0..{2**18 - 1}"), observe(seen_cards(deck, 6)))
+    assert result.shuffled == 2**16 and result.searched == 2**18
+    assert [c.seed for c in result.candidates] == [seed % 2**16 + k * 2**16 for k in range(4)]
+
+
+def test_fold_and_unfold():
+    assert fold_ranges([(10, 100)], 16) == [(10, 26)]
+    assert unfold(12, [(10, 100)], 16) == [12, 28, 44, 60, 76, 92]
+    assert unfold(12, [(10, 100)], None) == [12]
+    assert merge_ranges([(0, 4), (4, 9), (12, 20)]) == [[0, 9], [12, 20]]
+
+
+def test_scenario_java_state_from_two_outputs():
+    seed = int(RNG.integers(0, 2**48))
+    source = make_source("java", seed)
+    first, second, *later = (int(v) for v in source.random_raw(12))
+    signed = [v - 2**32 if v >= 2**31 else v for v in (first, second)]
+    recovery = recover_state("java", parse_outputs(",".join(map(str, signed)), make_source("java")))
+    assert recovery.hidden_bits == 16
+    index = recovery.seeds.index(seed)
+    assert recovery.predicted[index] == later
+    assert len(recovery.states) <= 2  # a wrong state survives the second output with probability about 2^-16
+
+
+def test_java_state_from_reference_outputs():
+    # tests/data/reference/java_reference.txt (JavaReference.java, java.util.Random(42).nextInt() x 5):
+    # 3124862261 234785527 2934422497 205897768 1325939940 as unsigned words
+    recovery = recover_state("java", parse_outputs("-1170105035,234785527", make_source("java")), predict=3)
+    assert recovery.seeds == [42] and recovery.predicted == [[2934422497, 205897768, 1325939940]]
+
+
+def test_state_recovery_needs_a_power_of_two_lcg_with_hidden_bits():
+    with pytest.raises(ValueError, match="bits"):
+        recover_state("delphi", [1, 2])
+    with pytest.raises(ValueError, match="at least two"):
+        parse_outputs("5", make_source("java"))
+
+
+# -- how many cards, how many chance matches -------------------------------------------------------------
+
+def test_expected_false_matches_hand_computed():
+    # 86,400,000 / (52 * 51 * 50 * 49 * 48) = 86,400,000 / 311,875,200
+    assert expected_false_matches(86_400_000, 52, 5) == pytest.approx(0.27703, rel=1e-4)
+    assert cards_for_unique(86_400_000, 52) == 5 and cards_for_unique(2**32, 52) == 6
+    assert cards_for_unique(math.factorial(5) * 2, 5) is None
+
+
+def test_expected_false_matches_agree_with_observed_counts():
+    trials, window, k = 12, 2**20, 3
+    false_matches = 0
+    for seed in RNG.integers(window, 2**31 - window, size=trials):
+        deck = reference_deal("msvc", int(seed), "fisher-yates", "modulo")
+        result = crack("msvc", SeedSpace("test", ((int(seed) - window // 2, int(seed) + window // 2),)),
+                       observe(seen_cards(deck, k)))
+        false_matches += result.candidate_count - 1
+    expected = trials * expected_false_matches(window, 52, k)
+    assert abs(false_matches - expected) < 4 * math.sqrt(expected)
+
+
+def test_many_candidates_are_counted_but_not_all_listed():
+    result = crack("msvc", parse_seed_range("0..199999"), observe("As"))
+    assert result.candidate_count > MAX_LISTED == len(result.candidates)
+
+
+def test_interrupted_search_reports_what_is_left():
+    def stop(_):
+        raise KeyboardInterrupt
+
+    space = parse_seed_range(f"0..{2**23 - 1}")
+    result = crack("msvc", space, observe("As Kd 7h"), on_progress=stop)
+    assert not result.complete and result.searched == 2**22 and result.remaining == [[2**22, 2**23]]
+
+
+# -- bad input -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seen, positions, message", [
+    ("As Zz", None, "unknown card"),
+    ("As As", None, "twice"),
+    (" ".join(str(i) for i in range(55)), None, "holds"),
+    ("As Kd", "0", "one position per card"),
+    ("As Kd", "3,3", "distinct"),
+    ("As", "52", "distinct and in"),
+    ("", None, "no cards"),
+])
+def test_bad_observations(seen, positions, message):
+    with pytest.raises(ValueError, match=message):
+        observe(seen, positions)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: policy_seeds("ms-midnight", "2d"), "repeat every day"),
+    (lambda: policy_seeds("time-s", "0s"), "positive"),
+    (lambda: policy_seeds("time-s"), "needs --window"),
+    (lambda: policy_seeds("os", "1d"), "not enumerable"),
+    (lambda: parse_seed_range("5..2"), "A <= B"),
+    (lambda: parse_seed_range("12"), "A..B"),
+    (lambda: crack("msvc", parse_seed_range("0..2^33"), observe("As")), r"seed must be in \[0, 4294967295\]"),
+    (lambda: crack("ansic", parse_seed_range("0..2^32-1"), observe("As")), "states in"),
+    (lambda: crack("mmix", parse_seed_range("0..2^40"), observe("As")), "split"),
+    (lambda: crack("msvc", parse_seed_range("0..9"), observe("As"), reduce="java-nextint"), "32-bit words"),
+])
+def test_bad_searches(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+# -- the big searches ------------------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_full_day_1999_poker():
+    seed = int(RNG.integers(0, DAY))
+    deck = reference_deal("delphi", seed, "poker1999", "native")
+    result = crack("delphi", policy_seeds("ms-midnight"), observe(seen_cards(deck, 6)), algorithm_name="poker1999")
+    assert result.searched == DAY and [c.seed for c in result.candidates] == [seed]
+
+
+@pytest.mark.slow
+def test_full_msvc_seed_space():
+    seed = int(RNG.integers(0, 2**32))
+    deck = reference_deal("msvc", seed, "fisher-yates", "native")
+    result = crack("msvc", parse_seed_range("0..2^32-1"), observe(seen_cards(deck, 7)))
+    assert result.searched == 2**32 and result.shuffled == 2**31
+    assert [c.seed for c in result.candidates] == sorted({seed % 2**31, seed % 2**31 + 2**31})

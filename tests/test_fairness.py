@@ -1,0 +1,95 @@
+"""Exact and empirical fairness, checked against brute-force enumeration of every path."""
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from rnglab.fairness import (empirical_fairness, exact_fairness, permutation_law, position_counts,
+                             shuffles_to_detect)
+from rnglab.presets import make_source
+from rnglab.shuffle import ScriptedDraws, SourceDraws, permutation_rank, shuffle_decks
+
+CASES = [("naive", [4] * 4), ("poker1999", [3] * 4), ("sattolo", [3, 2, 1]), ("fisher-yates", [4, 3, 2]),
+         ("inside-out", [1, 2, 3, 4]), ("transpositions", [4] * 8), ("draw-remove", [4, 3, 2, 1]),
+         ("sort-keys", [4] * 4)]
+
+
+def brute_force(algo, bounds, n=4, **options):
+    """Probability of each deal (by rank) from every path of choices."""
+    paths = list(itertools.product(*[range(b) for b in bounds]))
+    decks = shuffle_decks(n, ScriptedDraws(paths), algo, **options)
+    return Counter(permutation_rank(decks).tolist()), len(paths)
+
+
+@pytest.mark.parametrize("algo,bounds", CASES)
+def test_exact_law_matches_every_path(algo, bounds):
+    options = {"key_bits": 2}  # sort-keys: 4 keys of 2 bits (the scripted source has 64-bit words)
+    counts, paths = brute_force(algo, bounds, **options)
+    result = exact_fairness(algo, 4, **options)
+    expected_tv = sum(abs(Fraction(counts.get(r, 0), paths) - Fraction(1, 24)) for r in range(24)) / 2
+    assert result.tv_distance == expected_tv
+    assert result.most_likely.prob == Fraction(max(counts.values()), paths)
+    matrix, denominator = position_counts(algo, 4, **options)
+    decks = shuffle_decks(4, ScriptedDraws(list(itertools.product(*[range(b) for b in bounds]))), algo, **options)
+    for card, position in itertools.product(range(4), repeat=2):
+        observed = Fraction(int((decks[:, position] == card).sum()), paths)
+        assert Fraction(int(matrix[card, position]), denominator) == observed
+
+
+def test_naive_three_cards_published_values():
+    # Robbins and Bolker 1981; Atwood 2007: probabilities 4/27 and 5/27
+    result = exact_fairness("naive", 3)
+    assert (result.most_likely.prob, result.least_likely.prob) == (Fraction(5, 27), Fraction(4, 27))
+    assert result.tv_distance == Fraction(1, 18)
+
+
+@pytest.mark.parametrize("algo", ["fisher-yates", "inside-out", "sort-keys-redraw", "unrank", "draw-unused"])
+def test_uniform_algorithms_are_exactly_uniform(algo):
+    result = exact_fairness(algo, 7)
+    assert result.tv_distance == 0 and result.position_max_deviation == 0
+
+
+def test_sattolo_is_uniform_over_the_cycles():
+    law = permutation_law("sattolo", 6)
+    reached = [c for c in law.counts if c]
+    assert len(reached) == math.factorial(5) and len(set(reached)) == 1
+
+
+def test_poker1999_card_52_never_ends_in_position_52():
+    counts, denominator = position_counts("poker1999", 52)
+    assert counts[51, 51] == 0 and all(counts[51, j] > 0 for j in range(51))
+
+
+def test_naive_position_matrix_at_100_is_fast_and_exact():
+    counts, denominator = position_counts("naive", 100)
+    assert denominator == 100**100 and all(sum(row) == denominator for row in counts)
+    # every card i >= 1 is most likely found one place earlier, at i - 1 (cf. Robbins and Bolker 1981)
+    assert all(max(range(100), key=lambda j: counts[i, j]) == i - 1 for i in (1, 50, 99))
+
+
+def test_modulo_from_rand_max_biases_fisher_yates_slightly():
+    result = exact_fairness("fisher-yates", 52, reduce="modulo", range_size=32768)
+    assert 0 < result.position_max_deviation < Fraction(1, 10000)
+
+
+def test_transposition_law_agrees_with_brute_force_for_more_swaps():
+    counts, paths = brute_force("transpositions", [3] * 8, n=3, swaps=4)
+    law = exact_fairness("transpositions", 3, swaps=4)
+    assert law.most_likely.prob == Fraction(max(counts.values()), paths)
+
+
+def test_empirical_test_passes_a_good_shuffle_and_fails_a_bad_one():
+    good = empirical_fairness(SourceDraws(make_source("pcg64", seed=1), "lemire", lanes=2**14), 8,
+                              "fisher-yates", 2**15)
+    bad = empirical_fairness(SourceDraws(make_source("pcg64", seed=1), "lemire", lanes=2**14), 8, "naive", 2**15)
+    assert good.pvalue > 0.001 and bad.pvalue < 1e-10
+
+
+def test_shuffles_needed_grow_as_the_bias_shrinks():
+    naive = shuffles_to_detect(exact_fairness("naive", 8).position_matrix)
+    transpositions = shuffles_to_detect(exact_fairness("transpositions", 8, swaps=30).position_matrix)
+    assert naive < transpositions and shuffles_to_detect(np.full((5, 5), 0.2)) is None

@@ -1,0 +1,202 @@
+"""Marsaglia, TestU01 and NIST tests: collision, birthday spacings, Fourier, matrix rank, Hamming weight.
+
+Each test is checked three ways: a hand-computed case, a good generator (PCG64) that passes at
+a fixed seed, and a known-bad generator that fails.
+"""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rnglab.generators import CallableSource
+from rnglab.presets import make_source
+from rnglab.stattests import TESTS
+from rnglab.stattests.birthday import birthday_spacings, equal_spacings
+from rnglab.stattests.collision import (bit_fields, cell_indices, collision, digits, expected_collisions,
+                                        poisson_mid_pvalue)
+from rnglab.stattests.fourier import fourier, fourier_statistic
+from rnglab.stattests.hamming import hamming_weight, merge_sparse_tails
+from rnglab.stattests.matrix_rank import gf2_ranks, matrix_rank, rank_probabilities
+from rnglab.stream import BitSelection, bits
+
+
+def fixed_source(values, bits_per_value):
+    """A source that returns ``values`` in order (then repeats them), with ``bits_per_value`` bits."""
+    cycle = itertools.cycle(values)
+    return CallableSource(lambda size: [next(cycle) for _ in range(size)], 0, 2**bits_per_value - 1,
+                          name="fixed", vectorized=True)
+
+
+# -- hand-computed cases ---------------------------------------------------------------------
+
+def test_equal_spacings_by_hand():
+    # sorted birthdays 1 3 5 6 10 11 -> spacings 2 2 1 4 1 -> sorted 1 1 2 2 4: two repeats
+    assert equal_spacings(np.array([11, 3, 1, 6, 10, 5], dtype=np.uint64)) == 2
+
+
+def test_expected_collisions_matches_enumeration():
+    # 3 balls in 4 urns: average of n - (occupied urns) over all 4^3 throws
+    throws = list(itertools.product(range(4), repeat=3))
+    exact = sum(3 - len(set(t)) for t in throws) / len(throws)
+    assert expected_collisions(3, 4) == pytest.approx(exact, rel=1e-12)
+
+
+def test_expected_collisions_sparse_limit():
+    # n^2 / (2k) when k >> n (Knuth 3.3.2 I)
+    assert expected_collisions(2**14, 2**40) == pytest.approx(2**28 / 2**41, rel=1e-4)
+
+
+def test_poisson_mid_pvalue_at_zero():
+    # P(Y > 0) + P(Y = 0) / 2 = 1 - exp(-lambda) / 2
+    assert poisson_mid_pvalue(0, 2.0) == pytest.approx(1 - math.exp(-2) / 2)
+
+
+def test_digits_power_of_two_and_general():
+    source = fixed_source([0, 255, 128, 64], 8)
+    assert digits(source, 4, 4).tolist() == [0, 3, 2, 1]
+    assert digits(fixed_source([0, 255, 128, 85], 8), 4, 3).tolist() == [0, 2, 1, 0]  # floor(3 x / 256)
+
+
+def test_digits_wider_than_outputs_come_from_the_bit_stream():
+    # two 4-bit outputs 0b1010, 0b0111 make one 8-bit digit 0b10100111
+    assert digits(fixed_source([10, 7], 4), 1, 256).tolist() == [0b10100111]
+
+
+def test_cell_indices_join_successive_digits():
+    # t = 2, d = 16: cells y0 * 16 + y1 from non-overlapping pairs
+    assert cell_indices(fixed_source([1, 2, 3, 4], 4), 2, 16, 2).tolist() == [1 * 16 + 2, 3 * 16 + 4]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["msvc", "randu", "minstd", "java", "pcg64", "mmix"]), st.integers(1, 64),
+       st.integers(1, 300))
+def test_bit_fields_cut_the_bit_stream(name, field_bits, count):
+    fields = bit_fields(make_source(name, 7), count, field_bits)
+    stream = bits(make_source(name, 7), count * field_bits).reshape(count, field_bits)
+    expected = [int("".join(map(str, row)), 2) for row in stream]
+    assert fields.tolist() == expected
+
+
+def test_collision_counts_repeated_cells():
+    # d = 2^16, t = 1: values 5, 5, 7, 9, 9, 9 give 3 collisions; k / 32 = 2048 >= 6
+    result = collision(fixed_source([5, 5, 7, 9, 9, 9], 16), 6, d=2**16, t=1)
+    assert result.statistic == 3 and result.details["expected"] == pytest.approx(expected_collisions(6, 2**16))
+
+
+def test_fourier_statistic_by_hand():
+    # NIST SP 800-22 2.6.8's input 1001010011: moduli |f_0..f_4| = 0, 2, 4.47, 2, 4.47 are all below
+    # T = sqrt(10 ln 20) = 5.47, so N1 = 5 and d = (5 - 4.75) / sqrt(10 0.95 0.05 / 4) = 0.7255.
+    # (The document prints N1 = 4, which its own threshold does not give.)
+    statistic, below, expected = fourier_statistic(np.array([1, 0, 0, 1, 0, 1, 0, 0, 1, 1], dtype=np.uint8))
+    assert below == 5 and expected == 4.75 and statistic == pytest.approx(0.25 / math.sqrt(0.11875))
+
+
+def test_fourier_of_a_pure_tone_fails():
+    # bits 0101... : all the energy sits in one coefficient, so too many moduli fall below T
+    result = fourier(fixed_source([0x55], 8), 4096)
+    assert result.pvalue > 1 - 1e-10
+
+
+def test_rank_probabilities_2x2_and_32x32():
+    # 2 x 2 over GF(2): 1 zero matrix, 6 invertible, 9 of rank 1 among 16
+    assert rank_probabilities(2, 2) == pytest.approx([1 / 16, 9 / 16, 6 / 16])
+    # Marsaglia's 32 x 32 figures (Diehard): 0.2888, 0.5776, 0.1284
+    assert rank_probabilities(32, 32)[-3:][::-1] == pytest.approx([0.2888, 0.5776, 0.1284], abs=1e-4)
+
+
+def test_gf2_ranks_by_hand():
+    identity = 1 << np.arange(3, dtype=np.uint64)
+    matrices = np.array([identity, [0, 0, 0], [0b110, 0b011, 0b101], [0b111, 0b111, 0b001]], dtype=np.uint64)
+    assert gf2_ranks(matrices, 3).tolist() == [3, 0, 2, 2]
+
+
+def reference_rank(rows, columns):
+    """Rank over GF(2) by plain Gaussian elimination on Python integers."""
+    rows, rank = list(rows), 0
+    for bit in reversed(range(columns)):
+        pivot = next((i for i in range(rank, len(rows)) if rows[i] >> bit & 1), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        rows = [r ^ rows[rank] if i != rank and r >> bit & 1 else r for i, r in enumerate(rows)]
+        rank += 1
+    return rank
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 64), st.integers(0, 2**32))
+def test_gf2_ranks_match_reference(rows, columns, seed):
+    rng = np.random.default_rng(seed)
+    matrices = rng.integers(0, 2**columns, size=(20, rows), dtype=np.uint64, endpoint=False) \
+        if columns < 64 else rng.integers(0, 2**64 - 1, size=(20, rows), dtype=np.uint64)
+    matrices &= rng.integers(0, 2, size=matrices.shape).astype(np.uint64) * np.uint64(2**columns - 1)
+    expected = [reference_rank([int(v) for v in m], columns) for m in matrices]
+    assert gf2_ranks(matrices, columns).tolist() == expected
+
+
+def test_merge_sparse_tails_by_hand():
+    observed, expected, labels = merge_sparse_tails([1, 1, 9, 11, 2, 0], [1, 2, 10, 10, 3, 1])
+    assert labels == [(0, 2), (3, 5)] and expected.tolist() == [13, 14] and observed.tolist() == [11, 13]
+
+
+def test_hamming_weight_counts_blocks():
+    # blocks of 8 bits: 0xFF (weight 8) and 0x0F (weight 4), 100 of each
+    result = hamming_weight(fixed_source([0xFF, 0x0F], 8), 200, block_bits=8)
+    assert result.details["observed"].sum() == 200 and result.pvalue < 1e-10
+
+
+# -- validity rules ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("call, rule", [
+    (lambda s: collision(s, 10**6, d=2**10, t=2), "k/32"),
+    (lambda s: birthday_spacings(s, 10**6, d=2**16, t=2), "16 n^2 <= k"),
+    (lambda s: fourier(s, 999), "n >= 1000"),
+    (lambda s: matrix_rank(s, 10, rows=8, columns=65), "columns must be in [1, 64]"),
+    (lambda s: matrix_rank(s, 1, rows=32, columns=32), "two rank classes"),
+    (lambda s: hamming_weight(s, 100, block_bits=65), "block_bits must be in [1, 64]"),
+    (lambda s: digits(s, 10, 3 * 2**20), "power of two"),
+    (lambda s: collision(s, 100, d=2**40, t=2), "2^63"),
+])
+def test_validity_rules_are_enforced(call, rule):
+    with pytest.raises(ValueError, match=rule.replace("^", r"\^").replace("[", r"\[")):
+        call(make_source("msvc", 1))
+
+
+# -- a good generator passes, a bad one fails ---------------------------------------------------------
+
+GOOD_AND_BAD = [
+    # test, n, options, bad generator, selection: what the literature (or the generator's structure) predicts
+    ("birthday-spacings", 200_000, {"d": 2**24, "t": 2}, "minstd", BitSelection()),    # TestU01 SmallCrush 1
+    ("collision", 1_000_000, {"d": 2**14, "t": 2}, "randu", BitSelection()),           # lattice: too few
+    ("fourier", 2**16, {}, "randu", BitSelection()),                                    # periodic low bits
+    ("matrix-rank", 2000, {"rows": 32, "columns": 32}, "randu", BitSelection(low=4)),  # low bits, period 16
+    ("hamming-weight", 1_000_000, {"block_bits": 32}, "randu", BitSelection()),       # 32-bit blocks straddle outputs
+]
+
+
+@pytest.mark.parametrize("name, n, options, bad, selection", GOOD_AND_BAD)
+def test_good_generator_passes(name, n, options, bad, selection):
+    result = TESTS[name](make_source("pcg64", 20261122), n, selection=selection, **options)
+    assert 0.001 <= result.pvalue <= 0.999
+
+
+@pytest.mark.parametrize("name, n, options, bad, selection", GOOD_AND_BAD)
+def test_bad_generator_fails(name, n, options, bad, selection):
+    result = TESTS[name](make_source(bad, 1), n, selection=selection, **options)
+    assert min(result.pvalue, 1 - result.pvalue) < 1e-10
+
+
+@pytest.mark.parametrize("name, n, options, bad, selection", GOOD_AND_BAD)
+def test_deterministic_under_a_seed(name, n, options, bad, selection):
+    first = TESTS[name](make_source("msvc", 99), n, **options).to_dict()
+    assert TESTS[name](make_source("msvc", 99), n, **options).to_dict() == first
+
+
+def test_results_are_frozen_and_record_params():
+    result = collision(make_source("pcg64", 1), 1000, d=2**10, t=2, selection=BitSelection(drop=3))
+    assert result.params == {"n": 1000, "d": 1024, "t": 2, "k": 2**20, "drop": 3, "keep": None, "low": None}
+    with pytest.raises(AttributeError):
+        result.pvalue = 0.5
