@@ -69,7 +69,7 @@ def compare_slice(binary, generator, algo, scenario, seed, size):
         found, wall, used = timed(lambda: crack(generator, space, observation, algorithm_name=algo))
         ours.append((size / wall, size / used, [c.seed for c in found.candidates]))
         output, wall, used = timed(lambda: run_c(binary, scenario, first, size, *cards))
-        theirs.append((size / wall, size / used, [int(line) for line in output.split() if line.isdigit()]))
+        theirs.append((size / wall, size / used, [int(line) for line in output.splitlines() if line.isdigit()]))
     best = [max(r[k] for r in runs) for runs in (ours, theirs) for k in (0, 1)]
     return best, ours[0][2], theirs[0][2]
 
@@ -111,7 +111,8 @@ def main(argv: list[str] | None = None) -> None:
     notes.append(f"Scenario 1, the whole day ({DAY:,} seeds, 5 cards): {seconds:.1f} s "
                  f"({shuffled / seconds / 1e6:.1f} million seeds/s; goal < 30 s); candidates {found}. "
                  f"At this rate: {limits_line(shuffled / seconds)}.")
-    space = parse_seed_range("0..2^32-1") if full else parse_seed_range(f"{1_790_012_345 - 2**27}..{1_790_012_344 + 2**27}")
+    middle = 1_790_012_345
+    space = parse_seed_range("0..2^32-1" if full else f"{middle - 2**27}..{middle + 2**27 - 1}")
     seconds, shuffled, found = full_search("msvc", "fisher-yates", 1_790_012_345, space)
     rate = shuffled / seconds
     what = "all 2^32 seeds (2^31 shuffled)" if full else \

@@ -170,13 +170,12 @@ def count_array(method: str, n: int, R: int) -> np.ndarray:
         raise ValueError(f"per-output arrays are built for n <= 2^25; got n = {n}")
     if method == "float-multiply":
         return np.diff(float_multiply_first_reach(n, R).astype(np.int64))
-    exact = closed_form_counts(method, n, R)
     if method == "modulo":
         return np.where(np.arange(n) < R % n, R // n + 1, R // n).astype(np.int64)
     if method == "multiply-shift":
         v = np.arange(n + 1, dtype=object if R * n >= 2**63 else np.int64)
         return np.diff(-((-v * R) // n)).astype(np.int64)
-    return np.full(n, exact.classes[0][0], dtype=np.int64)
+    return np.full(n, closed_form_counts(method, n, R).classes[0][0], dtype=np.int64)
 
 
 def exact_counts(method: str, n: int, R: int) -> ExactCounts:

@@ -329,10 +329,19 @@ def compiled_kernel(source: Source, method: str, name: str, observation: Observa
             or arithmetic_kind(source.m) not in ("pow2", "small") or source.range_size > 2**32):
         return None
     table = step_table(steps, observation.deck.size)
-    finals = bool((table[:, 2] >= 0).any())
     return {"code": crack_kernels.REDUCER_CODES[method], "generator": generator_vector(source),
-            "draws": draw_table(steps, source.range_size), "steps": table,
-            "track": min(observation.size, MAX_TRACKED) if finals else 1}
+            "draws": draw_table(steps, source.range_size), "steps": table, "track": tracked_cards(table, observation)}
+
+
+def tracked_cards(table: np.ndarray, observation: Observation) -> int:
+    """Cards the filter follows: several when most steps make a position final (they can reject early), else one.
+
+    Following ``k`` cards costs ``k`` comparisons a step; it pays when a
+    final position can reject at most steps (Fisher-Yates: every step), not
+    when positions become final only at the end (the 1999 shuffle's last step).
+    """
+    mostly_final = np.count_nonzero(table[:, 2] >= 0) > len(table) // 2
+    return min(observation.size, MAX_TRACKED) if mostly_final else 1
 
 
 def validate_reducer(method: str, source: Source, n: int) -> None:
@@ -437,7 +446,7 @@ class CrackResult(Result):
     cards_for_unique : int or None
         Fewest cards with fewer than one expected chance match over this seed space.
     equivalence : str or None
-        The exact equivalence used, if any.
+        The exact equivalence used to shuffle fewer seeds, if any.
     method : str
         ``compiled``, ``batch`` or ``one-at-a-time``.
     candidates : list of Candidate
@@ -554,7 +563,8 @@ def _chunk_size(plan: Plan) -> int:
 def _check_size(plan: Plan) -> None:
     limit = MAX_SLOW_SEEDS if plan.method == "one-at-a-time" else MAX_SEEDS
     if plan.shuffle_count > limit:
-        raise ValueError(f"{plan.shuffle_count} seeds to shuffle on the {plan.method} path, more than {limit} in one run; "
+        raise ValueError(f"{plan.shuffle_count} seeds to shuffle on the {plan.method} path, more than {limit} "
+                         "in one run; "
                          "split the space into ranges with --seeds A..B (one per run or machine)")
 
 
@@ -564,11 +574,12 @@ def _result(plan, found, done, seconds, remaining) -> CrackResult:
     listed = every[:MAX_LISTED]
     candidates = [Candidate(s, seen.deck.names(d)) for s, d in zip(listed, deals(plan, listed))]
     covered = seeds.size if not remaining else done
+    folded = plan.shuffle_count < seeds.size
     return CrackResult(plan.generator, plan.algorithm, plan.reducer, seeds.label, [list(r) for r in seeds.ranges],
                        seen.deck.size, list(seen.positions), seen.names(), covered, done,
                        expected_false_matches(seeds.size, seen.deck.size, seen.size),
                        cards_for_unique(seeds.size, seen.deck.size),
-                       None if period is None else f"seeds s and s + {period} deal identical decks", plan.method,
+                       f"seeds s and s + {period} deal identical decks" if folded else None, plan.method,
                        candidates, len(every), seconds, not remaining, remaining)
 
 

@@ -36,7 +36,10 @@ import numpy as np
 REDUCER_CODES = {"modulo": 0, "float-multiply": 1, "multiply-shift": 2, "threshold": 3,
                  "threshold-openbsd": 4, "bitmask": 5, "lemire": 6, "java-nextint": 7}
 
-#: Fields of the generator vector ``generator`` passed to the kernels.
+#: Fields of the generator vector ``generator`` passed to the kernels: the LCG's ``a`` and ``c``;
+#: ``modulus`` (0 for m = 2^e, whose states are kept with ``state_mask = m - 1``); the output
+#: ``(x >> shift) & output_mask``, its declared ``low`` and ``range_size`` R; ``range_bits`` = log2 R
+#: when R is a power of two, else 64.
 GENERATOR_FIELDS = ("a", "c", "modulus", "state_mask", "shift", "output_mask", "low", "range_size", "range_bits")
 
 #: Columns of the per-step draw table: the bound n, R mod n, the bitmask and the end of its complete blocks.

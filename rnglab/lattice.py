@@ -207,6 +207,9 @@ class _Reduction:
     #: Above this |coefficient|, the Gram–Schmidt row is recomputed after a reduction.
     RECOMPUTE_ABOVE = 2.0**10
 
+    #: Largest ratio |b_k|^2 / B_k at which the swap formulas are trusted.
+    CANCELLATION = 2.0**30
+
     def __init__(self, basis: list[list[int]]):
         self.basis = basis
         self.gram = [[_dot(u, v) for v in basis] for u in basis]
@@ -262,8 +265,13 @@ class _Reduction:
             self.gram_schmidt_row(k)
         raise RuntimeError("size reduction did not converge")  # pragma: no cover
 
-    def swap(self, k: int, k_max: int) -> None:
-        """Exchange rows k - 1 and k and update mu and B for rows up to k_max."""
+    def swap(self, k: int, k_max: int) -> int:
+        """Exchange rows k - 1 and k and update mu and B for rows up to k_max.
+
+        Where cancellation makes the updated values unreliable, rows k - 1 and k are
+        recomputed from the Gram matrix and the rows above are dropped (recomputed when
+        reached): returns the new k_max.
+        """
         mu, B = self.mu, self.B
         coefficient = mu[k][k - 1]
         for rows in (self.basis, self.gram, mu):
@@ -274,11 +282,20 @@ class _Reduction:
         new_b = B[k] + coefficient * coefficient * B[k - 1]
         mu[k][k - 1] = coefficient * B[k - 1] / new_b
         B[k], B[k - 1] = B[k - 1] * B[k] / new_b, new_b
+        if self.ill_conditioned(k - 1) or self.ill_conditioned(k):
+            self.gram_schmidt_row(k - 1)
+            self.gram_schmidt_row(k)
+            return k
         for i in range(k + 1, k_max + 1):
             mui = mu[i]
             old = mui[k]
             mui[k] = mui[k - 1] - coefficient * old
             mui[k - 1] = old + mu[k][k - 1] * mui[k]
+        return k_max
+
+    def ill_conditioned(self, k: int) -> bool:
+        """Whether B_k is too small next to |b_k|^2 for floating-point updates to hold."""
+        return not 0.0 < float(self.gram[k][k]) < self.CANCELLATION * self.B[k]
 
     def run(self, delta: float) -> None:
         self.gram_schmidt_row(0)
@@ -289,7 +306,7 @@ class _Reduction:
                 self.gram_schmidt_row(k)
             self.size_reduce(k)
             if B[k] < (delta - mu[k][k - 1] ** 2) * B[k - 1]:
-                self.swap(k, k_max)
+                k_max = self.swap(k, k_max)
                 k = max(k - 1, 1)
             else:
                 k += 1

@@ -38,12 +38,11 @@ import numba
 import numpy as np
 
 from .generators import LCGBatch, Source
+from .generators.base import check_count
 from .results import Result
 from .stream import offsets
 
 UINT64_LIMIT = 2**64
-LOW_HALF = np.uint64(0xFFFFFFFF)
-THIRTY_TWO = np.uint64(32)
 
 
 # -- exact arithmetic on arrays --------------------------------------------------------
@@ -87,56 +86,65 @@ def range_mod(range_size: int, n):
     return np.uint64(range_size) % n
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _multiply_128(a, b):  # pragma: no cover - compiled
+    """``(high, low)`` with ``a b = high 2^64 + low``, from four exact 32 x 32-bit products."""
+    mask, thirty_two = np.uint64(0xFFFFFFFF), np.uint64(32)
+    a0, a1, b0, b1 = a & mask, a >> thirty_two, b & mask, b >> thirty_two
+    p00, p01, p10 = a0 * b0, a0 * b1, a1 * b0
+    middle = (p00 >> thirty_two) + (p01 & mask) + (p10 & mask)
+    return a1 * b1 + (p01 >> thirty_two) + (p10 >> thirty_two) + (middle >> thirty_two), \
+        (middle << thirty_two) | (p00 & mask)
+
+
 @numba.njit(cache=True, nogil=True)
-def _wide_product_kernel(x, n, high, low):  # pragma: no cover - compiled
-    """``high * 2^64 + low = x * n`` for uint64 ``x`` and ``n`` (``n`` of length 1 or len(x))."""
-    mask = np.uint64(0xFFFFFFFF)
-    thirty_two = np.uint64(32)
-    step = 1 if n.size > 1 else 0
-    for i in range(x.size):
-        a, b = x[i], n[i * step]
-        a0, a1, b0, b1 = a & mask, a >> thirty_two, b & mask, b >> thirty_two
-        p00, p01, p10 = a0 * b0, a0 * b1, a1 * b0
-        middle = (p00 >> thirty_two) + (p01 & mask) + (p10 & mask)
-        low[i] = (middle << thirty_two) | (p00 & mask)
-        high[i] = a1 * b1 + (p01 >> thirty_two) + (p10 >> thirty_two) + (middle >> thirty_two)
+def _power_of_two_kernel(x, n, bits, threshold, quotient, keep):  # pragma: no cover - compiled
+    """``quotient = (x n) >> bits`` and ``keep = (x n mod 2^bits) >= threshold`` for ``1 <= bits <= 64``.
 
-
-def wide_product(x: np.ndarray, n) -> tuple[np.ndarray, np.ndarray]:
-    """Exact 128-bit products of uint64 values: return ``(high, low)`` with ``x n = high 2^64 + low``.
-
-    Each factor is split into 32-bit halves, whose four partial products are
-    exact in uint64 (compiled with numba, one pass over memory).
+    ``n`` and ``threshold`` have length 1 (shared) or ``len(x)`` (one per lane).
     """
-    x = np.ascontiguousarray(x, dtype=np.uint64)
-    bound = np.broadcast_to(np.asarray(n, dtype=np.uint64), x.shape) if np.ndim(n) else np.asarray(n, dtype=np.uint64)
-    flat_x, flat_n = x.reshape(-1), np.ascontiguousarray(bound).reshape(-1)
-    high, low = np.empty_like(flat_x), np.empty_like(flat_x)
-    _wide_product_kernel(flat_x, flat_n, high, low)
-    return high.reshape(x.shape), low.reshape(x.shape)
+    step = 1 if n.size > 1 else 0
+    bits = np.uint64(bits)
+    low_mask = np.uint64(0xFFFFFFFFFFFFFFFF) >> (np.uint64(64) - bits)
+    for i in range(x.size):
+        high, low = _multiply_128(x[i], n[i * step])
+        if bits == 64:
+            quotient[i], remainder = high, low
+        else:
+            quotient[i], remainder = (high << (np.uint64(64) - bits)) | (low >> bits), low & low_mask
+        keep[i] = remainder >= threshold[i * step]
 
 
-def scaled_product(x: np.ndarray, n, range_size: int):
-    """Return ``(floor(x n / R), x n mod R)`` exactly, for offsets ``x < R`` and bounds ``n <= R``.
+def _power_of_two_product(x, n, bits, threshold):
+    flat_x = np.ascontiguousarray(x, dtype=np.uint64).reshape(-1)
+    shared = np.ndim(n) == 0
+    flat_n = np.asarray(n, dtype=np.uint64).reshape(-1) if shared else \
+        np.ascontiguousarray(np.broadcast_to(n, np.shape(x)), dtype=np.uint64).reshape(-1)
+    flat_t = np.asarray(threshold, dtype=np.uint64).reshape(-1) if shared else \
+        np.ascontiguousarray(np.broadcast_to(threshold, np.shape(x)), dtype=np.uint64).reshape(-1)
+    quotient, keep = np.empty_like(flat_x), np.empty(flat_x.shape, dtype=bool)
+    _power_of_two_kernel(flat_x, flat_n, bits, flat_t, quotient, keep)
+    return quotient.reshape(np.shape(x)), keep.reshape(np.shape(x))
 
-    uint64 products when ``R <= 2^32``; the 128-bit :func:`wide_product` when
-    ``R`` is a power of two up to ``2^64``; Python integers otherwise.
+
+def scaled_product(x: np.ndarray, n, range_size: int, threshold=0):
+    """Return ``(floor(x n / R), (x n mod R) >= threshold)`` exactly, for offsets ``x < R``, ``n <= R``.
+
+    A compiled 128-bit product (numba, 32-bit halves, one pass over memory)
+    when ``R`` is a power of two from 2 to ``2^64``; exact uint64 products
+    otherwise when ``R <= 2^32``; Python integers beyond. ``threshold`` is an
+    int or an array like ``n``.
     """
     x, n = _operands(x, n, range_size)
     bits = range_size.bit_length() - 1
     power_of_two = range_size == 1 << bits
     if x.dtype == object or (not power_of_two and range_size > 2**32):
         product = x.astype(object) * (n.astype(object) if isinstance(n, np.ndarray) else int(n))
-        return product // range_size, product % range_size
-    if range_size <= 2**32:
-        product = x * n
-        if power_of_two:
-            return product >> np.uint64(bits), product & np.uint64(range_size - 1)
-        return product // np.uint64(range_size), product % np.uint64(range_size)
-    high, low = wide_product(x, n)
-    if bits == 64:
-        return high, low
-    return (high << np.uint64(64 - bits)) | (low >> np.uint64(bits)), low & np.uint64(range_size - 1)
+        return product // range_size, product % range_size >= threshold
+    if power_of_two and bits:
+        return _power_of_two_product(x, n, bits, threshold)
+    product = x * n
+    return product // np.uint64(range_size), product % np.uint64(range_size) >= threshold
 
 
 def _all_accepted(x: np.ndarray) -> np.ndarray:
@@ -183,7 +191,7 @@ def float_multiply_map(x, n, range_size):
 def multiply_shift_map(x, n, range_size):
     """``floor(x n / R)`` (``(x n) >> bits`` for ``R = 2^bits``), exact for products above 2^64."""
     quotient, _ = scaled_product(x, n, range_size)
-    return _as_values(quotient), _all_accepted(x)
+    return _as_values(quotient), _all_accepted(quotient)
 
 
 def threshold_map(x, n, range_size):
@@ -260,8 +268,8 @@ def lemire_map(x, n, range_size):
     source values. For ``R = 2^bits`` no division is needed on the fast path.
     """
     x, n = _operands(x, n, range_size)
-    quotient, remainder = scaled_product(x, n, range_size)
-    return _as_values(quotient), remainder >= range_mod(range_size, n)
+    quotient, accepted = scaled_product(x, n, range_size, range_mod(range_size, n))
+    return _as_values(quotient), accepted
 
 
 def java_nextint_map(x, n, range_size):
@@ -356,10 +364,31 @@ class Drawn(Result):
     draws: int
 
 
+#: Largest number of draws mapped at once: small chunks stay in cache and reuse their memory.
+CHUNK = 2**15
+
+
 def _chunk_size(needed: int, accepted: int, drawn: int) -> int:
-    """Draws to ask for next: the needed count scaled by the acceptance rate seen so far, plus a margin."""
-    rate = accepted / drawn if drawn else 1.0
-    return int(needed / max(rate, 1e-3) * 1.02) + 16
+    """Draws to ask for next: the values still needed (scaled by the acceptance rate seen, plus a margin),
+    at most :data:`CHUNK`."""
+    if not drawn:
+        return min(needed, CHUNK)
+    return min(int(needed / max(accepted / drawn, 1e-3) * 1.02) + 16, CHUNK)
+
+
+def _draws_for(accepted: np.ndarray, wanted: int) -> tuple[int, bool]:
+    """Draws that hold the first ``wanted`` accepted values (all of them if fewer), and whether none was rejected.
+
+    The ``wanted``-th accepted draw sits at ``wanted - 1 + k``, with ``k`` the
+    rejections before it: the first ``k`` with ``rejected[k] - k >= wanted``.
+    """
+    head = accepted[:wanted]
+    if head.all():
+        return len(head), True
+    rejected = np.flatnonzero(~accepted)
+    if len(accepted) - len(rejected) < wanted:
+        return len(accepted), False
+    return wanted + int(np.searchsorted(rejected - np.arange(len(rejected)), wanted - 1, side="right")), False
 
 
 def draw_bounded(source: Source, n, size: int, method: str) -> Drawn:
@@ -378,21 +407,18 @@ def draw_bounded(source: Source, n, size: int, method: str) -> Drawn:
     map_values = reducer(method).map
     range_size = source.range_size
     check_bound(n, range_size)
-    parts, have, draws, accepted_total = [], 0, 0, 0
+    out = np.empty(check_count(size), dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object)
+    have, draws = 0, 0
     while have < size:
-        x = offsets(source, _chunk_size(size - have, accepted_total, draws))
+        x = offsets(source, _chunk_size(size - have, have, draws))
         values, accepted = map_values(x, n, range_size)
-        kept = np.flatnonzero(accepted)
-        if len(kept) >= size - have:
-            used = int(kept[size - have - 1]) + 1
+        used, clean = _draws_for(accepted, size - have)
+        if used < len(x):
             source.unread(x[used:] + (np.uint64(source.low) if x.dtype != object else source.low))
-            kept = kept[:size - have]
-        else:
-            used = len(x)
-        parts.append(values[kept])
-        have, draws, accepted_total = have + len(kept), draws + used, accepted_total + len(kept)
-    values = np.concatenate(parts) if parts else np.empty(0, dtype=np.uint64)
-    return Drawn(_as_values(values), draws)
+        kept = values[:used] if clean else values[:used][accepted[:used]]
+        out[have:have + len(kept)] = kept
+        have, draws = have + len(kept), draws + used
+    return Drawn(out, draws)
 
 
 def draw_bounded_reference(source: Source, n, size: int, method: str) -> Drawn:

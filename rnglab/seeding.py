@@ -235,6 +235,11 @@ def _second_weights(window: Window) -> tuple[int, np.ndarray]:
     return first, weights
 
 
+def one_seed_per_millisecond(window: Window) -> SeedDistribution:
+    """The law of a policy whose seed changes every millisecond of the window: uniform."""
+    return SeedDistribution(((1, window.duration_ms),), window.duration_ms)
+
+
 # -- the policies ----------------------------------------------------------------------
 
 #: Start of the windows used by :meth:`SeedPolicy.space_size` (2026-01-01T00:00:00Z).
@@ -317,13 +322,12 @@ class SeedPolicy:
 class FixedPolicy(SeedPolicy):
     """A constant seed: every run is the same run."""
 
-    description = "a constant seed (C's rand() without srand() behaves as srand(1))"
-
     def __init__(self, value: int = 1):
         if value < 0:
             raise ValueError(f"a fixed seed must be >= 0; got {value}")
         self.value = int(value)
         self.name = "fixed" if value == 1 else f"fixed:{value}"
+        self.description = f"the constant seed {value} (C's rand() without srand() behaves as srand(1))"
 
     def seed_ranges(self, window):
         return [(self.value, self.value + 1)]
@@ -380,7 +384,7 @@ class MsMidnightPolicy(SeedPolicy):
 
     def distribution(self, window):
         self.check_window(window)
-        return SeedDistribution(((1, window.duration_ms),), window.duration_ms)
+        return one_seed_per_millisecond(window)
 
     def seeds_at(self, times, window, rng):
         return ((times + window.utc_offset_ms) % DAY).astype(np.uint64)
@@ -411,7 +415,7 @@ class MsBootPolicy(SeedPolicy):
 
     def distribution(self, window):
         self.check_window(window)
-        return SeedDistribution(((1, window.duration_ms),), window.duration_ms)
+        return one_seed_per_millisecond(window)
 
     def seeds_at(self, times, window, rng):
         return (times % TICK_WRAP).astype(np.uint64)

@@ -30,7 +30,7 @@ References
 R. Durstenfeld, Algorithm 235: Random permutation, CACM 7(7), 1964.
 D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.4.2, Algorithm P.
 S. Sattolo, An algorithm to generate a random cyclic permutation, IPL 22, 1986.
-B. Arkin, F. Hill, S. Marks, M. Schmid, T. J. Walls, How we learned to cheat at
+B. Arkin, F. Hill, S. Marks, M. Schmid, T. J. Walls, G. McGraw, How we learned to cheat at
 online poker, Reliable Software Technologies, 1999.
 """
 
@@ -507,7 +507,7 @@ SHUFFLES: dict[str, Shuffle] = {s.name: s for s in (
     Shuffle("draw-remove", "take item j in [0, remaining) from a list kept in order", False, "program",
             "Fisher and Yates, Statistical tables, 1938", draw_remove, _program_take),
     Shuffle("poker1999", "for ctr = 1..n swap card[ctr] with card[random(n-1)+1] (an off-by-one naive exchange)",
-            True, "program", "Arkin, Hill, Marks, Schmid, Walls, How we learned to cheat at online poker, 1999",
+            True, "program", "Arkin, Hill, Marks, Schmid, Walls, McGraw, How we learned to cheat at online poker, 1999",
             poker1999, _program_poker1999),
     Shuffle("unrank", "one uniform integer in [0, n!) read as factorial-base digits", False, "program",
             "Lehmer code; Knuth TAOCP vol. 2, 3.3.2 P and 3.4.2", unrank, _program_take),

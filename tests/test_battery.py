@@ -120,3 +120,14 @@ def test_second_level_catches_a_subtle_flaw():
 def test_second_level_needs_two_replications():
     with pytest.raises(ValueError, match="at least 2 replications"):
         second_level("frequency", pcg64(1), 100, 1)
+
+
+def test_report_section_grades_every_catalog_generator(tmp_path):
+    from rnglab.presets import catalog
+    from rnglab.report import ReportContext
+    from rnglab.report.battery import section
+
+    text = section(ReportContext(tmp_path, quick=True)).markdown
+    rows = {line.split("|")[1].strip(" `"): line for line in text.splitlines() if line.startswith("| `")}
+    assert set(rows) == set(catalog())
+    assert "FAIL" in rows["randu"] and "FAIL" not in rows["pcg64"] and "not reproducible" in text

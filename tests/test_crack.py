@@ -8,8 +8,9 @@ import pytest
 from rnglab import crack_kernels
 from rnglab.cards import standard_deck
 from rnglab.crack import (MAX_LISTED, SeedSpace, cards_for_unique, compiled_kernel, crack, equivalent_seed_period,
-                          expected_false_matches, fold_ranges, merge_ranges, native_reducer, observe, parse_outputs,
-                          parse_seed_range, policy_seeds, recover_state, step_table, swap_program, unfold)
+                          expected_false_matches, fold_ranges, merge_ranges, native_reducer, observe,
+                          parse_outputs, parse_seed_range, policy_seeds, recover_state, step_table, swap_program,
+                          tracked_cards, unfold)
 from rnglab.presets import make_source
 from rnglab.seeding import DAY
 from rnglab.shuffle import shuffle
@@ -97,6 +98,12 @@ def test_step_table_marks_final_positions():
     assert poker[:, 2].tolist() == [-1, -1, -1, 3]  # position 3 is only ever swapped at its own step
 
 
+def test_filter_follows_every_card_only_where_positions_become_final_early():
+    five = observe("Ac 2c 3c 4c 5c")
+    assert tracked_cards(step_table(swap_program("fisher-yates", 52), 52), five) == 5
+    assert tracked_cards(step_table(swap_program("poker1999", 52), 52), five) == 1
+
+
 def test_shuffles_without_swap_program_use_the_batch_path():
     result, observation = search_around("msvc", 123456, "draw-remove", "modulo", k=4, width=500)
     assert result.method == "batch" and 123456 in [c.seed for c in result.candidates]
@@ -128,7 +135,7 @@ def test_scenario_msvc_time_seconds_over_a_day():
     deck = reference_deal("msvc", seed, "fisher-yates", "native")
     space = policy_seeds("time-s", "2026-09-21T12:00:00±12h")
     result = crack("msvc", space, observe(seen_cards(deck, 5)), algorithm_name="fisher-yates")
-    assert space.size == 86_400 and result.reducer == "modulo"
+    assert space.size == 86_400 and result.reducer == "modulo" and result.equivalence is None
     assert [c.seed for c in result.candidates] == [seed]
 
 
@@ -148,6 +155,7 @@ def test_equivalent_seeds_are_searched_once_and_all_reported():
     deck = reference_deal(generator, seed, "fisher-yates", "modulo")
     result = crack(generator, parse_seed_range(f"0..{2**18 - 1}"), observe(seen_cards(deck, 6)))
     assert result.shuffled == 2**16 and result.searched == 2**18
+    assert result.equivalence == "seeds s and s + 65536 deal identical decks"
     assert [c.seed for c in result.candidates] == [seed % 2**16 + k * 2**16 for k in range(4)]
 
 
@@ -269,3 +277,11 @@ def test_full_msvc_seed_space():
     result = crack("msvc", parse_seed_range("0..2^32-1"), observe(seen_cards(deck, 7)))
     assert result.searched == 2**32 and result.shuffled == 2**31
     assert [c.seed for c in result.candidates] == sorted({seed % 2**31, seed % 2**31 + 2**31})
+
+
+def test_report_section_recovers_the_deal(tmp_path):
+    from rnglab.report import ReportContext
+    from rnglab.report.crack import section
+
+    text = section(ReportContext(tmp_path, seed=7, quick=True)).markdown
+    assert "1,200,000 seeds" in text and "| yes |" in text and "| no |" not in text

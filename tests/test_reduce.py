@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rnglab.generators import CallableSource
 from rnglab.presets import make_source
 from rnglab.reduce import (REDUCERS, Drawn, check_bound, draw_bounded, draw_bounded_lanes,
-                           draw_bounded_reference, reducer, wide_product)
+                           draw_bounded_reference, reducer, scaled_product)
 
 
 def reference_map(method, x, n, R):
@@ -72,11 +73,13 @@ def test_map_takes_one_bound_per_lane(method):
     assert [bool(a) for a in accepted] == [e[1] for e in expected]
 
 
-def test_wide_product_is_exact():
+def test_scaled_product_is_exact_above_2_64():
     x = np.array([0, 1, 2**64 - 1, 2**63 + 12345, 0xDEADBEEFCAFEBABE], dtype=np.uint64)
-    n = 2**64 - 59
-    high, low = wide_product(x, n)
-    assert [(int(h) << 64) | int(lo) for h, lo in zip(high, low)] == [int(v) * n for v in x]
+    for R, n in ((2**64, 2**64 - 59), (2**48, 2**48 - 5), (2**33, 3)):
+        quotient, kept = scaled_product(x >> np.uint64(64 - R.bit_length() + 1), n, R, threshold=R // 3)
+        products = [(int(v) >> (65 - R.bit_length())) * n for v in x]
+        assert [int(q) for q in quotient] == [p // R for p in products]
+        assert list(kept) == [p % R >= R // 3 for p in products]
 
 
 def test_registry_names_and_unknown_method():
@@ -159,3 +162,16 @@ def test_lanes_equal_one_generator_each(method, seed, per_lane, gen):
         n = int(bounds[lane]) if per_lane else bounds
         single = draw_bounded_reference(make_source(gen, seed=int(lane_seed)), n, 1, method)
         assert (int(values[lane]), int(draws[lane])) == (int(single.values[0]), single.draws)
+
+
+def test_lemire_is_bit_exact_with_numpy_integers():
+    # numpy's Generator.integers(0, n) uses Lemire's method: on 32-bit words (two per PCG64 output, low
+    # half first) for n <= 2^32, on whole 64-bit words above (numpy/random/src/distributions/distributions.c)
+    for n in (52, 10000, 3_000_000_000):
+        words = iter(np.random.PCG64(7).random_raw(4000).view(np.uint32).astype(np.uint64).tolist())
+        halves = CallableSource(lambda: next(words), 0, 2**32 - 1, "pcg64-halves")
+        expected = np.random.Generator(np.random.PCG64(7)).integers(0, n, 2000)
+        assert np.array_equal(draw_bounded(halves, n, 2000, "lemire").values, expected), n
+    for n in (10**12, 2**63 + 12345):
+        expected = np.random.Generator(np.random.PCG64(7)).integers(0, n, 2000, dtype=np.uint64)
+        assert np.array_equal(draw_bounded(make_source("pcg64", seed=7), n, 2000, "lemire").values, expected)

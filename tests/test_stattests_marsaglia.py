@@ -71,7 +71,7 @@ def test_cell_indices_join_successive_digits():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(["msvc", "randu", "minstd", "java", "pcg64", "mmix"]), st.integers(1, 64),
+@given(st.sampled_from(["msvc", "randu", "minstd", "java", "pcg64", "mmix", "ansic"]), st.integers(1, 64),
        st.integers(1, 300))
 def test_bit_fields_cut_the_bit_stream(name, field_bits, count):
     fields = bit_fields(make_source(name, 7), count, field_bits)

@@ -70,7 +70,7 @@ def test_msvc_full_state_fails():
     assert len(failures("lcg:a=214013,c=2531011,m=2^32")) >= 3
 
 
-@pytest.mark.parametrize("name", ["randu", "glibc_type0", "drand48"])
+@pytest.mark.parametrize("name", ["ranqd1", "glibc_type0", "drand48"])
 def test_low_bits_of_power_of_two_lcgs_fail(name):
     # bit k of a power-of-two LCG has period at most 2^(k+1) (Knuth 3.2.1.1)
     assert {"frequency", "serial", "fourier", "hamming-weight"} <= failures(name, BitSelection(low=8))

@@ -7,7 +7,7 @@ import click
 from ..bias import ARRAY_LIMIT, applicable_methods, bias, count_array, empirical_bias
 from ..fileio import check_writable
 from ..plot import save_figure
-from ..reduce import REDUCERS
+from ..reduce import REDUCERS, check_bound
 from .common import (COUNT, IntExpr, emit_json, force_option, format_table, generator_options, json_option,
                      plot_option)
 
@@ -18,8 +18,7 @@ def _range_and_methods(generator, range_size, n, method):
     if generator is None and range_size is None:
         raise click.UsageError("name a generator GEN (see 'rnglab list') or give --range R")
     R = generator.make().range_size if generator is not None else range_size
-    if not 1 <= n <= R:
-        raise ValueError(f"n must be in [1, R] = [1, {R}] for this source; got {n}")
+    check_bound(n, R)
     if method == "all":
         return R, applicable_methods(R, n)
     if method not in REDUCERS:

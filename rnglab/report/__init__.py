@@ -17,12 +17,15 @@ from ..plot import figure_bytes
 from ..results import Result
 from . import battery, catalog, spectral, shuffle
 from . import crack
+from . import reduce, seeding
 from .html import markdown_to_html
 
 SECTIONS = [
     catalog.section,
     spectral.section,
     battery.section,
+    reduce.section,
+    seeding.section,
     shuffle.section,
     crack.section,
 ]

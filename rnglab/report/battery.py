@@ -20,7 +20,7 @@ def section(context):
             for name, entry in catalog().items()}
     first = next(iter(runs.values())).results
     labels = result_labels(first)
-    rows = [[f"`{name}`"] + [_cell(r.pvalue) for r in result.results] + [_suspects(result)]
+    rows = [[f"`{name}`"] + [verdict_cell(r.pvalue) for r in result.results] + [_suspects(result)]
             for name, result in runs.items()]
     table = markdown_table(["generator"] + labels + ["suspect"], rows)
     sizes = ", ".join(f"{label} n={r.params['n']}" for label, r in zip(labels, first))
@@ -29,9 +29,12 @@ def section(context):
                    + f"\n\nSample sizes: {sizes}. Total test time {seconds:.0f} s.")
 
 
-def _cell(pvalue: float) -> str:
+def verdict_cell(pvalue: float, show_normal: bool = False) -> str:
+    """A table cell: ``normal`` (or its p-value), else the bold grade with the p-value (``**FAIL** (1 - eps)``)."""
     verdict = grade(pvalue)
-    return verdict if verdict == "normal" else f"**{verdict}** ({format_pvalue(pvalue)})"
+    if verdict == "normal":
+        return format_pvalue(pvalue) if show_normal else verdict
+    return f"**{verdict}** ({format_pvalue(pvalue)})"
 
 
 def _suspects(result) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..period import period
 from ..presets import catalog
 
 
@@ -19,13 +20,22 @@ def section(context):
     rows = []
     for entry in catalog().values():
         if entry.kind == "os":
-            rows.append([f"`{entry.name}`", entry.kind, "", "", "", "[0, 2^64-1]", "not reproducible", entry.source])
+            rows.append([f"`{entry.name}`", entry.kind, "", "", "", "[0, 2^64-1]", "", "not reproducible",
+                         entry.source])
             continue
         source = entry.make()
+        cycle = _period_cell(source) if entry.is_lcg else ""
         first = ", ".join(str(int(v)) for v in source.random_raw(3))
         rows.append([f"`{entry.name}`", entry.kind, entry.a, entry.c, entry.m, f"[{source.low}, {source.high}]",
-                     f"seed {source.seed}: {first}", entry.source])
+                     cycle, f"seed {source.seed}: {first}", entry.source])
     text = ("Every generator can be named in any command (`rnglab gen msvc -n 5`). "
-            "LCG parameters are exact integers; outputs are what a program sees.\n\n")
+            "LCG parameters are exact integers; outputs are what a program sees. The period is exact "
+            "(number theory, `rnglab period`), from the default seed, with the maximum possible for that "
+            "m and c.\n\n")
     return Section("Generator catalog", text + markdown_table(
-        ["name", "kind", "a", "c", "m", "output range", "first outputs", "source"], rows))
+        ["name", "kind", "a", "c", "m", "output range", "period (max?)", "first outputs", "source"], rows))
+
+
+def _period_cell(source) -> str:
+    result = period(source)
+    return f"{result.period} ({'maximal' if result.is_max else f'max {result.max_period}'})"

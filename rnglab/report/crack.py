@@ -38,7 +38,7 @@ def section(context):
     method = native_reducer("delphi")
     real = shuffle(52, make_source("delphi", seed), "poker1999", method)
     space = search_space(seed, context.quick)
-    crack("delphi", policy_seeds("fixed"), observe("Ac"), algorithm_name="poker1999")  # load the kernel: time the search
+    crack("delphi", policy_seeds("fixed"), observe("Ac"), algorithm_name="poker1999")  # load the kernel first
     result = crack("delphi", space, observe(" ".join(deck.names(real[:SEEN]))), algorithm_name="poker1999")
     sixth = [c for c in result.candidates if c.deck[SEEN] == deck.label(int(real[SEEN]))]
     rows = [[c.seed, clock(c.seed), " ".join(c.deck[:SEEN + 1]), "yes" if c.deck == deck.names(real) else "no"]

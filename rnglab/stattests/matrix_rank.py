@@ -31,22 +31,22 @@ def rank_probabilities(rows: int, columns: int) -> np.ndarray:
 def gf2_ranks(matrices: np.ndarray, columns: int) -> np.ndarray:
     """Ranks over GF(2) of a stack of matrices whose rows are uint64 bit masks, shape ``(count, rows)``.
 
-    Gauss-Jordan elimination on all matrices at once, one column at a time:
-    in each matrix the first unused row holding the column's bit becomes the
-    pivot and is XORed into the other unused rows that hold it.
+    Elimination on all matrices at once, one column at a time: in each matrix
+    a row holding the column's bit is the pivot; XORing it into every row that
+    holds the bit clears the column and zeroes the pivot row itself, which
+    leaves a matrix of rank one less. The rank is the number of columns
+    where a pivot was found.
     """
     rows = matrices.copy()
-    count = len(rows)
-    used = np.zeros(rows.shape, dtype=bool)
-    every = np.arange(count)
+    every = np.arange(len(rows))
+    ranks = np.zeros(len(rows), dtype=np.int64)
     for column in range(columns - 1, -1, -1):
-        holds = ((rows >> np.uint64(column)) & np.uint64(1)).astype(bool) & ~used
-        pivot = holds.argmax(axis=1)
-        found = holds[every, pivot]
-        holds[every, pivot] = False
-        rows ^= holds * rows[every, pivot][:, None]
-        used[every[found], pivot[found]] = True
-    return used.sum(axis=1)
+        shift = np.uint64(column)
+        holds = (rows >> shift) & np.uint64(1)
+        pivot = rows[every, holds.argmax(axis=1)]
+        rows ^= holds * pivot[:, None]
+        ranks += ((pivot >> shift) & np.uint64(1)).astype(np.int64)
+    return ranks
 
 
 @register("matrix-rank")

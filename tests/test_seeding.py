@@ -1,0 +1,156 @@
+"""Tests for rnglab.seeding: windows, seed spaces, exact seed laws, collisions, simultaneous tables."""
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+import pytest
+
+from rnglab.seeding import (DAY, POLICIES, SeedDistribution, Window, collision_probability, parse_window,
+                            policy, seed_space, shared_seed_pair, simultaneous_tables)
+
+NOW = 1_795_341_600  # 2026-11-22T10:00:00Z, in seconds
+
+
+def window(start_ms, stop_ms):
+    return Window("test", start_ms, stop_ms, anchored=True)
+
+
+@pytest.mark.parametrize("text, length", [("1d", DAY), ("90m", 5_400_000), ("3600s", 3_600_000), ("250ms", 250)])
+def test_durations_end_now(text, length):
+    parsed = parse_window(text, now=NOW)
+    assert (parsed.stop_ms, parsed.duration_ms, parsed.anchored) == (NOW * 1000, length, False)
+
+
+@pytest.mark.parametrize("text", ["2026-11-22T10:00:00±60s", "2026-11-22T10:00:00+-60s", "2026-11-22T10:00:00Z+-1m"])
+def test_anchored_windows(text):
+    parsed = parse_window(text)
+    assert (parsed.start_ms, parsed.stop_ms) == ((NOW - 60) * 1000, (NOW + 60) * 1000)
+
+
+def test_anchored_window_keeps_its_zone_for_times_of_day():
+    parsed = parse_window("2026-11-22T10:00:00+01:00±1s")
+    assert parsed.start_ms == (NOW - 3600 - 1) * 1000
+    assert policy("ms-midnight").seeds(parsed)[0] == 10 * 3_600_000 - 1000
+
+
+@pytest.mark.parametrize("text, message", [("", "got nothing"), ("-5m", "positive"), ("0s", "positive"),
+                                           ("300y", "200 years"), ("5 parsecs", "a duration"),
+                                           ("2026-22-11T10:00±1s", "cannot read the time")])
+def test_bad_windows(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_window(text)
+
+
+def test_windows_too_long_for_the_policy():
+    with pytest.raises(ValueError, match="longer than 1d"):
+        policy("ms-midnight").seeds(parse_window("2d", now=NOW))
+    with pytest.raises(ValueError, match="49.7 days"):
+        policy("ms-boot").count(parse_window("50d", now=NOW))
+    with pytest.raises(ValueError, match="uptime"):
+        policy("ms-boot").count(parse_window("2026-11-22T10:00:00±1s"))
+    with pytest.raises(ValueError, match="1970 and 2106"):
+        policy("time-s").count(window(-5000, 1000))
+    with pytest.raises(ValueError, match="not enumerable"):
+        policy("os").seeds(parse_window("1d", now=NOW))
+
+
+def test_unknown_policy_lists_the_names():
+    with pytest.raises(ValueError, match="choose from fixed, time-s"):
+        policy("clock")
+    assert policy("fixed:42").seeds(parse_window("1d", now=NOW)).tolist() == [42]
+
+
+def test_seed_space_sizes():
+    # a day: 86,400 seconds; 86,400,000 ms since midnight (Arkin et al. 1999); a year of seconds
+    sizes = {name: [p.space_size(length) for length in (60_000, DAY, 365 * DAY)] for name, p in POLICIES.items()}
+    assert sizes["time-s"] == [60, 86_400, 31_536_000]
+    assert sizes["ms-midnight"] == [60_000, DAY, DAY]
+    assert sizes["ms-boot"] == [60_000, DAY, 2**32]
+    assert sizes["fixed"] == [1, 1, 1] and sizes["os"] == [2**64] * 3
+
+
+def brute_force_seed_law(chosen, win):
+    """Every (millisecond, pid) outcome of the window, counted per seed."""
+    times = np.arange(win.start_ms, win.stop_ms, dtype=np.int64)
+    if chosen.name != "pid-time":
+        return Counter(chosen.seeds_at(times, win, None).tolist())
+    seconds, milliseconds = np.unique(times // 1000, return_counts=True)
+    seeds = (seconds[:, None] ^ np.arange(1, 2**15)[None, :]).ravel()
+    weights = np.repeat(milliseconds, 2**15 - 1)
+    values, inverse = np.unique(seeds, return_inverse=True)
+    return Counter(dict(zip(values.tolist(), np.bincount(inverse, weights=weights).astype(int).tolist())))
+
+
+@pytest.mark.parametrize("name", ["time-s", "ms-midnight", "pid-time"])
+@pytest.mark.parametrize("start, stop", [(32767 * 1000 + 400, 32768 * 1000 + 300), (5_000_250, 5_003_000),
+                                         (DAY - 700, DAY + 900)])
+def test_seeds_and_distribution_match_brute_force(name, start, stop):
+    chosen, win = policy(name), window(start, stop)
+    law = brute_force_seed_law(chosen, win)
+    assert sorted(chosen.seeds(win).tolist()) == sorted(law)
+    assert chosen.count(win) == len(law)
+    expected = Counter(law.values())
+    assert dict(chosen.distribution(win).classes) == dict(expected)
+    assert chosen.distribution(win).total == sum(law.values())
+
+
+def test_ms_midnight_seeds_wrap_in_time_order():
+    seeds = policy("ms-midnight").seeds(window(DAY - 2, DAY + 2)).tolist()
+    assert seeds == [DAY - 2, DAY - 1, 0, 1]
+
+
+def test_collision_exact_for_uniform_seeds():
+    # birthday problem, 23 people, 365 days: 1 - 365!/(342! 365^23) = 0.507297... (Feller, vol. 1, II.3)
+    result = collision_probability(SeedDistribution(((1, 365),), 365), 23)
+    assert result.exact and abs(float(result.probability) - 0.5072972343) < 1e-9
+
+
+def test_collision_exact_for_unequal_weights_by_enumeration():
+    law = SeedDistribution(((1, 2), (3, 1)), 5)  # seeds with probabilities 1/5, 1/5, 3/5
+    probabilities = [Fraction(1, 5), Fraction(1, 5), Fraction(3, 5)]
+    for k in (2, 3):
+        distinct = sum(np.prod([probabilities[i] for i in combo]) for combo in product(range(3), repeat=k)
+                       if len(set(combo)) == k)
+        assert collision_probability(law, k).probability == 1 - distinct
+    assert collision_probability(law, 4).probability == 1
+
+
+def test_collision_approximation_for_many_tables():
+    result = collision_probability(policy("os").distribution(None), 10**6)
+    assert not result.exact and abs(result.probability - 2.7105e-8) < 1e-11
+
+
+def test_draw_is_seeded_and_inside_the_window():
+    win = parse_window("2026-11-22T10:00:00±60s")
+    for name in ("time-s", "ms-midnight", "pid-time"):
+        chosen = policy(name)
+        first = chosen.draw(np.random.default_rng(5), win, size=1000)
+        assert np.array_equal(first, chosen.draw(np.random.default_rng(5), win, size=1000))
+        assert set(first.tolist()) <= set(chosen.seeds(win).tolist())
+    assert isinstance(policy("os").draw(np.random.default_rng(1), win), int)
+
+
+def test_simultaneous_tables_share_seed_and_deal():
+    demo = simultaneous_tables("time-s", parse_window("2026-11-22T10:00:00±60s"), 10, seed=3)
+    i, j = demo.pair
+    assert demo.table_seeds[i] == demo.table_seeds[j]
+    assert np.array_equal(*demo.first_outputs) and len(demo.first_outputs[0]) == 5
+    assert abs(float(demo.collision.probability) - 0.31976) < 1e-5
+
+
+def test_simultaneous_tables_with_os_seeds_do_not_collide():
+    demo = simultaneous_tables("os", parse_window("1d", now=NOW), 10, seed=1, max_trials=20)
+    assert demo.pair is None and demo.first_outputs == []
+
+
+def test_shared_seed_pair():
+    assert shared_seed_pair(np.array([5, 3, 9, 3])) == (1, 3)
+    assert shared_seed_pair(np.array([1, 2, 3])) is None
+
+
+def test_seed_space_summary():
+    space = seed_space("ms-midnight", parse_window("2026-11-22T10:00:00±30m"), tables=2, seed=0)
+    assert space.seeds == 3_600_000 and space.collision.probability == Fraction(1, 3_600_000)
+    assert space.sizes["day"] == DAY
