@@ -156,7 +156,7 @@ def result_labels(results) -> list[str]:
     """Short labels for a battery's results: the test name, plus the options that tell repeated tests apart.
 
     Examples: ``collision``, or ``birthday-spacings d=2^30 t=2`` and
-    ``birthday-spacings d=2^21 t=3`` when the battery runs the test twice (the
+    ``birthday-spacings d=2^20 t=3`` when the battery runs the test twice (the
     sample size ``n`` and the derived ``k = d^t`` are left out unless nothing else differs).
     """
     names = [r.test for r in results]

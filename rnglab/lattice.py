@@ -19,21 +19,25 @@ dimension t:
 - ``planes``, the fewest parallel hyperplanes that cover every point in ``[0, 1)^t``
   (see :func:`plane_count`).
 
-**Exactness.** The basis of L*_t is LLL-reduced (Python integers, with floating-point
-Gram–Schmidt data only as a guide, so the basis is always an exact basis of L*_t), then a
-Schnorr–Euchner enumeration visits every lattice vector whose *computed* length is within
-the current exact bound times ``1 + 2^-20``. Lengths of the vectors found are recomputed
-in integers, so ``nu2`` is exact, and the relative margin of ``2^-20`` exceeds the
-double-precision rounding of the Gram–Schmidt data (about ``t 2^-53`` relative on a
-size-reduced basis) by many orders of magnitude: no vector of length ``<= nu`` is pruned.
-The results are checked against brute force in the tests and against fplll in the bench.
+**Exactness.** The basis of L*_t is LLL-reduced in exact integer arithmetic (the
+integral LLL of de Weger, Cohen's Algorithm 2.6.7: no rounding at all), built for each
+t from the reduced basis of t - 1. Its Gram–Schmidt data, each correctly rounded to a
+double from its exact rational value, guide a Schnorr–Euchner enumeration that visits
+every lattice vector whose *computed* squared length is within the current exact bound
+times ``1 + 2^-20``. The vectors found are measured again in integers, so ``nu2`` is
+exact, and the margin of ``2^-20`` exceeds the rounding of the enumeration's few dozen
+double operations per level (relative error about ``t 2^-53`` on a size-reduced basis,
+where ``|mu| <= 1/2``) by many orders of magnitude: no vector of length ``<= nu`` is
+pruned. The results are checked against brute force in the tests and against fplll
+in ``bench/bench_spectral.py``.
 
 **Which modulus.** The increment c plays no role: it only translates the points. The
 lattice modulus is m, except for a multiplicative generator (c = 0) with m = 2^e and an
 odd seed: then ``x_n - x_0 = x_0 (a^n - 1)`` are exactly the multiples of
 ``g = gcd(a - 1, m)``, so the points lie on a translate of the lattice of modulus ``m / g``
-(Knuth 3.3.4, exercise 20): ``2^(e-2)`` for ``a = 5 (mod 8)``, ``2^(e-1)`` for
-``a = 3 (mod 8)``, and the multiplier is reduced modulo it. ``lattice_m`` overrides the rule.
+(compare Knuth 3.3.4, exercise 20): ``2^(e-2)`` for ``a = 5 (mod 8)``, ``2^(e-1)`` for
+``a = 3 (mod 8)`` (not m/4: checked by brute force on the actual point sets in the tests),
+and the multiplier is reduced modulo it. ``lattice_m`` overrides the rule.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ import dataclasses
 import math
 import operator
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from typing import Optional
 
 from rnglab.results import Result
@@ -52,8 +57,8 @@ ENUMERATION_MARGIN = 2.0**-20
 #: Largest dimension accepted.
 MAX_DIMENSION = 64
 
-#: Largest lattice modulus, in bits (squared lengths must stay within double range).
-MAX_MODULUS_BITS = 500
+#: Largest lattice modulus, in bits (Gram–Schmidt lengths must stay within double range).
+MAX_MODULUS_BITS = 1000
 
 #: Center densities of the densest known lattice packings, delta_t, for t = 9..23, as
 #: (numerator, denominator, square-root factor): delta = num / (den * sqrt(root)).
@@ -154,12 +159,12 @@ def lattice_modulus(a: int, m: int, c: int = 0) -> tuple[int, str]:
     return m, "m"
 
 
-def _check_parameters(a: int, m: int, dims: list[int]) -> None:
-    for name, value in (("a", a), ("m", m)):
+def _check_parameters(a: int, m: int, dims: list[int], modulus_name: str = "m") -> None:
+    for name, value in (("a", a), (modulus_name, m)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an integer; got {type(value).__name__}")
     if not 2 <= m < 2**MAX_MODULUS_BITS:
-        raise ValueError(f"m must be in [2, 2^{MAX_MODULUS_BITS}); got {m}")
+        raise ValueError(f"{modulus_name} must be in [2, 2^{MAX_MODULUS_BITS}); got {m}")
     if not dims:
         raise ValueError("dims must name at least one dimension")
     for t in dims:
@@ -194,142 +199,100 @@ def _dot(u: list[int], v: list[int]) -> int:
     return sum(map(operator.mul, u, v))
 
 
-class _Reduction:
-    """LLL state: exact integer rows and Gram matrix, floating Gram–Schmidt data.
+class _IntegralLLL:
+    """LLL reduction in exact integer arithmetic (Cohen, *A Course in Computational
+    Algebraic Number Theory*, Algorithm 2.6.7, de Weger's integral LLL).
 
-    ``mu`` and ``B`` are valid for rows ``0..k_max``; a swap updates them with the
-    classical formulas (Cohen, *A Course in Computational Algebraic Number Theory*,
-    Algorithm 2.6.3), and a row is recomputed from the exact Gram matrix after any
-    reduction by a large multiple, where floating-point updates would lose precision
-    (Schnorr & Euchner's floating-point LLL).
+    Instead of the Gram–Schmidt data mu_kj and B_k it keeps the integers
+    ``d[i]`` (the Gram determinant of the first i rows, ``d[0] = 1``) and
+    ``lam[k][j] = d[j + 1] mu_kj``; then ``B_k = d[k + 1] / d[k]``. Every division
+    below is exact, so no rounding ever enters the reduction.
     """
 
-    #: Above this |coefficient|, the Gram–Schmidt row is recomputed after a reduction.
-    RECOMPUTE_ABOVE = 2.0**10
-
-    #: Largest ratio |b_k|^2 / B_k at which the swap formulas are trusted.
-    CANCELLATION = 2.0**30
-
-    def __init__(self, basis: list[list[int]]):
+    def __init__(self, basis: list[list[int]], delta: Fraction):
         self.basis = basis
-        self.gram = [[_dot(u, v) for v in basis] for u in basis]
         n = len(basis)
-        self.mu = [[0.0] * n for _ in range(n)]
-        self.B = [0.0] * n
+        self.d = [1] + [0] * n
+        self.lam = [[0] * n for _ in range(n)]
+        self.p, self.q = delta.numerator, delta.denominator
 
-    def gram_schmidt_row(self, k: int) -> None:
-        """Row k of the Gram–Schmidt data from the exact Gram matrix (Cholesky-style)."""
-        gk, muk, mu, B = self.gram[k], self.mu[k], self.mu, self.B
-        r = [0.0] * k
-        for j in range(k):
-            value = float(gk[j])
-            muj = mu[j]
+    def add_row(self, k: int) -> None:
+        """Incremental Gram–Schmidt: lam[k][:k] and d[k + 1] from row k."""
+        basis, d, lam = self.basis, self.d, self.lam
+        lamk = lam[k]
+        for j in range(k + 1):
+            u = _dot(basis[k], basis[j])
+            lamj = lam[j]
             for i in range(j):
-                value -= muj[i] * r[i]
-            r[j] = value
-            muk[j] = value / B[j]
-        value = float(gk[k])
-        for j in range(k):
-            value -= muk[j] * r[j]
-        B[k] = value
+                u = (d[i + 1] * u - lamk[i] * lamj[i]) // d[i]
+            if j < k:
+                lamk[j] = u
+            else:
+                d[k + 1] = u
 
-    def subtract(self, k: int, j: int, q: int) -> None:
-        """Row k -= q row j, in the basis, the Gram matrix and row k of mu."""
-        self.basis[k] = [x - q * y for x, y in zip(self.basis[k], self.basis[j])]
-        gram = self.gram
-        gk, gj = gram[k], gram[j]
-        for i in range(len(gk)):
-            gk[i] -= q * gj[i]
-        gk[k] -= q * gk[j]
-        for i, row in enumerate(gram):
-            row[k] = gk[i]
-        muk, muj = self.mu[k], self.mu[j]
-        for i in range(j):
-            muk[i] -= q * muj[i]
-        muk[j] -= q
+    def reduce(self, k: int, l: int) -> None:
+        """Row k -= q row l with q the integer nearest mu_kl (called when |mu_kl| > 1/2)."""
+        lamk, dl = self.lam[k], self.d[l + 1]
+        q = (2 * lamk[l] + dl) // (2 * dl)
+        self.basis[k] = [x - q * y for x, y in zip(self.basis[k], self.basis[l])]
+        lamk[l] -= q * dl
+        laml = self.lam[l]
+        for i in range(l):
+            lamk[i] -= q * laml[i]
 
-    def size_reduce(self, k: int) -> None:
-        """Make |mu_kj| <= 1/2 (to rounding) for all j < k."""
-        muk = self.mu[k]
-        for _ in range(1000):
-            if max(map(abs, muk[:k])) <= 0.51:
-                return
-            large = False
-            for j in range(k - 1, -1, -1):
-                q = round(muk[j])
-                if q:
-                    large = large or abs(q) > self.RECOMPUTE_ABOVE
-                    self.subtract(k, j, q)
-            if not large:
-                return
-            self.gram_schmidt_row(k)
-        raise RuntimeError("size reduction did not converge")  # pragma: no cover
-
-    def swap(self, k: int, k_max: int) -> int:
-        """Exchange rows k - 1 and k and update mu and B for rows up to k_max.
-
-        Where cancellation makes the updated values unreliable, rows k - 1 and k are
-        recomputed from the Gram matrix and the rows above are dropped (recomputed when
-        reached): returns the new k_max.
-        """
-        mu, B = self.mu, self.B
-        coefficient = mu[k][k - 1]
-        for rows in (self.basis, self.gram, mu):
-            rows[k - 1], rows[k] = rows[k], rows[k - 1]
-        for row in self.gram:
-            row[k - 1], row[k] = row[k], row[k - 1]
-        mu[k - 1][k - 1] = 0.0
-        new_b = B[k] + coefficient * coefficient * B[k - 1]
-        mu[k][k - 1] = coefficient * B[k - 1] / new_b
-        B[k], B[k - 1] = B[k - 1] * B[k] / new_b, new_b
-        if self.ill_conditioned(k - 1) or self.ill_conditioned(k):
-            self.gram_schmidt_row(k - 1)
-            self.gram_schmidt_row(k)
-            return k
+    def swap(self, k: int, k_max: int) -> None:
+        """Exchange rows k - 1 and k, updating lam and d exactly."""
+        basis, lam, d = self.basis, self.lam, self.d
+        basis[k - 1], basis[k] = basis[k], basis[k - 1]
+        for j in range(k - 1):
+            lam[k - 1][j], lam[k][j] = lam[k][j], lam[k - 1][j]
+        coefficient = lam[k][k - 1]
+        new_d = (d[k - 1] * d[k + 1] + coefficient * coefficient) // d[k]
         for i in range(k + 1, k_max + 1):
-            mui = mu[i]
-            old = mui[k]
-            mui[k] = mui[k - 1] - coefficient * old
-            mui[k - 1] = old + mu[k][k - 1] * mui[k]
-        return k_max
+            lami = lam[i]
+            old = lami[k]
+            lami[k] = (d[k + 1] * lami[k - 1] - coefficient * old) // d[k]
+            lami[k - 1] = (new_d * old + coefficient * lami[k]) // d[k + 1]
+        d[k] = new_d
 
-    def ill_conditioned(self, k: int) -> bool:
-        """Whether B_k is too small next to |b_k|^2 for floating-point updates to hold."""
-        return not 0.0 < float(self.gram[k][k]) < self.CANCELLATION * self.B[k]
-
-    def run(self, delta: float) -> None:
-        self.gram_schmidt_row(0)
-        k, k_max, mu, B = 1, 0, self.mu, self.B
+    def run(self) -> None:
+        """The LLL loop; Lovász's condition ``B_k >= (delta - mu_k,k-1^2) B_(k-1)`` reads
+        ``q (d_(k+1) d_(k-1) + lam_k,k-1^2) >= p d_k^2`` for delta = p/q."""
+        d, lam, p, q = self.d, self.lam, self.p, self.q
+        d[1] = _dot(self.basis[0], self.basis[0])
+        k, k_max = 1, 0
         while k < len(self.basis):
             if k > k_max:
                 k_max = k
-                self.gram_schmidt_row(k)
-            self.size_reduce(k)
-            if B[k] < (delta - mu[k][k - 1] ** 2) * B[k - 1]:
-                k_max = self.swap(k, k_max)
+                self.add_row(k)
+            lamk = lam[k]
+            if 2 * abs(lamk[k - 1]) > d[k]:
+                self.reduce(k, k - 1)
+            if q * (d[k + 1] * d[k - 1] + lamk[k - 1] ** 2) < p * d[k] * d[k]:
+                self.swap(k, k_max)
                 k = max(k - 1, 1)
-            else:
-                k += 1
+                continue
+            for l in range(k - 2, -1, -1):
+                if 2 * abs(lamk[l]) > d[l + 1]:
+                    self.reduce(k, l)
+            k += 1
 
-    def exact_gram_schmidt(self) -> tuple[list, list]:
-        """Recompute all the Gram–Schmidt data from the exact Gram matrix."""
-        for k in range(len(self.basis)):
-            self.gram_schmidt_row(k)
-        return self.mu, self.B
+    def gram_schmidt(self) -> tuple[list, list]:
+        """``mu`` and ``B`` as floats, each correctly rounded from its exact value."""
+        d, lam, n = self.d, self.lam, len(self.basis)
+        mu = [[lam[k][j] / d[j + 1] if j < k else 0.0 for j in range(n)] for k in range(n)]
+        return mu, [d[i + 1] / d[i] for i in range(n)]
 
 
-def lll_reduce(basis: list[list[int]], delta: float = 0.99) -> tuple[list, list]:
-    """LLL-reduce ``basis`` in place (exact integer rows, floating Gram–Schmidt guide).
+def lll_reduce(basis: list[list[int]], delta: Fraction = Fraction(99, 100)) -> tuple[list, list]:
+    """LLL-reduce ``basis`` in place, exactly (integer arithmetic throughout).
 
     Returns ``(mu, B)``: the Gram–Schmidt coefficients and squared lengths of the
-    reduced basis, recomputed at the end from its exact Gram matrix. Every operation on
-    the rows is unimodular and exact, so the rows always form a basis of the same
-    lattice, whatever the rounding (Schnorr & Euchner's floating-point LLL).
+    reduced basis as floats, each correctly rounded from its exact rational value.
     """
-    reduction = _Reduction(basis)
-    reduction.run(delta)
-    basis[:] = reduction.basis
-    return reduction.exact_gram_schmidt()
+    reduction = _IntegralLLL(basis, Fraction(delta))
+    reduction.run()
+    return reduction.gram_schmidt()
 
 
 # --------------------------------------------------------------------------- enumeration
@@ -424,7 +387,10 @@ def planes_of_direction(s) -> int:
 def plane_count(basis, mu, B, start) -> tuple[int, tuple[int, ...]]:
     """Fewest parallel hyperplanes covering the lattice points in ``[0, 1)^t``.
 
-    Minimises :func:`planes_of_direction` over the non-zero dual vectors. A direction
+    Minimises :func:`planes_of_direction` over the non-zero dual vectors. For the m
+    points of the lattice (the t-tuples of a full-period generator with c = 0) this is
+    exactly the number of distinct planes that hold points (checked by brute force in
+    the tests); a translate (c != 0) can need one plane more or fewer. A direction
     that beats the current best count C has ``|s|_1 <= C`` and so ``|s|_2^2 <= C^2``:
     the enumeration of that ball, shrinking as C improves, is exhaustive. ``start`` is
     a dual vector to begin with (the shortest one). Returns ``(count, direction)``.
@@ -514,7 +480,7 @@ def spectral_test(a: int, m: int, c: int = 0, dims: Iterable[int] = range(2, 9),
     if lattice_m is None:
         lattice_m, rule = lattice_modulus(a, m, c)
     else:
-        _check_parameters(a, lattice_m, dims)
+        _check_parameters(a, lattice_m, dims, "lattice_m")
         rule = "given"
     reduced_a = a % lattice_m
     figures = []

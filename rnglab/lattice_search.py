@@ -27,11 +27,14 @@ from typing import Optional
 
 import numpy as np
 
-from rnglab.lattice import (MAX_DIMENSION, figure_of_merit, hermite_constant,
+from rnglab.lattice import (figure_of_merit, hermite_constant,
                             lattice_modulus, reduced_bases, shortest_vector)
 from rnglab.results import Result
 
 INCREMENTS = ("odd", "0")
+
+#: Highest search dimension (Hermite constants are known or tabulated up to 24).
+MAX_SEARCH_DIMENSION = 24
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,8 +111,8 @@ def _check_search(m: int, increment: str, dims: list[int], top: int, candidates:
         raise ValueError(f"m must be an integer >= 16; got {m}")
     if increment not in INCREMENTS:
         raise ValueError(f"increment must be one of {INCREMENTS}; got {increment!r}")
-    if not dims or not all(2 <= t <= min(24, MAX_DIMENSION) for t in dims):
-        raise ValueError(f"search dimensions must be in [2, 24]; got {dims}")
+    if not dims or not all(2 <= t <= MAX_SEARCH_DIMENSION for t in dims):
+        raise ValueError(f"search dimensions must be in [2, {MAX_SEARCH_DIMENSION}]; got {dims}")
     if top < 1:
         raise ValueError(f"top must be >= 1; got {top}")
     if candidates < 1:

@@ -14,8 +14,8 @@ from .common import COUNT, IntExpr, emit_json, force_option, format_table, gener
 @click.command("test")
 @generator_options()
 @click.option("--battery", "battery_name", default="smoke", show_default=True, metavar="NAME",
-              help="Battery (data/batteries.toml): smoke (seconds), small (about a minute, SmallCrush scale), "
-                   "standard (minutes, second-level), report, validation.")
+              help="Battery (data/batteries.toml): smoke (a second), small (SmallCrush's scale, seconds), "
+                   "standard (minutes, second-level), validation.")
 @click.option("--tests", "test_names", metavar="NAMES", help="Comma-separated test names: run only these.")
 @click.option("--n", "sample_size", type=IntExpr(minimum=1), help="Sample size for every test instead of the battery's.")
 @click.option("--repeat", type=IntExpr(minimum=1), help="Repeat each test N times and test its p-values (second level).")

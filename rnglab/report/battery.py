@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..battery import get_battery, result_labels, run_battery
 from ..presets import catalog
-from ..verdicts import DEFAULT_WINDOW, format_pvalue, grade, is_suspect
+from ..verdicts import DEFAULT_WINDOW, Thresholds, format_pvalue, grade, is_suspect
 from .catalog import markdown_table
 
-#: Battery run by the full report (``small`` on 17 generators would take ~10 minutes) and by ``--quick``.
-REPORT_BATTERY, QUICK_BATTERY = "report", "smoke"
+#: Battery run by the full report (about a minute for the whole catalog) and by ``--quick``.
+REPORT_BATTERY, QUICK_BATTERY = "small", "smoke"
 
 
 def section(context):
@@ -43,11 +43,13 @@ def _suspects(result) -> str:
 
 def _introduction(battery, seed: int, tests: int) -> str:
     low, high = DEFAULT_WINDOW
+    levels = Thresholds()
     chance = 1 - (1 - (low + 1 - high)) ** tests
     return (f"Battery `{battery.name}`: {battery.description} Each generator is built with seed {seed} "
             f"(`os` excepted: it has no seed and is not reproducible) and the tests run in order on one "
-            f"stream. A cell is the grade of the p-value (normal; unusual below 1e-3 or above 1 - 1e-3; "
-            f"suspicious below 1e-5; very suspicious below 1e-7; FAIL below 1e-10, from either end); "
+            f"stream. A cell is the grade of the p-value p, from q = min(p, 1 - p): normal; unusual for "
+            f"q < {levels.unusual:g}; suspicious for q < {levels.suspicious:g}; very suspicious for "
+            f"q < {levels.very_suspicious:g}; FAIL for q < {levels.fail:g}; "
             f"the last column counts p-values outside [{low}, {high}]: with {tests} tests a perfect generator "
             f"has at least one in {chance:.0%} of rows. Reproduce a row with "
             f"`rnglab test GEN --battery {battery.name} --seed {seed}`.\n\n")

@@ -38,13 +38,15 @@ def gf2_ranks(matrices: np.ndarray, columns: int) -> np.ndarray:
     where a pivot was found.
     """
     rows = matrices.copy()
+    holds = np.empty_like(rows)
     every = np.arange(len(rows))
     ranks = np.zeros(len(rows), dtype=np.int64)
     for column in range(columns - 1, -1, -1):
         shift = np.uint64(column)
-        holds = (rows >> shift) & np.uint64(1)
+        np.right_shift(rows, shift, out=holds)
+        holds &= np.uint64(1)
         pivot = rows[every, holds.argmax(axis=1)]
-        rows ^= holds * pivot[:, None]
+        rows ^= np.multiply(holds, pivot[:, None], out=holds)
         ranks += ((pivot >> shift) & np.uint64(1)).astype(np.int64)
     return ranks
 
