@@ -66,7 +66,10 @@ class Draws:
     word_bits: int = 64
 
     def below(self, bound: int, mask: np.ndarray | None = None) -> np.ndarray:
-        """One value in ``[0, bound)`` for every lane (or every lane selected by ``mask``), as int64."""
+        """One value in ``[0, bound)`` for every lane (or every lane selected by ``mask``), as int64.
+
+        The array may be a buffer the next request overwrites: use it before asking again.
+        """
         raise NotImplementedError
 
 
@@ -83,7 +86,7 @@ class SourceDraws(Draws):
         count = self.lanes if mask is None else int(np.count_nonzero(mask))
         drawn = draw_bounded(self.source, int(bound), count, self.method)
         self.draws += drawn.draws
-        return drawn.values.astype(np.int64)
+        return drawn.values.view(np.int64)
 
 
 class BatchDraws(Draws):
@@ -103,14 +106,12 @@ class BatchDraws(Draws):
 
     def below(self, bound, mask=None):
         if mask is None:
-            values, draws = draw_bounded_lanes(self.batch, int(bound), self.method)
-            self.draws += draws
-            return values.astype(np.int64)
+            return draw_bounded_lanes(self.batch, int(bound), self.method, self.draws)[0].view(np.int64)
         part = self._sub_batch(mask)
         values, draws = draw_bounded_lanes(part, int(bound), self.method)
         self.batch.states[mask] = part.current_states()
         self.draws[mask] += draws
-        return values.astype(np.int64)
+        return values.view(np.int64)
 
     def _sub_batch(self, mask) -> LCGBatch:
         b = self.batch
@@ -183,26 +184,34 @@ def uniform_below_factorial(draws: Draws, n: int, mask=None) -> np.ndarray:
 
 @numba.njit(cache=True, nogil=True)
 def _swap_kernel(decks, first, second):  # pragma: no cover - compiled
-    """Swap ``decks[r, first[r]]`` and ``decks[r, second[r]]`` for every row (one pass over memory)."""
-    for row in range(decks.shape[0]):
-        a, b = first[row], second[row]
+    """Swap ``decks[r, first[r]]`` and ``decks[r, second[r]]`` in every row (one pass over memory).
+
+    ``first`` and ``second`` hold one position (shared by every row) or one
+    per row. Returns False, having swapped nothing, when a position is
+    outside the deck.
+    """
+    rows, n = decks.shape
+    step_first, step_second = (1 if first.size > 1 else 0), (1 if second.size > 1 else 0)
+    for row in range(rows):
+        if not (0 <= first[row * step_first] < n and 0 <= second[row * step_second] < n):
+            return False
+    for row in range(rows):
+        a, b = first[row * step_first], second[row * step_second]
         kept = decks[row, a]
         decks[row, a] = decks[row, b]
         decks[row, b] = kept
+    return True
 
 
 def swap(decks: np.ndarray, first, second) -> None:
     """Swap positions ``first`` and ``second`` (ints or one per row) in every row, in place.
 
-    Raises ``ValueError`` for a position outside the deck (the compiled kernel does not check).
+    Raises ``ValueError`` for a position outside the deck (and then swaps nothing).
     """
-    rows, n = decks.shape
-    first = np.broadcast_to(np.asarray(first, dtype=np.int64), (rows,)).copy()
-    second = np.broadcast_to(np.asarray(second, dtype=np.int64), (rows,)).copy()
-    if rows and (min(first.min(), second.min()) < 0 or max(first.max(), second.max()) >= n):
-        raise ValueError(f"a swap position is outside the deck [0, {n - 1}]: the source produced a value "
-                         "outside its declared range")
-    _swap_kernel(decks, first, second)
+    first, second = (np.atleast_1d(np.asarray(p, dtype=np.int64)) for p in (first, second))
+    if not _swap_kernel(decks, first, second):
+        raise ValueError(f"a swap position is outside the deck [0, {decks.shape[1] - 1}]: the source "
+                         "produced a value outside its declared range")
 
 
 def take_in_order(decks: np.ndarray, choose: Callable[[int, int], np.ndarray]) -> np.ndarray:

@@ -37,7 +37,7 @@ def test_exact_counts_equal_brute_force(R):
             assert_matches_brute_force(method, n, R)
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("R, n", [(2**32, 10000), (2**31 - 2, 52)])
 def test_float_and_multiply_shift_equal_brute_force_on_32_bit_sources(R, n):
     # brute force over all 2^32 values: minutes; the fast tests check f_v directly instead

@@ -270,7 +270,7 @@ def test_full_day_1999_poker():
     assert result.searched == DAY and [c.seed for c in result.candidates] == [seed]
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive
 def test_full_msvc_seed_space():
     seed = int(RNG.integers(0, 2**32))
     deck = reference_deal("msvc", seed, "fisher-yates", "native")

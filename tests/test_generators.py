@@ -40,6 +40,27 @@ def test_random_raw_equals_one_step_reference(params, size, more):
     assert g.x == reference(params, size + more)[1]
 
 
+@settings(max_examples=100, deadline=None)
+@given(lcgs(), st.integers(min_value=1, max_value=700), st.integers(min_value=1, max_value=4),
+       st.integers(min_value=0, max_value=5))
+def test_filling_a_reused_buffer_equals_fresh_arrays(params, size, chunks, unread):
+    expected = LCG(**params).random_raw(size * chunks + unread)
+    g = LCG(**params)
+    g.unread(g.random_raw(unread))
+    buffer = np.empty(size, dtype=expected.dtype)
+    filled = [g.random_raw(out=buffer).copy() for _ in range(chunks)] + [g.random_raw(unread)]
+    assert np.concatenate(filled).tolist() == expected.tolist()
+
+
+def test_out_must_match_dtype_shape_and_size():
+    g = LCG(a=16807, m=2**31 - 1)
+    for bad in (np.empty(3, dtype=np.int64), np.empty((2, 2), dtype=np.uint64)):
+        with pytest.raises(ValueError, match="out must be a one-dimensional uint64 array"):
+            g.random_raw(out=bad)
+    with pytest.raises(ValueError, match="of length size"):
+        g.random_raw(4, out=np.empty(3, dtype=np.uint64))
+
+
 @settings(max_examples=150, deadline=None)
 @given(lcgs(), st.integers(min_value=0, max_value=5000))
 def test_jump_equals_stepping(params, k):

@@ -156,7 +156,7 @@ class CallableSource(Source):
         out = np.asarray(values, dtype=raw_dtype(self.high))
         if len(out) != size:
             raise ValueError(f"{self.name} returned {len(out)} values; {size} were asked for")
-        if size and (min(out) < self.low or max(out) > self.high):
+        if size and (out.min() < self.low or out.max() > self.high):
             raise ValueError(f"{self.name} returned a value outside its declared range [{self.low}, {self.high}]")
         return out
 

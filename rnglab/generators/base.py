@@ -64,18 +64,32 @@ class Source(ABC):
         """Whole bits per output: ``floor(log2(R))``; exact when R is a power of two."""
         return self.range_size.bit_length() - 1
 
-    def random_raw(self, size: int) -> np.ndarray:
-        """Return the next ``size`` outputs as an array (uint64 when ``high < 2**64``).
+    def random_raw(self, size: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
+        """Return the next outputs as an array (uint64 when ``high < 2**64``).
 
-        Bit-exact with ``size`` calls of :meth:`next_raw`.
+        Bit-exact with the same number of calls of :meth:`next_raw`.
+
+        Parameters
+        ----------
+        size : int, optional
+            Number of outputs; taken from ``out`` when omitted.
+        out : numpy.ndarray, optional
+            A one-dimensional array of the source's dtype to fill and return
+            instead of a new one (as numpy's ``Generator.random(out=...)``): a
+            stream read in chunks then touches no new memory.
         """
-        size = check_count(size)
-        if not len(self._pending):
-            return self._generate(size)
-        taken, self._pending = self._pending[:size], self._pending[size:]
-        if len(taken) == size:
-            return taken.copy()
-        return np.concatenate([taken, self._generate(size - len(taken))])
+        if out is None:
+            size = check_count(size)
+            if not len(self._pending):
+                return self._generate(size)
+            out = np.empty(size, dtype=raw_dtype(self.high))
+        elif out.ndim != 1 or out.dtype != raw_dtype(self.high) or size not in (None, len(out)):
+            raise ValueError(f"out must be a one-dimensional {raw_dtype(self.high)} array of length size")
+        taken = min(len(self._pending), len(out))
+        out[:taken], self._pending = self._pending[:taken], self._pending[taken:]
+        if taken < len(out):
+            self._fill(out[taken:])
+        return out
 
     def next_raw(self) -> int:
         """Return the next output as a Python integer (the one-value reference path)."""
@@ -93,6 +107,10 @@ class Source(ABC):
     @abstractmethod
     def _generate(self, size: int) -> np.ndarray:
         """Produce ``size`` fresh outputs from the underlying generator."""
+
+    def _fill(self, out: np.ndarray) -> None:
+        """Fill ``out`` with fresh outputs; sources that can write in place override this."""
+        out[:] = self._generate(len(out))
 
     @property
     @abstractmethod

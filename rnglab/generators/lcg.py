@@ -109,13 +109,16 @@ class LCG(Source):
 
     def _generate(self, size: int) -> np.ndarray:
         out = np.empty(size, dtype=raw_dtype(self.high))
-        kind = arithmetic_kind(self.m)
-        if kind in ("pow2", "small") and size > 0:
-            self._fill_compiled(kind, out)
-            return out
-        for start, row in self._state_rows(size):
-            out[start:start + len(row)] = self.output.apply(row, self.m)
+        self._fill(out)
         return out
+
+    def _fill(self, out: np.ndarray) -> None:
+        kind = arithmetic_kind(self.m)
+        if kind in ("pow2", "small") and len(out) > 0:
+            self._fill_compiled(kind, out)
+            return
+        for start, row in self._state_rows(len(out)):
+            out[start:start + len(row)] = self.output.apply(row, self.m)
 
     def _fill_compiled(self, kind: str, out: np.ndarray) -> None:
         """Fill ``out`` with the compiled kernels (same rows as :meth:`_state_rows`)."""
