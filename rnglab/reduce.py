@@ -438,7 +438,8 @@ def draw_bounded_reference(source: Source, n, size: int, method: str) -> Drawn:
     return Drawn(_as_values(np.array(values, dtype=object)), draws)
 
 
-def draw_bounded_lanes(batch: LCGBatch, n, method: str) -> tuple[np.ndarray, np.ndarray]:
+def draw_bounded_lanes(batch: LCGBatch, n, method: str,
+                       draws: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """One bounded value per lane of an :class:`~rnglab.generators.LCGBatch`.
 
     Steps every lane once, then re-steps only the rejected lanes until every
@@ -451,25 +452,41 @@ def draw_bounded_lanes(batch: LCGBatch, n, method: str) -> tuple[np.ndarray, np.
     n : int or numpy.ndarray
         The bound, shared or one per lane.
     method : str
+    draws : numpy.ndarray, optional
+        An int64 count per lane to add this call's draws to, in place (a
+        running total kept without a new array per call).
 
     Returns
     -------
     values, draws : numpy.ndarray
-        The value per lane (uint64) and the source outputs each lane consumed.
+        The value per lane (uint64) and the source outputs each lane consumed
+        (added to ``draws`` when it is given).
     """
     map_values = reducer(method).map
     range_size = batch.range_size
     bounds = np.asarray(n, dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object) \
         if isinstance(n, np.ndarray) else n
     check_bound(bounds, range_size)
-    low = np.uint64(batch.low) if batch.high < UINT64_LIMIT else batch.low
-    values, accepted = map_values(batch.next_raw() - low, bounds, range_size)
-    values, draws = values.copy(), np.ones(batch.lanes, dtype=np.int64)
+    values, accepted = map_values(_lane_offsets(batch, None), bounds, range_size)
+    draws = np.zeros(batch.lanes, dtype=np.int64) if draws is None else draws
+    draws += 1
     while not accepted.all():
         waiting = ~accepted
-        raw = batch.next_raw(waiting)[waiting]
-        retry, flags = map_values(raw - low, bounds[waiting] if isinstance(bounds, np.ndarray) else bounds,
-                                  range_size)
+        retry, flags = map_values(_lane_offsets(batch, waiting),
+                                  bounds[waiting] if isinstance(bounds, np.ndarray) else bounds, range_size)
         values[waiting], accepted[waiting] = retry, flags
         draws[waiting] += 1
     return values, draws
+
+
+def _lane_offsets(batch: LCGBatch, mask: np.ndarray | None) -> np.ndarray:
+    """Step the lanes selected by ``mask`` (all for None); return their offsets ``raw - low``.
+
+    A new array, or the batch's own state array when ``low = 0`` and the
+    output is the whole state: the maps only read it.
+    """
+    raw = batch.next_raw(mask)
+    raw = raw if mask is None else raw[mask]
+    if not batch.low:
+        return raw
+    return raw - (np.uint64(batch.low) if raw.dtype != object else batch.low)

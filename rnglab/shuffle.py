@@ -9,7 +9,9 @@ generator stands behind the lanes is the :class:`Draws` object's business:
   generator per lane (one per seed), each lane reduced with
   :func:`~rnglab.reduce.draw_bounded_lanes`. Lane ``i`` consumes exactly what
   a one-at-a-time shuffle on its own generator consumes, so the batch is
-  bit-exact with shuffling deck after deck (tested).
+  bit-exact with shuffling deck after deck (tested). Shuffles that are a
+  list of swaps (their program, :class:`SwapStep`) run deck by deck in one
+  compiled pass for the common LCGs (:func:`lcg_swaps`), with the same result.
 * :class:`SourceDraws` -- any :class:`~rnglab.generators.Source` (numpy,
   Python, OS, ...). With one lane this *is* the one-at-a-time shuffle. With
   ``B`` lanes the source is drawn in order, interleaved: each request takes
@@ -43,8 +45,11 @@ from typing import Callable
 import numba
 import numpy as np
 
+from . import crack_kernels
 from .generators import LCG, LCGBatch, Source
-from .reduce import draw_bounded, draw_bounded_lanes, reducer
+from .generators.affine import arithmetic_kind
+from .reduce import (_multiply_128, check_bound, complete_blocks_end, draw_bounded, draw_bounded_lanes, range_mod,
+                     reducer, smear_mask)
 
 #: Bits per piece when a wide random integer (a sort key, a rank in [0, n!)) is assembled.
 PIECE_BITS = 32
@@ -66,11 +71,18 @@ class Draws:
     word_bits: int = 64
 
     def below(self, bound: int, mask: np.ndarray | None = None) -> np.ndarray:
-        """One value in ``[0, bound)`` for every lane (or every lane selected by ``mask``), as int64.
-
-        The array may be a buffer the next request overwrites: use it before asking again.
-        """
+        """One value in ``[0, bound)`` for every lane (or every lane selected by ``mask``), as int64."""
         raise NotImplementedError
+
+    def run_swaps(self, decks: np.ndarray, steps: list[SwapStep]) -> np.ndarray:
+        """Run a swap program on every row of ``decks``, in place, step by step; return ``decks``.
+
+        Step ``SwapStep(position, low, high)`` draws ``j = below(high - low + 1)``
+        and swaps ``position`` with ``low + j``.
+        """
+        for step in steps:
+            swap(decks, step.position, self.below(step.high - step.low + 1) + step.low)
+        return decks
 
 
 class SourceDraws(Draws):
@@ -112,6 +124,18 @@ class BatchDraws(Draws):
         self.batch.states[mask] = part.current_states()
         self.draws[mask] += draws
         return values.view(np.int64)
+
+    def run_swaps(self, decks, steps):
+        """As :meth:`Draws.run_swaps`, deck by deck in one compiled pass when the batch allows it.
+
+        The compiled path (:func:`lcg_swaps`) serves moduli that are a power of
+        two (up to 2^64) or at most 2^32, with outputs of ``R <= 2^32`` values
+        (every reducer) or whole 64-bit words (``R = 2^64``, Lemire); anything
+        else runs step by step. Both give the same decks, states and draws.
+        """
+        if kernel_code(self.batch, self.method) is None:
+            return super().run_swaps(decks, steps)
+        return lcg_swaps(decks, self.batch, self.method, steps, self.draws)
 
     def _sub_batch(self, mask) -> LCGBatch:
         b = self.batch
@@ -210,8 +234,12 @@ def swap(decks: np.ndarray, first, second) -> None:
     """
     first, second = (np.atleast_1d(np.asarray(p, dtype=np.int64)) for p in (first, second))
     if not _swap_kernel(decks, first, second):
-        raise ValueError(f"a swap position is outside the deck [0, {decks.shape[1] - 1}]: the source "
-                         "produced a value outside its declared range")
+        raise _outside_the_deck(decks.shape[1])
+
+
+def _outside_the_deck(n: int) -> ValueError:
+    return ValueError(f"a swap position is outside the deck [0, {n - 1}]: the source produced a value outside "
+                      "its declared range")
 
 
 def take_in_order(decks: np.ndarray, choose: Callable[[int, int], np.ndarray]) -> np.ndarray:
@@ -230,32 +258,141 @@ def take_in_order(decks: np.ndarray, choose: Callable[[int, int], np.ndarray]) -
     return out
 
 
+# -- the compiled swap path: one deck per LCG lane, deck by deck ------------------------
+
+#: Kernel code of Lemire's method on whole 64-bit words (``R = 2^64``); the other codes are
+#: ``crack_kernels.REDUCER_CODES`` (``R <= 2^32``).
+WIDE_LEMIRE = len(crack_kernels.REDUCER_CODES)
+
+
+def kernel_code(batch: LCGBatch, method: str) -> int | None:
+    """The reducer code :func:`lcg_swaps` runs for this batch and method, or ``None`` when it cannot serve them.
+
+    Served: a modulus that is a power of two (up to 2^64) or at most 2^32,
+    with ``R <= 2^32`` outputs (every reducer of :mod:`rnglab.crack_kernels`,
+    whose products are exact in uint64) or whole 64-bit words (``R = 2^64``)
+    and Lemire's method (a 128-bit product).
+    """
+    if arithmetic_kind(batch.m) not in ("pow2", "small"):
+        return None
+    if batch.range_size <= 2**32:
+        return crack_kernels.REDUCER_CODES.get(method)
+    return WIDE_LEMIRE if batch.range_size == 2**64 and method == "lemire" else None
+
+
+def kernel_fields(batch: LCGBatch) -> np.ndarray:
+    """The batch's parameters as ``crack_kernels.GENERATOR_FIELDS`` (``R`` kept modulo 2^64)."""
+    pow2 = arithmetic_kind(batch.m) == "pow2"
+    shift, mask = batch.output.shift_and_mask(batch.m)
+    size = batch.range_size
+    bits = size.bit_length() - 1 if size & (size - 1) == 0 else 64
+    return np.array([batch.a, batch.c, 0 if pow2 else batch.m, batch.m - 1 if pow2 else 0, shift, mask, batch.low,
+                     size % 2**64, bits], dtype=np.uint64)
+
+
+def draw_table(bounds: np.ndarray, range_size: int) -> np.ndarray:
+    """Per bound, the columns ``crack_kernels.DRAW_COLUMNS`` (the first two, all Lemire reads, for ``R = 2^64``)."""
+    columns = len(crack_kernels.DRAW_COLUMNS) if range_size <= 2**32 else 2
+    rows = [[b, range_mod(range_size, b), smear_mask(b), complete_blocks_end(range_size, smear_mask(b))][:columns]
+            for b in map(int, bounds)]
+    return np.array(rows, dtype=np.uint64).reshape(len(rows), columns)
+
+
+def lcg_swaps(decks: np.ndarray, batch: LCGBatch, method: str, steps: list[SwapStep],
+              draws: np.ndarray) -> np.ndarray:
+    """Run a swap program on ``decks``, row ``r`` drawing from lane ``r`` of ``batch``, in one compiled pass.
+
+    Each deck is shuffled whole before the next (it stays in cache), its
+    lane stepped, reduced and re-drawn while rejected exactly as
+    :meth:`BatchDraws.below` does; the lanes' states are updated and the
+    draws each consumed are added to ``draws`` (int64 per lane). Returns ``decks``.
+
+    Raises
+    ------
+    ValueError
+        For a method :func:`kernel_code` does not serve, and where the
+        step-by-step path raises (with its message): a bound outside ``[1, R]``
+        or refused by the reducer, a drawn position outside the deck.
+    """
+    code = kernel_code(batch, method)
+    if code is None:
+        raise ValueError(f"the compiled swap path cannot serve {batch!r} with {method!r}")
+    bounds = np.array([step.high - step.low + 1 for step in steps], dtype=np.uint64)
+    for bound in dict.fromkeys(bounds.tolist()):  # the step-by-step path's checks, in its order
+        check_bound(bound, batch.range_size)
+        reducer(method).map(np.zeros(1, dtype=np.uint64), bound, batch.range_size)
+    table = np.array([(step.position, step.low) for step in steps], dtype=np.int64).reshape(len(steps), 2)
+    if not _lcg_swap_kernel(decks, batch.states, draws, code, kernel_fields(batch),
+                            draw_table(bounds, batch.range_size), table):
+        raise _outside_the_deck(decks.shape[1])
+    return decks
+
+
+@numba.njit(inline="always", nogil=True)
+def _draw(x, code, fields, draws, t):  # pragma: no cover - compiled
+    """Step the lane until the reducer accepts; return ``(value, state, outputs drawn)``.
+
+    ``crack_kernels.draw_value`` that counts the draws and also serves
+    ``WIDE_LEMIRE``: ``x n = high 2^64 + low``, value ``high``, rejected iff ``low < 2^64 mod n``.
+    """
+    drawn = 0
+    while True:
+        x = crack_kernels.advance(x, fields)
+        drawn += 1
+        offset = ((x >> fields[4]) & fields[5]) - fields[6]
+        if code == WIDE_LEMIRE:
+            value, low = _multiply_128(offset, draws[t, 0])
+            accepted = low >= draws[t, 1]
+        else:
+            value, accepted = crack_kernels.reduce_offset(code, offset, draws, t, fields)
+        if accepted:
+            return value, x, drawn
+
+
+@numba.njit(cache=True, nogil=True)
+def _lcg_swap_kernel(decks, states, drawn, code, generator, draws, steps):  # pragma: no cover - compiled
+    """Shuffle row ``r`` of ``decks`` from ``states[r]``; update ``states`` and add to ``drawn``.
+
+    ``steps[t] = (position, low)``; ``draws[t]`` as :func:`draw_table`.
+    Returns False at the first drawn position outside the deck (a source
+    outside its declared range), leaving that row and the later ones undone.
+    """
+    fields = crack_kernels.as_fields(generator)
+    n = decks.shape[1]
+    for row in range(decks.shape[0]):
+        x, used = states[row], 0
+        for t in range(steps.shape[0]):
+            value, x, count = _draw(x, code, fields, draws, t)
+            used += count
+            i, j = steps[t, 0], np.int64(value) + steps[t, 1]
+            if not 0 <= j < n:
+                return False
+            decks[row, i], decks[row, j] = decks[row, j], decks[row, i]
+        states[row] = x
+        drawn[row] += used
+    return True
+
+
 # -- the algorithms (each: decks (lanes, n), draws, options) -> decks -------------------
 
 def fisher_yates(decks, draws, options):
     """Durstenfeld: for i = n-1 down to 1, swap i with j uniform in [0, i]. Uniform."""
-    for i in range(decks.shape[1] - 1, 0, -1):
-        swap(decks, i, draws.below(i + 1))
-    return decks
+    return draws.run_swaps(decks, _program_fisher_yates(decks.shape[1], options))
 
 
 def forward(decks, draws, options):
     """Forward Fisher--Yates: for i = 0 .. n-2, swap i with j uniform in [i, n-1]. Uniform."""
-    n = decks.shape[1]
-    for i in range(n - 1):
-        swap(decks, i, i + draws.below(n - i))
-    return decks
+    return draws.run_swaps(decks, _program_forward(decks.shape[1], options))
 
 
 def inside_out(decks, draws, options):
-    """Inside-out: out[i] = out[j]; out[j] = item i, j uniform in [0, i]. Uniform; builds a copy."""
-    lanes, n = decks.shape
-    out, rows = np.empty_like(decks), np.arange(lanes)
-    for i in range(n):
-        j = draws.below(i + 1)
-        out[:, i] = out[rows, j]
-        out[rows, j] = decks[:, i]
-    return out
+    """Inside-out: out[i] = out[j]; out[j] = item i, j uniform in [0, i]. Uniform.
+
+    Run in place as the swaps it amounts to (its program): before step ``i``
+    position ``i`` still holds item ``i``, and swapping it with ``j`` is
+    exactly ``out[i] = out[j]; out[j] = item i``.
+    """
+    return draws.run_swaps(decks, _program_inside_out(decks.shape[1], options))
 
 
 def inside_out_stream(items, draws: Draws) -> list:
@@ -270,17 +407,12 @@ def inside_out_stream(items, draws: Draws) -> list:
 
 def sattolo(decks, draws, options):
     """Sattolo: for i = n-1 down to 1, swap i with j uniform in [0, i-1]. Uniform over the n-cycles."""
-    for i in range(decks.shape[1] - 1, 0, -1):
-        swap(decks, i, draws.below(i))
-    return decks
+    return draws.run_swaps(decks, _program_sattolo(decks.shape[1], options))
 
 
 def naive(decks, draws, options):
     """Naive exchange (broken): for every i, swap i with j uniform in [0, n-1]: n^n paths for n! deals."""
-    n = decks.shape[1]
-    for i in range(n):
-        swap(decks, i, draws.below(n))
-    return decks
+    return draws.run_swaps(decks, _program_naive(decks.shape[1], options))
 
 
 def transpositions(decks, draws, options):
@@ -300,10 +432,7 @@ def poker1999(decks, draws, options):
     move only at the last step, and then it always moves: it never ends where
     it started (Arkin et al. 1999).
     """
-    n = decks.shape[1]
-    for i in range(n):
-        swap(decks, i, draws.below(max(n - 1, 1)))
-    return decks
+    return draws.run_swaps(decks, _program_poker1999(decks.shape[1], options))
 
 
 def draw_unused(decks, draws, options):
@@ -403,7 +532,7 @@ def swap_count(n: int, rule=None) -> int:
     raise ValueError(f"swaps must be a count >= 0 or one of {', '.join(SWAP_RULES)}; got {rule!r}")
 
 
-# -- the exact model of each algorithm (for rnglab.fairness) ---------------------------
+# -- the exact model of each algorithm (for rnglab.fairness; the swap shuffles run it) --
 
 @dataclass(frozen=True)
 class SwapStep:

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from rnglab.presets import catalog, make_source, preset
+from rnglab.reduce import draw_bounded
 
 REFERENCE = Path(__file__).parent / "data" / "reference"
 
@@ -90,6 +91,16 @@ def test_java_real_implementation(line):
     # nextInt() as unsigned 32-bit words, e.g. new Random(42).nextInt() == -1170105035.
     seed, values = int(line[1]), [int(v) for v in line[2:]]
     assert first("java", seed, len(values)) == values
+
+
+@pytest.mark.parametrize("line", [l for l in reference_lines("java_reference.txt") if l[0] == "java-nextint"],
+                         ids=lambda l: f"seed{l[1]}-n{l[2]}")
+def test_java_nextint_real_implementation(line):
+    # The same JDK run: new Random(seed).nextInt(n) x 5, the catalog's bounded call for java
+    # (n = 64 takes the power-of-two branch, n = 10^9 rejects some draws).
+    seed, n, values = int(line[1]), int(line[2]), [int(v) for v in line[3:]]
+    assert preset("java").bounded == "java-nextint"
+    assert draw_bounded(make_source("java", seed), n, len(values), "java-nextint").values.tolist() == values
 
 
 def test_numpy_sources_are_numpy_streams():

@@ -4,13 +4,20 @@ import itertools
 import math
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rnglab.generators import LCG
+from rnglab.generators import LCG, Output
 from rnglab.presets import make_source
-from rnglab.shuffle import (SHUFFLES, ScriptedDraws, SourceDraws, inside_out_stream, shuffle, shuffle_decks,
-                            shuffle_seeds, swap_count)
+from rnglab.reduce import REDUCERS
+from rnglab.shuffle import (SHUFFLES, WIDE_LEMIRE, BatchDraws, Draws, ScriptedDraws, SourceDraws, SwapStep,
+                            inside_out_stream, kernel_code, shuffle, shuffle_decks, shuffle_seeds, swap_count)
+
+#: The shuffles that are a list of swaps (run deck by deck by the compiled batch path).
+SWAP_SHUFFLES = [name for name, s in SHUFFLES.items()
+                 if s.program and all(isinstance(step, SwapStep) for step in s.program(5, {}))]
+CATALOG_LCGS = ["minstd", "randu", "msvc", "java", "drand48", "lrand48", "ranqd1", "mmix"]
 
 
 def every_path(algo, n, bounds):
@@ -87,3 +94,91 @@ def test_transposition_counts():
 def test_zero_state_of_a_multiplicative_lcg_is_refused():
     with pytest.raises(ValueError, match="fixed point"):
         shuffle_seeds(LCG(a=16807, m=2**31 - 1), [0, 1], 5)
+
+
+def radical(m):
+    """Product of the distinct prime factors of ``m`` (trial division; ``m <= 2^32``)."""
+    product, p = 1, 2
+    while p * p <= m:
+        if m % p == 0:
+            product *= p
+            while m % p == 0:
+                m //= p
+        p += 1
+    return product * (m if m > 1 else 1)
+
+
+@st.composite
+def full_period_lcgs(draw):
+    """An LCG of full period m (Hull-Dobell), so every output comes and every reducer accepts in the end.
+
+    The modulus is a power of two up to 2^64 or any number up to 2^32; the
+    output the whole state or a bit field (tiny ranges: Lemire rejects often).
+    """
+    m = draw(st.one_of(st.integers(1, 64).map(lambda e: 2**e), st.integers(3, 2**32)))
+    step = radical(m) * (2 if m % 4 == 0 and radical(m) % 4 else 1)
+    a = (1 + step * draw(st.integers(0, 2**64))) % m
+    c = draw(st.integers(1, m - 1).filter(lambda c: math.gcd(c, m) == 1)) if m > 2 else 1
+    bits = (m - 1).bit_length()
+    shift = draw(st.integers(0, bits - 1))
+    output = draw(st.sampled_from([Output.state(), Output.bits(shift, draw(st.integers(1, bits - shift)))]))
+    return LCG(a=a, m=m, c=c, output=output)
+
+
+def outcome(run):
+    """``run()``'s result, or the type and message of the ValueError it raised."""
+    try:
+        return run()
+    except ValueError as error:
+        return repr(error)
+
+
+@settings(max_examples=80, deadline=None)
+@given(generator=st.one_of(full_period_lcgs(), st.sampled_from(CATALOG_LCGS).map(make_source)),
+       algo=st.sampled_from(SWAP_SHUFFLES), n=st.integers(1, 9), method=st.sampled_from(list(REDUCERS)),
+       seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4))
+def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n, method, seeds):
+    top = generator.m - 1 if generator.seeding.high is None else min(generator.m - 1, generator.seeding.high)
+    seeds = np.array([s % (top + 1) or 1 for s in seeds], dtype=np.uint64)  # 0 is refused when c = 0
+    steps = SHUFFLES[algo].program(n, {})
+
+    def batched(run):
+        draws = BatchDraws(generator.batch(seeds), method)
+        decks = run(draws, np.tile(np.arange(n, dtype=np.uint8), (len(seeds), 1)))
+        return decks.tolist(), draws.draws.tolist(), draws.batch.current_states().tolist()
+
+    compiled = outcome(lambda: batched(lambda draws, decks: draws.run_swaps(decks, steps)))
+    assert compiled == outcome(lambda: batched(lambda draws, decks: Draws.run_swaps(draws, decks, steps)))
+    if isinstance(compiled, str):
+        return
+    for seed, deck, used in zip(seeds.tolist(), *compiled[:2]):
+        single = SourceDraws(LCG(a=generator.a, m=generator.m, c=generator.c, seed=seed, output=generator.output,
+                                 seeding=generator.seeding, low=generator.low), method)
+        assert shuffle_decks(n, single, algo)[0].tolist() == deck and single.draws == used
+
+
+def test_compiled_path_serves_the_common_lcgs():
+    lemire = {name: kernel_code(make_source(name).batch([1]), "lemire") for name in CATALOG_LCGS}
+    assert lemire["mmix"] == WIDE_LEMIRE and lemire["drand48"] is None  # R = 2^48: step by step
+    assert all(code is not None for name, code in lemire.items() if name != "drand48")
+    assert kernel_code(make_source("mmix").batch([1]), "modulo") is None
+
+
+def test_whole_word_lemire_redraws_a_rejected_output():
+    # mmix (R = 2^64): the lane whose first output is 0 has 0 * 3 mod 2^64 = 0 < 2^64 mod 3 = 1, rejected
+    mmix = make_source("mmix")
+    seeds = np.array([-mmix.c * pow(mmix.a, -1, 2**64) % 2**64, 1], dtype=np.uint64)
+    decks, draws = shuffle_seeds(mmix, seeds, 3)
+    assert draws.tolist() == [3, 2]
+    for lane, lane_seed in enumerate(seeds.tolist()):
+        single = SourceDraws(make_source("mmix", seed=lane_seed))
+        assert shuffle_decks(3, single, "fisher-yates")[0].tolist() == decks[lane].tolist()
+        assert single.draws == draws[lane]
+
+
+def test_compiled_swaps_on_uint16_decks():
+    seeds, steps = np.arange(1, 6, dtype=np.uint64), SHUFFLES["fisher-yates"].program(300, {})
+    fast, slow = (BatchDraws(make_source("ranqd1").batch(seeds)) for _ in range(2))
+    decks = np.tile(np.arange(300, dtype=np.uint16), (5, 1))
+    assert np.array_equal(fast.run_swaps(decks.copy(), steps), Draws.run_swaps(slow, decks.copy(), steps))
+    assert fast.draws.tolist() == slow.draws.tolist()
