@@ -51,10 +51,10 @@ from .generators.affine import arithmetic_kind
 from .generators.conventions import JAVA_MULTIPLIER
 from .params import parse_int
 from .presets import make_source, preset
-from .reduce import check_bound, complete_blocks_end, range_mod, reducer, smear_mask
+from .reduce import check_bound, reducer
 from .results import Result
 from .seeding import Window, parse_window, policy
-from .shuffle import SwapStep, algorithm, shuffle, shuffle_seeds
+from .shuffle import SwapStep, algorithm, draw_table, kernel_fields, shuffle, shuffle_seeds
 
 #: Seeds per chunk handed to a kernel (a fraction of a second; progress and Ctrl-C act between chunks).
 CHUNK = 1 << 22
@@ -305,23 +305,6 @@ def step_table(steps: list[SwapStep], n: int) -> np.ndarray:
     return table
 
 
-def draw_table(steps: list[SwapStep], range_size: int) -> np.ndarray:
-    """Per step: the bound ``n``, ``R mod n``, the bitmask for ``n`` and the end of its complete blocks."""
-    bounds = [s.high - s.low + 1 for s in steps]
-    return np.array([[b, range_mod(range_size, b), smear_mask(b), complete_blocks_end(range_size, smear_mask(b))]
-                     for b in bounds], dtype=np.uint64).reshape(len(steps), 4)
-
-
-def generator_vector(source: LCG) -> np.ndarray:
-    """The fields ``crack_kernels.GENERATOR_FIELDS`` of an LCG."""
-    pow2 = arithmetic_kind(source.m) == "pow2"
-    shift, mask = source.output.shift_and_mask(source.m)
-    size = source.range_size
-    bits = size.bit_length() - 1 if size & (size - 1) == 0 else 64
-    return np.array([source.a, source.c, 0 if pow2 else source.m, (source.m - 1) if pow2 else 0,
-                     shift, mask, source.low, size, bits], dtype=np.uint64)
-
-
 def compiled_kernel(source: Source, method: str, name: str, observation: Observation) -> dict | None:
     """The kernel's arguments for this combination, or ``None`` when the compiled path cannot serve it."""
     steps = swap_program(name, observation.deck.size)
@@ -329,8 +312,9 @@ def compiled_kernel(source: Source, method: str, name: str, observation: Observa
             or arithmetic_kind(source.m) not in ("pow2", "small") or source.range_size > 2**32):
         return None
     table = step_table(steps, observation.deck.size)
-    return {"code": crack_kernels.REDUCER_CODES[method], "generator": generator_vector(source),
-            "draws": draw_table(steps, source.range_size), "steps": table, "track": tracked_cards(table, observation)}
+    bounds = [step.high - step.low + 1 for step in steps]
+    return {"code": crack_kernels.REDUCER_CODES[method], "generator": kernel_fields(source),
+            "draws": draw_table(bounds, source.range_size), "steps": table, "track": tracked_cards(table, observation)}
 
 
 def tracked_cards(table: np.ndarray, observation: Observation) -> int:
@@ -531,8 +515,10 @@ def crack(generator: str, seeds: SeedSpace, observation: Observation, *, algorit
 
 def search(plan: Plan, on_progress: Callable[[int], None] | None = None) -> CrackResult:
     """Run a search planned by :func:`make_plan` (see :func:`crack`)."""
-    started, found, done, pieces = time.perf_counter(), [], 0, list(chunks(plan.folded, _chunk_size(plan)))
-    finished, remaining = 0, []
+    pieces = list(chunks(plan.folded, _chunk_size(plan)))
+    if pieces:
+        matching_seeds(plan, pieces[0][0], pieces[0][0])  # load (or compile) the kernel outside the timing
+    started, found, done, finished, remaining = time.perf_counter(), [], 0, 0, []
     for first, stop in pieces:
         try:
             found.extend(int(s) for s in matching_seeds(plan, first, stop))

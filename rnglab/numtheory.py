@@ -3,7 +3,7 @@
 Everything works on Python integers of any size.
 
 * :func:`is_probable_prime`: deterministic Miller–Rabin with the first 13
-  prime bases for ``n < 3.3e24`` (exact: Sorenson & Webster 2015); beyond, the
+  prime bases for ``n < 3.3e24`` (exact: Sorenson & Webster 2017); beyond, the
   Baillie–PSW test (a strong base-2 test plus a strong Lucas test), for which
   no composite that passes is known.
 * :func:`factorize`: trial division by the primes below 4096, perfect powers,
@@ -147,7 +147,7 @@ def is_probable_prime(n: int) -> bool:
     """Primality test: exact below ``DETERMINISTIC_BOUND`` (about 3.3e24), Baillie–PSW above.
 
     Below the bound, Miller–Rabin with the 13 prime bases 2..41 is a proof
-    (Sorenson & Webster 2015). Above it, the Baillie–PSW test (strong base-2
+    (Sorenson & Webster 2017). Above it, the Baillie–PSW test (strong base-2
     Miller–Rabin plus a strong Lucas test) is used; no composite passing it is
     known, but it is not a proof: the answer is "probable prime".
     """

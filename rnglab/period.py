@@ -32,7 +32,9 @@ period with the maximum rather than trusting the conditions.
 
 For ``m = 2^e`` bit ``j`` of the state depends only on the state modulo
 ``2^(j+1)``, so its period is at most ``2^(j+1)``; :func:`bit_periods` gives
-it exactly (see its notes), which explains why ``rand() % 2`` alternates.
+it exactly (see its notes), which explains why ``rand() % 2`` alternates for a
+generator returning the whole state (glibc's ``TYPE_0``; for MSVC's bits 16..30 the
+lowest output bit has period 2^17).
 
 References
 ----------

@@ -280,8 +280,8 @@ def kernel_code(batch: LCGBatch, method: str) -> int | None:
     return WIDE_LEMIRE if batch.range_size == 2**64 and method == "lemire" else None
 
 
-def kernel_fields(batch: LCGBatch) -> np.ndarray:
-    """The batch's parameters as ``crack_kernels.GENERATOR_FIELDS`` (``R`` kept modulo 2^64)."""
+def kernel_fields(batch: LCG | LCGBatch) -> np.ndarray:
+    """An LCG's or a batch's parameters as ``crack_kernels.GENERATOR_FIELDS`` (``R`` kept modulo 2^64)."""
     pow2 = arithmetic_kind(batch.m) == "pow2"
     shift, mask = batch.output.shift_and_mask(batch.m)
     size = batch.range_size

@@ -113,6 +113,17 @@ def test_batch_steps_only_masked_lanes():
     assert values.tolist() == [18467, 41, 18467]
 
 
+def test_batch_seeds_stay_exact_where_numpy_would_round_them():
+    # numpy turns [2^63 + 1, -1] into float64; the batch must keep both seeds exact (or refuse floats)
+    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seeding="java", output=Output.bits(16, 32))
+    seeds = [2**63 + 1, -1]
+    lanes = java.batch(seeds)
+    assert lanes.current_states().tolist() == [LCG(a=0x5DEECE66D, c=11, m=2**48, seeding="java", seed=s).x
+                                                for s in seeds]
+    with pytest.raises(TypeError, match="seeds must be integers; got an array of float64"):
+        java.batch([1.5, 2.0])
+
+
 def test_seeding_conventions_in_batches():
     java = LCG(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding="java", output=Output.bits(16, 32))
     batch = java.batch([42, 0])

@@ -19,6 +19,7 @@ from ..generators import LCG, Source
 from ..params import parse_int
 from ..presets import Preset, make_source, parse_lcg_spec, preset
 from ..results import to_plain
+from ..stream import BitSelection
 
 
 class IntExpr(click.ParamType):
@@ -143,6 +144,13 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON i
 plot_option = click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
                            help="Save a picture to this file (.png, .svg or .pdf).")
 force_option = click.option("--force", is_flag=True, help="Overwrite output files that already exist.")
+
+
+def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
+    """The bits ``--drop-bits r`` or ``--low-bits k`` select (they exclude each other)."""
+    if low_bits is not None and drop_bits:
+        raise click.UsageError("--drop-bits and --low-bits exclude each other: drop the top bits or keep the low ones")
+    return BitSelection(drop=drop_bits) if low_bits is None else BitSelection(low=low_bits)
 
 
 def emit_json(data: Any) -> None:

@@ -10,8 +10,8 @@ import sys
 
 import click
 
-from ..stream import BitSelection, packed_words
-from .common import COUNT, generator_options
+from ..stream import packed_words
+from .common import COUNT, bit_selection, generator_options
 
 #: Words produced per write.
 CHUNK_WORDS = 1 << 18
@@ -34,7 +34,7 @@ def stream_command(generator, byte_count, word_bits: str, drop_bits: int, low_bi
     exactly that wide is passed through unchanged.
     """
     source = generator.make()
-    selection = BitSelection(drop=drop_bits) if low_bits is None else BitSelection(low=low_bits)
+    selection = bit_selection(drop_bits, low_bits)
     bits = int(word_bits)
     remaining = None if byte_count is None else byte_count
     out = sys.stdout.buffer

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from ..battery import get_battery, result_labels, run_battery, select_entries
-from ..stream import BitSelection, genuine_bits
+from ..stream import genuine_bits
 from ..verdicts import DEFAULT_WINDOW, format_pvalue, grade, is_suspect
-from .common import COUNT, IntExpr, emit_json, force_option, format_table, generator_options, json_option, \
+from .common import COUNT, IntExpr, bit_selection, emit_json, force_option, format_table, generator_options, json_option, \
     plot_option, progress
 
 
@@ -34,7 +34,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     """
     tests = [name.strip() for name in test_names.split(",") if name.strip()] if test_names else None
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
-    selection = BitSelection(drop=drop_bits) if low_bits is None else BitSelection(low=low_bits)
+    selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
     with progress(len(entries), f"{battery_name} battery") as bar:
         result = run_battery(generator.make, battery_name, generator.seed, tests=tests, n=sample_size,

@@ -73,10 +73,28 @@ class SeedConvention:
 
     def to_states(self, seeds: np.ndarray) -> np.ndarray:
         """Return the states for an array of seeds (one per batch lane)."""
-        seeds = np.asarray(seeds)
+        seeds = integer_array(seeds)
         if self.low is not None and len(seeds) and (seeds.min() < self.low or seeds.max() > self.high):
             raise ValueError(f"seeds must be in [{self.low}, {self.high}] for {self.name} seeding")
+        if seeds.dtype == object and self.low is not None:  # in range, so each fits 64 bits as C and Java cast it
+            seeds = np.array([int(v) % 2**64 for v in seeds], dtype=np.uint64)
         return self.transform(seeds.astype(np.uint64) if seeds.dtype != object else seeds)
+
+
+def integer_array(values) -> np.ndarray:
+    """``values`` as an integer array, exactly: Python integers that fit no common
+    numpy integer type (2^63 beside a negative or small value, which numpy would
+    round to float64) are kept as an object array.
+
+    Raises ``TypeError`` for values that are not integers.
+    """
+    array = np.asarray(values)
+    if array.dtype.kind in "iuO":
+        return array
+    exact = np.asarray(values, dtype=object)
+    if all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in exact.ravel()):
+        return exact
+    raise TypeError(f"seeds must be integers; got an array of {array.dtype}")
 
 
 CONVENTIONS = {

@@ -193,7 +193,6 @@ class LCG(Source):
 
     def batch(self, seeds) -> "LCGBatch":
         """Return a batch of generators with these parameters, one lane per seed."""
-        seeds = np.asarray(seeds)
         return LCGBatch(a=self.a, m=self.m, c=self.c, states=self.seeding.to_states(seeds),
                         output=self.output, name=self.name, low=self.low)
 
