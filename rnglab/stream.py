@@ -13,14 +13,20 @@ it tests the generator and not a formatting of it:
   and taking the next ``s`` (TestU01's ``r`` and ``s``), or keeping only the
   low ``k`` bits;
 * :func:`bits` -- the concatenation of those words, most significant bit first;
-* :func:`packed_words` -- that bit stream cut into 32- or 64-bit words, for
+* :func:`bit_fields` -- that bit stream cut into fields of 1 to 64 bits (the
+  rows of the matrix-rank test, the blocks of the Hamming-weight test);
+* :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01).
+
+The bit stream is never expanded to one byte per bit on the way: a compiled
+kernel joins the words into fields with word-level shifts, one pass.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 
 from .generators.base import Source, check_count
@@ -88,7 +94,9 @@ def uniforms(source: Source, size: int) -> np.ndarray:
         shift = range_size.bit_length() - 54
         values = values // (1 << shift) if values.dtype == object else values >> np.uint64(shift)
         range_size = -(-range_size >> shift)
-    return values.astype(np.float64) / float(range_size)
+    result = values.astype(np.float64)
+    result /= float(range_size)  # in place: one temporary less per call
+    return result
 
 
 def genuine_bits(source: Source) -> int:
@@ -102,6 +110,8 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
     Returns
     -------
     values : numpy.ndarray of uint64
+        When every bit of a power-of-two source is selected, the source's
+        own output array (not copied): treat it as read-only.
     width : int
     """
     source_bits = genuine_bits(source)
@@ -109,9 +119,10 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
     values = offsets(source, size)
     if source.range_size != 1 << source_bits or values.dtype == object:
         values = _top_bits(values, source.range_size, source_bits)
-    values = values >> np.uint64(source_bits - dropped - width)
-    if width < 64:
-        values &= np.uint64((1 << width) - 1)
+    if source_bits - dropped - width:
+        values = values >> np.uint64(source_bits - dropped - width)
+    if dropped:
+        values = values & np.uint64((1 << width) - 1)
     return values, width
 
 
@@ -123,32 +134,83 @@ def _top_bits(values: np.ndarray, range_size: int, source_bits: int) -> np.ndarr
     return np.asarray(scaled, dtype=np.uint64)
 
 
+def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+    """Return the first ``count`` fields of ``field_bits`` (1 to 64) bits cut from the source's bit stream.
+
+    The fields are the bits of :func:`bits` read ``field_bits`` at a time, the
+    first bit most significant; exactly ``ceil(count f / w)`` outputs are read
+    for ``w`` selected bits per output and ``f`` per field.
+    """
+    if not 1 <= field_bits <= 64:
+        raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
+    width = selection.width(genuine_bits(source))
+    values, width = words(source, -(-check_count(count, "count") * field_bits // width), selection)
+    if width == field_bits:
+        return values
+    return _pack(values, width, field_bits, np.empty(count, dtype=np.uint64))
+
+
 def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return the first ``count`` bits of the source's bit stream as a uint8 array of 0/1.
 
     The stream concatenates the selected bits of successive outputs, most
-    significant bit first.
+    significant bit first; ``ceil(count / w)`` outputs are read for ``w``
+    selected bits per output.
     """
     count = check_count(count, "count")
     width = selection.width(genuine_bits(source))
     values, width = words(source, -(-count // width), selection)
-    positions = np.arange(width - 1, -1, -1, dtype=np.uint64)
-    stream = ((values[:, None] >> positions) & np.uint64(1)).astype(np.uint8)
-    return stream.reshape(-1)[:count]
+    octets = _pack(values, width, 64, np.empty(-(-count // 64), dtype=np.uint64)).astype(">u8").view(np.uint8)
+    return np.unpackbits(octets, count=count)
 
 
 def packed_words(source: Source, count: int, word_bits: int = 32,
                  selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return ``count`` words of ``word_bits`` (32 or 64) cut from the source's bit stream.
 
-    A source whose selected width equals ``word_bits`` is passed through
-    unchanged; otherwise the bit stream of :func:`bits` is cut into words,
-    the first bit of the stream becoming the word's most significant bit.
+    These are :func:`bit_fields` of ``word_bits`` bits: a source whose selected
+    width equals ``word_bits`` is passed through unchanged; otherwise the first
+    bit of the stream becomes the first word's most significant bit.
     """
     if word_bits not in (32, 64):
         raise ValueError(f"word must be 32 or 64 bits; got {word_bits}")
-    width = selection.width(genuine_bits(source))
-    if width == word_bits:
-        return words(source, count, selection)[0]
-    packed = np.packbits(bits(source, count * word_bits, selection))
-    return packed.view(f">u{word_bits // 8}").astype(np.uint64)
+    return bit_fields(source, count, word_bits, selection)
+
+
+@numba.njit(cache=True, nogil=True)
+def _pack(values, width, field_bits, out):  # pragma: no cover - compiled
+    """Cut the concatenation of ``width``-bit ``values`` into fields of ``field_bits`` bits, filling ``out``.
+
+    One pass with a bit buffer: ``buffer`` holds the ``held < f`` bits not yet
+    emitted; each value either joins it or completes a field (then any whole
+    fields left in the value are emitted, and its remaining low bits become
+    the buffer). When the values run out, a last partial field is padded
+    with zeros on the right. Every shift stays below 64 (shifting a uint64
+    by 64 is undefined), hence the split ``<< (f - held - 1) << 1``. ``out``
+    comes from numpy, whose large allocations use huge pages: an array
+    allocated here would cost a page fault every 4 KiB, several times the
+    packing itself.
+    """
+    count = out.size
+    w, f, one = np.uint64(width), np.uint64(field_bits), np.uint64(1)
+    field_mask = ~np.uint64(0) >> (np.uint64(64) - f)
+    buffer, held, emitted = np.uint64(0), np.uint64(0), 0
+    for i in range(values.size):
+        if emitted == count:
+            break
+        value = values[i]
+        if held + w < f:
+            buffer, held = (buffer << w) | value, held + w
+            continue
+        rest = held + w - f
+        out[emitted] = (buffer << (f - held - one) << one) | (value >> rest)
+        emitted += 1
+        while rest >= f and emitted < count:
+            rest -= f
+            out[emitted] = (value >> rest) & field_mask
+            emitted += 1
+        buffer, held = value & ((one << rest) - one), rest
+    if held and emitted < count:
+        out[emitted] = buffer << (f - held)
+        emitted += 1
+    return out[:emitted]

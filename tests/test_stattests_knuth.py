@@ -19,9 +19,9 @@ from rnglab.presets import make_source
 from rnglab.stattests import TESTS, frequency as frequency_module, get_test, knuth as knuth_module
 from rnglab.stattests.correlation import serial_correlation, serial_correlation_coefficient
 from rnglab.stattests.frequency import frequency, overlapping_counts, serial, serial_overlapping
-from rnglab.stattests.knuth import (coupon, coupon_probabilities, coupon_segments, gap, gap_lengths, max_of_t,
-                                    permutation, permutation_indices, poker, poker_probabilities, segment_counts,
-                                    stirling2)
+from rnglab.stattests.knuth import (coupon, coupon_probabilities, coupon_segments, distinct_per_row, gap,
+                                    gap_lengths, max_of_t, permutation, permutation_indices, poker,
+                                    poker_probabilities, segment_counts, stirling2)
 from rnglab.stattests.runs import MIN_VALUES, RUN_RATES, RUN_WEIGHTS, run_up_counts, runs_up
 from rnglab.stream import BitSelection
 
@@ -129,6 +129,14 @@ def test_permutation_by_hand():
     assert result.statistic == pytest.approx(0.4)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=2, max_value=130), st.integers(min_value=2, max_value=40), st.data())
+def test_distinct_per_row_counts_the_set_of_each_row(d, k, data):
+    # d <= 64 takes the popcount path, d > 64 the pairwise one: both against Python's set.
+    rows = data.draw(st.lists(st.lists(st.integers(0, d - 1), min_size=k, max_size=k), min_size=1, max_size=20))
+    assert distinct_per_row(np.array(rows, dtype=np.intp), d).tolist() == [len(set(row)) for row in rows]
+
+
 def test_permutation_indices_follow_the_factorial_number_system():
     # Lehmer code f = c_0 2! + c_1 1!: ascending is 0, descending is c = (2, 1): 2*2 + 1 = 5.
     rows = np.array([[0.1, 0.2, 0.3], [0.3, 0.2, 0.1], [0.2, 0.1, 0.3]])
@@ -221,8 +229,9 @@ def test_gap_counts_equal_algorithm_g(tiny_chunks, hits, n):
 @given(st.lists(st.integers(min_value=0, max_value=3), min_size=1, max_size=80), st.integers(min_value=1, max_value=20))
 def test_coupon_counts_equal_algorithm_c(tiny_chunks, values, n):
     expected = coupon_reference(values * 100, 4, n)
+    seen = np.zeros(4, dtype=bool)
     counts, _, stalled = segment_counts(reader(np.array(values * 100)), n, 8.0,
-                                        lambda v: coupon_segments(v, 4), cap=9)
+                                        lambda v, opened: coupon_segments(v, seen, opened), cap=9)
     assert stalled == (len(expected) < n)
     assert counts.tolist() == np.bincount(np.minimum(np.array(expected, dtype=int), 9), minlength=10).tolist()
 
@@ -315,6 +324,28 @@ def test_exactly_periodic_low_bits_are_too_good_for_the_frequency_test_but_fail_
 def test_stalled_source_reports_it():
     result = coupon(make_source("randu", 1), 1000, selection=BitSelection(low=3))
     assert result.details["stalled"] and result.details["segments_found"] == 0 and result.statistic == math.inf
+
+
+def test_gap_on_a_source_stuck_in_a_short_cycle_stops_and_fails():
+    # x -> 3x mod 8 from 1 cycles 3, 1, 3, 1 on [1, 7] (c = 0): uniforms 2/7 and 0, never in [1/2, 3/4).
+    # Reading stops after 4 (n + 100) mean gap lengths (4 (1000 + 100) * 4 values) with p-value 0.
+    result = gap(make_source("lcg:a=3,c=0,m=8", 1), 1000, alpha=0.5, beta=0.75)
+    assert (result.pvalue, result.statistic) == (0.0, math.inf)
+    assert result.details["stalled"] and result.details["segments_found"] == 0
+    assert result.details["values_read"] == 4 * 1100 * 4
+    assert result.details["explanation"].startswith("only 0 of the 1000 gaps were complete after 17600 values")
+
+
+def test_segment_counts_scan_each_value_once():
+    # Only the open gap's length is carried between reads: a source that never hits costs linear time.
+    scanned = []
+
+    def scan(values, opened):
+        scanned.append(values.size)
+        return gap_lengths(values, opened)
+
+    counts, values_read, stalled = segment_counts(lambda size: np.zeros(size, dtype=bool), 50, 256.0, scan, cap=4)
+    assert stalled and counts.sum() == 0 and sum(scanned) == values_read == 4 * 150 * 256
 
 
 @pytest.mark.parametrize("name, n, options", GOOD, ids=[case[0] for case in GOOD])

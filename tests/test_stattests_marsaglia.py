@@ -15,12 +15,12 @@ from rnglab.generators import CallableSource
 from rnglab.presets import make_source
 from rnglab.stattests import TESTS
 from rnglab.stattests.birthday import birthday_spacings, equal_spacings
-from rnglab.stattests.collision import (bit_fields, cell_indices, collision, digits, expected_collisions,
+from rnglab.stattests.collision import (cell_indices, collision, digits, expected_collisions,
                                         poisson_mid_pvalue)
 from rnglab.stattests.fourier import fourier, fourier_statistic
-from rnglab.stattests.hamming import hamming_weight, merge_sparse_tails
+from rnglab.stattests.hamming import hamming_weight, merge_sparse_tails, weight_counts
 from rnglab.stattests.matrix_rank import gf2_ranks, matrix_rank, rank_probabilities
-from rnglab.stream import BitSelection, bits
+from rnglab.stream import BitSelection
 
 
 def fixed_source(values, bits_per_value):
@@ -70,14 +70,14 @@ def test_cell_indices_join_successive_digits():
     assert cell_indices(fixed_source([1, 2, 3, 4], 4), 2, 16, 2).tolist() == [1 * 16 + 2, 3 * 16 + 4]
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from(["msvc", "randu", "minstd", "java", "pcg64", "mmix", "ansic"]), st.integers(1, 64),
-       st.integers(1, 300))
-def test_bit_fields_cut_the_bit_stream(name, field_bits, count):
-    fields = bit_fields(make_source(name, 7), count, field_bits)
-    stream = bits(make_source(name, 7), count * field_bits).reshape(count, field_bits)
-    expected = [int("".join(map(str, row)), 2) for row in stream]
-    assert fields.tolist() == expected
+@pytest.mark.parametrize("d, t", [(2**16, 2), (2**20, 3), (2**30, 2)])
+def test_cells_of_bit_stream_digits_join_successive_digits(d, t):
+    # MSVC's outputs have 15 bits: digits of 16 to 30 bits are cut from the bit stream, and t of them make a cell
+    digit_source, cell_source = make_source("msvc", 3), make_source("msvc", 3)
+    points = digits(digit_source, 1000 * t, d).reshape(1000, t).astype(object)
+    expected = sum(points[:, i] * d ** (t - 1 - i) for i in range(t))
+    assert cell_indices(cell_source, 1000, d, t).tolist() == expected.tolist()
+    assert cell_source.random_raw(3).tolist() == digit_source.random_raw(3).tolist()  # the same outputs were read
 
 
 def test_collision_counts_repeated_cells():
@@ -127,7 +127,7 @@ def reference_rank(rows, columns):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(1, 12), st.integers(1, 64), st.integers(0, 2**32))
+@given(st.integers(1, 70), st.integers(1, 64), st.integers(0, 2**32))
 def test_gf2_ranks_match_reference(rows, columns, seed):
     rng = np.random.default_rng(seed)
     matrices = rng.integers(0, 2**64 - 1, size=(20, rows), dtype=np.uint64, endpoint=True)
@@ -140,6 +140,14 @@ def test_gf2_ranks_match_reference(rows, columns, seed):
 def test_merge_sparse_tails_by_hand():
     observed, expected, labels = merge_sparse_tails([1, 1, 9, 11, 2, 0], [1, 2, 10, 10, 3, 1])
     assert labels == [(0, 2), (3, 5)] and expected.tolist() == [13, 14] and observed.tolist() == [11, 13]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 64), st.lists(st.integers(0, 2**64 - 1), max_size=50))
+def test_weight_counts_equal_a_histogram_of_popcounts(block_bits, blocks):
+    blocks = [block >> (64 - block_bits) for block in blocks]
+    expected = np.bincount([bin(block).count("1") for block in blocks], minlength=block_bits + 1)
+    assert weight_counts(np.array(blocks, dtype=np.uint64), block_bits).tolist() == expected.tolist()
 
 
 def test_hamming_weight_counts_blocks():

@@ -2,12 +2,12 @@
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.generators import LCG, CallableSource, Output
 from rnglab.presets import make_source
-from rnglab.stream import BitSelection, bits, offsets, packed_words, uniforms, words
+from rnglab.stream import BitSelection, bit_fields, bits, offsets, packed_words, uniforms, words
 
 
 def listed(values, low, high):
@@ -95,3 +95,71 @@ def test_selection_errors():
 def test_word_size_is_checked():
     with pytest.raises(ValueError, match="word must be 32 or 64 bits"):
         packed_words(make_source("msvc"), 1, 16)
+
+
+@st.composite
+def bit_streams(draw):
+    """A source of ``b`` genuine bits (``2^b <= R < 2^(b+1)``), values to read from it and a bit selection."""
+    source_bits = draw(st.integers(1, 64))
+    high = draw(st.integers(2**source_bits - 1, 2 ** (source_bits + 1) - 2))
+    values = draw(st.lists(st.integers(0, high), min_size=1, max_size=40))
+    kind = draw(st.sampled_from(["all", "drop-keep", "low"]))
+    if kind == "low":
+        selection = BitSelection(low=draw(st.integers(1, source_bits)))
+    elif kind == "drop-keep":
+        drop = draw(st.integers(0, source_bits - 1))
+        selection = BitSelection(drop, draw(st.integers(1, source_bits - drop)))
+    else:
+        selection = BitSelection()
+    return source_bits, high, values, selection
+
+
+def reference_bits(source_bits, high, values, selection):
+    """The bit stream built one bit at a time: each output's b genuine bits as a string, then the selected ones."""
+    dropped, width = selection.span(source_bits)
+    genuine = [format(v * 2**source_bits // (high + 1), f"0{source_bits}b") for v in values]
+    return "".join(bits[dropped:dropped + width] for bits in genuine), width
+
+
+def counted(values, high):
+    """A source handing out ``values`` in order, and the list of those handed out so far."""
+    handed = []
+
+    def draw():
+        handed.append(values[len(handed)])
+        return handed[-1]
+
+    return CallableSource(draw, 0, high), handed
+
+
+@settings(max_examples=300, deadline=None)
+@given(bit_streams(), st.integers(1, 64), st.data())
+def test_bit_fields_equal_the_bit_stream_read_one_bit_at_a_time(stream, field_bits, data):
+    source_bits, high, values, selection = stream
+    expected, width = reference_bits(source_bits, high, values, selection)
+    count = data.draw(st.integers(0, len(expected) // field_bits))
+    source, handed = counted(values, high)
+    fields = bit_fields(source, count, field_bits, selection)
+    assert fields.tolist() == [int(expected[i * field_bits:(i + 1) * field_bits], 2) for i in range(count)]
+    assert len(handed) == -(-count * field_bits // width)
+
+
+@settings(max_examples=200, deadline=None)
+@given(bit_streams(), st.data())
+def test_bits_equal_the_bit_stream_read_one_bit_at_a_time(stream, data):
+    source_bits, high, values, selection = stream
+    expected, width = reference_bits(source_bits, high, values, selection)
+    count = data.draw(st.integers(0, len(expected)))
+    source, handed = counted(values, high)
+    assert "".join(map(str, bits(source, count, selection))) == expected[:count]
+    assert len(handed) == -(-count // width)
+
+
+@settings(max_examples=100, deadline=None)
+@given(bit_streams(), st.sampled_from([32, 64]), st.data())
+def test_packed_words_equal_the_bit_stream_cut_into_words(stream, word_bits, data):
+    source_bits, high, values, selection = stream
+    expected, _ = reference_bits(source_bits, high, values, selection)
+    count = data.draw(st.integers(0, len(expected) // word_bits))
+    packed = packed_words(listed(values, 0, high), count, word_bits, selection)
+    assert packed.tolist() == [int(expected[i * word_bits:(i + 1) * word_bits], 2) for i in range(count)]

@@ -15,6 +15,7 @@ import numpy as np
 from scipy import stats
 
 from ..results import Result
+from ..stream import BitSelection
 
 TESTS: dict[str, Callable] = {}
 """Registry of empirical tests by name (``"serial-correlation"``, ``"gap"``, ...)."""
@@ -65,6 +66,11 @@ def get_test(name: str) -> Callable:
         return TESTS[name]
     except KeyError:
         raise ValueError(f"unknown test {name!r}; choose from {', '.join(sorted(TESTS))}") from None
+
+
+def gateway_params(n: int, selection: BitSelection, **options) -> dict:
+    """The ``params`` record of a result: ``n``, the test's options, then the bit selection."""
+    return {"n": n, **options, "drop": selection.drop, "keep": selection.keep, "low": selection.low}
 
 
 def require(condition: bool, message: str) -> None:

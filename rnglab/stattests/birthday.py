@@ -6,9 +6,8 @@ import numpy as np
 
 from ..generators.base import Source
 from ..stream import BitSelection
-from .base import EmpiricalResult, register, require
+from .base import EmpiricalResult, gateway_params, register, require
 from .collision import cell_indices, poisson_mid_pvalue
-from .frequency import gateway_params
 
 
 def equal_spacings(birthdays: np.ndarray) -> int:
@@ -23,7 +22,8 @@ def equal_spacings(birthdays: np.ndarray) -> int:
     >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64))
     2
     """
-    spacings = np.sort(np.diff(np.sort(birthdays)))
+    spacings = np.diff(np.sort(birthdays))
+    spacings.sort()
     return int(np.count_nonzero(spacings[1:] == spacings[:-1]))
 
 

@@ -1,10 +1,8 @@
 """The collision test: n balls thrown into k = d^t urns, counting the balls that land in an occupied urn.
 
 Also home of the readers the other tests share: :func:`digits` (``floor(d u)``
-of successive outputs), :func:`bit_fields` (the bit stream cut into fields of
-up to 64 bits, for the matrix-rank and Hamming-weight tests),
-:func:`cell_indices` (points of the ``d^t`` grid, for birthday spacings), and
-the mid-p Poisson p-value.
+of successive outputs), :func:`cell_indices` (points of the ``d^t`` grid, for
+birthday spacings), and the mid-p Poisson p-value.
 """
 
 from __future__ import annotations
@@ -15,8 +13,8 @@ import numpy as np
 from scipy import stats
 
 from ..generators.base import Source
-from ..stream import BitSelection, genuine_bits, words
-from .base import EmpiricalResult, register, require
+from ..stream import BitSelection, bit_fields, genuine_bits, words
+from .base import EmpiricalResult, gateway_params, register, require
 
 #: Largest grid the cell indices address (they are uint64).
 MAX_CELLS = 2**63
@@ -29,7 +27,7 @@ def digits(source: Source, count: int, d: int, selection: BitSelection = BitSele
     ``floor(d w / 2^b)``, exact for ``d <= 2^b``, which is TestU01's
     ``floor(d u)``. When ``d`` is a power of two wider than one output
     (``d = 2^30`` on MSVC's 15-bit ``rand()``), the digits are cut from the
-    bit stream instead (:func:`bit_fields`), as a program would combine calls.
+    bit stream instead (:func:`rnglab.stream.bit_fields`), as a program would combine calls.
     """
     require(d >= 2, f"d must be >= 2; got {d}")
     width = selection.width(genuine_bits(source))
@@ -43,53 +41,24 @@ def digits(source: Source, count: int, d: int, selection: BitSelection = BitSele
     return np.minimum(scaled, d - 1).astype(np.uint64)
 
 
-def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection()) -> np.ndarray:
-    """Return the first ``count`` fields of ``field_bits`` (<= 64) bits cut from the source's bit stream.
-
-    The same bits as ``rnglab.stream.bits`` read ``field_bits`` at a time, first
-    bit most significant, computed from whole words. The stream repeats its
-    layout every ``L = lcm(b, f)`` bits (``b`` bits per word, ``f`` per field),
-    so the words are laid out in rows of ``L / b`` and each of the ``L / f``
-    field positions of a row is assembled from the columns it overlaps.
-    """
-    require(1 <= field_bits <= 64, f"field_bits must be in [1, 64]; got {field_bits}")
-    width = selection.width(genuine_bits(source))
-    values, width = words(source, -(-count * field_bits // width), selection)
-    block = math.lcm(width, field_bits)
-    rows = -(-count * field_bits // block)
-    values = np.resize(values, rows * (block // width)).reshape(rows, block // width)
-    fields = np.empty((rows, block // field_bits), dtype=np.uint64)
-    for position in range(block // field_bits):
-        fields[:, position] = _field_at(values, position * field_bits, width, field_bits)
-    return fields.reshape(-1)[:count]
-
-
-def _field_at(values: np.ndarray, start: int, width: int, field_bits: int) -> np.ndarray:
-    """The field of ``field_bits`` bits starting at bit ``start`` of each row of ``width``-bit words."""
-    first, last = start // width, (start + field_bits - 1) // width
-    field = None
-    for column in range(first, last + 1):
-        lift = start + field_bits - (column + 1) * width  # where the word's lowest bit lands in the field
-        word = values[:, column]
-        placed = word << np.uint64(lift) if lift >= 0 else word >> np.uint64(-lift)
-        field = placed if field is None else np.bitwise_or(field, placed, out=field)
-    if field_bits < 64 and (start % width or field_bits > width):
-        field &= np.uint64(2**field_bits - 1)
-    return field
-
-
 def cell_indices(source: Source, n: int, d: int, t: int, selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return ``n`` cells of the ``d^t`` grid, each built from ``t`` successive digits (non-overlapping).
 
     Cell ``j`` is ``sum_i y_{tj+i} d^(t-1-i)`` with ``y = floor(d u)`` (TestU01's
-    smultin and smarsa order).
+    smultin and smarsa order). When the digits are cut from the bit stream
+    (``d`` a power of two wider than one output), ``t`` successive digits are
+    one field of ``t log2(d)`` bits: the cells are read as such (the same
+    values from the same outputs, without joining digits).
     """
     require(t >= 1, f"t must be >= 1; got {t}")
     require(d**t <= MAX_CELLS, f"k = d^t must be <= 2^63; got {d}^{t}")
+    if d & (d - 1) == 0 and d > 1 << selection.width(genuine_bits(source)):
+        return digits(source, n, d**t, selection)
     points = digits(source, n * t, d, selection).reshape(n, t)
     cells = points[:, 0].copy()
     for column in range(1, t):
-        cells = cells * np.uint64(d) + points[:, column]
+        cells *= np.uint64(d)
+        cells += points[:, column]
     return cells
 
 
@@ -147,11 +116,12 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2,
     for random number generators, SIAM J. Sci. Comput. 24(2), 2002.
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (sknuth_Collision).
     """
-    from .frequency import gateway_params  # frequency imports this module
-
     k = d**t
     require(2 <= n <= k // 32, f"collision test needs 2 <= n <= k/32 = {k // 32} (sparse case); got n = {n}")
-    cells = np.sort(cell_indices(source, n, d, t, selection))
+    cells = cell_indices(source, n, d, t, selection)
+    if k <= 2**32:
+        cells = cells.astype(np.uint32)  # numpy sorts 32-bit keys twice as fast as 64-bit ones
+    cells.sort()
     collisions = int(np.count_nonzero(cells[1:] == cells[:-1]))
     mean = expected_collisions(n, k)
     return EmpiricalResult("collision", float(collisions), poisson_mid_pvalue(collisions, mean),

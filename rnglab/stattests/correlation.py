@@ -10,8 +10,8 @@ from scipy import stats
 
 from ..generators.base import Source
 from ..stream import BitSelection
-from .base import EmpiricalResult, register, require
-from .frequency import check_sample, gateway_params, uniform_reader, windows
+from .base import EmpiricalResult, gateway_params, register, require
+from .frequency import check_sample, uniform_reader, windows
 
 
 def serial_correlation_coefficient(read: Callable[[int], np.ndarray], n: int, lag: int = 1) -> float:

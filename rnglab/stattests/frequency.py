@@ -13,7 +13,7 @@ from scipy import stats
 
 from ..generators.base import Source
 from ..stream import BitSelection, genuine_bits, uniforms, words
-from .base import EmpiricalResult, chi_square, register, require
+from .base import EmpiricalResult, chi_square, gateway_params, register, require
 from .collision import digits
 
 #: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
@@ -33,12 +33,18 @@ def selected_uniforms(source: Source, size: int, selection: BitSelection = BitSe
     values, width = words(source, size, selection)
     if width > 53:
         values, width = values >> np.uint64(width - 53), 53
-    return values.astype(np.float64) / float(2**width)
+    result = values.astype(np.float64)
+    result /= float(2**width)
+    return result
 
 
 def digit_reader(source: Source, d: int, selection: BitSelection) -> Callable[[int], np.ndarray]:
-    """A reader of digits ``floor(d u)`` (as array indices) from successive outputs."""
-    return lambda size: digits(source, size, d, selection).astype(np.intp)
+    """A reader of digits ``floor(d u)`` (as int64 array indices) from successive outputs.
+
+    The digits (a fresh uint64 array, all below ``d <= 2^63`` for any ``d`` a
+    count array can have) are reinterpreted in place rather than copied.
+    """
+    return lambda size: digits(source, size, d, selection).view(np.int64)
 
 
 def uniform_reader(source: Source, selection: BitSelection) -> Callable[[int], np.ndarray]:
@@ -116,11 +122,6 @@ def equally_likely_result(name: str, counts: np.ndarray, params: dict, values_re
     statistic, pvalue, df = chi_square(counts, np.full(counts.size, expected))
     return EmpiricalResult(name, statistic, pvalue, params,
                            {"observed": counts, "expected": expected, "df": df, "values_read": values_read})
-
-
-def gateway_params(n: int, selection: BitSelection, **options) -> dict:
-    """The ``params`` record of a result: ``n``, the test's options, then the bit selection."""
-    return {"n": n, **options, "drop": selection.drop, "keep": selection.keep, "low": selection.low}
 
 
 @register("frequency")

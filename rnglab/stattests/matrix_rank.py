@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from ..generators.base import Source
-from ..stream import BitSelection
-from .base import EmpiricalResult, chi_square, register, require
-from .collision import bit_fields
+from ..stream import BitSelection, bit_fields
+from .base import EmpiricalResult, chi_square, gateway_params, register, require
 from .hamming import merge_sparse_tails
-from .frequency import gateway_params
 
 
 def rank_probabilities(rows: int, columns: int) -> np.ndarray:
@@ -28,26 +27,45 @@ def rank_probabilities(rows: int, columns: int) -> np.ndarray:
     return 2.0**logs
 
 
-def gf2_ranks(matrices: np.ndarray, columns: int) -> np.ndarray:
+@numba.njit(cache=True, nogil=True)
+def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     """Ranks over GF(2) of a stack of matrices whose rows are uint64 bit masks, shape ``(count, rows)``.
 
-    Elimination on all matrices at once, one column at a time: in each matrix
-    a row holding the column's bit is the pivot; XORing it into every row that
-    holds the bit clears the column and zeroes the pivot row itself, which
-    leaves a matrix of rank one less. The rank is the number of columns
-    where a pivot was found.
+    Gaussian elimination, one matrix at a time on a copy of its rows: for each
+    column, from the most significant, the first row at or below the current
+    rank that holds the column's bit becomes the pivot and is swapped up; it
+    is XORed into every row below it that holds the bit (branch-free, and
+    on a view starting at zero, which lets the compiler vectorise the loop).
+    The rank is the number of pivots found. About ``rows * columns / 2``
+    word operations per matrix, about ten times faster than numpy's
+    column-at-a-time elimination over all matrices at once (which touches
+    every row of every matrix for every column). Only the low ``columns``
+    bits of each row count.
     """
-    rows = matrices.copy()
-    holds = np.empty_like(rows)
-    every = np.arange(len(rows))
-    ranks = np.zeros(len(rows), dtype=np.int64)
-    for column in range(columns - 1, -1, -1):
-        shift = np.uint64(column)
-        np.right_shift(rows, shift, out=holds)
-        holds &= np.uint64(1)
-        pivot = rows[every, holds.argmax(axis=1)]
-        rows ^= np.multiply(holds, pivot[:, None], out=holds)
-        ranks += ((pivot >> shift) & np.uint64(1)).astype(np.int64)
+    count, rows = matrices.shape
+    ranks = np.empty(count, dtype=np.int64)
+    work = np.empty(rows, dtype=np.uint64)
+    one = np.uint64(1)
+    for m in range(count):
+        work[:] = matrices[m]
+        rank = 0
+        for column in range(columns - 1, -1, -1):
+            shift = np.uint64(column)
+            pivot = rank
+            while pivot < rows and not (work[pivot] >> shift) & one:
+                pivot += 1
+            if pivot == rows:
+                continue
+            row = work[pivot]
+            work[pivot] = work[rank]
+            work[rank] = row
+            below = work[rank + 1:]
+            for i in range(below.size):
+                below[i] ^= row & (np.uint64(0) - ((below[i] >> shift) & one))
+            rank += 1
+            if rank == rows:
+                break
+        ranks[m] = rank
     return ranks
 
 

@@ -9,8 +9,8 @@ from scipy import stats
 
 from ..generators.base import Source
 from ..stream import BitSelection
-from .base import EmpiricalResult, register, require
-from .frequency import check_sample, gateway_params, uniform_reader, windows
+from .base import EmpiricalResult, gateway_params, register, require
+from .frequency import check_sample, uniform_reader, windows
 
 #: Knuth's a_ij of 3.3.2 eq. (11): n times the inverse covariance matrix of the run counts, as he rounds it.
 RUN_WEIGHTS = np.array([
