@@ -50,25 +50,39 @@ def parse_seed_range(text: str) -> tuple[int, int] | None:
     return low, high
 
 
-def seed_space(text: str, window: str | None = None) -> tuple[np.ndarray, str]:
-    """The seeds named by ``A..B`` or by a seed policy (``rnglab.seeding``) over ``window``."""
+def seed_space_size(text: str, window: str | None = None) -> tuple[int, str]:
+    """How many seeds ``A..B`` or a seed policy over ``window`` names, and the space's label (nothing is listed)."""
     bounds = parse_seed_range(text)
     if bounds is not None:
-        count = bounds[1] - bounds[0] + 1
-        if count > MAX_SEEDS:
-            raise ValueError(f"at most {MAX_SEEDS} seeds are enumerated; {text} holds {count}")
-        return np.arange(bounds[0], bounds[1] + 1, dtype=np.int64), f"seeds {bounds[0]}..{bounds[1]}"
+        return bounds[1] - bounds[0] + 1, f"seeds {bounds[0]}..{bounds[1]}"
+    chosen, parsed = _policy(text, window)
+    return chosen.count(parsed), f"policy {text} over {parsed.text}"
+
+
+def seed_space(text: str, window: str | None = None) -> tuple[np.ndarray, str]:
+    """The seeds named by ``A..B`` or by a seed policy (``rnglab.seeding``) over ``window``, and the label.
+
+    Raises ``ValueError`` for more than :data:`MAX_SEEDS` seeds.
+    """
+    count, label = seed_space_size(text, window)
+    bounds = parse_seed_range(text)
+    if count > MAX_SEEDS:
+        advice = "" if bounds is not None else " (choose a shorter --window)"
+        raise ValueError(f"at most {MAX_SEEDS} seeds are enumerated; {label} holds {count}{advice}")
+    if bounds is not None:
+        return np.arange(bounds[0], bounds[1] + 1, dtype=np.int64), label
+    chosen, parsed = _policy(text, window)
+    return chosen.seeds(parsed).astype(np.int64), label
+
+
+def _policy(text: str, window: str | None):
+    """The seed policy named ``text`` and the parsed window (default :data:`DEFAULT_WINDOW`)."""
     try:
         from .seeding import parse_window, policy
     except ImportError:
         raise ValueError(f"{text!r} is not a range A..B, and seed policies (rnglab.seeding) "
                          "are not available") from None
-    chosen, parsed = policy(text), parse_window(window or DEFAULT_WINDOW)
-    count = chosen.count(parsed)
-    if count > MAX_SEEDS:
-        raise ValueError(f"at most {MAX_SEEDS} seeds are enumerated; policy {text} gives {count} "
-                         f"over {parsed.text} (choose a shorter --window)")
-    return chosen.seeds(parsed).astype(np.int64), f"policy {text} over {parsed.text}"
+    return policy(text), parse_window(window or DEFAULT_WINDOW)
 
 
 def deck_keys(decks: np.ndarray) -> np.ndarray:
@@ -167,19 +181,28 @@ def largest_period(generator: Source) -> int | None:
 
 
 def reachable_deals(generator: Source, seeds: np.ndarray, n: int, algo: str = "fisher-yates",
-                    reduce: str = "lemire", *, label: str = "", enumerate_seeds: bool = True,
-                    progress=None, **options) -> ReachResult:
+                    reduce: str = "lemire", *, label: str = "", progress=None, **options) -> ReachResult:
     """Count the deals reachable from ``seeds``, and compare with ``n!`` and ``min(seeds, period, n!)``."""
-    n = check_size(n, 1000)
-    seeds = np.asarray(seeds)
+    n, seeds = check_size(n, 1000), np.asarray(seeds)
+    distinct = count_distinct_deals(generator, seeds, n, algo, reduce, progress=progress, **options)
+    return _reach_result(generator, len(seeds), n, algo, reduce, label, distinct)
+
+
+def reach_bound(generator: Source, seeds: int, n: int, algo: str = "fisher-yates", reduce: str = "lemire", *,
+                label: str = "") -> ReachResult:
+    """The bound ``min(seeds, period, n!)`` for a space of ``seeds`` seeds, without enumerating them."""
+    return _reach_result(generator, seeds, check_size(n, 1000), algo, reduce, label, None)
+
+
+def _reach_result(generator: Source, seeds: int, n: int, algo: str, reduce: str, label: str,
+                  distinct: int | None) -> ReachResult:
+    """The result for ``seeds`` seeds, with ``distinct`` deals counted (``None``: the bound alone)."""
     total, period = math.factorial(n), largest_period(generator)
-    bound = min(len(seeds), total, period or len(seeds))
-    distinct = count_distinct_deals(generator, seeds, n, algo, reduce, progress=progress, **options) \
-        if enumerate_seeds else None
+    bound = min(seeds, total, period or seeds)
     reached = bound if distinct is None else distinct
     return ReachResult(
-        generator=generator.name, reduce=reduce, algo=algo, seed_space=label or f"{len(seeds)} seeds", n=n,
-        seeds=len(seeds), distinct=distinct, n_factorial=total, fraction=_ratio(reached, total), period=period,
+        generator=generator.name, reduce=reduce, algo=algo, seed_space=label or f"{seeds} seeds", n=n,
+        seeds=seeds, distinct=distinct, n_factorial=total, fraction=_ratio(reached, total), period=period,
         bound=bound, log2_bound=math.log2(bound) if bound else 0.0,
         log2_n_factorial=math.lgamma(n + 1) / math.log(2), exact=distinct is not None)
 

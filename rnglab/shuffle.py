@@ -13,11 +13,12 @@ generator stands behind the lanes is the :class:`Draws` object's business:
   list of swaps (their program, :class:`SwapStep`) run deck by deck in one
   compiled pass for the common LCGs (:func:`lcg_swaps`), with the same result.
 * :class:`SourceDraws` -- any :class:`~rnglab.generators.Source` (numpy,
-  Python, OS, ...). With one lane this *is* the one-at-a-time shuffle. With
-  ``B`` lanes the source is drawn in order, interleaved: each request takes
-  one value for lane 0, then lane 1, ...; this is fast but is not the same as
-  ``B`` shuffles one after another (for B independent non-LCG sources,
-  shuffle each with its own one-lane :class:`SourceDraws`).
+  Python, OS, ...), one lane: the one-at-a-time shuffle (for B independent
+  non-LCG sources, shuffle each with its own :class:`SourceDraws`).
+* :class:`SequentialDraws` -- one source, ``B`` decks dealt one after
+  another as a program deals them: deck ``r`` starts where deck ``r - 1``
+  stopped, so the batch is bit-exact with ``B`` one-at-a-time shuffles
+  (:func:`shuffle_in_turn`). Swap programs only; compiled for the common LCGs.
 * :class:`ScriptedDraws` -- replays given choices: an ideal uniform source,
   used to enumerate every path of an algorithm.
 
@@ -48,11 +49,14 @@ import numpy as np
 from . import crack_kernels
 from .generators import LCG, LCGBatch, Source
 from .generators.affine import arithmetic_kind
+from .generators.base import check_count
 from .reduce import (_multiply_128, check_bound, complete_blocks_end, draw_bounded, draw_bounded_lanes, range_mod,
                      reducer, smear_mask)
 
 #: Bits per piece when a wide random integer (a sort key, a rank in [0, n!)) is assembled.
 PIECE_BITS = 32
+#: Most source outputs :class:`SequentialDraws` reads in one block.
+SEQUENTIAL_BLOCK = 2**16
 
 
 # -- where the random integers come from -----------------------------------------------
@@ -86,11 +90,17 @@ class Draws:
 
 
 class SourceDraws(Draws):
-    """Values from one source and a reducer, lanes served in order (see the module notes)."""
+    """Values from one source and a reducer for one deck (the one-at-a-time shuffle).
 
-    def __init__(self, source: Source, method: str = "lemire", lanes: int = 1):
+    Attributes
+    ----------
+    draws : int
+        Source outputs consumed, rejected ones included.
+    """
+
+    def __init__(self, source: Source, method: str = "lemire"):
         reducer(method)
-        self.source, self.method, self.lanes = source, method, int(lanes)
+        self.source, self.method = source, method
         self.word_bits = source.output_bits
         self.draws = 0
 
@@ -141,6 +151,92 @@ class BatchDraws(Draws):
         b = self.batch
         return LCGBatch(a=b.a, m=b.m, c=b.c, states=b.current_states()[mask], output=b.output,
                         name=b.name, low=b.low)
+
+
+class SequentialDraws(SourceDraws):
+    """One source and a reducer, ``lanes`` decks dealt one after another (as a program deals them).
+
+    Deck ``r`` reads the source from where deck ``r - 1`` stopped, rejected
+    draws included, so a batch is bit-exact with ``lanes`` one-at-a-time
+    shuffles on the same source, and leaves it in the same state. Only swap
+    programs (:meth:`run_swaps`) are served for more than one lane: the other
+    algorithms request values step by step across the decks
+    (:func:`shuffle_in_turn` shuffles those one deck at a time).
+
+    :meth:`run_swaps` runs compiled (:func:`lcg_swaps` on one shared lane) for
+    an :class:`~rnglab.generators.LCG` that :func:`kernel_code` serves and that
+    holds no handed-back values. Any other source is read in blocks: output
+    ``i`` of a block serves step ``i - r`` after ``r`` rejections, so every
+    output is reduced for each ``r`` up to a margin at once (a few numpy calls
+    per block), the rejections are then followed in order, and the outputs
+    not used are handed back with ``Source.unread``. Blocks are sized for
+    about 32 rejections each (up to :data:`SEQUENTIAL_BLOCK` outputs).
+    """
+
+    def __init__(self, source: Source, method: str = "lemire", lanes: int = 1):
+        super().__init__(source, method)
+        self.lanes = check_count(lanes, "lanes")
+
+    def below(self, bound, mask=None):
+        if self.lanes != 1:
+            raise ValueError("decks dealt one after another are batched for swap shuffles only; "
+                             "shuffle the others one deck at a time")
+        return super().below(bound, mask)
+
+    def run_swaps(self, decks, steps):
+        """As :meth:`Draws.run_swaps`, deck after deck from the one source (see the class notes)."""
+        if not (steps and len(decks)):
+            return decks
+        batch = self._lane()
+        if batch is None:
+            return ScriptedDraws(self._choices(len(decks), steps)).run_swaps(decks, steps)
+        drawn = np.zeros(1, dtype=np.int64)
+        lcg_swaps(decks, batch, self.method, steps, drawn)
+        self.source.x = int(batch.current_states()[0])
+        self.draws += int(drawn[0])
+        return decks
+
+    def _lane(self) -> LCGBatch | None:
+        """The source as a one-lane batch when the compiled path serves it, else ``None``."""
+        source = self.source
+        if not isinstance(source, LCG) or source.state["pending"]:
+            return None
+        batch = LCGBatch(a=source.a, m=source.m, c=source.c, states=[source.x], output=source.output,
+                         name=source.name, low=source.low)
+        return batch if kernel_code(batch, self.method) is not None else None
+
+    def _choices(self, rows: int, steps: list[SwapStep]) -> np.ndarray:
+        """The values ``rows`` decks draw in turn for ``steps``, shape ``(rows, len(steps))``, read in blocks."""
+        bounds = np.tile(step_bounds(steps), rows)
+        check_steps(bounds[:len(steps)], self.source.range_size, self.method)
+        out = np.empty(len(bounds), dtype=np.int64)
+        done, size, shifts = 0, len(steps), 4
+        while done < len(bounds):
+            raw = self.source.random_raw(min(size, len(bounds) - done))
+            kept, used = self._block(raw, bounds, done, shifts, out)
+            self.source.unread(raw[used:])
+            rejected = used - kept
+            self.draws, done = self.draws + used, done + kept
+            size = min(SEQUENTIAL_BLOCK, max(len(steps), 32 * used // (rejected + 1)))  # about 32 rejections
+            shifts = 2 + min(size, 2 * rejected * size // used)
+        return out.reshape(rows, len(steps))
+
+    def _block(self, raw: np.ndarray, bounds: np.ndarray, done: int, shifts: int, out: np.ndarray) -> tuple[int, int]:
+        """Reduce one block of outputs serving steps ``done, done + 1, ...`` of ``bounds``; fill ``out`` from ``done``.
+
+        Output ``i`` serves step ``done + i - r`` after ``r`` rejections: every
+        output is reduced for each ``r < shifts`` at once, then followed in
+        order (:func:`_follow_rejections`). Returns the values kept and the
+        outputs used (the rest are to be handed back).
+        """
+        x = raw - raw.dtype.type(self.source.low)  # offsets in [0, R)
+        served = done + np.arange(len(raw)) - np.arange(shifts)[:, None]
+        served = np.clip(served, done, len(bounds) - 1)  # entries no path reaches (r > i, or past the end)
+        values, accepted = reducer(self.method).map(np.tile(x, shifts), bounds[served.ravel()], self.source.range_size)
+        shift, used = _follow_rejections(accepted.reshape(shifts, len(raw)))
+        taken = np.flatnonzero(shift[:used] >= 0)
+        out[done:done + len(taken)] = values.reshape(shifts, len(raw))[shift[taken], taken]
+        return len(taken), used
 
 
 class ScriptedDraws(Draws):
@@ -298,6 +394,18 @@ def draw_table(bounds: np.ndarray, range_size: int) -> np.ndarray:
     return np.array(rows, dtype=np.uint64).reshape(len(rows), columns)
 
 
+def step_bounds(steps: list[SwapStep]) -> np.ndarray:
+    """The bound each swap step draws below (``high - low + 1``), as uint64."""
+    return np.array([step.high - step.low + 1 for step in steps], dtype=np.uint64)
+
+
+def check_steps(bounds: np.ndarray, range_size: int, method: str) -> None:
+    """Raise where the step-by-step path would: a bound outside ``[1, R]`` or refused by the reducer, in step order."""
+    for bound in dict.fromkeys(bounds.tolist()):
+        check_bound(bound, range_size)
+        reducer(method).map(np.zeros(1, dtype=np.uint64), bound, range_size)
+
+
 def lcg_swaps(decks: np.ndarray, batch: LCGBatch, method: str, steps: list[SwapStep],
               draws: np.ndarray) -> np.ndarray:
     """Run a swap program on ``decks``, row ``r`` drawing from lane ``r`` of ``batch``, in one compiled pass.
@@ -305,7 +413,9 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, method: str, steps: list[SwapS
     Each deck is shuffled whole before the next (it stays in cache), its
     lane stepped, reduced and re-drawn while rejected exactly as
     :meth:`BatchDraws.below` does; the lanes' states are updated and the
-    draws each consumed are added to ``draws`` (int64 per lane). Returns ``decks``.
+    draws each consumed are added to ``draws`` (int64 per lane). A batch of
+    one lane serves every row in turn, deck after deck (as
+    :class:`SequentialDraws` uses it). Returns ``decks``.
 
     Raises
     ------
@@ -317,10 +427,8 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, method: str, steps: list[SwapS
     code = kernel_code(batch, method)
     if code is None:
         raise ValueError(f"the compiled swap path cannot serve {batch!r} with {method!r}")
-    bounds = np.array([step.high - step.low + 1 for step in steps], dtype=np.uint64)
-    for bound in dict.fromkeys(bounds.tolist()):  # the step-by-step path's checks, in its order
-        check_bound(bound, batch.range_size)
-        reducer(method).map(np.zeros(1, dtype=np.uint64), bound, batch.range_size)
+    bounds = step_bounds(steps)
+    check_steps(bounds, batch.range_size, method)
     table = np.array([(step.position, step.low) for step in steps], dtype=np.int64).reshape(len(steps), 2)
     if not _lcg_swap_kernel(decks, batch.states, draws, code, kernel_fields(batch),
                             draw_table(bounds, batch.range_size), table):
@@ -353,14 +461,18 @@ def _draw(x, code, fields, draws, t):  # pragma: no cover - compiled
 def _lcg_swap_kernel(decks, states, drawn, code, generator, draws, steps):  # pragma: no cover - compiled
     """Shuffle row ``r`` of ``decks`` from ``states[r]``; update ``states`` and add to ``drawn``.
 
+    With a single state (``len(states) == 1``) every row draws from it in
+    turn: row ``r`` starts where row ``r - 1`` stopped.
     ``steps[t] = (position, low)``; ``draws[t]`` as :func:`draw_table`.
     Returns False at the first drawn position outside the deck (a source
     outside its declared range), leaving that row and the later ones undone.
     """
     fields = crack_kernels.as_fields(generator)
     n = decks.shape[1]
+    shared = states.shape[0] == 1
     for row in range(decks.shape[0]):
-        x, used = states[row], 0
+        lane = 0 if shared else row
+        x, used = states[lane], 0
         for t in range(steps.shape[0]):
             value, x, count = _draw(x, code, fields, draws, t)
             used += count
@@ -368,9 +480,30 @@ def _lcg_swap_kernel(decks, states, drawn, code, generator, draws, steps):  # pr
             if not 0 <= j < n:
                 return False
             decks[row, i], decks[row, j] = decks[row, j], decks[row, i]
-        states[row] = x
-        drawn[row] += used
+        states[lane] = x
+        drawn[lane] += used
     return True
+
+
+@numba.njit(cache=True, nogil=True)
+def _follow_rejections(accepted):  # pragma: no cover - compiled
+    """Follow a block of outputs in order; ``accepted[r, i]``: output ``i`` is accepted after ``r`` rejections.
+
+    Returns, per output, the number of rejections before it when it is
+    accepted and -1 when it is rejected, and the outputs used: the whole
+    block, or up to the rejection that leaves the rows of ``accepted``.
+    """
+    rows, size = accepted.shape
+    shift = np.full(size, -1, dtype=np.int64)
+    r = 0
+    for i in range(size):
+        if accepted[r, i]:
+            shift[i] = r
+        else:
+            r += 1
+            if r == rows:
+                return shift, i + 1
+    return shift, size
 
 
 # -- the algorithms (each: decks (lanes, n), draws, options) -> decks -------------------
@@ -691,6 +824,29 @@ def shuffle_decks(n: int, draws: Draws, algo: str = "fisher-yates", **options) -
 def shuffle(n: int, source: Source, algo: str = "fisher-yates", reduce: str = "lemire", **options) -> np.ndarray:
     """Shuffle one deck of ``n`` items with ``source`` and reducer ``reduce`` (the one-at-a-time path)."""
     return shuffle_decks(n, SourceDraws(source, reduce), algo, **options)[0]
+
+
+def is_swap_shuffle(algo: str, n: int, options: dict) -> bool:
+    """Whether ``algo`` on ``n`` items is a list of swaps (its program, run by :meth:`Draws.run_swaps`)."""
+    program = algorithm(algo).program
+    return program is not None and all(isinstance(step, SwapStep) for step in program(n, options))
+
+
+def shuffle_in_turn(n: int, source: Source, count: int, algo: str = "fisher-yates", reduce: str = "lemire",
+                    **options) -> np.ndarray:
+    """Shuffle ``count`` decks one after another from ``source``, as a program does; shape ``(count, n)``.
+
+    Bit-exact with ``count`` calls of :func:`shuffle` on the same source, and
+    leaves the source in the same state. Swap shuffles run batched
+    (:class:`SequentialDraws`: compiled for the common LCGs, blocks of draws
+    otherwise); the other algorithms are shuffled one deck at a time with
+    :func:`shuffle`, which is exact but much slower (milliseconds per deck of 52).
+    """
+    n, count = check_size(n), check_count(count, "count")
+    if is_swap_shuffle(algo, n, options):
+        return shuffle_decks(n, SequentialDraws(source, reduce, count), algo, **options)
+    decks = [shuffle(n, source, algo, reduce, **options) for _ in range(count)]
+    return np.array(decks, dtype=deck_dtype(n)).reshape(count, n)
 
 
 def shuffle_seeds(generator: LCG, seeds, n: int, algo: str = "fisher-yates", reduce: str = "lemire",

@@ -37,6 +37,29 @@ def test_fairness_over_seeds_and_plot(tmp_path):
     assert data["paths"] == 1000 and plot.exists()
 
 
+def test_empirical_fairness_of_msvc_is_unremarkable_and_naive_is_rejected():
+    fair = json.loads(run("fairness", "msvc", "--n", "52", "--seed", "1", "--shuffles", "65536", "--json").stdout)
+    naive = json.loads(run("fairness", "msvc", "--n", "52", "--seed", "1", "--shuffles", "65536", "--algo", "naive",
+                           "--json").stdout)
+    assert fair["chi_square"]["shuffles"] == 65536 and fair["chi_square"]["pvalue"] > 1e-6
+    assert naive["chi_square"]["pvalue"] < 1e-6 and fair["source"] == "msvc seed 1, modulo"
+
+
+def test_exact_fairness_through_a_reducer():
+    data = json.loads(run("fairness", "--n", "3", "--reduce", "modulo", "--range", "4", "--json").stdout)
+    # j = x mod 3 from 4 values: j = 0 twice as likely; the first swap is biased, the second (mod 2) is not
+    assert data["source"] == "ideal source of 4 values, modulo" and data["tv_distance"] == "1/6"
+    assert data["most_likely"]["prob"] == "1/4"
+
+
+def test_reach_bound_only_does_not_enumerate():
+    data = json.loads(run("reach", "msvc", "--seeds", "0..2^32-1", "--bound-only", "--json").stdout)
+    assert data["seeds"] == 2**32 and data["bound"] == 2**32 and data["distinct"] is None
+    data = json.loads(run("reach", "delphi", "--seeds", "ms-midnight", "--window", "1d", "--bound-only",
+                          "--json").stdout)
+    assert data["seeds"] == 86400000 == data["bound"]
+
+
 def test_reach_json():
     data = json.loads(run("reach", "msvc", "--seeds", "0..999", "--n", "6", "--json").stdout)
     assert data["seeds"] == 1000 and data["n_factorial"] == 720 and 0 < data["fraction"] <= 1
@@ -46,6 +69,10 @@ def test_reach_json():
                                   ["reach", "msvc", "--seeds", "9..3", "--n", "5"],
                                   ["shuffle", "msvc", "--n", "0"],
                                   ["fairness", "msvc", "--algo", "naive", "--n", "4", "--exact"],
+                                  ["fairness", "--n", "4", "--reduce", "modulo"],
+                                  ["fairness", "--n", "4", "--range", "7"],
+                                  ["fairness", "msvc", "--n", "4", "--range", "7"],
+                                  ["reach", "msvc", "--seeds", "0..2^32-1"],
                                   ["deal", "msvc", "--game", "holdem", "--players", "30"]])
 def test_bad_input_is_one_line_and_status_2(args, capsys):
     assert main(args) == 2

@@ -8,10 +8,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rnglab.fairness import (empirical_fairness, exact_fairness, permutation_law, position_counts,
-                             shuffles_to_detect)
+from rnglab.fairness import (empirical_fairness, exact_fairness, permutation_law, position_count_matrix,
+                             position_counts, shuffles_to_detect)
 from rnglab.presets import make_source
-from rnglab.shuffle import ScriptedDraws, SourceDraws, permutation_rank, shuffle_decks
+from rnglab.shuffle import ScriptedDraws, permutation_rank, shuffle, shuffle_decks
 
 CASES = [("naive", [4] * 4), ("poker1999", [3] * 4), ("sattolo", [3, 2, 1]), ("fisher-yates", [4, 3, 2]),
          ("inside-out", [1, 2, 3, 4]), ("transpositions", [4] * 8), ("draw-remove", [4, 3, 2, 1]),
@@ -83,10 +83,24 @@ def test_transposition_law_agrees_with_brute_force_for_more_swaps():
 
 
 def test_empirical_test_passes_a_good_shuffle_and_fails_a_bad_one():
-    good = empirical_fairness(SourceDraws(make_source("pcg64", seed=1), "lemire", lanes=2**14), 8,
-                              "fisher-yates", 2**15)
-    bad = empirical_fairness(SourceDraws(make_source("pcg64", seed=1), "lemire", lanes=2**14), 8, "naive", 2**15)
+    good = empirical_fairness(make_source("pcg64", seed=1), 8, "fisher-yates", 2**15, chunk=2**12)
+    bad = empirical_fairness(make_source("pcg64", seed=1), 8, "naive", 2**15, chunk=2**12)
     assert good.pvalue > 0.001 and bad.pvalue < 1e-10
+
+
+@pytest.mark.parametrize("name", ["msvc", "python"])
+def test_empirical_decks_are_the_decks_of_one_shuffle_after_another(name):
+    source, reference = make_source(name, seed=5), make_source(name, seed=5)
+    result = empirical_fairness(source, 6, "fisher-yates", 1000, "modulo", chunk=300, label="x")
+    decks = np.array([shuffle(6, reference, "fisher-yates", "modulo") for _ in range(1000)])
+    assert result.counts == position_count_matrix(decks).tolist() and result.source == "x"
+
+
+def test_msvc_decks_dealt_one_after_another_are_not_rejected():
+    # interleaving 2^16 decks made each deck read a stride-2^16 subsequence of MSVC rand(): chi-square ~ 7.5e5
+    fair = empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 65536, "modulo")
+    naive = empirical_fairness(make_source("msvc", seed=1), 52, "naive", 65536, "modulo")
+    assert fair.pvalue > 1e-6 and naive.pvalue < 1e-6
 
 
 def test_shuffles_needed_grow_as_the_bias_shrinks():

@@ -3,10 +3,12 @@
 import math
 
 import numpy as np
+import pytest
 
 from rnglab.generators import LCG
 from rnglab.presets import make_source
-from rnglab.reach import (bits_for_every_deal, game_cycle, reachable_deals, seed_space, smallest_deck_exceeding)
+from rnglab.reach import (bits_for_every_deal, game_cycle, reach_bound, reachable_deals, seed_space, seed_space_size,
+                          smallest_deck_exceeding)
 from rnglab.fairness import seed_space_fairness
 from rnglab.shuffle import shuffle, shuffle_seeds
 
@@ -46,3 +48,11 @@ def test_seed_ranges_and_policies():
     assert seeds.tolist() == [3, 4, 5, 6, 7]
     seeds, label = seed_space("time-s", "10s")
     assert 10 <= len(seeds) <= 11 and "time-s" in label
+
+
+def test_bound_of_a_seed_space_too_large_to_enumerate():
+    assert seed_space_size("0..2^32-1") == (2**32, "seeds 0..4294967295")
+    result = reach_bound(make_source("minstd"), 2**32, 52, label="all")
+    assert result.bound == 2**31 - 2 and result.distinct is None and not result.exact  # period m - 1 = 2^31 - 2
+    with pytest.raises(ValueError, match="at most"):
+        seed_space("0..2^32-1")

@@ -11,13 +11,16 @@ from hypothesis import given, settings, strategies as st
 from rnglab.generators import LCG, Output
 from rnglab.presets import make_source
 from rnglab.reduce import REDUCERS
-from rnglab.shuffle import (SHUFFLES, WIDE_LEMIRE, BatchDraws, Draws, ScriptedDraws, SourceDraws, SwapStep,
-                            inside_out_stream, kernel_code, shuffle, shuffle_decks, shuffle_seeds, swap_count)
+from rnglab.shuffle import (SHUFFLES, WIDE_LEMIRE, BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws,
+                            SwapStep, inside_out_stream, kernel_code, shuffle, shuffle_decks, shuffle_in_turn,
+                            shuffle_seeds, swap_count)
 
 #: The shuffles that are a list of swaps (run deck by deck by the compiled batch path).
 SWAP_SHUFFLES = [name for name, s in SHUFFLES.items()
                  if s.program and all(isinstance(step, SwapStep) for step in s.program(5, {}))]
 CATALOG_LCGS = ["minstd", "randu", "msvc", "java", "drand48", "lrand48", "ranqd1", "mmix"]
+#: Sources dealt every algorithm in turn (not RANDU).
+OTHER_SOURCES = [name for name in CATALOG_LCGS if name != "randu"] + ["pcg64", "python"]
 
 
 def every_path(algo, n, bounds):
@@ -182,3 +185,46 @@ def test_compiled_swaps_on_uint16_decks():
     decks = np.tile(np.arange(300, dtype=np.uint16), (5, 1))
     assert np.array_equal(fast.run_swaps(decks.copy(), steps), Draws.run_swaps(slow, decks.copy(), steps))
     assert fast.draws.tolist() == slow.draws.tolist()
+
+
+@settings(max_examples=120, deadline=None)
+@given(case=st.one_of(  # draw-unused can wait ~m draws on a tiny LCG (a = 1) and forever on RANDU (odd outputs)
+           st.tuples(st.one_of(full_period_lcgs(), st.just("randu").map(make_source)), st.sampled_from(SWAP_SHUFFLES)),
+           st.tuples(st.sampled_from(OTHER_SOURCES).map(make_source), st.sampled_from(list(SHUFFLES)))),
+       n=st.integers(1, 8), method=st.sampled_from(list(REDUCERS)), decks=st.integers(0, 6))
+def test_decks_in_turn_equal_one_shuffle_after_another(case, n, method, decks):
+    generator, algo = case
+    reference = generator.copy()
+
+    def one_at_a_time():
+        return [shuffle(n, reference, algo, method, key_bits=5).tolist() for _ in range(decks)], reference.next_raw()
+
+    def in_turn():
+        return shuffle_in_turn(n, generator, decks, algo, method, key_bits=5).tolist(), generator.next_raw()
+
+    assert outcome(in_turn) == outcome(one_at_a_time)
+
+
+@pytest.mark.parametrize("name,method", [("msvc", "bitmask"), ("drand48", "lemire"), ("pcg64", "bitmask")])
+def test_values_handed_back_are_dealt_first_and_draws_counted(name, method):
+    source = make_source(name, seed=7)
+    source.unread(source.random_raw(3)[::-1])  # pending values: an LCG leaves the compiled path
+    reference = source.copy()
+    single = SourceDraws(reference, method)
+    expected = [shuffle_decks(9, single, "fisher-yates")[0].tolist() for _ in range(400)]
+    draws = SequentialDraws(source, method, 400)
+    assert shuffle_decks(9, draws, "fisher-yates").tolist() == expected
+    assert draws.draws == single.draws and source.next_raw() == reference.next_raw()
+
+
+def test_compiled_decks_in_turn_count_draws_and_advance_the_source():
+    source, reference = make_source("msvc", seed=3), make_source("msvc", seed=3)
+    draws, single = SequentialDraws(source, "bitmask", 1000), SourceDraws(reference, "bitmask")
+    decks = shuffle_decks(52, draws, "fisher-yates")
+    assert decks[-1].tolist() == [shuffle_decks(52, single, "fisher-yates")[0] for _ in range(1000)][-1].tolist()
+    assert draws.draws == single.draws and source.random_raw(5).tolist() == reference.random_raw(5).tolist()
+
+
+def test_decks_in_turn_serve_swap_shuffles_only():
+    with pytest.raises(ValueError, match="swap shuffles only"):
+        shuffle_decks(5, SequentialDraws(make_source("pcg64"), "lemire", 3), "draw-remove")

@@ -2,10 +2,12 @@
 
 Three modes:
 
-* no generator (or ``--exact``): exact, under an ideal uniform source;
+* no generator (or ``--exact``): exact, under an ideal uniform source
+  (with ``--reduce METHOD --range R``: through that reducer from an ideal
+  source of ``R`` values);
 * ``GEN --seeds POLICY_OR_RANGE``: exact over every seed of a seed space;
 * ``GEN`` alone: empirical, ``--shuffles`` decks from one seeded stream,
-  drawn in order and interleaved across decks.
+  dealt one after another as a program deals them.
 """
 
 from __future__ import annotations
@@ -18,12 +20,9 @@ from ..fairness import (empirical_fairness, exact_fairness, position_probabiliti
 from ..plot import save_figure
 from ..plot.shuffle import position_heatmap
 from ..reach import seed_space, seed_decks
-from ..shuffle import SourceDraws, algorithm, check_size
+from ..shuffle import algorithm, check_size
 from .common import IntExpr, emit_json, force_option, generator_options, json_option, plot_option, progress
 from .shuffle import chosen_reducer, shuffle_options
-
-#: Decks shuffled at once in the empirical mode.
-CHUNK = 2**16
 
 
 @click.command("fairness")
@@ -35,17 +34,21 @@ CHUNK = 2**16
 @click.option("--window", default=None, help="Start-time window for a seed policy (default 1h).")
 @click.option("--shuffles", type=IntExpr(minimum=1), default=100000, show_default=True,
               help="Empirical mode: number of shuffles.")
+@click.option("--range", "range_size", type=IntExpr(minimum=2), default=None,
+              help="Exact mode with --reduce: an ideal source of R values (e.g. 32768 for RAND_MAX 32767).")
 @json_option
 @plot_option
 @force_option
-def fairness_command(generator, algo, reduce, options, n, exact, seeds_text, window, shuffles, as_json,
-                     plot_path, force) -> None:
+def fairness_command(generator, algo, reduce, options, n, exact, seeds_text, window, shuffles, range_size,
+                     as_json, plot_path, force) -> None:
     """Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix."""
     check_size(n, 1000)
     if generator is None or (exact and seeds_text is None):
         if generator is not None:
             raise ValueError("exact fairness under a generator needs --seeds POLICY or A..B")
-        result, matrix = _exact(algo, n, options)
+        result, matrix = _exact(algo, n, reduce, range_size, options)
+    elif range_size is not None:
+        raise ValueError("--range sets the ideal source of the exact mode (no GEN); GEN has its own range")
     elif seeds_text is not None:
         result, matrix = _over_seeds(generator, algo, chosen_reducer(generator, reduce), n, seeds_text, window,
                                      options)
@@ -59,8 +62,11 @@ def fairness_command(generator, algo, reduce, options, n, exact, seeds_text, win
     _show(result)
 
 
-def _exact(algo, n, options):
-    result = exact_fairness(algo, n, **options)
+def _exact(algo, n, reduce, range_size, options):
+    if (reduce is None) != (range_size is None):
+        raise ValueError("exact fairness through a reducer needs both --reduce METHOD and --range R "
+                         "(the ideal source's number of values, e.g. 32768 for RAND_MAX 32767)")
+    result = exact_fairness(algo, n, reduce=reduce, range_size=range_size, **options)
     data = result.to_dict()
     matrix = result.position_matrix
     data["shuffles_to_detect"] = shuffles_to_detect(np.array(matrix)) if matrix is not None else None
@@ -79,10 +85,9 @@ def _over_seeds(generator, algo, reduce, n, seeds_text, window, options):
 
 def _empirical(generator, algo, reduce, n, shuffles, options):
     source = generator.make()
-    draws = SourceDraws(source, reduce, lanes=min(CHUNK, shuffles))
     with progress(shuffles, "shuffling") as bar:
-        test = empirical_fairness(draws, n, algo, shuffles, source=f"{generator.label} seed {source.seed}, {reduce}",
-                                  progress=bar.update, **options)
+        test = empirical_fairness(source, n, algo, shuffles, reduce, label=f"{generator.label} seed {source.seed}, "
+                                  f"{reduce}", progress=bar.update, **options)
     counts = np.array(test.counts)
     frequencies = counts / test.shuffles
     exact_matrix = None

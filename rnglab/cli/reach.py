@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ..generators import LCG
-from ..reach import bits_for_every_deal, game_cycle, reachable_deals, seed_space, smallest_deck_exceeding
+from ..reach import (bits_for_every_deal, game_cycle, reach_bound, reachable_deals, seed_space, seed_space_size,
+                     smallest_deck_exceeding)
 from ..shuffle import check_size
 from .common import IntExpr, emit_json, format_table, generator_options, json_option, progress
 from .shuffle import chosen_reducer, shuffle_options
@@ -29,23 +30,32 @@ def reach_command(generator, algo, reduce, options, seeds_text, window, n, bound
         return
     if seeds_text is None:
         raise ValueError("give --seeds POLICY or A..B (or --games)")
-    seeds, label = seed_space(seeds_text, window)
-    source = generator.make()
-    with progress(len(seeds), "dealing") as bar:
-        result = reachable_deals(source, seeds, n, algo, reduce, label=label, enumerate_seeds=not bound_only,
-                                 progress=bar.update, **options)
-    data = {**result.to_dict(), "smallest_deck_exceeding_seeds": smallest_deck_exceeding(len(seeds)),
+    result = _bound(generator, seeds_text, window, n, algo, reduce) if bound_only else \
+        _enumerated(generator, seeds_text, window, n, algo, reduce, options)
+    data = {**result.to_dict(), "smallest_deck_exceeding_seeds": smallest_deck_exceeding(result.seeds),
             "bits_for_every_deal": bits_for_every_deal(n)}
     if as_json:
         emit_json(data)
         return
     click.echo(format_table(["quantity", "value"], [
-        ["seed space", label], ["seeds", data["seeds"]], ["distinct deals", data["distinct"]],
+        ["seed space", data["seed_space"]], ["seeds", data["seeds"]], ["distinct deals", data["distinct"]],
         [f"{n}!", f"{data['n_factorial']:.4e} (2^{data['log2_n_factorial']:.2f})"],
         ["fraction reached", f"{data['fraction']:.4e}"], ["largest period", data["period"]],
         ["bound min(seeds, period, n!)", data["bound"]],
         ["smallest deck with n! > seeds", data["smallest_deck_exceeding_seeds"]],
         ["state bits to reach every deal", data["bits_for_every_deal"]]]))
+
+
+def _bound(generator, seeds_text, window, n, algo, reduce):
+    count, label = seed_space_size(seeds_text, window)
+    return reach_bound(generator.make(), count, n, algo, reduce, label=label)
+
+
+def _enumerated(generator, seeds_text, window, n, algo, reduce, options):
+    seeds, label = seed_space(seeds_text, window)
+    with progress(len(seeds), "dealing") as bar:
+        return reachable_deals(generator.make(), seeds, n, algo, reduce, label=label, progress=bar.update,
+                               **options)
 
 
 def _games(generator, n, algo, reduce, options, as_json) -> None:
