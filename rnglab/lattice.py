@@ -19,17 +19,22 @@ dimension t:
 - ``planes``, the fewest parallel hyperplanes that cover every point in ``[0, 1)^t``
   (see :func:`plane_count`).
 
-**Exactness.** The basis of L*_t is LLL-reduced in exact integer arithmetic (the
-integral LLL of de Weger, Cohen's Algorithm 2.6.7: no rounding at all), built for each
-t from the reduced basis of t - 1. Its Gram–Schmidt data, each correctly rounded to a
-double from its exact rational value, guide a Schnorr–Euchner enumeration that visits
-every lattice vector whose *computed* squared length is within the current exact bound
-times ``1 + 2^-20``. The vectors found are measured again in integers, so ``nu2`` is
-exact, and the margin of ``2^-20`` exceeds the rounding of the enumeration's few dozen
-double operations per level (relative error about ``t 2^-53`` on a size-reduced basis,
-where ``|mu| <= 1/2``) by many orders of magnitude: no vector of length ``<= nu`` is
-pruned. The results are checked against brute force in the tests and against fplll
-in ``bench/bench_spectral.py``.
+**Exactness.** The basis of L*_t is built for each t from the reduced basis of t - 1
+and LLL-reduced in exact integer arithmetic (the integral LLL of de Weger, Cohen's
+Algorithm 2.6.7: no rounding at all). A compiled floating-point LLL runs first as a
+guide: it only chooses integer row operations, which are applied exactly, so the exact
+reduction that follows usually has nothing left to do but confirm the result; whatever
+the guide's rounding, the basis is exact and exactly reduced. Its Gram–Schmidt data,
+each correctly rounded to a double from its exact rational value, guide a
+Schnorr–Euchner enumeration (compiled for the shortest vector) that visits every
+lattice vector whose *computed* squared length is within the current bound times
+``1 + 2^-20``; the bound is the length of the shortest vector found so far, exact or
+as computed. The vectors found are measured again in integers, so ``nu2`` is exact,
+and the margin of ``2^-20`` exceeds the rounding of the enumeration's few dozen double
+operations per level (relative error about ``t 2^-53`` on a size-reduced basis, where
+``|mu| <= 1/2``) by many orders of magnitude: no vector of length ``<= nu`` is pruned.
+The results are checked against brute force and against the unguided reduction and the
+uncompiled enumeration in the tests, and against fplll in ``bench/bench_spectral.py``.
 
 **Which modulus.** The increment c plays no role: it only translates the points. The
 lattice modulus is m, except for a multiplicative generator (c = 0) with m = 2^e and an
@@ -49,7 +54,16 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Optional
 
+import numba
+import numpy as np
+
 from rnglab.results import Result
+
+#: Lovász's constant delta of the LLL reduction.
+DELTA = Fraction(99, 100)
+
+#: Most steps the floating-point guide may take for one dimension before giving up.
+GUIDE_MAX_STEPS = 100_000
 
 #: Relative safety margin of the enumeration bound against floating-point rounding.
 ENUMERATION_MARGIN = 2.0**-20
@@ -184,17 +198,6 @@ def dual_basis(a: int, m: int, t: int) -> list[list[int]]:
     return rows
 
 
-def extend_basis(basis: list[list[int]], a: int, m: int) -> list[list[int]]:
-    """A basis of L*_(t+1) from any basis of L*_t.
-
-    The vectors of L*_(t+1) whose last coordinate is 0 are those of L*_t padded with 0,
-    and ``e_(t+1) - a^t e_1`` has last coordinate 1, so together they form a basis.
-    """
-    t = len(basis)
-    new = [-pow(a, t, m)] + [0] * (t - 1) + [1]
-    return [row + [0] for row in basis] + [new]
-
-
 def _dot(u: list[int], v: list[int]) -> int:
     return sum(map(operator.mul, u, v))
 
@@ -205,87 +208,120 @@ class _IntegralLLL:
 
     Instead of the Gram–Schmidt data mu_kj and B_k it keeps the integers
     ``d[i]`` (the Gram determinant of the first i rows, ``d[0] = 1``) and
-    ``lam[k][j] = d[j + 1] mu_kj``; then ``B_k = d[k + 1] / d[k]``. Every division
-    below is exact, so no rounding ever enters the reduction.
+    ``lam[k][j] = d[j + 1] mu_kj`` (j < k); then ``B_k = d[k + 1] / d[k]``. Every
+    division below is exact, so no rounding ever enters the reduction.
+
+    The data of every row is computed as the row is added (from the Gram matrix
+    ``gram``, if given, else from the rows), so a reduced basis can be grown by one
+    vector (:meth:`extend`) and reduced again from the new row on: the rows before it
+    are still reduced, and their data unchanged.
     """
 
-    def __init__(self, basis: list[list[int]], delta: Fraction):
-        self.basis = basis
-        n = len(basis)
-        self.d = [1] + [0] * n
-        self.lam = [[0] * n for _ in range(n)]
-        self.p, self.q = delta.numerator, delta.denominator
+    def __init__(self, basis: list[list[int]], delta: Fraction = DELTA,
+                 gram: Optional[list[list[int]]] = None):
+        self.basis, self.delta, self.d, self.lam = basis, delta, [1], []
+        if gram is None:
+            gram = [[_dot(u, v) for v in basis[:k + 1]] for k, u in enumerate(basis)]
+        for k, gram_row in enumerate(gram):
+            self._add_row(k, gram_row)
 
-    def add_row(self, k: int) -> None:
-        """Incremental Gram–Schmidt: lam[k][:k] and d[k + 1] from row k."""
-        basis, d, lam = self.basis, self.d, self.lam
-        lamk = lam[k]
+    def _add_row(self, k: int, gram_row: list[int]) -> None:
+        """Incremental Gram–Schmidt: lam[k][:k] and d[k + 1] from ``<b_k, b_j>`` (j <= k)."""
+        d = self.d
+        lamk = [0] * len(self.basis)
         for j in range(k + 1):
-            u = _dot(basis[k], basis[j])
-            lamj = lam[j]
+            u = gram_row[j]
+            lamj = self.lam[j] if j < k else lamk
             for i in range(j):
                 u = (d[i + 1] * u - lamk[i] * lamj[i]) // d[i]
-            if j < k:
-                lamk[j] = u
-            else:
-                d[k + 1] = u
+            lamk[j] = u
+        d.append(lamk[k])
+        self.lam.append(lamk)
 
-    def reduce(self, k: int, l: int) -> None:
-        """Row k -= q row l with q the integer nearest mu_kl (called when |mu_kl| > 1/2)."""
-        lamk, dl = self.lam[k], self.d[l + 1]
-        q = (2 * lamk[l] + dl) // (2 * dl)
-        self.basis[k] = [x - q * y for x, y in zip(self.basis[k], self.basis[l])]
-        lamk[l] -= q * dl
-        laml = self.lam[l]
-        for i in range(l):
-            lamk[i] -= q * laml[i]
+    def extend(self, row: list[int]) -> None:
+        """Pad the rows (and their data) with a zero coordinate and append ``row``.
 
-    def swap(self, k: int, k_max: int) -> None:
-        """Exchange rows k - 1 and k, updating lam and d exactly."""
-        basis, lam, d = self.basis, self.lam, self.d
-        basis[k - 1], basis[k] = basis[k], basis[k - 1]
-        for j in range(k - 1):
-            lam[k - 1][j], lam[k][j] = lam[k][j], lam[k - 1][j]
-        coefficient = lam[k][k - 1]
-        new_d = (d[k - 1] * d[k + 1] + coefficient * coefficient) // d[k]
-        for i in range(k + 1, k_max + 1):
-            lami = lam[i]
-            old = lami[k]
-            lami[k] = (d[k + 1] * lami[k - 1] - coefficient * old) // d[k]
-            lami[k - 1] = (new_d * old + coefficient * lami[k]) // d[k + 1]
-        d[k] = new_d
+        The padded rows keep their dot products, hence their Gram–Schmidt data.
+        New row lists are made, so a basis handed out before stays as it was.
+        """
+        self.basis = [old + [0] for old in self.basis] + [row]
+        for lamk in self.lam:
+            lamk.append(0)
+        self._add_row(len(self.basis) - 1, [_dot(row, other) for other in self.basis])
 
-    def run(self) -> None:
-        """The LLL loop; Lovász's condition ``B_k >= (delta - mu_k,k-1^2) B_(k-1)`` reads
-        ``q (d_(k+1) d_(k-1) + lam_k,k-1^2) >= p d_k^2`` for delta = p/q."""
-        d, lam, p, q = self.d, self.lam, self.p, self.q
-        d[1] = _dot(self.basis[0], self.basis[0])
-        k, k_max = 1, 0
-        while k < len(self.basis):
-            if k > k_max:
-                k_max = k
-                self.add_row(k)
+    def run(self, k: int = 1) -> None:
+        """The LLL loop from row k on (the rows before k must already be reduced).
+
+        Lovász's condition ``B_k >= (delta - mu_k,k-1^2) B_(k-1)`` reads
+        ``q (d_(k+1) d_(k-1) + lam_k,k-1^2) >= p d_k^2`` for delta = p/q, and the
+        left-hand bracket over d_k is d_k after the swap (Cohen's SWAPI).
+        """
+        basis, d, lam = self.basis, self.d, self.lam
+        p, q = self.delta.numerator, self.delta.denominator
+        k, n = max(k, 1), len(basis)
+        while k < n:
             lamk = lam[k]
             if 2 * abs(lamk[k - 1]) > d[k]:
-                self.reduce(k, k - 1)
-            if q * (d[k + 1] * d[k - 1] + lamk[k - 1] ** 2) < p * d[k] * d[k]:
-                self.swap(k, k_max)
+                self._reduce(k, k - 1)
+            c, dk = lamk[k - 1], d[k]
+            swapped = d[k - 1] * d[k + 1] + c * c
+            if q * swapped < p * dk * dk:
+                self._swap(k, swapped // dk)
                 k = max(k - 1, 1)
                 continue
             for l in range(k - 2, -1, -1):
                 if 2 * abs(lamk[l]) > d[l + 1]:
-                    self.reduce(k, l)
+                    self._reduce(k, l)
             k += 1
+
+    def size_reduce(self, k: int) -> None:
+        """Make |mu_kl| <= 1/2 for every l < k (row k minus multiples of the rows before)."""
+        lamk, d = self.lam[k], self.d
+        for l in range(k - 1, -1, -1):
+            if 2 * abs(lamk[l]) > d[l + 1]:
+                self._reduce(k, l)
+
+    def _reduce(self, k: int, l: int) -> None:
+        """Row k -= r row l with r the integer nearest mu_kl (called when |mu_kl| > 1/2)."""
+        lamk, laml, dl = self.lam[k], self.lam[l], self.d[l + 1]
+        r = (2 * lamk[l] + dl) // (2 * dl)
+        self.basis[k] = [x - r * y for x, y in zip(self.basis[k], self.basis[l])]
+        lamk[l] -= r * dl
+        for i in range(l):
+            lamk[i] -= r * laml[i]
+
+    def _swap(self, k: int, new_d: int) -> None:
+        """Exchange rows k - 1 and k; ``new_d`` is d[k] afterwards.
+
+        The lam rows are exchanged whole: the entries before k - 1 swap places, as they
+        should; lam_k,k-1 stays (it is read from the old row k, now at k - 1); the
+        entries at or after a row's own index are never used.
+        """
+        basis, lam, d = self.basis, self.lam, self.d
+        basis[k - 1], basis[k] = basis[k], basis[k - 1]
+        lam[k - 1], lam[k] = lam[k], lam[k - 1]
+        c = lam[k][k - 1] = lam[k - 1][k - 1]
+        dk, dk1 = d[k], d[k + 1]
+        for lami in lam[k + 1:]:
+            old = lami[k]
+            lami[k] = new = (dk1 * lami[k - 1] - c * old) // dk
+            lami[k - 1] = (new_d * old + c * new) // dk1
+        d[k] = new_d
+
+    def row_floats(self, k: int) -> tuple[list[float], float]:
+        """``mu_kj`` (j < k, then zeros) and ``B_k`` as floats, correctly rounded."""
+        d = self.d
+        mu = list(map(operator.truediv, self.lam[k][:k], d[1:k + 1]))
+        return mu + [0.0] * (len(self.basis) - k), d[k + 1] / d[k]
 
     def gram_schmidt(self) -> tuple[list, list]:
         """``mu`` and ``B`` as floats, each correctly rounded from its exact value."""
-        d, lam, n = self.d, self.lam, len(self.basis)
-        mu = [[lam[k][j] / d[j + 1] if j < k else 0.0 for j in range(n)] for k in range(n)]
-        return mu, [d[i + 1] / d[i] for i in range(n)]
+        rows = [self.row_floats(k) for k in range(len(self.basis))]
+        return [mu for mu, _ in rows], [B for _, B in rows]
 
 
-def lll_reduce(basis: list[list[int]], delta: Fraction = Fraction(99, 100)) -> tuple[list, list]:
-    """LLL-reduce ``basis`` in place, exactly (integer arithmetic throughout).
+def lll_reduce(basis: list[list[int]], delta: Fraction = DELTA) -> tuple[list, list]:
+    """LLL-reduce ``basis`` in place, exactly (integer arithmetic throughout, unguided).
 
     Returns ``(mu, B)``: the Gram–Schmidt coefficients and squared lengths of the
     reduced basis as floats, each correctly rounded from its exact rational value.
@@ -295,16 +331,169 @@ def lll_reduce(basis: list[list[int]], delta: Fraction = Fraction(99, 100)) -> t
     return reduction.gram_schmidt()
 
 
+@numba.njit(cache=True, nogil=True)
+def _float_lll(mu, B, delta, max_steps):  # pragma: no cover - compiled
+    """Textbook LLL on Gram–Schmidt data in doubles, recording its row operations.
+
+    ``mu`` (lower triangle) and ``B`` are updated in place with the classical formulas
+    (Cohen, Algorithm 2.6.3: full size reduction of row k, Lovász's test, the swap's
+    update). Returns ``(U, done)``: the unimodular int64 matrix of the row operations
+    made, exact whatever the rounding (only its quality depends on it), and False for
+    ``done`` if it gave up: more than ``max_steps`` steps, or an entry of U that could
+    leave ``(-2^62, 2^62)``.
+    """
+    n = B.shape[0]
+    U = np.zeros((n, n), np.int64)
+    for i in range(n):
+        U[i, i] = 1
+    k, steps = 1, 0
+    while k < n:
+        steps += 1
+        if steps > max_steps:
+            return U, False
+        for l in range(k - 1, -1, -1):
+            r = np.rint(mu[k, l])
+            if r == 0.0:
+                continue
+            if not abs(r) * _largest(U, l, l + 1) + _largest(U, k, k + 1) < 2.0**62:
+                return U, False
+            q = np.int64(r)
+            for i in range(n):
+                U[k, i] -= q * U[l, i]
+            for j in range(l):
+                mu[k, j] -= r * mu[l, j]
+            mu[k, l] -= r
+        c = mu[k, k - 1]
+        if B[k] >= (delta - c * c) * B[k - 1]:
+            k += 1
+            continue
+        swapped = B[k] + c * c * B[k - 1]
+        mu[k, k - 1] = c * B[k - 1] / swapped
+        B[k] *= B[k - 1] / swapped
+        B[k - 1] = swapped
+        for i in range(n):
+            U[k, i], U[k - 1, i] = U[k - 1, i], U[k, i]
+        for j in range(k - 1):
+            mu[k, j], mu[k - 1, j] = mu[k - 1, j], mu[k, j]
+        for i in range(k + 1, n):
+            old = mu[i, k]
+            mu[i, k] = mu[i, k - 1] - c * old
+            mu[i, k - 1] = old + mu[k, k - 1] * mu[i, k]
+        k = max(k - 1, 1)
+    return U, True
+
+
+@numba.njit(cache=True, nogil=True)
+def _largest(matrix, first, stop):  # pragma: no cover - compiled
+    """The largest absolute entry of rows ``first..stop-1`` of an int64 matrix, as a double."""
+    largest = 0.0
+    for i in range(first, stop):
+        for j in range(matrix.shape[1]):
+            largest = max(largest, abs(float(matrix[i, j])))
+    return largest
+
+
+@numba.njit(cache=True, nogil=True)
+def _int64_products(U, C):  # pragma: no cover - compiled
+    """``R = U C`` and the lower triangle of ``R R^T`` in int64, and whether both are exact.
+
+    A product is formed only if no partial sum can reach 2^62 (inner dimension times
+    the largest absolute entries, bounded in doubles); otherwise the flag is False.
+    """
+    n = U.shape[0]
+    R, G = np.zeros((n, n), np.int64), np.zeros((n, n), np.int64)
+    if not n * _largest(U, 0, n) * _largest(C, 0, n) < 2.0**62:
+        return R, G, False
+    for i in range(n):
+        for l in range(n):
+            for j in range(n):
+                R[i, j] += U[i, l] * C[l, j]
+    if not n * _largest(R, 0, n) ** 2 < 2.0**62:
+        return R, G, False
+    for i in range(n):
+        for j in range(i + 1):
+            for l in range(n):
+                G[i, j] += R[i, l] * R[j, l]
+    return R, G, True
+
+
+def _apply(U: np.ndarray, reduction: _IntegralLLL) -> _IntegralLLL:
+    """The exact reduction data of the basis ``U C`` (C the basis of ``reduction``)."""
+    try:
+        R, gram, exact = _int64_products(U, np.array(reduction.basis, dtype=np.int64))
+    except OverflowError:  # an entry of C beyond int64
+        exact = False
+    if exact:
+        return _IntegralLLL(R.tolist(), reduction.delta, gram.tolist())
+    basis = U.astype(object) @ np.array(reduction.basis, dtype=object)
+    return _IntegralLLL(basis.tolist(), reduction.delta)
+
+
+def _guided_reduction(reduction: _IntegralLLL, k: int, floats: Optional[tuple]) -> _IntegralLLL:
+    """LLL-reduce exactly a basis whose rows before k are reduced, guided by :func:`_float_lll`.
+
+    Parameters
+    ----------
+    reduction : _IntegralLLL
+        The basis and its exact data; rows ``0..k-1`` LLL-reduced, row k the last.
+    k : int
+        The new row.
+    floats : tuple, optional
+        ``(mu, B)`` of rows ``0..k-1`` as floats (from the previous dimension), if known.
+
+    Returns
+    -------
+    _IntegralLLL
+        An exactly LLL-reduced basis of the same lattice, with its exact data.
+
+    Notes
+    -----
+    Row k is first size-reduced exactly, so the guide's multipliers stay small and its
+    data are accurate. The guide's matrix U is applied in integers, and the exact LLL
+    then runs on ``U C`` from the start, as a check that usually changes nothing. If
+    the guide gives up, or the data do not fit in doubles, the exact LLL does the whole
+    work from row k.
+    """
+    reduction.size_reduce(k)
+    try:
+        if floats is None:
+            mu, B = reduction.gram_schmidt()
+        else:
+            row_mu, row_B = reduction.row_floats(k)
+            mu, B = [row + [0.0] for row in floats[0]] + [row_mu], floats[1] + [row_B]
+    except OverflowError:
+        reduction.run(k)
+        return reduction
+    U, done = _float_lll(np.array(mu), np.array(B), float(reduction.delta), GUIDE_MAX_STEPS)
+    if not done:
+        reduction.run(k)
+        return reduction
+    reduction = _apply(U, reduction)
+    reduction.run()
+    return reduction
+
+
 # --------------------------------------------------------------------------- enumeration
+
+def _combination(coefficients: list[int], basis: list[list[int]]) -> list[int]:
+    """The lattice vector ``sum_j coefficients[j] basis[j]``, exactly."""
+    vector = [0] * len(basis[0])
+    for x, row in zip(coefficients, basis):
+        if x:
+            vector = [v + x * r for v, r in zip(vector, row)]
+    return vector
+
 
 def enumerate_short_vectors(basis, mu, B, bound: int, visit: Callable) -> None:
     """Schnorr–Euchner enumeration of the lattice vectors of squared length <= bound.
 
     Visits (one of each pair +-v of) the non-zero vectors whose computed squared length
     is at most ``bound (1 + ENUMERATION_MARGIN)``; ``visit(v)`` gets the exact integer
-    vector and returns the new exact bound, or None to stop.
+    vector and returns the new exact bound, or None to stop. The centre of level k is
+    ``-sum_(j > k) mu_jk x_j``, taken from the columns of ``mu``.
     """
     n = len(B)
+    columns = list(zip(*mu))
     x, dx, ddx = [0] * n, [0] * n, [0] * n
     center, partial = [0.0] * n, [0.0] * (n + 1)
     radius = bound * (1.0 + ENUMERATION_MARGIN)
@@ -315,13 +504,12 @@ def enumerate_short_vectors(basis, mu, B, bound: int, visit: Callable) -> None:
         if length <= radius and k > 0:
             partial[k] = length
             k -= 1
-            center[k] = -sum(mu[j][k] * x[j] for j in range(k + 1, n))
-            x[k] = round(center[k])
-            dx[k] = ddx[k] = 1 if center[k] >= x[k] else -1
+            center[k] = c = -sum(map(operator.mul, columns[k][k + 1:], x[k + 1:]))
+            x[k] = round(c)
+            dx[k] = ddx[k] = 1 if c >= x[k] else -1
             continue
         if length <= radius:
-            vector = [sum(x[j] * basis[j][i] for j in range(n) if x[j]) for i in range(n)]
-            bound = visit(vector)
+            bound = visit(_combination(x, basis))
             if bound is None:
                 return
             radius = bound * (1.0 + ENUMERATION_MARGIN)
@@ -339,35 +527,129 @@ def enumerate_short_vectors(basis, mu, B, bound: int, visit: Callable) -> None:
 
 def _canonical(vector) -> tuple[int, ...]:
     """Sign-normalise a vector so that its first non-zero coordinate is positive."""
-    sign = next((1 if v > 0 else -1 for v in vector if v), 1)
-    return tuple(sign * v for v in vector)
+    for v in vector:
+        if v:
+            return tuple(vector) if v > 0 else tuple(-w for w in vector)
+    return tuple(vector)
+
+
+@numba.njit(cache=True, nogil=True)
+def _shortest_candidates(mu, B, radius, margin):  # pragma: no cover - compiled
+    """Schnorr–Euchner enumeration in doubles, the radius shrinking to each vector found.
+
+    The loop of :func:`enumerate_short_vectors`, compiled, for the shortest vector:
+    each vector found, of computed squared length l, makes the radius
+    ``min(radius, l (1 + margin))``. Returns ``(X, count, done)``: the first ``count``
+    rows of X are the coefficient vectors found whose computed length is within the
+    final radius, and ``done`` is False if a centre left ``(-2^52, 2^52)`` (its
+    coefficients would not be exact).
+    """
+    n = B.shape[0]
+    x, dx, ddx = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
+    center, partial = np.zeros(n), np.zeros(n + 1)
+    found, lengths, count = np.zeros((8, n), np.int64), np.zeros(8), 0
+    x[0], k = 1, 0
+    while True:
+        y = x[k] - center[k]
+        length = partial[k + 1] + y * y * B[k]
+        if length <= radius and k > 0:
+            partial[k] = length
+            k -= 1
+            c = 0.0
+            for j in range(k + 1, n):
+                c -= mu[j, k] * x[j]
+            if not abs(c) < 2.0**52:
+                return found, 0, False
+            center[k], x[k] = c, np.int64(np.rint(c))
+            dx[k] = ddx[k] = 1 if c >= x[k] else -1
+            continue
+        if length <= radius:
+            radius = min(radius, length * (1.0 + margin))
+            count = _keep_within(found, lengths, count, radius)
+            if count == lengths.size:
+                found, lengths = _grown(found, lengths)
+            for j in range(n):
+                found[count, j] = x[j]
+            lengths[count] = length
+            count += 1
+        else:
+            k += 1
+            if k == n:
+                return found, _keep_within(found, lengths, count, radius), True
+        if partial[k + 1] == 0.0:
+            x[k] += 1
+        else:
+            x[k] += dx[k]
+            ddx[k] = -ddx[k]
+            dx[k] = ddx[k] - dx[k]
+
+
+@numba.njit(cache=True, nogil=True)
+def _keep_within(found, lengths, count, radius):  # pragma: no cover - compiled
+    """Move the first ``count`` rows with ``lengths <= radius`` to the front; return how many."""
+    kept = 0
+    for i in range(count):
+        if lengths[i] <= radius:
+            for j in range(found.shape[1]):
+                found[kept, j] = found[i, j]
+            lengths[kept] = lengths[i]
+            kept += 1
+    return kept
+
+
+@numba.njit(cache=True, nogil=True)
+def _grown(found, lengths):  # pragma: no cover - compiled
+    """Copies of ``found`` and ``lengths`` with room for twice as many rows."""
+    rows = 2 * lengths.size
+    more, longer = np.zeros((rows, found.shape[1]), np.int64), np.zeros(rows)
+    for i in range(lengths.size):
+        for j in range(found.shape[1]):
+            more[i, j] = found[i, j]
+        longer[i] = lengths[i]
+    return more, longer
+
+
+def _short_candidates(basis, mu, B, bound: int) -> list[list[int]]:
+    """Lattice vectors (one of each pair +-v) among which are all the shortest ones.
+
+    ``bound`` is the squared length of a lattice vector. The vectors come from
+    :func:`_shortest_candidates` (compiled), or, if it gives up, from
+    :func:`enumerate_short_vectors` with the bound shrinking to each exact length. A
+    vector of computed length l shrinks the radius to ``l (1 + margin)``: as l is
+    within a relative ``t 2^-53`` or so of the exact length (see the module docstring),
+    no vector at least as short is excluded.
+    """
+    radius = bound * (1.0 + ENUMERATION_MARGIN)
+    found, count, done = _shortest_candidates(np.array(mu), np.array(B), radius, ENUMERATION_MARGIN)
+    if done:
+        return [_combination(x, basis) for x in found[:count].tolist()]
+    vectors: list[list[int]] = []
+
+    def visit(vector):
+        nonlocal bound
+        vectors.append(vector)
+        bound = min(bound, _dot(vector, vector))
+        return bound
+
+    enumerate_short_vectors(basis, mu, B, bound, visit)
+    return vectors
 
 
 def shortest_vector(basis, mu, B, reject_below: Optional[int] = None):
     """Exact nu^2 and the canonical shortest vector of the lattice with this reduced basis.
 
-    With ``reject_below``, returns None as soon as a vector of squared length below it
-    is found (used to prune a multiplier search).
+    With ``reject_below``, returns None if nu^2 is below it (used to prune a
+    multiplier search), at once if the first basis vector is.
     """
-    norms = [_dot(row, row) for row in basis]
-    best = [min(norms), []]
-    if reject_below is not None and best[0] < reject_below:
+    bound = _dot(basis[0], basis[0])
+    if reject_below is not None and bound < reject_below:
         return None
-    rejected = [False]
-
-    def visit(vector):
-        length = _dot(vector, vector)
-        if reject_below is not None and length < reject_below:
-            rejected[0] = True
-            return None
-        if length < best[0]:
-            best[:] = [length, []]
-        if length == best[0]:
-            best[1].append(_canonical(vector))
-        return best[0]
-
-    enumerate_short_vectors(basis, mu, B, best[0], visit)
-    return None if rejected[0] else (best[0], min(best[1]))
+    vectors = _short_candidates(basis, mu, B, bound)
+    lengths = [_dot(vector, vector) for vector in vectors]
+    best = min(lengths)
+    if reject_below is not None and best < reject_below:
+        return None
+    return best, min(_canonical(v) for v, length in zip(vectors, lengths) if length == best)
 
 
 # --------------------------------------------------------------------------- hyperplanes
@@ -436,14 +718,18 @@ def _figures(t, nu2, witness, lattice_m, planes) -> DimensionFigures:
 def reduced_bases(a: int, m: int, last: int):
     """Yield ``(t, basis, mu, B)`` with an LLL-reduced basis of L*_t, for t = 2..last.
 
-    Each basis is built from the previous reduced one (:func:`extend_basis`), which
-    keeps the numbers small.
+    The vectors of L*_(t+1) whose last coordinate is 0 are those of L*_t padded with 0,
+    and ``e_(t+1) - a^t e_1`` has last coordinate 1, so together they form a basis:
+    each basis is the previous reduced one grown by that vector, which keeps the
+    numbers small, then reduced by :func:`_guided_reduction`. A basis handed out is
+    never changed afterwards.
     """
-    basis = dual_basis(a, m, 1)
+    reduction, floats = _IntegralLLL([[m]]), None
     for t in range(2, last + 1):
-        basis = extend_basis(basis, a, m)
-        mu, B = lll_reduce(basis)
-        yield t, basis, mu, B
+        reduction.extend([-pow(a, t - 1, m)] + [0] * (t - 2) + [1])
+        reduction = _guided_reduction(reduction, t - 1, floats)
+        floats = mu, B = reduction.gram_schmidt()
+        yield t, reduction.basis, mu, B
 
 
 def spectral_test(a: int, m: int, c: int = 0, dims: Iterable[int] = range(2, 9), *,

@@ -569,15 +569,26 @@ def poker1999(decks, draws, options):
 
 
 def draw_unused(decks, draws, options):
-    """Draw a position uniform in [0, n) until its card is unused, then deal it. Uniform (rejection)."""
+    """Draw a position uniform in [0, n) until its card is unused, then deal it. Uniform (rejection).
+
+    A source that cannot reach the positions left (RANDU's outputs are all odd:
+    ``x % 2`` is always 1) would redraw forever; after ``64 (n + 1)`` clashes in a
+    row, which an ideal source produces with probability below ``e^-64``, it
+    raises ``ValueError``.
+    """
     lanes, n = decks.shape
     rows, taken, out = np.arange(lanes), np.zeros(decks.shape, dtype=bool), np.empty_like(decks)
     for k in range(n):
         choice = draws.below(n)
         clash = taken[rows, choice]
-        while clash.any():
+        for _ in range(64 * (n + 1)):
+            if not clash.any():
+                break
             choice[clash] = draws.below(n, clash)
             clash = taken[rows, choice]
+        else:
+            raise ValueError(f"draw-unused drew dealt positions {64 * (n + 1)} times in a row: this source and "
+                             f"reducer cannot reach every position of a {n}-card deck")
         out[:, k] = decks[rows, choice]
         taken[rows, choice] = True
     return out

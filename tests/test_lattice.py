@@ -2,13 +2,16 @@
 
 import itertools
 import math
+import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.lattice import (dual_basis, hermite_constant, lattice_modulus, lll_reduce,
-                            planes_of_direction, spectral_test)
+from rnglab import lattice
+from rnglab.lattice import (DELTA, dual_basis, hermite_constant, lattice_modulus, lll_reduce,
+                            planes_of_direction, reduced_bases, spectral_test)
 
 
 def nu2_by_dimension(result):
@@ -165,7 +168,6 @@ def test_lll_keeps_the_lattice():
 
 
 def _determinant(rows):
-    from fractions import Fraction
     matrix = [[Fraction(v) for v in row] for row in rows]
     product = Fraction(1)
     for i in range(len(matrix)):
@@ -178,6 +180,70 @@ def _determinant(rows):
             factor = matrix[r][i] / matrix[i][i]
             matrix[r] = [x - factor * y for x, y in zip(matrix[r], matrix[i])]
     return product
+
+
+def _exact_gram_schmidt(rows):
+    """mu (lower triangle) and B as Fractions, by the textbook recurrence."""
+    stars, mu, B = [], [], []
+    for row in rows:
+        coefficients = [Fraction(sum(x * y for x, y in zip(row, star))) / b
+                        for star, b in zip(stars, B)]
+        star = [x - sum(c * other[i] for c, other in zip(coefficients, stars))
+                for i, x in enumerate(row)]
+        stars.append(star)
+        mu.append(coefficients)
+        B.append(sum(v * v for v in star))
+    return mu, B
+
+
+@pytest.mark.parametrize("a, m", [(48271, 2**31 - 1), (0x5DEECE66D, 2**48),
+                                  (6364136223846793005, 2**64), (3**90, 2**150 - 3)])
+def test_reduced_bases_are_exactly_reduced(a, m):
+    # Every basis handed out (all kept until the end: none may change afterwards) spans
+    # L*_t, is exactly size-reduced and satisfies Lovasz's condition, and comes with
+    # its Gram-Schmidt data correctly rounded.
+    for t, basis, mu, B in list(reduced_bases(a, m, 10)):
+        assert all(in_dual(row, a, m) for row in basis) and abs(_determinant(basis)) == m
+        exact_mu, exact_B = _exact_gram_schmidt(basis)
+        assert all(abs(c) <= Fraction(1, 2) for row in exact_mu for c in row)
+        assert all(exact_B[k] >= (DELTA - exact_mu[k][k - 1] ** 2) * exact_B[k - 1]
+                   for k in range(1, t))
+        assert B == [float(b) for b in exact_B]
+        assert [row[:k] for k, row in enumerate(mu)] == [list(map(float, row)) for row in exact_mu]
+
+
+@pytest.mark.parametrize("bits", [10, 31, 48, 64, 96, 128, 200, 600])
+def test_guide_changes_no_result(bits, monkeypatch):
+    # Without the floating-point guide (it gives up at once) the exact reduction does
+    # all the work: every figure must be the same. The sizes cover the guide's paths:
+    # int64 products, Python-integer products, giving up, data beyond double range.
+    rng = random.Random(bits)
+    for _ in range(3):
+        m = rng.getrandbits(bits) | 1
+        a = rng.randrange(2, m)
+        guided = spectral_test(a, m, dims=range(2, 11), planes_up_to=6)
+        monkeypatch.setattr(lattice, "GUIDE_MAX_STEPS", 0)
+        assert spectral_test(a, m, dims=range(2, 11), planes_up_to=6) == guided
+        monkeypatch.undo()
+
+
+def test_many_shortest_vectors():
+    # a = 1, m = 2: L*_t is the checkerboard lattice D_t, whose t(t - 1) pairs of
+    # shortest vectors +-e_i +-e_j (nu^2 = 2) all tie; the smallest canonical one wins.
+    result = spectral_test(1, 2, dims=[3, 12], planes_up_to=0)
+    assert [(d.nu2, d.witness) for d in result.dims] == [
+        (2, (0, 1, -1)), (2, (0,) * 10 + (1, -1))]
+
+
+@pytest.mark.parametrize("a, m", [(48271, 2**31 - 1), (6364136223846793005, 2**64), (5, 101),
+                                  (1, 2)])
+def test_compiled_enumeration_changes_no_result(a, m, monkeypatch):
+    # The shortest vectors found by the Python enumeration (used when the compiled one
+    # gives up) are those of the compiled enumeration.
+    compiled = spectral_test(a, m, dims=range(2, 13), planes_up_to=0)
+    monkeypatch.setattr(lattice, "_shortest_candidates",
+                        lambda mu, B, radius, margin: (None, 0, False))
+    assert spectral_test(a, m, dims=range(2, 13), planes_up_to=0) == compiled
 
 
 @settings(max_examples=40, deadline=None)

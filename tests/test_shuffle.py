@@ -228,3 +228,9 @@ def test_compiled_decks_in_turn_count_draws_and_advance_the_source():
 def test_decks_in_turn_serve_swap_shuffles_only():
     with pytest.raises(ValueError, match="swap shuffles only"):
         shuffle_decks(5, SequentialDraws(make_source("pcg64"), "lemire", 3), "draw-remove")
+
+
+def test_draw_unused_refuses_a_source_that_cannot_reach_a_position():
+    # RANDU's outputs are all odd, so rand() % 2 never deals position 0 of a 2-card deck
+    with pytest.raises(ValueError, match="draw-unused drew dealt positions 192 times in a row"):
+        shuffle(2, make_source("randu", 1), "draw-unused", "modulo")
