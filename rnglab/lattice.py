@@ -71,8 +71,10 @@ ENUMERATION_MARGIN = 2.0**-20
 #: Largest dimension accepted.
 MAX_DIMENSION = 64
 
-#: Largest lattice modulus, in bits (Gram–Schmidt lengths must stay within double range).
-MAX_MODULUS_BITS = 1000
+#: Largest lattice modulus, in bits: the dual lattice has determinant m, so its squared
+#: Gram–Schmidt lengths, rounded to doubles for the enumeration, can reach m^2 < 2^1000
+#: (within double range, 2^1024) but not much more (a = 3, m = 2^600 + 1 overflows).
+MAX_MODULUS_BITS = 500
 
 #: Center densities of the densest known lattice packings, delta_t, for t = 9..23, as
 #: (numerator, denominator, square-root factor): delta = num / (den * sqrt(root)).

@@ -302,3 +302,10 @@ def test_bad_input(kwargs, message):
 def test_bad_types():
     with pytest.raises(TypeError):
         spectral_test(3.0, 101)
+
+
+def test_largest_modulus_stays_within_double_range():
+    # the squared Gram–Schmidt lengths reach about m^2: 2^998 still fits a double, 2^1200 would not
+    assert spectral_test(3, 2**499 + 1, dims=[2, 3]).dims[1].nu2 == 10  # witness (0, 3, -1): 3 a - a^2 = 0
+    with pytest.raises(ValueError, match=r"m must be in \[2, 2\^500\)"):
+        spectral_test(3, 2**600 + 1)
