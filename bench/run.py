@@ -1,13 +1,16 @@
 """Run every benchmark (``bench/bench_*.py``) and assemble ``bench/RESULTS.md``.
 
-Usage: ``python bench/run.py [TOPIC ...]`` (topics are the file names without
-``bench_``; default: all). Each benchmark writes ``bench/results/<topic>.md``;
-this script concatenates the fragments in a fixed order.
+Usage: ``python bench/run.py [TOPIC ...] [--full]`` (topics are the file names
+without ``bench_``; default: all). ``--full`` is passed to the benchmarks that
+take it (reduce: 10^8 draws per call instead of 10^7; crack: all 2^32 seeds).
+Each benchmark writes ``bench/results/<topic>.md``; this script concatenates
+the fragments in a fixed order.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import sys
 from pathlib import Path
 
@@ -34,12 +37,18 @@ def assemble() -> Path:
     return target
 
 
-def main(topics: list[str]) -> None:
+def main(arguments: list[str]) -> None:
+    flags = [a for a in arguments if a.startswith("--")]
+    topics = [a for a in arguments if not a.startswith("--")]
     scripts = sorted(HERE.glob("bench_*.py"))
     chosen = [s for s in scripts if not topics or s.stem.removeprefix("bench_") in topics]
     for script in chosen:
         print(f"== {script.stem}", flush=True)
-        load(script).main()
+        benchmark = load(script).main
+        if inspect.signature(benchmark).parameters:
+            benchmark(flags)
+        else:
+            benchmark()
     print(f"wrote {assemble()}")
 
 
