@@ -8,7 +8,8 @@ positions ``position_t`` and ``v + offset_t`` of the deck. The tables are
 built in :mod:`rnglab.crack` from the library's definitions and tested
 against its one-at-a-time shuffles; the arithmetic of each reducer below is
 the same as in :mod:`rnglab.reduce`, restricted to ``R <= 2^32`` so that every
-product ``x n`` is exact in uint64.
+product ``x n`` is exact in uint64, plus Lemire's method on whole 64-bit words
+(``WIDE_LEMIRE``, a 128-bit product) for the shuffle kernel of :mod:`rnglab.shuffle`.
 
 The search of one seed has two stages.
 
@@ -32,9 +33,15 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .reduce import multiply_128
+
 #: Reducer names (``rnglab.reduce.REDUCERS``) and their codes in the kernel.
 REDUCER_CODES = {"modulo": 0, "float-multiply": 1, "multiply-shift": 2, "threshold": 3,
                  "threshold-openbsd": 4, "bitmask": 5, "lemire": 6, "java-nextint": 7}
+
+#: Code of Lemire's method on whole 64-bit words (``R = 2^64``): ``x n = high 2^64 + low``,
+#: value ``high``, rejected iff ``low < 2^64 mod n`` (column ``range_mod`` of the draw table).
+WIDE_LEMIRE = len(REDUCER_CODES)
 
 #: Fields of the generator vector ``generator`` passed to the kernels: the LCG's ``a`` and ``c``;
 #: ``modulus`` (0 for m = 2^e, whose states are kept with ``state_mask = m - 1``); the output
@@ -98,6 +105,9 @@ def reduce_offset(code, x, draws, t, generator):  # pragma: no cover - compiled
     if code == 6:
         quotient, remainder = scaled(x * n, generator)
         return quotient, remainder >= draws[t, 1]
+    if code == WIDE_LEMIRE:
+        high, low = multiply_128(x, n)
+        return high, low >= draws[t, 1]
     r = x >> ONE
     if n & (n - ONE) == ZERO:
         return (n * r) >> np.uint64(31), True
@@ -107,13 +117,15 @@ def reduce_offset(code, x, draws, t, generator):  # pragma: no cover - compiled
 
 @numba.njit(inline="always", nogil=True)
 def draw_value(x, code, draws, t, generator):  # pragma: no cover - compiled
-    """Step until the reducer accepts; return ``(value, new state)``."""
+    """Step until the reducer accepts; return ``(value, new state, outputs drawn)``."""
+    drawn = 0
     while True:
         x = advance(x, generator)
+        drawn += 1
         offset = ((x >> generator[4]) & generator[5]) - generator[6]
         value, accepted = reduce_offset(code, offset, draws, t, generator)
         if accepted:
-            return value, x
+            return value, x, drawn
 
 
 @numba.njit(inline="always", nogil=True)
@@ -123,7 +135,7 @@ def passes_filter(state, code, generator, draws, steps, cards, positions, track,
         tracked[q] = cards[q]
     x = state
     for t in range(steps.shape[0]):
-        value, x = draw_value(x, code, draws, t, generator)
+        value, x, _ = draw_value(x, code, draws, t, generator)
         i = steps[t, 0]
         j = np.int64(value) + steps[t, 1]
         final = steps[t, 2]
@@ -146,7 +158,7 @@ def passes_filter_one(state, code, generator, draws, steps, card, position):  # 
     tracked = card
     x = state
     for t in range(steps.shape[0]):
-        value, x = draw_value(x, code, draws, t, generator)
+        value, x, _ = draw_value(x, code, draws, t, generator)
         i = steps[t, 0]
         j = np.int64(value) + steps[t, 1]
         if tracked == i:
@@ -166,7 +178,7 @@ def reproduces(state, code, generator, draws, steps, cards, positions, deck):  #
         deck[i] = i
     x = state
     for t in range(steps.shape[0]):
-        value, x = draw_value(x, code, draws, t, generator)
+        value, x, _ = draw_value(x, code, draws, t, generator)
         i = steps[t, 0]
         j = np.int64(value) + steps[t, 1]
         deck[i], deck[j] = deck[j], deck[i]

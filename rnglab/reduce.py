@@ -87,7 +87,7 @@ def range_mod(range_size: int, n):
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _multiply_128(a, b):  # pragma: no cover - compiled
+def multiply_128(a, b):  # pragma: no cover - compiled
     """``(high, low)`` with ``a b = high 2^64 + low``, from four exact 32 x 32-bit products."""
     mask, thirty_two = np.uint64(0xFFFFFFFF), np.uint64(32)
     a0, a1, b0, b1 = a & mask, a >> thirty_two, b & mask, b >> thirty_two
@@ -107,7 +107,7 @@ def _power_of_two_kernel(x, n, bits, threshold, quotient, keep):  # pragma: no c
     bits = np.uint64(bits)
     low_mask = np.uint64(0xFFFFFFFFFFFFFFFF) >> (np.uint64(64) - bits)
     for i in range(x.size):
-        high, low = _multiply_128(x[i], n[i * step])
+        high, low = multiply_128(x[i], n[i * step])
         if bits == 64:
             quotient[i], remainder = high, low
         else:

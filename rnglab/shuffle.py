@@ -50,7 +50,7 @@ from . import crack_kernels
 from .generators import LCG, LCGBatch, Source
 from .generators.affine import arithmetic_kind
 from .generators.base import check_count
-from .reduce import (_multiply_128, check_bound, complete_blocks_end, draw_bounded, draw_bounded_lanes, range_mod,
+from .reduce import (check_bound, complete_blocks_end, draw_bounded, draw_bounded_lanes, range_mod,
                      reducer, smear_mask)
 
 #: Bits per piece when a wide random integer (a sort key, a rank in [0, n!)) is assembled.
@@ -356,11 +356,6 @@ def take_in_order(decks: np.ndarray, choose: Callable[[int, int], np.ndarray]) -
 
 # -- the compiled swap path: one deck per LCG lane, deck by deck ------------------------
 
-#: Kernel code of Lemire's method on whole 64-bit words (``R = 2^64``); the other codes are
-#: ``crack_kernels.REDUCER_CODES`` (``R <= 2^32``).
-WIDE_LEMIRE = len(crack_kernels.REDUCER_CODES)
-
-
 def kernel_code(batch: LCGBatch, method: str) -> int | None:
     """The reducer code :func:`lcg_swaps` runs for this batch and method, or ``None`` when it cannot serve them.
 
@@ -373,7 +368,7 @@ def kernel_code(batch: LCGBatch, method: str) -> int | None:
         return None
     if batch.range_size <= 2**32:
         return crack_kernels.REDUCER_CODES.get(method)
-    return WIDE_LEMIRE if batch.range_size == 2**64 and method == "lemire" else None
+    return crack_kernels.WIDE_LEMIRE if batch.range_size == 2**64 and method == "lemire" else None
 
 
 def kernel_fields(batch: LCG | LCGBatch) -> np.ndarray:
@@ -436,27 +431,6 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, method: str, steps: list[SwapS
     return decks
 
 
-@numba.njit(inline="always", nogil=True)
-def _draw(x, code, fields, draws, t):  # pragma: no cover - compiled
-    """Step the lane until the reducer accepts; return ``(value, state, outputs drawn)``.
-
-    ``crack_kernels.draw_value`` that counts the draws and also serves
-    ``WIDE_LEMIRE``: ``x n = high 2^64 + low``, value ``high``, rejected iff ``low < 2^64 mod n``.
-    """
-    drawn = 0
-    while True:
-        x = crack_kernels.advance(x, fields)
-        drawn += 1
-        offset = ((x >> fields[4]) & fields[5]) - fields[6]
-        if code == WIDE_LEMIRE:
-            value, low = _multiply_128(offset, draws[t, 0])
-            accepted = low >= draws[t, 1]
-        else:
-            value, accepted = crack_kernels.reduce_offset(code, offset, draws, t, fields)
-        if accepted:
-            return value, x, drawn
-
-
 @numba.njit(cache=True, nogil=True)
 def _lcg_swap_kernel(decks, states, drawn, code, generator, draws, steps):  # pragma: no cover - compiled
     """Shuffle row ``r`` of ``decks`` from ``states[r]``; update ``states`` and add to ``drawn``.
@@ -474,7 +448,7 @@ def _lcg_swap_kernel(decks, states, drawn, code, generator, draws, steps):  # pr
         lane = 0 if shared else row
         x, used = states[lane], 0
         for t in range(steps.shape[0]):
-            value, x, count = _draw(x, code, fields, draws, t)
+            value, x, count = crack_kernels.draw_value(x, code, draws, t, fields)
             used += count
             i, j = steps[t, 0], np.int64(value) + steps[t, 1]
             if not 0 <= j < n:

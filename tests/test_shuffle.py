@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from rnglab import crack_kernels
 from rnglab.generators import LCG, Output
 from rnglab.presets import make_source
 from rnglab.reduce import REDUCERS
-from rnglab.shuffle import (SHUFFLES, WIDE_LEMIRE, BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws,
+from rnglab.shuffle import (SHUFFLES, BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws,
                             SwapStep, inside_out_stream, kernel_code, shuffle, shuffle_decks, shuffle_in_turn,
                             shuffle_seeds, swap_count)
 
@@ -162,7 +163,7 @@ def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n,
 
 def test_compiled_path_serves_the_common_lcgs():
     lemire = {name: kernel_code(make_source(name).batch([1]), "lemire") for name in CATALOG_LCGS}
-    assert lemire["mmix"] == WIDE_LEMIRE and lemire["drand48"] is None  # R = 2^48: step by step
+    assert lemire["mmix"] == crack_kernels.WIDE_LEMIRE and lemire["drand48"] is None  # R = 2^48: step by step
     assert all(code is not None for name, code in lemire.items() if name != "drand48")
     assert kernel_code(make_source("mmix").batch([1]), "modulo") is None
 
