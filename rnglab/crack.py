@@ -25,7 +25,7 @@ Three search paths, fastest first (:attr:`CrackResult.method`):
 * ``compiled`` -- an LCG (power-of-two modulus, or any modulus up to 2^32)
   with outputs of at most 32 bits, a reducer of :mod:`rnglab.reduce` and a
   shuffle whose exact program is a list of swaps
-  (:attr:`rnglab.shuffle.Shuffle.program`): :mod:`rnglab.crack_kernels`,
+  (:attr:`rnglab.shuffle.Shuffle.program`): :mod:`rnglab.swap_kernels`,
   on every core, filtering on the observed cards only;
 * ``batch`` -- any other LCG or shuffle: the library's
   :func:`rnglab.shuffle.shuffle_seeds`, one generator per seed, in chunks;
@@ -44,7 +44,6 @@ from typing import Callable
 
 import numpy as np
 
-from . import crack_kernels
 from .cards import Deck, deck_for, parse_cards
 from .generators import LCG, LCGBatch, Source
 from .generators.affine import arithmetic_kind
@@ -54,7 +53,8 @@ from .presets import make_source, preset
 from .reduce import check_bound, reducer
 from .results import Result
 from .seeding import Window, parse_window, policy
-from .shuffle import SwapStep, algorithm, draw_table, kernel_fields, shuffle, shuffle_seeds
+from .shuffle import SwapStep, algorithm, shuffle, shuffle_seeds
+from .swap_kernels import REDUCER_CODES, draw_table, kernel_fields, search_seeds
 
 #: Seeds per chunk handed to a kernel (a fraction of a second; progress and Ctrl-C act between chunks).
 CHUNK = 1 << 22
@@ -308,12 +308,12 @@ def step_table(steps: list[SwapStep], n: int) -> np.ndarray:
 def compiled_kernel(source: Source, method: str, name: str, observation: Observation) -> dict | None:
     """The kernel's arguments for this combination, or ``None`` when the compiled path cannot serve it."""
     steps = swap_program(name, observation.deck.size)
-    if (not isinstance(source, LCG) or steps is None or method not in crack_kernels.REDUCER_CODES
+    if (not isinstance(source, LCG) or steps is None or method not in REDUCER_CODES
             or arithmetic_kind(source.m) not in ("pow2", "small") or source.range_size > 2**32):
         return None
     table = step_table(steps, observation.deck.size)
     bounds = [step.high - step.low + 1 for step in steps]
-    return {"code": crack_kernels.REDUCER_CODES[method], "generator": kernel_fields(source),
+    return {"code": REDUCER_CODES[method], "generator": kernel_fields(source),
             "draws": draw_table(bounds, source.range_size), "steps": table, "track": tracked_cards(table, observation)}
 
 
@@ -375,10 +375,9 @@ def matching_seeds(plan: Plan, first: int, stop: int) -> np.ndarray:
 def _compiled_hits(plan: Plan, seeds: np.ndarray) -> np.ndarray:
     source, kernel, seen = plan.source, plan.kernel, plan.observation
     states = np.asarray(source.seeding.to_states(seeds), dtype=np.uint64)
-    hits = np.zeros(len(seeds), dtype=np.uint8)
-    crack_kernels.search_states(states, kernel["code"], kernel["generator"], kernel["draws"], kernel["steps"],
-                                np.array(seen.cards, dtype=np.int64), np.array(seen.positions, dtype=np.int64),
-                                kernel["track"], seen.deck.size, hits)
+    hits = search_seeds(kernel["code"], states, kernel["generator"], kernel["draws"], kernel["steps"],
+                        np.array(seen.cards, dtype=np.int64), np.array(seen.positions, dtype=np.int64),
+                        kernel["track"], seen.deck.size)
     return hits.astype(bool)
 
 

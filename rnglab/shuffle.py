@@ -46,12 +46,10 @@ from typing import Callable
 import numba
 import numpy as np
 
-from . import crack_kernels
 from .generators import LCG, LCGBatch, Source
-from .generators.affine import arithmetic_kind
 from .generators.base import check_count
-from .reduce import (check_bound, complete_blocks_end, draw_bounded, draw_bounded_lanes, range_mod,
-                     reducer, smear_mask)
+from .reduce import check_bound, draw_bounded, draw_bounded_lanes, reducer
+from .swap_kernels import deal_kernel, draw_table, kernel_code, kernel_fields
 
 #: Bits per piece when a wide random integer (a sort key, a rank in [0, n!)) is assembled.
 PIECE_BITS = 32
@@ -164,7 +162,7 @@ class SequentialDraws(SourceDraws):
     (:func:`shuffle_in_turn` shuffles those one deck at a time).
 
     :meth:`run_swaps` runs compiled (:func:`lcg_swaps` on one shared lane) for
-    an :class:`~rnglab.generators.LCG` that :func:`kernel_code` serves and that
+    an :class:`~rnglab.generators.LCG` that :func:`~rnglab.swap_kernels.kernel_code` serves and that
     holds no handed-back values. Any other source is read in blocks: output
     ``i`` of a block serves step ``i - r`` after ``r`` rejections, so every
     output is reduced for each ``r`` up to a margin at once (a few numpy calls
@@ -356,39 +354,6 @@ def take_in_order(decks: np.ndarray, choose: Callable[[int, int], np.ndarray]) -
 
 # -- the compiled swap path: one deck per LCG lane, deck by deck ------------------------
 
-def kernel_code(batch: LCGBatch, method: str) -> int | None:
-    """The reducer code :func:`lcg_swaps` runs for this batch and method, or ``None`` when it cannot serve them.
-
-    Served: a modulus that is a power of two (up to 2^64) or at most 2^32,
-    with ``R <= 2^32`` outputs (every reducer of :mod:`rnglab.crack_kernels`,
-    whose products are exact in uint64) or whole 64-bit words (``R = 2^64``)
-    and Lemire's method (a 128-bit product).
-    """
-    if arithmetic_kind(batch.m) not in ("pow2", "small"):
-        return None
-    if batch.range_size <= 2**32:
-        return crack_kernels.REDUCER_CODES.get(method)
-    return crack_kernels.WIDE_LEMIRE if batch.range_size == 2**64 and method == "lemire" else None
-
-
-def kernel_fields(batch: LCG | LCGBatch) -> np.ndarray:
-    """An LCG's or a batch's parameters as ``crack_kernels.GENERATOR_FIELDS`` (``R`` kept modulo 2^64)."""
-    pow2 = arithmetic_kind(batch.m) == "pow2"
-    shift, mask = batch.output.shift_and_mask(batch.m)
-    size = batch.range_size
-    bits = size.bit_length() - 1 if size & (size - 1) == 0 else 64
-    return np.array([batch.a, batch.c, 0 if pow2 else batch.m, batch.m - 1 if pow2 else 0, shift, mask, batch.low,
-                     size % 2**64, bits], dtype=np.uint64)
-
-
-def draw_table(bounds: np.ndarray, range_size: int) -> np.ndarray:
-    """Per bound, the columns ``crack_kernels.DRAW_COLUMNS`` (the first two, all Lemire reads, for ``R = 2^64``)."""
-    columns = len(crack_kernels.DRAW_COLUMNS) if range_size <= 2**32 else 2
-    rows = [[b, range_mod(range_size, b), smear_mask(b), complete_blocks_end(range_size, smear_mask(b))][:columns]
-            for b in map(int, bounds)]
-    return np.array(rows, dtype=np.uint64).reshape(len(rows), columns)
-
-
 def step_bounds(steps: list[SwapStep]) -> np.ndarray:
     """The bound each swap step draws below (``high - low + 1``), as uint64."""
     return np.array([step.high - step.low + 1 for step in steps], dtype=np.uint64)
@@ -415,7 +380,7 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, method: str, steps: list[SwapS
     Raises
     ------
     ValueError
-        For a method :func:`kernel_code` does not serve, and where the
+        For a method :func:`~rnglab.swap_kernels.kernel_code` does not serve, and where the
         step-by-step path raises (with its message): a bound outside ``[1, R]``
         or refused by the reducer, a drawn position outside the deck.
     """
@@ -425,38 +390,10 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, method: str, steps: list[SwapS
     bounds = step_bounds(steps)
     check_steps(bounds, batch.range_size, method)
     table = np.array([(step.position, step.low) for step in steps], dtype=np.int64).reshape(len(steps), 2)
-    if not _lcg_swap_kernel(decks, batch.states, draws, code, kernel_fields(batch),
-                            draw_table(bounds, batch.range_size), table):
+    if not deal_kernel(code)(decks, batch.states, draws, kernel_fields(batch), draw_table(bounds, batch.range_size),
+                             table):
         raise _outside_the_deck(decks.shape[1])
     return decks
-
-
-@numba.njit(cache=True, nogil=True)
-def _lcg_swap_kernel(decks, states, drawn, code, generator, draws, steps):  # pragma: no cover - compiled
-    """Shuffle row ``r`` of ``decks`` from ``states[r]``; update ``states`` and add to ``drawn``.
-
-    With a single state (``len(states) == 1``) every row draws from it in
-    turn: row ``r`` starts where row ``r - 1`` stopped.
-    ``steps[t] = (position, low)``; ``draws[t]`` as :func:`draw_table`.
-    Returns False at the first drawn position outside the deck (a source
-    outside its declared range), leaving that row and the later ones undone.
-    """
-    fields = crack_kernels.as_fields(generator)
-    n = decks.shape[1]
-    shared = states.shape[0] == 1
-    for row in range(decks.shape[0]):
-        lane = 0 if shared else row
-        x, used = states[lane], 0
-        for t in range(steps.shape[0]):
-            value, x, count = crack_kernels.draw_value(x, code, draws, t, fields)
-            used += count
-            i, j = steps[t, 0], np.int64(value) + steps[t, 1]
-            if not 0 <= j < n:
-                return False
-            decks[row, i], decks[row, j] = decks[row, j], decks[row, i]
-        states[lane] = x
-        drawn[lane] += used
-    return True
 
 
 @numba.njit(cache=True, nogil=True)

@@ -4,10 +4,12 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from rnglab import crack_kernels
+from rnglab import swap_kernels
 from rnglab.cards import standard_deck
 from rnglab.crack import (MAX_LISTED, SeedSpace, cards_for_unique, compiled_kernel, crack, equivalent_seed_period,
+                          make_plan, matching_seeds,
                           expected_false_matches, fold_ranges, merge_ranges, native_reducer, observe,
                           parse_outputs, parse_seed_range, policy_seeds, recover_state, step_table, swap_program,
                           tracked_cards, unfold)
@@ -69,9 +71,10 @@ def test_kernel_deals_the_library_deck(generator, algo, method):
     kernel = compiled_kernel(source, method, algo, observation)
     for seed in RNG.integers(1, 2**31 - 1, size=5):
         state = np.uint64(source.seeding.to_state(int(seed)))
-        ours = crack_kernels.shuffled_deck(state, kernel["code"], kernel["generator"], kernel["draws"],
-                                           kernel["steps"], 52)
-        assert list(ours) == list(reference_deal(generator, int(seed), algo, method))
+        ours = np.arange(52)[None, :]
+        assert swap_kernels.deal_kernel(kernel["code"])(ours, np.array([state]), np.zeros(1, dtype=np.int64),
+                                                       kernel["generator"], kernel["draws"], kernel["steps"])
+        assert list(ours[0]) == list(reference_deal(generator, int(seed), algo, method))
 
 
 @pytest.mark.parametrize("generator, algo, method", COMBINATIONS)
@@ -81,6 +84,21 @@ def test_true_seed_is_found_and_every_candidate_reproduces(generator, algo, meth
     assert result.method == "compiled" and result.complete
     assert seed in [c.seed for c in result.candidates]
     assert_all_reproduce(result, observation, generator, algo, method)
+
+
+@settings(max_examples=60, deadline=None)
+@given(combination=st.sampled_from(COMBINATIONS), n=st.sampled_from([5, 9, 52]), first=st.integers(1, 2**31 - 100),
+       size=st.integers(1, 13), seen=st.integers(1, 3))
+def test_compiled_search_flags_exactly_the_seeds_whose_deal_shows_the_cards(combination, n, first, size, seen):
+    # Small decks and few cards: hits and misses both occur. Sizes that are not a multiple of the
+    # one-card filter's four lanes, and slices smaller than a lane group, are covered.
+    generator, algo, method = combination
+    deal = reference_deal(generator, first, algo, method, n)
+    observation = observe(" ".join(map(str, deal[:seen])), deck=str(n))
+    plan = make_plan(generator, parse_seed_range(f"{first}..{first + size - 1}"), observation, algo, method)
+    expected = [s for s in range(first, first + size)
+                if list(reference_deal(generator, s, algo, method, n)[:seen]) == list(deal[:seen])]
+    assert plan.method == "compiled" and matching_seeds(plan, first, first + size).tolist() == expected
 
 
 def test_cards_at_chosen_positions():

@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rnglab import crack_kernels
+from rnglab import swap_kernels
 from rnglab.generators import LCG, Output
 from rnglab.presets import make_source
 from rnglab.reduce import REDUCERS
 from rnglab.shuffle import (SHUFFLES, BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws,
-                            SwapStep, inside_out_stream, kernel_code, shuffle, shuffle_decks, shuffle_in_turn,
+                            SwapStep, inside_out_stream, shuffle, shuffle_decks, shuffle_in_turn,
                             shuffle_seeds, swap_count)
 
 #: The shuffles that are a list of swaps (run deck by deck by the compiled batch path).
@@ -162,10 +162,10 @@ def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n,
 
 
 def test_compiled_path_serves_the_common_lcgs():
-    lemire = {name: kernel_code(make_source(name).batch([1]), "lemire") for name in CATALOG_LCGS}
-    assert lemire["mmix"] == crack_kernels.WIDE_LEMIRE and lemire["drand48"] is None  # R = 2^48: step by step
+    lemire = {name: swap_kernels.kernel_code(make_source(name).batch([1]), "lemire") for name in CATALOG_LCGS}
+    assert lemire["mmix"] == swap_kernels.WIDE_LEMIRE and lemire["drand48"] is None  # R = 2^48: step by step
     assert all(code is not None for name, code in lemire.items() if name != "drand48")
-    assert kernel_code(make_source("mmix").batch([1]), "modulo") is None
+    assert swap_kernels.kernel_code(make_source("mmix").batch([1]), "modulo") is None
 
 
 def test_whole_word_lemire_redraws_a_rejected_output():
