@@ -11,9 +11,8 @@ writes first. rnglab (``rnglab.crack.crack``) follows only the observed cards
 and runs on every core. Both search the same slice of seeds in the same run
 and must find the same seeds. rnglab is timed twice, on every core and on one
 thread (``numba.set_num_threads(1)``): the second, against the single-threaded
-C program, is the per-core comparison. (Two threads on this machine's two
-virtual cores run slower each than one alone: they share one processor's
-execution units, which the one-card filter's four interleaved seeds keep busy.)
+C program, is the per-core comparison. (On this machine's two virtual cores,
+two threads each run about 20 % slower than one thread alone.)
 
 By default scenario 1 searches the whole day (86,400,000 seeds) and scenario 2
 a slice of 2^28 seeds, extrapolated to the 2^31 seeds that cover all 2^32

@@ -23,7 +23,8 @@ shuffles each residue once and reports every seed of the class
 Three search paths, fastest first (:attr:`CrackResult.method`):
 
 * ``compiled`` -- an LCG (power-of-two modulus, or any modulus up to 2^32)
-  with outputs of at most 32 bits, a reducer of :mod:`rnglab.reduce` and a
+  with outputs of at most 32 bits and a reducer of :mod:`rnglab.reduce`, or
+  whole 64-bit words and ``lemire`` (:func:`rnglab.swap_kernels.kernel_code`), and a
   shuffle whose exact program is a list of swaps
   (:attr:`rnglab.shuffle.Shuffle.program`): :mod:`rnglab.swap_kernels`,
   on every core, filtering on the observed cards only;
@@ -53,8 +54,8 @@ from .presets import make_source, preset
 from .reduce import check_bound, reducer
 from .results import Result
 from .seeding import Window, parse_window, policy
-from .shuffle import SwapStep, algorithm, shuffle, shuffle_seeds
-from .swap_kernels import REDUCER_CODES, draw_table, kernel_fields, search_seeds
+from .shuffle import SwapStep, algorithm, shuffle, shuffle_seeds, step_bounds
+from .swap_kernels import draw_table, kernel_code, kernel_fields, search_seeds
 
 #: Seeds per chunk handed to a kernel (a fraction of a second; progress and Ctrl-C act between chunks).
 CHUNK = 1 << 22
@@ -308,13 +309,12 @@ def step_table(steps: list[SwapStep], n: int) -> np.ndarray:
 def compiled_kernel(source: Source, method: str, name: str, observation: Observation) -> dict | None:
     """The kernel's arguments for this combination, or ``None`` when the compiled path cannot serve it."""
     steps = swap_program(name, observation.deck.size)
-    if (not isinstance(source, LCG) or steps is None or method not in REDUCER_CODES
-            or arithmetic_kind(source.m) not in ("pow2", "small") or source.range_size > 2**32):
+    code = kernel_code(source, method) if isinstance(source, LCG) else None
+    if steps is None or code is None:
         return None
     table = step_table(steps, observation.deck.size)
-    bounds = [step.high - step.low + 1 for step in steps]
-    return {"code": REDUCER_CODES[method], "generator": kernel_fields(source),
-            "draws": draw_table(bounds, source.range_size), "steps": table, "track": tracked_cards(table, observation)}
+    return {"code": code, "generator": kernel_fields(source), "draws": draw_table(step_bounds(steps), source.range_size),
+            "steps": table, "track": tracked_cards(table, observation)}
 
 
 def tracked_cards(table: np.ndarray, observation: Observation) -> int:

@@ -61,6 +61,7 @@ COMBINATIONS = [
     ("lrand48", "fisher-yates", "threshold-openbsd"),
     ("minstd_rand", "poker1999", "lemire"),
     ("glibc_type0", "forward", "bitmask"),
+    ("mmix", "fisher-yates", "lemire"),  # 64-bit words: Lemire's method on a 128-bit product
 ]
 
 
