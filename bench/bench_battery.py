@@ -20,7 +20,7 @@ import scipy.fft
 from common import best_time, markdown_table, write_fragment
 from rnglab.battery import get_battery, run_battery
 from rnglab.generators.base import Source
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.stattests.matrix_rank import gf2_ranks
 from rnglab.stream import BitSelection, bit_fields, bits
 

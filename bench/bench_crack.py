@@ -29,8 +29,9 @@ import numpy as np
 
 from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
 from rnglab.cards import standard_deck
-from rnglab.crack import crack, native_reducer, observe, parse_seed_range, policy_seeds
-from rnglab.presets import make_source
+from rnglab.crack import crack, observe
+from rnglab.seeding import parse_seed_space
+from rnglab.generators import as_generator, make_source
 from rnglab.seeding import DAY
 from rnglab.shuffle import shuffle
 
@@ -45,7 +46,7 @@ YEAR = 365.25 * 86400
 
 
 def dealt(generator: str, algo: str, seed: int) -> np.ndarray:
-    return shuffle(52, make_source(generator, seed), algo, native_reducer(generator))
+    return shuffle(52, make_source(generator, seed), algo, as_generator(generator).native_reducer)
 
 
 def timed(function) -> tuple:
@@ -69,9 +70,9 @@ def compare_slice(binary, generator, algo, scenario, seed, size):
     """Best rates of rnglab (every core, one thread) and C on the same slice (alternating), and the seeds each found."""
     cards = dealt(generator, algo, seed)[:SEEN]
     first = seed - size // 2
-    space = parse_seed_range(f"{first}..{first + size - 1}")
+    space = parse_seed_space(f"{first}..{first + size - 1}")
     observation = observe(" ".join(str(c) for c in cards))
-    search = lambda: [c.seed for c in crack(generator, space, observation, algorithm_name=algo).candidates]  # noqa: E731
+    search = lambda: [c.seed for c in crack(generator, space, observation, algo=algo).candidates]  # noqa: E731
     every, one, theirs = [], [], []
     for _ in range(REPEAT):
         found, wall = timed(search)
@@ -87,7 +88,7 @@ def compare_slice(binary, generator, algo, scenario, seed, size):
 def full_search(generator, algo, seed, space):
     """One timed search of a whole seed space; returns (seconds, seeds shuffled, candidates)."""
     observation = observe(" ".join(str(c) for c in dealt(generator, algo, seed)[:SEEN]))
-    result = crack(generator, space, observation, algorithm_name=algo)
+    result = crack(generator, space, observation, algo=algo)
     return result.seconds, result.shuffled, [c.seed for c in result.candidates]
 
 
@@ -111,19 +112,19 @@ def main(argv: list[str] | None = None) -> None:
     full = "--full" in (argv if argv is not None else sys.argv[1:])
     binary = compile_c(C_SOURCES / "crack_brute.c")
     for _, generator, algo, *_ in SCENARIOS:  # compile (or load) the kernels before timing
-        crack(generator, parse_seed_range("0..9"), observe("Ac"), algorithm_name=algo)
+        crack(generator, parse_seed_space("0..9"), observe("Ac"), algo=algo)
     rows, notes = [], []
     for label, generator, algo, scenario, seed, size in SCENARIOS:
         (every, one, c_rate), found = compare_slice(binary, generator, algo, scenario, seed, size)
         agree = "yes" if found[0] == found[1] == found[2] and seed in found[0] else f"NO: {found}"
         rows.append([label, f"{size:,}", f"{every / 1e6:.1f}", f"{one / 1e6:.1f}", f"{c_rate / 1e6:.1f}",
                      f"{every / c_rate:.2f}", f"{one / c_rate:.2f}", agree])
-    seconds, shuffled, found = full_search("delphi", "poker1999", 43_012_345, policy_seeds("ms-midnight"))
+    seconds, shuffled, found = full_search("delphi", "poker1999", 43_012_345, parse_seed_space("ms-midnight"))
     notes.append(f"Scenario 1, the whole day ({DAY:,} seeds, 5 cards): {seconds:.1f} s "
                  f"({shuffled / seconds / 1e6:.1f} million seeds/s; goal < 30 s); candidates {found}. "
                  f"At this rate: {limits_line(shuffled / seconds)}.")
     middle = 1_790_012_345
-    space = parse_seed_range("0..2^32-1" if full else f"{middle - 2**27}..{middle + 2**27 - 1}")
+    space = parse_seed_space("0..2^32-1" if full else f"{middle - 2**27}..{middle + 2**27 - 1}")
     seconds, shuffled, found = full_search("msvc", "fisher-yates", 1_790_012_345, space)
     rate = shuffled / seconds
     what = "all 2^32 seeds (2^31 shuffled)" if full else \

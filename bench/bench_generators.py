@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from common import C_SOURCES, best_time, compile_c, markdown_table, run_c, write_fragment
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 
 CHUNK = 2**20
 CHUNKS = 16

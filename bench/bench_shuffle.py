@@ -21,7 +21,7 @@ import numpy as np
 
 from common import best_time, markdown_table, write_fragment
 from rnglab.fairness import position_counts
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.shuffle import shuffle_seeds
 
 DECKS, CARDS, REPEAT = 10**6, 52, 3

@@ -15,7 +15,7 @@ import os
 import numpy as np
 
 from common import best_time, markdown_table, write_fragment
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.stattests import get_test
 from rnglab.stattests.frequency import CHUNK
 

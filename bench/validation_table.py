@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from rnglab.battery import get_battery, result_labels, run_battery
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.report.battery import verdict_cell
 from rnglab.report.catalog import markdown_table
 from rnglab.stream import BitSelection

@@ -44,7 +44,8 @@ from scipy import optimize, stats
 
 from .generators import LCG, Source
 from .period import bit_periods
-from .reduce import REDUCERS, check_bound, draw_bounded, reducer
+from .reduce import draw_bounded
+from .reducers import REDUCERS, as_reducer, check_bound
 from .results import Result
 from .stattests.base import chi_square
 
@@ -130,7 +131,7 @@ def closed_form_counts(method: str, n: int, R: int) -> ExactCounts:
         block = 1 << (n - 1).bit_length()
         return _uniform(method, n, R, R // block if block <= R else 1)
     if method == "java-nextint":
-        reducer(method).map(np.zeros(1, dtype=np.uint64), n, R)  # validates R and n
+        as_reducer(method).map(np.zeros(1, dtype=np.uint64), n, R)  # validates R and n
         return _uniform(method, n, R, R // n if n & (n - 1) == 0 else 2 * (2**31 // n))
     raise ValueError(f"no closed form for {method!r}; use float_multiply_counts or brute_force_counts")
 
@@ -144,7 +145,7 @@ def float_multiply_first_reach(n: int, R: int) -> np.ndarray:
     most ``R 2^-52 <= 2``), checked at both ends; any bracket that fails the
     check is widened to ``[0, R]``.
     """
-    map_values = reducer("float-multiply").map
+    map_values = as_reducer("float-multiply").map
     def reached(x, v):  # float-multiply(x) >= v, with x = R counting as reached
         return (x >= np.uint64(R)) | (map_values(np.minimum(x, np.uint64(R - 1)), n, R)[0] >= v)
     target = np.arange(n + 1, dtype=np.uint64)
@@ -181,7 +182,7 @@ def count_array(method: str, n: int, R: int) -> np.ndarray:
 def exact_counts(method: str, n: int, R: int) -> ExactCounts:
     """Exact counts of source values per output for ``method``, ``n`` and ``R`` equally likely values."""
     check_bound(n, R)
-    reducer(method)
+    as_reducer(method)
     if method != "float-multiply":
         return closed_form_counts(method, n, R)
     counts = count_array(method, n, R)
@@ -203,7 +204,7 @@ def brute_force_counts(method: str, n: int, R: int, chunk: int = BRUTE_CHUNK) ->
     check_bound(n, R)
     if R > 2**32:
         raise ValueError(f"brute force covers R <= 2^32; got R = {R}")
-    counts, rejected, map_values = np.zeros(n, dtype=np.int64), 0, reducer(method).map
+    counts, rejected, map_values = np.zeros(n, dtype=np.int64), 0, as_reducer(method).map
     for start in range(0, R, chunk):
         values, accepted = map_values(np.arange(start, min(R, start + chunk), dtype=np.uint64), n, R)
         counts += np.bincount(values[accepted].astype(np.int64), minlength=n)
@@ -298,7 +299,7 @@ def bias(method: str, n: int, R: int, *, alpha: float = 0.01, power: float = 0.9
     probabilities = [Fraction(c, exact.accepted) for c, _ in exact.classes]
     high, low = max(probabilities), min(probabilities)
     tv = sum((m * abs(Fraction(c, exact.accepted) - Fraction(1, n)) for c, m in exact.classes), Fraction(0)) / 2
-    return BiasResult(method, n, R, reducer(method).unbiased,
+    return BiasResult(method, n, R, as_reducer(method).unbiased,
                       [{"count": c, "outputs": m} for c, m in exact.classes], exact.rejected, high, low,
                       high / low if low else None, tv, Fraction(R, exact.accepted), list(exact.favoured),
                       exact.favoured_description, draws_to_detect(squared_deviation(exact), n, alpha, power),

@@ -46,15 +46,15 @@ from typing import Callable
 import numpy as np
 
 from .cards import Deck, deck_for, parse_cards
-from .generators import LCG, LCGBatch, Source
+from .generators import LCG, LCGBatch, GeneratorSpec, Source, as_generator
 from .generators.affine import arithmetic_kind
 from .generators.conventions import JAVA_MULTIPLIER
 from .params import parse_int
-from .presets import make_source, preset
-from .reduce import check_bound, reducer
+from .reducers import Reducer, as_reducer, check_bound
 from .results import Result
-from .seeding import Window, parse_window, policy
-from .shuffle import SwapStep, algorithm, shuffle, shuffle_seeds, step_bounds
+from .seeding import SeedSpace, check_seed_space, seed_range_space
+from .shuffle import Shuffle, make_shuffle, shuffle, shuffle_seeds
+from .steps import SwapStep, step_bounds
 from .swap_kernels import draw_table, kernel_code, kernel_fields, search_seeds
 
 #: Seeds per chunk handed to a kernel (a fraction of a second; progress and Ctrl-C act between chunks).
@@ -71,6 +71,8 @@ MAX_LISTED = 1000
 MAX_TRACKED = 8
 #: Most hidden state bits tried when recovering a state from outputs.
 MAX_HIDDEN_BITS = 26
+#: Most outputs predicted after a recovered state.
+MAX_PREDICTED = 10**6
 
 
 # -- what was seen ---------------------------------------------------------------------
@@ -142,153 +144,112 @@ def cards_for_unique(seeds: int, deck_size: int) -> int | None:
     return None
 
 
-# -- where the seeds come from ---------------------------------------------------------
-
-@dataclass(frozen=True)
-class SeedSpace:
-    """Seeds to search: half-open ranges ``[first, stop)`` and how they were chosen."""
-
-    label: str
-    ranges: tuple
-
-    @property
-    def size(self) -> int:
-        """Number of seeds."""
-        return sum(stop - first for first, stop in self.ranges)
-
-
-def parse_seed_range(text: str) -> SeedSpace:
-    """Parse ``A..B`` (both ends included, expressions allowed: ``0..2^32-1``)."""
-    first, sep, last = text.partition("..")
-    if not sep:
-        raise ValueError(f"a seed range is written A..B (both included), e.g. 0..2^32-1; got {text!r}")
-    first, last = parse_int(first), parse_int(last)
-    if first < 0 or last < first:
-        raise ValueError(f"a seed range needs 0 <= A <= B; got {text!r}")
-    return SeedSpace(f"seeds {first}..{last}", ((first, last + 1),))
-
-
-def policy_seeds(name: str, window: str | None = None, now: float | None = None) -> SeedSpace:
-    """The seeds a policy reaches over a window (default: its whole period, e.g. a day of milliseconds).
-
-    Raises
-    ------
-    ValueError
-        For an unknown policy, an empty or absurd window, or a policy that
-        needs a window (``time-s``) or cannot be enumerated (``os``).
-    """
-    chosen = policy(name)
-    if window is None:
-        if chosen.period_ms is None and chosen.name.split(":")[0] != "fixed":
-            raise ValueError(f"the {chosen.name} policy needs --window (e.g. 2026-11-22T10:00:00±1h or 1d)")
-        length = chosen.period_ms or 1
-        span = Window(f"whole period ({length} ms)", 0, length, anchored=False)
-    else:
-        span = parse_window(window, now)
-    return SeedSpace(f"{chosen.name} over {span.text}", tuple(chosen.seed_ranges(span)))
-
-
 # -- equivalences ----------------------------------------------------------------------
 
-def equivalent_seed_period(source: Source) -> int | None:
+def equivalent_seed_period(generator) -> int | None:
     """``P`` such that seeds ``s`` and ``s + P`` always give the same outputs, or ``None``.
 
     For an LCG with ``m = 2^e`` whose seed is its state and whose outputs are
     the bits ``shift .. shift + width - 1`` with ``shift + width < e``: the
     state modulo ``2^(shift + width)`` follows its own recurrence, and the
     outputs read nothing else, so ``P = 2^(shift + width)`` (MSVC: ``2^31``).
+    A multiplicative LCG (``c = 0``) is left unfolded: its residue 0 cannot be a state.
     """
-    if not isinstance(source, LCG) or source.seeding.name not in ("state", "uint32"):
+    generator = as_generator(generator)
+    if not generator.is_lcg or generator.seeding.name not in ("state", "uint32") or generator.c == 0:
         return None
-    bits = source.m.bit_length() - 1
-    read = source.output.shift + source.output.width
-    if source.m != 1 << bits or source.output.kind != "bits" or read >= bits:
+    bits = generator.m.bit_length() - 1
+    read = generator.output.shift + generator.output.width
+    if generator.m != 1 << bits or generator.output.kind != "bits" or read >= bits:
         return None
     return 1 << read
 
 
-def fold_ranges(ranges, period: int | None) -> list[tuple[int, int]]:
-    """Each range cut to at most ``period`` seeds (one seed per residue class)."""
-    if period is None:
-        return [tuple(r) for r in ranges]
-    return [(first, min(stop, first + period)) for first, stop in ranges]
+def residue_ranges(space: SeedSpace, period: int) -> SeedSpace:
+    """The residues modulo ``period`` that ``space`` covers, as a seed space of seeds in ``[0, period)``.
 
-
-def unfold(seed: int, ranges, period: int | None) -> list[int]:
-    """Every seed equivalent to ``seed`` (``seed + k P``) in the range that holds it.
-
-    ``seed`` was found among the first ``P`` seeds of its range (see :func:`fold_ranges`).
+    Seed ``r`` stands for every seed of ``space`` congruent to it (each class is shuffled once).
     """
+    pieces = []
+    for first, stop in space.ranges:
+        if stop - first >= period:
+            return seed_range_space([(0, period)], f"residues of {space.label} modulo {period}")
+        low, high = first % period, (stop - 1) % period + 1
+        pieces += [(low, high)] if low < high else [(low, period), (0, high)]
+    return seed_range_space(_union(pieces), f"residues of {space.label} modulo {period}")
+
+
+def _union(pieces) -> list[tuple[int, int]]:
+    """Half-open ranges merged where they overlap or touch."""
+    merged: list[list[int]] = []
+    for first, stop in sorted(pieces):
+        if merged and first <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], stop)
+        else:
+            merged.append([first, stop])
+    return [tuple(r) for r in merged]
+
+
+def expand_residues(residues, space: SeedSpace, period: int | None) -> list[tuple[int, int]]:
+    """The seeds of ``space`` whose residue modulo ``period`` lies in the half-open ``residues`` ranges."""
     if period is None:
-        return [seed]
-    return [s for first, stop in ranges if first <= seed < stop for s in range(seed, stop, period)]
+        return [tuple(r) for r in residues]
+    out = []
+    for first, stop in space.ranges:
+        for base in range(first - first % period, stop, period):
+            out += [(max(first, base + a), min(stop, base + b)) for a, b in residues
+                    if max(first, base + a) < min(stop, base + b)]
+    return sorted(out)
 
 
-def check_seeds(source: Source, ranges) -> None:
-    """Refuse seeds the generator's seeding convention rejects, or that give states outside ``[0, m)``.
-
-    Only each range's end points are tried: the conventions are monotone in the seed.
-    """
-    for first, stop in ranges:
-        for seed in (first, stop - 1):
-            state = source.seeding.to_state(seed) if isinstance(source, LCG) else seed
-            if isinstance(source, LCG) and not 0 <= state < source.m:
-                raise ValueError(f"seeds of {source.name} must give states in [0, m) = [0, {source.m}); "
-                                 f"seed {seed} gives {state}")
-
-
-def usable(source: Source, seed: int) -> bool:
+def usable(generator: GeneratorSpec, seed: int) -> bool:
     """False for the one seed a multiplicative LCG cannot start from (state 0, a fixed point)."""
-    return not (isinstance(source, LCG) and source.c == 0 and source.seeding.to_state(seed) == 0)
+    return not (generator.is_lcg and generator.c == 0 and generator.seeding.to_state(seed) == 0)
 
 
 # -- the compiled search plan ----------------------------------------------------------
 
 @dataclass(frozen=True)
 class Plan:
-    """Everything a search needs, resolved from names and checked.
+    """Everything a search needs, resolved and checked once.
 
     Attributes
     ----------
+    generator : GeneratorSpec
+    shuffle : Shuffle
+    reducer : Reducer
+    observation : Observation
+    seeds : SeedSpace
+        The seeds asked about.
     method : str
         The search path: ``compiled``, ``batch`` or ``one-at-a-time``.
     period : int or None
         See :func:`equivalent_seed_period`.
-    folded : list of (first, stop)
-        The seed ranges actually shuffled (one seed per equivalence class).
+    searched : SeedSpace
+        The seeds actually shuffled (one per equivalence class).
     kernel : dict
         Arguments of the compiled kernel (``compiled`` only).
     """
 
-    generator: str
-    source: Source
-    algorithm: str
-    reducer: str
+    generator: GeneratorSpec
+    shuffle: Shuffle
+    reducer: Reducer
     observation: Observation
     seeds: SeedSpace
     method: str
     period: int | None
-    folded: list
+    searched: SeedSpace
     kernel: dict = field(default_factory=dict)
 
     @property
     def shuffle_count(self) -> int:
         """Seeds the search shuffles."""
-        return sum(stop - first for first, stop in self.folded)
+        return self.searched.size
 
-
-def native_reducer(generator: str) -> str:
-    """The generator's own bounded call (the catalog's ``bounded`` field; ``modulo`` for inline LCGs)."""
-    return "modulo" if generator.startswith("lcg:") else preset(generator).bounded
-
-
-def swap_program(name: str, n: int) -> list[SwapStep] | None:
-    """The shuffle's exact program when it is a list of swaps, else ``None``."""
-    shuffle_algorithm = algorithm(name)
-    if shuffle_algorithm.program is None:
-        return None
-    steps = shuffle_algorithm.program(n, {})
-    return steps if all(isinstance(s, SwapStep) for s in steps) else None
+    @property
+    def folding(self) -> int | None:
+        """The equivalence period when the search shuffles one seed per class (residues), else ``None``."""
+        return self.period if self.searched is not self.seeds else None
 
 
 def step_table(steps: list[SwapStep], n: int) -> np.ndarray:
@@ -306,10 +267,10 @@ def step_table(steps: list[SwapStep], n: int) -> np.ndarray:
     return table
 
 
-def compiled_kernel(source: Source, method: str, name: str, observation: Observation) -> dict | None:
+def compiled_kernel(source: Source, reducer: Reducer, chosen: Shuffle, observation: Observation) -> dict | None:
     """The kernel's arguments for this combination, or ``None`` when the compiled path cannot serve it."""
-    steps = swap_program(name, observation.deck.size)
-    code = kernel_code(source, method) if isinstance(source, LCG) else None
+    steps = chosen.swap_program(observation.deck.size)
+    code = kernel_code(source, reducer) if isinstance(source, LCG) else None
     if steps is None or code is None:
         return None
     table = step_table(steps, observation.deck.size)
@@ -328,15 +289,15 @@ def tracked_cards(table: np.ndarray, observation: Observation) -> int:
     return min(observation.size, MAX_TRACKED) if mostly_final else 1
 
 
-def validate_reducer(method: str, source: Source, n: int) -> None:
-    """Let :mod:`rnglab.reduce` refuse a method or bound this source cannot serve (its own messages)."""
+def validate_reducer(reducer: Reducer, source: Source, n: int) -> None:
+    """Let the reducer refuse a bound this source cannot serve (its own messages)."""
     check_bound(n, source.range_size)
     if source.range_size < 2**64:
-        reducer(method).map(np.zeros(1, dtype=np.uint64), n, source.range_size)
+        reducer.map(np.zeros(1, dtype=np.uint64), n, source.range_size)
 
 
-def make_plan(generator: str, seeds: SeedSpace, observation: Observation, algorithm_name: str = "fisher-yates",
-              reduce: str = "native") -> Plan:
+def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str | Shuffle" = "fisher-yates",
+              reducer: "str | Reducer | None" = None) -> Plan:
     """Resolve and check a search (the arguments of :func:`crack`); choose the fastest path that serves it.
 
     Raises
@@ -344,16 +305,17 @@ def make_plan(generator: str, seeds: SeedSpace, observation: Observation, algori
     ValueError
         As :func:`crack`.
     """
-    source = make_source(generator)
-    method = native_reducer(generator) if reduce == "native" else reducer(reduce).name
-    algorithm(algorithm_name)
-    validate_reducer(method, source, observation.deck.size)
-    check_seeds(source, seeds.ranges)
-    kernel = compiled_kernel(source, method, algorithm_name, observation)
-    path = "compiled" if kernel else "batch" if isinstance(source, LCG) else "one-at-a-time"
-    period = equivalent_seed_period(source)
-    plan = Plan(generator, source, algorithm_name, method, observation, seeds, path, period,
-                fold_ranges(seeds.ranges, period), kernel or {})
+    generator = as_generator(generator)
+    chosen, reducer = make_shuffle(algo), as_reducer(reducer or generator.native_reducer)
+    source = generator.make()
+    validate_reducer(reducer, source, observation.deck.size)
+    check_seed_space(generator, seeds)
+    kernel = compiled_kernel(source, reducer, chosen, observation)
+    path = "compiled" if kernel else "batch" if generator.is_lcg else "one-at-a-time"
+    period = equivalent_seed_period(generator)
+    residues = None if period is None else residue_ranges(seeds, period)
+    searched = residues if residues is not None and residues.size < seeds.size else seeds
+    plan = Plan(generator, chosen, reducer, observation, seeds, path, period, searched, kernel or {})
     _check_size(plan)
     return plan
 
@@ -362,19 +324,20 @@ def make_plan(generator: str, seeds: SeedSpace, observation: Observation, algori
 
 def matching_seeds(plan: Plan, first: int, stop: int) -> np.ndarray:
     """The seeds in ``[first, stop)`` whose deal shows the observed cards (uint64 or object array)."""
-    seeds = np.arange(first, stop, dtype=np.uint64)
+    if plan.method == "one-at-a-time":
+        hits = [s for s in range(first, stop) if _shows(deal(plan, s)[None, :], plan.observation)[0]]
+        return np.array(hits, dtype=object)
+    seeds = np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64)
     if plan.method == "compiled":
         return seeds[_compiled_hits(plan, seeds)]
-    if plan.method == "batch":
-        decks, _ = shuffle_seeds(plan.source, seeds, plan.observation.deck.size, plan.algorithm, plan.reducer)
-        return seeds[_shows(decks, plan.observation)]
-    hits = [s for s in range(first, stop) if _shows(deal(plan, s)[None, :], plan.observation)[0]]
-    return np.array(hits, dtype=object)
+    seeds = np.array([s for s in seeds.tolist() if usable(plan.generator, s)], dtype=seeds.dtype)
+    decks, _ = shuffle_seeds(plan.generator.lcg(), seeds, plan.observation.deck.size, plan.shuffle, plan.reducer)
+    return seeds[_shows(decks, plan.observation)]
 
 
 def _compiled_hits(plan: Plan, seeds: np.ndarray) -> np.ndarray:
-    source, kernel, seen = plan.source, plan.kernel, plan.observation
-    states = np.asarray(source.seeding.to_states(seeds), dtype=np.uint64)
+    kernel, seen = plan.kernel, plan.observation
+    states = np.asarray(plan.generator.seeding.to_states(seeds), dtype=np.uint64)
     hits = search_seeds(kernel["code"], states, kernel["generator"], kernel["draws"], kernel["steps"],
                         np.array(seen.cards, dtype=np.int64), np.array(seen.positions, dtype=np.int64),
                         kernel["track"], seen.deck.size)
@@ -388,15 +351,16 @@ def _shows(decks: np.ndarray, observation: Observation) -> np.ndarray:
 
 def deal(plan: Plan, seed: int) -> np.ndarray:
     """The deck the program deals from ``seed``: the library's one-at-a-time shuffle (the reference)."""
-    return shuffle(plan.observation.deck.size, make_source(plan.generator, int(seed)), plan.algorithm, plan.reducer)
+    return shuffle(plan.observation.deck.size, plan.generator.make(int(seed)), plan.shuffle, plan.reducer)
 
 
 def deals(plan: Plan, seeds: list[int]) -> list[np.ndarray]:
     """The decks of many seeds: one batch of generators for an LCG (bit-exact with :func:`deal`)."""
-    if not seeds or not isinstance(plan.source, LCG):
+    if not seeds or not plan.generator.is_lcg:
         return [deal(plan, s) for s in seeds]
-    decks, _ = shuffle_seeds(plan.source, np.array(seeds, dtype=np.uint64), plan.observation.deck.size,
-                             plan.algorithm, plan.reducer)
+    decks, _ = shuffle_seeds(plan.generator.lcg(), np.array(seeds, dtype=object).astype(np.int64 if min(seeds) < 0
+                                                                                        else np.uint64),
+                             plan.observation.deck.size, plan.shuffle, plan.reducer)
     return list(decks)
 
 
@@ -439,7 +403,7 @@ class CrackResult(Result):
     complete : bool
         False when the search was interrupted.
     remaining : list of [first, stop)
-        Seed ranges not searched (resume with them).
+        Seed ranges not searched, equivalent seeds included (resume with them).
     """
 
     generator: str
@@ -467,33 +431,29 @@ class CrackResult(Result):
         """Seeds shuffled per second."""
         return self.shuffled / self.seconds if self.seconds > 0 else float("inf")
 
-
-def chunks(ranges, size: int):
-    """Split half-open ranges into pieces of at most ``size`` seeds."""
-    for first, stop in ranges:
-        for start in range(first, stop, size):
-            yield start, min(stop, start + size)
+    def resume_option(self) -> str:
+        """The ``--seeds`` value that searches what an interrupted run left."""
+        return ",".join(f"{a}..{b - 1}" for a, b in self.remaining)
 
 
-def crack(generator: str, seeds: SeedSpace, observation: Observation, *, algorithm_name: str = "fisher-yates",
-          reduce: str = "native", on_progress: Callable[[int], None] | None = None) -> CrackResult:
+def crack(generator, seeds: SeedSpace, observation: Observation, *, algo: "str | Shuffle" = "fisher-yates",
+          reducer: "str | Reducer | None" = None, on_progress: Callable[[int], None] | None = None) -> CrackResult:
     """Find every seed in ``seeds`` whose deal shows the observed cards, and predict its deck.
 
     Parameters
     ----------
-    generator : str
-        A catalog name (``delphi``, ``msvc``, ``java``, ...) or ``lcg:a=...,m=...``;
+    generator : GeneratorSpec or str
+        The generator (a catalog name or ``lcg:a=...,m=...`` is resolved once);
         seeds are turned into states by its seeding convention.
     seeds : SeedSpace
-        From :func:`policy_seeds` or :func:`parse_seed_range`.
+        From :func:`rnglab.seeding.parse_seed_space`.
     observation : Observation
         From :func:`observe`.
-    algorithm_name : str
-        A shuffle of :data:`rnglab.shuffle.SHUFFLES`.
-    reduce : str
-        A reducer of :data:`rnglab.reduce.REDUCERS`, or ``"native"`` (the
-        generator's own bounded call: Delphi ``Random(n)``, MSVC ``rand() % n``,
-        Java ``nextInt(bound)``).
+    algo : Shuffle or str
+        A shuffle (:func:`rnglab.shuffle.make_shuffle`).
+    reducer : Reducer or str, optional
+        Default: the generator's own bounded call (Delphi ``Random(n)``, MSVC
+        ``rand() % n``, Java ``nextInt(bound)``).
     on_progress : callable, optional
         Called with the number of seeds shuffled after each chunk.
 
@@ -501,7 +461,7 @@ def crack(generator: str, seeds: SeedSpace, observation: Observation, *, algorit
     -------
     CrackResult
         Interrupted with Ctrl-C, the result holds what was found so far,
-        ``complete=False`` and the ranges left.
+        ``complete=False`` and the ranges left (equivalent seeds included).
 
     Raises
     ------
@@ -509,12 +469,12 @@ def crack(generator: str, seeds: SeedSpace, observation: Observation, *, algorit
         For unknown names, a reducer the generator cannot serve, seeds outside
         the generator's seeding convention, or a search too large for one run.
     """
-    return search(make_plan(generator, seeds, observation, algorithm_name, reduce), on_progress)
+    return search(make_plan(generator, seeds, observation, algo, reducer), on_progress)
 
 
 def search(plan: Plan, on_progress: Callable[[int], None] | None = None) -> CrackResult:
     """Run a search planned by :func:`make_plan` (see :func:`crack`)."""
-    pieces = list(chunks(plan.folded, _chunk_size(plan)))
+    pieces = list(plan.searched.chunks(_chunk_size(plan)))
     if pieces:
         matching_seeds(plan, pieces[0][0], pieces[0][0])  # load (or compile) the kernel outside the timing
     started, found, done, finished, remaining = time.perf_counter(), [], 0, 0, []
@@ -525,20 +485,9 @@ def search(plan: Plan, on_progress: Callable[[int], None] | None = None) -> Crac
             if on_progress:
                 on_progress(stop - first)
         except KeyboardInterrupt:
-            remaining = merge_ranges(pieces[finished:])
+            remaining = expand_residues(_union(pieces[finished:]), plan.seeds, plan.folding)
             break
     return _result(plan, found, done, time.perf_counter() - started, remaining)
-
-
-def merge_ranges(pieces) -> list[list[int]]:
-    """Join consecutive half-open ranges: ``[[0, 4], [4, 9]] -> [[0, 9]]``."""
-    merged: list[list[int]] = []
-    for first, stop in pieces:
-        if merged and merged[-1][1] == first:
-            merged[-1][1] = stop
-        else:
-            merged.append([first, stop])
-    return merged
 
 
 def _chunk_size(plan: Plan) -> int:
@@ -548,24 +497,33 @@ def _chunk_size(plan: Plan) -> int:
 def _check_size(plan: Plan) -> None:
     limit = MAX_SLOW_SEEDS if plan.method == "one-at-a-time" else MAX_SEEDS
     if plan.shuffle_count > limit:
-        raise ValueError(f"{plan.shuffle_count} seeds to shuffle on the {plan.method} path, more than {limit} "
-                         "in one run; "
-                         "split the space into ranges with --seeds A..B (one per run or machine)")
+        raise ValueError(f"{plan.shuffle_count:,} seeds to shuffle on the {plan.method} path, more than {limit:,} "
+                         "in one run; split the space into ranges with --seeds A..B (one per run or machine)")
+
+
+def _every_equivalent(plan: Plan, found: list[int]) -> tuple[list[int], int]:
+    """The seeds of the space equivalent to the hits (the first ``MAX_LISTED``) and how many there are."""
+    ranges = expand_residues([(r, r + 1) for r in sorted(set(found))], plan.seeds, plan.folding)
+    seeds = (s for first, stop in ranges for s in range(first, stop) if usable(plan.generator, s))
+    listed, count = [], 0
+    for seed in seeds:
+        count += 1
+        if len(listed) < MAX_LISTED:
+            listed.append(seed)
+    return sorted(listed), count
 
 
 def _result(plan, found, done, seconds, remaining) -> CrackResult:
     seen, seeds, period = plan.observation, plan.seeds, plan.period
-    every = sorted({s for hit in found for s in unfold(hit, seeds.ranges, period) if usable(plan.source, s)})
-    listed = every[:MAX_LISTED]
+    listed, count = _every_equivalent(plan, found)
     candidates = [Candidate(s, seen.deck.names(d)) for s, d in zip(listed, deals(plan, listed))]
-    covered = seeds.size if not remaining else done
-    folded = plan.shuffle_count < seeds.size
-    return CrackResult(plan.generator, plan.algorithm, plan.reducer, seeds.label, [list(r) for r in seeds.ranges],
-                       seen.deck.size, list(seen.positions), seen.names(), covered, done,
-                       expected_false_matches(seeds.size, seen.deck.size, seen.size),
+    covered = seeds.size - sum(b - a for a, b in remaining)
+    return CrackResult(plan.generator.name, str(plan.shuffle), plan.reducer.name, seeds.label,
+                       [list(r) for r in seeds.ranges], seen.deck.size, list(seen.positions), seen.names(), covered,
+                       done, expected_false_matches(seeds.size, seen.deck.size, seen.size),
                        cards_for_unique(seeds.size, seen.deck.size),
-                       f"seeds s and s + {period} deal identical decks" if folded else None, plan.method,
-                       candidates, len(every), seconds, not remaining, remaining)
+                       f"seeds s and s + {period} deal identical decks" if plan.folding else None, plan.method,
+                       candidates, count, seconds, not remaining, [list(r) for r in remaining])
 
 
 # -- a generator seen directly ---------------------------------------------------------
@@ -616,7 +574,7 @@ def parse_outputs(text: str, source: Source) -> list[int]:
     return values
 
 
-def recover_state(generator: str, outputs: list[int], predict: int = 10) -> StateRecovery:
+def recover_state(generator, outputs: list[int], predict: int = 10) -> StateRecovery:
     """Recover an LCG's state from consecutive outputs that show some of its bits.
 
     An output ``(x >> shift) & (2^width - 1)`` of a state ``x`` modulo
@@ -630,7 +588,10 @@ def recover_state(generator: str, outputs: list[int], predict: int = 10) -> Stat
         For a generator that is not a power-of-two LCG with a bits output, or
         more than ``2^26`` candidates.
     """
-    source = make_source(generator)
+    generator = as_generator(generator)
+    if predict > MAX_PREDICTED:
+        raise ValueError(f"at most {MAX_PREDICTED:,} outputs are predicted; got {predict:,}")
+    source = generator.make()
     if not isinstance(source, LCG) or arithmetic_kind(source.m) != "pow2" or source.output.kind != "bits":
         raise ValueError(f"{generator}: state recovery from outputs needs an LCG with m = 2^e and a bits(...) output")
     shift, width = source.output.shift, source.output.width
@@ -647,7 +608,7 @@ def recover_state(generator: str, outputs: list[int], predict: int = 10) -> Stat
     seeds = [s ^ JAVA_MULTIPLIER for s in initial] if source.seeding.name == "java" else \
         initial if source.seeding.name in ("state", "uint32") else None
     predicted = [[int(v) for v in _continue(source, s, predict)] for s in states]
-    return StateRecovery(generator, list(outputs), hidden, states, initial, seeds, predicted)
+    return StateRecovery(generator.name, list(outputs), hidden, states, initial, seeds, predicted)
 
 
 def _candidate_states(output: int, shift: int, width: int, hidden: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Drawing k of n without replacement, and dealing a shuffled deck into hands.
+"""Dealing a shuffled deck into hands.
 
 Dealing order (documented, and what the command line shows):
 
@@ -10,10 +10,6 @@ Dealing order (documented, and what the command line shows):
 * **Dou Dizhu** (54 cards with both jokers, 3 players): one card at a time
   around the table until each player holds 17 (positions ``0..50``, player
   ``p`` gets ``p, p + 3, ...``); the last 3 cards are the kitty (dipai).
-
-References
-----------
-R. W. Floyd and J. Bentley, Programming pearls: a sample of brilliance, CACM 30(9), 1987.
 """
 
 from __future__ import annotations
@@ -24,44 +20,6 @@ import numpy as np
 
 from .cards import Deck, standard_deck
 from .results import Result
-from .shuffle import Draws, swap
-
-
-def sample_partial(n: int, k: int, draws: Draws) -> np.ndarray:
-    """``k`` of ``n`` items per lane by a partial forward Fisher--Yates (a uniform ordered sample).
-
-    Only the first ``k`` steps run: position ``i`` gets an item uniform among
-    the ``n - i`` not yet taken. Shape ``(lanes, k)``.
-    """
-    _check_sample(n, k)
-    decks = np.tile(np.arange(n, dtype=np.int64), (draws.lanes, 1))
-    for i in range(k):
-        swap(decks, i, i + draws.below(n - i))
-    return decks[:, :k]
-
-
-def sample_floyd(n: int, k: int, draws: Draws) -> np.ndarray:
-    """``k`` of ``n`` items per lane by Floyd's algorithm: ``k`` draws, a uniform *set*.
-
-    For ``j = n-k .. n-1``: ``t`` uniform in ``[0, j]``; take ``t`` unless
-    already taken, else take ``j``. Every k-subset is equally likely; the
-    order of the returned items (order of insertion) is not uniform.
-    """
-    _check_sample(n, k)
-    rows = np.arange(draws.lanes)
-    taken = np.zeros((draws.lanes, n), dtype=bool)
-    out = np.empty((draws.lanes, k), dtype=np.int64)
-    for column, j in enumerate(range(n - k, n)):
-        t = draws.below(j + 1)
-        chosen = np.where(taken[rows, t], j, t)
-        taken[rows, chosen] = True
-        out[:, column] = chosen
-    return out
-
-
-def _check_sample(n: int, k: int) -> None:
-    if not 0 <= k <= n:
-        raise ValueError(f"k must be in [0, n] = [0, {n}]; got {k}")
 
 
 @dataclass(frozen=True)

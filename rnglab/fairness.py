@@ -53,7 +53,9 @@ from scipy import stats
 
 from .generators import Source
 from .results import Result
-from .shuffle import (SwapStep, TranspositionStep, algorithm, check_size, permutation_rank, permutation_unrank,
+from .reducers import as_reducer
+from .steps import SwapStep, TranspositionStep
+from .shuffle import (make_shuffle, check_size, permutation_rank, permutation_unrank,
                       shuffle_in_turn, swap_count)
 
 #: Largest n for the dynamic program over all n! permutations.
@@ -148,7 +150,8 @@ class ChoiceWeights:
             raise ValueError("a reducer needs the source's range size R, and R needs a reducer")
         if range_size is not None and not 2 <= range_size <= 2**24:
             raise ValueError(f"the source range R must be in [2, 2^24] for exact weights; got {range_size}")
-        self.reduce, self.range_size, self.cache = reduce, range_size, {}
+        self.reduce = None if reduce is None else as_reducer(reduce)
+        self.range_size, self.cache = range_size, {}
 
     def __call__(self, step, choices: int) -> list[int]:
         """Weights of the ``choices`` choices of ``step`` (ordered pairs for a transposition)."""
@@ -166,10 +169,8 @@ class ChoiceWeights:
         return self.cache[bound]
 
     def _count(self, bound: int) -> list[int]:
-        from .reduce import reducer
-
         x = np.arange(self.range_size, dtype=np.uint64)
-        values, accepted = reducer(self.reduce).map(x, bound, self.range_size)
+        values, accepted = self.reduce.map(x, bound, self.range_size)
         return [int(c) for c in np.bincount(values[accepted].astype(np.int64), minlength=bound)]
 
 
@@ -266,19 +267,19 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
     With ``reduce`` and ``range_size``: under an ideal source of ``range_size``
     values whose draws go through that reducer (see :class:`ChoiceWeights`).
     """
-    n, shuffle, weigh = check_size(n), algorithm(algo), ChoiceWeights(reduce, range_size)
+    n, shuffle, weigh = check_size(n), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
     if reduce is not None:
         _check_weighable(shuffle)
     elif shuffle.law == "transpositions":
-        return transposition_law(n, swap_count(n, options.get("swaps")))
+        return transposition_law(n, swap_count(n, shuffle.swaps))
     if shuffle.law == "stable-keys":
-        return stable_keys_law(n, options.get("key_bits") or 32)
+        return stable_keys_law(n, shuffle.key_bits)
     if shuffle.law == "uniform":
         return uniform_law(n)
     if n > DENSE_LIMIT:
         raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
                          "(the position matrix is available for larger n)")
-    return _DenseProgram(n).run(shuffle.program(n, options), weigh)
+    return _DenseProgram(n).run(shuffle.program(n), weigh)
 
 
 def _check_weighable(shuffle) -> None:
@@ -355,14 +356,14 @@ def descent_law_counts(n: int, key_bits: int) -> tuple[np.ndarray, int]:
 def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size: int | None = None,
                     **options) -> tuple[np.ndarray, int]:
     """Exact ``(counts, denominator)`` with ``P(card i at position j) = counts[i, j] / denominator``."""
-    n, shuffle, weigh = check_size(n, MATRIX_LIMIT), algorithm(algo), ChoiceWeights(reduce, range_size)
+    n, shuffle, weigh = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
     if reduce is not None:
         _check_weighable(shuffle)
     elif shuffle.law == "uniform":
         return np.ones((n, n), dtype=object), n
     if shuffle.law == "stable-keys":
-        return descent_law_counts(n, options.get("key_bits") or 32)
-    return program_position_counts(shuffle.program(n, options), n, weigh)
+        return descent_law_counts(n, shuffle.key_bits)
+    return program_position_counts(shuffle.program(n), n, weigh)
 
 
 def position_probabilities(algo: str, n: int, **options) -> np.ndarray:
@@ -462,18 +463,18 @@ def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None
     With ``reduce`` and ``range_size``, every draw is that reducer applied to
     an ideal source of ``range_size`` values (e.g. modulo from RAND_MAX 32767).
     """
-    n, shuffle = check_size(n, MATRIX_LIMIT), algorithm(algo)
-    if reduce is not None:
-        options.update(reduce=reduce, range_size=range_size)
+    n, shuffle = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options)
+    algo = shuffle
+    options = {"reduce": reduce, "range_size": range_size} if reduce is not None else {}
     law = "program" if reduce is not None else shuffle.law
     limit = {"program": DENSE_LIMIT, "transpositions": CYCLE_TYPE_LIMIT}.get(law, MATRIX_LIMIT)
     summary = law_summary(permutation_law(algo, n, **options)) if n <= limit else \
         {"tv_distance": None, "reachable": None, "paths": None, "most_likely": None, "least_likely": None}
     matrix = matrix and not (shuffle.law == "stable-keys" and n > SORT_KEYS_MATRIX_LIMIT)
     counts, denominator = position_counts(algo, n, **options) if matrix else (None, None)
-    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {reduce}"
+    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {as_reducer(reduce).name}"
     return ExactFairness(
-        n=n, algo=algo, exact=True, source=source, n_factorial=math.factorial(n),
+        n=n, algo=shuffle.name, exact=True, source=source, n_factorial=math.factorial(n),
         position_max_deviation=max_deviation(counts, denominator) if matrix else None,
         position_matrix=_as_float_ratio(counts, denominator).tolist() if matrix else None, **summary)
 
@@ -567,13 +568,13 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
     (exact, but milliseconds per deck of 52). ``label`` names the source in
     the result; ``progress(k)`` is called after each chunk.
     """
-    counts = np.zeros((n, n), dtype=np.int64)
+    algo, counts = make_shuffle(algo, **options), np.zeros((n, n), dtype=np.int64)
     for start in range(0, shuffles, chunk):
-        decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reduce, **options)
+        decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reduce)
         counts += position_count_matrix(decks)
         if progress:
             progress(len(decks))
-    return position_chi_square(counts, algo, label)
+    return position_chi_square(counts, algo.name, label)
 
 
 def shuffles_to_detect(probabilities: np.ndarray, *, alpha: float = 0.001, power: float = 0.9) -> int | None:

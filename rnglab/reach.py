@@ -19,70 +19,25 @@ the cycle the seed falls into is followed exactly.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
-from .generators import LCG, LCGBatch, Source
+from .draws import BatchDraws, SourceDraws
+from .generators import CallableSource, LCGBatch, GeneratorSpec, as_generator
 from .period import lcg_period
+from .reducers import Reducer, as_reducer
 from .results import Result
-from .shuffle import BatchDraws, check_size, permutation_rank, shuffle, shuffle_decks, shuffle_seeds
+from .seeding import SeedSpace, check_seed_space
+from .shuffle import (Shuffle, check_size, deck_dtype, make_shuffle, permutation_rank, shuffle, shuffle_decks,
+                      shuffle_seeds)
 
-#: Most seeds enumerated by default (memory: the distinct decks are kept).
+#: Most seeds enumerated (memory: the distinct decks are kept).
 MAX_SEEDS = 2**24
 #: Most generator states for the game-after-game cycle (every state is a lane).
 MAX_STATES = 2**22
-#: Window of start times for a seed policy when none is given.
-DEFAULT_WINDOW = "1h"
-
-
-def parse_seed_range(text: str) -> tuple[int, int] | None:
-    """``"A..B"`` (inclusive, integer expressions) as ``(A, B)``; ``None`` when the text is not a range."""
-    from .params import parse_int
-
-    match = re.fullmatch(r"\s*(.+?)\s*\.\.\s*(.+?)\s*", text)
-    if match is None:
-        return None
-    low, high = parse_int(match.group(1)), parse_int(match.group(2))
-    if low > high:
-        raise ValueError(f"a seed range A..B needs A <= B; got {low}..{high}")
-    return low, high
-
-
-def seed_space_size(text: str, window: str | None = None) -> tuple[int, str]:
-    """How many seeds ``A..B`` or a seed policy over ``window`` names, and the space's label (nothing is listed)."""
-    bounds = parse_seed_range(text)
-    if bounds is not None:
-        return bounds[1] - bounds[0] + 1, f"seeds {bounds[0]}..{bounds[1]}"
-    chosen, parsed = _policy(text, window)
-    return chosen.count(parsed), f"policy {text} over {parsed.text}"
-
-
-def seed_space(text: str, window: str | None = None) -> tuple[np.ndarray, str]:
-    """The seeds named by ``A..B`` or by a seed policy (``rnglab.seeding``) over ``window``, and the label.
-
-    Raises ``ValueError`` for more than :data:`MAX_SEEDS` seeds.
-    """
-    count, label = seed_space_size(text, window)
-    bounds = parse_seed_range(text)
-    if count > MAX_SEEDS:
-        advice = "" if bounds is not None else " (choose a shorter --window)"
-        raise ValueError(f"at most {MAX_SEEDS} seeds are enumerated; {label} holds {count}{advice}")
-    if bounds is not None:
-        return np.arange(bounds[0], bounds[1] + 1, dtype=np.int64), label
-    chosen, parsed = _policy(text, window)
-    return chosen.seeds(parsed).astype(np.int64), label
-
-
-def _policy(text: str, window: str | None):
-    """The seed policy named ``text`` and the parsed window (default :data:`DEFAULT_WINDOW`)."""
-    try:
-        from .seeding import parse_window, policy
-    except ImportError:
-        raise ValueError(f"{text!r} is not a range A..B, and seed policies (rnglab.seeding) "
-                         "are not available") from None
-    return policy(text), parse_window(window or DEFAULT_WINDOW)
+#: Most bytes of decks the game-after-game cycle holds (one deck per state).
+MAX_CYCLE_BYTES = 2**31
 
 
 def deck_keys(decks: np.ndarray) -> np.ndarray:
@@ -152,56 +107,75 @@ def _merge_distinct(known: np.ndarray | None, keys: np.ndarray) -> np.ndarray:
     return fresh if known is None else np.union1d(known, fresh)
 
 
-def count_distinct_deals(generator: Source, seeds: np.ndarray, n: int, algo: str, reduce: str, *,
-                         chunk: int = 2**18, progress=None, **options) -> int:
-    """Distinct deals over ``seeds`` (exact). LCGs run one batch lane per seed; others seed by seed."""
+def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer, *,
+                         chunk: int = 2**18, progress=None) -> int:
+    """Distinct deals over the seeds of ``space`` (exact). LCGs run one batch lane per seed; others seed by seed."""
     known = None
-    for start in range(0, len(seeds), chunk):
-        part = seeds[start:start + chunk]
-        known = _merge_distinct(known, deck_keys(seed_decks(generator, part, n, algo, reduce, **options)))
+    for first, stop in space.chunks(chunk):
+        part = np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64)
+        known = _merge_distinct(known, deck_keys(seed_decks(generator, part, n, chosen, reducer)))
         if progress:
             progress(len(part))
     return 0 if known is None else len(known)
 
 
-def seed_decks(generator: Source, seeds: np.ndarray, n: int, algo: str, reduce: str, **options) -> np.ndarray:
-    """One shuffled deck per seed: a batch for an LCG, else one source per seed (reseeded copies)."""
-    if isinstance(generator, LCG):
-        return shuffle_seeds(generator, seeds, n, algo, reduce, **options)[0]
-    from .presets import make_source
-
-    return np.stack([shuffle(n, make_source(generator.name, int(s)), algo, reduce, **options) for s in seeds])
+def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuffle, reducer: Reducer) -> np.ndarray:
+    """One shuffled deck per seed: a batch for an LCG, else one generator per seed."""
+    if generator.is_lcg:
+        return shuffle_seeds(generator.lcg(), seeds, n, chosen, reducer)[0]
+    return np.stack([shuffle(n, generator.make(int(s)), chosen, reducer) for s in seeds])
 
 
-def largest_period(generator: Source) -> int | None:
+def largest_period(generator: GeneratorSpec) -> int | None:
     """The largest period of an LCG (``m`` for c != 0, Carmichael's lambda for c = 0); else ``None``."""
-    if not isinstance(generator, LCG):
+    if not generator.is_lcg:
         return None
-    return lcg_period(a=generator.a, m=generator.m, c=generator.c, seed=generator.x).max_period
+    lcg = generator.lcg()
+    return lcg_period(a=lcg.a, m=lcg.m, c=lcg.c, seed=lcg.x).max_period
 
 
-def reachable_deals(generator: Source, seeds: np.ndarray, n: int, algo: str = "fisher-yates",
-                    reduce: str = "lemire", *, label: str = "", progress=None, **options) -> ReachResult:
-    """Count the deals reachable from ``seeds``, and compare with ``n!`` and ``min(seeds, period, n!)``."""
-    n, seeds = check_size(n, 1000), np.asarray(seeds)
-    distinct = count_distinct_deals(generator, seeds, n, algo, reduce, progress=progress, **options)
-    return _reach_result(generator, len(seeds), n, algo, reduce, label, distinct)
+def _resolve(generator, algo, reducer, options) -> tuple[GeneratorSpec, Shuffle, Reducer]:
+    generator = as_generator(generator)
+    return generator, make_shuffle(algo, **options), as_reducer(reducer or generator.native_reducer)
 
 
-def reach_bound(generator: Source, seeds: int, n: int, algo: str = "fisher-yates", reduce: str = "lemire", *,
-                label: str = "") -> ReachResult:
-    """The bound ``min(seeds, period, n!)`` for a space of ``seeds`` seeds, without enumerating them."""
-    return _reach_result(generator, seeds, check_size(n, 1000), algo, reduce, label, None)
+def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
+                    reducer: "str | Reducer | None" = None, *, progress=None, **options) -> ReachResult:
+    """Count the deals reachable from the seeds of ``space``, and compare with ``n!`` and ``min(seeds, period, n!)``.
+
+    ``reducer`` defaults to the generator's own bounded call.
+
+    Raises
+    ------
+    ValueError
+        For seeds the generator does not accept, or more than :data:`MAX_SEEDS` seeds.
+    """
+    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
+    n = chosen.check(check_size(n, 1000))
+    check_seed_space(generator, space)
+    if space.size > MAX_SEEDS:
+        raise ValueError(f"at most {MAX_SEEDS:,} seeds are enumerated; {space.label} holds {space.size:,} "
+                         "(choose a shorter --window or a smaller range, or use --bound-only)")
+    distinct = count_distinct_deals(generator, space, n, chosen, reducer, progress=progress)
+    return _reach_result(generator, space, n, chosen, reducer, distinct)
 
 
-def _reach_result(generator: Source, seeds: int, n: int, algo: str, reduce: str, label: str,
+def reach_bound(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
+                reducer: "str | Reducer | None" = None, **options) -> ReachResult:
+    """The bound ``min(seeds, period, n!)`` for the seeds of ``space``, without enumerating them."""
+    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
+    check_seed_space(generator, space)
+    return _reach_result(generator, space, chosen.check(check_size(n, 1000)), chosen, reducer, None)
+
+
+def _reach_result(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer,
                   distinct: int | None) -> ReachResult:
-    """The result for ``seeds`` seeds, with ``distinct`` deals counted (``None``: the bound alone)."""
-    total, period = math.factorial(n), largest_period(generator)
+    """The result for the seeds of ``space``, with ``distinct`` deals counted (``None``: the bound alone)."""
+    seeds, total, period = space.size, math.factorial(n), largest_period(generator)
     bound = min(seeds, total, period or seeds)
     reached = bound if distinct is None else distinct
     return ReachResult(
-        generator=generator.name, reduce=reduce, algo=algo, seed_space=label or f"{seeds} seeds", n=n,
+        generator=generator.name, reduce=reducer.name, algo=str(chosen), seed_space=space.label, n=n,
         seeds=seeds, distinct=distinct, n_factorial=total, fraction=_ratio(reached, total), period=period,
         bound=bound, log2_bound=math.log2(bound) if bound else 0.0,
         log2_n_factorial=math.lgamma(n + 1) / math.log(2), exact=distinct is not None)
@@ -241,25 +215,62 @@ class GameCycle(Result):
     draws_per_game: float
 
 
-def game_cycle(generator: LCG, n: int, algo: str = "fisher-yates", reduce: str = "lemire",
+def game_cycle(generator, n: int, algo: "str | Shuffle" = "fisher-yates", reducer: "str | Reducer | None" = None,
                **options) -> GameCycle:
-    """Exact cycle of deals dealt one game after another from ``generator``'s current state."""
-    if not isinstance(generator, LCG):
-        raise TypeError("the game cycle is computed for LCGs, whose every state can be a batch lane")
-    low_state = 1 if generator.c == 0 else 0
-    if generator.m - low_state > MAX_STATES:
-        raise ValueError(f"every state is a lane: m must be at most {MAX_STATES}; got {generator.m}")
-    states = np.arange(low_state, generator.m, dtype=np.uint64)
-    batch = LCGBatch(a=generator.a, m=generator.m, c=generator.c, states=states, output=generator.output,
-                     low=generator.low)
-    draws = BatchDraws(batch, reduce)
-    decks = shuffle_decks(n, draws, algo, **options)
-    following = batch.current_states().astype(np.int64) - low_state
-    order = _walk(following, generator.x - low_state)
+    """Exact cycle of deals dealt one game after another from an LCG's seeded state.
+
+    Every state of the generator is a batch lane, shuffled once: the map "state
+    at the start of a game -> state at the start of the next" is then known
+    for all states, and the seed's orbit is followed exactly. A multiplicative
+    LCG (``c = 0``) whose state reaches 0 stays there (a fixed point): that
+    game is dealt from the constant output of state 0.
+
+    Raises
+    ------
+    ValueError
+        For a generator that is not an LCG, more than :data:`MAX_STATES`
+        states, decks that would need more than :data:`MAX_CYCLE_BYTES`, or a
+        reducer that can never accept the outputs of the cycle (a stuck source).
+    """
+    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
+    lcg, n = generator.lcg(), chosen.check(check_size(n, 1000))
+    first = 1 if lcg.c == 0 else 0
+    _check_cycle_size(lcg.m - first, n)
+    batch = LCGBatch(a=lcg.a, m=lcg.m, c=lcg.c, states=np.arange(first, lcg.m, dtype=np.uint64), output=lcg.output,
+                     low=lcg.low)
+    draws = BatchDraws(batch, reducer)
+    decks = shuffle_decks(n, draws, chosen)
+    following = np.concatenate([np.zeros(first, dtype=np.int64), batch.current_states().astype(np.int64)])
+    order = _walk(following, lcg.x)
     tail = order.index(int(following[order[-1]]))
-    cycle = np.array(order[tail:])
-    return GameCycle(generator.name, generator.seed, n, algo, reduce, tail, len(cycle),
-                     len(np.unique(deck_keys(decks[cycle]))), float(draws.draws[cycle].mean()))
+    cycle = order[tail:]
+    if cycle == [0] and first:
+        deck, used = _fixed_point_deal(lcg, n, chosen, reducer)
+        keys, mean_draws = deck_keys(deck[None, :]), float(used)
+    else:
+        rows = np.array(cycle) - first
+        keys, mean_draws = deck_keys(decks[rows]), float(draws.draws[rows].mean())
+    return GameCycle(generator.name, lcg.seed, n, str(chosen), reducer.name, tail, len(cycle),
+                     len(np.unique(keys)), mean_draws)
+
+
+def _check_cycle_size(lanes: int, n: int) -> None:
+    """Refuse a game cycle whose lanes or decks would not fit."""
+    if lanes > MAX_STATES:
+        raise ValueError(f"every state is a lane: at most {MAX_STATES:,} states; this generator has {lanes:,}")
+    need = lanes * n * deck_dtype(n).itemsize
+    if need > MAX_CYCLE_BYTES:
+        raise ValueError(f"the game cycle keeps one deck per state: {lanes:,} states x {n} cards need "
+                         f"{need / 2**30:.1f} GiB, more than {MAX_CYCLE_BYTES / 2**30:.0f} GiB; choose a smaller m or n")
+
+
+def _fixed_point_deal(lcg, n: int, chosen: Shuffle, reducer: Reducer) -> tuple[np.ndarray, int]:
+    """The deal of a multiplicative LCG stuck in state 0: every output is the output of state 0."""
+    value = lcg.output.apply_int(0)
+    source = CallableSource(lambda size: np.full(size, value, dtype=np.uint64), lcg.low, lcg.high,
+                            name=f"{lcg.name} in state 0", vectorized=True)
+    draws = SourceDraws(source, reducer)
+    return shuffle_decks(n, draws, chosen)[0], draws.draws
 
 
 def _walk(following: np.ndarray, start: int) -> list[int]:

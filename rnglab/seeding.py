@@ -44,10 +44,14 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
-from math import comb, exp, factorial
+from math import comb, exp, factorial, log2
 
 import numpy as np
 
+from .generators import GeneratorSpec
+from .params import parse_int
+from .reduce import draw_bounded
+from .reducers import Reducer
 from .results import Result
 
 SECOND, MINUTE, HOUR, DAY = 1000, 60_000, 3_600_000, 86_400_000
@@ -111,8 +115,8 @@ def parse_window(text: str, now: float | None = None) -> Window:
     Parameters
     ----------
     text : str
-        ``<duration>`` (the last ``duration`` before ``now``: ``1d``, ``90m``,
-        ``3600s``) or ``<timestamp>±<duration>`` / ``<timestamp>+-<duration>``
+        ``<duration>`` (the last ``duration`` before ``now``, taken in whole
+        seconds: ``1d``, ``90m``, ``3600s``) or ``<timestamp>±<duration>`` / ``<timestamp>+-<duration>``
         (ISO 8601; UTC unless it carries an offset): ``[t - d, t + d)``.
     now : float, optional
         Unix time in seconds that ends a relative window (default: the clock).
@@ -128,7 +132,7 @@ def parse_window(text: str, now: float | None = None) -> Window:
     center, sep, half = text.partition("±") if "±" in text else text.rpartition("+-")
     if not sep:
         duration = parse_duration(text)
-        stop = int((time.time() if now is None else now) * 1000)
+        stop = int(time.time() if now is None else now) * SECOND  # whole seconds: "1d" of time(0) is 86,400 seeds
         return Window(text, stop - duration, stop, anchored=False)
     (middle, offset), width = _parse_timestamp(center), parse_duration(half)
     return Window(text, middle - width, middle + width, anchored=True, utc_offset_ms=offset)
@@ -189,6 +193,8 @@ class Collision(Result):
 
 #: Largest table count for which the collision probability is computed exactly.
 EXACT_TABLES = 200
+#: Most tables simulated at once (their seeds are held in memory, 8 bytes each, per round).
+MAX_TABLES = 10**7
 
 
 def collision_probability(distribution: SeedDistribution, tables: int) -> Collision:
@@ -498,12 +504,12 @@ POLICIES = {p.name: p for p in (FixedPolicy(), TimeSecondsPolicy(), MsMidnightPo
 def policy(name: str) -> SeedPolicy:
     """Look up a seed policy: ``fixed`` (or ``fixed:N``), ``time-s``, ``ms-midnight``, ``ms-boot``, ``pid-time``, ``os``."""
     if name.startswith("fixed:"):
-        from .params import parse_int
         return FixedPolicy(parse_int(name[len("fixed:"):]))
     try:
         return POLICIES[name]
     except KeyError:
-        raise ValueError(f"unknown seed policy {name!r}; choose from {', '.join(POLICIES)} (or fixed:N)") from None
+        raise ValueError(f"unknown seed policy {name!r}; choose from {', '.join(POLICIES)} (or fixed:N), "
+                         "or give a range A..B") from None
 
 
 # -- simultaneous tables ----------------------------------------------------------------
@@ -548,19 +554,19 @@ def shared_seed_pair(seeds: np.ndarray) -> tuple[int, int] | None:
     return None if len(same) == 0 else tuple(sorted((int(order[same[0]]), int(order[same[0] + 1]))))
 
 
-def simultaneous_tables(policy_name: str, window: Window, tables: int, *, generator: str = "msvc", seed: int = 0,
-                        n: int = 52, outputs: int = 5, method: str = "modulo",
+def simultaneous_tables(chosen: SeedPolicy, window: Window, tables: int, generator: GeneratorSpec, *,
+                        seed: int = 0, n: int = 52, outputs: int = 5, reducer: Reducer | None = None,
                         max_trials: int = 1000) -> TablesDemo:
     """Simulate ``tables`` games started in ``window`` until two share a seed, and show their outputs.
 
     Start times (and pids) come from ``numpy.random.default_rng(seed)``;
     each table seeds ``generator`` with its policy seed and draws ``outputs``
-    values in ``[0, n)`` with ``method`` (first cards of its deal).
+    values in ``[0, n)`` through ``reducer`` (default: the generator's own), the
+    first cards of its deal.
     """
-    from .presets import make_source
-    from .reduce import draw_bounded
-
-    chosen = policy(policy_name)
+    if tables > MAX_TABLES:
+        raise ValueError(f"at most {MAX_TABLES:,} simultaneous tables are simulated; got {tables:,}")
+    reducer = reducer or generator.native_reducer
     rng = np.random.default_rng(seed)
     pair, table_seeds = None, np.empty(0, dtype=np.uint64)
     for trials in range(1, max_trials + 1):
@@ -569,13 +575,13 @@ def simultaneous_tables(policy_name: str, window: Window, tables: int, *, genera
         if pair is not None:
             break
     first = [] if pair is None else [
-        draw_bounded(make_source(generator, seed=int(table_seeds[i])), n, outputs, method).values for i in pair]
-    return TablesDemo(chosen.name, window.text, generator, tables, seed, trials, table_seeds, pair, first,
+        draw_bounded(generator.make(int(table_seeds[i])), n, outputs, reducer).values for i in pair]
+    return TablesDemo(chosen.name, window.text, generator.name, tables, seed, trials, table_seeds, pair, first,
                       collision_probability(chosen.distribution(window), tables))
 
 
 @dataclass(frozen=True)
-class SeedSpace(Result):
+class PolicySummary(Result):
     """What a seed policy gives away over a window.
 
     Attributes
@@ -610,15 +616,140 @@ class SeedSpace(Result):
     seed: int
 
 
-def seed_space(policy_name: str, window: Window, tables: int | None = None, seed: int = 0) -> SeedSpace:
+def policy_summary(chosen: SeedPolicy, window: Window, tables: int | None = None, seed: int = 0) -> PolicySummary:
     """Size of a policy's seed space over ``window`` (and a minute, day, year), and table collisions."""
-    from math import log2
-
-    chosen = policy(policy_name)
     chosen.check_window(window)
     count = chosen.count(window)
     sizes = {label: chosen.space_size(length) for label, length in (("minute", MINUTE), ("day", DAY), ("year", YEAR))}
     collision = collision_probability(chosen.distribution(window), tables) if tables else None
     example = chosen.draw(np.random.default_rng(seed), window)
-    return SeedSpace(chosen.name, chosen.description, window.text, window.start_ms, window.stop_ms, count,
+    return PolicySummary(chosen.name, chosen.description, window.text, window.start_ms, window.stop_ms, count,
                      log2(count), sizes, collision, example, seed)
+
+
+# -- seed spaces -----------------------------------------------------------------------
+
+#: The window of start times a seed policy is taken over when none is given, in every command.
+DEFAULT_WINDOW = "1d"
+
+
+@dataclass(frozen=True)
+class SeedSpace:
+    """Seeds to search or enumerate: half-open ranges ``[first, stop)``, and how they were chosen.
+
+    Attributes
+    ----------
+    label : str
+        What the space is, for reports (``"seeds 0..99"``, ``"time-s over 1d"``).
+    ranges : tuple of (first, stop)
+        Disjoint, in order.
+    policy : SeedPolicy or None
+        The policy that produced the seeds, if any.
+    window : Window or None
+    """
+
+    label: str
+    ranges: tuple
+    policy: SeedPolicy | None = None
+    window: Window | None = None
+
+    @property
+    def size(self) -> int:
+        """Number of seeds."""
+        return sum(stop - first for first, stop in self.ranges)
+
+    def __str__(self) -> str:
+        return self.label
+
+    def chunks(self, size: int):
+        """The ranges cut into pieces of at most ``size`` seeds, in order."""
+        for first, stop in self.ranges:
+            for start in range(first, stop, size):
+                yield start, min(stop, start + size)
+
+    def seeds(self, limit: int = MAX_ENUMERATED) -> np.ndarray:
+        """Every seed, in order (int64; Python integers beyond it).
+
+        Raises
+        ------
+        ValueError
+            For more than ``limit`` seeds (walk :meth:`chunks` instead).
+        """
+        if self.size > limit:
+            raise ValueError(f"at most {limit:,} seeds are listed at once; {self.label} holds {self.size:,}")
+        low, high = (self.ranges[0][0], self.ranges[-1][1]) if self.ranges else (0, 0)
+        dtype = np.int64 if -2**63 <= low and high <= 2**63 else object
+        parts = [np.arange(first, stop, dtype=dtype) for first, stop in self.ranges]
+        return np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
+
+    def describe(self) -> dict:
+        """Label, size and ranges, for JSON."""
+        return {"label": self.label, "size": self.size, "ranges": [list(r) for r in self.ranges]}
+
+
+def seed_range_space(ranges, label: str | None = None) -> SeedSpace:
+    """A seed space of explicit half-open ranges (merged where they touch; overlaps refused)."""
+    merged: list[list[int]] = []
+    for first, stop in sorted((int(a), int(b)) for a, b in ranges):
+        if stop <= first:
+            continue
+        if merged and first < merged[-1][1]:
+            raise ValueError(f"seed ranges overlap at {first}")
+        if merged and first == merged[-1][1]:
+            merged[-1][1] = stop
+        else:
+            merged.append([first, stop])
+    text = ",".join(f"{a}..{b - 1}" for a, b in merged)
+    return SeedSpace(label or f"seeds {text}", tuple(tuple(r) for r in merged))
+
+
+def parse_seed_space(text: str, window: str | None = None, now: float | None = None) -> SeedSpace:
+    """Parse a seed space: ``A..B`` (both ends included; several joined by commas) or a seed policy.
+
+    Parameters
+    ----------
+    text : str
+        ``0..2^32-1``, ``-3..3,100..200`` (integer expressions), or a policy
+        name (:func:`policy`), taken over ``window``.
+    window : str, optional
+        Start times for a policy (:func:`parse_window`); default :data:`DEFAULT_WINDOW`.
+        Refused with a range.
+    now : float, optional
+        Unix time that ends a relative window (default: the clock).
+
+    Raises
+    ------
+    ValueError
+        For a malformed range (``A > B``), overlapping ranges, an unknown
+        policy, a bad window, a window with a range, or a policy that cannot be
+        enumerated (``os``).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("a seed space is a range A..B (e.g. 0..2^32-1) or a policy (time-s, ms-midnight, ...)")
+    if ".." in text:
+        if window is not None:
+            raise ValueError("--window applies to a seed policy, not to a range A..B")
+        return seed_range_space(_parse_range(part) for part in text.split(","))
+    chosen = policy(text.strip())
+    if not chosen.enumerable:
+        raise ValueError(f"{chosen.name} seeds are not enumerable: 2^64 (or more) equally likely seeds")
+    span = parse_window(window or DEFAULT_WINDOW, now)
+    return SeedSpace(f"{chosen.name} over {span.text}", tuple(chosen.seed_ranges(span)), chosen, span)
+
+
+def _parse_range(text: str) -> tuple[int, int]:
+    """``A..B`` (inclusive) as the half-open ``(A, B + 1)``."""
+    first, sep, last = text.partition("..")
+    if not sep:
+        raise ValueError(f"a seed range is written A..B (both included), e.g. 0..2^32-1; got {text.strip()!r}")
+    first, last = parse_int(first.strip()), parse_int(last.strip())
+    if last < first:
+        raise ValueError(f"a seed range A..B needs A <= B; got {text.strip()!r}")
+    return first, last + 1
+
+
+def check_seed_space(generator: GeneratorSpec, space: SeedSpace) -> None:
+    """Refuse a seed space with seeds ``generator``'s library does not accept (its ends are checked)."""
+    for first, stop in space.ranges:
+        generator.check_seed(first)
+        generator.check_seed(stop - 1)

@@ -46,7 +46,7 @@ import numpy as np
 
 from .generators import LCG, LCGBatch
 from .generators.affine import arithmetic_kind
-from .reduce import complete_blocks_end, multiply_128, range_mod, smear_mask
+from .reducers import Reducer, complete_blocks_end, multiply_128, range_mod, smear_mask
 
 #: Reducer names (``rnglab.reduce.REDUCERS``) and their codes in the kernels.
 REDUCER_CODES = {"modulo": 0, "float-multiply": 1, "multiply-shift": 2, "threshold": 3,
@@ -76,8 +76,8 @@ JAVA_INT_LIMIT = np.uint64(2**31)
 
 # -- tables ----------------------------------------------------------------------------
 
-def kernel_code(batch: LCG | LCGBatch, method: str) -> int | None:
-    """The reducer code the kernels run for this generator and method, or ``None`` when they cannot serve them.
+def kernel_code(batch: LCG | LCGBatch, reducer: Reducer) -> int | None:
+    """The reducer code the kernels run for this generator and reducer, or ``None`` when they cannot serve them.
 
     Served: a modulus that is a power of two (up to 2^64) or at most 2^32,
     with ``R <= 2^32`` outputs (every reducer of ``REDUCER_CODES``, whose
@@ -87,8 +87,8 @@ def kernel_code(batch: LCG | LCGBatch, method: str) -> int | None:
     if arithmetic_kind(batch.m) not in ("pow2", "small"):
         return None
     if batch.range_size <= 2**32:
-        return REDUCER_CODES.get(method)
-    return WIDE_LEMIRE if batch.range_size == 2**64 and method == "lemire" else None
+        return REDUCER_CODES.get(reducer.name)
+    return WIDE_LEMIRE if batch.range_size == 2**64 and reducer.name == "lemire" else None
 
 
 def kernel_fields(batch: LCG | LCGBatch) -> np.ndarray:

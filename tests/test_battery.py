@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from rnglab.battery import Battery, Entry, batteries, get_battery, result_labels, run_battery, select_entries
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.secondlevel import _anderson_darling_limit_cdf, anderson_darling_uniform, second_level
 from rnglab.stattests import TESTS, EmpiricalResult
 
@@ -122,7 +122,7 @@ def test_second_level_needs_two_replications():
 
 
 def test_report_section_grades_every_catalog_generator(tmp_path):
-    from rnglab.presets import catalog
+    from rnglab.generators import catalog
     from rnglab.report import ReportContext
     from rnglab.report.battery import section
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from rnglab.bias import (applicable_methods, bias, brute_force_counts, count_array, draws_to_detect,
                          empirical_bias, exact_counts, float_multiply_first_reach, low_bit_periods,
                          observed_period)
-from rnglab.presets import make_source
-from rnglab.reduce import REDUCERS
+from rnglab.generators import make_source
+from rnglab.reducers import REDUCERS
 
 UNBIASED = [name for name, entry in REDUCERS.items() if entry.unbiased]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rnglab.presets import catalog, make_source, preset
+from rnglab.generators import as_generator, catalog, make_source
 from rnglab.reduce import draw_bounded
 
 REFERENCE = Path(__file__).parent / "data" / "reference"
@@ -99,7 +99,7 @@ def test_java_nextint_real_implementation(line):
     # The same JDK run: new Random(seed).nextInt(n) x 5, the catalog's bounded call for java
     # (n = 64 takes the power-of-two branch, n = 10^9 rejects some draws).
     seed, n, values = int(line[1]), int(line[2]), [int(v) for v in line[3:]]
-    assert preset("java").bounded == "java-nextint"
+    assert as_generator("java").native_reducer.name == "java-nextint"
     assert draw_bounded(make_source("java", seed), n, len(values), "java-nextint").values.tolist() == values
 
 
@@ -126,9 +126,9 @@ def test_os_source_declares_64_bits():
 
 def test_every_entry_names_its_source():
     for entry in catalog().values():
-        assert entry.source and entry.description, entry.name
+        assert entry.citation and entry.description, entry.name
 
 
 def test_unknown_name_lists_choices():
     with pytest.raises(ValueError, match="unknown generator 'nope'; choose from minstd"):
-        preset("nope")
+        as_generator("nope")

@@ -10,7 +10,7 @@ from rnglab.cards import standard_deck
 from rnglab.cli import crack as crack_cli
 from rnglab.cli import main
 from rnglab.crack import CrackResult
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.shuffle import shuffle
 
 DECK = standard_deck()
@@ -29,7 +29,7 @@ def dealt(generator, seed, algo, method, k):
 def test_json_has_seeds_candidates_and_expected_matches(capsys):
     seed = 18_438_316
     seen = dealt("delphi", seed, "poker1999", "multiply-shift", 6)
-    status, out, _ = run(["crack", "delphi", "--policy", "ms-midnight", "--window", "2026-11-22T05:07:18±60s",
+    status, out, _ = run(["crack", "delphi", "--seeds", "ms-midnight", "--window", "2026-11-22T05:07:18±60s",
                           "--algo", "poker1999", "--seen", seen, "--json"], capsys)
     data = json.loads(out)
     assert status == 0 and data["searched"] == 120_000
@@ -77,16 +77,16 @@ def test_interrupted_search_exits_130_with_resume_hint(monkeypatch):
     (["--seeds", "0..100", "--seen", "As Qx"], "unknown card"),
     (["--seeds", "0..100", "--seen", "As 7h As"], "appears twice"),
     (["--seeds", "0..100", "--seen", " ".join(map(str, range(53)))], "holds 52"),
-    (["--policy", "ms-midnight", "--window", "0m", "--seen", "As"], "positive length"),
-    (["--policy", "ms-midnight", "--window", "3d", "--seen", "As"], "repeat every day"),
-    (["--policy", "time-s", "--window", "300y", "--seen", "As"], "200 years"),
-    (["--policy", "os", "--window", "1d", "--seen", "As"], "not enumerable"),
-    (["--seeds", "0..2^40", "--seen", "As"], "seed must be in"),
-    (["--seeds", "0..100", "--seen", "As", "--algo", "bogo"], "unknown shuffle"),
-    (["--seeds", "0..100", "--seen", "As", "--reduce", "nope"], "unknown reduction"),
+    (["--seeds", "ms-midnight", "--window", "0m", "--seen", "As"], "positive length"),
+    (["--seeds", "ms-midnight", "--window", "3d", "--seen", "As"], "repeat every day"),
+    (["--seeds", "time-s", "--window", "300y", "--seen", "As"], "200 years"),
+    (["--seeds", "os", "--window", "1d", "--seen", "As"], "not enumerable"),
+    (["--seeds", "0..2^40", "--seen", "As"], "must be in [0, 4294967295]"),
+    (["--seeds", "0..100", "--seen", "As", "--algo", "bogo"], "'bogo' is not one of"),
+    (["--seeds", "0..100", "--seen", "As", "--reducer", "nope"], "'nope' is not one of"),
     (["--seeds", "0..100"], "--seen"),
-    (["--seen", "As"], "--policy"),
-    (["--seeds", "0..1", "--policy", "fixed", "--seen", "As"], "not both"),
+    (["--seen", "As"], "--seeds POLICY"),
+    (["--seeds", "0..1", "--window", "1d", "--seen", "As"], "applies to a seed policy"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, args, message):
     status, out, err = run(["crack", "msvc", *args], capsys)

@@ -56,10 +56,10 @@ def test_reduce_plot(tmp_path):
     (["reduce", "--range", "100", "--n", "5", "--samples", "100"], "draws from a generator"),
     (["reduce", "msvc", "--n", "52", "--samples", "10"], "at least n = 52"),
     (["reduce", "msvc", "--n", "2^^3"], "cannot parse"),
-    (["seeds", "--policy", "clock"], "unknown seed policy"),
-    (["seeds", "--policy", "ms-midnight", "--window", "2d"], "longer than 1d"),
-    (["seeds", "--policy", "time-s", "--window", "-3m"], "positive length"),
-    (["seeds", "--policy", "time-s", "--tables", "0"], "must be >= 1"),
+    (["seeds", "clock"], "unknown seed policy"),
+    (["seeds", "ms-midnight", "--window", "2d"], "longer than 1d"),
+    (["seeds", "time-s", "--window", "-3m"], "positive length"),
+    (["seeds", "time-s", "--tables", "0"], "must be >= 1"),
 ])
 def test_bad_input_is_one_line_and_status_2(args, message, capsys):
     assert main(args) == 2
@@ -68,7 +68,7 @@ def test_bad_input_is_one_line_and_status_2(args, message, capsys):
 
 
 def test_seeds_reports_space_and_collision():
-    result = run(["seeds", "--policy", "time-s", "--window", "2026-11-22T10:00:00±60s", "--tables", "10",
+    result = run(["seeds", "time-s", "--window", "2026-11-22T10:00:00±60s", "--tables", "10",
                   "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -79,7 +79,7 @@ def test_seeds_reports_space_and_collision():
 
 
 def test_seeds_table_output():
-    result = run(["seeds", "--policy", "pid-time", "--window", "2026-11-22T10:00:00±60s", "--tables", "3"])
+    result = run(["seeds", "pid-time", "--window", "2026-11-22T10:00:00±60s", "--tables", "3"])
     assert result.exit_code == 0, result.output
     assert "32768 seeds" in result.output and "P(two share a seed)" in result.output
 

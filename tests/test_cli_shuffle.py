@@ -14,7 +14,7 @@ def run(*args):
 
 
 def test_shuffle_prints_card_names():
-    result = run("shuffle", "msvc", "--n", "52", "--count", "2", "--reduce", "modulo")
+    result = run("shuffle", "msvc", "--n", "52", "--count", "2", "--reducer", "modulo")
     lines = result.stdout.split()
     assert len(lines) == 104 and len(set(lines[:52])) == 52
 
@@ -46,7 +46,7 @@ def test_empirical_fairness_of_msvc_is_unremarkable_and_naive_is_rejected():
 
 
 def test_exact_fairness_through_a_reducer():
-    data = json.loads(run("fairness", "--n", "3", "--reduce", "modulo", "--range", "4", "--json").stdout)
+    data = json.loads(run("fairness", "--n", "3", "--reducer", "modulo", "--range", "4", "--json").stdout)
     # j = x mod 3 from 4 values: j = 0 twice as likely; the first swap is biased, the second (mod 2) is not
     assert data["source"] == "ideal source of 4 values, modulo" and data["tv_distance"] == "1/6"
     assert data["most_likely"]["prob"] == "1/4"
@@ -69,7 +69,7 @@ def test_reach_json():
                                   ["reach", "msvc", "--seeds", "9..3", "--n", "5"],
                                   ["shuffle", "msvc", "--n", "0"],
                                   ["fairness", "msvc", "--algo", "naive", "--n", "4", "--exact"],
-                                  ["fairness", "--n", "4", "--reduce", "modulo"],
+                                  ["fairness", "--n", "4", "--reducer", "modulo"],
                                   ["fairness", "--n", "4", "--range", "7"],
                                   ["fairness", "msvc", "--n", "4", "--range", "7"],
                                   ["reach", "msvc", "--seeds", "0..2^32-1"],

@@ -8,14 +8,25 @@ from hypothesis import given, settings, strategies as st
 
 from rnglab import swap_kernels
 from rnglab.cards import standard_deck
-from rnglab.crack import (MAX_LISTED, SeedSpace, cards_for_unique, compiled_kernel, crack, equivalent_seed_period,
-                          make_plan, matching_seeds,
-                          expected_false_matches, fold_ranges, merge_ranges, native_reducer, observe,
-                          parse_outputs, parse_seed_range, policy_seeds, recover_state, step_table, swap_program,
-                          tracked_cards, unfold)
-from rnglab.presets import make_source
-from rnglab.seeding import DAY
-from rnglab.shuffle import shuffle
+from rnglab.crack import (MAX_LISTED, cards_for_unique, compiled_kernel, crack, equivalent_seed_period,
+                          expand_residues, make_plan, matching_seeds, expected_false_matches, observe,
+                          parse_outputs, recover_state, residue_ranges, step_table, tracked_cards)
+from rnglab.generators import as_generator, make_source
+from rnglab.reducers import as_reducer
+from rnglab.seeding import DAY, parse_seed_space, seed_range_space
+from rnglab.shuffle import make_shuffle, shuffle
+
+
+def parse_seed_range(text):
+    return parse_seed_space(text)
+
+
+def policy_seeds(name, window=None):
+    return parse_seed_space(name, window)
+
+
+def swap_program(name, n):
+    return make_shuffle(name).swap_program(n)
 
 DECK = standard_deck()
 RNG = np.random.default_rng(20261122)
@@ -23,7 +34,7 @@ RNG = np.random.default_rng(20261122)
 
 def reference_deal(generator, seed, algo, method, n=52):
     """The library's one-at-a-time shuffle: the reference every search must agree with."""
-    method = native_reducer(generator) if method == "native" else method
+    method = as_generator(generator).native_reducer if method == "native" else method
     return shuffle(n, make_source(generator, seed), algo, method)
 
 
@@ -37,7 +48,7 @@ def search_around(generator, seed, algo, method, k, width=3000, positions=None):
     observation = observe(seen_cards(deck, k, positions), None if positions is None else
                           ",".join(map(str, positions)))
     space = parse_seed_range(f"{max(0, seed - width)}..{seed + width}")
-    return crack(generator, space, observation, algorithm_name=algo, reduce=method), observation
+    return crack(generator, space, observation, algo=algo, reducer=None if method == "native" else method), observation
 
 
 def assert_all_reproduce(result, observation, generator, algo, method):
@@ -69,7 +80,7 @@ COMBINATIONS = [
 def test_kernel_deals_the_library_deck(generator, algo, method):
     source = make_source(generator)
     observation = observe("Ac")
-    kernel = compiled_kernel(source, method, algo, observation)
+    kernel = compiled_kernel(source, as_reducer(method), make_shuffle(algo), observation)
     for seed in RNG.integers(1, 2**31 - 1, size=5):
         state = np.uint64(source.seeding.to_state(int(seed)))
         ours = np.arange(52)[None, :]
@@ -142,8 +153,8 @@ def test_scenario_1999_poker_five_cards_then_six():
     deck = reference_deal("delphi", seed, "poker1999", "native")
     window = f"2026-11-22T{seed // 3_600_000:02d}:{seed // 60_000 % 60:02d}:{seed // 1000 % 60:02d}±5m"
     space = policy_seeds("ms-midnight", window)
-    five = crack("delphi", space, observe(seen_cards(deck, 5)), algorithm_name="poker1999")
-    six = crack("delphi", space, observe(seen_cards(deck, 6)), algorithm_name="poker1999")
+    five = crack("delphi", space, observe(seen_cards(deck, 5)), algo="poker1999")
+    six = crack("delphi", space, observe(seen_cards(deck, 6)), algo="poker1999")
     assert space.size == 600_000 and five.reducer == "multiply-shift"
     assert seed in [c.seed for c in five.candidates]
     assert [c.seed for c in six.candidates] == [seed] and six.candidates[0].deck == DECK.names(deck)
@@ -153,7 +164,7 @@ def test_scenario_msvc_time_seconds_over_a_day():
     seed = int(RNG.integers(1_790_000_000, 1_790_086_400))
     deck = reference_deal("msvc", seed, "fisher-yates", "native")
     space = policy_seeds("time-s", "2026-09-21T12:00:00±12h")
-    result = crack("msvc", space, observe(seen_cards(deck, 5)), algorithm_name="fisher-yates")
+    result = crack("msvc", space, observe(seen_cards(deck, 5)), algo="fisher-yates")
     assert space.size == 86_400 and result.reducer == "modulo" and result.equivalence is None
     assert [c.seed for c in result.candidates] == [seed]
 
@@ -172,17 +183,46 @@ def test_equivalent_seeds_are_searched_once_and_all_reported():
     generator = "lcg:a=214013,c=2531011,m=2^32,output=bits(4,12)"
     seed = 3 * 2**16 + int(RNG.integers(0, 2**16))
     deck = reference_deal(generator, seed, "fisher-yates", "modulo")
-    result = crack(generator, parse_seed_range(f"0..{2**18 - 1}"), observe(seen_cards(deck, 6)))
+    result = crack(generator, parse_seed_range(f"0..{2**18 - 1}"), observe(seen_cards(deck, 6)), reducer="modulo")
     assert result.shuffled == 2**16 and result.searched == 2**18
     assert result.equivalence == "seeds s and s + 65536 deal identical decks"
     assert [c.seed for c in result.candidates] == [seed % 2**16 + k * 2**16 for k in range(4)]
 
 
-def test_fold_and_unfold():
-    assert fold_ranges([(10, 100)], 16) == [(10, 26)]
-    assert unfold(12, [(10, 100)], 16) == [12, 28, 44, 60, 76, 92]
-    assert unfold(12, [(10, 100)], None) == [12]
-    assert merge_ranges([(0, 4), (4, 9), (12, 20)]) == [[0, 9], [12, 20]]
+def test_residues_and_their_expansion():
+    assert residue_ranges(seed_range_space([(10, 100)]), 16).ranges == ((0, 16),)
+    assert residue_ranges(seed_range_space([(10, 20)]), 16).ranges == ((0, 4), (10, 16))
+    assert residue_ranges(seed_range_space([(3, 5), (18, 21)]), 16).ranges == ((2, 5),)
+    assert expand_residues([(12, 13)], seed_range_space([(10, 100)]), 16) == \
+        [(12, 13), (28, 29), (44, 45), (60, 61), (76, 77), (92, 93)]
+    assert expand_residues([(12, 13)], seed_range_space([(10, 100)]), None) == [(12, 13)]
+
+
+def test_interrupted_folded_search_loses_no_seed():
+    # Issue 21.5: Ctrl-C during a folded MSVC search (seeds s and s + 2^31 deal alike) told the user to resume
+    # with the folded residues only, so a seed above 2^31 was never found again.
+    residue = 2**22 + 40000
+    hidden = 2**31 + residue
+    deck = reference_deal("msvc", hidden, "fisher-yates", "modulo")
+    calls = []
+
+    def stop(done):
+        calls.append(done)
+        raise KeyboardInterrupt
+
+    space = parse_seed_range(f"0..{2**32 - 1}")
+    first = crack("msvc", space, observe(seen_cards(deck, 5)), on_progress=stop)
+    assert not first.complete and first.shuffled == 2**22
+    assert first.remaining == [[2**22, 2**31], [2**31 + 2**22, 2**32]]
+    assert first.resume_option() == f"{2**22}..{2**31 - 1},{2**31 + 2**22}..{2**32 - 1}"
+    resumed = parse_seed_space(first.resume_option())
+    assert resumed.size + first.searched == 2**32
+    plan = make_plan("msvc", resumed, observe(seen_cards(deck, 5)))
+    assert plan.shuffle_count == 2**31 - 2**22  # each residue class is still shuffled once
+    assert hidden in range(*resumed.ranges[1]) and hidden not in [c.seed for c in first.candidates]
+    assert list(matching_seeds(plan, residue, residue + 1)) == [residue]
+    assert expand_residues([(residue, residue + 1)], resumed, plan.period) == [(residue, residue + 1),
+                                                                                (hidden, hidden + 1)]
 
 
 def test_scenario_java_state_from_two_outputs():
@@ -225,7 +265,7 @@ def test_expected_false_matches_agree_with_observed_counts():
     false_matches = 0
     for seed in RNG.integers(window, 2**31 - window, size=trials):
         deck = reference_deal("msvc", int(seed), "fisher-yates", "modulo")
-        result = crack("msvc", SeedSpace("test", ((int(seed) - window // 2, int(seed) + window // 2),)),
+        result = crack("msvc", seed_range_space([(int(seed) - window // 2, int(seed) + window // 2)]),
                        observe(seen_cards(deck, k)))
         false_matches += result.candidate_count - 1
     expected = trials * expected_false_matches(window, 52, k)
@@ -265,14 +305,14 @@ def test_bad_observations(seen, positions, message):
 @pytest.mark.parametrize("call, message", [
     (lambda: policy_seeds("ms-midnight", "2d"), "repeat every day"),
     (lambda: policy_seeds("time-s", "0s"), "positive"),
-    (lambda: policy_seeds("time-s"), "needs --window"),
+    (lambda: parse_seed_space("0..9", "1d"), "applies to a seed policy"),
     (lambda: policy_seeds("os", "1d"), "not enumerable"),
     (lambda: parse_seed_range("5..2"), "A <= B"),
-    (lambda: parse_seed_range("12"), "A..B"),
-    (lambda: crack("msvc", parse_seed_range("0..2^33"), observe("As")), r"seed must be in \[0, 4294967295\]"),
-    (lambda: crack("ansic", parse_seed_range("0..2^32-1"), observe("As")), "states in"),
+    (lambda: parse_seed_range("12"), "give a range A..B"),
+    (lambda: crack("msvc", parse_seed_range("0..2^33"), observe("As")), r"must be in \[0, 4294967295\]"),
+    (lambda: crack("ansic", parse_seed_range("0..2^32-1"), observe("As")), r"must be in \[0, 2147483647\]"),
     (lambda: crack("mmix", parse_seed_range("0..2^40"), observe("As")), "split"),
-    (lambda: crack("msvc", parse_seed_range("0..9"), observe("As"), reduce="java-nextint"), "32-bit words"),
+    (lambda: crack("msvc", parse_seed_range("0..9"), observe("As"), reducer="java-nextint"), "32-bit words"),
 ])
 def test_bad_searches(call, message):
     with pytest.raises(ValueError, match=message):
@@ -285,7 +325,7 @@ def test_bad_searches(call, message):
 def test_full_day_1999_poker():
     seed = int(RNG.integers(0, DAY))
     deck = reference_deal("delphi", seed, "poker1999", "native")
-    result = crack("delphi", policy_seeds("ms-midnight"), observe(seen_cards(deck, 6)), algorithm_name="poker1999")
+    result = crack("delphi", policy_seeds("ms-midnight"), observe(seen_cards(deck, 6)), algo="poker1999")
     assert result.searched == DAY and [c.seed for c in result.candidates] == [seed]
 
 

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from rnglab.battery import run_battery
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(shutil.which("dieharder") is None, reason="dieharder is not installed")]

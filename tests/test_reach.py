@@ -5,11 +5,10 @@ import math
 import numpy as np
 import pytest
 
-from rnglab.generators import LCG
-from rnglab.presets import make_source
-from rnglab.reach import (bits_for_every_deal, game_cycle, reach_bound, reachable_deals, seed_space, seed_space_size,
-                          smallest_deck_exceeding)
 from rnglab.fairness import seed_space_fairness
+from rnglab.generators import LCG, as_generator, lcg_spec, make_source
+from rnglab.reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
+from rnglab.seeding import parse_seed_space, seed_range_space
 from rnglab.shuffle import shuffle, shuffle_seeds
 
 
@@ -20,13 +19,13 @@ def test_bounds_for_52_cards():
 
 def test_distinct_deals_equal_a_set_of_one_at_a_time_deals():
     generator = make_source("msvc")
-    result = reachable_deals(generator, np.arange(300), 5, "naive", "modulo")
+    result = reachable_deals(generator, seed_range_space([(0, 300)]), 5, "naive", "modulo")
     expected = {tuple(shuffle(5, make_source("msvc", seed=s), "naive", "modulo").tolist()) for s in range(300)}
     assert result.distinct == len(expected) and result.bound == 120
 
 
 def test_zero_means_one_seeding_merges_two_seeds():
-    result = reachable_deals(make_source("glibc_type0"), np.arange(64), 52, "fisher-yates", "modulo")
+    result = reachable_deals("glibc_type0", seed_range_space([(0, 64)]), 52, "fisher-yates", "modulo")
     assert result.distinct == 63 and result.n_factorial == math.factorial(52)
 
 
@@ -44,15 +43,42 @@ def test_seed_space_law_counts_every_seed():
 
 
 def test_seed_ranges_and_policies():
-    seeds, label = seed_space("3..7")
-    assert seeds.tolist() == [3, 4, 5, 6, 7]
-    seeds, label = seed_space("time-s", "10s")
-    assert 10 <= len(seeds) <= 11 and "time-s" in label
+    space = parse_seed_space("3..7")
+    assert space.seeds().tolist() == [3, 4, 5, 6, 7] and space.label == "seeds 3..7"
+    space = parse_seed_space("time-s", "10s")
+    assert space.size == 10 and "time-s" in space.label  # a relative window is whole seconds
 
 
 def test_bound_of_a_seed_space_too_large_to_enumerate():
-    assert seed_space_size("0..2^32-1") == (2**32, "seeds 0..4294967295")
-    result = reach_bound(make_source("minstd"), 2**32, 52, label="all")
+    result = reach_bound("minstd", parse_seed_space("1..2^31-2"), 52)
     assert result.bound == 2**31 - 2 and result.distinct is None and not result.exact  # period m - 1 = 2^31 - 2
     with pytest.raises(ValueError, match="at most"):
-        seed_space("0..2^32-1")
+        reachable_deals("msvc", parse_seed_space("0..2^32-1"), 52)
+
+
+def test_seed_spaces_beyond_the_seeding_convention_are_refused():
+    # Issue 21: reach msvc --seeds 0..2^64 --bound-only accepted 2^64 + 1 seeds for a 32-bit seed.
+    with pytest.raises(ValueError, match=r"must be in \[0, 4294967295\]"):
+        reach_bound("msvc", parse_seed_space("0..2^64"), 52)
+    assert reach_bound("java", parse_seed_space("-3..3"), 52).seeds == 7  # Java seeds are signed longs
+
+
+def test_numpy_and_python_sources_are_resolved_once():
+    # Issue 11: reachable_deals(NumpySource(np.random.SFC64(1)), ...) failed with "unknown generator".
+    from rnglab.generators import NumpySource
+    space = seed_range_space([(0, 50)])
+    result = reachable_deals(NumpySource(np.random.SFC64(1)), space, 4)
+    expected = {tuple(shuffle(4, NumpySource(np.random.SFC64(s)), "fisher-yates").tolist()) for s in range(50)}
+    assert result.distinct == len(expected)
+
+
+@pytest.mark.parametrize("a, m, seed", [(18, 64, 24), (2, 8, 3)])
+def test_game_cycle_through_state_zero(a, m, seed):
+    # Issue 21.4: state 0 (c = 0) became index -1 and wrapped round the array: "period 2, 2 distinct deals".
+    cycle = game_cycle(lcg_spec(a, m, seed=seed), 4, "fisher-yates", "multiply-shift")
+    assert cycle.games_period == 1 and cycle.distinct_deals == 1
+
+
+def test_game_cycle_memory_is_refused_up_front():
+    with pytest.raises(ValueError, match="GiB"):
+        game_cycle(lcg_spec(5, 2**22, 1), 1000)

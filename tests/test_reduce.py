@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.generators import CallableSource
-from rnglab.presets import make_source
-from rnglab.reduce import (REDUCERS, Drawn, check_bound, draw_bounded, draw_bounded_lanes,
-                           draw_bounded_reference, reducer, scaled_product)
+from rnglab.generators import make_source
+from rnglab.reduce import Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
+from rnglab.reducers import REDUCERS, as_reducer, check_bound, scaled_product
 
 
 def reference_map(method, x, n, R):
@@ -56,7 +56,7 @@ def test_map_matches_the_integer_reference(method, R):
     for n in sorted({1, 2, 3, 52, 10000, R // 2 + 1, R - 1, R}):
         if not (1 <= n <= R and applicable(method, R, n)):
             continue
-        values, accepted = reducer(method).map(np.array(xs, dtype=dtype), n, R)
+        values, accepted = as_reducer(method).map(np.array(xs, dtype=dtype), n, R)
         expected = [reference_map(method, x, n, R) for x in xs]
         assert [int(v) for v in values] == [e[0] for e in expected], (n, R)
         assert [bool(a) for a in accepted] == [e[1] for e in expected], (n, R)
@@ -67,7 +67,7 @@ def test_map_takes_one_bound_per_lane(method):
     R = 2**32
     x = np.arange(0, 2**32, 2**32 // 997 + 1, dtype=np.uint64)
     bounds = np.arange(1, len(x) + 1, dtype=np.uint64) * np.uint64(1_000_003)
-    values, accepted = reducer(method).map(x, bounds, R)
+    values, accepted = as_reducer(method).map(x, bounds, R)
     expected = [reference_map(method, int(a), int(b), R) for a, b in zip(x, bounds)]
     assert [int(v) for v in values] == [e[0] for e in expected]
     assert [bool(a) for a in accepted] == [e[1] for e in expected]
@@ -87,7 +87,7 @@ def test_registry_names_and_unknown_method():
                              "bitmask", "lemire", "java-nextint"}
     assert [name for name, r in REDUCERS.items() if not r.unbiased] == ["modulo", "float-multiply", "multiply-shift"]
     with pytest.raises(ValueError, match="choose from modulo"):
-        reducer("mod")
+        as_reducer("mod")
 
 
 def test_bound_rule_names_the_range():

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from rnglab.seeding import (DAY, POLICIES, SeedDistribution, Window, collision_probability, parse_window,
-                            policy, seed_space, shared_seed_pair, simultaneous_tables)
+                            policy, policy_summary, shared_seed_pair, simultaneous_tables)
+from rnglab.generators import as_generator
 
 NOW = 1_795_341_600  # 2026-11-22T10:00:00Z, in seconds
 
@@ -133,7 +134,8 @@ def test_draw_is_seeded_and_inside_the_window():
 
 
 def test_simultaneous_tables_share_seed_and_deal():
-    demo = simultaneous_tables("time-s", parse_window("2026-11-22T10:00:00±60s"), 10, seed=3)
+    demo = simultaneous_tables(policy("time-s"), parse_window("2026-11-22T10:00:00±60s"), 10, as_generator("msvc"),
+                               seed=3)
     i, j = demo.pair
     assert demo.table_seeds[i] == demo.table_seeds[j]
     assert np.array_equal(*demo.first_outputs) and len(demo.first_outputs[0]) == 5
@@ -141,7 +143,8 @@ def test_simultaneous_tables_share_seed_and_deal():
 
 
 def test_simultaneous_tables_with_os_seeds_do_not_collide():
-    demo = simultaneous_tables("os", parse_window("1d", now=NOW), 10, seed=1, max_trials=20)
+    demo = simultaneous_tables(policy("os"), parse_window("1d", now=NOW), 10, as_generator("msvc"), seed=1,
+                               max_trials=20)
     assert demo.pair is None and demo.first_outputs == []
 
 
@@ -151,6 +154,6 @@ def test_shared_seed_pair():
 
 
 def test_seed_space_summary():
-    space = seed_space("ms-midnight", parse_window("2026-11-22T10:00:00±30m"), tables=2, seed=0)
+    space = policy_summary(policy("ms-midnight"), parse_window("2026-11-22T10:00:00±30m"), tables=2, seed=0)
     assert space.seeds == 3_600_000 and space.collision.probability == Fraction(1, 3_600_000)
     assert space.sizes["day"] == DAY

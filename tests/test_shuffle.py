@@ -10,18 +10,23 @@ from hypothesis import given, settings, strategies as st
 
 from rnglab import swap_kernels
 from rnglab.generators import LCG, Output
-from rnglab.presets import make_source
-from rnglab.reduce import REDUCERS
-from rnglab.shuffle import (SHUFFLES, BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws,
-                            SwapStep, inside_out_stream, shuffle, shuffle_decks, shuffle_in_turn,
-                            shuffle_seeds, swap_count)
+from rnglab.generators import make_source
+from rnglab.reducers import REDUCERS
+from rnglab.draws import BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws
+from rnglab.shuffle import (SHUFFLES, make_shuffle, shuffle, shuffle_decks, shuffle_in_turn, shuffle_seeds,
+                            swap_count)
+from rnglab.shuffle import inside_out_stream
 
 #: The shuffles that are a list of swaps (run deck by deck by the compiled batch path).
-SWAP_SHUFFLES = [name for name, s in SHUFFLES.items()
-                 if s.program and all(isinstance(step, SwapStep) for step in s.program(5, {}))]
+SWAP_SHUFFLES = [name for name in SHUFFLES if make_shuffle(name).swap_program(5) is not None]
 CATALOG_LCGS = ["minstd", "randu", "msvc", "java", "drand48", "lrand48", "ranqd1", "mmix"]
 #: Sources dealt every algorithm in turn (not RANDU).
 OTHER_SOURCES = [name for name in CATALOG_LCGS if name != "randu"] + ["pcg64", "python"]
+
+
+def keys(algo, bits):
+    """``key_bits`` for the key sorts, nothing for the others (which refuse it)."""
+    return {"key_bits": bits} if SHUFFLES[algo].option == "key_bits" else {}
 
 
 def every_path(algo, n, bounds):
@@ -34,7 +39,7 @@ def every_path(algo, n, bounds):
 @given(algo=st.sampled_from(list(SHUFFLES)), n=st.integers(1, 12), seed=st.integers(1, 2**31 - 2),
        reduce=st.sampled_from(["modulo", "lemire", "float-multiply", "bitmask"]))
 def test_every_shuffle_returns_a_permutation(algo, n, seed, reduce):
-    deck = shuffle(n, make_source("minstd", seed=seed), algo, reduce, key_bits=8)
+    deck = shuffle(n, make_source("minstd", seed=seed), algo, reduce, **keys(algo, 8))
     assert sorted(deck.tolist()) == list(range(n))
 
 
@@ -43,11 +48,11 @@ def test_every_shuffle_returns_a_permutation(algo, n, seed, reduce):
        seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=5),
        reduce=st.sampled_from(["modulo", "lemire", "threshold", "bitmask"]))
 def test_batched_lanes_equal_one_at_a_time(algo, n, seeds, reduce):
-    decks, draws = shuffle_seeds(make_source("msvc"), seeds, n, algo, reduce, key_bits=5)
+    decks, draws = shuffle_seeds(make_source("msvc"), seeds, n, algo, reduce, **keys(algo, 5))
     for seed, deck, used in zip(seeds, decks, draws):
         source = make_source("msvc", seed=seed)
         single = SourceDraws(source, reduce)
-        assert shuffle_decks(n, single, algo, key_bits=5)[0].tolist() == deck.tolist()
+        assert shuffle_decks(n, single, algo, **keys(algo, 5))[0].tolist() == deck.tolist()
         assert single.draws == used
 
 
@@ -144,7 +149,7 @@ def outcome(run):
 def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n, method, seeds):
     top = generator.m - 1 if generator.seeding.high is None else min(generator.m - 1, generator.seeding.high)
     seeds = np.array([s % (top + 1) or 1 for s in seeds], dtype=np.uint64)  # 0 is refused when c = 0
-    steps = SHUFFLES[algo].program(n, {})
+    steps = make_shuffle(algo).program(n)
 
     def batched(run):
         draws = BatchDraws(generator.batch(seeds), method)
@@ -162,10 +167,10 @@ def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n,
 
 
 def test_compiled_path_serves_the_common_lcgs():
-    lemire = {name: swap_kernels.kernel_code(make_source(name).batch([1]), "lemire") for name in CATALOG_LCGS}
+    lemire = {name: swap_kernels.kernel_code(make_source(name).batch([1]), REDUCERS["lemire"]) for name in CATALOG_LCGS}
     assert lemire["mmix"] == swap_kernels.WIDE_LEMIRE and lemire["drand48"] is None  # R = 2^48: step by step
     assert all(code is not None for name, code in lemire.items() if name != "drand48")
-    assert swap_kernels.kernel_code(make_source("mmix").batch([1]), "modulo") is None
+    assert swap_kernels.kernel_code(make_source("mmix").batch([1]), REDUCERS["modulo"]) is None
 
 
 def test_whole_word_lemire_redraws_a_rejected_output():
@@ -181,7 +186,7 @@ def test_whole_word_lemire_redraws_a_rejected_output():
 
 
 def test_compiled_swaps_on_uint16_decks():
-    seeds, steps = np.arange(1, 6, dtype=np.uint64), SHUFFLES["fisher-yates"].program(300, {})
+    seeds, steps = np.arange(1, 6, dtype=np.uint64), make_shuffle("fisher-yates").program(300)
     fast, slow = (BatchDraws(make_source("ranqd1").batch(seeds)) for _ in range(2))
     decks = np.tile(np.arange(300, dtype=np.uint16), (5, 1))
     assert np.array_equal(fast.run_swaps(decks.copy(), steps), Draws.run_swaps(slow, decks.copy(), steps))
@@ -198,10 +203,10 @@ def test_decks_in_turn_equal_one_shuffle_after_another(case, n, method, decks):
     reference = generator.copy()
 
     def one_at_a_time():
-        return [shuffle(n, reference, algo, method, key_bits=5).tolist() for _ in range(decks)], reference.next_raw()
+        return [shuffle(n, reference, algo, method, **keys(algo, 5)).tolist() for _ in range(decks)], reference.next_raw()
 
     def in_turn():
-        return shuffle_in_turn(n, generator, decks, algo, method, key_bits=5).tolist(), generator.next_raw()
+        return shuffle_in_turn(n, generator, decks, algo, method, **keys(algo, 5)).tolist(), generator.next_raw()
 
     assert outcome(in_turn) == outcome(one_at_a_time)
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from rnglab.generators import CallableSource
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.stattests import TESTS, frequency as frequency_module, get_test, knuth as knuth_module
 from rnglab.stattests.correlation import serial_correlation, serial_correlation_coefficient
 from rnglab.stattests.frequency import frequency, overlapping_counts, serial, serial_overlapping

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rnglab.generators import CallableSource
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.stattests import TESTS
 from rnglab.stattests.birthday import birthday_spacings, equal_spacings
 from rnglab.stattests.collision import (cell_indices, collision, digits, expected_collisions,

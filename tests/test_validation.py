@@ -10,7 +10,7 @@ import pytest
 from scipy import stats
 
 from rnglab.battery import get_battery, result_labels, run_battery
-from rnglab.presets import make_source
+from rnglab.generators import make_source
 from rnglab.stream import BitSelection
 
 REPLICATIONS = 200

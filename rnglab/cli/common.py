@@ -10,14 +10,14 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any, Callable, Iterable, Sequence
 
 import click
 
-from ..generators import LCG, Source
+from ..generators import GeneratorSpec, as_generator, lcg_spec
 from ..params import parse_int
-from ..presets import Preset, make_source, parse_lcg_spec, preset
+from ..reducers import REDUCERS, Reducer
 from ..results import to_plain
 from ..stream import BitSelection
 
@@ -53,67 +53,55 @@ INT = IntExpr()
 COUNT = IntExpr(minimum=0)
 
 
-@dataclass(frozen=True)
-class GeneratorChoice:
-    """The generator a command was asked about: a catalog name, an ``lcg:`` spec or --a/--m options."""
+class GeneratorType(click.ParamType):
+    """GEN: a catalog name (``rnglab list``) or ``lcg:a=16807,m=2^31-1[,c=..][,seed=..][,output=bits(16,15)]``,
+    resolved once into a :class:`~rnglab.generators.GeneratorSpec`."""
 
-    spec: str | None
-    a: int | None = None
-    c: int | None = None
-    m: int | None = None
-    seed: int | None = None
+    name = "generator"
 
-    @property
-    def preset(self) -> Preset | None:
-        """The catalog entry, when the generator was named by one."""
-        return preset(self.spec) if self.spec and not self.spec.startswith("lcg:") else None
+    def convert(self, value: Any, param, ctx) -> GeneratorSpec:
+        try:
+            return as_generator(value)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
 
-    @property
-    def label(self) -> str:
-        """A name for display and JSON."""
-        return self.spec or f"lcg:a={self.a},c={self.c or 0},m={self.m}"
 
-    def lcg_parameters(self) -> tuple[int, int, int]:
-        """Return ``(a, c, m)``; raise ``ValueError`` for a generator that is not an LCG."""
-        if self.spec is None:
-            return self.a, self.c or 0, self.m
-        if self.spec.startswith("lcg:"):
-            fields = parse_lcg_spec(self.spec)
-            return fields["a"], fields.get("c", 0), fields["m"]
-        entry = self.preset
-        if not entry.is_lcg:
-            raise ValueError(f"{self.spec} is not a linear congruential generator")
-        return entry.a, entry.c, entry.m
+class ReducerType(click.Choice):
+    """A reducer name, resolved to its :class:`~rnglab.reducers.Reducer`."""
 
-    def make(self, seed: int | None = None) -> Source:
-        """Build the generator, seeded with ``seed``, else ``--seed``, else its default."""
-        chosen = self.seed if seed is None else seed
-        if self.spec is not None:
-            return make_source(self.spec, chosen)
-        return LCG(a=self.a, c=self.c or 0, m=self.m, seed=1 if chosen is None else chosen,
-                   name=self.label)
+    def __init__(self):
+        super().__init__(list(REDUCERS))
+
+    def convert(self, value: Any, param, ctx) -> Reducer:
+        return value if isinstance(value, Reducer) else REDUCERS[super().convert(value, param, ctx)]
+
+
+GENERATOR = GeneratorType()
+REDUCER = ReducerType()
 
 
 def generator_options(required: bool = True, default: str | None = None) -> Callable:
-    """Add ``GEN`` and ``--a/--c/--m/--seed`` and pass one ``generator`` (:class:`GeneratorChoice`).
+    """Add ``GEN`` and ``--a/--c/--m/--seed``; pass one ``generator`` (:class:`~rnglab.generators.GeneratorSpec`).
 
     ``GEN`` is a catalog name (``rnglab list``) or ``lcg:a=16807,m=2^31-1[,c=..][,seed=..]``;
-    ``--a`` and ``--m`` (with optional ``--c``) give an LCG instead. With
+    ``--a`` and ``--m`` (with optional ``--c``) give an LCG instead. ``--seed`` becomes
+    the spec's default seed (checked against the generator's seeding convention). With
     ``required=False`` and nothing given, ``generator`` is ``None`` (or ``default``).
     """
 
     def decorate(command: Callable) -> Callable:
         @functools.wraps(command)
         def wrapper(*args, gen=None, a=None, c=None, m=None, seed=None, **kwargs):
-            kwargs["generator"] = _choose_generator(gen or None, a, c, m, seed, required, default)
+            kwargs["generator"] = _choose_generator(gen, a, c, m, seed, required, default)
             return command(*args, **kwargs)
 
         for option in reversed([
-            click.argument("gen", required=False, metavar="GEN"),
+            click.argument("gen", required=False, metavar="[GEN]", type=GENERATOR),
             click.option("--a", type=INT, help="LCG multiplier (an expression such as 16807)."),
             click.option("--c", type=INT, help="LCG increment (default 0)."),
             click.option("--m", type=INT, help="LCG modulus (an expression such as 2^31-1)."),
-            click.option("--seed", type=INT, help="Seed, in the generator's own seeding convention."),
+            click.option("--seed", type=INT, help="Seed, in the generator's own seeding convention "
+                                                  "(default: the generator's default seed)."),
         ]):
             wrapper = option(wrapper)
         return wrapper
@@ -121,23 +109,23 @@ def generator_options(required: bool = True, default: str | None = None) -> Call
     return decorate
 
 
-def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorChoice | None:
+def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | None:
     if gen is not None and (a is not None or m is not None or c is not None):
         raise click.UsageError("name a generator either as GEN or with --a/--m, not both")
     if gen is None and (a is not None or m is not None):
         if a is None or m is None:
             raise click.UsageError("an LCG given by options needs both --a and --m")
-        return GeneratorChoice(None, a, c, m, seed)
-    if gen is None and c is not None:
+        gen = lcg_spec(a, m, c or 0)
+    elif gen is None and c is not None:
         raise click.UsageError("--c needs --a and --m")
-    gen = gen or default
+    gen = gen or (as_generator(default) if default else None)
     if gen is None:
         if required:
             raise click.UsageError("name a generator (GEN, see 'rnglab list') or give --a and --m")
+        if seed is not None:
+            raise click.UsageError("--seed needs a generator")
         return None
-    if not gen.startswith("lcg:"):
-        preset(gen)  # fail early, with the list of names
-    return GeneratorChoice(gen, seed=seed)
+    return gen if seed is None else replace(gen, default_seed=gen.check_seed(seed))
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")

@@ -5,25 +5,27 @@ from __future__ import annotations
 import click
 
 from ..deal import GAMES, deal_hands, game
-from ..shuffle import shuffle
+from ..shuffle import shuffle as shuffle_deck
 from .common import IntExpr, emit_json, generator_options, json_option
-from .shuffle import chosen_reducer, shuffle_options
+from .shuffle import shuffle_options
 
 
 @click.command("deal")
 @generator_options()
 @shuffle_options
-@click.option("--game", "game_name", type=click.Choice(list(GAMES)), default="holdem", show_default=True)
-@click.option("--players", type=IntExpr(minimum=1), default=None, help="Players (Hold'em 2..22; Dou Dizhu 3).")
+@click.option("--game", "game_name", type=click.Choice(list(GAMES)), default="holdem", show_default=True,
+              help="The game dealt: holdem (52 cards) or doudizhu (54 cards, 3 players).")
+@click.option("--players", type=IntExpr(minimum=1), default=None,
+              help="Players (Hold'em 2..22, default 2; Dou Dizhu 3).")
 @click.option("--no-burn", is_flag=True, help="Hold'em: deal the board without burn cards.")
 @json_option
-def deal_command(generator, algo, reduce, options, game_name, players, no_burn, as_json) -> None:
+def deal_command(generator, shuffle, reducer, game_name, players, no_burn, as_json) -> None:
     """Shuffle with generator GEN and deal one game: hands one card at a time, then the board or kitty."""
-    source, reduce = generator.make(), chosen_reducer(generator, reduce)
-    order = shuffle(game(game_name).deck_size, source, algo, reduce, **options)
+    source, reducer = generator.make(), reducer or generator.native_reducer
+    order = shuffle_deck(game(game_name).deck_size, source, shuffle, reducer)
     result = deal_hands(game_name, order, players, burn=not no_burn)
     if as_json:
-        emit_json({"generator": generator.label, "seed": source.seed, "algo": algo, "reduce": reduce,
+        emit_json({"generator": generator.name, "seed": source.seed, **shuffle.describe(), "reducer": reducer.name,
                    **result.to_dict()})
         return
     for player, hand in enumerate(result.hands):

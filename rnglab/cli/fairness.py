@@ -3,9 +3,9 @@
 Three modes:
 
 * no generator (or ``--exact``): exact, under an ideal uniform source
-  (with ``--reduce METHOD --range R``: through that reducer from an ideal
+  (with ``--reducer NAME --range R``: through that reducer from an ideal
   source of ``R`` values);
-* ``GEN --seeds POLICY_OR_RANGE``: exact over every seed of a seed space;
+* ``GEN --seeds POLICY|A..B``: exact over every seed of a seed space;
 * ``GEN`` alone: empirical, ``--shuffles`` decks from one seeded stream,
   dealt one after another as a program deals them.
 """
@@ -19,10 +19,11 @@ from ..fairness import (empirical_fairness, exact_fairness, position_probabiliti
                         shuffles_to_detect)
 from ..plot import save_figure
 from ..plot.shuffle import position_heatmap
-from ..reach import seed_space, seed_decks
-from ..shuffle import algorithm, check_size
+from ..reach import MAX_SEEDS, seed_decks
+from ..seeding import check_seed_space
+from ..shuffle import check_size
 from .common import IntExpr, emit_json, force_option, generator_options, json_option, plot_option, progress
-from .shuffle import chosen_reducer, shuffle_options
+from .shuffle import seed_space_options, shuffle_options
 
 
 @click.command("fairness")
@@ -30,70 +31,69 @@ from .shuffle import chosen_reducer, shuffle_options
 @shuffle_options
 @click.option("--n", "n", type=IntExpr(minimum=1), required=True, help="Deck size.")
 @click.option("--exact", is_flag=True, help="Exact, under an ideal source (the default without GEN).")
-@click.option("--seeds", "seeds_text", default=None, help="Exact over a seed space: POLICY or A..B (inclusive).")
-@click.option("--window", default=None, help="Start-time window for a seed policy (default 1h).")
+@seed_space_options
 @click.option("--shuffles", type=IntExpr(minimum=1), default=100000, show_default=True,
               help="Empirical mode: number of shuffles.")
 @click.option("--range", "range_size", type=IntExpr(minimum=2), default=None,
-              help="Exact mode with --reduce: an ideal source of R values (e.g. 32768 for RAND_MAX 32767).")
+              help="Exact mode with --reducer: an ideal source of R values (e.g. 32768 for RAND_MAX 32767).")
 @json_option
 @plot_option
 @force_option
-def fairness_command(generator, algo, reduce, options, n, exact, seeds_text, window, shuffles, range_size,
+def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, range_size,
                      as_json, plot_path, force) -> None:
     """Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix."""
-    check_size(n, 1000)
-    if generator is None or (exact and seeds_text is None):
+    n = shuffle.check(check_size(n, 1000))
+    if generator is None or (exact and seeds is None):
         if generator is not None:
             raise ValueError("exact fairness under a generator needs --seeds POLICY or A..B")
-        result, matrix = _exact(algo, n, reduce, range_size, options)
+        if seeds is not None:
+            raise ValueError("--seeds needs a generator GEN")
+        result, matrix = _exact(shuffle, n, reducer, range_size)
     elif range_size is not None:
         raise ValueError("--range sets the ideal source of the exact mode (no GEN); GEN has its own range")
-    elif seeds_text is not None:
-        result, matrix = _over_seeds(generator, algo, chosen_reducer(generator, reduce), n, seeds_text, window,
-                                     options)
+    elif seeds is not None:
+        result, matrix = _over_seeds(generator, shuffle, reducer or generator.native_reducer, n, seeds)
     else:
-        result, matrix = _empirical(generator, algo, chosen_reducer(generator, reduce), n, shuffles, options)
+        result, matrix = _empirical(generator, shuffle, reducer or generator.native_reducer, n, shuffles)
     if plot_path:
-        save_figure(position_heatmap(matrix, f"{algo}, n = {n}: {result['source']}"), plot_path, force)
+        save_figure(position_heatmap(matrix, f"{shuffle}, n = {n}: {result['source']}"), plot_path, force)
     if as_json:
         emit_json(result)
         return
     _show(result)
 
 
-def _exact(algo, n, reduce, range_size, options):
-    if (reduce is None) != (range_size is None):
-        raise ValueError("exact fairness through a reducer needs both --reduce METHOD and --range R "
+def _exact(shuffle, n, reducer, range_size):
+    if (reducer is None) != (range_size is None):
+        raise ValueError("exact fairness through a reducer needs both --reducer NAME and --range R "
                          "(the ideal source's number of values, e.g. 32768 for RAND_MAX 32767)")
-    result = exact_fairness(algo, n, reduce=reduce, range_size=range_size, **options)
+    result = exact_fairness(shuffle, n, reduce=reducer, range_size=range_size)
     data = result.to_dict()
     matrix = result.position_matrix
     data["shuffles_to_detect"] = shuffles_to_detect(np.array(matrix)) if matrix is not None else None
     return data, matrix
 
 
-def _over_seeds(generator, algo, reduce, n, seeds_text, window, options):
+def _over_seeds(generator, shuffle, reducer, n, seeds):
     if n > 20:
         raise ValueError(f"the exact law over a seed space is computed for n <= 20; got {n}")
-    seeds, label = seed_space(seeds_text, window)
-    source = generator.make()
-    decks = seed_decks(source, seeds, n, algo, reduce, **options)
-    result = seed_space_fairness(decks, f"{generator.label}, {reduce}, {label}", algo)
+    check_seed_space(generator, seeds)
+    decks = seed_decks(generator, seeds.seeds(MAX_SEEDS), n, shuffle, reducer)
+    result = seed_space_fairness(decks, f"{generator.name}, {reducer.name}, {seeds.label}", shuffle.name)
     return result.to_dict(), result.position_matrix
 
 
-def _empirical(generator, algo, reduce, n, shuffles, options):
+def _empirical(generator, shuffle, reducer, n, shuffles):
     source = generator.make()
     with progress(shuffles, "shuffling") as bar:
-        test = empirical_fairness(source, n, algo, shuffles, reduce, label=f"{generator.label} seed {source.seed}, "
-                                  f"{reduce}", progress=bar.update, **options)
+        test = empirical_fairness(source, n, shuffle, shuffles, reducer, label=f"{generator.name} seed {source.seed}, "
+                                  f"{reducer.name}", progress=bar.update)
     counts = np.array(test.counts)
     frequencies = counts / test.shuffles
     exact_matrix = None
-    if not (algorithm(algo).law == "stable-keys" and n > 9):
-        exact_matrix = position_probabilities(algo, n, **options)
-    data = {"n": n, "algo": algo, "exact": False, "source": test.source, "tv_distance": None,
+    if not (shuffle.law == "stable-keys" and n > 9):
+        exact_matrix = position_probabilities(shuffle, n)
+    data = {"n": n, "algo": shuffle.name, "exact": False, "source": test.source, "tv_distance": None,
             "most_likely": None, "least_likely": None,
             "position_max_deviation": float(np.abs(frequencies - 1 / n).max()),
             "chi_square": {k: v for k, v in test.to_dict().items() if k not in ("counts", "residuals")},

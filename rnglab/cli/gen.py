@@ -18,7 +18,7 @@ def gen_command(generator, count: int, as_json: bool) -> None:
     source = generator.make()
     values = source.random_raw(count)
     if as_json:
-        emit_json({"generator": generator.label, "seed": source.seed, "low": source.low,
+        emit_json({"generator": generator.name, "seed": source.seed, "low": source.low,
                    "high": source.high, "values": values})
         return
     click.echo("\n".join(str(int(v)) for v in values))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..presets import catalog
+from ..generators import catalog
 from .common import emit_json, format_table, json_option
 
 
@@ -12,14 +12,22 @@ def catalog_rows() -> list[dict]:
     """One dictionary per catalog entry, with its parameters and conventions."""
     rows = []
     for entry in catalog().values():
-        source = entry.make() if entry.kind != "os" else None
+        source = entry.make()
         rows.append({
             "name": entry.name, "kind": entry.kind, "a": entry.a, "c": entry.c, "m": entry.m,
-            "output": entry.output if entry.is_lcg else None, "seeding": entry.seeding if entry.kind != "os" else None,
-            "low": source.low if source else 0, "high": source.high if source else 2**64 - 1,
-            "bounded": entry.bounded, "description": entry.description, "source": entry.source,
+            "output": str(entry.output) if entry.is_lcg else None,
+            "seeding": entry.seeding.name if entry.is_lcg else _numpy_seeding(entry),
+            "low": source.low, "high": source.high, "bounded": entry.native_reducer.name,
+            "description": entry.description, "source": entry.citation,
         })
     return rows
+
+
+def _numpy_seeding(entry) -> str | None:
+    """The seeding named in the catalog for the other kinds (None for the OS source)."""
+    if entry.kind == "numpy":
+        return "init_genrand" if entry.init_genrand else "seedsequence"
+    return None
 
 
 @click.command("list")

@@ -87,9 +87,9 @@ def period_command(generator, do_walk: bool, max_steps: int | None, as_json: boo
     exact = period(source)
     walked = _walk(source, exact, max_steps) if do_walk else None
     if as_json:
-        emit_json({"generator": generator.label, **exact.to_dict(),
+        emit_json({"generator": generator.name, **exact.to_dict(),
                    **({"walk": walked.to_dict()} if walked else {})})
     else:
-        click.echo("\n".join(_period_lines(generator.label, exact) + (_walk_lines(walked) if walked else [])))
+        click.echo("\n".join(_period_lines(generator.name, exact) + (_walk_lines(walked) if walked else [])))
     if walked is not None and walked.agrees_with_algebra is False:
         raise click.exceptions.Exit(1)

@@ -4,34 +4,36 @@ from __future__ import annotations
 
 import click
 
-from ..generators import LCG
-from ..reach import (bits_for_every_deal, game_cycle, reach_bound, reachable_deals, seed_space, seed_space_size,
-                     smallest_deck_exceeding)
+from ..reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
 from ..shuffle import check_size
 from .common import IntExpr, emit_json, format_table, generator_options, json_option, progress
-from .shuffle import chosen_reducer, shuffle_options
+from .shuffle import seed_space_options, shuffle_options
 
 
 @click.command("reach")
 @generator_options()
 @shuffle_options
-@click.option("--seeds", "seeds_text", default=None, help="Seed space: a policy (time-s, ms-midnight, ...) or A..B.")
-@click.option("--window", default=None, help="Start-time window for a seed policy (default 1h).")
+@seed_space_options
 @click.option("--n", "n", type=IntExpr(minimum=1), default=52, show_default=True, help="Deck size.")
 @click.option("--bound-only", is_flag=True, help="Do not enumerate: give min(seeds, period, n!) only.")
 @click.option("--games", is_flag=True, help="Deal game after game from GEN's seed: when do the deals repeat?")
 @json_option
-def reach_command(generator, algo, reduce, options, seeds_text, window, n, bound_only, games, as_json) -> None:
+def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, as_json) -> None:
     """Distinct deals of N cards reachable from a seed space of generator GEN."""
-    check_size(n, 1000)
-    reduce = chosen_reducer(generator, reduce)
+    n = shuffle.check(check_size(n, 1000))
+    reducer = reducer or generator.native_reducer
     if games:
-        _games(generator, n, algo, reduce, options, as_json)
+        if seeds is not None or bound_only:
+            raise click.UsageError("--games deals from GEN's one seed (--seed): --seeds and --bound-only do not apply")
+        _games(generator, n, shuffle, reducer, as_json)
         return
-    if seeds_text is None:
+    if seeds is None:
         raise ValueError("give --seeds POLICY or A..B (or --games)")
-    result = _bound(generator, seeds_text, window, n, algo, reduce) if bound_only else \
-        _enumerated(generator, seeds_text, window, n, algo, reduce, options)
+    if bound_only:
+        result = reach_bound(generator, seeds, n, shuffle, reducer)
+    else:
+        with progress(seeds.size, "dealing") as bar:
+            result = reachable_deals(generator, seeds, n, shuffle, reducer, progress=bar.update)
     data = {**result.to_dict(), "smallest_deck_exceeding_seeds": smallest_deck_exceeding(result.seeds),
             "bits_for_every_deal": bits_for_every_deal(n)}
     if as_json:
@@ -46,26 +48,13 @@ def reach_command(generator, algo, reduce, options, seeds_text, window, n, bound
         ["state bits to reach every deal", data["bits_for_every_deal"]]]))
 
 
-def _bound(generator, seeds_text, window, n, algo, reduce):
-    count, label = seed_space_size(seeds_text, window)
-    return reach_bound(generator.make(), count, n, algo, reduce, label=label)
-
-
-def _enumerated(generator, seeds_text, window, n, algo, reduce, options):
-    seeds, label = seed_space(seeds_text, window)
-    with progress(len(seeds), "dealing") as bar:
-        return reachable_deals(generator.make(), seeds, n, algo, reduce, label=label, progress=bar.update,
-                               **options)
-
-
-def _games(generator, n, algo, reduce, options, as_json) -> None:
-    source = generator.make()
-    if not isinstance(source, LCG):
+def _games(generator, n, shuffle, reducer, as_json) -> None:
+    if not generator.is_lcg:
         raise ValueError("--games needs an LCG (every state becomes a batch lane)")
-    result = game_cycle(source, n, algo, reduce, **options)
+    result = game_cycle(generator, n, shuffle, reducer)
     if as_json:
         emit_json(result)
         return
-    click.echo(f"{result.generator} seed {result.seed}, {algo}, {reduce}: after {result.tail} games the deals "
+    click.echo(f"{result.generator} seed {result.seed}, {shuffle}, {reducer.name}: after {result.tail} games the deals "
                f"repeat every {result.games_period} games; {result.distinct_deals} distinct deals per cycle "
                f"({result.draws_per_game:.3f} outputs per game)")

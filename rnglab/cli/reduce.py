@@ -7,7 +7,7 @@ import click
 from ..bias import ARRAY_LIMIT, applicable_methods, bias, count_array, empirical_bias
 from ..fileio import check_writable
 from ..plot import save_figure
-from ..reduce import REDUCERS, check_bound
+from ..reducers import REDUCERS, check_bound
 from .common import (COUNT, IntExpr, emit_json, force_option, format_table, generator_options, json_option,
                      plot_option)
 
@@ -73,7 +73,7 @@ def reduce_command(generator, range_size, n, method, exact, samples, alpha, powe
             row["empirical"] = empirical_bias(generator.make(), n, samples, name, alpha=alpha, power=power).to_dict()
     figure = _plot(methods, n, R, plot_path, force) if plot_path else None
     if as_json:
-        emit_json({"n": n, "range": R, "generator": generator.label if generator else None,
+        emit_json({"n": n, "range": R, "generator": generator.name if generator else None,
                    "methods": results, "plot": figure})
         return
     _show(results, n, R, generator)
@@ -82,7 +82,7 @@ def reduce_command(generator, range_size, n, method, exact, samples, alpha, powe
 
 
 def _show(results, n, R, generator) -> None:
-    source = f"{generator.label} (R = {R})" if generator else f"R = {R}"
+    source = f"{generator.name} (R = {R})" if generator else f"R = {R}"
     click.echo(f"Range reduction to [0, {n}) from {source}; probabilities conditional on acceptance.\n")
     headers = ["method", "unbiased", "max p", "min p", "max/min", "TV distance", "draws/output", "draws to detect"]
     rows = [[r["method"], "yes" if r["unbiased"] else "no", r["max_prob"], r["min_prob"], r["ratio"] or "inf",

@@ -4,27 +4,28 @@ from __future__ import annotations
 
 import click
 
-from ..seeding import POLICIES, parse_window, seed_space, simultaneous_tables
-from .common import IntExpr, emit_json, format_table, json_option
+from ..seeding import DEFAULT_WINDOW, parse_window, policy, policy_summary, simultaneous_tables
+from .common import GENERATOR, IntExpr, emit_json, format_table, json_option
 
 
 @click.command("seeds")
-@click.option("--policy", "policy_name", required=True,
-              help=f"Seed policy: {', '.join(POLICIES)} (or fixed:N).")
-@click.option("--window", default="1d", show_default=True,
+@click.argument("policy_name", metavar="POLICY")
+@click.option("--window", default=DEFAULT_WINDOW, show_default=True,
               help="Start times: a duration (the last 1d, 90m, 3600s) or 2026-11-22T10:00:00±60s.")
 @click.option("--tables", type=IntExpr(minimum=1), help="Games started in the window: chance two share a seed.")
-@click.option("--generator", default="msvc", show_default=True,
-              help="Generator the tables seed (for the shared-seed example).")
+@click.option("--generator", type=GENERATOR, default="msvc", show_default=True,
+              help="Generator the tables seed (for the shared-seed example; drawn with its own reducer).")
 @click.option("--seed", type=IntExpr(minimum=0), default=0, show_default=True,
               help="Seed of the simulation of start times.")
 @json_option
 def seeds_command(policy_name, window, tables, generator, seed, as_json) -> None:
-    """Seed-space size of a seeding policy over a window, and the collision chance of simultaneous tables."""
-    parsed = parse_window(window)
-    space = seed_space(policy_name, parsed, tables, seed)
-    demo = simultaneous_tables(policy_name, parsed, tables, generator=generator, seed=seed) \
-        if tables and tables >= 2 else None
+    """Seed-space size of seeding POLICY over a window, and the collision chance of simultaneous tables.
+
+    POLICY is fixed (or fixed:N), time-s, ms-midnight, ms-boot, pid-time or os.
+    """
+    chosen, parsed = policy(policy_name), parse_window(window)
+    space = policy_summary(chosen, parsed, tables, seed)
+    demo = simultaneous_tables(chosen, parsed, tables, generator, seed=seed) if tables and tables >= 2 else None
     if as_json:
         emit_json({**space.to_dict(), "tables": demo.to_dict() if demo else None})
         return
@@ -46,5 +47,5 @@ def _show_demo(demo) -> None:
         return
     i, j = demo.pair
     click.echo(f"simulated round {demo.trials}: tables {i} and {j} both got seed {int(demo.table_seeds[i])}; "
-               f"first {len(demo.first_outputs[0])} cards ({demo.generator}, rand() % 52): "
+               f"first {len(demo.first_outputs[0])} draws below 52 ({demo.generator}): "
                f"{' '.join(map(str, demo.first_outputs[0]))} | {' '.join(map(str, demo.first_outputs[1]))}")

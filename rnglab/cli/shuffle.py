@@ -1,7 +1,8 @@
 """``rnglab shuffle``: shuffle decks with any generator, range reducer and shuffle algorithm.
 
-The options shared by every shuffle command (``--algo``, ``--reduce``,
-``--swaps``, ``--key-bits``) live here too.
+The options shared by every shuffle command (``--algo`` with ``--swaps`` and
+``--key-bits``, ``--reducer``) and the seed-space options (``--seeds``,
+``--window``) live here too: each is resolved once into its object.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ import functools
 import click
 
 from ..cards import deck_for
+from ..draws import SourceDraws
 from ..params import parse_int
-from ..reduce import REDUCERS
-from ..shuffle import SHUFFLES, SWAP_RULES, SourceDraws, check_size, shuffle_decks
-from .common import COUNT, IntExpr, emit_json, generator_options, json_option
+from ..seeding import DEFAULT_WINDOW, parse_seed_space
+from ..shuffle import SHUFFLES, SWAP_RULES, make_shuffle, shuffle_decks
+from .common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option
 
 #: Most decks printed by one command.
 MAX_PRINTED = 10**4
@@ -28,32 +30,50 @@ def parse_swaps(text):
 
 
 def shuffle_options(command):
-    """Add ``--algo``, ``--reduce``, ``--swaps`` and ``--key-bits``; pass ``algo``, ``reduce``, ``options``."""
+    """Add ``--algo``, ``--swaps``, ``--key-bits`` and ``--reducer``; pass ``shuffle`` (a Shuffle) and ``reducer``.
+
+    ``reducer`` is ``None`` when not given: the command then uses the generator's own.
+    """
 
     @functools.wraps(command)
-    def wrapper(*args, swaps=None, key_bits=None, **kwargs):
-        kwargs["options"] = {"swaps": parse_swaps(swaps), "key_bits": key_bits}
+    def wrapper(*args, algo, swaps=None, key_bits=None, **kwargs):
+        kwargs["shuffle"] = make_shuffle(algo, swaps=parse_swaps(swaps), key_bits=key_bits)
         return command(*args, **kwargs)
 
     for option in reversed([
         click.option("--algo", type=click.Choice(list(SHUFFLES)), default="fisher-yates", show_default=True,
                      help="Shuffle algorithm."),
-        click.option("--reduce", type=click.Choice(list(REDUCERS)), default=None,
-                     help="Range reducer (default: the generator's own, else lemire)."),
+        click.option("--reducer", type=REDUCER, default=None,
+                     help="Range reducer (default: the generator's own bounded call, see 'rnglab list')."),
         click.option("--swaps", default=None, metavar="K",
-                     help=f"transpositions: number of swaps, or {', '.join(SWAP_RULES)} (default n)."),
-        click.option("--key-bits", type=IntExpr(minimum=1), default=None, help="sort-keys: bits per key (default 32)."),
+                     help=f"transpositions only: number of swaps, or {', '.join(SWAP_RULES)} (default n)."),
+        click.option("--key-bits", type=IntExpr(minimum=1), default=None,
+                     help="sort-keys, sort-keys-redraw only: bits per key, 1 to 64 (default 32)."),
     ]):
         wrapper = option(wrapper)
     return wrapper
 
 
-def chosen_reducer(generator, reduce: str | None) -> str:
-    """The reducer asked for, else the catalog entry's native one, else ``lemire``."""
-    if reduce:
-        return reduce
-    entry = generator.preset if generator is not None else None
-    return entry.bounded if entry is not None else "lemire"
+def seed_space_options(command):
+    """Add ``--seeds POLICY|A..B[,C..D]`` and ``--window W``; pass ``seeds`` (a SeedSpace, or ``None``)."""
+
+    @functools.wraps(command)
+    def wrapper(*args, seeds_text=None, window=None, **kwargs):
+        if seeds_text is None and window is not None:
+            raise click.UsageError("--window needs --seeds POLICY")
+        kwargs["seeds"] = None if seeds_text is None else parse_seed_space(seeds_text, window)
+        return command(*args, **kwargs)
+
+    for option in reversed([
+        click.option("--seeds", "seeds_text", default=None, metavar="POLICY|A..B",
+                     help="Seed space: a policy (fixed[:N], time-s, ms-midnight, ms-boot, pid-time) over --window, "
+                          "or ranges A..B[,C..D] (both ends included)."),
+        click.option("--window", default=None, metavar="W",
+                     help=f"Start times of a policy: a duration (the last 1d, 90m) or 2026-11-22T10:00:00±60s "
+                          f"(default {DEFAULT_WINDOW})."),
+    ]):
+        wrapper = option(wrapper)
+    return wrapper
 
 
 def card_labels(n: int) -> list[str] | None:
@@ -67,18 +87,18 @@ def card_labels(n: int) -> list[str] | None:
 @click.option("--n", "n", type=IntExpr(minimum=1), default=52, show_default=True, help="Deck size.")
 @click.option("--count", type=COUNT, default=1, show_default=True, help="Decks, one after another from one stream.")
 @json_option
-def shuffle_command(generator, algo, reduce, options, n, count, as_json) -> None:
+def shuffle_command(generator, shuffle, reducer, n, count, as_json) -> None:
     """Shuffle COUNT decks of N cards with generator GEN, one after another from one seeded stream."""
     if count > MAX_PRINTED:
         raise ValueError(f"--count must be at most {MAX_PRINTED}; got {count}")
-    check_size(n)
-    source, reduce = generator.make(), chosen_reducer(generator, reduce)
-    draws = SourceDraws(source, reduce)
-    decks = [shuffle_decks(n, draws, algo, **options)[0] for _ in range(count)]
+    n = shuffle.check(n)
+    source, reducer = generator.make(), reducer or generator.native_reducer
+    draws = SourceDraws(source, reducer)
+    decks = [shuffle_decks(n, draws, shuffle)[0] for _ in range(count)]
     labels = card_labels(n)
     if as_json:
-        emit_json({"generator": generator.label, "seed": source.seed, "algo": algo, "reduce": reduce, "n": n,
-                   "decks": decks, "draws": draws.draws,
+        emit_json({"generator": generator.name, "seed": source.seed, **shuffle.describe(), "reducer": reducer.name,
+                   "n": n, "decks": decks, "draws": draws.draws,
                    "cards": [[labels[c] for c in deck] for deck in decks] if labels else None})
         return
     for deck in decks:

@@ -85,11 +85,11 @@ def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path,
         from ..plot.lattice import generator_figure
 
         states = generator.make().random_states(PLOT_TRIPLES + 2)
-        save_figure(generator_figure(generator.label, result, states, m), plot_path, force)
+        save_figure(generator_figure(generator.name, result, states, m), plot_path, force)
     if as_json:
         emit_json(result)
     else:
-        _show_one(generator.label, result)
+        _show_one(generator.name, result)
 
 
 def _catalog(dims, as_json, plot_path, force):

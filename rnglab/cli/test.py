@@ -46,9 +46,9 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
 
         save_figure(battery_figure(result, labels), plot_path, force)
     if as_json:
-        emit_json(_as_json(generator.label, result))
+        emit_json(_as_json(generator.name, result))
         return
-    click.echo(_report(generator.label, result, labels))
+    click.echo(_report(generator.name, result, labels))
 
 
 def _as_json(label: str, result) -> dict:

@@ -1,13 +1,17 @@
-"""Generators: LCGs with exact parameters, batches of them, and adapters for other sources."""
+"""Generators: LCGs with exact parameters, batches of them, adapters for other sources, and the
+catalog, whose entries (and any other way of naming a generator) resolve to one :class:`GeneratorSpec`."""
 
 from .adapters import CallableSource, NumpySource, OSEntropySource, PythonRandomSource
 from .affine import affine_power
 from .base import Source
+from .catalog import as_generator, catalog, make_source, parse_lcg_spec
 from .conventions import SeedConvention, convention
 from .lcg import LCG, LCGBatch, validate_lcg
 from .outputs import Output
+from .spec import GeneratorSpec, lcg_spec
 
 __all__ = [
-    "CallableSource", "LCG", "LCGBatch", "NumpySource", "OSEntropySource", "Output",
-    "PythonRandomSource", "SeedConvention", "Source", "affine_power", "convention", "validate_lcg",
+    "CallableSource", "GeneratorSpec", "LCG", "LCGBatch", "NumpySource", "OSEntropySource", "Output",
+    "PythonRandomSource", "SeedConvention", "Source", "affine_power", "as_generator", "catalog", "convention",
+    "lcg_spec", "make_source", "parse_lcg_spec", "validate_lcg",
 ]

@@ -196,6 +196,24 @@ class LCG(Source):
         return LCGBatch(a=self.a, m=self.m, c=self.c, states=self.seeding.to_states(seeds),
                         output=self.output, name=self.name, low=self.low)
 
+    def as_lane(self) -> "LCGBatch | None":
+        """This generator as a one-lane :class:`LCGBatch` that continues its stream.
+
+        ``None`` while values handed back with :meth:`unread` wait to be read
+        (a batch steps the recurrence itself). Hand the lane back with
+        :meth:`continue_from` after stepping it.
+        """
+        if len(self._pending):
+            return None
+        return LCGBatch(a=self.a, m=self.m, c=self.c, states=[self.x], output=self.output, name=self.name,
+                        low=self.low)
+
+    def continue_from(self, lane: "LCGBatch") -> None:
+        """Take up the stream where a lane made by :meth:`as_lane` stopped."""
+        if (lane.a, lane.c, lane.m, lane.lanes) != (self.a, self.c, self.m, 1):
+            raise ValueError("continue_from takes the one-lane batch made by this generator's as_lane")
+        self.x = int(lane.current_states()[0])
+
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "a": self.a, "c": self.c, "m": self.m,
                 "output": str(self.output), "seeding": self.seeding.name}

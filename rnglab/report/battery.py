@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..battery import get_battery, result_labels, run_battery
-from ..presets import catalog
+from ..generators import catalog
 from ..verdicts import DEFAULT_WINDOW, Thresholds, format_pvalue, grade, is_suspect
 from .catalog import markdown_table
 

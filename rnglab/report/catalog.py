@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..period import period
-from ..presets import catalog
+from ..generators import catalog
 
 
 def markdown_table(headers, rows) -> str:
@@ -21,13 +21,13 @@ def section(context):
     for entry in catalog().values():
         if entry.kind == "os":
             rows.append([f"`{entry.name}`", entry.kind, "", "", "", "[0, 2^64-1]", "", "not reproducible",
-                         entry.source])
+                         entry.citation])
             continue
         source = entry.make()
         cycle = _period_cell(source) if entry.is_lcg else ""
         first = ", ".join(str(int(v)) for v in source.random_raw(3))
         rows.append([f"`{entry.name}`", entry.kind, entry.a, entry.c, entry.m, f"[{source.low}, {source.high}]",
-                     cycle, f"seed {source.seed}: {first}", entry.source])
+                     cycle, f"seed {source.seed}: {first}", entry.citation])
     text = ("Every generator can be named in any command (`rnglab gen msvc -n 5`). "
             "LCG parameters are exact integers; outputs are what a program sees. The period is exact "
             "(number theory, `rnglab period`), from the default seed, with the maximum possible for that "

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import standard_deck
-from ..crack import crack, native_reducer, observe, policy_seeds
-from ..presets import make_source
-from ..seeding import DAY, HOUR, MINUTE, SECOND
-from ..shuffle import shuffle
+from ..crack import crack, observe
+from ..generators import as_generator
+from ..seeding import DAY, HOUR, MINUTE, SECOND, parse_seed_space
+from ..shuffle import make_shuffle, shuffle
 from .catalog import markdown_table
 
 #: Cards the observer sees: five for the search, the sixth to settle any tie.
@@ -25,8 +25,8 @@ def clock(ms: int) -> str:
 def search_space(seed: int, quick: bool):
     """The whole day, or (quick) a window of 20 minutes around the deal's true time."""
     if not quick:
-        return policy_seeds("ms-midnight")
-    return policy_seeds("ms-midnight", f"2026-11-22T{clock(seed)}±{QUICK_HALF_WINDOW // SECOND}s")
+        return parse_seed_space("ms-midnight")
+    return parse_seed_space("ms-midnight", f"2026-11-22T{clock(seed)}±{QUICK_HALF_WINDOW // SECOND}s")
 
 
 def section(context):
@@ -35,11 +35,11 @@ def section(context):
 
     deck = standard_deck()
     seed = int(np.random.default_rng(context.seed).integers(0, DAY))
-    method = native_reducer("delphi")
-    real = shuffle(52, make_source("delphi", seed), "poker1999", method)
+    delphi, poker = as_generator("delphi"), make_shuffle("poker1999")
+    real = shuffle(52, delphi.make(seed), poker, delphi.native_reducer)
     space = search_space(seed, context.quick)
-    crack("delphi", policy_seeds("fixed"), observe("Ac"), algorithm_name="poker1999")  # load the kernel first
-    result = crack("delphi", space, observe(" ".join(deck.names(real[:SEEN]))), algorithm_name="poker1999")
+    crack(delphi, parse_seed_space("fixed"), observe("Ac"), algo=poker)  # load the kernel first
+    result = crack(delphi, space, observe(" ".join(deck.names(real[:SEEN]))), algo=poker)
     sixth = [c for c in result.candidates if c.deck[SEEN] == deck.label(int(real[SEEN]))]
     rows = [[c.seed, clock(c.seed), " ".join(c.deck[:SEEN + 1]), "yes" if c.deck == deck.names(real) else "no"]
             for c in result.candidates]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
-from ..presets import make_source
+from ..generators import make_source
 from .catalog import markdown_table
 
 #: (R, label) of the sources in the bias table.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..generators import as_generator
 from ..seeding import POLICIES, collision_probability, parse_window, simultaneous_tables
 from .catalog import markdown_table
 
@@ -29,7 +30,7 @@ def section(context):
                     + [_probability(policy, used, k) for k in TABLES])
     table = markdown_table(["policy", "seed", "seeds / minute", "seeds / day", "seeds / year"]
                            + [f"P(shared seed), {k} tables" for k in TABLES], rows)
-    demo = simultaneous_tables("time-s", window, 10, seed=context.seed)
+    demo = simultaneous_tables(POLICIES["time-s"], window, 10, as_generator("msvc"), seed=context.seed)
     i, j = demo.pair
     example = (f"Simulated with seed {context.seed}: 10 tables started at uniform times in {WINDOW} under "
                f"`srand(time(0))`; in round {demo.trials}, tables {i} and {j} both got seed "

@@ -8,8 +8,9 @@ import numpy as np
 
 from ..fairness import exact_fairness, position_probabilities
 from ..plot.shuffle import position_heatmap
-from ..presets import catalog
+from ..generators import catalog
 from ..reach import bits_for_every_deal, reachable_deals, smallest_deck_exceeding
+from ..seeding import seed_range_space
 from ..shuffle import SHUFFLES
 from .catalog import markdown_table
 
@@ -43,13 +44,11 @@ def _reach_table(seeds: int, n: int) -> str:
     for entry in catalog().values():
         if entry.kind != "lcg":
             continue
-        source = entry.make()
-        reduce = entry.bounded
-        result = reachable_deals(source, np.arange(1, seeds + 1), n, "fisher-yates", reduce)
-        convention = source.seeding
-        space = source.m if convention.low is None else min(source.m, convention.high - convention.low + 1)
+        result = reachable_deals(entry, seed_range_space([(1, seeds + 1)]), n)
+        convention = entry.seeding
+        space = entry.m if convention.low is None else min(entry.m, convention.high - convention.low + 1)
         space_bits = math.log2(space)
-        rows.append([f"`{entry.name}`", entry.seeding, reduce, result.distinct, seeds,
+        rows.append([f"`{entry.name}`", convention.name, entry.native_reducer.name, result.distinct, seeds,
                      f"2^{space_bits:.0f}", f"{2 ** min(space_bits, 225.58) / math.factorial(n):.3g}",
                      smallest_deck_exceeding(space)])
     return markdown_table(["generator", "seeding", "reducer", f"distinct deals from seeds 1..{seeds}",

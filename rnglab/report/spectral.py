@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..lattice import spectral_test
-from ..presets import catalog, make_source
+from ..generators import catalog, make_source
 from .catalog import markdown_table
 
 #: Successive states drawn for the picture of RANDU's planes.

@@ -1,0 +1,120 @@
+"""The generator catalog (``data/catalog.toml``), inline specifications, and :func:`as_generator`.
+
+A generator is named by a catalog entry (``minstd``, ``msvc``, ``java``,
+``pcg64``, ...) or by an inline specification
+``lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)]``. Either becomes
+one :class:`~rnglab.generators.spec.GeneratorSpec`.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from pathlib import Path
+
+from ..params import parse_int
+from ..reducers import as_reducer
+from .base import Source
+from .conventions import convention
+from .outputs import Output
+from .spec import KINDS, GeneratorSpec, from_source, lcg_spec
+
+CATALOG_PATH = Path(__file__).resolve().parent.parent.parent / "data" / "catalog.toml"
+#: Fields of a catalog table (``source`` is the citation).
+CATALOG_FIELDS = ("kind", "a", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
+                  "description", "source")
+#: Keys of an inline ``lcg:`` specification.
+INLINE_KEYS = ("a", "c", "m", "seed", "output")
+
+
+def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
+    unknown = set(table) - set(CATALOG_FIELDS)
+    if unknown:
+        raise ValueError(f"catalog entry {name!r}: unknown fields {', '.join(sorted(unknown))}")
+    kind = table.get("kind")
+    if kind not in KINDS[:-1]:
+        raise ValueError(f"catalog entry {name!r}: kind must be one of {', '.join(KINDS[:-1])}; got {kind!r}")
+    fields = {"name": name, "kind": kind, "native_reducer": as_reducer(table.get("bounded", "lemire")),
+              "default_seed": table.get("default_seed"), "low": table.get("low"),
+              "description": table.get("description", ""), "citation": table.get("source", "")}
+    if kind == "lcg":
+        fields.update({key: parse_int(table[key]) for key in ("a", "c", "m")},
+                      output=Output.parse(table.get("output", "state")),
+                      seeding=convention(table.get("seeding", "state")))
+    elif kind == "numpy":
+        fields.update(bit_generator=table["bit_generator"], init_genrand=table.get("seeding") == "init_genrand")
+    return GeneratorSpec(**fields)
+
+
+@functools.lru_cache(maxsize=None)
+def catalog() -> dict[str, GeneratorSpec]:
+    """The catalog as an ordered mapping ``name -> GeneratorSpec``."""
+    with open(CATALOG_PATH, "rb") as handle:
+        tables = tomllib.load(handle)
+    return {name: _spec_from_table(name, table) for name, table in tables.items()}
+
+
+def parse_lcg_spec(spec: str) -> GeneratorSpec:
+    """Parse ``lcg:a=16807,m=2^31-1[,c=..][,seed=..][,output=bits(16,15)]``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown or repeated key, or a missing ``a`` or ``m``.
+    """
+    if not spec.startswith("lcg:"):
+        raise ValueError(f"an inline generator is written lcg:a=...,m=...; got {spec!r}")
+    fields: dict = {}
+    for part in _split_top_level(spec[4:]):
+        key, sep, value = part.partition("=")
+        key = key.strip()
+        if not sep or key not in INLINE_KEYS:
+            raise ValueError(f"in {spec!r}: expected a=, c=, m=, seed= or output=; got {part!r}")
+        if key in fields:
+            raise ValueError(f"in {spec!r}: {key}= is given twice")
+        fields[key] = value.strip() if key == "output" else parse_int(value)
+    if "a" not in fields or "m" not in fields:
+        raise ValueError(f"in {spec!r}: a and m are required")
+    return lcg_spec(fields["a"], fields["m"], fields.get("c", 0), output=Output.parse(fields.get("output", "state")),
+                    seed=fields.get("seed"), name=spec)
+
+
+def _split_top_level(text: str) -> list[str]:
+    """Split on commas that are not inside parentheses (``output=bits(16,15)``)."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return parts + [current] if current.strip() else parts
+
+
+def as_generator(value) -> GeneratorSpec:
+    """Resolve a generator once: a catalog name, an ``lcg:`` specification, a spec, or a generator object.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, with the list of names.
+    TypeError
+        For an object that is not a generator.
+    """
+    if isinstance(value, GeneratorSpec):
+        return value
+    if not isinstance(value, str):
+        return from_source(value)
+    if value.startswith("lcg:"):
+        return parse_lcg_spec(value)
+    entries = catalog()
+    if value not in entries:
+        raise ValueError(f"unknown generator {value!r}; choose from {', '.join(entries)} "
+                         "or write lcg:a=...,m=...[,c=...][,seed=...]")
+    return entries[value]
+
+
+def make_source(value, seed: int | None = None) -> Source:
+    """Resolve a generator (:func:`as_generator`) and build it for ``seed``."""
+    return as_generator(value).make(seed)

@@ -1,0 +1,211 @@
+"""One resolved generator: everything a generator's name implies, built once and passed down.
+
+The command line and the library's entry points turn a catalog name, an inline
+``lcg:a=..,m=..`` specification, ``--a/--c/--m``, a numpy BitGenerator, a
+``random.Random`` or a ready :class:`~rnglab.generators.Source` into one
+:class:`GeneratorSpec` (:func:`as_generator`). Every layer below receives the
+spec and asks it for what it needs: a source for a seed (:meth:`GeneratorSpec.make`),
+the library's own bounded call (:attr:`GeneratorSpec.native_reducer`: MSVC's
+``rand() % n``, Java's ``nextInt(bound)``, numpy's Lemire), the seeds the
+library accepts (:meth:`GeneratorSpec.check_seed`) and, for an LCG, its
+parameters. No lower layer looks a name up again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+import numpy as np
+
+from ..reducers import Reducer, as_reducer
+from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSource, mt19937_init_genrand
+from .base import Source
+from .conventions import SeedConvention, convention
+from .lcg import LCG, validate_lcg
+from .outputs import Output
+
+#: Kinds of generator a spec can stand for.
+KINDS = ("lcg", "numpy", "python", "os", "source")
+
+
+@dataclass(frozen=True)
+class GeneratorSpec:
+    """A generator with its conventions: how to build it for a seed, and its own bounded call.
+
+    Attributes
+    ----------
+    name : str
+        Catalog name, inline specification or label (reports and JSON).
+    kind : str
+        ``lcg``, ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
+        ``os`` (the entropy source) or ``source`` (a given object, not re-seedable).
+    native_reducer : Reducer
+        The library's own way to draw from ``[0, n)``.
+    default_seed : int or None
+        The seed used when none is given.
+    a, c, m : int or None
+        LCG parameters (``kind == "lcg"``).
+    output : Output or None
+        What a program sees of an LCG's state.
+    seeding : SeedConvention or None
+        How an LCG's library turns a seed into a state.
+    low : int or None
+        Declared lowest output where it differs from the LCG default.
+    bit_generator : str or None
+        numpy BitGenerator class name; ``init_genrand`` marks MT19937 seeded
+        as the reference C code seeds it.
+    description, citation : str
+        What the generator is, and where its parameters come from.
+    given : callable or None
+        For a generator object built elsewhere: returns a copy of it in its
+        current state (what :meth:`make` returns when no seed is given).
+    """
+
+    name: str
+    kind: str
+    native_reducer: Reducer = field(default_factory=lambda: as_reducer("lemire"))
+    default_seed: int | None = None
+    a: int | None = None
+    c: int | None = None
+    m: int | None = None
+    output: Output | None = None
+    seeding: SeedConvention | None = None
+    low: int | None = None
+    bit_generator: str | None = None
+    init_genrand: bool = False
+    description: str = ""
+    citation: str = ""
+    given: Callable[[], Source] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"generator kind must be one of {', '.join(KINDS)}; got {self.kind!r}")
+        if self.kind == "lcg":
+            validate_lcg(self.a, self.c, self.m)
+            self.output.check_fits(self.m)
+
+    @property
+    def is_lcg(self) -> bool:
+        """True for linear congruential generators (which have periods and lattices)."""
+        return self.kind == "lcg"
+
+    @property
+    def seedable(self) -> bool:
+        """False for sources that take no seed (the OS entropy source, a given object)."""
+        return self.kind not in ("os", "source")
+
+    def seed_bounds(self) -> tuple[int | None, int | None]:
+        """Inclusive range of the seeds the library accepts (``None``: unbounded on that side).
+
+        An LCG whose seed is its state accepts ``[0, m - 1]`` (state 0 of a
+        multiplicative LCG is refused when the generator is built); numpy's
+        ``SeedSequence`` takes any non-negative integer; Python's ``random.seed``
+        any integer.
+        """
+        if not self.seedable:
+            raise ValueError(f"{self.name} takes no seed: it is not reproducible")
+        if self.kind == "lcg":
+            if self.seeding.low is not None:
+                return self.seeding.low, self.seeding.high
+            return 0, self.m - 1
+        if self.kind == "numpy":
+            return (0, 2**32 - 1) if self.init_genrand else (0, None)
+        return None, None
+
+    def check_seed(self, seed: int) -> int:
+        """Return ``seed`` if the library accepts it, else raise ``ValueError`` naming the range."""
+        low, high = self.seed_bounds()
+        if (low is not None and seed < low) or (high is not None and seed > high):
+            raise ValueError(f"seeds of {self.name} must be in [{_bound(low)}, {_bound(high)}]; "
+                             f"got {_short(seed)}")
+        if self.is_lcg and not 0 <= self.seeding.to_state(seed) < self.m:
+            raise ValueError(f"seeds of {self.name} must give states in [0, m) = [0, {self.m}); "
+                             f"seed {seed} gives {self.seeding.to_state(seed)}")
+        return seed
+
+    def make(self, seed: int | None = None) -> Source:
+        """Build the generator, seeded with ``seed`` (default: the spec's default seed).
+
+        Raises
+        ------
+        ValueError
+            For a seed outside :meth:`seed_bounds`, or any seed for a source that takes none.
+        """
+        if seed is not None and not self.seedable:
+            raise ValueError(f"{self.name} takes no seed: it is not reproducible")
+        if seed is None and self.given is not None:
+            return self.given()
+        if self.kind == "os":
+            return OSEntropySource(self.name)
+        seed = self.check_seed(self.default_seed if seed is None else seed)
+        if self.kind == "lcg":
+            return LCG(a=self.a, c=self.c, m=self.m, seed=seed, output=self.output, seeding=self.seeding,
+                       name=self.name, low=self.low)
+        if self.kind == "numpy":
+            bit_generator = mt19937_init_genrand(seed) if self.init_genrand else \
+                getattr(np.random, self.bit_generator)(seed)
+            source = NumpySource(bit_generator, self.name)
+            source.seed = seed
+            return source
+        return PythonRandomSource(seed, self.name)
+
+    def lcg(self, seed: int | None = None) -> LCG:
+        """The LCG for ``seed``; ``ValueError`` for a generator that is not an LCG."""
+        if not self.is_lcg:
+            raise ValueError(f"{self.name} is not a linear congruential generator")
+        return self.make(seed)
+
+    def with_reducer(self, chosen: Reducer) -> "GeneratorSpec":
+        """The same generator with another bounded call."""
+        return replace(self, native_reducer=chosen)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _bound(value: int | None) -> str:
+    return "inf" if value is None else _short(value)
+
+
+def _short(value: int) -> str:
+    """An integer as digits, or as ``about 2^e`` when it is long."""
+    return str(value) if abs(value) < 10**30 else f"{'-' if value < 0 else ''}about 2^{abs(value).bit_length() - 1}"
+
+
+def lcg_spec(a: int, m: int, c: int = 0, *, output: Output | None = None, seed: int | None = None,
+             name: str | None = None, native: str = "lemire") -> GeneratorSpec:
+    """An LCG given by its parameters (``--a/--c/--m`` or ``lcg:a=..,m=..``); its seed is its state."""
+    output = output or Output.state()
+    label = name or f"lcg:a={a},c={c},m={m}" + ("" if output.kind == "state" else f",output={output}")
+    return GeneratorSpec(label, "lcg", as_reducer(native), default_seed=1 if seed is None else seed,
+                         a=a, c=c, m=m, output=output, seeding=convention("state"))
+
+
+def from_source(source: Source | np.random.BitGenerator | random.Random) -> GeneratorSpec:
+    """The spec of a generator object built elsewhere (re-seedable where its kind allows)."""
+    if isinstance(source, np.random.BitGenerator):
+        source = NumpySource(source)
+    if isinstance(source, random.Random):
+        state = source.getstate()
+        return GeneratorSpec("python", "python", as_reducer("bitmask"), given=lambda: _python_from_state(state))
+    if isinstance(source, LCG):
+        return GeneratorSpec(source.name, "lcg", as_reducer("lemire"), default_seed=source.seed, a=source.a,
+                             c=source.c, m=source.m, output=source.output, seeding=source.seeding, low=source.low,
+                             given=source.copy)
+    if isinstance(source, NumpySource) and type(source.bit_generator).__name__ in NUMPY_WIDTHS:
+        kind = type(source.bit_generator).__name__
+        return GeneratorSpec(source.name, "numpy", as_reducer("lemire"), default_seed=source.seed,
+                             bit_generator=kind, given=source.copy)
+    if isinstance(source, PythonRandomSource):
+        return GeneratorSpec(source.name, "python", as_reducer("bitmask"), default_seed=source.seed, given=source.copy)
+    if isinstance(source, Source):
+        return GeneratorSpec(source.name, "source", as_reducer("lemire"), given=source.copy)
+    raise TypeError(f"cannot use a {type(source).__name__} as a generator")
+
+
+def _python_from_state(state) -> PythonRandomSource:
+    source = PythonRandomSource(None)
+    source.random.setstate(state)
+    return source
