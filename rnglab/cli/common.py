@@ -184,7 +184,10 @@ def _is_number(text: str) -> bool:
         return text == ""
 
 
-def progress(length: int, label: str):
-    """A progress bar on standard error, shown only when standard error is a terminal."""
+def progress(length: int, label: str, **options):
+    """A progress bar on standard error, shown only when standard error is a terminal.
+
+    ``options`` go to :func:`click.progressbar` (``item_show_func`` to name the step running).
+    """
     return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
-                             hidden=not sys.stderr.isatty())
+                             hidden=not sys.stderr.isatty(), **options)
