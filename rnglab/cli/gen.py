@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import click
 
+from ..params import describe_int
+from .checks import refuse_ignored_seed
 from .common import COUNT, emit_json, generator_options, json_option
+
+#: Most outputs printed; 'rnglab stream' writes more.
+MAX_PRINTED = 10**7
 
 
 @click.command("gen")
@@ -13,8 +18,10 @@ from .common import COUNT, emit_json, generator_options, json_option
 @json_option
 def gen_command(generator, count: int, as_json: bool) -> None:
     """Print the first outputs of generator GEN (after seeding it with --seed)."""
-    if count > 10**7:
-        raise ValueError(f"-n must be at most 10^7 for printing; got {count} (use 'rnglab stream' for bulk output)")
+    if count > MAX_PRINTED:
+        raise ValueError(f"-n must be at most 10^7 for printing; got {describe_int(count)} "
+                         "(use 'rnglab stream' for bulk output)")
+    refuse_ignored_seed(generator)
     source = generator.make()
     values = source.random_raw(count)
     if as_json:

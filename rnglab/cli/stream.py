@@ -11,6 +11,7 @@ import sys
 import click
 
 from ..stream import packed_words
+from .checks import refuse_ignored_seed
 from .common import COUNT, bit_selection, generator_options
 
 #: Words produced per write.
@@ -33,6 +34,7 @@ def stream_command(generator, byte_count, word_bits: str, drop_bits: int, low_bi
     first, and cuts it into 32- or 64-bit words; a source whose outputs are
     exactly that wide is passed through unchanged.
     """
+    refuse_ignored_seed(generator)
     source = generator.make()
     selection = bit_selection(drop_bits, low_bits)
     bits = int(word_bits)

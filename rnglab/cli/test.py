@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import click
-
 import os
+
+import click
 
 from ..battery import get_battery, result_labels, run_battery, select_entries
 from ..params import describe_int
 from ..stream import genuine_bits
 from ..verdicts import DEFAULT_WINDOW, format_pvalue, grade, is_suspect
+from .checks import refuse_ignored_seed
 from .common import COUNT, IntExpr, bit_selection, emit_json, force_option, format_table, generator_options, json_option, \
     plot_option, progress
 
@@ -87,6 +88,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
     than 2,000,000,000 values (about two minutes) needs --allow-slow.
     """
+    refuse_ignored_seed(generator)
     tests = [name.strip() for name in test_names.split(",") if name.strip()] if test_names else None
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
     selection = bit_selection(drop_bits, low_bits)
