@@ -162,7 +162,7 @@ allow_slow_option = click.option("--allow-slow", is_flag=True, help=ALLOW_SLOW_H
 
 @click.group("spectral", cls=DefaultCommandGroup, default="test")
 def spectral_command() -> None:
-    """Knuth's spectral test (``rnglab spectral [GEN]``) and multiplier search (``rnglab spectral search``)."""
+    """Knuth's spectral test: 'rnglab spectral [GEN]' runs 'test'; 'rnglab spectral search --m M' searches multipliers."""
 
 
 @spectral_command.command("test")
@@ -180,7 +180,7 @@ def test_command(generator, dims, lattice_m, planes_up_to, allow_slow, as_json, 
     """Exact lattice figures of an LCG in dimensions 2..8 (or --dims; above 44 needs --allow-slow).
 
     With GEN (or --a/--m): a table, one row per dimension. With nothing: every LCG of the
-    catalog, best M first. This is the default: ``rnglab spectral GEN`` runs it.
+    catalog, best M first. This is the default: 'rnglab spectral GEN' runs it.
     """
     dims = parse_dims(dims)
     check_test_work(dims, planes_up_to if generator else 0, allow_slow)
