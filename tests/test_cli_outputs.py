@@ -15,14 +15,14 @@ from rnglab.cli import main
 @pytest.mark.parametrize("path, message", [
     ("/proc/x.png", "cannot write in folder /proc: No such file or directory"),
     ("/nonexistent-rnglab/x.png", "folder /nonexistent-rnglab does not exist; create it first"),
-    ("/tmp", "File '/tmp' is a directory."),            # click.Path(dir_okay=False)
+    ("/tmp", "Invalid value for '--plot': File '/tmp' is a directory."),   # click.Path(dir_okay=False)
     ("x.gif", "plot file must end in .png, .svg or .pdf; got x.gif"),
 ])
 def test_unwritable_plot_paths_fail_first(command, path, message, capsys):
     assert main([*command, "--plot", path]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"Error: Invalid value for '--plot': {message}\n"
+    assert captured.err == f"Error: {message}\n"
 
 
 def test_existing_plot_needs_force_whichever_comes_first(tmp_path, capsys):
