@@ -1,5 +1,5 @@
 """``python -m rnglab``: the command line."""
 
-from .cli import run
+from .console import run
 
 run()

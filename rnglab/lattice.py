@@ -57,6 +57,7 @@ from typing import Optional
 import numba
 import numpy as np
 
+from rnglab.params import describe_int
 from rnglab.results import Result
 
 #: Lovász's constant delta of the LLL reduction.
@@ -180,7 +181,7 @@ def _check_parameters(a: int, m: int, dims: list[int], modulus_name: str = "m") 
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an integer; got {type(value).__name__}")
     if not 2 <= m < 2**MAX_MODULUS_BITS:
-        raise ValueError(f"{modulus_name} must be in [2, 2^{MAX_MODULUS_BITS}); got {m}")
+        raise ValueError(f"{modulus_name} must be in [2, 2^{MAX_MODULUS_BITS}); got {describe_int(m)}")
     if not dims:
         raise ValueError("dims must name at least one dimension")
     for t in dims:

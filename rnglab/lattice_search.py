@@ -27,8 +27,9 @@ from typing import Optional
 
 import numpy as np
 
-from rnglab.lattice import (figure_of_merit, hermite_constant,
+from rnglab.lattice import (MAX_MODULUS_BITS, figure_of_merit, hermite_constant,
                             lattice_modulus, reduced_bases, shortest_vector)
+from rnglab.params import describe_int
 from rnglab.results import Result
 
 INCREMENTS = ("odd", "0")
@@ -107,8 +108,8 @@ def merits_above(a: int, lattice_m: int, dims: list[int], threshold: float):
 
 
 def _check_search(m: int, increment: str, dims: list[int], top: int, candidates: int) -> None:
-    if not isinstance(m, int) or m < 16:
-        raise ValueError(f"m must be an integer >= 16; got {m}")
+    if not isinstance(m, int) or not 16 <= m < 2**MAX_MODULUS_BITS:
+        raise ValueError(f"m must be an integer in [16, 2^{MAX_MODULUS_BITS}); got {describe_int(m)}")
     if increment not in INCREMENTS:
         raise ValueError(f"increment must be one of {INCREMENTS}; got {increment!r}")
     if not dims or not all(2 <= t <= MAX_SEARCH_DIMENSION for t in dims):

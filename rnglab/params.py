@@ -13,15 +13,28 @@ right-associative, as in mathematics)::
 The parser is a small recursive-descent parser over a token list; nothing is
 ever passed to ``eval``. Every operation checks the size of its result
 *before* computing it, so ``2^(2^40)`` is refused at once instead of
-exhausting memory.
+exhausting memory; literals are measured by their length before conversion;
+and nesting (parentheses, signs, exponents) deeper than :data:`MAX_NESTING`
+is refused before it can exhaust Python's stack. Error messages quote at most
+:data:`QUOTED_CHARACTERS` characters of the text and give sizes in bits.
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 #: Largest accepted magnitude, in bits: results of 2**MAX_BITS or more are refused.
 MAX_BITS = 4096
+
+#: Deepest accepted nesting of parentheses, unary minus signs and exponents.
+MAX_NESTING = 100
+
+#: Longest piece of the expression quoted in an error message.
+QUOTED_CHARACTERS = 40
+
+#: Longest integer printed in full in a message; larger ones are described by their size in bits.
+SHOWN_DIGITS = 30
 
 _TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F_]+)|([0-9][0-9_]*)|(\*\*|<<|[-+*^()]))")
 
@@ -40,9 +53,38 @@ def _tokenize(text: str) -> list[str]:
     return tokens
 
 
-def _check_bits(bits: int, text: str) -> None:
+def quoted(text: str) -> str:
+    """``repr(text)``, shortened to its first :data:`QUOTED_CHARACTERS` characters when longer."""
+    if len(text) <= QUOTED_CHARACTERS:
+        return repr(text)
+    return f"{text[:QUOTED_CHARACTERS]!r}... ({len(text)} characters)"
+
+
+def describe_int(value: int) -> str:
+    """``value`` in decimal when short, else its size: ``"about 2^6340"`` (or ``"-(about 2^6340)"``)."""
+    if abs(value).bit_length() <= SHOWN_DIGITS * math.log2(10) - 1:
+        return str(value)
+    size = f"about 2^{math.log2(abs(value)):.0f}"
+    return f"-({size})" if value < 0 else size
+
+
+def _check_bits(bits: int, subject: str) -> None:
+    """Refuse a value of ``bits`` bits (exact, or a lower bound) if it reaches ``2^MAX_BITS``."""
     if bits > MAX_BITS:
-        raise ValueError(f"{text!r} is too large: results must stay below 2^{MAX_BITS}")
+        raise ValueError(f"{subject} is too large: it needs about {bits} bits; "
+                         f"values must stay below 2^{MAX_BITS}")
+
+
+def _literal_bits(token: str) -> int:
+    """A lower bound on the bits of a decimal or hex literal, from its number of digits alone."""
+    is_hex = token[:2].lower() == "0x"
+    digits = len((token[2:] if is_hex else token).replace("_", "").lstrip("0"))
+    return max(0, math.floor((digits - 1) * (4 if is_hex else math.log2(10))) + 1)
+
+
+def _power_bits(base: int, exponent: int) -> int:
+    """A lower bound on the bits of ``base^exponent`` (|base| > 1), within one of the exact count."""
+    return math.floor(exponent * math.log2(abs(base))) + 1 if exponent else 1
 
 
 class _Parser:
@@ -50,6 +92,10 @@ class _Parser:
         self.text = text
         self.tokens = _tokenize(text)
         self.index = 0
+        self.depth = 0
+
+    def check_bits(self, bits: int) -> None:
+        _check_bits(bits, quoted(self.text))
 
     def peek(self) -> str | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -57,7 +103,7 @@ class _Parser:
     def take(self) -> str:
         token = self.peek()
         if token is None:
-            raise ValueError(f"cannot parse {self.text!r}: the expression ends too early")
+            raise ValueError(f"cannot parse {quoted(self.text)}: the expression ends too early")
         self.index += 1
         return token
 
@@ -66,7 +112,7 @@ class _Parser:
             raise ValueError("cannot parse an empty expression")
         value = self.expression()
         if self.peek() is not None:
-            raise ValueError(f"cannot parse {self.text!r}: unexpected {self.peek()!r}")
+            raise ValueError(f"cannot parse {quoted(self.text)}: unexpected {self.peek()!r}")
         return value
 
     def expression(self) -> int:
@@ -75,8 +121,8 @@ class _Parser:
             self.take()
             shift = self.sum()
             if shift < 0:
-                raise ValueError(f"cannot parse {self.text!r}: negative shift count")
-            _check_bits(value.bit_length() + shift if value else 0, self.text)
+                raise ValueError(f"cannot parse {quoted(self.text)}: negative shift count")
+            self.check_bits(value.bit_length() + shift if value else 0)
             value <<= shift
         return value
 
@@ -85,7 +131,7 @@ class _Parser:
         while self.peek() in ("+", "-"):
             sign = self.take()
             value = value + self.product() if sign == "+" else value - self.product()
-            _check_bits(value.bit_length(), self.text)
+            self.check_bits(value.bit_length())
         return value
 
     def product(self) -> int:
@@ -93,15 +139,23 @@ class _Parser:
         while self.peek() == "*":
             self.take()
             factor = self.unary()
-            _check_bits(value.bit_length() + factor.bit_length() - 1, self.text)
+            self.check_bits(value.bit_length() + factor.bit_length() - 1)
             value *= factor
         return value
 
     def unary(self) -> int:
-        if self.peek() == "-":
-            self.take()
-            return -self.unary()
-        return self.power()
+        """Every nesting (a parenthesis, a minus sign, an exponent) passes through here once."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise ValueError(f"cannot parse {quoted(self.text)}: parentheses, minus signs and "
+                             f"exponents may nest at most {MAX_NESTING} deep")
+        try:
+            if self.peek() == "-":
+                self.take()
+                return -self.unary()
+            return self.power()
+        finally:
+            self.depth -= 1
 
     def power(self) -> int:
         base = self.atom()
@@ -110,9 +164,13 @@ class _Parser:
         self.take()
         exponent = self.unary()
         if exponent < 0:
-            raise ValueError(f"cannot parse {self.text!r}: negative exponents are not integers")
+            raise ValueError(f"cannot parse {quoted(self.text)}: negative exponents are not integers")
         if abs(base) > 1 and exponent > 0:
-            _check_bits((abs(base).bit_length() - 1) * exponent + 1, self.text)
+            # base^exponent has at most bit_length(base) * exponent bits; when that bound
+            # reaches the limit, estimate the size and check the exact value if it is close.
+            if abs(base).bit_length() * exponent > MAX_BITS:
+                self.check_bits(_power_bits(base, exponent))
+                self.check_bits((abs(base) ** exponent).bit_length())
         return base**exponent
 
     def atom(self) -> int:
@@ -120,15 +178,16 @@ class _Parser:
         if token == "(":
             value = self.expression()
             if self.take() != ")":
-                raise ValueError(f"cannot parse {self.text!r}: missing ')'")
+                raise ValueError(f"cannot parse {quoted(self.text)}: missing ')'")
             return value
         if token[0].isdigit():
             if token.endswith("_") or "__" in token:
-                raise ValueError(f"cannot parse {self.text!r}: misplaced '_' in {token!r}")
+                raise ValueError(f"cannot parse {quoted(self.text)}: misplaced '_' in {token!r}")
+            self.check_bits(_literal_bits(token))
             value = int(token, 0) if token[:2].lower() == "0x" else int(token, 10)
-            _check_bits(value.bit_length(), self.text)
+            self.check_bits(value.bit_length())
             return value
-        raise ValueError(f"cannot parse {self.text!r}: unexpected {token!r}")
+        raise ValueError(f"cannot parse {quoted(self.text)}: unexpected {token!r}")
 
 
 def parse_int(text: str | int) -> int:
@@ -160,7 +219,7 @@ def parse_int(text: str | int) -> int:
     if isinstance(text, bool):
         raise TypeError("expected an integer expression, got a bool")
     if isinstance(text, int):
-        _check_bits(text.bit_length(), str(text))
+        _check_bits(text.bit_length(), "the value")
         return text
     if not isinstance(text, str):
         raise TypeError(f"expected an integer expression, got {type(text).__name__}")

@@ -141,6 +141,8 @@ def prime_power_cycle(a: int, c: int, p: int, e: int, x: int, *,
     """Period and tail of ``x`` under ``x -> (a x + c) mod p^e`` (see the module notes)."""
     q = p**e
     a, c, x = a % q, c % q, x % q
+    if p == 2 and a % 2 == 1:
+        return PrimePowerCycle(2, e, period_modulo_power_of_two(a, c, e, x), 0)
     if a % p == 0:
         return PrimePowerCycle(p, e, 1, _steps_to_fixed_point(a, c, q, x))
     multiple = multiplicative_order_factorization(a, q, {p: e}, budget=budget)
@@ -155,6 +157,23 @@ def _period_mod_power_of_two(a: int, c: int, n: int, x: int) -> int:
     """Period of ``x`` modulo ``2^n`` for ``a = 1 (mod 4)``: ``2^(n - v)``, ``v`` the valuation of ``f(x) - x``."""
     step = ((a - 1) * x + c) % 2**n
     return 1 if step == 0 else 2 ** (n - ((step & -step).bit_length() - 1))
+
+
+def period_modulo_power_of_two(a: int, c: int, e: int, x: int) -> int:
+    """Period of ``x`` under ``x -> (a x + c) mod 2^e`` for odd ``a``, in closed form.
+
+    The reasoning of :func:`bit_periods`, applied to the whole state: for
+    ``a = 1 (mod 4)`` the period is ``2^(e - v)``; for ``a = 3 (mod 4)`` it is
+    twice the period ``R`` under ``f∘f`` when ``R > 1``, else 1 or 2. A handful of
+    operations on e-bit integers, where the search for the order by jumps takes
+    ``e`` jumps of ``e`` squarings each (minutes at ``e = 4000``).
+    """
+    if a % 4 == 1:
+        return _period_mod_power_of_two(a, c, e, x)
+    half = _period_mod_power_of_two(a * a, c * (a + 1), e, x)
+    if half > 1:
+        return 2 * half
+    return 1 if (a * x + c - x) % 2**e == 0 else 2
 
 
 def _bit_period(a: int, c: int, j: int, x: int) -> int:

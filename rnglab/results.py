@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from .params import describe_int
+
 
 def to_plain(value: Any) -> Any:
     """Convert a value to JSON-ready Python data.
@@ -45,9 +47,46 @@ def to_plain(value: Any) -> Any:
     raise TypeError(f"cannot convert {type(value).__name__} to JSON data")
 
 
+#: Longest text shown in full in a result's repr.
+SHOWN_TEXT = 40
+
+
+def summarise(value: Any) -> str:
+    """A short text for ``value`` in a result's repr: scalars as they are, collections by their size.
+
+    Examples: ``0.25``, ``'randu'``, ``about 2^4000``, ``<list of 100>``,
+    ``<ndarray float64 (3, 4)>``, ``<SpectralResult>``.
+    """
+    if isinstance(value, (bool, float, np.bool_, np.floating, Fraction)) or value is None:
+        return repr(value)
+    if isinstance(value, (int, np.integer)):
+        return describe_int(int(value))
+    if isinstance(value, str):
+        return repr(value) if len(value) <= SHOWN_TEXT else f"{value[:SHOWN_TEXT]!r}... ({len(value)} characters)"
+    if isinstance(value, np.ndarray):
+        return f"<ndarray {value.dtype} {value.shape}>"
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        return f"<{type(value).__name__} of {len(value)}>"
+    return f"<{type(value).__name__}>"
+
+
 @dataclasses.dataclass(frozen=True)
 class Result:
-    """Base class of every frozen result; subclasses add their own fields."""
+    """Base class of every frozen result; subclasses add their own fields.
+
+    The repr is short (see :func:`summarise`): ``@dataclass`` on a subclass adds its own
+    field-by-field ``__repr__`` only where the class has none, so each subclass is given
+    this one when it is created, unless it writes its own.
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Result.__repr__
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{f.name}={summarise(getattr(self, f.name))}" for f in dataclasses.fields(self))
+        return f"{type(self).__name__}({fields})"
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as JSON-ready data (see :func:`to_plain`)."""

@@ -47,6 +47,15 @@ def test_gen_inline_output_function(capsys):
     (["gen", "--a", "3", "--m", "2^31-1", "--seed", "0"], "seed must be non-zero when c = 0"),
     (["gen", "minstd", "-n", "-5"], "must be >= 0; got -5"),
     (["gen", "--a", "2^(2^40)", "--m", "7"], "too large"),
+    (["gen", "--a", "3", "--m", "3^4000", "-n", "2"], "'3^4000' is too large: it needs about 6340 bits"),
+    (["gen", "msvc", "-n", "3^4095"], "'3^4095' is too large: it needs about 6491 bits"),
+    (["gen", "msvc", "-n", "10^40"], "-n must be at most 10^7 for printing; got about 2^133"),
+    (["gen", "msvc", "-n", "(" * 3000 + "1" + ")" * 3000], "may nest at most 100 deep"),
+    (["gen", "msvc", "-n", "-" * 5000 + "1"], "may nest at most 100 deep"),
+    (["gen", "msvc", "-n", "1" * 5000], "it needs about 16607 bits"),
+    (["gen", "os", "--seed", "5"], "os takes no seed"),
+    (["stream", "os", "--seed", "5"], "takes no seed"),
+    (["test", "os", "--seed", "5"], "takes no seed"),
     (["gen", "msvc", "--m", "7"], "either as GEN or with --a/--m"),
     (["gen"], "name a generator"),
     (["gen", "lcg:a=5"], "a and m are required"),
@@ -83,5 +92,56 @@ def test_report_writes_markdown_and_html(tmp_path, capsys):
     assert "| `minstd` | lcg | 16807 | 0 | 2147483647 |" in text
     assert (out_dir / "report.html").read_text().startswith("<!DOCTYPE html>")
     assert result.sections == ["Generator catalog"]
-    with pytest.raises(ValueError, match="already exists"):
+    with pytest.raises(ValueError, match="already exists and is not empty; choose another folder or pass --force"):
         build_report(out_dir, quick=True, sections=[catalog.section])
+
+
+def _section_with_figure(context):
+    from rnglab.plot import new_figure
+    from rnglab.report import Section
+
+    figure, axes = new_figure()
+    axes.plot([0, 1], [0, 1])
+    return Section("Fake", context.add_figure("spectral_merits", figure))
+
+
+def _failing_section(context):
+    raise RuntimeError("killed mid-report")
+
+
+def test_report_never_touches_a_users_folder_without_force(tmp_path):
+    from rnglab.report import build_report
+
+    mine = tmp_path / "d" / "figures" / "spectral_merits.png"
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes(b"mine")
+    with pytest.raises(ValueError, match="already exists and is not empty"):
+        build_report(tmp_path / "d", sections=[_section_with_figure])
+    assert mine.read_bytes() == b"mine"
+    result = build_report(tmp_path / "d", sections=[_section_with_figure], force=True)
+    assert mine.read_bytes()[:4] == b"\x89PNG" and result.figures == ["figures/spectral_merits.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d"]
+
+
+def test_a_report_that_fails_leaves_nothing_behind(tmp_path):
+    from rnglab.report import build_report
+
+    with pytest.raises(RuntimeError, match="killed mid-report"):
+        build_report(tmp_path / "r", sections=[_section_with_figure, _failing_section])
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "r").mkdir()                      # an empty folder may be filled without --force
+    build_report(tmp_path / "r", sections=[_section_with_figure])
+    assert sorted(p.name for p in (tmp_path / "r").iterdir()) == ["figures", "report.html", "report.md"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["report", "--seed", "-1"], "seed must be in [0, 2^32); got -1"),
+    (["report", "--out", "/proc/r"], "cannot write in folder /proc"),
+    (["report", "--out", "/nonexistent-rnglab/r"], "folder /nonexistent-rnglab does not exist"),
+])
+def test_report_options_are_checked_before_any_section(args, message, monkeypatch, capsys):
+    import rnglab.report
+
+    monkeypatch.setattr(rnglab.report, "SECTIONS", [_failing_section])
+    status, _, err = run(args, capsys)
+    assert status == 2 and message in err and err.count("\n") == 1

@@ -60,7 +60,7 @@ def test_walk_refuses_beyond_max_steps(capsys):
     (["--a", "16807", "--m", "1"], "m must be >= 2"),
     (["--a", "0", "--m", "2^31-1"], "a must be in (0, m)"),
     (["--a", "3", "--m", "10", "--c", "10"], "c must be in [0, m)"),
-    (["--a", "3", "--m", "10", "--seed", "11"], "seed must be in [0, m)"),
+    (["--a", "3", "--m", "10", "--seed", "11"], "must be in [0, 9]; got 11"),
     (["--a", "3", "--m", "10", "--seed", "0"], "seed must be non-zero when c = 0"),
     (["mt19937"], "mt19937 is not a linear congruential generator"),
     (["--a", "3", "--m", "2^128+1", "--c", "1"], "cannot factor m = 340282366920938463463374607431768211457"),

@@ -51,7 +51,7 @@ def test_catalog_is_sorted_by_merit():
 
 
 def test_search():
-    result = invoke("spectral", "--search", "--m", "2^32", "--c", "0", "--candidates", "200",
+    result = invoke("spectral", "search", "--m", "2^32", "--c", "0", "--candidates", "200",
                     "--top", "3", "--seed", "7", "--json")
     data = json.loads(result.stdout)
     assert data["seed"] == 7 and data["examined"] == 200 and len(data["best"]) == 3
@@ -59,13 +59,13 @@ def test_search():
 
 
 def test_search_table_reports_rate():
-    result = invoke("spectral", "--search", "--m", "2^24", "--c", "odd", "--candidates", "100",
+    result = invoke("spectral", "search", "--m", "2^24", "--c", "odd", "--candidates", "100",
                     "--seed", "1")
     assert result.exit_code == 0 and "per second" in result.stdout and "seed 1" in result.stdout
 
 
 def test_plots(tmp_path):
-    for args in (["randu"], [], ["--search", "--m", "2^20", "--candidates", "50", "--seed", "1"]):
+    for args in (["randu"], [], ["search", "--m", "2^20", "--candidates", "50", "--seed", "1"]):
         path = tmp_path / f"plot{len(args)}.png"
         assert invoke("spectral", *args, "--plot", str(path)).exit_code == 0
         assert path.read_bytes()[:4] == b"\x89PNG"
@@ -83,17 +83,48 @@ def test_plot_is_not_overwritten(tmp_path, capsys):
     (["pcg64"], "not a linear congruential generator"),
     (["randu", "--dims", "1..3"], "--dims must lie in"),
     (["randu", "--dims", "two"], "--dims must look like"),
-    (["--a", "5", "--m", "1"], "m must be in"),
-    (["--search"], "--search needs --m"),
-    (["--search", "randu"], "not a generator"),
-    (["--search", "--m", "2^32", "--c", "2"], "--c must be 0 or odd"),
-    (["--a", "3", "--m", "101", "--c", "odd"], "only meaningful with --search"),
+    (["--a", "5", "--m", "1"], "m must be >= 2"),
+    (["search"], "Missing option '--m'"),
+    (["search", "--m", "2^32", "randu"], "unexpected extra argument (randu)"),
+    (["search", "--m", "2^32", "--c", "2"], "must be 0 or odd (or the word odd); got 2"),
+    (["search", "--m", "2^4000"], "m must be an integer in [16, 2^500); got about 2^4000"),
+    (["--a", "3", "--m", "2^4000"], "m must be in [2, 2^500); got about 2^4000"),
+    (["--a", "3", "--m", "101", "--c", "odd"], "cannot parse 'odd'"),
+    (["search", "--m", "2^32", "--candidates", "10^15"],
+     "--candidates above 100,000 can take hours (160 to 10,000 candidates a second"),
+    (["mmix", "--dims", "2..64"], "dimensions above 44 take minutes"),
+    (["mmix", "--dims", "2..20", "--planes-up-to", "20"], "counting hyperplanes above dimension 12"),
+    (["randu", "--plot", "/proc/x.png"], "cannot write in folder /proc"),
+    (["search", "--m", "2^20", "--plot", "/nonexistent-rnglab/x.png"], "folder /nonexistent-rnglab does not exist"),
+    (["randu", "--plot", "x.gif"], "must end in .png, .svg or .pdf"),
     (["randu", "--lattice-m", "1"], "must be >= 2"),
 ])
 def test_bad_input_is_one_line_and_status_2(args, message, capsys):
     assert main(["spectral", *args]) == 2
     error = capsys.readouterr().err.strip()
     assert error.startswith("Error:") and message in error and "\n" not in error
+
+
+def test_plot_path_is_checked_before_the_test_runs(monkeypatch, capsys):
+    from rnglab.cli import spectral
+
+    monkeypatch.setattr(spectral, "spectral_test", lambda *args, **kwargs: pytest.fail("computed first"))
+    assert main(["spectral", "test", "randu", "--plot", "/proc/x.png"]) == 2
+    assert "cannot write in folder /proc" in capsys.readouterr().err
+
+
+def test_existing_plot_is_replaced_with_force_before_or_after_it(tmp_path):
+    path = tmp_path / "p.png"
+    for order in (["--force", "--plot", str(path)], ["--plot", str(path), "--force"]):
+        path.write_bytes(b"old")
+        assert invoke("spectral", "randu", "--dims", "2", *order).exit_code == 0
+        assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_test_is_the_default_subcommand():
+    assert invoke("spectral", "randu", "--dims", "3").stdout == invoke("spectral", "test", "randu", "--dims", "3").stdout
+    help_text = invoke("spectral", "--help").stdout
+    assert "search" in help_text and "test" in help_text
 
 
 def test_parse_dims():

@@ -1,10 +1,12 @@
 """``rnglab test``: the table, the summary of suspect results, JSON, plots and bad input."""
 
 import json
+import sys
 
 import pytest
 
 from rnglab.cli import main
+from rnglab.cli import test as test_cli
 
 
 def run(args, capsys):
@@ -66,8 +68,28 @@ def test_plot_written_and_not_overwritten(tmp_path, capsys):
     (["--drop-bits", "31"], "need 1 <= keep"),
     (["--n", "0"], "must be >= 1"),
     (["--tests", "fourier", "--n", "10"], "n >= 1000"),
+    (["--n", "10^12"], "n = 1000000000000 needs at least 7.45e+03 GiB of memory (8 bytes a value)"),
+    (["--tests", "fourier", "--n", "10^6", "--repeat", "10^9"],
+     "this run draws 1e+15 values, about 579 days at 20,000,000 values a second; above 2,000,000,000 pass "
+     "--allow-slow"),
+    (["--plot", "/proc/x.png"], "cannot write in folder /proc"),
 ])
 def test_bad_input_is_one_line_and_status_2(args, message, capsys):
     status, _, err = run(["test", "randu"] + args, capsys)
     assert status == 2 and message in err and "Traceback" not in err
     assert err.strip().splitlines()[-1].startswith("Error:")
+
+
+def test_plot_path_is_checked_before_the_battery_runs(monkeypatch, capsys):
+    monkeypatch.setattr(test_cli, "run_battery", lambda *args, **kwargs: pytest.fail("ran first"))
+    status, _, err = run(["test", "randu", "--plot", "/nonexistent-rnglab/p.png"], capsys)
+    assert status == 2 and "folder /nonexistent-rnglab does not exist" in err
+
+
+def test_progress_names_each_test_on_a_terminal_only(monkeypatch, capsys):
+    status, out, err = run(["test", "randu", "--json"], capsys)
+    assert status == 0 and err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    status, out, err = run(["test", "randu", "--json"], capsys)
+    assert status == 0 and json.loads(out)["battery"] == "smoke"
+    assert "smoke battery" in err and "frequency" in err and "100%" in err

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rnglab.params import MAX_BITS, parse_int
+from rnglab.params import MAX_BITS, MAX_NESTING, describe_int, parse_int
 
 
 @pytest.mark.parametrize("text, value", [
@@ -50,6 +50,43 @@ def test_errors_name_the_problem(text, fragment):
 def test_huge_values_are_refused_before_computing(text):
     with pytest.raises(ValueError, match=f"below 2\\^{MAX_BITS}"):
         parse_int(text)
+
+
+@pytest.mark.parametrize("text, bits", [
+    ("3^4000", 6340),                    # (bit_length(3) - 1) * 4000 + 1 = 4001 used to let it through
+    ("3^4095", 6491),
+    ("1" * 5000, 16607),                 # refused by its length, before Python's 4300-digit limit
+    ("0x" + "f" * 1025, 4097),
+])
+def test_sizes_are_told_in_bits_and_never_printed_in_full(text, bits):
+    with pytest.raises(ValueError) as refused:
+        parse_int(text)
+    message = str(refused.value)
+    assert f"it needs about {bits} bits; values must stay below 2^{MAX_BITS}" in message
+    assert len(message) < 160
+
+
+@pytest.mark.parametrize("text", ["(" * 3000 + "1" + ")" * 3000, "-" * 5000 + "1", "2^" * 200 + "1"])
+def test_deep_nesting_is_refused_in_one_line(text):
+    with pytest.raises(ValueError, match=f"may nest at most {MAX_NESTING} deep") as refused:
+        parse_int(text)
+    assert f"... ({len(text)} characters)" in str(refused.value)
+
+
+def test_nesting_up_to_the_limit_is_fine():
+    depth = MAX_NESTING - 1
+    assert parse_int("(" * depth + "7" + ")" * depth) == 7
+    assert parse_int("-" * depth + "7") == -7
+
+
+def test_leading_zeros_do_not_count_towards_the_size():
+    assert parse_int("0x" + "0" * 3000 + "1") == 1
+
+
+def test_describe_int_gives_large_values_by_size():
+    assert describe_int(12345) == "12345"
+    assert describe_int(3**4095) == "about 2^6490"
+    assert describe_int(-(2**200)) == "-(about 2^200)"
 
 
 def test_largest_allowed_value():

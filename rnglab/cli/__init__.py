@@ -1,14 +1,14 @@
 """The ``rnglab`` command line: one click group, one module per command.
 
 Library ``ValueError``s and click's usage errors become one line,
-``Error: ...``, on standard error with exit status 2; Ctrl-C leaves a clean
-message and status 130. Nothing shows a traceback for bad input.
+``Error: ...``, on standard error with exit status 2; a command's own exit
+status is passed on. Nothing shows a traceback for bad input; Ctrl-C is
+handled by the console script, :mod:`rnglab.console` (status 130).
 """
 
 from __future__ import annotations
 
 import importlib
-import sys
 
 import click
 
@@ -52,11 +52,15 @@ def rnglab() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line and return its exit status (the console-script entry point)."""
+    """Run the command line and return its exit status.
+
+    The status is the command's own (an ``int`` it returns, or the code of a
+    ``click.exceptions.Exit`` it raises), 0 when it returns nothing, and 2 for
+    bad input. Ctrl-C propagates as ``KeyboardInterrupt``; the console script
+    (:mod:`rnglab.console`) turns it into status 130.
+    """
     try:
-        rnglab.main(args=argv, prog_name="rnglab", standalone_mode=False)
-    except click.exceptions.Exit as done:
-        return done.exit_code
+        status = rnglab.main(args=argv, prog_name="rnglab", standalone_mode=False)
     except click.UsageError as error:
         click.echo(f"Error: {error.format_message()}", err=True)
         return 2
@@ -66,12 +70,6 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OverflowError) as error:
         click.echo(f"Error: {error}", err=True)
         return 2
-    except (KeyboardInterrupt, click.Abort):
-        click.echo("Interrupted.", err=True)
-        return 130
-    return 0
-
-
-def run() -> None:
-    """Entry point for ``python -m rnglab``."""
-    sys.exit(main())
+    except click.Abort:
+        raise KeyboardInterrupt from None
+    return status if isinstance(status, int) else 0

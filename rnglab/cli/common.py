@@ -20,6 +20,7 @@ from ..params import parse_int
 from ..reducers import REDUCERS, Reducer
 from ..results import to_plain
 from ..stream import BitSelection
+from .outputs import check_plot_path
 
 
 class IntExpr(click.ParamType):
@@ -129,9 +130,10 @@ def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | 
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-plot_option = click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
-                           help="Save a picture to this file (.png, .svg or .pdf).")
-force_option = click.option("--force", is_flag=True, help="Overwrite output files that already exist.")
+plot_option = click.option("--plot", "plot_path", type=click.Path(dir_okay=False), callback=check_plot_path,
+                           help="Save a picture to this file (.png, .svg or .pdf); checked before any work.")
+force_option = click.option("--force", is_flag=True, is_eager=True,  # eager: known when --plot is checked
+                            help="Overwrite output files that already exist.")
 
 
 def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
@@ -170,7 +172,10 @@ def _is_number(text: str) -> bool:
         return text == ""
 
 
-def progress(length: int, label: str):
-    """A progress bar on standard error, shown only when standard error is a terminal."""
+def progress(length: int, label: str, **options):
+    """A progress bar on standard error, shown only when standard error is a terminal.
+
+    ``options`` go to :func:`click.progressbar` (``item_show_func`` to name the step running).
+    """
     return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
-                             hidden=not sys.stderr.isatty())
+                             hidden=not sys.stderr.isatty(), **options)

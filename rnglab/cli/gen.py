@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import click
 
+from ..params import describe_int
 from .common import COUNT, emit_json, generator_options, json_option
+
+#: Most outputs printed; 'rnglab stream' writes more.
+MAX_PRINTED = 10**7
 
 
 @click.command("gen")
@@ -13,8 +17,9 @@ from .common import COUNT, emit_json, generator_options, json_option
 @json_option
 def gen_command(generator, count: int, as_json: bool) -> None:
     """Print the first outputs of generator GEN (after seeding it with --seed)."""
-    if count > 10**7:
-        raise ValueError(f"-n must be at most 10^7 for printing; got {count} (use 'rnglab stream' for bulk output)")
+    if count > MAX_PRINTED:
+        raise ValueError(f"-n must be at most 10^7 for printing; got {describe_int(count)} "
+                         "(use 'rnglab stream' for bulk output)")
     source = generator.make()
     values = source.random_raw(count)
     if as_json:

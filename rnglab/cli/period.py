@@ -82,8 +82,7 @@ def period_command(generator, do_walk: bool, max_steps: int | None, as_json: boo
     m = 2^e the period of every bit of the state. With --walk, confirms the
     answer by stepping the generator around its cycle.
     """
-    generator.lcg_parameters()                      # a clear error for generators that are not LCGs
-    source = generator.make()
+    source = generator.lcg()                        # a clear error for generators that are not LCGs
     exact = period(source)
     walked = _walk(source, exact, max_steps) if do_walk else None
     if as_json:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from ..report import build_report
@@ -10,17 +12,26 @@ from .common import INT, emit_json, force_option, json_option
 
 @click.command("report")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="rnglab-report", show_default=True,
-              help="Folder for report.md, report.html and figures/.")
+              help="Folder for report.md, report.html and figures/ (absent or empty, or replaced whole with --force).")
 @click.option("--seed", type=INT, default=20261122, show_default=True, help="Seed for every randomised section.")
 @click.option("--quick", is_flag=True, help="Smaller samples (a preview in seconds).")
 @force_option
 @json_option
 def report_command(out_dir: str, seed: int, quick: bool, force: bool, as_json: bool) -> None:
-    """Write the rnglab report (report.md and a self-contained report.html) on built-in defaults."""
+    """Write the rnglab report (report.md, a self-contained report.html, figures/) on built-in defaults.
+
+    The report is built in a temporary folder and moved to --out at the end; --out must be
+    absent or empty, or is replaced whole with --force. Takes about 100 s (--quick: seconds).
+    """
     result = build_report(out_dir, seed=seed, quick=quick, force=force,
-                          on_section=lambda name: click.echo(f"  {name} ...", err=True))
+                          on_section=_show_section if sys.stderr.isatty() else None)
     if as_json:
         emit_json(result)
         return
     click.echo(f"wrote {result.markdown_path} and {result.html_path} "
                f"({len(result.sections)} sections, {len(result.figures)} figures, {result.seconds:.1f} s)")
+
+
+def _show_section(name: str) -> None:
+    """Name the section starting, on a terminal."""
+    click.echo(f"  {name} ...", err=True)

@@ -1,32 +1,45 @@
-"""``rnglab spectral``: Knuth's spectral test of an LCG, the catalog, or a multiplier search."""
+"""``rnglab spectral``: Knuth's spectral test of an LCG or the catalog, and a multiplier search.
+
+``rnglab spectral [GEN]`` runs the test (the ``test`` subcommand, the default);
+``rnglab spectral search --m M`` searches for good multipliers.
+"""
 
 from __future__ import annotations
 
-import functools
 import sys
 
 import click
 
-from ..fileio import check_writable
 from ..lattice import MAX_DIMENSION, spectral_test
 from ..lattice_search import search_multipliers
 from ..params import parse_int
 from ..plot import save_figure
 from ..report.spectral import catalog_results
-from .common import (COUNT, IntExpr, emit_json, force_option, format_table,
+from .common import (COUNT, INT, IntExpr, emit_json, force_option, format_table,
                      generator_options, json_option, plot_option, progress)
+from .groups import DefaultCommandGroup
 
 #: Triples drawn for the 3-D picture.
 PLOT_TRIPLES = 20_000
 
+#: Highest dimension run without --allow-slow. Measured for MMIX (m = 2^64), one dimension
+#: at a time, on a loaded two-core machine: 40 about 5 s, 42 about 6 s, 44 about 13 s,
+#: 46 about 11 s unloaded (issue #21); time about doubles with each dimension beyond.
+FAST_DIMENSION = 44
 
-class IncrementExpr(IntExpr):
-    """An increment: an integer expression, or ``odd`` (for ``--search``)."""
+#: Highest --planes-up-to run without --allow-slow. Measured for MMIX on the same machine:
+#: counting hyperplanes in dimension 12 took about 13 s, in 14 about 36 s.
+FAST_PLANES = 12
 
-    def convert(self, value, param, ctx):
-        if isinstance(value, str) and value.strip().lower() == "odd":
-            return "odd"
-        return super().convert(value, param, ctx)
+#: Default --planes-up-to: well under a second per dimension.
+DEFAULT_PLANES = 10
+
+#: Most candidates a search examines without --allow-slow: from under a minute (10,000 a
+#: second, m = 2^32, dimensions 2..8, bench/results/spectral.md) to 10 minutes (160 a second,
+#: measured at 2,000 candidates on a loaded two-core machine).
+FAST_CANDIDATES = 100_000
+
+ALLOW_SLOW_HELP = "Run work beyond the limits that finish in seconds to minutes (see the README)."
 
 
 def parse_dims(text: str) -> list[int]:
@@ -42,6 +55,26 @@ def parse_dims(text: str) -> list[int]:
             raise ValueError(f"--dims must lie in [2, {MAX_DIMENSION}], low to high; got {text!r}")
         dims.update(range(first, last + 1))
     return sorted(dims)
+
+
+def check_test_work(dims: list[int], planes_up_to: int, allow_slow: bool) -> None:
+    """Refuse, before starting, a spectral test that would take minutes or more, unless allowed."""
+    if allow_slow:
+        return
+    if dims[-1] > FAST_DIMENSION:
+        raise ValueError(f"dimensions above {FAST_DIMENSION} take minutes (about 13 s at 44 for a 64-bit "
+                         f"modulus, doubling per dimension); pass --allow-slow to run them")
+    if min(planes_up_to, dims[-1]) > FAST_PLANES:
+        raise ValueError(f"counting hyperplanes above dimension {FAST_PLANES} takes from seconds to hours "
+                         f"(about 36 s at 14 for a 64-bit modulus, about three times more per dimension); "
+                         f"lower --planes-up-to or pass --allow-slow")
+
+
+def check_search_work(candidates: int, allow_slow: bool) -> None:
+    """Refuse, before starting, a search of more than :data:`FAST_CANDIDATES` candidates, unless allowed."""
+    if candidates > FAST_CANDIDATES and not allow_slow:
+        raise ValueError(f"--candidates above {FAST_CANDIDATES:,} can take hours (160 to 10,000 candidates "
+                         f"a second for m = 2^32, dimensions 2..8); pass --allow-slow to run it")
 
 
 def _with_progress(label: str, run):
@@ -78,13 +111,14 @@ def _show_one(label, result) -> None:
 
 
 def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path, force):
-    a, c, m = generator.lcg_parameters()
+    lcg = generator.lcg()
+    a, c, m = lcg.a, lcg.c, lcg.m
     result = _with_progress("spectral test", lambda callback: spectral_test(
         a, m, c, dims, lattice_m=lattice_m, planes_up_to=planes_up_to, progress=callback))
     if plot_path:
         from ..plot.lattice import generator_figure
 
-        states = generator.make().random_states(PLOT_TRIPLES + 2)
+        states = lcg.random_states(PLOT_TRIPLES + 2)
         save_figure(generator_figure(generator.name, result, states, m), plot_path, force)
     if as_json:
         emit_json(result)
@@ -110,14 +144,71 @@ def _catalog(dims, as_json, plot_path, force):
                "output functions that keep only some bits are not taken into account.")
 
 
-def _search(m, c, dims, *, top, candidates, seed, as_json, plot_path, force):
-    if m is None:
-        raise click.UsageError("--search needs --m")
-    if plot_path:
-        check_writable(plot_path, force)
-    if c not in (None, "odd", 0) and c % 2 == 0:
-        raise ValueError(f"--c must be 0 or odd (or the word odd) for --search; got {c}")
-    increment = "0" if c == 0 else "odd"
+class IncrementExpr(IntExpr):
+    """An increment for the search: 0, or odd (an odd integer or the word ``odd``); even ones are refused."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value.strip().lower() == "odd":
+            return "odd"
+        increment = super().convert(value, param, ctx)
+        if increment != 0 and increment % 2 == 0:
+            self.fail(f"must be 0 or odd (or the word odd); got {increment}", param, ctx)
+        return "0" if increment == 0 else "odd"
+
+
+dims_option = click.option("--dims", default="2..8", show_default=True,
+                           help="Dimensions: a range 2..8, a list 2,3,5, or both (2..6,8).")
+allow_slow_option = click.option("--allow-slow", is_flag=True, help=ALLOW_SLOW_HELP)
+
+
+@click.group("spectral", cls=DefaultCommandGroup, default="test")
+def spectral_command() -> None:
+    """Knuth's spectral test: 'rnglab spectral [GEN]' runs 'test'; 'rnglab spectral search --m M' searches multipliers."""
+
+
+@spectral_command.command("test")
+@dims_option
+@click.option("--lattice-m", type=IntExpr(minimum=2),
+              help="Use this lattice modulus instead of the rule (see the README).")
+@click.option("--planes-up-to", type=COUNT, default=DEFAULT_PLANES, show_default=True,
+              help=f"Count covering hyperplanes up to this dimension (above {FAST_PLANES} needs --allow-slow).")
+@allow_slow_option
+@json_option
+@plot_option
+@force_option
+@generator_options(required=False)
+def test_command(generator, dims, lattice_m, planes_up_to, allow_slow, as_json, plot_path, force) -> None:
+    """Exact lattice figures of an LCG in dimensions 2..8 (or --dims; above 44 needs --allow-slow).
+
+    With GEN (or --a/--m): a table, one row per dimension. With nothing: every LCG of the
+    catalog, best M first. This is the default: 'rnglab spectral GEN' runs it.
+    """
+    dims = parse_dims(dims)
+    check_test_work(dims, planes_up_to if generator else 0, allow_slow)
+    if generator is None:
+        _catalog(dims, as_json, plot_path, force)
+    else:
+        _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path, force)
+
+
+@spectral_command.command("search")
+@click.option("--m", type=IntExpr(minimum=16), required=True, help="Modulus of the generators searched.")
+@click.option("--c", "increment", type=IncrementExpr(), default="odd", show_default=True,
+              help="Increment: odd (any odd c; full period needs a = 1 mod 4 for m = 2^e) or 0.")
+@click.option("--seed", type=INT, help="Seed of the candidate draw (drawn and reported when absent).")
+@dims_option
+@click.option("--top", type=IntExpr(minimum=1), default=10, show_default=True,
+              help="How many multipliers to keep.")
+@click.option("--candidates", type=IntExpr(minimum=1), default=10_000, show_default=True,
+              help=f"How many candidates to draw (above {FAST_CANDIDATES:,} needs --allow-slow).")
+@allow_slow_option
+@json_option
+@plot_option
+@force_option
+def search_command(m, increment, seed, dims, top, candidates, allow_slow, as_json, plot_path, force) -> None:
+    """Random multipliers a for modulus --m with the best M_T = min S_t over --dims."""
+    dims = parse_dims(dims)
+    check_search_work(candidates, allow_slow)
     result = _with_progress("candidates", lambda callback: search_multipliers(
         m, increment, dims, top, candidates, seed, progress=callback))
     if plot_path:
@@ -135,59 +226,3 @@ def _search(m, c, dims, *, top, candidates, seed, as_json, plot_path, force):
                              for rank, b in enumerate(result.best, 1)]))
     click.echo(f"\n{result.examined} distinct candidates examined in {result.seconds:.2f} s "
                f"({result.per_second:.0f} per second); m = {m}, c {increment}, seed {result.seed}")
-
-
-def _search_before_generator(command):
-    """Route ``--search`` before the generator options are resolved: a search takes only
-    ``--m`` (and ``--c``, ``--seed``), which the generator options would reject alone."""
-
-    @functools.wraps(command)
-    def wrapper(*args, search, gen=None, a=None, c=None, m=None, seed=None, **kwargs):
-        if not search:
-            return command(*args, gen=gen, a=a, c=c, m=m, seed=seed, **kwargs)
-        if gen is not None or a is not None:
-            raise click.UsageError("--search takes --m (and --c, --seed), not a generator")
-        options = {key: kwargs[key] for key in ("top", "candidates", "as_json", "plot_path", "force")}
-        return _search(m, c, parse_dims(kwargs["dims"]), seed=seed, **options)
-
-    return wrapper
-
-
-@click.command("spectral")
-@click.option("--dims", default="2..8", show_default=True,
-              help="Dimensions: a range 2..8, a list 2,3,5, or both (2..6,8).")
-@click.option("--lattice-m", type=IntExpr(minimum=2),
-              help="Use this lattice modulus instead of the rule (see the README).")
-@click.option("--planes-up-to", type=COUNT, default=10, show_default=True,
-              help="Count covering hyperplanes up to this dimension (their search grows fast).")
-@click.option("--search", is_flag=True, help="Search for multipliers of modulus --m with the best M.")
-@click.option("--top", type=IntExpr(minimum=1), default=10, show_default=True,
-              help="With --search: how many multipliers to keep.")
-@click.option("--candidates", type=IntExpr(minimum=1), default=10_000, show_default=True,
-              help="With --search: how many candidates to draw.")
-@json_option
-@plot_option
-@force_option
-@_search_before_generator
-@generator_options(required=False)
-def spectral_command(generator, dims, lattice_m, planes_up_to, top, candidates,
-                     as_json, plot_path, force) -> None:
-    """Knuth's spectral test: exact lattice figures of an LCG in dimensions 2..8 (or --dims).
-
-    With GEN (or --a/--m): a table, one row per dimension. With nothing: every LCG of the
-    catalog, best M first. With --search --m M [--c odd|0] [--seed S]: random multipliers
-    with the best M_T.
-    """
-    dims = parse_dims(dims)
-    if plot_path:
-        check_writable(plot_path, force)
-    if generator is None:
-        _catalog(dims, as_json, plot_path, force)
-    elif generator.c == "odd":
-        raise ValueError("--c odd is only meaningful with --search; give the increment itself")
-    else:
-        _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path, force)
-
-
-# --c of the shared generator options also accepts the word "odd" here (for --search).
-next(p for p in spectral_command.params if p.name == "c").type = IncrementExpr()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+from pathlib import Path
 
 import matplotlib
 
@@ -16,6 +17,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from ..fileio import atomic_write, check_writable  # noqa: E402
+
+#: Formats a figure can be saved in, by file suffix.
+FIGURE_FORMATS = ("png", "svg", "pdf")
 
 
 def new_figure(width: float = 6.4, height: float = 4.8):
@@ -31,6 +35,20 @@ def figure_bytes(figure, fmt: str = "png") -> bytes:
     return buffer.getvalue()
 
 
+def check_figure_path(path: str | os.PathLike, force: bool = False) -> Path:
+    """Check that a figure can be saved to ``path`` (see :func:`rnglab.fileio.check_writable`) in a known format.
+
+    Raises
+    ------
+    ValueError
+        If the suffix is not .png, .svg or .pdf, or the file could not be written.
+    """
+    path = Path(path)
+    if path.suffix.lstrip(".").lower() not in FIGURE_FORMATS:
+        raise ValueError(f"plot file must end in .png, .svg or .pdf; got {path.name}")
+    return check_writable(path, force)
+
+
 def save_figure(figure, path: str | os.PathLike, force: bool = False) -> str:
     """Save ``figure`` to ``path`` atomically; the format follows the suffix (png, svg, pdf).
 
@@ -39,10 +57,10 @@ def save_figure(figure, path: str | os.PathLike, force: bool = False) -> str:
     ValueError
         If the file exists and ``force`` is false, or the suffix is not a known format.
     """
-    path = check_writable(path, force)
-    fmt = path.suffix.lstrip(".").lower() or "png"
-    if fmt not in ("png", "svg", "pdf"):
+    try:
+        path = check_figure_path(path, force)
+    except ValueError:
         plt.close(figure)
-        raise ValueError(f"plot file must end in .png, .svg or .pdf; got {path.name}")
-    atomic_write(path, figure_bytes(figure, fmt), force)
+        raise
+    atomic_write(path, figure_bytes(figure, path.suffix.lstrip(".").lower()), force)
     return str(path)

@@ -8,11 +8,15 @@ figures, so it is one file that can be mailed or archived.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..fileio import atomic_write, check_writable
+from ..fileio import atomic_write, check_folder_writable
+from ..params import describe_int
 from ..plot import figure_bytes
 from ..results import Result
 from . import battery, catalog, spectral, shuffle
@@ -80,39 +84,85 @@ class ReportResult(Result):
     seconds: float
 
 
+#: Seeds accepted for the report: every randomised section can use them.
+MAX_SEED = 2**32
+
+
 def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122, quick: bool = False,
                  force: bool = False, sections=None, on_section=None) -> ReportResult:
-    """Run every section and write ``report.md`` and ``report.html`` into ``out_dir``.
+    """Run every section and write ``report.md``, ``report.html`` and ``figures/`` as the folder ``out_dir``.
+
+    The report is written into a temporary folder beside ``out_dir`` and moved into
+    place at the end, so ``out_dir`` holds either nothing new or a complete report;
+    every option is checked before the first section runs.
 
     Parameters
     ----------
     out_dir : path
+        The report's folder: absent or empty, or (with ``force``) replaced whole.
     seed : int
-        Seed for randomised sections.
+        Seed for randomised sections, in [0, 2^32).
     quick : bool
         Smaller samples everywhere.
     force : bool
-        Overwrite an existing report.
+        Replace an existing, non-empty ``out_dir`` (all of it).
     sections : list of callables, optional
         Defaults to ``SECTIONS``.
     on_section : callable, optional
         Called with each section's title as it starts (for a progress display).
+
+    Raises
+    ------
+    ValueError
+        If ``seed`` is out of range, or ``out_dir`` cannot be written or holds files and ``force`` is false.
     """
     out_dir = Path(out_dir)
-    for name in ("report.md", "report.html"):
-        check_writable(out_dir / name, force)
+    check_report_options(out_dir, seed, force)
     started = time.perf_counter()
-    context = ReportContext(out_dir, seed, quick, force)
-    parts = []
-    for build in sections or SECTIONS:
-        if on_section:
-            on_section(build.__module__.rsplit(".", 1)[-1])
-        parts.append(build(context))
-    text = _assemble(parts, seed)
-    markdown_path = atomic_write(out_dir / "report.md", text, force)
-    html_path = atomic_write(out_dir / "report.html", markdown_to_html(text, out_dir, "rnglab report"), force)
-    return ReportResult(str(markdown_path), str(html_path), [p.title for p in parts], list(context.figures),
-                        seed, time.perf_counter() - started)
+    staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}.", suffix=".tmp"))
+    try:
+        context = ReportContext(staging, seed, quick, force)
+        parts = []
+        for build in sections or SECTIONS:
+            if on_section:
+                on_section(build.__module__.rsplit(".", 1)[-1])
+            parts.append(build(context))
+        text = _assemble(parts, seed)
+        atomic_write(staging / "report.md", text)
+        atomic_write(staging / "report.html", markdown_to_html(text, staging, "rnglab report"))
+        _move_into_place(staging, out_dir, force)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return ReportResult(str(out_dir / "report.md"), str(out_dir / "report.html"), [p.title for p in parts],
+                        list(context.figures), seed, time.perf_counter() - started)
+
+
+def check_report_options(out_dir: Path, seed: int, force: bool) -> None:
+    """Refuse, before any section runs, a seed out of range or a folder the report may not take."""
+    if not 0 <= seed < MAX_SEED:
+        raise ValueError(f"seed must be in [0, 2^32); got {describe_int(seed)}")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ValueError(f"{out_dir} is a file, not a folder")
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not force:
+        raise ValueError(f"{out_dir} already exists and is not empty; choose another folder or pass --force "
+                         "to replace it whole")
+    check_folder_writable(out_dir.parent)
+
+
+def _move_into_place(staging: Path, out_dir: Path, force: bool) -> None:
+    """Rename the finished report to ``out_dir``; with ``force`` the old folder is set aside, then removed."""
+    set_aside = None
+    if force and out_dir.is_dir() and any(out_dir.iterdir()):
+        set_aside = staging.with_name(f"{staging.name}.replaced")
+        os.rename(out_dir, set_aside)
+    try:
+        os.rename(staging, out_dir)        # fails unless out_dir is absent or an empty folder
+    except OSError as error:
+        if set_aside is not None:
+            os.rename(set_aside, out_dir)
+        raise ValueError(f"cannot put the report in {out_dir}: {error.strerror}") from None
+    if set_aside is not None:
+        shutil.rmtree(set_aside)
 
 
 def _assemble(parts: list[Section], seed: int) -> str:

@@ -1,0 +1,50 @@
+"""The console-script entry point: Ctrl-C is handled before any heavy import.
+
+``rnglab`` (the console script) and ``python -m rnglab`` both call :func:`main`,
+which installs the interrupt handler first and only then imports the command
+line (click, numpy, ...), so that Ctrl-C at any moment after rnglab's own code
+starts ends with one line, ``Interrupted.``, and status 130. An interrupt that
+some lower layer catches and does not re-raise still ends the run with 130.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED_STATUS = 130
+
+
+class _InterruptWatch:
+    """Remembers whether Ctrl-C was pressed, and raises ``KeyboardInterrupt`` as Python does."""
+
+    def __init__(self):
+        self.seen = False
+
+    def __call__(self, signum, frame):
+        self.seen = True
+        raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line and return its exit status; Ctrl-C gives 130 and one line."""
+    watch = _InterruptWatch()
+    signal.signal(signal.SIGINT, watch)
+    try:
+        from .cli import main as run_command_line
+
+        status = run_command_line(argv)
+    except KeyboardInterrupt:
+        status = None
+    if watch.seen or status is None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)      # a second Ctrl-C must not print a traceback
+        if status != INTERRUPTED_STATUS:                  # a command that stops itself says so itself
+            print("Interrupted.", file=sys.stderr, flush=True)
+        return INTERRUPTED_STATUS
+    return status
+
+
+def run() -> None:
+    """Entry point for ``python -m rnglab``."""
+    sys.exit(main())

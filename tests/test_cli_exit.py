@@ -1,0 +1,90 @@
+"""Exit statuses: a command's own status is passed on; Ctrl-C gives 130 and one line."""
+
+import dataclasses
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import rnglab.cli
+from rnglab import console
+from rnglab.cli import main
+from rnglab.cli import period as period_cli
+from rnglab.walk import walk
+
+
+def test_a_walk_that_disagrees_exits_1(monkeypatch, capsys):
+    def wrong_walk(source, **options):
+        return dataclasses.replace(walk(source, **options), agrees_with_algebra=False)
+
+    monkeypatch.setattr(period_cli, "walk", wrong_walk)
+    status = main(["period", "--a", "3", "--m", "31", "--walk"])
+    assert status == 1 and "DISAGREES with the algebra" in capsys.readouterr().out
+
+
+def test_a_walk_that_agrees_exits_0(capsys):
+    assert main(["period", "--a", "3", "--m", "31", "--walk"]) == 0
+    assert "agrees with the algebra" in capsys.readouterr().out
+
+
+def _interrupt_after(delay: float) -> subprocess.CompletedProcess:
+    environment = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(__file__))}
+    process = subprocess.Popen([sys.executable, "-m", "rnglab", "spectral", "randu", "--dims", "2..12"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+@pytest.mark.parametrize("delay", [0.3, 1.2])
+def test_ctrl_c_exits_130_with_one_line(delay):
+    finished = _interrupt_after(delay)
+    assert finished.returncode == 130
+    assert finished.stderr.strip().splitlines()[-1] == "Interrupted."
+    assert "Traceback" not in finished.stderr
+
+
+def test_interrupt_while_starting_up_gives_130(monkeypatch, capsys):
+    def interrupted(argv):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rnglab.cli, "main", interrupted)
+    assert console.main([]) == 130
+    assert capsys.readouterr().err == "Interrupted.\n"
+
+
+def test_a_swallowed_interrupt_still_gives_130(monkeypatch, capsys):
+    def swallows_ctrl_c(argv):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except KeyboardInterrupt:
+            pass
+        return 0
+
+    monkeypatch.setattr(rnglab.cli, "main", swallows_ctrl_c)
+    try:
+        assert console.main([]) == 130
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    assert capsys.readouterr().err == "Interrupted.\n"
+
+
+def test_a_command_that_reports_its_own_interruption_is_not_repeated(monkeypatch, capsys):
+    def stops_itself(argv):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except KeyboardInterrupt:
+            return 130
+
+    monkeypatch.setattr(rnglab.cli, "main", stops_itself)
+    try:
+        assert console.main([]) == 130
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    assert capsys.readouterr().err == ""

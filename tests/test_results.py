@@ -1,0 +1,43 @@
+"""Result objects: a short, readable repr instead of a dump of every field."""
+
+import dataclasses
+from fractions import Fraction
+
+import numpy as np
+
+from rnglab.results import Result, summarise
+
+
+@dataclasses.dataclass(frozen=True)
+class Example(Result):
+    name: str
+    pvalue: float
+    m: int
+    bias: Fraction
+    pvalues: tuple
+    counts: np.ndarray
+    details: dict
+
+
+def test_repr_shows_scalars_and_summarises_collections():
+    example = Example("randu", 0.25, 3**4000, Fraction(1, 3), tuple(range(100)),
+                      np.zeros((3, 4)), {"a": 1, "b": 2})
+    assert repr(example) == ("Example(name='randu', pvalue=0.25, m=about 2^6340, bias=Fraction(1, 3), "
+                             "pvalues=<tuple of 100>, counts=<ndarray float64 (3, 4)>, details=<dict of 2>)")
+    assert str(example) == repr(example)
+
+
+def test_a_subclass_may_keep_its_own_repr():
+    @dataclasses.dataclass(frozen=True)
+    class Named(Result):
+        name: str
+
+        def __repr__(self):
+            return f"<{self.name}>"
+
+    assert repr(Named("x")) == "<x>"
+
+
+def test_long_text_is_cut():
+    assert summarise("x" * 100) == "'" + "x" * 40 + "'... (100 characters)"
+    assert summarise(Example) == "<type>"
