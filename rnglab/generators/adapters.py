@@ -33,6 +33,12 @@ def mt19937_init_genrand(seed: int) -> np.random.MT19937:
     return bit_generator
 
 
+def check_state_tag(value: Any, name: str) -> None:
+    """Refuse a state dictionary that is not tagged with the generator's name (as numpy does)."""
+    if not isinstance(value, dict) or value.get("generator") != name:
+        raise ValueError(f"state belongs to another generator: its tag must be {name!r}")
+
+
 class NumpySource(Source):
     """A numpy ``BitGenerator`` as a source of its raw 32- or 64-bit words.
 
@@ -70,6 +76,7 @@ class NumpySource(Source):
 
     @state.setter
     def state(self, value: dict[str, Any]) -> None:
+        check_state_tag(value, self.name)
         self.bit_generator.state = value["bit_generator"]
         self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
 
@@ -103,6 +110,7 @@ class PythonRandomSource(Source):
 
     @state.setter
     def state(self, value: dict[str, Any]) -> None:
+        check_state_tag(value, self.name)
         self.random.setstate(value["random_state"])
         self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
 

@@ -185,6 +185,8 @@ class LCG(Source):
 
     @state.setter
     def state(self, value: dict[str, Any]) -> None:
+        if not isinstance(value, dict) or value.get("generator") != self.name:
+            raise ValueError(f"state belongs to another generator: its tag must be {self.name!r}")
         if (value.get("a"), value.get("c"), value.get("m")) != (self.a, self.c, self.m):
             raise ValueError("state belongs to a generator with other parameters")
         validate_lcg(self.a, self.c, self.m, value["x"])
