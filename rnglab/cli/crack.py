@@ -26,7 +26,7 @@ from .shuffle import seed_space_options, shuffle_options
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
 @click.option("--deck", default="52", show_default=True, help="Deck: 52, 54 or a size.")
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
-@click.option("--predict", type=COUNT, default=10, show_default=True, help="Outputs to predict with --outputs.")
+@click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
 @json_option
 def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, as_json) -> None:
     """Find every seed of generator GEN whose shuffle shows the cards seen, and print each predicted deck.
@@ -37,8 +37,10 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
     recovered from consecutive outputs instead.
     """
     if outputs is not None:
+        if seen is not None or seeds is not None:
+            raise click.UsageError("--outputs recovers the state from outputs: --seen and --seeds do not apply")
         source = generator.make()
-        recovery = recover_state(generator, parse_outputs(outputs, source), predict)
+        recovery = recover_state(generator, parse_outputs(outputs, source), 10 if predict is None else predict)
         if as_json:
             emit_json(recovery)
         else:
@@ -46,6 +48,8 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
         return
     if seen is None:
         raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
+    if predict is not None:
+        raise click.UsageError("--predict applies to --outputs; with --seen the whole deck is predicted")
     if seeds is None:
         raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B")
     observation = observe(seen, positions, deck)

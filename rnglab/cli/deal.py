@@ -21,6 +21,8 @@ from .shuffle import shuffle_options
 @json_option
 def deal_command(generator, shuffle, reducer, game_name, players, no_burn, as_json) -> None:
     """Shuffle with generator GEN and deal one game: hands one card at a time, then the board or kitty."""
+    if no_burn and game_name != "holdem":
+        raise ValueError(f"--no-burn applies to holdem only: {game_name} burns no cards")
     source, reducer = generator.make(), reducer or generator.native_reducer
     order = shuffle_deck(game(game_name).deck_size, source, shuffle, reducer)
     result = deal_hands(game_name, order, players, burn=not no_burn)

@@ -26,14 +26,18 @@ from .common import IntExpr, emit_json, force_option, generator_options, json_op
 from .shuffle import seed_space_options, shuffle_options
 
 
+#: Shuffles of the empirical mode by default.
+SHUFFLES = 100_000
+
+
 @click.command("fairness")
 @generator_options(required=False)
 @shuffle_options
 @click.option("--n", "n", type=IntExpr(minimum=1), required=True, help="Deck size.")
 @click.option("--exact", is_flag=True, help="Exact, under an ideal source (the default without GEN).")
 @seed_space_options
-@click.option("--shuffles", type=IntExpr(minimum=1), default=100000, show_default=True,
-              help="Empirical mode: number of shuffles.")
+@click.option("--shuffles", type=IntExpr(minimum=1), default=None,
+              help=f"Empirical mode (GEN without --seeds): number of shuffles (default {SHUFFLES:,}).")
 @click.option("--range", "range_size", type=IntExpr(minimum=2), default=None,
               help="Exact mode with --reducer: an ideal source of R values (e.g. 32768 for RAND_MAX 32767).")
 @json_option
@@ -46,15 +50,18 @@ def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, ran
     if generator is None or (exact and seeds is None):
         if generator is not None:
             raise ValueError("exact fairness under a generator needs --seeds POLICY or A..B")
-        if seeds is not None:
-            raise ValueError("--seeds needs a generator GEN")
+        if seeds is not None or shuffles is not None:
+            raise ValueError(f"{'--seeds' if seeds is not None else '--shuffles'} needs a generator GEN "
+                             "(without one, fairness is exact under an ideal source)")
         result, matrix = _exact(shuffle, n, reducer, range_size)
     elif range_size is not None:
         raise ValueError("--range sets the ideal source of the exact mode (no GEN); GEN has its own range")
     elif seeds is not None:
+        if shuffles is not None:
+            raise ValueError("--shuffles applies to the empirical mode; --seeds computes the law over every seed")
         result, matrix = _over_seeds(generator, shuffle, reducer or generator.native_reducer, n, seeds)
     else:
-        result, matrix = _empirical(generator, shuffle, reducer or generator.native_reducer, n, shuffles)
+        result, matrix = _empirical(generator, shuffle, reducer or generator.native_reducer, n, shuffles or SHUFFLES)
     if plot_path:
         save_figure(position_heatmap(matrix, f"{shuffle}, n = {n}: {result['source']}"), plot_path, force)
     if as_json:

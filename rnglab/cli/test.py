@@ -87,7 +87,9 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
     than 2,000,000,000 values (about two minutes) needs --allow-slow.
     """
-    tests = [name.strip() for name in test_names.split(",") if name.strip()] if test_names else None
+    tests = None if test_names is None else [name.strip() for name in test_names.split(",") if name.strip()]
+    if tests == []:
+        raise ValueError("--tests names no test; give comma-separated names (see the battery in data/batteries.toml)")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
