@@ -135,7 +135,7 @@ def modulo_counts(method: str, n: int, R: int) -> ExactCounts:
 
 
 def multiply_shift_counts(method: str, n: int, R: int) -> ExactCounts:
-    """``floor(x n / R)``: ``c_v = ceil((v+1) R / n) - ceil(v R / n)``, the ``r`` outputs with ``q + 1`` spread evenly."""
+    """``floor(x n / R)``: ``c_v = ceil((v+1) R / n) - ceil(v R / n)``, ``r`` outputs with ``q + 1`` spread evenly."""
     r = R % n
     spacing = f"about every {approximate(Fraction(n, r))} outputs" if r else ""
     return _two_level(method, n, R, _multiply_shift_favoured(n, R),
