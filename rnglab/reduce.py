@@ -433,9 +433,9 @@ def _draws_for(accepted: np.ndarray, wanted: int) -> tuple[int, bool]:
     head = accepted[:wanted]
     if head.all():
         return len(head), True
-    rejected = np.flatnonzero(~accepted)
-    if len(accepted) - len(rejected) < wanted:
+    if np.count_nonzero(accepted) < wanted:  # the usual case mid-stream: the whole chunk is used
         return len(accepted), False
+    rejected = np.flatnonzero(~accepted)
     return wanted + int(np.searchsorted(rejected - np.arange(len(rejected)), wanted - 1, side="right")), False
 
 
