@@ -37,7 +37,9 @@ J. Cohen, *Statistical power analysis for the behavioral sciences*, 2nd ed., 198
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from math import ceil, isqrt
 
 import numpy as np
 from scipy import optimize, stats
@@ -54,6 +56,11 @@ ARRAY_LIMIT = 2**25
 #: Most favoured outputs listed explicitly.
 LIST_LIMIT = 64
 BRUTE_CHUNK = 2**22
+#: Values drawn at once by :func:`empirical_bias`: only their counts per output are kept.
+SAMPLE_CHUNK = 2**20
+#: Most values :func:`empirical_bias` draws, and the slowest rate measured for it (msvc with
+#: ``modulo``, 2 shared cores): the limit is a budget of about 7 minutes.
+SAMPLE_LIMIT, SLOWEST_RATE = 10**10, 25e6
 
 
 # -- exact counts -----------------------------------------------------------------------
@@ -110,30 +117,74 @@ def _multiply_shift_favoured(n: int, R: int) -> np.ndarray:
     if r == 0:
         return np.empty(0, dtype=np.int64)
     length = min(n, -(-LIST_LIMIT * n // r) + 2, 2**20)
-    v = np.arange(length, dtype=object if length * r >= 2**63 else np.int64)
+    v = np.arange(length, dtype=object if max(length * r, n) >= 2**63 else np.int64)
     favoured = v[(-(v * r)) % n < r][:LIST_LIMIT]
     return favoured.astype(np.int64)
 
 
+def approximate(value: Fraction, digits: int = 4) -> str:
+    """A non-negative rational of any size to ``digits`` significant digits (``1.234e-1200``), as the ``g`` format."""
+    if not value:
+        return "0"
+    return f"{Decimal(value.numerator) / Decimal(value.denominator):.{digits}g}"
+
+
+def modulo_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``x mod n``: outputs ``0 .. r-1`` get ``q + 1`` values, the others ``q``."""
+    r = R % n
+    return _two_level(method, n, R, range(min(r, LIST_LIMIT)), f"the {r} smallest outputs 0..{r - 1}")
+
+
+def multiply_shift_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``floor(x n / R)``: ``c_v = ceil((v+1) R / n) - ceil(v R / n)``, ``r`` outputs with ``q + 1`` spread evenly."""
+    r = R % n
+    spacing = f"about every {approximate(Fraction(n, r))} outputs" if r else ""
+    return _two_level(method, n, R, _multiply_shift_favoured(n, R),
+                      f"{r} outputs spread evenly over [0, n), {spacing}: v with "
+                      "ceil((v+1)R/n) - ceil(vR/n) = floor(R/n) + 1")
+
+
+def float_multiply_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``trunc(fl(fl(x n) / R))``: no closed form; the classes of :func:`count_array` (``n <= 2^25``)."""
+    counts = count_array(method, n, R)
+    values, multiplicities = np.unique(counts, return_counts=True)
+    favoured = np.flatnonzero(counts == values[-1]) if len(values) > 1 else np.empty(0, dtype=np.int64)
+    description = ("none: every output is equally likely" if len(values) == 1 else
+                   f"{len(favoured)} outputs spread over [0, n) (the first few: "
+                   f"{', '.join(map(str, favoured[:8]))})")
+    return ExactCounts(method, n, R, tuple((int(c), int(m)) for c, m in zip(values[::-1], multiplicities[::-1])),
+                       R - int(counts.sum()), tuple(int(v) for v in favoured[:LIST_LIMIT]), description)
+
+
+def remainder_rejecting_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``threshold``, ``threshold-openbsd``, ``lemire``: ``floor(R / n)`` each, ``R mod n`` rejected."""
+    return _uniform(method, n, R, R // n)
+
+
+def bitmask_counts(method: str, n: int, R: int) -> ExactCounts:
+    """Mask to ``b = 2^ceil(log2 n)``: ``floor(R / b)`` each (1 when ``b > R``)."""
+    block = 1 << (n - 1).bit_length()
+    return _uniform(method, n, R, R // block if block <= R else 1)
+
+
+def java_nextint_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``nextInt(n)`` on ``R = 2^32``: ``2 floor(2^31 / n)`` each, ``2^32 / n`` for a power of two."""
+    as_reducer(method).map(np.zeros(1, dtype=np.uint64), n, R)  # validates R and n
+    return _uniform(method, n, R, R // n if n & (n - 1) == 0 else 2 * (2**31 // n))
+
+
+#: Each reducer's exact counts ``counts(method, n, R)``.
+EXACT_COUNTS = {"modulo": modulo_counts, "float-multiply": float_multiply_counts,
+                "multiply-shift": multiply_shift_counts, "threshold": remainder_rejecting_counts,
+                "threshold-openbsd": remainder_rejecting_counts, "bitmask": bitmask_counts,
+                "lemire": remainder_rejecting_counts, "java-nextint": java_nextint_counts}
+
+
 def closed_form_counts(method: str, n: int, R: int) -> ExactCounts:
     """Exact counts from the closed forms (all methods but ``float-multiply``)."""
-    q, r = divmod(R, n)
-    if method == "modulo":
-        return _two_level(method, n, R, range(min(r, LIST_LIMIT)), f"the {r} smallest outputs 0..{r - 1}")
-    if method == "multiply-shift":
-        spacing = f"about every {n / r:.4g} outputs" if r else ""
-        return _two_level(method, n, R, _multiply_shift_favoured(n, R),
-                          f"{r} outputs spread evenly over [0, n), {spacing}: v with "
-                          "ceil((v+1)R/n) - ceil(vR/n) = floor(R/n) + 1")
-    if method in ("threshold", "threshold-openbsd", "lemire"):
-        return _uniform(method, n, R, q)
-    if method == "bitmask":
-        block = 1 << (n - 1).bit_length()
-        return _uniform(method, n, R, R // block if block <= R else 1)
-    if method == "java-nextint":
-        as_reducer(method).map(np.zeros(1, dtype=np.uint64), n, R)  # validates R and n
-        return _uniform(method, n, R, R // n if n & (n - 1) == 0 else 2 * (2**31 // n))
-    raise ValueError(f"no closed form for {method!r}; use float_multiply_counts or brute_force_counts")
+    if EXACT_COUNTS[as_reducer(method).name] is float_multiply_counts:
+        raise ValueError(f"no closed form for {method!r}; use exact_counts or brute_force_counts")
+    return EXACT_COUNTS[method](method, n, R)
 
 
 def float_multiply_first_reach(n: int, R: int) -> np.ndarray:
@@ -164,36 +215,54 @@ def float_multiply_first_reach(n: int, R: int) -> np.ndarray:
     return low
 
 
+def _count_dtype(R: int, n: int):
+    """int64 when every ``c_v <= R`` and the products ``v R`` fit, else Python integers (object)."""
+    return np.int64 if R * (n + 1) < 2**63 else object
+
+
+def modulo_count_array(n: int, R: int) -> np.ndarray:
+    """``c_v = q + 1`` for ``v < R mod n``, else ``q``."""
+    q, r = divmod(R, n)
+    counts = np.full(n, q, dtype=_count_dtype(R, n))
+    counts[:r] += 1
+    return counts
+
+
+def multiply_shift_count_array(n: int, R: int) -> np.ndarray:
+    """``c_v = ceil((v+1) R / n) - ceil(v R / n)``."""
+    v = np.arange(n + 1, dtype=_count_dtype(R, n))
+    return np.diff(-((-v * R) // n))
+
+
+def float_multiply_count_array(n: int, R: int) -> np.ndarray:
+    """``c_v = f_{v+1} - f_v`` with ``f_v`` from :func:`float_multiply_first_reach` (``R <= 2^53``)."""
+    return np.diff(float_multiply_first_reach(n, R).astype(np.int64))
+
+
+#: Per-output count arrays of the reducers whose outputs are not all equally likely; the others repeat
+#: their one class of :data:`EXACT_COUNTS`.
+COUNT_ARRAYS = {"modulo": modulo_count_array, "multiply-shift": multiply_shift_count_array,
+                "float-multiply": float_multiply_count_array}
+
+
 def count_array(method: str, n: int, R: int) -> np.ndarray:
-    """Per-output counts ``c_0 .. c_{n-1}`` as an int64 array (``n <= 2^25``)."""
+    """Per-output counts ``c_0 .. c_{n-1}`` (``n <= 2^25``): int64, or Python integers when ``R`` is too large."""
     check_bound(n, R)
     if n > ARRAY_LIMIT:
         raise ValueError(f"per-output arrays are built for n <= 2^25; got n = {n}")
-    if method == "float-multiply":
-        return np.diff(float_multiply_first_reach(n, R).astype(np.int64))
-    if method == "modulo":
-        return np.where(np.arange(n) < R % n, R // n + 1, R // n).astype(np.int64)
-    if method == "multiply-shift":
-        v = np.arange(n + 1, dtype=object if R * n >= 2**63 else np.int64)
-        return np.diff(-((-v * R) // n)).astype(np.int64)
-    return np.full(n, closed_form_counts(method, n, R).classes[0][0], dtype=np.int64)
+    if as_reducer(method).name in COUNT_ARRAYS:
+        return COUNT_ARRAYS[method](n, R)
+    return np.full(n, EXACT_COUNTS[method](method, n, R).classes[0][0], dtype=_count_dtype(R, n))
 
 
 def exact_counts(method: str, n: int, R: int) -> ExactCounts:
-    """Exact counts of source values per output for ``method``, ``n`` and ``R`` equally likely values."""
+    """Exact counts of source values per output for ``method``, ``n`` and ``R`` equally likely values.
+
+    Exact for every ``1 <= n <= R`` of any size (Python integers); ``float-multiply``
+    needs ``R <= 2^53`` and ``n <= 2^25``.
+    """
     check_bound(n, R)
-    as_reducer(method)
-    if method != "float-multiply":
-        return closed_form_counts(method, n, R)
-    counts = count_array(method, n, R)
-    values, multiplicities = np.unique(counts, return_counts=True)
-    top = int(values[-1])
-    favoured = np.flatnonzero(counts == top) if len(values) > 1 else np.empty(0, dtype=np.int64)
-    description = ("none: every output is equally likely" if len(values) == 1 else
-                   f"{len(favoured)} outputs spread over [0, n) (the first few: "
-                   f"{', '.join(map(str, favoured[:8]))})")
-    return ExactCounts(method, n, R, tuple((int(c), int(m)) for c, m in zip(values[::-1], multiplicities[::-1])),
-                       R - int(counts.sum()), tuple(int(v) for v in favoured[:LIST_LIMIT]), description)
+    return EXACT_COUNTS[as_reducer(method).name](method, n, R)
 
 
 def brute_force_counts(method: str, n: int, R: int, chunk: int = BRUTE_CHUNK) -> tuple[np.ndarray, int]:
@@ -270,27 +339,36 @@ def squared_deviation(exact: ExactCounts) -> Fraction:
 NORMAL_DF = 10**5
 
 
-def _power(lam: float, df: int, alpha: float) -> float:
-    """Power of the level-``alpha`` chi-square test when the noncentrality is ``lam``."""
+def _noncentrality(df: int, alpha: float, power: float) -> Fraction:
+    """The ``lambda`` at which the level-``alpha`` chi-square test on ``df`` degrees of freedom has this power.
+
+    Up to ``NORMAL_DF``: Brent's method on the non-central chi-square tail.
+    Beyond, the normal approximations ``chi2(df) ~ N(df, 2 df)`` and
+    ``ncx2(df, lambda) ~ N(df + lambda, 2 (df + 2 lambda))``: with
+    ``s = sqrt(2 df)`` and ``lambda = u s`` the power condition reads
+    ``u = z_alpha + z_power sqrt(1 + 4 u / s)``, solved for ``u`` in floating
+    point while ``s`` (``df`` up to 2^4096 and beyond) stays exact to 2^-64.
+    """
     if df <= NORMAL_DF:
-        return stats.ncx2.sf(stats.chi2.isf(alpha, df), df, lam)
-    # chi2(df) ~ N(df, 2 df); ncx2(df, lam) ~ N(df + lam, 2 (df + 2 lam))
-    critical = df + stats.norm.isf(alpha) * np.sqrt(2 * df)
-    return stats.norm.sf((critical - df - lam) / np.sqrt(2 * (df + 2 * lam)))
+        critical = stats.chi2.isf(alpha, df)
+        return Fraction(optimize.brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e3 + 100.0 * df))
+    s = Fraction(isqrt((2 * df) << 128), 2**64)
+    z_alpha, z_power, inverse_s = stats.norm.isf(alpha), stats.norm.isf(1 - power), float(1 / s)
+    u = optimize.brentq(lambda u: z_alpha + z_power * np.sqrt(1 + 4 * u * inverse_s) - u, 0.0, 1e3)
+    return Fraction(u) * s
 
 
 def draws_to_detect(deviation: Fraction, n: int, alpha: float = 0.01, power: float = 0.9) -> int | None:
     """Draws ``N`` for a chi-square test at level ``alpha`` to detect the bias with probability ``power``.
 
-    ``lambda(N) = N n sum (p_v - 1/n)^2``; the ``lambda`` that gives the
-    power is found with Brent's method on the non-central chi-square tail
-    (normal approximations above 10^5 degrees of freedom).
+    ``lambda(N) = N n sum (p_v - 1/n)^2``, so ``N = ceil(lambda / (n sum (p_v - 1/n)^2))``
+    in exact rational arithmetic (the deviation of ``n = 3`` on ``R = 2^4000``
+    is about ``2^-8000``, far below the smallest double), with the
+    ``lambda`` of :func:`_noncentrality`.
     """
     if deviation == 0 or n < 2:
         return None
-    df = n - 1
-    needed = optimize.brentq(lambda lam: _power(lam, df, alpha) - power, 1e-9, 1e3 + 100.0 * df)
-    return int(np.ceil(needed / (n * float(deviation))))
+    return ceil(_noncentrality(n - 1, alpha, power) / (n * deviation))
 
 
 def bias(method: str, n: int, R: int, *, alpha: float = 0.01, power: float = 0.9) -> BiasResult:
@@ -352,12 +430,37 @@ def empirical_bias(source: Source, n: int, samples: int, method: str, *, alpha: 
     detectable.
     """
     seed = source.seed
-    drawn = draw_bounded(source, n, samples, method)
-    counts = np.bincount(drawn.values.astype(np.int64), minlength=n)
+    check_samples(n, samples)
+    counts, draws = sample_counts(source, n, samples, method)
     statistic, pvalue, _ = chi_square(counts, np.full(n, samples / n), min_expected=1.0 if n >= 100 else 5.0)
     predicted = draws_to_detect(squared_deviation(exact_counts(method, n, source.range_size)), n, alpha, power)
-    return EmpiricalBias(method, source.name, seed, n, samples, drawn.draws, statistic, pvalue, pvalue < alpha,
+    return EmpiricalBias(method, source.name, seed, n, samples, draws, statistic, pvalue, pvalue < alpha,
                          alpha, predicted)
+
+
+def check_samples(n: int, samples: int) -> None:
+    """Refuse a test that needs more than ``n <= 2^25`` counts or :data:`SAMPLE_LIMIT` values (with its time)."""
+    if n > ARRAY_LIMIT:
+        raise ValueError(f"the chi-square test on drawn values counts every output and needs n <= 2^25; got n = {n}")
+    if samples > SAMPLE_LIMIT:
+        raise ValueError(f"samples must be at most 10^10 (about {SAMPLE_LIMIT / SLOWEST_RATE / 60:.0f} minutes at "
+                         f"{SLOWEST_RATE / 1e6:.0f} million values/s); got {samples}, about "
+                         f"{samples / SLOWEST_RATE / 3600:.3g} hours")
+
+
+def sample_counts(source: Source, n: int, samples: int, method: str) -> tuple[np.ndarray, int]:
+    """Counts per output of ``samples`` values drawn with ``method`` (int64), and the source outputs consumed.
+
+    Drawn :data:`SAMPLE_CHUNK` values at a time, so memory stays ``O(n)``
+    whatever ``samples`` is; the same values as one :func:`draw_bounded`
+    call, which hands back the draws it does not use.
+    """
+    counts, draws = np.zeros(n, dtype=np.int64), 0
+    for start in range(0, samples, SAMPLE_CHUNK):
+        drawn = draw_bounded(source, n, min(SAMPLE_CHUNK, samples - start), method)
+        counts += np.bincount(drawn.values.astype(np.int64), minlength=n)
+        draws += drawn.draws
+    return counts, draws
 
 
 # -- the low-bit trap ---------------------------------------------------------------------

@@ -31,7 +31,7 @@ import numpy as np
 
 from .generators import LCG, LCGBatch, Source
 from .generators.base import check_count
-from .reduce import draw_bounded, draw_bounded_lanes
+from .reduce import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
 from .reducers import Reducer, as_reducer, check_bound
 from .steps import SwapStep, outside_the_deck, step_bounds, swap
 from .swap_kernels import deal_kernel, draw_table, kernel_code, kernel_fields
@@ -185,33 +185,37 @@ class SequentialDraws(SourceDraws):
         bounds = np.tile(step_bounds(steps), rows)
         check_steps(bounds[:len(steps)], self.source.range_size, self.reducer)
         out = np.empty(len(bounds), dtype=np.int64)
-        done, size, shifts = 0, len(steps), 4
+        done, size, shifts, streak = 0, len(steps), 4, 0
         while done < len(bounds):
             raw = self.source.random_raw(min(size, len(bounds) - done))
-            kept, used = self._block(raw, bounds, done, shifts, out)
+            kept, used, streak = self._block(raw, bounds, done, shifts, streak, out)
             self.source.unread(raw[used:])
+            if streak == STUCK_REJECTIONS:
+                raise stuck_source_error()
             rejected = used - kept
             self.draws, done = self.draws + used, done + kept
             size = min(SEQUENTIAL_BLOCK, max(len(steps), 32 * used // (rejected + 1)))  # about 32 rejections
             shifts = 2 + min(size, 2 * rejected * size // used)
         return out.reshape(rows, len(steps))
 
-    def _block(self, raw: np.ndarray, bounds: np.ndarray, done: int, shifts: int, out: np.ndarray) -> tuple[int, int]:
+    def _block(self, raw: np.ndarray, bounds: np.ndarray, done: int, shifts: int, streak: int,
+               out: np.ndarray) -> tuple[int, int, int]:
         """Reduce one block of outputs serving steps ``done, done + 1, ...`` of ``bounds``; fill ``out`` from ``done``.
 
         Output ``i`` serves step ``done + i - r`` after ``r`` rejections: every
         output is reduced for each ``r < shifts`` at once, then followed in
-        order (:func:`_follow_rejections`). Returns the values kept and the
-        outputs used (the rest are to be handed back).
+        order (:func:`_follow_rejections`, after ``streak`` rejections in a row).
+        Returns the values kept, the outputs used (the rest are to be handed
+        back) and the rejections in a row at their end.
         """
         x = raw - raw.dtype.type(self.source.low)  # offsets in [0, R)
         served = done + np.arange(len(raw)) - np.arange(shifts)[:, None]
         served = np.clip(served, done, len(bounds) - 1)  # entries no path reaches (r > i, or past the end)
         values, accepted = self.reducer.map(np.tile(x, shifts), bounds[served.ravel()], self.source.range_size)
-        shift, used = _follow_rejections(accepted.reshape(shifts, len(raw)))
+        shift, used, streak = _follow_rejections(accepted.reshape(shifts, len(raw)), streak, STUCK_REJECTIONS)
         taken = np.flatnonzero(shift[:used] >= 0)
         out[done:done + len(taken)] = values.reshape(shifts, len(raw))[shift[taken], taken]
-        return len(taken), used
+        return len(taken), used, streak
 
 
 class ScriptedDraws(Draws):
@@ -315,21 +319,23 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, reducer: Reducer, steps: list[
 
 
 @numba.njit(cache=True, nogil=True)
-def _follow_rejections(accepted):  # pragma: no cover - compiled
+def _follow_rejections(accepted, streak, limit):  # pragma: no cover - compiled
     """Follow a block of outputs in order; ``accepted[r, i]``: output ``i`` is accepted after ``r`` rejections.
 
-    Returns, per output, the number of rejections before it when it is
-    accepted and -1 when it is rejected, and the outputs used: the whole
-    block, or up to the rejection that leaves the rows of ``accepted``.
+    ``streak`` rejections in a row came before the block. Returns, per output,
+    the number of rejections before it when it is accepted and -1 when it is
+    rejected; the outputs used: the whole block, or up to the rejection that
+    leaves the rows of ``accepted`` or that makes ``limit`` in a row (a stuck
+    source); and the rejections in a row at the end of those.
     """
     rows, size = accepted.shape
     shift = np.full(size, -1, dtype=np.int64)
     r = 0
     for i in range(size):
         if accepted[r, i]:
-            shift[i] = r
+            shift[i], streak = r, 0
         else:
-            r += 1
-            if r == rows:
-                return shift, i + 1
-    return shift, size
+            r, streak = r + 1, streak + 1
+            if r == rows or streak == limit:
+                return shift, i + 1, streak
+    return shift, size, streak

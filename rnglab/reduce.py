@@ -40,6 +40,32 @@ class Drawn(Result):
 #: Largest number of draws mapped at once: small chunks stay in cache and reuse their memory.
 CHUNK = 2**15
 
+#: Rejections in a row after which a source is declared stuck. Every reducer rejects a draw of a
+#: source that fills its declared range with probability below 3/4, and ``(3/4)^309 < 2^-128``.
+#: The threshold methods, ``lemire`` and ``java-nextint`` reject ``R mod n < R / 2`` of ``R`` values
+#: (of ``2^31``); ``bitmask`` with ``b = 2^ceil(log2 n) < 2n`` keeps ``n floor(R / b)`` of ``R < (floor(R / b) + 1) b``
+#: values, more than 1/4 (just over 1/4 for ``R = 2b - 1``, ``n = b/2 + 1``; over 1/2 when ``b`` divides ``R``).
+STUCK_REJECTIONS = 309
+
+
+def stuck_source_error() -> ValueError:
+    """The one error every redrawing loop raises after :data:`STUCK_REJECTIONS` rejections in a row."""
+    return ValueError(f"the source gave {STUCK_REJECTIONS} rejected values in a row (chance below 2^-128 for a "
+                      "source that fills its declared range): it is stuck, e.g. an LCG in a fixed point")
+
+
+def rejection_streak(accepted: np.ndarray, streak: int = 0) -> int:
+    """Rejections in a row at the end of the flags ``accepted`` (in stream order), ``streak`` of them before it.
+
+    Raises the :func:`stuck_source_error` when any run of rejections, the
+    ``streak`` carried in included, reaches :data:`STUCK_REJECTIONS`.
+    """
+    edges = np.concatenate(([-1 - streak], np.flatnonzero(accepted), [len(accepted)]))
+    runs = np.diff(edges) - 1
+    if runs.max() >= STUCK_REJECTIONS:
+        raise stuck_source_error()
+    return int(runs[-1])
+
 
 def _chunk_size(needed: int, accepted: int, drawn: int) -> int:
     """Draws to ask for next: the values still needed (scaled by the acceptance rate seen, plus a margin),
@@ -58,9 +84,9 @@ def _draws_for(accepted: np.ndarray, wanted: int) -> tuple[int, bool]:
     head = accepted[:wanted]
     if head.all():
         return len(head), True
-    rejected = np.flatnonzero(~accepted)
-    if len(accepted) - len(rejected) < wanted:
+    if np.count_nonzero(accepted) < wanted:  # the usual case mid-stream: the whole chunk is used
         return len(accepted), False
+    rejected = np.flatnonzero(~accepted)
     return wanted + int(np.searchsorted(rejected - np.arange(len(rejected)), wanted - 1, side="right")), False
 
 
@@ -75,17 +101,19 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
     Raises
     ------
     ValueError
-        Unless ``1 <= n <= R``, or for a reducer that cannot serve this ``R``.
+        Unless ``1 <= n <= R``, for a reducer that cannot serve this ``R``, and
+        after :data:`STUCK_REJECTIONS` rejections in a row (a stuck source).
     """
     map_values = as_reducer(reducer).map
     range_size = source.range_size
     check_bound(n, range_size)
     out = np.empty(check_count(size), dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object)
-    have, draws = 0, 0
+    have, draws, streak = 0, 0, 0
     while have < size:
         x = offsets(source, _chunk_size(size - have, have, draws))
         values, accepted = map_values(x, n, range_size)
         used, clean = _draws_for(accepted, size - have)
+        streak = rejection_streak(accepted[:used], streak)
         if used < len(x):
             source.unread(x[used:] + (np.uint64(source.low) if x.dtype != object else source.low))
         kept = values[:used] if clean else values[:used][accepted[:used]]
@@ -95,14 +123,20 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
 
 
 def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
-    """One value at a time: draw, and draw again while rejected (the reference for :func:`draw_bounded`)."""
+    """One value at a time: draw, and draw again while rejected (the reference for :func:`draw_bounded`).
+
+    Raises the :func:`stuck_source_error` after :data:`STUCK_REJECTIONS` rejections in a row.
+    """
     map_values = as_reducer(reducer).map
     range_size = source.range_size
     check_bound(n, range_size)
     values, draws = [], 0
     for _ in range(size):
-        accepted = False
+        accepted, rejections = False, 0
         while not accepted:
+            if rejections == STUCK_REJECTIONS:
+                raise stuck_source_error()
+            rejections += 1
             x = source.next_raw() - source.low
             draws += 1
             value, flags = map_values(np.array([x], dtype=np.uint64 if x < UINT64_LIMIT else object), n, range_size)
@@ -134,6 +168,11 @@ def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str,
     values, draws : numpy.ndarray
         The value per lane (uint64) and the source outputs each lane consumed
         (added to ``draws`` when it is given).
+
+    Raises
+    ------
+    ValueError
+        The :func:`stuck_source_error`, when a lane is rejected :data:`STUCK_REJECTIONS` times in a row.
     """
     map_values = as_reducer(reducer).map
     range_size = batch.range_size
@@ -143,7 +182,11 @@ def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str,
     values, accepted = map_values(_lane_offsets(batch, None), bounds, range_size)
     draws = np.zeros(batch.lanes, dtype=np.int64) if draws is None else draws
     draws += 1
+    rejections = 0  # in a row, of every lane still waiting
     while not accepted.all():
+        rejections += 1
+        if rejections == STUCK_REJECTIONS:
+            raise stuck_source_error()
         waiting = ~accepted
         retry, flags = map_values(_lane_offsets(batch, waiting),
                                   bounds[waiting] if isinstance(bounds, np.ndarray) else bounds, range_size)

@@ -278,11 +278,33 @@ def java_nextint_map(x, n, range_size):
     if bounds.size and int(bounds.max()) >= 2**31:
         raise ValueError(f"java-nextint needs n in [1, 2^31 - 1] (a positive Java int); got {int(bounds.max())}")
     r = np.asarray(x, dtype=np.uint64) >> np.uint64(1)
+    if bounds.ndim == 0:  # one bound: only its branch, in place (the draws' usual case)
+        return _java_nextint_one_bound(r, int(bounds))
     power_of_two = (bounds & (bounds - np.uint64(1))) == 0
     remainder = r % bounds
     shifted = (bounds * r) >> np.uint64(31)
     accepted = power_of_two | (r - remainder + (bounds - np.uint64(1)) < np.uint64(2**31))
     return np.where(power_of_two, shifted, remainder), np.broadcast_to(accepted, r.shape).copy()
+
+
+def _java_nextint_one_bound(r: np.ndarray, n: int):
+    """:func:`java_nextint_map` for one bound on ``r = next(31)``, which it overwrites.
+
+    ``r - (r mod n) + (n - 1) >= 2^31`` exactly when ``r >= 2^31 - (2^31 mod n)``:
+    ``r - (r mod n)`` is the multiple ``k n`` below ``r``, and ``k n + n - 1 < 2^31``
+    holds for the complete blocks of ``n`` below ``2^31`` only. ``r mod n`` is
+    taken as ``r - (r div n) n``: numpy divides by one integer with libdivide (a
+    multiplication), and ``%`` element by element, 2-3x slower.
+    """
+    if n & (n - 1) == 0:
+        r *= np.uint64(n)
+        r >>= np.uint64(31)
+        return r, _all_accepted(r)
+    accepted = r < np.uint64(2**31 - 2**31 % n)
+    multiple = r // np.uint64(n)
+    multiple *= np.uint64(n)
+    r -= multiple
+    return r, accepted
 
 
 @dataclass(frozen=True)

@@ -93,8 +93,9 @@ def draw_unused(decks, draws, config):
             choice[clash] = draws.below(n, clash)
             clash = taken[rows, choice]
         else:
-            raise ValueError(f"draw-unused drew dealt positions {64 * (n + 1)} times in a row: this source and "
-                             f"reducer cannot reach every position of a {n}-card deck")
+            raise ValueError(f"the source gave {64 * (n + 1)} dealt positions in a row to draw-unused (chance "
+                             f"below e^-64 for a source that fills its declared range): with this reducer it "
+                             f"cannot reach every position of a {n}-card deck")
         out[:, k] = decks[rows, choice]
         taken[rows, choice] = True
     return out

@@ -30,6 +30,12 @@ after). The search runs on every core, a slice of the seeds per thread
 2. *Check.* The rare survivors replay the whole shuffle on a real deck and
    compare every observed position.
 
+A source that rejects :data:`~rnglab.reduce.STUCK_REJECTIONS` draws in a
+row is stuck (an LCG in a fixed point on a rejected output): :func:`draw_value`
+then reports 0 draws, the kernels stop with the status ``STUCK``, and their
+Python callers raise :func:`~rnglab.reduce.stuck_source_error`. The limit is a
+variable of each kernel's closure, so numba's on-disk cache follows it.
+
 Inner loops take scalars and tuples only: an array passed to a function in a
 loop costs numba two atomic reference-count updates per call. All arithmetic
 is uint64: numba turns mixed uint64/int64 arithmetic into float64, which would
@@ -46,11 +52,17 @@ import numpy as np
 
 from .generators import LCG, LCGBatch
 from .generators.affine import arithmetic_kind
-from .reducers import Reducer, complete_blocks_end, multiply_128, range_mod, smear_mask
+from .reduce import STUCK_REJECTIONS, stuck_source_error
+from .reducers import REDUCERS, Reducer, complete_blocks_end, multiply_128, range_mod, smear_mask
 
-#: Reducer names (``rnglab.reduce.REDUCERS``) and their codes in the kernels.
-REDUCER_CODES = {"modulo": 0, "float-multiply": 1, "multiply-shift": 2, "threshold": 3,
-                 "threshold-openbsd": 4, "bitmask": 5, "lemire": 6, "java-nextint": 7}
+#: Reducer names and their codes in the kernels: the position in the registry ``rnglab.reducers.REDUCERS``.
+#: Kernels cached on disk are keyed by code: add reducers at the end of the registry.
+REDUCER_CODES = {name: code for code, name in enumerate(REDUCERS)}
+
+#: The codes :func:`reduce_offset` has a branch for.
+COMPILED = MODULO, FLOAT_MULTIPLY, MULTIPLY_SHIFT, THRESHOLD, THRESHOLD_OPENBSD, BITMASK, LEMIRE, JAVA_NEXTINT = tuple(
+    REDUCER_CODES[name] for name in ("modulo", "float-multiply", "multiply-shift", "threshold", "threshold-openbsd",
+                                     "bitmask", "lemire", "java-nextint"))
 
 #: Code of Lemire's method on whole 64-bit words (``R = 2^64``): ``x n = high 2^64 + low``,
 #: value ``high``, rejected iff ``low < 2^64 mod n`` (column ``range_mod`` of the draw table).
@@ -73,6 +85,9 @@ ONE = np.uint64(1)
 SIXTY_FOUR = np.uint64(64)
 JAVA_INT_LIMIT = np.uint64(2**31)
 
+#: Statuses of a deal: every row shuffled; a drawn position outside the deck; a stuck source.
+DEALT, OUTSIDE, STUCK = 0, 1, 2
+
 
 # -- tables ----------------------------------------------------------------------------
 
@@ -87,7 +102,8 @@ def kernel_code(batch: LCG | LCGBatch, reducer: Reducer) -> int | None:
     if arithmetic_kind(batch.m) not in ("pow2", "small"):
         return None
     if batch.range_size <= 2**32:
-        return REDUCER_CODES.get(reducer.name)
+        code = REDUCER_CODES.get(reducer.name)
+        return code if code in COMPILED else None
     return WIDE_LEMIRE if batch.range_size == 2**64 and reducer.name == "lemire" else None
 
 
@@ -151,26 +167,26 @@ def reduce_offset(code, x, draw, generator):  # pragma: no cover - compiled
     is a compile-time constant, and the compiler keeps only its branch.
     """
     n = draw[0]
-    if code == 0:
+    if code == MODULO:
         return x % n, True
-    if code == 1:
+    if code == FLOAT_MULTIPLY:
         return np.uint64(np.floor(np.float64(x) * np.float64(n) / np.float64(generator[7]))), True
-    if code == 2:
+    if code == MULTIPLY_SHIFT:
         return scaled(x * n, generator)[0], True
-    if code == 3:
+    if code == THRESHOLD:
         return x % n, generator[7] - ONE - x >= draw[1]
-    if code == 4:
+    if code == THRESHOLD_OPENBSD:
         return x % n, x >= draw[1]
-    if code == 5:
+    if code == BITMASK:
         value = x & draw[2]
         return value, value < n and x < draw[3]
-    if code == 6:
+    if code == LEMIRE:
         quotient, remainder = scaled(x * n, generator)
         return quotient, remainder >= draw[1]
     if code == WIDE_LEMIRE:
         high, low = multiply_128(x, n)
         return high, low >= draw[1]
-    r = x >> ONE
+    r = x >> ONE  # JAVA_NEXTINT
     if n & (n - ONE) == ZERO:
         return (n * r) >> np.uint64(31), True
     value = r % n
@@ -178,16 +194,20 @@ def reduce_offset(code, x, draw, generator):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", nogil=True)
-def draw_value(x, code, draw, generator):  # pragma: no cover - compiled
-    """Step until the reducer accepts; return ``(value, new state, outputs drawn)``."""
+def draw_value(x, code, draw, generator, limit):  # pragma: no cover - compiled
+    """Step until the reducer accepts; return ``(value, new state, outputs drawn)``.
+
+    After ``limit`` rejections in a row the source is stuck: ``(0, state, 0)``.
+    """
     drawn = 0
-    while True:
+    while drawn < limit:
         x = advance(x, generator)
         drawn += 1
         offset = ((x >> generator[4]) & generator[5]) - generator[6]
         value, accepted = reduce_offset(code, offset, draw, generator)
         if accepted:
             return value, x, drawn
+    return ZERO, x, 0
 
 
 @numba.njit(inline="always", nogil=True)
@@ -197,45 +217,54 @@ def swapped(position, i, j):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", nogil=True)
-def follow_step(x, position, code, draw, i, offset, generator):  # pragma: no cover - compiled
-    """One swap step for one seed's followed card: ``(new state, new position of the card)``."""
-    value, x, _ = draw_value(x, code, draw, generator)
-    return x, swapped(position, i, np.int64(value) + offset)
+def follow_step(x, position, code, draw, i, offset, generator, limit):  # pragma: no cover - compiled
+    """One swap step for one seed's followed card: ``(new state, new position of the card, outputs drawn)``."""
+    value, x, drawn = draw_value(x, code, draw, generator, limit)
+    return x, swapped(position, i, np.int64(value) + offset), drawn
 
 
 # -- stages of the search --------------------------------------------------------------
 
 @numba.njit(inline="always", nogil=True)
-def filter_one_card(states, code, generator, draws, steps, card, position, hits):  # pragma: no cover - compiled
+def filter_one_card(states, code, generator, draws, steps, card, position, hits, limit):  # pragma: no cover
     """Stage 1 for one followed card, ``LANES`` (4) seeds at a time: ``hits[s] = 1`` where it ends at ``position``.
 
-    The last group repeats the last seed in its unused lanes.
+    The last group repeats the last seed in its unused lanes. Returns ``STUCK``
+    when a seed's source is stuck (``limit`` rejections in a row), else ``DEALT``.
     """
     last = states.size - 1
     for s in range(0, states.size, LANES):
         x0, x1, x2, x3 = states[s], states[min(s + 1, last)], states[min(s + 2, last)], states[min(s + 3, last)]
         k0 = k1 = k2 = k3 = card
+        fewest = 1  # fewest outputs drawn for a value: 0 marks a stuck source
         for t in range(steps.shape[0]):
             draw, i, offset = draw_row(draws, t), steps[t, 0], steps[t, 1]
-            x0, k0 = follow_step(x0, k0, code, draw, i, offset, generator)
-            x1, k1 = follow_step(x1, k1, code, draw, i, offset, generator)
-            x2, k2 = follow_step(x2, k2, code, draw, i, offset, generator)
-            x3, k3 = follow_step(x3, k3, code, draw, i, offset, generator)
+            x0, k0, d0 = follow_step(x0, k0, code, draw, i, offset, generator, limit)
+            x1, k1, d1 = follow_step(x1, k1, code, draw, i, offset, generator, limit)
+            x2, k2, d2 = follow_step(x2, k2, code, draw, i, offset, generator, limit)
+            x3, k3, d3 = follow_step(x3, k3, code, draw, i, offset, generator, limit)
+            fewest = min(fewest, d0, d1, d2, d3)
+        if fewest == 0:
+            return STUCK
         for lane, k in enumerate((k0, k1, k2, k3)):
             if s + lane <= last:
                 hits[s + lane] = k == position
+    return DEALT
 
 
 @numba.njit(inline="always", nogil=True)
-def follows_cards(x, code, generator, draws, steps, cards, positions, tracked):  # pragma: no cover - compiled
+def follows_cards(x, code, generator, draws, steps, cards, positions, tracked, limit):  # pragma: no cover
     """Stage 1 for several followed cards from state ``x``: False at the first final position that misfits.
 
-    A followed card seldom moves, so a predicted branch beats the select of :func:`swapped` here.
+    A followed card seldom moves, so a predicted branch beats the select of
+    :func:`swapped` here. ``STUCK`` (2) when the source gets stuck before a misfit.
     """
     for q in range(cards.size):
         tracked[q] = cards[q]
     for t in range(steps.shape[0]):
-        value, x, _ = draw_value(x, code, draw_row(draws, t), generator)
+        value, x, drawn = draw_value(x, code, draw_row(draws, t), generator, limit)
+        if drawn == 0:
+            return STUCK
         i, j, final = steps[t, 0], np.int64(value) + steps[t, 1], steps[t, 2]
         for q in range(cards.size):
             if tracked[q] == i:
@@ -251,37 +280,49 @@ def follows_cards(x, code, generator, draws, steps, cards, positions, tracked): 
 
 
 @numba.njit(inline="always", nogil=True)
-def filter_cards(states, code, generator, draws, steps, cards, positions, hits):  # pragma: no cover - compiled
-    """Stage 1 for several followed cards, seed by seed: ``hits[s] = 1`` where :func:`follows_cards` passes."""
+def filter_cards(states, code, generator, draws, steps, cards, positions, hits, limit):  # pragma: no cover
+    """Stage 1 for several followed cards, seed by seed: ``hits[s] = 1`` where :func:`follows_cards` passes.
+
+    Returns ``STUCK`` at the first seed whose source is stuck, else ``DEALT``.
+    """
     tracked = np.empty(cards.size, dtype=np.int64)
     for s in range(states.size):
-        hits[s] = follows_cards(states[s], code, generator, draws, steps, cards, positions, tracked)
+        hits[s] = follows_cards(states[s], code, generator, draws, steps, cards, positions, tracked, limit)
+        if hits[s] == STUCK:
+            return STUCK
+    return DEALT
 
 
 @numba.njit(inline="always", nogil=True)
-def shuffle_deck(x, code, generator, draws, steps, decks, row):  # pragma: no cover - compiled
-    """Run the swap table on ``decks[row]`` from state ``x``; return ``(new state, outputs drawn, in range)``.
+def shuffle_deck(x, code, generator, draws, steps, decks, row, limit):  # pragma: no cover - compiled
+    """Run the swap table on ``decks[row]`` from state ``x``; return ``(new state, outputs drawn, status)``.
 
-    ``in range`` is False at the first drawn position outside the deck (a
-    source outside its declared range); the deck is then left part-shuffled.
+    The status is ``DEALT``, or ``OUTSIDE`` at the first drawn position outside
+    the deck (a source outside its declared range), or ``STUCK`` at the first
+    value not drawn in ``limit`` outputs; the deck is then left part-shuffled.
     """
     drawn = 0
     for t in range(steps.shape[0]):
-        value, x, count = draw_value(x, code, draw_row(draws, t), generator)
+        value, x, count = draw_value(x, code, draw_row(draws, t), generator, limit)
+        if count == 0:
+            return x, drawn, STUCK
         drawn += count
         i, j = steps[t, 0], np.int64(value) + steps[t, 1]
         if not 0 <= j < decks.shape[1]:
-            return x, drawn, False
+            return x, drawn, OUTSIDE
         decks[row, i], decks[row, j] = decks[row, j], decks[row, i]
-    return x, drawn, True
+    return x, drawn, DEALT
 
 
 @numba.njit(inline="always", nogil=True)
-def reproduces(state, code, generator, draws, steps, cards, positions, deck):  # pragma: no cover - compiled
-    """Stage 2: shuffle a real deck (``deck``, shape ``(1, n)``) from ``state`` and compare every observed position."""
+def reproduces(state, code, generator, draws, steps, cards, positions, deck, limit):  # pragma: no cover
+    """Stage 2: shuffle a real deck (``deck``, shape ``(1, n)``) from ``state`` and compare every observed position.
+
+    It replays the draws of stage 1, which the seed passed, so its source is not stuck here.
+    """
     for i in range(deck.shape[1]):
         deck[0, i] = i
-    shuffle_deck(state, code, generator, draws, steps, deck, 0)
+    shuffle_deck(state, code, generator, draws, steps, deck, 0, limit)
     for q in range(positions.size):
         if deck[0, positions[q]] != cards[q]:
             return False
@@ -296,7 +337,8 @@ def search_seeds(code: int, states: np.ndarray, generator: np.ndarray, draws: np
 
     The states are split into slices searched on ``numba.get_num_threads()``
     threads at once (the kernel releases the GIL; a few slices per thread
-    even out their speeds).
+    even out their speeds). Raises the :func:`~rnglab.reduce.stuck_source_error`
+    when the source of a seed the filter follows gets stuck.
 
     Parameters
     ----------
@@ -324,27 +366,36 @@ def search_seeds(code: int, states: np.ndarray, generator: np.ndarray, draws: np
     pieces = [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:])]  # empty ones too: no states still loads the kernel
 
     def run(piece):
-        kernel(states[piece], generator, draws, steps, cards, positions, track, deck_size, hits[piece])
+        return kernel(states[piece], generator, draws, steps, cards, positions, track, deck_size, hits[piece])
 
     with ThreadPoolExecutor(threads) as pool:
-        list(pool.map(run, pieces))
+        if STUCK in pool.map(run, pieces):
+            raise stuck_source_error()
     return hits
 
 
 @functools.cache
 def search_kernel(code: int):
-    """The seed-search kernel for reducer ``code`` (arguments as :func:`search_seeds`, then ``hits``, its output)."""
+    """The seed-search kernel for reducer ``code`` (arguments as :func:`search_seeds`, then ``hits``, its output).
+
+    Returns ``STUCK`` when a followed seed's source is stuck, else ``DEALT``.
+    """
+    limit = STUCK_REJECTIONS
+
     @numba.njit(cache=True, nogil=True)
     def search(states, generator, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
         fields = as_fields(generator)
         if track == 1:
-            filter_one_card(states, code, fields, draws, steps, cards[0], positions[0], hits)
+            status = filter_one_card(states, code, fields, draws, steps, cards[0], positions[0], hits, limit)
         else:
-            filter_cards(states, code, fields, draws, steps, cards[:track], positions[:track], hits)
+            status = filter_cards(states, code, fields, draws, steps, cards[:track], positions[:track], hits, limit)
+        if status == STUCK:
+            return STUCK
         deck = np.empty((1, deck_size), dtype=np.int64)
         for s in range(states.size):
             if hits[s]:
-                hits[s] = reproduces(states[s], code, fields, draws, steps, cards, positions, deck)
+                hits[s] = reproduces(states[s], code, fields, draws, steps, cards, positions, deck, limit)
+        return DEALT
 
     return search
 
@@ -358,19 +409,28 @@ def deal_kernel(code: int):
     (``len(states) == 1``) every row draws from it in turn: row ``r`` starts
     where row ``r - 1`` stopped. ``steps[t] = (position, offset)``. Returns
     False at the first drawn position outside the deck (a source outside its
-    declared range), leaving that row and the later ones undone.
+    declared range), leaving that row and the later ones undone, and raises
+    the :func:`~rnglab.reduce.stuck_source_error` for a stuck source.
     """
+    limit = STUCK_REJECTIONS
+
     @numba.njit(cache=True, nogil=True)
-    def deal(decks, states, drawn, generator, draws, steps):  # pragma: no cover - compiled
+    def compiled(decks, states, drawn, generator, draws, steps):  # pragma: no cover - compiled
         fields = as_fields(generator)
         shared = states.shape[0] == 1
         for row in range(decks.shape[0]):
             lane = 0 if shared else row
-            x, used, inside = shuffle_deck(states[lane], code, fields, draws, steps, decks, row)
-            if not inside:
-                return False
+            x, used, status = shuffle_deck(states[lane], code, fields, draws, steps, decks, row, limit)
+            if status != DEALT:
+                return status
             states[lane] = x
             drawn[lane] += used
-        return True
+        return DEALT
+
+    def deal(decks, states, drawn, generator, draws, steps):
+        status = compiled(decks, states, drawn, generator, draws, steps)
+        if status == STUCK:
+            raise stuck_source_error()
+        return status == DEALT
 
     return deal

@@ -160,3 +160,81 @@ def test_bad_bounds():
         bias("modulo", 0, 32768)
     with pytest.raises(ValueError, match="choose from"):
         bias("nope", 5, 32768)
+
+
+# -- huge R and n (issue #21) -------------------------------------------------------------
+
+def multiply_shift_count(v, n, R):
+    """``c_v = ceil((v+1) R / n) - ceil(v R / n)`` on Python integers (the reference)."""
+    return -(-(v + 1) * R // n) + (-v * R // n)
+
+
+def test_modulo_counts_beyond_64_bits():
+    exact = exact_counts("modulo", 2**64, 2**64 + 1)  # output 0 gets 0 and 2^64, every other output one value
+    assert exact.classes == ((2, 1), (1, 2**64 - 1)) and exact.favoured == (0,) and exact.rejected == 0
+    assert exact_counts("modulo", 3, 2**4000).classes == (((2**4000 - 1) // 3 + 1, 1), ((2**4000 - 1) // 3, 2))
+
+
+@pytest.mark.parametrize("n", [2**63, 2**63 + 5, 2**64 - 1, 3 * 2**62 + 1])
+def test_multiply_shift_counts_for_n_from_2_to_the_63(n):
+    R = 2**64
+    q, r = divmod(R, n)
+    exact = exact_counts("multiply-shift", n, R)
+    assert exact.classes == tuple((c, m) for c, m in ((q + 1, r), (q, n - r)) if m)
+    counts = [multiply_shift_count(v, n, R) for v in range(2**12)]
+    assert list(exact.favoured) == [v for v, c in enumerate(counts) if c == q + 1][:64]
+    assert set(counts) <= {q, q + 1}
+
+
+def test_count_arrays_beyond_64_bits_are_python_integers():
+    R = 2**70 + 3
+    counts = count_array("multiply-shift", 52, R)
+    assert counts.tolist() == [multiply_shift_count(v, 52, R) for v in range(52)] and sum(counts) == R
+    assert count_array("modulo", 52, R).tolist() == [R // 52 + (v < R % 52) for v in range(52)]
+    assert count_array("lemire", 52, R).tolist() == [R // 52] * 52
+
+
+def test_draws_to_detect_for_a_deviation_below_the_smallest_double():
+    R = 2**4000
+    result = bias("modulo", 3, R)  # p = (q+1)/R, q/R, q/R with q = (R - 1)/3
+    deviation = sum((Fraction(c, R) - Fraction(1, 3)) ** 2 * m for c, m in exact_counts("modulo", 3, R).classes)
+    lam = result.draws_to_detect * 3 * deviation  # the noncentrality reached: 17.4267 for df = 2 (scipy.stats.ncx2)
+    assert 17.4266 < lam < 17.4268 and result.draws_to_detect.bit_length() == 8004
+
+
+def test_draws_to_detect_with_2_to_the_64_degrees_of_freedom():
+    n, R = 2**64 - 1, 2**64
+    result = bias("modulo", n, R)
+    # the normal approximation: lambda = sqrt(2 df) (z_0.99 + z_0.9), 4 lambda / sqrt(2 df) ~ 2^-30 negligible
+    lam = Fraction((2 * (n - 1)) ** 0.5) * Fraction(2.3263478740408408 + 1.2815515655446004)
+    deviation = (Fraction(2, R) - Fraction(1, n)) ** 2 + (n - 1) * (Fraction(1, R) - Fraction(1, n)) ** 2
+    assert abs(result.draws_to_detect / (lam / (n * deviation)) - 1) < 1e-9
+    assert bias("modulo", 10**6 + 3, 2**32).draws_to_detect == 2167097892687  # unchanged below 2^64
+
+
+def test_empirical_counts_are_drawn_in_chunks():
+    from rnglab.bias import SAMPLE_CHUNK, sample_counts
+    from rnglab.reduce import draw_bounded
+
+    samples = 2 * SAMPLE_CHUNK + 5
+    counts, draws = sample_counts(make_source("msvc", seed=7), 52, samples, "bitmask")
+    drawn = draw_bounded(make_source("msvc", seed=7), 52, samples, "bitmask")
+    assert counts.tolist() == np.bincount(drawn.values.astype(np.int64), minlength=52).tolist()
+    assert draws == drawn.draws
+
+
+def test_empirical_test_refuses_what_it_cannot_count_or_time():
+    with pytest.raises(ValueError, match=r"at most 10\^10 .*got 1000000000000, about 11.1 hours"):
+        empirical_bias(make_source("msvc", seed=1), 52, 10**12, "modulo")
+    with pytest.raises(ValueError, match="needs n <= 2"):
+        empirical_bias(make_source("pcg64", seed=1), 2**26, 2**26, "modulo")
+
+
+# -- one count function per reducer (issue #11) ---------------------------------------------
+
+def test_every_reducer_has_its_exact_counts():
+    from rnglab.bias import EXACT_COUNTS
+
+    assert list(EXACT_COUNTS) == list(REDUCERS)
+    with pytest.raises(ValueError, match="unknown reducer 'nope'"):
+        exact_counts("nope", 3, 8)

@@ -94,3 +94,31 @@ def test_report_sections(tmp_path):
     assert "631/32768" in text and "figures/reduce-bias-52.png" in text and "low-bit trap" in text
     assert (tmp_path / "figures" / "reduce-bias-52.png").exists()
     assert "dealt the same first cards" in seeding_section.section(context).markdown
+
+
+@pytest.mark.parametrize("args, first_rows", [
+    (["pcg64", "--n", "2^64-1"], ["modulo", "no", "1/9223372036854775808", "1/18446744073709551616", "2",
+                                  "5.42e-20", "1", "404249048178493562308061149092"]),
+    (["--range", "2^64+1", "--n", "2^64"], ["modulo", "no", "2/18446744073709551617", "1/18446744073709551617",
+                                            "2", "5.42e-20", "1", "404249048178493562340932726312"]),
+])
+def test_reduce_beyond_64_bits(args, first_rows):
+    result = run(["reduce", *args])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[4].split() == first_rows
+
+
+def test_reduce_on_a_range_of_4000_bits_shows_the_tiny_bias():
+    result = run(["reduce", "--range", "2^4000", "--n", "3", "--method", "modulo", "--json"])
+    assert result.exit_code == 0, result.output
+    modulo = json.loads(result.output)["methods"][0]
+    assert Fraction(modulo["tv_distance"]) == Fraction(2, 3 * 2**4000) and modulo["draws_to_detect"] > 2**8003
+    table = run(["reduce", "--range", "2^4000", "--n", "3", "--method", "modulo"]).output
+    assert " 5.06e-1205 " in table
+
+
+def test_reduce_refuses_a_sample_beyond_the_time_budget(capsys):
+    assert main(["reduce", "msvc", "--n", "52", "--samples", "10^12"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "Error: samples must be at most 10^10 (about 7 minutes at 25 million values/s); got 1000000000000, "
+        "about 11.1 hours"]

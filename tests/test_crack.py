@@ -344,3 +344,12 @@ def test_report_section_recovers_the_deal(tmp_path):
 
     text = section(ReportContext(tmp_path, seed=7, quick=True)).markdown
     assert "1,200,000 seeds" in text and "| yes |" in text and "| no |" not in text
+
+
+def test_kernel_codes_are_the_registry_order():
+    from rnglab.reducers import REDUCERS
+
+    msvc, mmix = make_source("msvc"), make_source("lcg:a=6364136223846793005,c=1442695040888963407,m=2^64")
+    assert [swap_kernels.kernel_code(msvc, entry) for entry in REDUCERS.values()] == list(range(len(REDUCERS)))
+    assert swap_kernels.kernel_code(mmix, REDUCERS["lemire"]) == swap_kernels.WIDE_LEMIRE == len(REDUCERS)
+    assert swap_kernels.kernel_code(mmix, REDUCERS["modulo"]) is None

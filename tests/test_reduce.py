@@ -175,3 +175,14 @@ def test_lemire_is_bit_exact_with_numpy_integers():
     for n in (10**12, 2**63 + 12345):
         expected = np.random.Generator(np.random.PCG64(7)).integers(0, n, 2000, dtype=np.uint64)
         assert np.array_equal(draw_bounded(make_source("pcg64", seed=7), n, 2000, "lemire").values, expected)
+
+
+@pytest.mark.parametrize("n", [52, 2**30 + 1, 2**31 - 1, 64, 1])
+def test_java_nextint_one_bound_equals_the_per_lane_form_at_the_rejection_edge(n):
+    limit = 2**31 - 2**31 % n  # next(31) values from here up are rejected (for n not a power of two)
+    x = np.array([0, 1, 2 * limit - 2, 2 * limit - 1, 2 * limit % 2**32, 2**32 - 1], dtype=np.uint64)
+    values, accepted = as_reducer("java-nextint").map(x, n, 2**32)
+    lanes = as_reducer("java-nextint").map(x, np.full(len(x), n, dtype=np.uint64), 2**32)
+    assert values.tolist() == lanes[0].tolist() and accepted.tolist() == lanes[1].tolist()
+    assert [(int(v), bool(a)) for v, a in zip(values, accepted)] == \
+        [reference_map("java-nextint", int(v), n, 2**32) for v in x]

@@ -238,5 +238,5 @@ def test_decks_in_turn_serve_swap_shuffles_only():
 
 def test_draw_unused_refuses_a_source_that_cannot_reach_a_position():
     # RANDU's outputs are all odd, so rand() % 2 never deals position 0 of a 2-card deck
-    with pytest.raises(ValueError, match="draw-unused drew dealt positions 192 times in a row"):
+    with pytest.raises(ValueError, match="the source gave 192 dealt positions in a row to draw-unused"):
         shuffle(2, make_source("randu", 1), "draw-unused", "modulo")

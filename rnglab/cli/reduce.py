@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..bias import ARRAY_LIMIT, applicable_methods, bias, count_array, empirical_bias
+from fractions import Fraction
+
+from ..bias import ARRAY_LIMIT, applicable_methods, approximate, bias, count_array, empirical_bias
 from ..fileio import check_writable
 from ..plot import save_figure
 from ..reducers import REDUCERS, check_bound
@@ -35,7 +37,7 @@ def _plot(methods, n, R, plot_path, force):
     probabilities = {}
     for name in methods:
         counts = count_array(name, n, R)
-        probabilities[name] = counts / counts.sum()
+        probabilities[name] = (counts / counts.sum()).astype(float)  # Python integers when R is large
     return save_figure(bias_heatmap(probabilities, n, R), plot_path, force)
 
 
@@ -86,7 +88,7 @@ def _show(results, n, R, generator) -> None:
     click.echo(f"Range reduction to [0, {n}) from {source}; probabilities conditional on acceptance.\n")
     headers = ["method", "unbiased", "max p", "min p", "max/min", "TV distance", "draws/output", "draws to detect"]
     rows = [[r["method"], "yes" if r["unbiased"] else "no", r["max_prob"], r["min_prob"], r["ratio"] or "inf",
-             f"{_as_float(r['tv_distance']):.3g}", f"{_as_float(r['expected_draws']):.6g}",
+             approximate(Fraction(r["tv_distance"]), 3), approximate(Fraction(r["expected_draws"]), 6),
              r["draws_to_detect"] or "never"] for r in results]
     click.echo(format_table(headers, rows))
     for r in results:
@@ -100,7 +102,3 @@ def _show(results, n, R, generator) -> None:
                                   r["empirical"]["statistic"], r["empirical"]["pvalue"],
                                   "yes" if r["empirical"]["flagged"] else "no"] for r in tested]))
 
-
-def _as_float(fraction_text: str) -> float:
-    numerator, _, denominator = fraction_text.partition("/")
-    return int(numerator) / int(denominator or 1)
