@@ -231,10 +231,19 @@ def transposition_law(n: int, swaps: int) -> Law:
             for key, ways in _partition_step(partition, n).items():
                 following[key] = following.get(key, 0) + count * ways
         paths = following
-    types = list(paths)
+    types = integer_partitions(n)  # every cycle type, the ones no path reaches included (count 0)
     sizes = [class_size(t) for t in types]
     # conjugation invariance: every permutation of a type is reached by the same number of paths
-    return Law(n, [paths[t] // s for t, s in zip(types, sizes)], sizes, n ** (2 * swaps), lambda c: cycle_representative(types[c]))
+    return Law(n, [paths.get(t, 0) // s for t, s in zip(types, sizes)], sizes, n ** (2 * swaps),
+               lambda c: cycle_representative(types[c]))
+
+
+def integer_partitions(n: int, largest: int | None = None) -> list[tuple]:
+    """Every partition of ``n`` as a tuple of non-increasing parts at most ``largest`` (default ``n``)."""
+    largest = n if largest is None else largest
+    if n == 0:
+        return [()]
+    return [(part,) + rest for part in range(min(n, largest), 0, -1) for rest in integer_partitions(n - part, part)]
 
 
 def eulerian_numbers(n: int) -> list[int]:

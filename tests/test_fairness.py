@@ -107,3 +107,21 @@ def test_shuffles_needed_grow_as_the_bias_shrinks():
     naive = shuffles_to_detect(exact_fairness("naive", 8).position_matrix)
     transpositions = shuffles_to_detect(exact_fairness("transpositions", 8, swaps=30).position_matrix)
     assert naive < transpositions and shuffles_to_detect(np.full((5, 5), 0.2)) is None
+
+
+def law_from_paths(decks, n):
+    """Exact probability of every deal (by rank, all n! of them) from equally likely scripted paths."""
+    counts = Counter(permutation_rank(decks).tolist())
+    return [Fraction(counts.get(r, 0), len(decks)) for r in range(math.factorial(n))]
+
+
+@pytest.mark.parametrize("n,swaps", itertools.product([3, 4], [1, 2, 3]))
+def test_transposition_summary_counts_the_deals_no_path_reaches(n, swaps):
+    # every one of the n^(2k) ordered position pairs; unreached deals (probability 0) count
+    paths = list(itertools.product(range(n), repeat=2 * swaps))
+    law = law_from_paths(shuffle_decks(n, ScriptedDraws(paths), "transpositions", swaps=swaps), n)
+    result = exact_fairness("transpositions", n, swaps=swaps)
+    assert result.tv_distance == sum(abs(p - Fraction(1, math.factorial(n))) for p in law) / 2
+    assert result.reachable == sum(1 for p in law if p)
+    assert result.least_likely.prob == min(law) == law[permutation_rank(np.array([result.least_likely.perm]))[0]]
+    assert result.most_likely.prob == max(law) == law[permutation_rank(np.array([result.most_likely.perm]))[0]]
