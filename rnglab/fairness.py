@@ -53,7 +53,7 @@ from scipy import stats
 
 from .generators import Source
 from .results import Result
-from .shuffle import (SwapStep, TranspositionStep, algorithm, check_size, permutation_rank, permutation_unrank,
+from .shuffle import (PIECE_BITS, SwapStep, TranspositionStep, algorithm, check_size, permutation_rank, permutation_unrank,
                       shuffle_in_turn, swap_count)
 
 #: Largest n for the dynamic program over all n! permutations.
@@ -88,7 +88,10 @@ class Law:
 
 def _dense_permutations(n: int) -> tuple[np.ndarray, np.ndarray]:
     """All permutations of ``0..n-1`` in lexicographic order and their base-n codes (ascending)."""
-    perms = np.array(list(itertools.permutations(range(n))), dtype=np.int64).reshape(-1, n)
+    perms = np.zeros((1, 0), dtype=np.int64)
+    for size in range(1, n + 1):  # first item f, then the permutations of the others (shifted past f) in order
+        perms = np.concatenate([np.hstack([np.full((len(perms), 1), first), perms + (perms >= first)])
+                                for first in range(size)])
     return perms, perms @ (n ** np.arange(n - 1, -1, -1, dtype=np.int64))
 
 
@@ -287,7 +290,70 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
     if n > DENSE_LIMIT:
         raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
                          "(the position matrix is available for larger n)")
+    if reduce is not None and shuffle.name == "draw-unused":
+        return draw_unused_law(n, weigh.single(n))
+    if reduce is not None and shuffle.name == "unrank":
+        return unrank_law(n, weigh)
     return _DenseProgram(n).run(shuffle.program(n, options), weigh)
+
+
+def draw_unused_law(n: int, weights: list[int]) -> Law:
+    """Exact law of draw-unused when position ``j`` comes out of a draw with weight ``w_j``.
+
+    A dealt position is drawn again, so step ``k`` takes the unused position
+    ``p_k`` with probability ``w_{p_k} / (W - w(A_k))``, ``A_k = {p_0, ..,
+    p_{k-1}}``, ``W = sum w``; the deck starts in order, so the deal is ``p``
+    and ``P(p) = prod_j w_j / prod_k (W - w(A_k))`` (the numerator is the same
+    for every deal). Counts are over the least common multiple of those
+    denominators (:func:`chain_denominator`), as Python integers.
+    """
+    w = np.array(weights, dtype=np.int64)
+    if not w.all():
+        raise ValueError("draw-unused never deals a position its draws cannot reach: every position needs weight > 0")
+    total = int(w.sum())
+    perms = _dense_permutations(n)[0]
+    before = np.cumsum(w[perms], axis=1) - w[perms]  # w(A_k) per deal and step
+    left = total - before  # at most R <= 2^24: two factors multiply exactly in int64
+    denominators = np.ones(len(perms), dtype=object)
+    for k in range(0, n, 2):
+        denominators = denominators * (left[:, k] * left[:, k + 1] if k + 1 < n else left[:, k])
+    common = chain_denominator(weights)
+    counts = (common * math.prod(weights)) // denominators
+    return Law(n, counts, None, common, lambda c: perms[c].tolist())
+
+
+def chain_denominator(weights: list[int]) -> int:
+    """``lcm`` over all orders ``p`` of ``prod_k (W - w(A_k))`` (:func:`draw_unused_law`), by a DP over subsets.
+
+    ``L(A) = lcm_{x in A} L(A - x) (W - w(A - x))``, ``L({}) = 1``; the answer is ``L(all)``.
+    """
+    total, size = sum(weights), 1 << len(weights)
+    subset_weight, chain = [0] * size, [1] * size
+    for subset in range(1, size):
+        low = subset & -subset
+        subset_weight[subset] = subset_weight[subset ^ low] + weights[low.bit_length() - 1]
+        members = [1 << j for j in range(len(weights)) if subset >> j & 1]
+        chain[subset] = math.lcm(*(chain[subset ^ x] * (total - subset_weight[subset ^ x]) for x in members))
+    return chain[-1]
+
+
+def unrank_law(n: int, weigh: ChoiceWeights) -> Law:
+    """Exact law of unrank when its pieces are drawn through a reducer (see :func:`~rnglab.shuffle.uniform_below_factorial`).
+
+    ``V`` of ``t = bit_length(n! - 1)`` bits is assembled from pieces drawn
+    below ``2^b`` with ``b = min(32, floor(log2 R))`` (most significant first,
+    the last one narrower); ``V >= n!`` redraws every piece. So
+    ``P(V = v) = weight(v) / sum_{u < n!} weight(u)`` with ``weight(v)`` the
+    product of its pieces' weights, and the deal is the permutation of rank ``v``.
+    """
+    total = math.factorial(n)
+    width, remaining = min(PIECE_BITS, weigh.range_size.bit_length() - 1), max(1, (total - 1).bit_length())
+    values, counts = np.arange(total, dtype=np.int64), np.ones(total, dtype=np.int64)
+    while remaining > 0:  # n <= 10: 22 bits, each weight at most R <= 2^24 and the total below 2^63
+        piece = min(width, remaining)
+        remaining -= piece
+        counts *= np.array(weigh.single(1 << piece), dtype=np.int64)[values >> remaining & ((1 << piece) - 1)]
+    return Law(n, counts, None, int(counts.sum()), lambda c: permutation_unrank(c, n))
 
 
 def _check_weighable(shuffle) -> None:
@@ -367,11 +433,26 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
     n, shuffle, weigh = check_size(n, MATRIX_LIMIT), algorithm(algo), ChoiceWeights(reduce, range_size)
     if reduce is not None:
         _check_weighable(shuffle)
+        if shuffle.name in ("draw-unused", "unrank"):  # their draws are not the steps of their program
+            if n > DENSE_LIMIT:
+                raise ValueError(f"{algo} through a reducer is computed from its law over all n! deals, "
+                                 f"for n <= {DENSE_LIMIT}; got {n}")
+            return law_position_counts(permutation_law(algo, n, reduce=reduce, range_size=range_size, **options))
     elif shuffle.law == "uniform":
         return np.ones((n, n), dtype=object), n
     if shuffle.law == "stable-keys":
         return descent_law_counts(n, options.get("key_bits") or 32)
     return program_position_counts(shuffle.program(n, options), n, weigh)
+
+
+def law_position_counts(law: Law) -> tuple[np.ndarray, int]:
+    """Position counts of a law given deal by deal (``sizes`` is None): the deals' counts summed per cell."""
+    perms = _dense_permutations(law.n)[0]
+    counts = np.asarray(law.counts)
+    matrix = np.zeros((law.n, law.n), dtype=counts.dtype)
+    for position in range(law.n):
+        np.add.at(matrix[:, position], perms[:, position], counts)
+    return matrix.astype(object), law.denominator
 
 
 def position_probabilities(algo: str, n: int, **options) -> np.ndarray:

@@ -11,7 +11,9 @@ import pytest
 from rnglab.fairness import (empirical_fairness, exact_fairness, permutation_law, position_count_matrix,
                              position_counts, shuffles_to_detect)
 from rnglab.presets import make_source
-from rnglab.shuffle import ScriptedDraws, permutation_rank, shuffle, shuffle_decks
+from rnglab.reduce import reducer
+from rnglab.shuffle import (Draws, ScriptedDraws, permutation_rank, permutation_unrank, shuffle,
+                            shuffle_decks)
 
 CASES = [("naive", [4] * 4), ("poker1999", [3] * 4), ("sattolo", [3, 2, 1]), ("fisher-yates", [4, 3, 2]),
          ("inside-out", [1, 2, 3, 4]), ("transpositions", [4] * 8), ("draw-remove", [4, 3, 2, 1]),
@@ -125,3 +127,86 @@ def test_transposition_summary_counts_the_deals_no_path_reaches(n, swaps):
     assert result.reachable == sum(1 for p in law if p)
     assert result.least_likely.prob == min(law) == law[permutation_rank(np.array([result.least_likely.perm]))[0]]
     assert result.most_likely.prob == max(law) == law[permutation_rank(np.array([result.most_likely.perm]))[0]]
+
+
+def reduced_weights(method, bound, range_size):
+    """P(a draw below ``bound`` gives j): accepted raw values x in [0, R) with value j, over all accepted."""
+    values, accepted = reducer(method).map(np.arange(range_size, dtype=np.uint64), bound, range_size)
+    counts = Counter(int(v) for v, ok in zip(values, accepted) if ok)
+    return [Fraction(counts[j], sum(counts.values())) for j in range(bound)]
+
+
+def draw_unused_reference(n, method, range_size):
+    """Every order of distinct positions p, dealt by the real shuffle; a clash redraws, so step k takes p_k with
+    probability sum_c q^c P(p_k) = P(p_k) / (1 - q), q = P(a dealt position)."""
+    w, law = reduced_weights(method, n, range_size), [Fraction(0)] * math.factorial(n)
+    for order in itertools.permutations(range(n)):
+        prob = math.prod(w[p] / (1 - sum(w[i] for i in order[:k])) for k, p in enumerate(order))
+        law[permutation_rank(shuffle_decks(n, ScriptedDraws([order]), "draw-unused"))[0]] += prob
+    return law
+
+
+def unrank_reference(n, method, range_size):
+    """Every piece sequence of one attempt, dealt by the real shuffle (pieces of floor(log2 R) bits, most
+    significant first); an attempt that asks for more pieces was rejected and the next attempt starts afresh,
+    so P(deal) = P(deal in one attempt) / P(one attempt is accepted)."""
+    width, bits = range_size.bit_length() - 1, (math.factorial(n) - 1).bit_length()
+    pieces = [min(width, bits - done) for done in range(0, bits, width)]
+    law = [Fraction(0)] * math.factorial(n)
+    for values in itertools.product(*[range(2**b) for b in pieces]):
+        draws = ScriptedDraws([values])
+        draws.word_bits = width
+        try:
+            deck = shuffle_decks(n, draws, "unrank")
+        except IndexError:  # V >= n!: the script holds no second attempt
+            continue
+        law[permutation_rank(deck)[0]] += math.prod(reduced_weights(method, 2**b, range_size)[v]
+                                                    for b, v in zip(pieces, values))
+    return [p / sum(law) for p in law]
+
+
+REDUCER_CASES = [(n, algo, method, r) for n, r in ((3, 3), (3, 4), (3, 5), (3, 7), (4, 5), (4, 6), (4, 11))
+                 for algo in ("draw-unused", "unrank")
+                 for method in ("modulo", "float-multiply", "multiply-shift", "threshold", "bitmask", "lemire")]
+
+
+@pytest.mark.parametrize("n,algo,method,range_size", REDUCER_CASES)
+def test_redrawing_shuffles_through_a_reducer_match_every_path(n, algo, method, range_size):
+    reference = {"draw-unused": draw_unused_reference, "unrank": unrank_reference}[algo](n, method, range_size)
+    law = permutation_law(algo, n, reduce=method, range_size=range_size)
+    assert [Fraction(int(c), law.denominator) for c in law.counts] == reference
+    matrix, denominator = position_counts(algo, n, reduce=method, range_size=range_size)
+    perms = [permutation_unrank(r, n) for r in range(math.factorial(n))]
+    for card, position in itertools.product(range(n), repeat=2):
+        cell = sum(p for p, perm in zip(reference, perms) if perm[position] == card)
+        assert Fraction(int(matrix[card, position]), denominator) == cell
+
+
+class IdealReducedDraws(Draws):
+    """Many lanes of an ideal source of R values (numpy), each draw through a reducer, rejected ones redrawn."""
+
+    def __init__(self, lanes, range_size, method, seed):
+        self.lanes, self.range_size, self.method = lanes, range_size, method
+        self.word_bits = range_size.bit_length() - 1
+        self.rng = np.random.default_rng(seed)
+
+    def below(self, bound, mask=None):
+        out = np.empty(self.lanes if mask is None else int(np.count_nonzero(mask)), dtype=np.int64)
+        todo = np.arange(len(out))
+        while len(todo):
+            x = self.rng.integers(0, self.range_size, len(todo), dtype=np.uint64)
+            values, accepted = reducer(self.method).map(x, bound, self.range_size)
+            out[todo[accepted]] = values[accepted]
+            todo = todo[~accepted]
+        return out
+
+
+@pytest.mark.parametrize("algo,method,range_size", [("draw-unused", "modulo", 5), ("unrank", "modulo", 5),
+                                                    ("draw-unused", "float-multiply", 7),
+                                                    ("unrank", "threshold", 6)])
+def test_redrawing_shuffles_through_a_reducer_agree_with_120000_shuffles(algo, method, range_size):
+    law = permutation_law(algo, 4, reduce=method, range_size=range_size)
+    decks = shuffle_decks(4, IdealReducedDraws(120000, range_size, method, seed=3), algo)
+    seen = np.bincount(permutation_rank(decks), minlength=24) / len(decks)
+    p = np.array([int(c) / law.denominator for c in law.counts])
+    assert np.all(np.abs(seen - p) <= 5 * np.sqrt(p * (1 - p) / len(decks)) + 1e-12)
