@@ -52,9 +52,10 @@ import numpy as np
 from scipy import stats
 
 from .generators import Source
+from .reduce import check_bound, reducer
 from .results import Result
 from .shuffle import (PIECE_BITS, SwapStep, TranspositionStep, algorithm, check_size, permutation_rank, permutation_unrank,
-                      shuffle_in_turn, swap_count)
+                      _key_bits, shuffle_in_turn, swap_count)
 
 #: Largest n for the dynamic program over all n! permutations.
 DENSE_LIMIT = 10
@@ -164,13 +165,12 @@ class ChoiceWeights:
         """Weights of the values of one draw below ``bound``."""
         if self.reduce is None:
             return [1] * bound
+        check_bound(bound, self.range_size)  # as every draw: the shuffle cannot run with a bound above R
         if bound not in self.cache:
             self.cache[bound] = self._count(bound)
         return self.cache[bound]
 
     def _count(self, bound: int) -> list[int]:
-        from .reduce import reducer
-
         x = np.arange(self.range_size, dtype=np.uint64)
         values, accepted = reducer(self.reduce).map(x, bound, self.range_size)
         return [int(c) for c in np.bincount(values[accepted].astype(np.int64), minlength=bound)]
@@ -279,12 +279,13 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
     values whose draws go through that reducer (see :class:`ChoiceWeights`).
     """
     n, shuffle, weigh = check_size(n), algorithm(algo), ChoiceWeights(reduce, range_size)
+    _check_keys(shuffle, n, options)
     if reduce is not None:
         _check_weighable(shuffle)
     elif shuffle.law == "transpositions":
         return transposition_law(n, swap_count(n, options.get("swaps")))
     if shuffle.law == "stable-keys":
-        return stable_keys_law(n, options.get("key_bits") or 32)
+        return stable_keys_law(n, _key_bits(options))
     if shuffle.law == "uniform":
         return uniform_law(n)
     if n > DENSE_LIMIT:
@@ -354,6 +355,16 @@ def unrank_law(n: int, weigh: ChoiceWeights) -> Law:
         remaining -= piece
         counts *= np.array(weigh.single(1 << piece), dtype=np.int64)[values >> remaining & ((1 << piece) - 1)]
     return Law(n, counts, None, int(counts.sum()), lambda c: permutation_unrank(c, n))
+
+
+def _check_keys(shuffle, n: int, options: dict) -> None:
+    """Refuse key sorts the shuffle cannot run: keys of 1..64 bits; ``2^b >= n`` for distinct keys (redraw)."""
+    if shuffle.program is not None:
+        return
+    bits = _key_bits(options)
+    if shuffle.law == "uniform" and 2**bits < n:
+        raise ValueError(f"{shuffle.name} needs 2^key_bits >= n (n keys that all differ); got key_bits = {bits} "
+                         f"for n = {n}, which redraws forever")
 
 
 def _check_weighable(shuffle) -> None:
@@ -431,6 +442,7 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
                     **options) -> tuple[np.ndarray, int]:
     """Exact ``(counts, denominator)`` with ``P(card i at position j) = counts[i, j] / denominator``."""
     n, shuffle, weigh = check_size(n, MATRIX_LIMIT), algorithm(algo), ChoiceWeights(reduce, range_size)
+    _check_keys(shuffle, n, options)
     if reduce is not None:
         _check_weighable(shuffle)
         if shuffle.name in ("draw-unused", "unrank"):  # their draws are not the steps of their program
@@ -441,7 +453,7 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
     elif shuffle.law == "uniform":
         return np.ones((n, n), dtype=object), n
     if shuffle.law == "stable-keys":
-        return descent_law_counts(n, options.get("key_bits") or 32)
+        return descent_law_counts(n, _key_bits(options))
     return program_position_counts(shuffle.program(n, options), n, weigh)
 
 
@@ -634,10 +646,26 @@ class EmpiricalFairness(Result):
     counts: list
 
 
+#: Least expected count per cell of the position table for Pearson's chi-square (``M / n``).
+MIN_EXPECTED = 5
+
+
+def check_chi_square_size(shuffles: int, n: int) -> None:
+    """Refuse a position table whose expected counts ``M / n`` are below :data:`MIN_EXPECTED` (no valid p-value)."""
+    if shuffles < MIN_EXPECTED * n:
+        raise ValueError(f"Pearson's chi-square on the {n} x {n} position table needs expected counts >= "
+                         f"{MIN_EXPECTED} per cell: at least {MIN_EXPECTED * n} shuffles for n = {n}; got {shuffles}")
+
+
 def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") -> EmpiricalFairness:
-    """Chi-square test of uniform positions on a count matrix. Valid when ``M / n >= 5``."""
+    """Chi-square test of uniform positions on a count matrix, ``M`` decks of ``n`` cards.
+
+    Valid when every expected count ``M / n`` is at least :data:`MIN_EXPECTED`;
+    smaller tables raise ``ValueError``.
+    """
     n = counts.shape[0]
     shuffles = int(counts[0].sum())
+    check_chi_square_size(shuffles, n)
     expected = shuffles / n
     statistic = float(((counts - expected) ** 2).sum() / expected)
     df = max((n - 1) ** 2, 1)
@@ -657,6 +685,7 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
     (exact, but milliseconds per deck of 52). ``label`` names the source in
     the result; ``progress(k)`` is called after each chunk.
     """
+    check_chi_square_size(shuffles, n)
     counts = np.zeros((n, n), dtype=np.int64)
     for start in range(0, shuffles, chunk):
         decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reduce, **options)

@@ -8,8 +8,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rnglab.fairness import (empirical_fairness, exact_fairness, permutation_law, position_count_matrix,
-                             position_counts, shuffles_to_detect)
+from rnglab.fairness import (empirical_fairness, exact_fairness, permutation_law, position_chi_square,
+                             position_count_matrix, position_counts, shuffles_to_detect)
 from rnglab.presets import make_source
 from rnglab.reduce import reducer
 from rnglab.shuffle import (Draws, ScriptedDraws, permutation_rank, permutation_unrank, shuffle,
@@ -210,3 +210,37 @@ def test_redrawing_shuffles_through_a_reducer_agree_with_120000_shuffles(algo, m
     seen = np.bincount(permutation_rank(decks), minlength=24) / len(decks)
     p = np.array([int(c) / law.denominator for c in law.counts])
     assert np.all(np.abs(seen - p) <= 5 * np.sqrt(p * (1 - p) / len(decks)) + 1e-12)
+
+
+@pytest.mark.parametrize("compute", [permutation_law, position_counts, exact_fairness])
+def test_key_sorts_that_cannot_run_are_refused(compute):
+    with pytest.raises(ValueError, match=r"sort-keys-redraw needs 2\^key_bits >= n"):
+        compute("sort-keys-redraw", 3, key_bits=1)  # two 1-bit keys of three always tie: redrawn forever
+    with pytest.raises(ValueError, match=r"key bits must be in \[1, 64\]; got 1000000"):
+        compute("sort-keys", 3, key_bits=10**6)
+    assert exact_fairness("sort-keys-redraw", 2, key_bits=1).tv_distance == 0
+
+
+@pytest.mark.parametrize("algo,n", [("fisher-yates", 5), ("transpositions", 4), ("sattolo", 5), ("draw-unused", 4),
+                                    ("naive", 4)])
+@pytest.mark.parametrize("compute", [permutation_law, position_counts, exact_fairness])
+def test_a_bound_above_the_source_range_is_refused(compute, algo, n):
+    with pytest.raises(ValueError, match=rf"n must be in \[1, R\] = \[1, 3\] for this source; got {n - (algo == 'sattolo')}"):
+        compute(algo, n, reduce="modulo", range_size=3)
+
+
+def test_the_largest_bound_equal_to_the_range_is_accepted_and_exact():
+    # sattolo on 4 cards draws below 3, 2, 1: each modulo 3 from 3 raw values, every raw sequence equally likely
+    paths = list(itertools.product(range(3), repeat=3))
+    decks = shuffle_decks(4, ScriptedDraws([[x % b for x, b in zip(p, (3, 2, 1))] for p in paths]), "sattolo")
+    result = exact_fairness("sattolo", 4, reduce="modulo", range_size=3)
+    law = law_from_paths(decks, 4)
+    assert result.tv_distance == sum(abs(p - Fraction(1, 24)) for p in law) / 2 and result.reachable == 6
+
+
+def test_chi_square_needs_five_expected_per_cell():
+    with pytest.raises(ValueError, match="at least 260 shuffles for n = 52; got 10"):
+        empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 10, "modulo")
+    with pytest.raises(ValueError, match="expected counts >= 5 per cell"):
+        position_chi_square(np.full((4, 4), 4))  # 16 decks of 4 cards: 4 expected per cell
+    assert position_chi_square(np.full((4, 4), 5)).pvalue == 1.0
