@@ -8,8 +8,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rnglab.fairness import (empirical_fairness, exact_fairness, permutation_law, position_chi_square,
-                             position_count_matrix, position_counts, shuffles_to_detect)
+from rnglab.fairness import (empirical_fairness, exact_fairness, max_within, permutation_law, position_chi_square,
+                             position_count_matrix, position_counts, shuffles_to_detect, transposition_seconds)
 from rnglab.presets import make_source
 from rnglab.reduce import reducer
 from rnglab.shuffle import (Draws, ScriptedDraws, permutation_rank, permutation_unrank, shuffle,
@@ -244,3 +244,15 @@ def test_chi_square_needs_five_expected_per_cell():
     with pytest.raises(ValueError, match="expected counts >= 5 per cell"):
         position_chi_square(np.full((4, 4), 4))  # 16 decks of 4 cards: 4 expected per cell
     assert position_chi_square(np.full((4, 4), 5)).pvalue == 1.0
+
+
+def test_unbounded_exact_and_empirical_work_is_refused_up_front_with_what_fits():
+    with pytest.raises(ValueError, match=r"1000000 random transpositions on n = 30 .* up to \d+ swaps fit"):
+        exact_fairness("transpositions", 30, swaps=10**6)
+    with pytest.raises(ValueError, match=r"10{12} shuffles of 52 cards \(fisher-yates, batched\) .* up to \d+ fit"):
+        empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 10**12, "modulo")
+    assert transposition_seconds(30, max_within(lambda k: transposition_seconds(30, k) <= 60)) <= 60
+
+
+def test_max_within_finds_the_last_count_that_fits():
+    assert [max_within(lambda k, last=last: k <= last) for last in (0, 1, 5, 64, 1000)] == [0, 1, 5, 64, 1000]
