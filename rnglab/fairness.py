@@ -43,11 +43,11 @@ transpositions, Z. Wahrsch. verw. Gebiete 57, 1981.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numba
 import numpy as np
 from scipy import stats
 
@@ -94,29 +94,66 @@ class Law:
     representative: object
 
 
-def _dense_permutations(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """All permutations of ``0..n-1`` in lexicographic order and their base-n codes (ascending)."""
-    perms = np.zeros((1, 0), dtype=np.int64)
+def _dense_permutations(n: int) -> np.ndarray:
+    """All permutations of ``0..n-1`` in lexicographic order (uint8, one row each)."""
+    perms = np.zeros((1, 0), dtype=np.uint8)
     for size in range(1, n + 1):  # first item f, then the permutations of the others (shifted past f) in order
-        perms = np.concatenate([np.hstack([np.full((len(perms), 1), first), perms + (perms >= first)])
+        perms = np.concatenate([np.hstack([np.full((len(perms), 1), first, dtype=np.uint8), perms + (perms >= first)])
                                 for first in range(size)])
-    return perms, perms @ (n ** np.arange(n - 1, -1, -1, dtype=np.int64))
+    return perms
+
+
+@numba.njit(cache=True, nogil=True)
+def _rearrange_counts(perms, counts, orders, weights, out):  # pragma: no cover - compiled
+    """``out[rank(perm[order])] += weight * counts[rank(perm)]`` for every permutation and every (order, weight).
+
+    Ranks are lexicographic: ``rank = sum_k L_k (n-1-k)!`` with the Lehmer
+    digit ``L_k = p_k - #{i < k: p_i < p_k}``. An order that moves only
+    positions ``lo..hi`` keeps the digits outside them (those before see the
+    same set of later values), so the rank is ``r - r mod (n-lo)! + r mod
+    (n-1-hi)!`` plus the digits ``lo..hi`` recomputed with a bit set of the
+    values placed before.
+    """
+    rows, n = perms.shape
+    factorial = np.ones(n + 1, dtype=np.int64)
+    for k in range(1, n + 1):
+        factorial[k] = factorial[k - 1] * k
+    ones = np.zeros(1 << n, dtype=np.int64)  # bits set in each subset of values
+    for subset in range(1, 1 << n):
+        ones[subset] = ones[subset >> 1] + (subset & 1)
+    lo = np.full(len(orders), n, dtype=np.int64)
+    hi = np.full(len(orders), -1, dtype=np.int64)
+    for o in range(len(orders)):
+        for k in range(n):
+            if orders[o, k] != k:
+                lo[o], hi[o] = min(lo[o], k), k
+    placed = np.zeros(n + 1, dtype=np.int64)
+    for r in range(rows):
+        count = counts[r]
+        if count == 0:
+            continue
+        for k in range(n):
+            placed[k + 1] = placed[k] | (1 << perms[r, k])
+        for o in range(len(orders)):
+            if lo[o] > hi[o]:
+                out[r] += weights[o] * count
+                continue
+            rank = r - r % factorial[n - lo[o]] + r % factorial[n - 1 - hi[o]]
+            used = placed[lo[o]]
+            for k in range(lo[o], hi[o] + 1):
+                value = perms[r, orders[o, k]]
+                rank += (value - ones[used & ((1 << value) - 1)]) * factorial[n - 1 - k]
+                used |= 1 << value
+            out[rank] += weights[o] * count
+    return out
 
 
 class _DenseProgram:
-    """The program DP over all ``n!`` permutations, with cached rank maps."""
+    """The program DP over all ``n!`` permutations (counts indexed by lexicographic rank)."""
 
     def __init__(self, n: int):
         self.n = n
-        self.perms, self.codes = _dense_permutations(n)
-        self.weights = n ** np.arange(n - 1, -1, -1, dtype=np.int64)
-        self.cache: dict = {}
-
-    def rank_map(self, order: tuple) -> np.ndarray:
-        """Ranks of every permutation rearranged so that new position p holds old position order[p]."""
-        if order not in self.cache:
-            self.cache[order] = np.searchsorted(self.codes, self.perms[:, list(order)] @ self.weights)
-        return self.cache[order]
+        self.perms = _dense_permutations(n)
 
     def orders(self, step) -> list[tuple]:
         """The equally likely rearrangements of one step."""
@@ -138,10 +175,8 @@ class _DenseProgram:
             denominator *= sum(weights)
             if denominator >= 2**62:
                 raise ValueError(f"too many paths for exact integer counts ({denominator:.3g}); use a smaller n")
-            new = np.zeros_like(counts)
-            for order, weight in zip(orders, weights):
-                new[self.rank_map(order)] += weight * counts
-            counts = new
+            counts = _rearrange_counts(self.perms, counts, np.array(orders, dtype=np.int64),
+                                       np.array(weights, dtype=np.int64), np.zeros_like(counts))
         return Law(self.n, counts, None, denominator, lambda c: self.perms[c].tolist())
 
 
@@ -345,7 +380,7 @@ def draw_unused_law(n: int, weights: list[int]) -> Law:
     if not w.all():
         raise ValueError("draw-unused never deals a position its draws cannot reach: every position needs weight > 0")
     total = int(w.sum())
-    perms = _dense_permutations(n)[0]
+    perms = _dense_permutations(n)
     before = np.cumsum(w[perms], axis=1) - w[perms]  # w(A_k) per deal and step
     left = total - before  # at most R <= 2^24: two factors multiply exactly in int64
     denominators = np.ones(len(perms), dtype=object)
@@ -461,7 +496,7 @@ def descent_law_counts(n: int, key_bits: int) -> tuple[np.ndarray, int]:
     if n > SORT_KEYS_MATRIX_LIMIT:
         raise ValueError(f"the position matrix of sort-keys is computed for n <= {SORT_KEYS_MATRIX_LIMIT}; got {n} "
                          "(use the empirical test for larger decks)")
-    perms, _ = _dense_permutations(n)
+    perms = _dense_permutations(n)
     descents = (perms[:, 1:] < perms[:, :-1]).sum(axis=1)
     law = stable_keys_law(n, key_bits)
     table = np.zeros((n, n, n), dtype=np.int64)  # descents, card, position
@@ -492,7 +527,7 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
 
 def law_position_counts(law: Law) -> tuple[np.ndarray, int]:
     """Position counts of a law given deal by deal (``sizes`` is None): the deals' counts summed per cell."""
-    perms = _dense_permutations(law.n)[0]
+    perms = _dense_permutations(law.n)
     counts = np.asarray(law.counts)
     matrix = np.zeros((law.n, law.n), dtype=counts.dtype)
     for position in range(law.n):
