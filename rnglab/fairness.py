@@ -453,24 +453,32 @@ def _position_update(matrix: np.ndarray, step, n: int, weigh: ChoiceWeights) -> 
     if isinstance(step, TranspositionStep):
         u = np.array(weigh.single(n), dtype=object)
         total = sum(u)
-        moved = np.outer(u, u) * 2  # ordered pairs (p, q) and (q, p) swap positions p and q
-        np.fill_diagonal(moved, 0)
-        stay = total * total - moved.sum(axis=0)
-        return matrix * stay + matrix.dot(moved), total * total
+        # the ordered pairs (p, q) and (q, p), p != q, move the card at p to q (2 u_p u_q paths of U^2);
+        # the card at q stays on the other U^2 - 2 u_q (U - u_q): new_q = m_q (U^2 - 2 u_q U) + 2 u_q (m . u)
+        return matrix * (total * total - 2 * u * total) + np.outer(matrix.dot(u), 2 * u), total * total
     w = np.array(weigh(step, step_choices(step, n)), dtype=object)
     total = sum(w)
-    new = matrix * total
     if isinstance(step, SwapStep):
         partners = slice(step.low, step.high + 1)
+        new = _scaled_outside(matrix, total, [step.position, *range(step.low, step.high + 1)])
         new[:, partners] = matrix[:, [step.position]] * w + matrix[:, partners] * (total - w)
         new[:, step.position] = matrix[:, partners].dot(w)
         return new, total
     k = step.position
+    new = _scaled_outside(matrix, total, range(k, n))
     new[:, k] = matrix[:, k:].dot(w)
     later = np.cumsum(w[::-1])[::-1]  # later[t] = sum of w[j] for j >= t
     for t in range(1, n - k):
         new[:, k + t] = later[t] * matrix[:, k + t - 1] + (total - later[t]) * matrix[:, k + t]
     return new, total
+
+
+def _scaled_outside(matrix: np.ndarray, total: int, columns) -> np.ndarray:
+    """A copy of ``matrix`` with the columns not in ``columns`` (those a step leaves) multiplied by ``total``."""
+    new = matrix.copy()
+    outside = np.setdiff1d(np.arange(matrix.shape[1]), list(columns))
+    new[:, outside] = matrix[:, outside] * total
+    return new
 
 
 def step_choices(step, n: int) -> int:
