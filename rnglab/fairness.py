@@ -67,6 +67,9 @@ MATRIX_LIMIT = 1000
 SORT_KEYS_MATRIX_LIMIT = 9
 #: Seconds of exact work (estimated before it starts) beyond which an exact computation is refused.
 EXACT_SECONDS = 60
+#: Seconds per cell update of the position DP: a constant and a term per 64-bit word of its integers (fitted to
+#: naive at n = 100, 200, 300: 0.16 s, 2.6 s, 13 s on a loaded 2-core machine; n = 400 takes about 40 s).
+MATRIX_CELL_SECONDS = (3.6e-8, 1.2e-8)
 #: Seconds of empirical shuffling (estimated before it starts, shown by a progress bar) beyond which it is refused.
 EMPIRICAL_SECONDS = 3600
 #: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second,
@@ -488,6 +491,14 @@ def step_choices(step, n: int) -> int:
     return n * n if isinstance(step, TranspositionStep) else n - step.position
 
 
+def position_seconds(program, n: int) -> float:
+    """Estimated seconds of :func:`program_position_counts`: ``n`` cells per column a step rewrites, on
+    integers of ``log2 D`` bits (``D`` the common denominator), at :data:`MATRIX_CELL_SECONDS`."""
+    columns = sum(n if isinstance(step, TranspositionStep) else step_choices(step, n) for step in program)
+    words = sum(math.log2(step_choices(step, n)) for step in program) / 64
+    return n * columns * (MATRIX_CELL_SECONDS[0] + MATRIX_CELL_SECONDS[1] * words)
+
+
 def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, int]:
     """Exact position counts (Python integers) and their denominator for a program."""
     weigh = weigh or ChoiceWeights()
@@ -530,7 +541,12 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
         return np.ones((n, n), dtype=object), n
     if shuffle.law == "stable-keys":
         return descent_law_counts(n, _key_bits(options))
-    return program_position_counts(shuffle.program(n, options), n, weigh)
+    program = shuffle.program(n, options)
+    if position_seconds(program, n) > EXACT_SECONDS:
+        fit = max_within(lambda m: position_seconds(shuffle.program(m, options), m) <= EXACT_SECONDS)
+        raise ValueError(f"the exact position matrix of {algo} on n = {n} would take about "
+                         f"{position_seconds(program, n):.3g} s (limit {EXACT_SECONDS} s): n <= {fit} fits with these options")
+    return program_position_counts(program, n, weigh)
 
 
 def law_position_counts(law: Law) -> tuple[np.ndarray, int]:

@@ -252,6 +252,8 @@ def test_unbounded_exact_and_empirical_work_is_refused_up_front_with_what_fits()
     with pytest.raises(ValueError, match=r"10{12} shuffles of 52 cards \(fisher-yates, batched\) .* up to \d+ fit"):
         empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 10**12, "modulo")
     assert transposition_seconds(30, max_within(lambda k: transposition_seconds(30, k) <= 60)) <= 60
+    with pytest.raises(ValueError, match=r"position matrix of naive on n = 1000 would take about .* n <= \d+ fits"):
+        exact_fairness("naive", 1000)
 
 
 def test_max_within_finds_the_last_count_that_fits():
