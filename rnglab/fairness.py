@@ -60,8 +60,8 @@ from scipy import stats
 from .generators import Source
 from .reduce import check_bound, reducer
 from .results import Result
-from .shuffle import (PIECE_BITS, SwapStep, TranspositionStep, algorithm, check_size, permutation_rank, permutation_unrank,
-                      _key_bits, is_swap_shuffle, shuffle_in_turn, swap_count)
+from .shuffle import (PIECE_BITS, SwapStep, TranspositionStep, _key_bits, algorithm, check_size, is_swap_shuffle,
+                      permutation_rank, permutation_unrank, shuffle_in_turn, swap_count)
 
 #: Largest n for the dynamic program over all n! permutations (n = 10, naive: about 2 s and 0.33 GB;
 #: draw-unused through a reducer, whose counts are Python integers: about 6 s and 1.1 GB).
@@ -72,6 +72,8 @@ CYCLE_TYPE_LIMIT = 30
 MATRIX_LIMIT = 1000
 #: Largest n for the position matrix of the stable key sort (by enumeration).
 SORT_KEYS_MATRIX_LIMIT = 9
+#: Shuffles whose redraws are not steps of their program: through a reducer they have laws of their own.
+REDRAWING = ("draw-unused", "unrank")
 #: Seconds of exact work (estimated before it starts) beyond which an exact computation is refused.
 EXACT_SECONDS = 60
 #: Seconds per cell update of the position DP: a constant and a term per 64-bit word of its integers (fitted to
@@ -369,10 +371,8 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
     if n > DENSE_LIMIT:
         raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
                          "(the position matrix is available for larger n)")
-    if reduce is not None and shuffle.name == "draw-unused":
-        return draw_unused_law(n, weigh.single(n))
-    if reduce is not None and shuffle.name == "unrank":
-        return unrank_law(n, weigh)
+    if reduce is not None and shuffle.name in REDRAWING:
+        return draw_unused_law(n, weigh.single(n)) if shuffle.name == "draw-unused" else unrank_law(n, weigh)
     return _DenseProgram(n).run(shuffle.program(n, options), weigh)
 
 
@@ -417,8 +417,9 @@ def chain_denominator(weights: list[int]) -> int:
 
 
 def unrank_law(n: int, weigh: ChoiceWeights) -> Law:
-    """Exact law of unrank when its pieces are drawn through a reducer (see :func:`~rnglab.shuffle.uniform_below_factorial`).
+    """Exact law of unrank when its pieces are drawn through a reducer.
 
+    As :func:`~rnglab.shuffle.uniform_below_factorial` draws it:
     ``V`` of ``t = bit_length(n! - 1)`` bits is assembled from pieces drawn
     below ``2^b`` with ``b = min(32, floor(log2 R))`` (most significant first,
     the last one narrower); ``V >= n!`` redraws every piece. So
@@ -539,7 +540,7 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
     _check_keys(shuffle, n, options)
     if reduce is not None:
         _check_weighable(shuffle)
-        if shuffle.name in ("draw-unused", "unrank"):  # their draws are not the steps of their program
+        if shuffle.name in REDRAWING:
             if n > DENSE_LIMIT:
                 raise ValueError(f"{algo} through a reducer is computed from its law over all n! deals, "
                                  f"for n <= {DENSE_LIMIT}; got {n}")
@@ -552,7 +553,8 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
     if position_seconds(program, n) > EXACT_SECONDS:
         fit = max_within(lambda m: position_seconds(shuffle.program(m, options), m) <= EXACT_SECONDS)
         raise ValueError(f"the exact position matrix of {algo} on n = {n} would take about "
-                         f"{position_seconds(program, n):.3g} s (limit {EXACT_SECONDS} s): n <= {fit} fits with these options")
+                         f"{position_seconds(program, n):.3g} s (limit {EXACT_SECONDS} s): "
+                         f"n <= {fit} fits with these options")
     return program_position_counts(program, n, weigh)
 
 
@@ -789,7 +791,8 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
     if shuffles * n * SECONDS_PER_CARD[path] > EMPIRICAL_SECONDS:
         fit = int(EMPIRICAL_SECONDS / (n * SECONDS_PER_CARD[path]))
         raise ValueError(f"{shuffles} shuffles of {n} cards ({algo}, {path}) would take about "
-                         f"{shuffles * n * SECONDS_PER_CARD[path]:.3g} s (limit {EMPIRICAL_SECONDS} s): up to {fit} fit")
+                         f"{shuffles * n * SECONDS_PER_CARD[path]:.3g} s (limit {EMPIRICAL_SECONDS} s): "
+                         f"up to {fit} fit")
     counts = np.zeros((n, n), dtype=np.int64)
     for start in range(0, shuffles, chunk):
         decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reduce, **options)
