@@ -77,7 +77,7 @@ REDRAWING = ("draw-unused", "unrank")
 #: Seconds of exact work (estimated before it starts) beyond which an exact computation is refused.
 EXACT_SECONDS = 60
 #: Seconds per cell update of the position DP: a constant and a term per 64-bit word of its integers (fitted to
-#: naive at n = 100, 200, 300: 0.16 s, 2.6 s, 13 s on a loaded 2-core machine; n = 400 takes about 40 s).
+#: naive at n = 100, 200, 300: 0.16 s, 2.6 s, 13 s on a loaded 2-core machine; n = 400: 46 s, estimated 44 s).
 MATRIX_CELL_SECONDS = (3.6e-8, 1.2e-8)
 #: Seconds of empirical shuffling (estimated before it starts, shown by a progress bar) beyond which it is refused.
 EMPIRICAL_SECONDS = 3600
