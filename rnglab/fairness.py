@@ -7,9 +7,13 @@ Exact, under an ideal uniform source
 
     * algorithms given as a program of steps (:mod:`rnglab.shuffle`): a
       dynamic program over all ``n!`` permutations (``n <= 10``); each step
-      maps every permutation to its successors through precomputed rank maps;
+      moves every permutation's count to its successors in one compiled pass
+      (lexicographic ranks from the Lehmer digits the step changes). Through
+      a reducer, draw-unused and unrank have laws of their own (their
+      redraws are not steps): :func:`draw_unused_law`, :func:`unrank_law`;
     * random transpositions: a dynamic program over cycle types (the law is
-      invariant under conjugation), so any number of swaps, ``n <= 30``;
+      invariant under conjugation), ``n <= 30``, as many swaps as fit in
+      :data:`EXACT_SECONDS` (about 240 at ``n = 30``);
     * stable sort by ``b``-bit keys: the closed form
       ``P(pi) = C(K + n - 1 - des(pi), n) / K^n`` (``K = 2^b``; des = number
       of descents), from counting non-decreasing key sequences that are
@@ -19,7 +23,9 @@ Exact, under an ideal uniform source
     The position matrix ``P(card i ends at position j)`` comes from a dynamic
     program on the ``n x n`` matrix, ``O(n^2)`` per step, in exact Python
     integers over the common denominator (naive exchange at ``n = 100``: a
-    fraction of a second). All these numbers are exact.
+    fraction of a second; ``n = 300``: 13 s; ``n^4`` growth). All these
+    numbers are exact. Work is estimated before it starts and refused beyond
+    :data:`EXACT_SECONDS`, with what fits.
 
 Exact, under a concrete generator
     Every seed of a seed space is run through generator + reducer + shuffle
@@ -43,29 +49,42 @@ transpositions, Z. Wahrsch. verw. Gebiete 57, 1981.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numba
 import numpy as np
 from scipy import stats
 
 from .generators import Source
+from .draws import PIECE_BITS
+from .reducers import as_reducer, check_bound
 from .results import Result
-from .reducers import as_reducer
+from .shuffle import check_size, make_shuffle, permutation_rank, permutation_unrank, shuffle_in_turn, swap_count
 from .steps import SwapStep, TranspositionStep
-from .shuffle import (make_shuffle, check_size, permutation_rank, permutation_unrank,
-                      shuffle_in_turn, swap_count)
 
-#: Largest n for the dynamic program over all n! permutations.
+#: Largest n for the dynamic program over all n! permutations (n = 10, naive: about 2 s and 0.33 GB;
+#: draw-unused through a reducer, whose counts are Python integers: about 6 s and 1.1 GB).
 DENSE_LIMIT = 10
 #: Largest n for the cycle-type dynamic program of random transpositions.
 CYCLE_TYPE_LIMIT = 30
-#: Largest n for exact position matrices.
+#: Largest n for exact position matrices (within it, the time estimate decides: see :data:`MATRIX_CELL_SECONDS`).
 MATRIX_LIMIT = 1000
 #: Largest n for the position matrix of the stable key sort (by enumeration).
 SORT_KEYS_MATRIX_LIMIT = 9
+#: Shuffles whose redraws are not steps of their program: through a reducer they have laws of their own.
+REDRAWING = ("draw-unused", "unrank")
+#: Seconds of exact work (estimated before it starts) beyond which an exact computation is refused.
+EXACT_SECONDS = 60
+#: Seconds per cell update of the position DP: a constant and a term per 64-bit word of its integers (fitted to
+#: naive at n = 100, 200, 300: 0.16 s, 2.6 s, 13 s on a loaded 2-core machine; n = 400: 46 s, estimated 44 s).
+MATRIX_CELL_SECONDS = (3.6e-8, 1.2e-8)
+#: Seconds of empirical shuffling (estimated before it starts, shown by a progress bar) beyond which it is refused.
+EMPIRICAL_SECONDS = 3600
+#: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second,
+#: measured on a loaded 2-core machine) and by the deck-at-a-time path (about 300 decks of 52 per second).
+SECONDS_PER_CARD = {"batched": 1.3e-8, "deck at a time": 8e-5}
 
 
 # -- laws: classes of equally likely permutations ----------------------------------------
@@ -88,26 +107,66 @@ class Law:
     representative: object
 
 
-def _dense_permutations(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """All permutations of ``0..n-1`` in lexicographic order and their base-n codes (ascending)."""
-    perms = np.array(list(itertools.permutations(range(n))), dtype=np.int64).reshape(-1, n)
-    return perms, perms @ (n ** np.arange(n - 1, -1, -1, dtype=np.int64))
+def _dense_permutations(n: int) -> np.ndarray:
+    """All permutations of ``0..n-1`` in lexicographic order (uint8, one row each)."""
+    perms = np.zeros((1, 0), dtype=np.uint8)
+    for size in range(1, n + 1):  # first item f, then the permutations of the others (shifted past f) in order
+        perms = np.concatenate([np.hstack([np.full((len(perms), 1), first, dtype=np.uint8), perms + (perms >= first)])
+                                for first in range(size)])
+    return perms
+
+
+@numba.njit(cache=True, nogil=True)
+def _rearrange_counts(perms, counts, orders, weights, out):  # pragma: no cover - compiled
+    """``out[rank(perm[order])] += weight * counts[rank(perm)]`` for every permutation and every (order, weight).
+
+    Ranks are lexicographic: ``rank = sum_k L_k (n-1-k)!`` with the Lehmer
+    digit ``L_k = p_k - #{i < k: p_i < p_k}``. An order that moves only
+    positions ``lo..hi`` keeps the digits outside them (those before see the
+    same set of later values), so the rank is ``r - r mod (n-lo)! + r mod
+    (n-1-hi)!`` plus the digits ``lo..hi`` recomputed with a bit set of the
+    values placed before.
+    """
+    rows, n = perms.shape
+    factorial = np.ones(n + 1, dtype=np.int64)
+    for k in range(1, n + 1):
+        factorial[k] = factorial[k - 1] * k
+    ones = np.zeros(1 << n, dtype=np.int64)  # bits set in each subset of values
+    for subset in range(1, 1 << n):
+        ones[subset] = ones[subset >> 1] + (subset & 1)
+    lo = np.full(len(orders), n, dtype=np.int64)
+    hi = np.full(len(orders), -1, dtype=np.int64)
+    for o in range(len(orders)):
+        for k in range(n):
+            if orders[o, k] != k:
+                lo[o], hi[o] = min(lo[o], k), k
+    placed = np.zeros(n + 1, dtype=np.int64)
+    for r in range(rows):
+        count = counts[r]
+        if count == 0:
+            continue
+        for k in range(n):
+            placed[k + 1] = placed[k] | (1 << perms[r, k])
+        for o in range(len(orders)):
+            if lo[o] > hi[o]:
+                out[r] += weights[o] * count
+                continue
+            rank = r - r % factorial[n - lo[o]] + r % factorial[n - 1 - hi[o]]
+            used = placed[lo[o]]
+            for k in range(lo[o], hi[o] + 1):
+                value = perms[r, orders[o, k]]
+                rank += (value - ones[used & ((1 << value) - 1)]) * factorial[n - 1 - k]
+                used |= 1 << value
+            out[rank] += weights[o] * count
+    return out
 
 
 class _DenseProgram:
-    """The program DP over all ``n!`` permutations, with cached rank maps."""
+    """The program DP over all ``n!`` permutations (counts indexed by lexicographic rank)."""
 
     def __init__(self, n: int):
         self.n = n
-        self.perms, self.codes = _dense_permutations(n)
-        self.weights = n ** np.arange(n - 1, -1, -1, dtype=np.int64)
-        self.cache: dict = {}
-
-    def rank_map(self, order: tuple) -> np.ndarray:
-        """Ranks of every permutation rearranged so that new position p holds old position order[p]."""
-        if order not in self.cache:
-            self.cache[order] = np.searchsorted(self.codes, self.perms[:, list(order)] @ self.weights)
-        return self.cache[order]
+        self.perms = _dense_permutations(n)
 
     def orders(self, step) -> list[tuple]:
         """The equally likely rearrangements of one step."""
@@ -129,10 +188,8 @@ class _DenseProgram:
             denominator *= sum(weights)
             if denominator >= 2**62:
                 raise ValueError(f"too many paths for exact integer counts ({denominator:.3g}); use a smaller n")
-            new = np.zeros_like(counts)
-            for order, weight in zip(orders, weights):
-                new[self.rank_map(order)] += weight * counts
-            counts = new
+            counts = _rearrange_counts(self.perms, counts, np.array(orders, dtype=np.int64),
+                                       np.array(weights, dtype=np.int64), np.zeros_like(counts))
         return Law(self.n, counts, None, denominator, lambda c: self.perms[c].tolist())
 
 
@@ -164,6 +221,7 @@ class ChoiceWeights:
         """Weights of the values of one draw below ``bound``."""
         if self.reduce is None:
             return [1] * bound
+        check_bound(bound, self.range_size)  # as every draw: the shuffle cannot run with a bound above R
         if bound not in self.cache:
             self.cache[bound] = self._count(bound)
         return self.cache[bound]
@@ -225,6 +283,10 @@ def transposition_law(n: int, swaps: int) -> Law:
     """Exact law of ``swaps`` random transpositions, by a dynamic program over cycle types."""
     if n > CYCLE_TYPE_LIMIT:
         raise ValueError(f"the exact law of random transpositions is computed for n <= {CYCLE_TYPE_LIMIT}; got {n}")
+    if transposition_seconds(n, swaps) > EXACT_SECONDS:
+        fit = max_within(lambda k: transposition_seconds(n, k) <= EXACT_SECONDS)
+        raise ValueError(f"the exact law of {swaps} random transpositions on n = {n} would take about "
+                         f"{transposition_seconds(n, swaps):.3g} s (limit {EXACT_SECONDS} s): up to {fit} swaps fit")
     paths = {tuple([1] * n): 1}
     for _ in range(swaps):
         following: dict = {}
@@ -232,10 +294,41 @@ def transposition_law(n: int, swaps: int) -> Law:
             for key, ways in _partition_step(partition, n).items():
                 following[key] = following.get(key, 0) + count * ways
         paths = following
-    types = list(paths)
+    types = integer_partitions(n)  # every cycle type, the ones no path reaches included (count 0)
     sizes = [class_size(t) for t in types]
     # conjugation invariance: every permutation of a type is reached by the same number of paths
-    return Law(n, [paths[t] // s for t, s in zip(types, sizes)], sizes, n ** (2 * swaps), lambda c: cycle_representative(types[c]))
+    return Law(n, [paths.get(t, 0) // s for t, s in zip(types, sizes)], sizes, n ** (2 * swaps),
+               lambda c: cycle_representative(types[c]))
+
+
+def transposition_seconds(n: int, swaps: int) -> float:
+    """Estimated seconds of :func:`transposition_law`: ``swaps p(n) n`` updates of integers of ``2 swaps log2 n`` bits.
+
+    Calibrated on a loaded 2-core machine: 1.5 us per update plus 1 ns per
+    64-bit word (n = 30: about 0.25 s per swap, so about 240 swaps in a minute).
+    """
+    words = 2 * swaps * math.log2(max(n, 2)) / 64
+    return swaps * len(integer_partitions(n)) * n * (1.5e-6 + 1e-9 * words)
+
+
+def max_within(fits) -> int:
+    """The largest ``k >= 0`` with ``fits(k)``, for a ``fits`` true up to some point and false after it."""
+    high = 1
+    while fits(high):
+        high *= 2
+    low = high // 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low if fits(low) else 0
+
+
+def integer_partitions(n: int, largest: int | None = None) -> list[tuple]:
+    """Every partition of ``n`` as a tuple of non-increasing parts at most ``largest`` (default ``n``)."""
+    largest = n if largest is None else largest
+    if n == 0:
+        return [()]
+    return [(part,) + rest for part in range(min(n, largest), 0, -1) for rest in integer_partitions(n - part, part)]
 
 
 def eulerian_numbers(n: int) -> list[int]:
@@ -268,6 +361,7 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
     values whose draws go through that reducer (see :class:`ChoiceWeights`).
     """
     n, shuffle, weigh = check_size(n), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
+    shuffle.check(n)
     if reduce is not None:
         _check_weighable(shuffle)
     elif shuffle.law == "transpositions":
@@ -279,11 +373,73 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
     if n > DENSE_LIMIT:
         raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
                          "(the position matrix is available for larger n)")
+    if reduce is not None and shuffle.name in REDRAWING:
+        return draw_unused_law(n, weigh.single(n)) if shuffle.name == "draw-unused" else unrank_law(n, weigh)
     return _DenseProgram(n).run(shuffle.program(n), weigh)
 
 
+def draw_unused_law(n: int, weights: list[int]) -> Law:
+    """Exact law of draw-unused when position ``j`` comes out of a draw with weight ``w_j``.
+
+    A dealt position is drawn again, so step ``k`` takes the unused position
+    ``p_k`` with probability ``w_{p_k} / (W - w(A_k))``, ``A_k = {p_0, ..,
+    p_{k-1}}``, ``W = sum w``; the deck starts in order, so the deal is ``p``
+    and ``P(p) = prod_j w_j / prod_k (W - w(A_k))`` (the numerator is the same
+    for every deal). Counts are over the least common multiple of those
+    denominators (:func:`chain_denominator`), as Python integers.
+    """
+    w = np.array(weights, dtype=np.int64)
+    if not w.all():
+        raise ValueError("draw-unused never deals a position its draws cannot reach: every position needs weight > 0")
+    total = int(w.sum())
+    perms = _dense_permutations(n)
+    before = np.cumsum(w[perms], axis=1) - w[perms]  # w(A_k) per deal and step
+    left = total - before  # at most R <= 2^24: two factors multiply exactly in int64
+    denominators = np.ones(len(perms), dtype=object)
+    for k in range(0, n, 2):
+        denominators = denominators * (left[:, k] * left[:, k + 1] if k + 1 < n else left[:, k])
+    common = chain_denominator(weights)
+    counts = (common * math.prod(weights)) // denominators
+    return Law(n, counts, None, common, lambda c: perms[c].tolist())
+
+
+def chain_denominator(weights: list[int]) -> int:
+    """``lcm`` over all orders ``p`` of ``prod_k (W - w(A_k))`` (:func:`draw_unused_law`), by a DP over subsets.
+
+    ``L(A) = lcm_{x in A} L(A - x) (W - w(A - x))``, ``L({}) = 1``; the answer is ``L(all)``.
+    """
+    total, size = sum(weights), 1 << len(weights)
+    subset_weight, chain = [0] * size, [1] * size
+    for subset in range(1, size):
+        low = subset & -subset
+        subset_weight[subset] = subset_weight[subset ^ low] + weights[low.bit_length() - 1]
+        members = [1 << j for j in range(len(weights)) if subset >> j & 1]
+        chain[subset] = math.lcm(*(chain[subset ^ x] * (total - subset_weight[subset ^ x]) for x in members))
+    return chain[-1]
+
+
+def unrank_law(n: int, weigh: ChoiceWeights) -> Law:
+    """Exact law of unrank when its pieces are drawn through a reducer.
+
+    As :func:`~rnglab.shuffle.uniform_below_factorial` draws it:
+    ``V`` of ``t = bit_length(n! - 1)`` bits is assembled from pieces drawn
+    below ``2^b`` with ``b = min(32, floor(log2 R))`` (most significant first,
+    the last one narrower); ``V >= n!`` redraws every piece. So
+    ``P(V = v) = weight(v) / sum_{u < n!} weight(u)`` with ``weight(v)`` the
+    product of its pieces' weights, and the deal is the permutation of rank ``v``.
+    """
+    total = math.factorial(n)
+    width, remaining = min(PIECE_BITS, weigh.range_size.bit_length() - 1), max(1, (total - 1).bit_length())
+    values, counts = np.arange(total, dtype=np.int64), np.ones(total, dtype=np.int64)
+    while remaining > 0:  # n <= 10: 22 bits, each weight at most R <= 2^24 and the total below 2^63
+        piece = min(width, remaining)
+        remaining -= piece
+        counts *= np.array(weigh.single(1 << piece), dtype=np.int64)[values >> remaining & ((1 << piece) - 1)]
+    return Law(n, counts, None, int(counts.sum()), lambda c: permutation_unrank(c, n))
+
+
 def _check_weighable(shuffle) -> None:
-    if shuffle.program is None:
+    if shuffle.algorithm.program is None:
         raise ValueError(f"{shuffle.name} draws keys, not bounded choices: exact weights through a reducer "
                          "apply to the swap and take algorithms")
 
@@ -300,19 +456,19 @@ def _position_update(matrix: np.ndarray, step, n: int, weigh: ChoiceWeights) -> 
     if isinstance(step, TranspositionStep):
         u = np.array(weigh.single(n), dtype=object)
         total = sum(u)
-        moved = np.outer(u, u) * 2  # ordered pairs (p, q) and (q, p) swap positions p and q
-        np.fill_diagonal(moved, 0)
-        stay = total * total - moved.sum(axis=0)
-        return matrix * stay + matrix.dot(moved), total * total
+        # the ordered pairs (p, q) and (q, p), p != q, move the card at p to q (2 u_p u_q paths of U^2);
+        # the card at q stays on the other U^2 - 2 u_q (U - u_q): new_q = m_q (U^2 - 2 u_q U) + 2 u_q (m . u)
+        return matrix * (total * total - 2 * u * total) + np.outer(matrix.dot(u), 2 * u), total * total
     w = np.array(weigh(step, step_choices(step, n)), dtype=object)
     total = sum(w)
-    new = matrix * total
     if isinstance(step, SwapStep):
         partners = slice(step.low, step.high + 1)
+        new = _scaled_outside(matrix, total, [step.position, *range(step.low, step.high + 1)])
         new[:, partners] = matrix[:, [step.position]] * w + matrix[:, partners] * (total - w)
         new[:, step.position] = matrix[:, partners].dot(w)
         return new, total
     k = step.position
+    new = _scaled_outside(matrix, total, range(k, n))
     new[:, k] = matrix[:, k:].dot(w)
     later = np.cumsum(w[::-1])[::-1]  # later[t] = sum of w[j] for j >= t
     for t in range(1, n - k):
@@ -320,11 +476,27 @@ def _position_update(matrix: np.ndarray, step, n: int, weigh: ChoiceWeights) -> 
     return new, total
 
 
+def _scaled_outside(matrix: np.ndarray, total: int, columns) -> np.ndarray:
+    """A copy of ``matrix`` with the columns not in ``columns`` (those a step leaves) multiplied by ``total``."""
+    new = matrix.copy()
+    outside = np.setdiff1d(np.arange(matrix.shape[1]), list(columns))
+    new[:, outside] = matrix[:, outside] * total
+    return new
+
+
 def step_choices(step, n: int) -> int:
     """Number of choices of one step."""
     if isinstance(step, SwapStep):
         return step.high - step.low + 1
     return n * n if isinstance(step, TranspositionStep) else n - step.position
+
+
+def position_seconds(program, n: int) -> float:
+    """Estimated seconds of :func:`program_position_counts`: ``n`` cells per column a step rewrites, on
+    integers of ``log2 D`` bits (``D`` the common denominator), at :data:`MATRIX_CELL_SECONDS`."""
+    columns = sum(n if isinstance(step, TranspositionStep) else step_choices(step, n) for step in program)
+    words = sum(math.log2(step_choices(step, n)) for step in program) / 64
+    return n * columns * (MATRIX_CELL_SECONDS[0] + MATRIX_CELL_SECONDS[1] * words)
 
 
 def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, int]:
@@ -343,7 +515,7 @@ def descent_law_counts(n: int, key_bits: int) -> tuple[np.ndarray, int]:
     if n > SORT_KEYS_MATRIX_LIMIT:
         raise ValueError(f"the position matrix of sort-keys is computed for n <= {SORT_KEYS_MATRIX_LIMIT}; got {n} "
                          "(use the empirical test for larger decks)")
-    perms, _ = _dense_permutations(n)
+    perms = _dense_permutations(n)
     descents = (perms[:, 1:] < perms[:, :-1]).sum(axis=1)
     law = stable_keys_law(n, key_bits)
     table = np.zeros((n, n, n), dtype=np.int64)  # descents, card, position
@@ -357,13 +529,35 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
                     **options) -> tuple[np.ndarray, int]:
     """Exact ``(counts, denominator)`` with ``P(card i at position j) = counts[i, j] / denominator``."""
     n, shuffle, weigh = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
+    shuffle.check(n)
     if reduce is not None:
         _check_weighable(shuffle)
+        if shuffle.name in REDRAWING:
+            if n > DENSE_LIMIT:
+                raise ValueError(f"{algo} through a reducer is computed from its law over all n! deals, "
+                                 f"for n <= {DENSE_LIMIT}; got {n}")
+            return law_position_counts(permutation_law(shuffle, n, reduce=reduce, range_size=range_size))
     elif shuffle.law == "uniform":
         return np.ones((n, n), dtype=object), n
     if shuffle.law == "stable-keys":
         return descent_law_counts(n, shuffle.key_bits)
-    return program_position_counts(shuffle.program(n), n, weigh)
+    program = shuffle.program(n)
+    if position_seconds(program, n) > EXACT_SECONDS:
+        fit = max_within(lambda m: position_seconds(shuffle.program(m), m) <= EXACT_SECONDS)
+        raise ValueError(f"the exact position matrix of {algo} on n = {n} would take about "
+                         f"{position_seconds(program, n):.3g} s (limit {EXACT_SECONDS} s): "
+                         f"n <= {fit} fits with these options")
+    return program_position_counts(program, n, weigh)
+
+
+def law_position_counts(law: Law) -> tuple[np.ndarray, int]:
+    """Position counts of a law given deal by deal (``sizes`` is None): the deals' counts summed per cell."""
+    perms = _dense_permutations(law.n)
+    counts = np.asarray(law.counts)
+    matrix = np.zeros((law.n, law.n), dtype=counts.dtype)
+    for position in range(law.n):
+        np.add.at(matrix[:, position], perms[:, position], counts)
+    return matrix.astype(object), law.denominator
 
 
 def position_probabilities(algo: str, n: int, **options) -> np.ndarray:
@@ -464,14 +658,13 @@ def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None
     an ideal source of ``range_size`` values (e.g. modulo from RAND_MAX 32767).
     """
     n, shuffle = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options)
-    algo = shuffle
-    options = {"reduce": reduce, "range_size": range_size} if reduce is not None else {}
+    through = {"reduce": reduce, "range_size": range_size} if reduce is not None else {}
     law = "program" if reduce is not None else shuffle.law
     limit = {"program": DENSE_LIMIT, "transpositions": CYCLE_TYPE_LIMIT}.get(law, MATRIX_LIMIT)
-    summary = law_summary(permutation_law(algo, n, **options)) if n <= limit else \
+    summary = law_summary(permutation_law(shuffle, n, **through)) if n <= limit else \
         {"tv_distance": None, "reachable": None, "paths": None, "most_likely": None, "least_likely": None}
     matrix = matrix and not (shuffle.law == "stable-keys" and n > SORT_KEYS_MATRIX_LIMIT)
-    counts, denominator = position_counts(algo, n, **options) if matrix else (None, None)
+    counts, denominator = position_counts(shuffle, n, **through) if matrix else (None, None)
     source = "ideal" if reduce is None else f"ideal source of {range_size} values, {as_reducer(reduce).name}"
     return ExactFairness(
         n=n, algo=shuffle.name, exact=True, source=source, n_factorial=math.factorial(n),
@@ -545,10 +738,26 @@ class EmpiricalFairness(Result):
     counts: list
 
 
+#: Least expected count per cell of the position table for Pearson's chi-square (``M / n``).
+MIN_EXPECTED = 5
+
+
+def check_chi_square_size(shuffles: int, n: int) -> None:
+    """Refuse a position table whose expected counts ``M / n`` are below :data:`MIN_EXPECTED` (no valid p-value)."""
+    if shuffles < MIN_EXPECTED * n:
+        raise ValueError(f"Pearson's chi-square on the {n} x {n} position table needs expected counts >= "
+                         f"{MIN_EXPECTED} per cell: at least {MIN_EXPECTED * n} shuffles for n = {n}; got {shuffles}")
+
+
 def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") -> EmpiricalFairness:
-    """Chi-square test of uniform positions on a count matrix. Valid when ``M / n >= 5``."""
+    """Chi-square test of uniform positions on a count matrix, ``M`` decks of ``n`` cards.
+
+    Valid when every expected count ``M / n`` is at least :data:`MIN_EXPECTED`;
+    smaller tables raise ``ValueError``.
+    """
     n = counts.shape[0]
     shuffles = int(counts[0].sum())
+    check_chi_square_size(shuffles, n)
     expected = shuffles / n
     statistic = float(((counts - expected) ** 2).sum() / expected)
     df = max((n - 1) ** 2, 1)
@@ -568,7 +777,15 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
     (exact, but milliseconds per deck of 52). ``label`` names the source in
     the result; ``progress(k)`` is called after each chunk.
     """
-    algo, counts = make_shuffle(algo, **options), np.zeros((n, n), dtype=np.int64)
+    check_chi_square_size(shuffles, n)
+    algo = make_shuffle(algo, **options)
+    path = "batched" if algo.swap_program(n) is not None else "deck at a time"
+    if shuffles * n * SECONDS_PER_CARD[path] > EMPIRICAL_SECONDS:
+        fit = int(EMPIRICAL_SECONDS / (n * SECONDS_PER_CARD[path]))
+        raise ValueError(f"{shuffles} shuffles of {n} cards ({algo.name}, {path}) would take about "
+                         f"{shuffles * n * SECONDS_PER_CARD[path]:.3g} s (limit {EMPIRICAL_SECONDS} s): "
+                         f"up to {fit} fit")
+    counts = np.zeros((n, n), dtype=np.int64)
     for start in range(0, shuffles, chunk):
         decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reduce)
         counts += position_count_matrix(decks)

@@ -73,7 +73,14 @@ def test_reach_json():
                                   ["fairness", "--n", "4", "--range", "7"],
                                   ["fairness", "msvc", "--n", "4", "--range", "7"],
                                   ["reach", "msvc", "--seeds", "0..2^32-1"],
-                                  ["deal", "msvc", "--game", "holdem", "--players", "30"]])
+                                  ["deal", "msvc", "--game", "holdem", "--players", "30"],
+                                  ["fairness", "--n", "5", "--reduce", "modulo", "--range", "3"],
+                                  ["fairness", "--n", "3", "--algo", "sort-keys", "--key-bits", "10^6"],
+                                  ["fairness", "--n", "3", "--algo", "sort-keys-redraw", "--key-bits", "1"],
+                                  ["fairness", "msvc", "--n", "52", "--shuffles", "10"],
+                                  ["fairness", "msvc", "--n", "52", "--shuffles", "10^12"],
+                                  ["fairness", "--n", "1000", "--algo", "naive"],
+                                  ["fairness", "--n", "30", "--algo", "transpositions", "--swaps", "10^6"]])
 def test_bad_input_is_one_line_and_status_2(args, capsys):
     assert main(args) == 2
     error = capsys.readouterr().err

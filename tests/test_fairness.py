@@ -8,11 +8,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rnglab.fairness import (empirical_fairness, exact_fairness, permutation_law, position_count_matrix,
-                             position_counts, shuffles_to_detect)
+from rnglab.draws import Draws, ScriptedDraws
+from rnglab.fairness import (empirical_fairness, exact_fairness, max_within, permutation_law, position_chi_square,
+                             position_count_matrix, position_counts, shuffles_to_detect, transposition_seconds)
 from rnglab.generators import make_source
-from rnglab.draws import ScriptedDraws
-from rnglab.shuffle import SHUFFLES, permutation_rank, shuffle, shuffle_decks
+from rnglab.reducers import as_reducer
+from rnglab.shuffle import SHUFFLES, permutation_rank, permutation_unrank, shuffle, shuffle_decks
 
 CASES = [("naive", [4] * 4), ("poker1999", [3] * 4), ("sattolo", [3, 2, 1]), ("fisher-yates", [4, 3, 2]),
          ("inside-out", [1, 2, 3, 4]), ("transpositions", [4] * 8), ("draw-remove", [4, 3, 2, 1]),
@@ -108,3 +109,153 @@ def test_shuffles_needed_grow_as_the_bias_shrinks():
     naive = shuffles_to_detect(exact_fairness("naive", 8).position_matrix)
     transpositions = shuffles_to_detect(exact_fairness("transpositions", 8, swaps=30).position_matrix)
     assert naive < transpositions and shuffles_to_detect(np.full((5, 5), 0.2)) is None
+
+
+def law_from_paths(decks, n):
+    """Exact probability of every deal (by rank, all n! of them) from equally likely scripted paths."""
+    counts = Counter(permutation_rank(decks).tolist())
+    return [Fraction(counts.get(r, 0), len(decks)) for r in range(math.factorial(n))]
+
+
+@pytest.mark.parametrize("n,swaps", itertools.product([3, 4], [1, 2, 3]))
+def test_transposition_summary_counts_the_deals_no_path_reaches(n, swaps):
+    # every one of the n^(2k) ordered position pairs; unreached deals (probability 0) count
+    paths = list(itertools.product(range(n), repeat=2 * swaps))
+    law = law_from_paths(shuffle_decks(n, ScriptedDraws(paths), "transpositions", swaps=swaps), n)
+    result = exact_fairness("transpositions", n, swaps=swaps)
+    assert result.tv_distance == sum(abs(p - Fraction(1, math.factorial(n))) for p in law) / 2
+    assert result.reachable == sum(1 for p in law if p)
+    assert result.least_likely.prob == min(law) == law[permutation_rank(np.array([result.least_likely.perm]))[0]]
+    assert result.most_likely.prob == max(law) == law[permutation_rank(np.array([result.most_likely.perm]))[0]]
+
+
+def reduced_weights(method, bound, range_size):
+    """P(a draw below ``bound`` gives j): accepted raw values x in [0, R) with value j, over all accepted."""
+    values, accepted = as_reducer(method).map(np.arange(range_size, dtype=np.uint64), bound, range_size)
+    counts = Counter(int(v) for v, ok in zip(values, accepted) if ok)
+    return [Fraction(counts[j], sum(counts.values())) for j in range(bound)]
+
+
+def draw_unused_reference(n, method, range_size):
+    """Every order of distinct positions p, dealt by the real shuffle; a clash redraws, so step k takes p_k with
+    probability sum_c q^c P(p_k) = P(p_k) / (1 - q), q = P(a dealt position)."""
+    w, law = reduced_weights(method, n, range_size), [Fraction(0)] * math.factorial(n)
+    for order in itertools.permutations(range(n)):
+        prob = math.prod(w[p] / (1 - sum(w[i] for i in order[:k])) for k, p in enumerate(order))
+        law[permutation_rank(shuffle_decks(n, ScriptedDraws([order]), "draw-unused"))[0]] += prob
+    return law
+
+
+def unrank_reference(n, method, range_size):
+    """Every piece sequence of one attempt, dealt by the real shuffle (pieces of floor(log2 R) bits, most
+    significant first); an attempt that asks for more pieces was rejected and the next attempt starts afresh,
+    so P(deal) = P(deal in one attempt) / P(one attempt is accepted)."""
+    width, bits = range_size.bit_length() - 1, (math.factorial(n) - 1).bit_length()
+    pieces = [min(width, bits - done) for done in range(0, bits, width)]
+    law = [Fraction(0)] * math.factorial(n)
+    for values in itertools.product(*[range(2**b) for b in pieces]):
+        draws = ScriptedDraws([values])
+        draws.word_bits = width
+        try:
+            deck = shuffle_decks(n, draws, "unrank")
+        except IndexError:  # V >= n!: the script holds no second attempt
+            continue
+        law[permutation_rank(deck)[0]] += math.prod(reduced_weights(method, 2**b, range_size)[v]
+                                                    for b, v in zip(pieces, values))
+    return [p / sum(law) for p in law]
+
+
+REDUCER_CASES = [(n, algo, method, r) for n, r in ((3, 3), (3, 4), (3, 5), (3, 7), (4, 5), (4, 6), (4, 11))
+                 for algo in ("draw-unused", "unrank")
+                 for method in ("modulo", "float-multiply", "multiply-shift", "threshold", "bitmask", "lemire")]
+
+
+@pytest.mark.parametrize("n,algo,method,range_size", REDUCER_CASES)
+def test_redrawing_shuffles_through_a_reducer_match_every_path(n, algo, method, range_size):
+    reference = {"draw-unused": draw_unused_reference, "unrank": unrank_reference}[algo](n, method, range_size)
+    law = permutation_law(algo, n, reduce=method, range_size=range_size)
+    assert [Fraction(int(c), law.denominator) for c in law.counts] == reference
+    matrix, denominator = position_counts(algo, n, reduce=method, range_size=range_size)
+    perms = [permutation_unrank(r, n) for r in range(math.factorial(n))]
+    for card, position in itertools.product(range(n), repeat=2):
+        cell = sum(p for p, perm in zip(reference, perms) if perm[position] == card)
+        assert Fraction(int(matrix[card, position]), denominator) == cell
+
+
+class IdealReducedDraws(Draws):
+    """Many lanes of an ideal source of R values (numpy), each draw through a reducer, rejected ones redrawn."""
+
+    def __init__(self, lanes, range_size, method, seed):
+        self.lanes, self.range_size, self.method = lanes, range_size, method
+        self.word_bits = range_size.bit_length() - 1
+        self.rng = np.random.default_rng(seed)
+
+    def below(self, bound, mask=None):
+        out = np.empty(self.lanes if mask is None else int(np.count_nonzero(mask)), dtype=np.int64)
+        todo = np.arange(len(out))
+        while len(todo):
+            x = self.rng.integers(0, self.range_size, len(todo), dtype=np.uint64)
+            values, accepted = as_reducer(self.method).map(x, bound, self.range_size)
+            out[todo[accepted]] = values[accepted]
+            todo = todo[~accepted]
+        return out
+
+
+@pytest.mark.parametrize("algo,method,range_size", [("draw-unused", "modulo", 5), ("unrank", "modulo", 5),
+                                                    ("draw-unused", "float-multiply", 7),
+                                                    ("unrank", "threshold", 6)])
+def test_redrawing_shuffles_through_a_reducer_agree_with_120000_shuffles(algo, method, range_size):
+    law = permutation_law(algo, 4, reduce=method, range_size=range_size)
+    decks = shuffle_decks(4, IdealReducedDraws(120000, range_size, method, seed=3), algo)
+    seen = np.bincount(permutation_rank(decks), minlength=24) / len(decks)
+    p = np.array([int(c) / law.denominator for c in law.counts])
+    assert np.all(np.abs(seen - p) <= 5 * np.sqrt(p * (1 - p) / len(decks)) + 1e-12)
+
+
+@pytest.mark.parametrize("compute", [permutation_law, position_counts, exact_fairness])
+def test_key_sorts_that_cannot_run_are_refused(compute):
+    with pytest.raises(ValueError, match=r"sort-keys-redraw needs 2\^key_bits >= n"):
+        compute("sort-keys-redraw", 3, key_bits=1)  # two 1-bit keys of three always tie: redrawn forever
+    with pytest.raises(ValueError, match=r"key bits must be in \[1, 64\]; got 1000000"):
+        compute("sort-keys", 3, key_bits=10**6)
+    assert exact_fairness("sort-keys-redraw", 2, key_bits=1).tv_distance == 0
+
+
+@pytest.mark.parametrize("algo,n", [("fisher-yates", 5), ("transpositions", 4), ("sattolo", 5), ("draw-unused", 4),
+                                    ("naive", 4)])
+@pytest.mark.parametrize("compute", [permutation_law, position_counts, exact_fairness])
+def test_a_bound_above_the_source_range_is_refused(compute, algo, n):
+    largest = n - 1 if algo == "sattolo" else n  # sattolo draws below n - 1 at most
+    with pytest.raises(ValueError, match=rf"n must be in \[1, R\] = \[1, 3\] for this source; got {largest}"):
+        compute(algo, n, reduce="modulo", range_size=3)
+
+
+def test_the_largest_bound_equal_to_the_range_is_accepted_and_exact():
+    # sattolo on 4 cards draws below 3, 2, 1: each modulo 3 from 3 raw values, every raw sequence equally likely
+    paths = list(itertools.product(range(3), repeat=3))
+    decks = shuffle_decks(4, ScriptedDraws([[x % b for x, b in zip(p, (3, 2, 1))] for p in paths]), "sattolo")
+    result = exact_fairness("sattolo", 4, reduce="modulo", range_size=3)
+    law = law_from_paths(decks, 4)
+    assert result.tv_distance == sum(abs(p - Fraction(1, 24)) for p in law) / 2 and result.reachable == 6
+
+
+def test_chi_square_needs_five_expected_per_cell():
+    with pytest.raises(ValueError, match="at least 260 shuffles for n = 52; got 10"):
+        empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 10, "modulo")
+    with pytest.raises(ValueError, match="expected counts >= 5 per cell"):
+        position_chi_square(np.full((4, 4), 4))  # 16 decks of 4 cards: 4 expected per cell
+    assert position_chi_square(np.full((4, 4), 5)).pvalue == 1.0
+
+
+def test_unbounded_exact_and_empirical_work_is_refused_up_front_with_what_fits():
+    with pytest.raises(ValueError, match=r"1000000 random transpositions on n = 30 .* up to \d+ swaps fit"):
+        exact_fairness("transpositions", 30, swaps=10**6)
+    with pytest.raises(ValueError, match=r"10{12} shuffles of 52 cards \(fisher-yates, batched\) .* up to \d+ fit"):
+        empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 10**12, "modulo")
+    assert transposition_seconds(30, max_within(lambda k: transposition_seconds(30, k) <= 60)) <= 60
+    with pytest.raises(ValueError, match=r"position matrix of naive on n = 1000 would take about .* n <= \d+ fits"):
+        exact_fairness("naive", 1000)
+
+
+def test_max_within_finds_the_last_count_that_fits():
+    assert [max_within(lambda k, last=last: k <= last) for last in (0, 1, 5, 64, 1000)] == [0, 1, 5, 64, 1000]
