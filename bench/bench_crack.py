@@ -28,7 +28,6 @@ import numba
 import numpy as np
 
 from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
-from rnglab.cards import standard_deck
 from rnglab.crack import crack, observe
 from rnglab.seeding import parse_seed_space
 from rnglab.generators import as_generator, make_source

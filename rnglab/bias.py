@@ -39,17 +39,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from math import ceil, isqrt
 
 import numpy as np
-from scipy import optimize, stats
 
 from .generators import LCG, Source
 from .period import bit_periods
 from .reduce import draw_bounded
 from .reducers import REDUCERS, as_reducer, check_bound
 from .results import Result
-from .stattests.base import chi_square
+from .stattests.base import chi_square, samples_to_detect
 
 #: Largest n for which per-output counts are built as an array (float-multiply, plots, lists).
 ARRAY_LIMIT = 2**25
@@ -335,40 +333,16 @@ def squared_deviation(exact: ExactCounts) -> Fraction:
     return sum((m * (Fraction(c, exact.accepted) - Fraction(1, exact.n)) ** 2 for c, m in exact.classes), Fraction(0))
 
 
-#: Above this many degrees of freedom the chi-square laws are replaced by their normal approximations.
-NORMAL_DF = 10**5
-
-
-def _noncentrality(df: int, alpha: float, power: float) -> Fraction:
-    """The ``lambda`` at which the level-``alpha`` chi-square test on ``df`` degrees of freedom has this power.
-
-    Up to ``NORMAL_DF``: Brent's method on the non-central chi-square tail.
-    Beyond, the normal approximations ``chi2(df) ~ N(df, 2 df)`` and
-    ``ncx2(df, lambda) ~ N(df + lambda, 2 (df + 2 lambda))``: with
-    ``s = sqrt(2 df)`` and ``lambda = u s`` the power condition reads
-    ``u = z_alpha + z_power sqrt(1 + 4 u / s)``, solved for ``u`` in floating
-    point while ``s`` (``df`` up to 2^4096 and beyond) stays exact to 2^-64.
-    """
-    if df <= NORMAL_DF:
-        critical = stats.chi2.isf(alpha, df)
-        return Fraction(optimize.brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e3 + 100.0 * df))
-    s = Fraction(isqrt((2 * df) << 128), 2**64)
-    z_alpha, z_power, inverse_s = stats.norm.isf(alpha), stats.norm.isf(1 - power), float(1 / s)
-    u = optimize.brentq(lambda u: z_alpha + z_power * np.sqrt(1 + 4 * u * inverse_s) - u, 0.0, 1e3)
-    return Fraction(u) * s
-
-
 def draws_to_detect(deviation: Fraction, n: int, alpha: float = 0.01, power: float = 0.9) -> int | None:
     """Draws ``N`` for a chi-square test at level ``alpha`` to detect the bias with probability ``power``.
 
     ``lambda(N) = N n sum (p_v - 1/n)^2``, so ``N = ceil(lambda / (n sum (p_v - 1/n)^2))``
     in exact rational arithmetic (the deviation of ``n = 3`` on ``R = 2^4000``
-    is about ``2^-8000``, far below the smallest double), with the
-    ``lambda`` of :func:`_noncentrality`.
+    is about ``2^-8000``, far below the smallest double): :func:`~rnglab.stattests.base.samples_to_detect`.
     """
-    if deviation == 0 or n < 2:
+    if n < 2:
         return None
-    return ceil(_noncentrality(n - 1, alpha, power) / (n * deviation))
+    return samples_to_detect(n * deviation, n - 1, alpha, power)
 
 
 def bias(method: str, n: int, R: int, *, alpha: float = 0.01, power: float = 0.9) -> BiasResult:

@@ -270,7 +270,11 @@ def uniform_below_factorial(draws: Draws, n: int, mask=None) -> np.ndarray:
     bits = max(1, (total - 1).bit_length())
     selected = np.ones(draws.lanes, dtype=bool) if mask is None else np.asarray(mask, dtype=bool).copy()
     out = np.zeros(draws.lanes, dtype=object)
-    while selected.any():
+    for attempt in range(STUCK_REJECTIONS + 1):  # V >= n! has probability below 1/2: 309 in a row is a stuck source
+        if not selected.any():
+            break
+        if attempt == STUCK_REJECTIONS:
+            raise stuck_source_error()
         values = random_integers(draws, bits, None if selected.all() else selected).astype(object)
         lanes = np.flatnonzero(selected)
         good = np.array([v < total for v in values], dtype=bool)

@@ -61,6 +61,7 @@ from .generators import Source
 from .draws import PIECE_BITS
 from .reducers import as_reducer, check_bound
 from .results import Result
+from .stattests.base import samples_to_detect
 from .shuffle import check_size, make_shuffle, permutation_rank, permutation_unrank, shuffle_in_turn, swap_count
 from .steps import SwapStep, TranspositionStep
 
@@ -795,31 +796,14 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
 
 
 def shuffles_to_detect(probabilities: np.ndarray, *, alpha: float = 0.001, power: float = 0.9) -> int | None:
-    """Shuffles needed for the chi-square test to reject uniformity with the given power.
+    """Shuffles needed for the position chi-square to reject uniformity with the given power.
 
-    Under the bias ``p``, the statistic is approximately noncentral
-    chi-square with ``(n-1)^2`` degrees of freedom and noncentrality
-    ``lambda = M n sum (p_ij - 1/n)^2``; returns the least ``M`` with
-    ``P(X > chi2_{1-alpha}) >= power`` (``None`` for an unbiased matrix).
+    The statistic has ``(n-1)^2`` degrees of freedom and, under the bias
+    ``p``, noncentrality ``lambda = M n sum (p_ij - 1/n)^2`` after ``M``
+    shuffles (:func:`~rnglab.stattests.base.samples_to_detect`); ``None`` for an
+    unbiased matrix.
     """
     p = np.asarray(probabilities, dtype=float)
     n = p.shape[0]
     per_shuffle = n * float(((p - 1 / n) ** 2).sum())
-    if per_shuffle <= 1e-300 or n < 2:
-        return None
-    df = (n - 1) ** 2
-    critical = stats.chi2.isf(alpha, df)
-
-    def enough(m: int) -> bool:
-        return stats.ncx2.sf(critical, df, m * per_shuffle) >= power
-
-    high = 1
-    while not enough(high):
-        high *= 2
-        if high > 2**62:
-            return None
-    low = high // 2
-    while high - low > 1:
-        middle = (low + high) // 2
-        low, high = (low, middle) if enough(middle) else (middle, high)
-    return high
+    return None if n < 2 or per_shuffle <= 1e-300 else samples_to_detect(per_shuffle, (n - 1) ** 2, alpha, power)

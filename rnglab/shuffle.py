@@ -47,6 +47,7 @@ from typing import Callable
 import numpy as np
 
 from .draws import BatchDraws, Draws, SequentialDraws, SourceDraws, random_integers, uniform_below_factorial
+from .reduce import stuck_source_error
 from .generators import LCG, Source
 from .generators.base import check_count
 from .reducers import Reducer, as_reducer
@@ -113,7 +114,6 @@ def unrank(decks, draws, config):
 
 def apply_ranks(decks: np.ndarray, ranks) -> np.ndarray:
     """Deal by lexicographic rank: digit ``k`` of ``rank`` in base ``(n-k)`` picks the next remaining item."""
-    n = decks.shape[1]
     left = np.asarray(ranks, dtype=object).copy()
 
     def digit(k, remaining):
@@ -133,14 +133,32 @@ def sort_keys(decks, draws, config):
 
 
 def sort_keys_redraw(decks, draws, config):
-    """Sort by random keys, drawing all of a deck's keys again while any two are equal. Uniform."""
+    """Sort by random keys, drawing all of a deck's keys again while any two are equal. Uniform.
+
+    An ideal source gives ``n`` distinct keys with probability ``q`` (see
+    :func:`distinct_keys_probability`); after :func:`redraw_limit` tied draws in
+    a row (chance below 2^-128) the source is declared stuck.
+    """
     bits, n = config.key_bits, decks.shape[1]
     keys = np.stack([random_integers(draws, bits) for _ in range(n)], axis=1)
     tied = _has_ties(keys)
-    while tied.any():
+    for _ in range(redraw_limit(n, bits)):
+        if not tied.any():
+            return np.take_along_axis(decks, np.argsort(keys, axis=1, kind="stable"), axis=1)
         keys[tied] = np.stack([random_integers(draws, bits, tied) for _ in range(n)], axis=1)
         tied = _has_ties(keys)
-    return np.take_along_axis(decks, np.argsort(keys, axis=1, kind="stable"), axis=1)
+    raise stuck_source_error()
+
+
+def distinct_keys_probability(n: int, bits: int) -> float:
+    """``q = prod_{i<n} (1 - i / 2^bits)``: the chance that ``n`` independent uniform keys all differ."""
+    return math.exp(sum(math.log1p(-i / 2**bits) for i in range(n))) if n <= 2**bits else 0.0
+
+
+def redraw_limit(n: int, bits: int) -> int:
+    """Tied draws in a row after which sort-keys-redraw stops: ``(1 - q)^k < 2^-128`` for an ideal source."""
+    tie = 1 - distinct_keys_probability(n, bits)
+    return 1 if tie <= 0 else math.ceil(128 * math.log(2) / -math.log(tie))
 
 
 def _has_ties(keys: np.ndarray) -> np.ndarray:
@@ -302,6 +320,8 @@ SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
 
 #: Default bits per sort key.
 KEY_BITS = 32
+#: Most expected redraws per deck accepted for sort-keys-redraw.
+MAX_REDRAWS = 10**4
 #: Most transpositions one shuffle makes (a decade of work beyond it is refused up front).
 MAX_SWAPS = 10**7
 
@@ -357,9 +377,11 @@ class Shuffle:
             for more than :data:`MAX_SWAPS` transpositions.
         """
         n = check_size(n)
-        if self.name == "sort-keys-redraw" and n > 2**self.key_bits:
-            raise ValueError(f"sort-keys-redraw needs 2^key_bits >= n distinct keys or it never finishes; "
-                             f"got {self.key_bits}-bit keys for n = {n}")
+        if self.name == "sort-keys-redraw" and distinct_keys_probability(n, self.key_bits) < 1 / MAX_REDRAWS:
+            raise ValueError(f"sort-keys-redraw needs 2^key_bits >= n distinct keys and would redraw about "
+                             f"{1 / max(distinct_keys_probability(n, self.key_bits), 1e-300):.3g} times per deck "
+                             f"with {self.key_bits}-bit keys for n = {n}; at most {MAX_REDRAWS:,} are accepted "
+                             "(use more key bits)")
         if self.algorithm.option == "swaps" and swap_count(n, self.swaps) > MAX_SWAPS:
             raise ValueError(f"at most {MAX_SWAPS:,} transpositions per shuffle; got {swap_count(n, self.swaps):,}")
         return n

@@ -13,7 +13,7 @@ from rnglab.fairness import (empirical_fairness, exact_fairness, max_within, per
                              position_count_matrix, position_counts, shuffles_to_detect, transposition_seconds)
 from rnglab.generators import make_source
 from rnglab.reducers import as_reducer
-from rnglab.shuffle import SHUFFLES, permutation_rank, permutation_unrank, shuffle, shuffle_decks
+from rnglab.shuffle import permutation_rank, permutation_unrank, shuffle, shuffle_decks
 
 CASES = [("naive", [4] * 4), ("poker1999", [3] * 4), ("sattolo", [3, 2, 1]), ("fisher-yates", [4, 3, 2]),
          ("inside-out", [1, 2, 3, 4]), ("transpositions", [4] * 8), ("draw-remove", [4, 3, 2, 1]),

@@ -10,7 +10,6 @@ import sys
 from fractions import Fraction
 from itertools import chain, repeat
 
-import numpy as np
 import pytest
 
 from rnglab.bias import brute_force_counts, exact_counts
@@ -100,7 +99,7 @@ def test_a_seed_search_on_a_stuck_lcg_stops(algo):
 @pytest.mark.parametrize("command", [
     "deal --a 2 --m 2^10 --seed 3",
     "reduce --a 2 --m 2^10 --seed 3 --n 5 --samples 100 --method lemire",
-    "fairness --a 2 --m 2^10 --seed 3 --n 5 --shuffles 10",
+    "fairness --a 2 --m 2^10 --seed 3 --n 5 --shuffles 25",
     "reach --a 2 --m 2^10 --seed 3 --games --n 5",
 ])
 def test_commands_on_a_stuck_lcg_end_with_one_line(command):

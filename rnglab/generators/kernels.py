@@ -13,7 +13,6 @@ into float64, which would silently lose bits.
 from __future__ import annotations
 
 import numba
-import numpy as np
 
 
 @numba.njit(cache=True, nogil=True)

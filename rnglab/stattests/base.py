@@ -9,10 +9,12 @@ the source only through :mod:`rnglab.stream`, and registered by name with
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from fractions import Fraction
+from math import ceil, isqrt
+from typing import Callable
 
 import numpy as np
-from scipy import stats
+from scipy import optimize, stats
 
 from ..results import Result
 from ..stream import BitSelection
@@ -101,3 +103,42 @@ def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,
     statistic = float(((observed - expected) ** 2 / expected).sum())
     df = observed.size - 1 - ddof
     return statistic, float(stats.chi2.sf(statistic, df)), df
+
+
+#: Above this many degrees of freedom the chi-square laws are replaced by their normal approximations.
+NORMAL_DF = 10**5
+
+
+def detection_noncentrality(df: int, alpha: float, power: float) -> Fraction:
+    """The ``lambda`` at which the level-``alpha`` chi-square test on ``df`` degrees of freedom has this power.
+
+    Up to ``NORMAL_DF``: Brent's method on the non-central chi-square tail.
+    Beyond, the normal approximations ``chi2(df) ~ N(df, 2 df)`` and
+    ``ncx2(df, lambda) ~ N(df + lambda, 2 (df + 2 lambda))``: with
+    ``s = sqrt(2 df)`` and ``lambda = u s`` the power condition reads
+    ``u = z_alpha + z_power sqrt(1 + 4 u / s)``, solved for ``u`` in floating
+    point while ``s`` (``df`` up to 2^4096 and beyond) stays exact to 2^-64.
+    """
+    if df <= NORMAL_DF:
+        critical = stats.chi2.isf(alpha, df)
+        return Fraction(optimize.brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e3 + 100.0 * df))
+    s = Fraction(isqrt((2 * df) << 128), 2**64)
+    z_alpha, z_power, inverse_s = stats.norm.isf(alpha), stats.norm.isf(1 - power), float(1 / s)
+    u = optimize.brentq(lambda u: z_alpha + z_power * np.sqrt(1 + 4 * u * inverse_s) - u, 0.0, 1e3)
+    return Fraction(u) * s
+
+
+def samples_to_detect(per_sample, df: int, alpha: float = 0.01, power: float = 0.9) -> int | None:
+    """Least sample size ``N`` at which a level-``alpha`` chi-square test on ``df`` degrees of freedom
+    rejects a deviation with probability ``power``.
+
+    Under the alternative the statistic is asymptotically non-central
+    chi-square with noncentrality ``lambda = N per_sample`` (Cohen 1988, ch. 7:
+    ``per_sample = k sum (p_i - 1/k)^2`` for ``k`` equally likely cells), so
+    ``N = ceil(lambda* / per_sample)`` with ``lambda*`` of
+    :func:`detection_noncentrality`; exact when ``per_sample`` is a Fraction.
+    Returns ``None`` for no deviation.
+    """
+    if per_sample <= 0 or df < 1:
+        return None
+    return ceil(detection_noncentrality(df, alpha, power) / Fraction(per_sample))
