@@ -29,7 +29,7 @@ import numpy as np
 
 from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
 from rnglab.crack import crack, observe
-from rnglab.seeding import parse_seed_space
+from rnglab.seedspace import parse_seed_space
 from rnglab.generators import as_generator, make_source
 from rnglab.seeding import DAY
 from rnglab.shuffle import shuffle

@@ -21,7 +21,8 @@ import sys
 import time
 
 from common import best_time, markdown_table, write_fragment
-from rnglab.lattice import dual_basis, lll_reduce, reduced_bases, shortest_vector, spectral_test
+from rnglab.lattice import lll_reduce, shortest_vector
+from rnglab.spectral import dual_basis, reduced_bases, spectral_test
 from rnglab.lattice_search import search_multipliers
 
 CASES = [("minstd_rand", 48271, 2**31 - 1, "2^31-1"), ("drand48", 0x5DEECE66D, 2**48, "2^48"),
@@ -66,7 +67,7 @@ def reference():
 
 def first_call_seconds() -> float:
     """Seconds taken by the first spectral test in a fresh process, imports excluded."""
-    code = ("import time; from rnglab.lattice import spectral_test; start = time.perf_counter(); "
+    code = ("import time; from rnglab.spectral import spectral_test; start = time.perf_counter(); "
             "spectral_test(48271, 2**31 - 1); print(time.perf_counter() - start)")
     return float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                                 text=True).stdout)

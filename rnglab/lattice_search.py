@@ -1,7 +1,7 @@
 """Search for LCG multipliers with good lattice structure (the best M_T = min_t S_t).
 
 Like L'Ecuyer's "tables of good lattice structure": draw random multipliers of the right
-residue class, compute the normalised figures of merit S_t (see :mod:`rnglab.lattice`)
+residue class, compute the normalised figures of merit S_t (see :mod:`rnglab.spectral`)
 dimension by dimension, and keep the ``top`` best by ``M_T``. A candidate is abandoned as
 soon as one S_t falls below the current ``top``-th best M_T: the enumeration of that
 dimension stops at the first dual vector shorter than the threshold, so most candidates
@@ -9,7 +9,7 @@ cost one or two small lattice reductions.
 
 Candidates, for m = 2^e: with c = 0, ``a = 3`` or ``5 (mod 8)`` (maximal period 2^(e-2)
 for odd seeds; the lattice modulus is then m / gcd(a - 1, m), see
-:func:`rnglab.lattice.lattice_modulus`); with c odd, ``a = 1 (mod 4)`` (full period,
+:func:`rnglab.spectral.lattice_modulus`); with c odd, ``a = 1 (mod 4)`` (full period,
 Hull–Dobell). For other moduli, any a in [2, m) prime to m (no period condition imposed).
 
 Reference: P. L'Ecuyer, "Tables of linear congruential generators of different sizes and
@@ -27,8 +27,8 @@ from typing import Optional
 
 import numpy as np
 
-from rnglab.lattice import (MAX_MODULUS_BITS, figure_of_merit, hermite_constant,
-                            lattice_modulus, reduced_bases, shortest_vector)
+from rnglab.lattice import shortest_vector
+from rnglab.spectral import MAX_MODULUS_BITS, figure_of_merit, hermite_constant, lattice_modulus, reduced_bases
 from rnglab.params import describe_int
 from rnglab.results import Result
 

@@ -28,7 +28,7 @@ from .generators import CallableSource, LCGBatch, GeneratorSpec, as_generator
 from .period import lcg_period
 from .reducers import Reducer, as_reducer
 from .results import Result
-from .seeding import SeedSpace, check_seed_space
+from .seedspace import SeedSpace, check_seed_space
 from .shuffle import (Shuffle, check_size, deck_dtype, make_shuffle, permutation_rank, shuffle, shuffle_decks,
                       shuffle_seeds)
 

@@ -10,10 +10,12 @@ from rnglab import swap_kernels
 from rnglab.cards import standard_deck
 from rnglab.crack import (MAX_LISTED, cards_for_unique, compiled_kernel, crack, equivalent_seed_period,
                           expand_residues, make_plan, matching_seeds, expected_false_matches, observe,
-                          parse_outputs, recover_state, residue_ranges, step_table, tracked_cards)
+                          residue_ranges, step_table, tracked_cards)
+from rnglab.recover import parse_outputs, recover_state
 from rnglab.generators import as_generator, make_source
 from rnglab.reducers import as_reducer
-from rnglab.seeding import DAY, parse_seed_space, seed_range_space
+from rnglab.seeding import DAY
+from rnglab.seedspace import parse_seed_space, seed_range_space
 from rnglab.shuffle import make_shuffle, shuffle
 
 

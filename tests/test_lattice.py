@@ -1,4 +1,4 @@
-"""Tests of Knuth's spectral test (rnglab.lattice)."""
+"""Tests of Knuth's spectral test (rnglab.spectral) and the exact lattice reduction under it (rnglab.lattice)."""
 
 import itertools
 import math
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab import lattice
-from rnglab.lattice import (DELTA, dual_basis, hermite_constant, lattice_modulus, lll_reduce,
-                            planes_of_direction, reduced_bases, spectral_test)
+from rnglab.lattice import DELTA, lll_reduce
+from rnglab.spectral import dual_basis, hermite_constant, lattice_modulus, planes_of_direction, reduced_bases, spectral_test
 
 
 def nu2_by_dimension(result):

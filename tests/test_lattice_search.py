@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from rnglab.lattice import spectral_test
+from rnglab.spectral import spectral_test
 from rnglab.lattice_search import draw_multiplier, merits_above, search_multipliers
 
 

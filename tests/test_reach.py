@@ -8,7 +8,7 @@ import pytest
 from rnglab.fairness import seed_space_fairness
 from rnglab.generators import LCG, lcg_spec, make_source
 from rnglab.reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
-from rnglab.seeding import parse_seed_space, seed_range_space
+from rnglab.seedspace import parse_seed_space, seed_range_space
 from rnglab.shuffle import shuffle, shuffle_seeds
 
 

@@ -7,8 +7,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from rnglab.seeding import (DAY, POLICIES, SeedDistribution, Window, collision_probability, parse_window,
-                            policy, policy_summary, shared_seed_pair, simultaneous_tables)
+from rnglab.seeding import DAY, POLICIES, SeedDistribution, Window, collision_probability, parse_window, policy, policy_summary, shared_seed_pair, simultaneous_tables
 from rnglab.generators import as_generator
 
 NOW = 1_795_341_600  # 2026-11-22T10:00:00Z, in seconds

@@ -18,7 +18,7 @@ from rnglab.generators import LCG, CallableSource, LCGBatch
 from rnglab.reduce import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, draw_bounded_reference
 from rnglab.reducers import REDUCERS
 from rnglab.draws import SequentialDraws
-from rnglab.seeding import parse_seed_space
+from rnglab.seedspace import parse_seed_space
 from rnglab.shuffle import shuffle, shuffle_decks, shuffle_seeds
 
 STUCK = "the source gave 309 rejected values in a row"

@@ -25,7 +25,7 @@ from ..fairness import (empirical_fairness, exact_fairness, position_probabiliti
 from ..plot import save_figure
 from ..plot.shuffle import position_heatmap
 from ..reach import MAX_SEEDS, seed_decks
-from ..seeding import check_seed_space
+from ..seedspace import check_seed_space
 from ..shuffle import check_size
 from .common import IntExpr, emit_json, force_option, generator_options, json_option, plot_option, progress
 from .shuffle import seed_space_options, shuffle_options

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..seeding import DEFAULT_WINDOW, parse_window, policy, policy_summary, simultaneous_tables
+from ..seeding import parse_window, policy, policy_summary, simultaneous_tables
+from ..seedspace import DEFAULT_WINDOW
 from .common import GENERATOR, IntExpr, emit_json, format_table, json_option
 
 

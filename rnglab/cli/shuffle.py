@@ -14,7 +14,7 @@ import click
 from ..cards import deck_for
 from ..draws import SourceDraws
 from ..params import parse_int
-from ..seeding import DEFAULT_WINDOW, parse_seed_space
+from ..seedspace import DEFAULT_WINDOW, parse_seed_space
 from ..shuffle import SHUFFLES, SWAP_RULES, make_shuffle, shuffle_decks
 from .common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option
 

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from ..lattice import MAX_DIMENSION, spectral_test
+from ..spectral import MAX_DIMENSION, spectral_test
 from ..lattice_search import search_multipliers
 from ..params import parse_int
 from ..plot import save_figure

@@ -7,7 +7,8 @@ import numpy as np
 from ..cards import standard_deck
 from ..crack import crack, observe
 from ..generators import as_generator
-from ..seeding import DAY, HOUR, MINUTE, SECOND, parse_seed_space
+from ..seeding import DAY, HOUR, MINUTE, SECOND
+from ..seedspace import parse_seed_space
 from ..shuffle import make_shuffle, shuffle
 from .catalog import markdown_table
 

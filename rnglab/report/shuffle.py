@@ -10,7 +10,7 @@ from ..fairness import exact_fairness, position_probabilities
 from ..plot.shuffle import position_heatmap
 from ..generators import catalog
 from ..reach import bits_for_every_deal, reachable_deals, smallest_deck_exceeding
-from ..seeding import seed_range_space
+from ..seedspace import seed_range_space
 from ..shuffle import SHUFFLES
 from .catalog import markdown_table
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..lattice import spectral_test
+from ..spectral import spectral_test
 from ..generators import catalog, make_source
 from .catalog import markdown_table
 
