@@ -16,12 +16,12 @@ import os
 
 import numpy as np
 import scipy.fft
-
 from common import best_time, markdown_table, write_fragment
-from rnglab.battery import get_battery, run_battery
-from rnglab.generators.base import Source
+
+from rnglab.empirical.battery import get_battery, run_battery
+from rnglab.empirical.stattests.matrix_rank import gf2_ranks
 from rnglab.generators import make_source
-from rnglab.stattests.matrix_rank import gf2_ranks
+from rnglab.generators.base import Source
 from rnglab.stream import BitSelection, bit_fields, bits
 
 MINE = ("birthday-spacings", "collision", "fourier", "matrix-rank", "hamming-weight")

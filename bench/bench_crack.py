@@ -7,7 +7,7 @@ Scenario 2: MSVC ``rand()`` and Fisher-Yates with ``rand() % (i + 1)``, five car
 
 The reference (``bench/c/crack_brute.c``, ``cc -O2``, one thread) shuffles a
 whole deck per seed and compares the first cards: the program an attacker
-writes first. rnglab (``rnglab.crack.crack``) follows only the observed cards
+writes first. rnglab (``rnglab.seeds.crack.crack``) follows only the observed cards
 and runs on every core. Both search the same slice of seeds in the same run
 and must find the same seeds. rnglab is timed twice, on every core and on one
 thread (``numba.set_num_threads(1)``): the second, against the single-threaded
@@ -26,13 +26,13 @@ import time
 
 import numba
 import numpy as np
-
 from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
-from rnglab.crack import crack, observe
-from rnglab.seedspace import parse_seed_space
+
 from rnglab.generators import as_generator, make_source
-from rnglab.seeding import DAY
-from rnglab.shuffle import shuffle
+from rnglab.seeds.crack import crack, observe
+from rnglab.seeds.policies import DAY
+from rnglab.seeds.space import parse_seed_space
+from rnglab.shuffles.algorithms import shuffle
 
 #: (name, generator, shuffle, C scenario, true seed, slice compared with C)
 SCENARIOS = [

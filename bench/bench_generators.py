@@ -11,8 +11,8 @@ pair does the same work, page faults included.
 from __future__ import annotations
 
 import numpy as np
-
 from common import C_SOURCES, best_time, compile_c, markdown_table, run_c, write_fragment
+
 from rnglab.generators import make_source
 
 CHUNK = 2**20

@@ -1,12 +1,12 @@
 """Periods: the empirical walk against C loops, and the time of the exact (algebraic) period.
 
-(1) Walk rate, steps per second, of ``rnglab.walk.walk_period`` over the full
+(1) Walk rate, steps per second, of ``rnglab.algebra.walk.walk_period`` over the full
 cycle of MINSTD and of a full-period 2^32 LCG, against ``bench/c/period_walk.c``
 compiled with ``cc -O2`` doing the same walk (a and m read at run time): as a
 plain sequential loop, and with rnglab's own algorithm (64 lanes, jump-ahead,
 floating-point quotient). Goal: rnglab at least half the C rate.
 
-(2) Time of ``rnglab.period.lcg_period`` for 20 varied generators with
+(2) Time of ``rnglab.algebra.period.lcg_period`` for 20 varied generators with
 m <= 2^64 (goal: each under 50 ms) and a few larger moduli.
 """
 
@@ -16,8 +16,9 @@ import math
 import time
 
 from common import C_SOURCES, best_time, compile_c, markdown_table, run_c, write_fragment
-from rnglab.period import lcg_period
-from rnglab.walk import walk_period
+
+from rnglab.algebra.period import lcg_period
+from rnglab.algebra.walk import walk_period
 
 #: The sequential C loop is timed over this many steps (a full cycle would take 10-20 s).
 SERIAL_STEPS = 2**29

@@ -18,11 +18,11 @@ import sys
 import time
 
 import numpy as np
-
 from common import best_time, markdown_table, write_fragment
-from rnglab.bias import applicable_methods, bias
+
 from rnglab.generators import NumpySource, Source
-from rnglab.reduce import draw_bounded
+from rnglab.reduction.bias import applicable_methods, bias
+from rnglab.reduction.draw import draw_bounded
 
 SEED = 20261122
 
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
             "time (goal for `lemire`: >= 0.8). Only `lemire` computes what numpy computes (bit-exact with it: "
             f"{'yes' if exact else 'NO'}); the other rows show what each method costs on the same stream.\n\n"
             + markdown_table(["method", "n", "rnglab ns/value", "numpy ns/value", "ratio"], throughput)
-            + "\n\nExact analysis (`rnglab.bias.bias`: counts, probabilities as fractions, TV distance, draws to "
+            + "\n\nExact analysis (`rnglab.reduction.bias.bias`: counts, probabilities as fractions, TV distance, draws to "
             "detect) for R = 2^32, all applicable methods together (`float-multiply`, which needs O(n) "
             "work, only up to n = 10^6); goal: under a second per method for any n.\n\n"
             + markdown_table(["n", "methods", "seconds, all methods"], analysis))

@@ -2,7 +2,7 @@
 
 (1) 10^6 Fisher-Yates shuffles of 52 cards, one LCG lane per seed (ranqd1,
 m = 2^32, and MMIX, m = 2^64) with Lemire reduction
-(``rnglab.shuffle.shuffle_seeds``: deck by deck in one compiled pass), side
+(``rnglab.shuffles.algorithms.shuffle_seeds``: deck by deck in one compiled pass), side
 by side in the same run with numpy ``Generator.permuted`` on a (10^6, 52)
 uint8 array (PCG64), each the best of REPEAT runs taken alternately. Goal:
 ratio numpy time / rnglab time >= 1. drand48 (48-bit outputs, which the
@@ -10,7 +10,7 @@ compiled pass does not serve) shows the step-by-step path, one numpy pass per
 swap over every deck.
 
 (2) The exact position matrix of the naive exchange at n = 100
-(``rnglab.fairness.position_counts``, exact integers). Goal: under a second.
+(``rnglab.shuffles.fairness.position_counts``, exact integers). Goal: under a second.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from __future__ import annotations
 import time
 
 import numpy as np
-
 from common import best_time, markdown_table, write_fragment
-from rnglab.fairness import position_counts
+
 from rnglab.generators import make_source
-from rnglab.shuffle import shuffle_seeds
+from rnglab.shuffles.algorithms import shuffle_seeds
+from rnglab.shuffles.fairness import position_counts
 
 DECKS, CARDS, REPEAT = 10**6, 52, 3
 #: Generator lanes timed, and the path each takes.

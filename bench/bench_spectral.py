@@ -21,9 +21,10 @@ import sys
 import time
 
 from common import best_time, markdown_table, write_fragment
-from rnglab.lattice import lll_reduce, shortest_vector
-from rnglab.spectral import dual_basis, reduced_bases, spectral_test
-from rnglab.lattice_search import search_multipliers
+
+from rnglab.algebra.lattice import lll_reduce, shortest_vector
+from rnglab.algebra.multipliers import search_multipliers
+from rnglab.algebra.spectral import dual_basis, reduced_bases, spectral_test
 
 CASES = [("minstd_rand", 48271, 2**31 - 1, "2^31-1"), ("drand48", 0x5DEECE66D, 2**48, "2^48"),
          ("mmix", 6364136223846793005, 2**64, "2^64")]
@@ -67,7 +68,7 @@ def reference():
 
 def first_call_seconds() -> float:
     """Seconds taken by the first spectral test in a fresh process, imports excluded."""
-    code = ("import time; from rnglab.spectral import spectral_test; start = time.perf_counter(); "
+    code = ("import time; from rnglab.algebra.spectral import spectral_test; start = time.perf_counter(); "
             "spectral_test(48271, 2**31 - 1); print(time.perf_counter() - start)")
     return float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                                 text=True).stdout)

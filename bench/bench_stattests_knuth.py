@@ -13,11 +13,11 @@ from __future__ import annotations
 import os
 
 import numpy as np
-
 from common import best_time, markdown_table, write_fragment
+
+from rnglab.empirical.stattests import get_test
+from rnglab.empirical.stattests.frequency import CHUNK
 from rnglab.generators import make_source
-from rnglab.stattests import get_test
-from rnglab.stattests.frequency import CHUNK
 
 #: (test, n, options): n chosen so that each test reads about 4 million values.
 CASES = [

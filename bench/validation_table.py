@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from rnglab.battery import get_battery, result_labels, run_battery
+from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.generators import make_source
 from rnglab.report.battery import verdict_cell
 from rnglab.report.catalog import markdown_table

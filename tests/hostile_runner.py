@@ -76,6 +76,7 @@ def main() -> None:
     os.dup2(devnull, 1)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from hostile_table import ROWS
+
     from rnglab.cli import main as cli_main
 
     signal.signal(signal.SIGALRM, _alarm)

@@ -5,10 +5,10 @@ import inspect
 import numpy as np
 import pytest
 
-from rnglab.battery import Battery, Entry, batteries, get_battery, result_labels, run_battery, select_entries
+from rnglab.empirical.battery import Battery, Entry, batteries, get_battery, result_labels, run_battery, select_entries
+from rnglab.empirical.secondlevel import _anderson_darling_limit_cdf, anderson_darling_uniform, second_level
+from rnglab.empirical.stattests import TESTS, EmpiricalResult
 from rnglab.generators import make_source
-from rnglab.secondlevel import _anderson_darling_limit_cdf, anderson_darling_uniform, second_level
-from rnglab.stattests import TESTS, EmpiricalResult
 
 
 def pcg64(seed):

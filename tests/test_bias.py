@@ -1,4 +1,4 @@
-"""Tests for rnglab.bias: exact counts against brute force, exact statistics, detection, the low-bit trap."""
+"""Tests for rnglab.reduction.bias: exact counts against brute force, exact statistics, detection, the low-bit trap."""
 
 from fractions import Fraction
 
@@ -7,11 +7,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.bias import (applicable_methods, bias, brute_force_counts, count_array, draws_to_detect,
-                         empirical_bias, exact_counts, float_multiply_first_reach, low_bit_periods,
-                         observed_period)
 from rnglab.generators import make_source
-from rnglab.reducers import REDUCERS
+from rnglab.reduction.bias import (
+    applicable_methods,
+    bias,
+    brute_force_counts,
+    count_array,
+    draws_to_detect,
+    empirical_bias,
+    exact_counts,
+    float_multiply_first_reach,
+    low_bit_periods,
+    observed_period,
+)
+from rnglab.reduction.reducers import REDUCERS
 
 UNBIASED = [name for name, entry in REDUCERS.items() if entry.unbiased]
 
@@ -213,8 +222,8 @@ def test_draws_to_detect_with_2_to_the_64_degrees_of_freedom():
 
 
 def test_empirical_counts_are_drawn_in_chunks():
-    from rnglab.bias import SAMPLE_CHUNK, sample_counts
-    from rnglab.reduce import draw_bounded
+    from rnglab.reduction.bias import SAMPLE_CHUNK, sample_counts
+    from rnglab.reduction.draw import draw_bounded
 
     samples = 2 * SAMPLE_CHUNK + 5
     counts, draws = sample_counts(make_source("msvc", seed=7), 52, samples, "bitmask")
@@ -233,7 +242,7 @@ def test_empirical_test_refuses_what_it_cannot_count_or_time():
 # -- one count function per reducer (issue #11) ---------------------------------------------
 
 def test_every_reducer_has_its_exact_counts():
-    from rnglab.bias import EXACT_COUNTS
+    from rnglab.reduction.bias import EXACT_COUNTS
 
     assert list(EXACT_COUNTS) == list(REDUCERS)
     with pytest.raises(ValueError, match="unknown reducer 'nope'"):

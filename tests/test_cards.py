@@ -2,7 +2,7 @@
 
 import pytest
 
-from rnglab.cards import XIANGQI_SIDE, card_name, deck_for, multiset_deck, parse_cards, standard_deck
+from rnglab.shuffles.cards import XIANGQI_SIDE, card_name, deck_for, multiset_deck, parse_cards, standard_deck
 
 
 def test_card_indices_follow_the_convention():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from rnglab.generators import as_generator, catalog, make_source
-from rnglab.reduce import draw_bounded
+from rnglab.reduction.draw import draw_bounded
 
 REFERENCE = Path(__file__).parent / "data" / "reference"
 

@@ -5,12 +5,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from rnglab.cards import standard_deck
 from rnglab.cli import crack as crack_cli
 from rnglab.cli import main
-from rnglab.crack import CrackResult
 from rnglab.generators import make_source
-from rnglab.shuffle import shuffle
+from rnglab.seeds.crack import CrackResult
+from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.cards import standard_deck
 
 DECK = standard_deck()
 

@@ -11,9 +11,9 @@ import pytest
 
 import rnglab.cli
 from rnglab import console
+from rnglab.algebra.walk import walk
 from rnglab.cli import main
 from rnglab.cli import period as period_cli
-from rnglab.walk import walk
 
 
 def test_a_walk_that_disagrees_exits_1(monkeypatch, capsys):

@@ -28,13 +28,13 @@ def test_reduce_json_has_exact_fractions():
 
 
 def test_reduce_range_and_single_method_table():
-    result = run(["reduce", "--range", "2^32", "--n", "10000", "--method", "float-multiply"])
+    result = run(["reduce", "--range", "2^32", "--n", "10000", "--reducer", "float-multiply"])
     assert result.exit_code == 0, result.output
     assert "float-multiply" in result.output and "429497/4294967296" in result.output
 
 
 def test_reduce_samples_flags_modulo():
-    result = run(["reduce", "msvc", "--seed", "5", "--n", "10000", "--method", "modulo", "--samples", "27995",
+    result = run(["reduce", "msvc", "--seed", "5", "--n", "10000", "--reducer", "modulo", "--samples", "27995",
                   "--json"])
     empirical = json.loads(result.output)["methods"][0]["empirical"]
     assert empirical["flagged"] and empirical["predicted_draws"] == 27995 and empirical["seed"] == 5
@@ -50,7 +50,7 @@ def test_reduce_plot(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["reduce", "msvc", "--n", "40000"], "n must be in [1, R] = [1, 32768] for this source; got 40000"),
-    (["reduce", "msvc", "--n", "52", "--method", "mod"], "unknown reduction method 'mod'"),
+    (["reduce", "msvc", "--n", "52", "--reducer", "mod"], "unknown reducer 'mod'"),
     (["reduce", "--n", "52"], "name a generator"),
     (["reduce", "msvc", "--range", "100", "--n", "5"], "not both"),
     (["reduce", "--range", "100", "--n", "5", "--samples", "100"], "draws from a generator"),
@@ -109,11 +109,11 @@ def test_reduce_beyond_64_bits(args, first_rows):
 
 
 def test_reduce_on_a_range_of_4000_bits_shows_the_tiny_bias():
-    result = run(["reduce", "--range", "2^4000", "--n", "3", "--method", "modulo", "--json"])
+    result = run(["reduce", "--range", "2^4000", "--n", "3", "--reducer", "modulo", "--json"])
     assert result.exit_code == 0, result.output
     modulo = json.loads(result.output)["methods"][0]
     assert Fraction(modulo["tv_distance"]) == Fraction(2, 3 * 2**4000) and modulo["draws_to_detect"] > 2**8003
-    table = run(["reduce", "--range", "2^4000", "--n", "3", "--method", "modulo"]).output
+    table = run(["reduce", "--range", "2^4000", "--n", "3", "--reducer", "modulo"]).output
     assert " 5.06e-1205 " in table
 
 

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from rnglab.battery import run_battery
+from rnglab.empirical.battery import run_battery
 from rnglab.generators import make_source
 
 pytestmark = [pytest.mark.slow,

@@ -8,12 +8,21 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rnglab.draws import Draws, ScriptedDraws
-from rnglab.fairness import (empirical_fairness, exact_fairness, max_within, permutation_law, position_chi_square,
-                             position_count_matrix, position_counts, shuffles_to_detect, transposition_seconds)
 from rnglab.generators import make_source
-from rnglab.reducers import as_reducer
-from rnglab.shuffle import permutation_rank, permutation_unrank, shuffle, shuffle_decks
+from rnglab.reduction.reducers import as_reducer
+from rnglab.shuffles.algorithms import permutation_rank, permutation_unrank, shuffle, shuffle_decks
+from rnglab.shuffles.draws import Draws, ScriptedDraws
+from rnglab.shuffles.fairness import (
+    empirical_fairness,
+    exact_fairness,
+    max_within,
+    permutation_law,
+    position_chi_square,
+    position_count_matrix,
+    position_counts,
+    shuffles_to_detect,
+    transposition_seconds,
+)
 
 CASES = [("naive", [4] * 4), ("poker1999", [3] * 4), ("sattolo", [3, 2, 1]), ("fisher-yates", [4, 3, 2]),
          ("inside-out", [1, 2, 3, 4]), ("transpositions", [4] * 8), ("draw-remove", [4, 3, 2, 1]),

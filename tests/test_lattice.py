@@ -1,4 +1,4 @@
-"""Tests of Knuth's spectral test (rnglab.spectral) and the exact lattice reduction under it (rnglab.lattice)."""
+"""Tests of Knuth's spectral test (rnglab.algebra.spectral) and the exact lattice reduction under it (rnglab.algebra.lattice)."""
 
 import itertools
 import math
@@ -9,9 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab import lattice
-from rnglab.lattice import DELTA, lll_reduce
-from rnglab.spectral import dual_basis, hermite_constant, lattice_modulus, planes_of_direction, reduced_bases, spectral_test
+from rnglab.algebra import lattice
+from rnglab.algebra.lattice import DELTA, lll_reduce
+from rnglab.algebra.spectral import (
+    dual_basis,
+    hermite_constant,
+    lattice_modulus,
+    planes_of_direction,
+    reduced_bases,
+    spectral_test,
+)
 
 
 def nu2_by_dimension(result):

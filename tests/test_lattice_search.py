@@ -1,10 +1,10 @@
-"""Tests of the multiplier search (rnglab.lattice_search)."""
+"""Tests of the multiplier search (rnglab.algebra.multipliers)."""
 
 import numpy as np
 import pytest
 
-from rnglab.spectral import spectral_test
-from rnglab.lattice_search import draw_multiplier, merits_above, search_multipliers
+from rnglab.algebra.multipliers import draw_multiplier, merits_above, search_multipliers
+from rnglab.algebra.spectral import spectral_test
 
 
 def test_same_seed_same_result():

@@ -2,15 +2,29 @@
 
 from math import gcd, prod
 
-import pytest
-from hypothesis import given, settings, strategies as st
-
 import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rnglab.numtheory import (DETERMINISTIC_BOUND, FactoringBudgetExceeded, _brent_rho, _is_baillie_psw_probable_prime,
-                              _is_strong_lucas_probable_prime, _montgomery_multiply, _primes_below, _rho, carmichael_lambda, factorize,
-                              integer_root, is_probable_prime, jacobi_symbol, minimal_exponent,
-                              multiplicative_order, product_of)
+from rnglab.algebra.numtheory import (
+    DETERMINISTIC_BOUND,
+    FactoringBudgetExceeded,
+    _brent_rho,
+    _is_baillie_psw_probable_prime,
+    _is_strong_lucas_probable_prime,
+    _montgomery_multiply,
+    _primes_below,
+    _rho,
+    carmichael_lambda,
+    factorize,
+    integer_root,
+    is_probable_prime,
+    jacobi_symbol,
+    minimal_exponent,
+    multiplicative_order,
+    product_of,
+)
 
 PRIMES_BELOW_20000 = set(_primes_below(20000))
 

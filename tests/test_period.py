@@ -3,11 +3,12 @@
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from rnglab.algebra.numtheory import factorize
+from rnglab.algebra.period import bit_periods, lcg_period, period
 from rnglab.generators import LCG, NumpySource, affine_power
-from rnglab.numtheory import factorize
-from rnglab.period import bit_periods, lcg_period, period
 
 
 def brute_force(a, c, m, x):

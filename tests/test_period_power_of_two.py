@@ -2,8 +2,8 @@
 
 import time
 
+from rnglab.algebra.period import period_modulo_power_of_two
 from rnglab.cli import main
-from rnglab.period import period_modulo_power_of_two
 
 
 def _stepped_period(a, c, m, x):

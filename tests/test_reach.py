@@ -5,11 +5,11 @@ import math
 import numpy as np
 import pytest
 
-from rnglab.fairness import seed_space_fairness
 from rnglab.generators import LCG, lcg_spec, make_source
-from rnglab.reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
-from rnglab.seedspace import parse_seed_space, seed_range_space
-from rnglab.shuffle import shuffle, shuffle_seeds
+from rnglab.seeds.space import parse_seed_space, seed_range_space
+from rnglab.shuffles.algorithms import shuffle, shuffle_seeds
+from rnglab.shuffles.fairness import seed_space_fairness
+from rnglab.shuffles.reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
 
 
 def test_bounds_for_52_cards():

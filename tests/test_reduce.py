@@ -1,4 +1,4 @@
-"""Tests for rnglab.reduce: every reducer against a one-value Python-integer reference,
+"""Tests for rnglab.reduction.draw: every reducer against a one-value Python-integer reference,
 the vectorised draws against the one-at-a-time loop, and the batch (per-lane) draws."""
 
 import numpy as np
@@ -6,10 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.generators import CallableSource
-from rnglab.generators import make_source
-from rnglab.reduce import Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
-from rnglab.reducers import REDUCERS, as_reducer, check_bound, scaled_product
+from rnglab.generators import CallableSource, make_source
+from rnglab.reduction.draw import Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
+from rnglab.reduction.reducers import REDUCERS, as_reducer, check_bound, scaled_product
 
 
 def reference_map(method, x, n, R):

@@ -1,4 +1,4 @@
-"""Tests for rnglab.seeding: windows, seed spaces, exact seed laws, collisions, simultaneous tables."""
+"""Tests for rnglab.seeds.policies: windows, seed spaces, exact seed laws, collisions, simultaneous tables."""
 
 from collections import Counter
 from fractions import Fraction
@@ -7,8 +7,19 @@ from itertools import product
 import numpy as np
 import pytest
 
-from rnglab.seeding import DAY, POLICIES, SeedDistribution, Window, collision_probability, parse_window, policy, policy_summary, shared_seed_pair, simultaneous_tables
 from rnglab.generators import as_generator
+from rnglab.seeds.policies import (
+    DAY,
+    POLICIES,
+    SeedDistribution,
+    Window,
+    collision_probability,
+    parse_window,
+    policy,
+    policy_summary,
+    shared_seed_pair,
+    simultaneous_tables,
+)
 
 NOW = 1_795_341_600  # 2026-11-22T10:00:00Z, in seconds
 

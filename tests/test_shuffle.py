@@ -6,16 +6,23 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rnglab import swap_kernels
-from rnglab.generators import LCG, Output
-from rnglab.generators import make_source
-from rnglab.reducers import REDUCERS
-from rnglab.draws import BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws
-from rnglab.shuffle import (SHUFFLES, make_shuffle, shuffle, shuffle_decks, shuffle_in_turn, shuffle_seeds,
-                            swap_count)
-from rnglab.shuffle import inside_out_stream
+from rnglab.generators import LCG, Output, make_source
+from rnglab.reduction.reducers import REDUCERS
+from rnglab.shuffles import kernels as swap_kernels
+from rnglab.shuffles.algorithms import (
+    SHUFFLES,
+    inside_out_stream,
+    make_shuffle,
+    shuffle,
+    shuffle_decks,
+    shuffle_in_turn,
+    shuffle_seeds,
+    swap_count,
+)
+from rnglab.shuffles.draws import BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws
 
 #: The shuffles that are a list of swaps (run deck by deck by the compiled batch path).
 SWAP_SHUFFLES = [name for name in SHUFFLES if make_shuffle(name).swap_program(5) is not None]

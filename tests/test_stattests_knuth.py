@@ -14,15 +14,28 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from rnglab.generators import CallableSource
-from rnglab.generators import make_source
-from rnglab.stattests import TESTS, frequency as frequency_module, get_test, knuth as knuth_module
-from rnglab.stattests.correlation import serial_correlation, serial_correlation_coefficient
-from rnglab.stattests.frequency import frequency, overlapping_counts, serial, serial_overlapping
-from rnglab.stattests.knuth import (coupon, coupon_probabilities, coupon_segments, distinct_per_row, gap,
-                                    gap_lengths, max_of_t, permutation, permutation_indices, poker,
-                                    poker_probabilities, segment_counts, stirling2)
-from rnglab.stattests.runs import MIN_VALUES, RUN_RATES, RUN_WEIGHTS, run_up_counts, runs_up
+from rnglab.empirical.stattests import TESTS, get_test
+from rnglab.empirical.stattests import frequency as frequency_module
+from rnglab.empirical.stattests import knuth as knuth_module
+from rnglab.empirical.stattests.correlation import serial_correlation, serial_correlation_coefficient
+from rnglab.empirical.stattests.frequency import frequency, overlapping_counts, serial, serial_overlapping
+from rnglab.empirical.stattests.knuth import (
+    coupon,
+    coupon_probabilities,
+    coupon_segments,
+    distinct_per_row,
+    gap,
+    gap_lengths,
+    max_of_t,
+    permutation,
+    permutation_indices,
+    poker,
+    poker_probabilities,
+    segment_counts,
+    stirling2,
+)
+from rnglab.empirical.stattests.runs import MIN_VALUES, RUN_RATES, RUN_WEIGHTS, run_up_counts, runs_up
+from rnglab.generators import CallableSource, make_source
 from rnglab.stream import BitSelection
 
 KNUTH_TESTS = ["serial-correlation", "frequency", "serial", "serial-overlapping", "gap", "poker", "coupon",

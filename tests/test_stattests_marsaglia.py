@@ -9,17 +9,22 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rnglab.generators import CallableSource
-from rnglab.generators import make_source
-from rnglab.stattests import TESTS
-from rnglab.stattests.birthday import birthday_spacings, equal_spacings
-from rnglab.stattests.collision import (cell_indices, collision, digits, expected_collisions,
-                                        poisson_mid_pvalue)
-from rnglab.stattests.fourier import fourier, fourier_statistic
-from rnglab.stattests.hamming import hamming_weight, merge_sparse_tails, weight_counts
-from rnglab.stattests.matrix_rank import gf2_ranks, matrix_rank, rank_probabilities
+from rnglab.empirical.stattests import TESTS
+from rnglab.empirical.stattests.birthday import birthday_spacings, equal_spacings
+from rnglab.empirical.stattests.collision import (
+    cell_indices,
+    collision,
+    digits,
+    expected_collisions,
+    poisson_mid_pvalue,
+)
+from rnglab.empirical.stattests.fourier import fourier, fourier_statistic
+from rnglab.empirical.stattests.hamming import hamming_weight, merge_sparse_tails, weight_counts
+from rnglab.empirical.stattests.matrix_rank import gf2_ranks, matrix_rank, rank_probabilities
+from rnglab.generators import CallableSource, make_source
 from rnglab.stream import BitSelection
 
 

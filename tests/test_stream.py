@@ -5,8 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.generators import LCG, CallableSource, Output
-from rnglab.generators import make_source
+from rnglab.generators import LCG, CallableSource, Output, make_source
 from rnglab.stream import BitSelection, bit_fields, bits, offsets, packed_words, uniforms, words
 
 

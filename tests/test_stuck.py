@@ -12,14 +12,14 @@ from itertools import chain, repeat
 
 import pytest
 
-from rnglab.bias import brute_force_counts, exact_counts
-from rnglab.crack import crack, observe
 from rnglab.generators import LCG, CallableSource, LCGBatch
-from rnglab.reduce import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, draw_bounded_reference
-from rnglab.reducers import REDUCERS
-from rnglab.draws import SequentialDraws
-from rnglab.seedspace import parse_seed_space
-from rnglab.shuffle import shuffle, shuffle_decks, shuffle_seeds
+from rnglab.reduction.bias import brute_force_counts, exact_counts
+from rnglab.reduction.draw import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, draw_bounded_reference
+from rnglab.reduction.reducers import REDUCERS
+from rnglab.seeds.crack import crack, observe
+from rnglab.seeds.space import parse_seed_space
+from rnglab.shuffles.algorithms import shuffle, shuffle_decks, shuffle_seeds
+from rnglab.shuffles.draws import SequentialDraws
 
 STUCK = "the source gave 309 rejected values in a row"
 
@@ -98,7 +98,7 @@ def test_a_seed_search_on_a_stuck_lcg_stops(algo):
 
 @pytest.mark.parametrize("command", [
     "deal --a 2 --m 2^10 --seed 3",
-    "reduce --a 2 --m 2^10 --seed 3 --n 5 --samples 100 --method lemire",
+    "reduce --a 2 --m 2^10 --seed 3 --n 5 --samples 100 --reducer lemire",
     "fairness --a 2 --m 2^10 --seed 3 --n 5 --shuffles 25",
     "reach --a 2 --m 2^10 --seed 3 --games --n 5",
 ])

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from rnglab.battery import get_battery, result_labels, run_battery
+from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.generators import make_source
 from rnglab.stream import BitSelection
 

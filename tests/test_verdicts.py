@@ -2,7 +2,7 @@
 
 import pytest
 
-from rnglab.verdicts import GRADES, Thresholds, format_pvalue, grade, is_suspect
+from rnglab.empirical.verdicts import GRADES, Thresholds, format_pvalue, grade, is_suspect
 
 
 @pytest.mark.parametrize("pvalue, expected", [

@@ -2,11 +2,19 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from rnglab.algebra.walk import (
+    _brent_walk,
+    _compiled_walk,
+    _search_power_of_two,
+    _search_small,
+    uses_compiled_walk,
+    walk,
+    walk_period,
+)
 from rnglab.generators import LCG
-from rnglab.walk import (_brent_walk, _compiled_walk, _search_power_of_two, _search_small, uses_compiled_walk,
-                         walk, walk_period)
 
 
 def python_steps(a, c, m, x, count):

@@ -17,7 +17,7 @@ import click
 
 from ..generators import GeneratorSpec, as_generator, lcg_spec
 from ..params import parse_int
-from ..reducers import REDUCERS, Reducer
+from ..reduction.reducers import REDUCERS, Reducer
 from ..results import to_plain
 from ..stream import BitSelection
 from .outputs import check_plot_path
@@ -68,7 +68,7 @@ class GeneratorType(click.ParamType):
 
 
 class ReducerType(click.Choice):
-    """A reducer name, resolved to its :class:`~rnglab.reducers.Reducer`."""
+    """A reducer name, resolved to its :class:`~rnglab.reduction.reducers.Reducer`."""
 
     def __init__(self):
         super().__init__(list(REDUCERS))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import click
 
-from ..crack import CrackResult, expected_false_matches, make_plan, observe, search
-from ..recover import StateRecovery, parse_outputs, recover_state
+from ..seeds.crack import CrackResult, expected_false_matches, make_plan, observe, search
+from ..seeds.recover import StateRecovery, parse_outputs, recover_state
 from .common import COUNT, GENERATOR, emit_json, format_table, json_option, progress
 from .shuffle import seed_space_options, shuffle_options
 

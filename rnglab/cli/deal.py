@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..deal import GAMES, deal_hands, game
-from ..shuffle import shuffle as shuffle_deck
+from ..shuffles.algorithms import shuffle as shuffle_deck
+from ..shuffles.deal import GAMES, deal_hands, game
 from .common import IntExpr, emit_json, generator_options, json_option
 from .shuffle import shuffle_options
 

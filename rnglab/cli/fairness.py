@@ -10,8 +10,8 @@ Three modes:
   dealt one after another as a program deals them.
 
 Work is estimated before it starts: exact work beyond
-:data:`~rnglab.fairness.EXACT_SECONDS` and shuffling beyond
-:data:`~rnglab.fairness.EMPIRICAL_SECONDS` are refused with the estimate and
+:data:`~rnglab.shuffles.fairness.EXACT_SECONDS` and shuffling beyond
+:data:`~rnglab.shuffles.fairness.EMPIRICAL_SECONDS` are refused with the estimate and
 what fits; the chi-square needs at least 5 n shuffles.
 """
 
@@ -20,16 +20,20 @@ from __future__ import annotations
 import click
 import numpy as np
 
-from ..fairness import (empirical_fairness, exact_fairness, position_probabilities, seed_space_fairness,
-                        shuffles_to_detect)
 from ..plot import save_figure
 from ..plot.shuffle import position_heatmap
-from ..reach import MAX_SEEDS, seed_decks
-from ..seedspace import check_seed_space
-from ..shuffle import check_size
+from ..seeds.space import check_seed_space
+from ..shuffles.algorithms import check_size
+from ..shuffles.fairness import (
+    empirical_fairness,
+    exact_fairness,
+    position_probabilities,
+    seed_space_fairness,
+    shuffles_to_detect,
+)
+from ..shuffles.reach import MAX_SEEDS, seed_decks
 from .common import IntExpr, emit_json, force_option, generator_options, json_option, plot_option, progress
 from .shuffle import seed_space_options, shuffle_options
-
 
 #: Shuffles of the empirical mode by default.
 SHUFFLES = 100_000

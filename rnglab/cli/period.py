@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
+from ..algebra.period import PeriodResult, period
+from ..algebra.walk import WalkResult, default_max_steps, walk
 from ..generators import LCG
-from ..period import PeriodResult, period
-from ..walk import WalkResult, default_max_steps, walk
 from .common import COUNT, emit_json, generator_options, json_option, progress
 
 #: Bit periods shown at the start and at the end of the list for m = 2^e.

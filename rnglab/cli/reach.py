@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
-from ..shuffle import check_size
+from ..shuffles.algorithms import check_size
+from ..shuffles.reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
 from .common import IntExpr, emit_json, format_table, generator_options, json_option, progress
 from .shuffle import seed_space_options, shuffle_options
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import click
-
 from fractions import Fraction
 
-from ..bias import ARRAY_LIMIT, applicable_methods, approximate, bias, count_array, empirical_bias
+import click
+
 from ..fileio import check_writable
 from ..plot import save_figure
-from ..reducers import REDUCERS, check_bound
-from .common import (COUNT, IntExpr, emit_json, force_option, format_table, generator_options, json_option,
-                     plot_option)
+from ..reduction.bias import ARRAY_LIMIT, applicable_methods, approximate, bias, count_array, empirical_bias
+from ..reduction.reducers import REDUCERS, check_bound
+from .common import COUNT, IntExpr, emit_json, force_option, format_table, generator_options, json_option, plot_option
 
 
 def _range_and_methods(generator, range_size, n, method):
@@ -24,7 +23,7 @@ def _range_and_methods(generator, range_size, n, method):
     if method == "all":
         return R, applicable_methods(R, n)
     if method not in REDUCERS:
-        raise ValueError(f"unknown reduction method {method!r}; choose from {', '.join(REDUCERS)} or all")
+        raise ValueError(f"unknown reducer {method!r}; choose from {', '.join(REDUCERS)} or all")
     return R, [method]
 
 
@@ -45,9 +44,10 @@ def _plot(methods, n, R, plot_path, force):
 @generator_options(required=False)
 @click.option("--range", "range_size", type=IntExpr(minimum=1), help="Analyse a source of R equally likely values.")
 @click.option("--n", "n", type=IntExpr(), required=True, help="The bound: outputs in [0, n).")
-@click.option("--method", default="all", show_default=True, help=f"One of {', '.join(REDUCERS)}, or all.")
+@click.option("--reducer", "method", default="all", show_default=True, metavar="NAME",
+              help=f"One of {', '.join(REDUCERS)}, or all.")
 @click.option("--exact", is_flag=True, help="Exact analysis only (no draws, even with --samples).")
-@click.option("--samples", type=COUNT, help="Also draw this many values from GEN per method and chi-square test them.")
+@click.option("--samples", type=COUNT, help="Also draw this many values from GEN per reducer and chi-square test them.")
 @click.option("--alpha", type=float, default=0.01, show_default=True, help="Significance level for detection.")
 @click.option("--power", type=float, default=0.9, show_default=True, help="Power for the draws-to-detect figure.")
 @json_option

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..seeding import parse_window, policy, policy_summary, simultaneous_tables
-from ..seedspace import DEFAULT_WINDOW
+from ..seeds.policies import parse_window, policy, policy_summary, simultaneous_tables
+from ..seeds.space import DEFAULT_WINDOW
 from .common import GENERATOR, IntExpr, emit_json, format_table, json_option
 
 

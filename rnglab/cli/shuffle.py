@@ -11,11 +11,11 @@ import functools
 
 import click
 
-from ..cards import deck_for
-from ..draws import SourceDraws
 from ..params import parse_int
-from ..seedspace import DEFAULT_WINDOW, parse_seed_space
-from ..shuffle import SHUFFLES, SWAP_RULES, make_shuffle, shuffle_decks
+from ..seeds.space import DEFAULT_WINDOW, parse_seed_space
+from ..shuffles.algorithms import SHUFFLES, SWAP_RULES, make_shuffle, shuffle_decks
+from ..shuffles.cards import deck_for
+from ..shuffles.draws import SourceDraws
 from .common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option
 
 #: Most decks printed by one command.

@@ -10,13 +10,23 @@ import sys
 
 import click
 
-from ..spectral import MAX_DIMENSION, spectral_test
-from ..lattice_search import search_multipliers
+from ..algebra.multipliers import search_multipliers
+from ..algebra.spectral import MAX_DIMENSION, spectral_test
 from ..params import parse_int
 from ..plot import save_figure
 from ..report.spectral import catalog_results
-from .common import (COUNT, INT, IntExpr, emit_json, force_option, format_table,
-                     generator_options, json_option, plot_option, progress)
+from .common import (
+    COUNT,
+    INT,
+    IntExpr,
+    emit_json,
+    force_option,
+    format_table,
+    generator_options,
+    json_option,
+    plot_option,
+    progress,
+)
 from .groups import DefaultCommandGroup
 
 #: Triples drawn for the 3-D picture.

@@ -6,13 +6,22 @@ import os
 
 import click
 
-from ..battery import get_battery, result_labels, run_battery, select_entries
+from ..empirical.battery import get_battery, result_labels, run_battery, select_entries
+from ..empirical.verdicts import DEFAULT_WINDOW, format_pvalue, grade, is_suspect
 from ..params import describe_int
 from ..stream import genuine_bits
-from ..verdicts import DEFAULT_WINDOW, format_pvalue, grade, is_suspect
-from .common import COUNT, IntExpr, bit_selection, emit_json, force_option, format_table, generator_options, json_option, \
-    plot_option, progress
-
+from .common import (
+    COUNT,
+    IntExpr,
+    bit_selection,
+    emit_json,
+    force_option,
+    format_table,
+    generator_options,
+    json_option,
+    plot_option,
+    progress,
+)
 
 #: Values a run may draw without --allow-slow: about two minutes at the rate measured for
 #: the standard battery (8.3e8 values in about 41 s on a loaded two-core machine).

@@ -9,11 +9,12 @@ one :class:`~rnglab.generators.spec.GeneratorSpec`.
 from __future__ import annotations
 
 import functools
-import tomllib
 from pathlib import Path
 
+import tomllib
+
 from ..params import parse_int
-from ..reducers import as_reducer
+from ..reduction.reducers import as_reducer
 from .base import Source
 from .conventions import convention
 from .outputs import Output

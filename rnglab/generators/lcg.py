@@ -22,9 +22,9 @@ from typing import Any
 
 import numpy as np
 
+from . import kernels
 from .affine import affine_power, affine_step, arithmetic_kind, as_state_array, reduce_states, state_dtype
 from .base import Source, check_count, raw_dtype
-from . import kernels
 from .conventions import SeedConvention, convention
 from .outputs import Output
 

@@ -19,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..reducers import Reducer, as_reducer
+from ..reduction.reducers import Reducer, as_reducer
 from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSource, mt19937_init_genrand
 from .base import Source
 from .conventions import SeedConvention, convention

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..spectral import SpectralResult, pairs_in_window
+from ..algebra.spectral import SpectralResult, pairs_in_window
 from . import new_figure, plt
 
 #: About this many lattice points are shown in the 2-D window.

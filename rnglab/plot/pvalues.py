@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..empirical.verdicts import DEFAULT_WINDOW
 from . import new_figure
-from ..verdicts import DEFAULT_WINDOW
 
 #: Ticks of the logit p-value axis and their labels.
 TICKS = [1e-15, 1e-10, 1e-6, 1e-3, 0.5, 1 - 1e-3, 1 - 1e-6, 1 - 1e-10, 1 - 1e-15]

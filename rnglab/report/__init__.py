@@ -19,9 +19,7 @@ from ..fileio import atomic_write, check_folder_writable
 from ..params import describe_int
 from ..plot import figure_bytes
 from ..results import Result
-from . import battery, catalog, spectral, shuffle
-from . import crack
-from . import reduce, seeding
+from . import battery, catalog, crack, reduce, seeding, shuffle, spectral
 from .html import markdown_to_html
 
 SECTIONS = [

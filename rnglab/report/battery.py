@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..battery import get_battery, result_labels, run_battery
+from ..empirical.battery import get_battery, result_labels, run_battery
+from ..empirical.verdicts import DEFAULT_WINDOW, Thresholds, format_pvalue, grade, is_suspect
 from ..generators import catalog
-from ..verdicts import DEFAULT_WINDOW, Thresholds, format_pvalue, grade, is_suspect
 from .catalog import markdown_table
 
 #: Battery run by the full report (about a minute for the whole catalog) and by ``--quick``.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..period import period
+from ..algebra.period import period
 from ..generators import catalog
 
 

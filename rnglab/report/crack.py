@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import standard_deck
-from ..crack import crack, observe
 from ..generators import as_generator
-from ..seeding import DAY, HOUR, MINUTE, SECOND
-from ..seedspace import parse_seed_space
-from ..shuffle import make_shuffle, shuffle
+from ..seeds.crack import crack, observe
+from ..seeds.policies import DAY, HOUR, MINUTE, SECOND
+from ..seeds.space import parse_seed_space
+from ..shuffles.algorithms import make_shuffle, shuffle
+from ..shuffles.cards import standard_deck
 from .catalog import markdown_table
 
 #: Cards the observer sees: five for the search, the sixth to settle any tie.

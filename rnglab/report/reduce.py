@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
 from ..generators import make_source
+from ..reduction.bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
 from .catalog import markdown_table
 
 #: (R, label) of the sources in the bias table.
@@ -48,14 +48,14 @@ def _low_bits() -> str:
                     + [" ".join(map(str, result.first_values["x % 2"][:12]))])
     return ("**The low-bit trap.** `x % 2^k` keeps the low k output bits, which for a power-of-two LCG "
             "repeat with period at most 2^(shift+k) (observed on 2^20 outputs / predicted from the per-bit "
-            "periods of `rnglab.period.bit_periods`):\n\n"
+            "periods of `rnglab.algebra.period.bit_periods`):\n\n"
             + markdown_table(["generator", "x % 2", "x % 4", "x % 8", "x % 16", "first x % 2"], rows))
 
 
 def section(context):
     """Bias of every reducer for n = 52, 54, 10000 on 15-bit and 32-bit sources, with a picture."""
-    from . import Section
     from ..plot.bias import bias_heatmap
+    from . import Section
 
     probabilities = {}
     for method in applicable_methods(32768, 52):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..generators import as_generator
-from ..seeding import POLICIES, collision_probability, parse_window, simultaneous_tables
+from ..seeds.policies import POLICIES, collision_probability, parse_window, simultaneous_tables
 from .catalog import markdown_table
 
 #: The window of the collision table: tables started within a minute of 10:00.

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 
-from ..fairness import exact_fairness, position_probabilities
-from ..plot.shuffle import position_heatmap
 from ..generators import catalog
-from ..reach import bits_for_every_deal, reachable_deals, smallest_deck_exceeding
-from ..seedspace import seed_range_space
-from ..shuffle import SHUFFLES
+from ..plot.shuffle import position_heatmap
+from ..seeds.space import seed_range_space
+from ..shuffles.algorithms import SHUFFLES
+from ..shuffles.fairness import exact_fairness, position_probabilities
+from ..shuffles.reach import bits_for_every_deal, reachable_deals, smallest_deck_exceeding
 from .catalog import markdown_table
 
 #: Seeds enumerated per generator in the reachable-deal table (quick run: fewer).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..spectral import spectral_test
+from ..algebra.spectral import spectral_test
 from ..generators import catalog, make_source
 from .catalog import markdown_table
 
@@ -31,8 +31,8 @@ def _row(name, result) -> list:
 
 def section(context):
     """The catalog ranked by M_8, the S_t bars, and RANDU's 15 planes seen edge-on."""
-    from . import Section
     from ..plot.lattice import generator_figure, merits_figure
+    from . import Section
 
     results = catalog_results(planes_up_to=3)
     table = markdown_table(

@@ -1,0 +1,179 @@
+"""Batteries of empirical tests, written as data (``data/batteries.toml``) and run on one stream.
+
+A battery is a list of entries ``{test = NAME, n = SIZE, options...}``,
+optionally ``repeat = N`` for a second-level test. :func:`run_battery` builds
+the source once from a factory and a seed and runs the entries in order on
+that one stream, each entry continuing where the previous one stopped, as
+TestU01's batteries do.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import tomllib
+
+from ..generators.base import Source
+from ..params import parse_int
+from ..results import Result
+from ..stream import BitSelection
+from .secondlevel import second_level
+from .stattests import EmpiricalResult, get_test
+
+BATTERIES_PATH = Path(__file__).resolve().parent.parent.parent / "data" / "batteries.toml"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One battery entry: a registered test, its sample size, options and replications."""
+
+    test: str
+    n: int
+    options: dict
+    repeat: int = 1
+
+    def run(self, source: Source, selection: BitSelection) -> EmpiricalResult:
+        """Run the entry on ``source`` (a second-level test when ``repeat > 1``)."""
+        if self.repeat > 1:
+            return second_level(self.test, source, self.n, self.repeat, selection=selection, **self.options)
+        return get_test(self.test)(source, self.n, selection=selection, **self.options)
+
+
+@dataclass(frozen=True)
+class Battery:
+    """A named list of entries with a description (its scale and purpose)."""
+
+    name: str
+    description: str
+    entries: tuple
+
+
+@dataclass(frozen=True)
+class BatteryResult(Result):
+    """The results of a battery run, in entry order, with what is needed to reproduce it."""
+
+    battery: str
+    generator: str
+    seed: int | None
+    results: tuple
+    seconds: float
+    selection: dict
+
+
+def _entry_from_table(battery: str, table: dict) -> Entry:
+    table = dict(table)
+    try:
+        test, n = table.pop("test"), _integer(table.pop("n"))
+    except KeyError as missing:
+        raise ValueError(f"battery {battery!r}: every entry needs test and n; missing {missing}") from None
+    repeat = _integer(table.pop("repeat", 1))
+    options = {key: _integer(value) if isinstance(value, str) else value for key, value in table.items()}
+    return Entry(test, n, options, repeat)
+
+
+def _integer(value) -> int:
+    return parse_int(value) if isinstance(value, str) else int(value)
+
+
+@functools.lru_cache(maxsize=None)
+def batteries() -> dict[str, Battery]:
+    """The batteries of ``data/batteries.toml``, by name (``smoke``, ``small``, ``standard``, ...)."""
+    with open(BATTERIES_PATH, "rb") as handle:
+        tables = tomllib.load(handle)
+    return {name: Battery(name, table.get("description", ""),
+                          tuple(_entry_from_table(name, entry) for entry in table["tests"]))
+            for name, table in tables.items()}
+
+
+def get_battery(name: str) -> Battery:
+    """Look up a battery by name, with the list of names in the error."""
+    known = batteries()
+    if name not in known:
+        raise ValueError(f"unknown battery {name!r}; choose from {', '.join(known)}")
+    return known[name]
+
+
+def select_entries(battery: Battery, tests: list[str] | None = None, n: int | None = None,
+                   repeat: int | None = None) -> tuple:
+    """The battery's entries, kept to ``tests`` (in battery order), with ``n`` and ``repeat`` overridden.
+
+    A test named in ``tests`` that is not in the battery runs with its default
+    options, after the battery's own, and needs ``n``.
+    """
+    entries = battery.entries
+    for name in [e.test for e in entries] + list(tests or []):
+        get_test(name)
+    if tests:
+        listed = [e for e in entries if e.test in tests]
+        missing = [name for name in tests if name not in {e.test for e in listed}]
+        if missing and n is None:
+            raise ValueError(f"{', '.join(missing)} not in battery {battery.name!r}: give the sample size n")
+        entries = tuple(listed) + tuple(Entry(name, n, {}) for name in missing)
+    return tuple(Entry(e.test, n or e.n, e.options, repeat or e.repeat) for e in entries)
+
+
+def run_battery(factory: Callable[[int | None], Source], battery: str | Battery, seed: int | None = None, *,
+                tests: list[str] | None = None, n: int | None = None, repeat: int | None = None,
+                selection: BitSelection = BitSelection(),
+                on_progress: Callable[[int, int, str], None] | None = None) -> BatteryResult:
+    """Run a battery on the source ``factory(seed)``, entry after entry on one stream.
+
+    Parameters
+    ----------
+    factory : callable
+        ``factory(seed) -> Source``.
+    battery : str or Battery
+        A battery name (``smoke``, ``small``, ``standard``) or a Battery.
+    seed : int, optional
+    tests : list of str, optional
+        Run only these tests (battery order; a test outside the battery needs ``n``).
+    n : int, optional
+        Sample size for every entry instead of the battery's.
+    repeat : int, optional
+        Replications for every entry: ``> 1`` makes each a second-level test.
+    selection : BitSelection
+        Bits read from every output.
+    on_progress : callable, optional
+        ``on_progress(done, total, test_name)`` after each entry.
+    """
+    battery = get_battery(battery) if isinstance(battery, str) else battery
+    entries = select_entries(battery, tests, n, repeat)
+    source = factory(seed)
+    started = time.perf_counter()
+    results = []
+    for done, entry in enumerate(entries, start=1):
+        results.append(entry.run(source, selection))
+        if on_progress:
+            on_progress(done, len(entries), entry.test)
+    return BatteryResult(battery.name, source.name, source.seed if seed is None else seed, tuple(results),
+                         time.perf_counter() - started, {"drop": selection.drop, "keep": selection.keep, "low": selection.low})
+
+
+def result_labels(results) -> list[str]:
+    """Short labels for a battery's results: the test name, plus the options that tell repeated tests apart.
+
+    Examples: ``collision``, or ``birthday-spacings d=2^30 t=2`` and
+    ``birthday-spacings d=2^20 t=3`` when the battery runs the test twice (the
+    sample size ``n`` and the derived ``k = d^t`` are left out unless nothing else differs).
+    """
+    names = [r.test for r in results]
+    labels = []
+    for result in results:
+        if names.count(result.test) == 1:
+            labels.append(result.test)
+            continue
+        twins = [r.params for r in results if r.test == result.test]
+        differing = [k for k in result.params if len({str(p.get(k)) for p in twins}) > 1 and k not in ("n", "k")]
+        labels.append(" ".join([result.test] + [f"{k}={_short(result.params[k])}" for k in differing or ["n"]]))
+    return labels
+
+
+def _short(value) -> str:
+    """Powers of two as ``2^k``; other values as they are."""
+    if isinstance(value, int) and value > 1024 and value & (value - 1) == 0:
+        return f"2^{value.bit_length() - 1}"
+    return str(value)

@@ -1,0 +1,144 @@
+"""What every empirical test shares: its result record, a registry, and checked chi-square.
+
+Each test is a function ``test(source, n, *, options..., **gateway) -> EmpiricalResult``
+taking the source first and the sample size second (TestU01's order), reading
+the source only through :mod:`rnglab.stream`, and registered by name with
+:func:`register` so that batteries can be written as data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import ceil, isqrt
+from typing import Callable
+
+import numpy as np
+from scipy import optimize, stats
+
+from ...results import Result
+from ...stream import BitSelection
+
+TESTS: dict[str, Callable] = {}
+"""Registry of empirical tests by name (``"serial-correlation"``, ``"gap"``, ...)."""
+
+
+@dataclass(frozen=True)
+class EmpiricalResult(Result):
+    """The outcome of one empirical test.
+
+    Attributes
+    ----------
+    test : str
+        Registered name of the test.
+    statistic : float
+        The test statistic.
+    pvalue : float
+        Probability, under the null hypothesis, of a statistic at least as
+        large (right tail) -- or as stated by the test's docstring.
+    params : dict
+        Every parameter used (sample size, options, bits selection).
+    details : dict
+        Observed and expected counts, degrees of freedom, ...
+    """
+
+    test: str
+    statistic: float
+    pvalue: float
+    params: dict = field(default_factory=dict)
+    details: dict = field(default_factory=dict)
+
+
+def register(name: str) -> Callable[[Callable], Callable]:
+    """Register a test function under ``name`` (a decorator)."""
+
+    def decorate(function: Callable) -> Callable:
+        if name in TESTS:
+            raise ValueError(f"test {name!r} is registered twice")
+        TESTS[name] = function
+        function.test_name = name
+        return function
+
+    return decorate
+
+
+def get_test(name: str) -> Callable:
+    """Look up a registered test, with the list of names in the error."""
+    try:
+        return TESTS[name]
+    except KeyError:
+        raise ValueError(f"unknown test {name!r}; choose from {', '.join(sorted(TESTS))}") from None
+
+
+def gateway_params(n: int, selection: BitSelection, **options) -> dict:
+    """The ``params`` record of a result: ``n``, the test's options, then the bit selection."""
+    return {"n": n, **options, "drop": selection.drop, "keep": selection.keep, "low": selection.low}
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise ``ValueError(message)`` unless ``condition``: validity restrictions name their rule."""
+    if not condition:
+        raise ValueError(message)
+
+
+def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,
+               min_expected: float = 5.0) -> tuple[float, float, int]:
+    """Pearson's chi-square of observed against expected counts.
+
+    ``X^2 = sum (O_i - E_i)^2 / E_i`` with ``k - 1 - ddof`` degrees of freedom;
+    asymptotically chi-square when every ``E_i >= min_expected`` (Knuth,
+    TAOCP vol. 2, 3.3.1 B, suggests 5), which is enforced.
+
+    Returns
+    -------
+    statistic, pvalue, degrees_of_freedom
+    """
+    observed = np.asarray(observed, dtype=np.float64)
+    expected = np.asarray(expected, dtype=np.float64)
+    require(observed.shape == expected.shape and observed.size >= 2, "chi-square needs >= 2 matching categories")
+    smallest = float(expected.min())
+    require(smallest >= min_expected,
+            f"every expected count must be >= {min_expected:g} for the chi-square approximation; "
+            f"the smallest is {smallest:.3g} (increase the sample size or merge categories)")
+    statistic = float(((observed - expected) ** 2 / expected).sum())
+    df = observed.size - 1 - ddof
+    return statistic, float(stats.chi2.sf(statistic, df)), df
+
+
+#: Above this many degrees of freedom the chi-square laws are replaced by their normal approximations.
+NORMAL_DF = 10**5
+
+
+def detection_noncentrality(df: int, alpha: float, power: float) -> Fraction:
+    """The ``lambda`` at which the level-``alpha`` chi-square test on ``df`` degrees of freedom has this power.
+
+    Up to ``NORMAL_DF``: Brent's method on the non-central chi-square tail.
+    Beyond, the normal approximations ``chi2(df) ~ N(df, 2 df)`` and
+    ``ncx2(df, lambda) ~ N(df + lambda, 2 (df + 2 lambda))``: with
+    ``s = sqrt(2 df)`` and ``lambda = u s`` the power condition reads
+    ``u = z_alpha + z_power sqrt(1 + 4 u / s)``, solved for ``u`` in floating
+    point while ``s`` (``df`` up to 2^4096 and beyond) stays exact to 2^-64.
+    """
+    if df <= NORMAL_DF:
+        critical = stats.chi2.isf(alpha, df)
+        return Fraction(optimize.brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e3 + 100.0 * df))
+    s = Fraction(isqrt((2 * df) << 128), 2**64)
+    z_alpha, z_power, inverse_s = stats.norm.isf(alpha), stats.norm.isf(1 - power), float(1 / s)
+    u = optimize.brentq(lambda u: z_alpha + z_power * np.sqrt(1 + 4 * u * inverse_s) - u, 0.0, 1e3)
+    return Fraction(u) * s
+
+
+def samples_to_detect(per_sample, df: int, alpha: float = 0.01, power: float = 0.9) -> int | None:
+    """Least sample size ``N`` at which a level-``alpha`` chi-square test on ``df`` degrees of freedom
+    rejects a deviation with probability ``power``.
+
+    Under the alternative the statistic is asymptotically non-central
+    chi-square with noncentrality ``lambda = N per_sample`` (Cohen 1988, ch. 7:
+    ``per_sample = k sum (p_i - 1/k)^2`` for ``k`` equally likely cells), so
+    ``N = ceil(lambda* / per_sample)`` with ``lambda*`` of
+    :func:`detection_noncentrality`; exact when ``per_sample`` is a Fraction.
+    Returns ``None`` for no deviation.
+    """
+    if per_sample <= 0 or df < 1:
+        return None
+    return ceil(detection_noncentrality(df, alpha, power) / Fraction(per_sample))

@@ -1,0 +1,129 @@
+"""The collision test: n balls thrown into k = d^t urns, counting the balls that land in an occupied urn.
+
+Also home of the readers the other tests share: :func:`digits` (``floor(d u)``
+of successive outputs), :func:`cell_indices` (points of the ``d^t`` grid, for
+birthday spacings), and the mid-p Poisson p-value.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import stats
+
+from ...generators.base import Source
+from ...stream import BitSelection, bit_fields, genuine_bits, words
+from .base import EmpiricalResult, gateway_params, register, require
+
+#: Largest grid the cell indices address (they are uint64).
+MAX_CELLS = 2**63
+
+
+def digits(source: Source, count: int, d: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+    """Return ``count`` digits in ``[0, d)``: ``floor(d u)`` of successive outputs.
+
+    Each digit comes from one output's selected bits ``w`` (width ``b``):
+    ``floor(d w / 2^b)``, exact for ``d <= 2^b``, which is TestU01's
+    ``floor(d u)``. When ``d`` is a power of two wider than one output
+    (``d = 2^30`` on MSVC's 15-bit ``rand()``), the digits are cut from the
+    bit stream instead (:func:`rnglab.stream.bit_fields`), as a program would combine calls.
+    """
+    require(d >= 2, f"d must be >= 2; got {d}")
+    width = selection.width(genuine_bits(source))
+    if d > 1 << width:
+        require(d & (d - 1) == 0, f"d must be <= 2^{width} (the selected bits per output) or a power of two; got {d}")
+        return bit_fields(source, count, d.bit_length() - 1, selection)
+    values, width = words(source, count, selection)
+    if d & (d - 1) == 0:
+        return values >> np.uint64(width - (d.bit_length() - 1))
+    scaled = np.floor(values.astype(np.float64) * (d / 2.0**width))
+    return np.minimum(scaled, d - 1).astype(np.uint64)
+
+
+def cell_indices(source: Source, n: int, d: int, t: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+    """Return ``n`` cells of the ``d^t`` grid, each built from ``t`` successive digits (non-overlapping).
+
+    Cell ``j`` is ``sum_i y_{tj+i} d^(t-1-i)`` with ``y = floor(d u)`` (TestU01's
+    smultin and smarsa order). When the digits are cut from the bit stream
+    (``d`` a power of two wider than one output), ``t`` successive digits are
+    one field of ``t log2(d)`` bits: the cells are read as such (the same
+    values from the same outputs, without joining digits).
+    """
+    require(t >= 1, f"t must be >= 1; got {t}")
+    require(d**t <= MAX_CELLS, f"k = d^t must be <= 2^63; got {d}^{t}")
+    if d & (d - 1) == 0 and d > 1 << selection.width(genuine_bits(source)):
+        return digits(source, n, d**t, selection)
+    points = digits(source, n * t, d, selection).reshape(n, t)
+    cells = points[:, 0].copy()
+    for column in range(1, t):
+        cells *= np.uint64(d)
+        cells += points[:, column]
+    return cells
+
+
+def poisson_mid_pvalue(observed: int, mean: float) -> float:
+    """Mid-p value ``P(Y > y) + P(Y = y) / 2`` of a Poisson(``mean``) count.
+
+    Near 0 when ``y`` is too large, near 1 when it is too small; for a
+    discrete statistic it is closer to uniform than ``P(Y >= y)``
+    (H. O. Lancaster, JASA 56, 1961).
+    """
+    return float(stats.poisson.sf(observed, mean) + 0.5 * stats.poisson.pmf(observed, mean))
+
+
+def expected_collisions(n: int, k: int) -> float:
+    """Exact mean number of collisions of ``n`` balls in ``k`` urns: ``n - k + k (1 - 1/k)^n``.
+
+    Computed as ``n + k expm1(n log1p(-1/k))`` to keep precision when ``k >> n``
+    (Knuth, TAOCP vol. 2, 3.3.2 I, exercise 3.3.2-35).
+    """
+    return n + k * math.expm1(n * math.log1p(-1.0 / k))
+
+
+@register("collision")
+def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2,
+              selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Collision test: ``n`` points of ``t`` successive digits thrown into ``k = d^t`` urns.
+
+    A *collision* is a ball that falls into an urn already occupied; the
+    statistic is the number of collisions ``C = n - (number of occupied urns)``.
+    Its exact mean is ``mu = n - k + k (1 - 1/k)^n ~ n^2 / (2k)``. In the
+    sparse case ``n <= k / 32`` (enforced), ``C`` is approximately Poisson with
+    mean ``mu``, the approximation TestU01 uses for sparse collision counts;
+    at ``n = k/32`` the exact variance of ``C`` is 4% below the Poisson's, which
+    makes p-values slightly conservative, and the gap closes as ``n/k`` falls.
+    The p-value is the Poisson mid-p ``P(C > c) + P(C = c) / 2``: small for too
+    many collisions, near 1 for too few (points too evenly spread, as on an
+    LCG's lattice).
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of balls (points), ``2 <= n <= k / 32``.
+    d : int
+        Digits per coordinate: each output gives ``floor(d u)``.
+    t : int
+        Dimension: outputs per point.
+    selection : BitSelection
+        Which bits of each output are read.
+
+    References
+    ----------
+    D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 I (collision test).
+    P. L'Ecuyer, R. Simard, S. Wegenkittl, Sparse serial tests of uniformity
+    for random number generators, SIAM J. Sci. Comput. 24(2), 2002.
+    P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (sknuth_Collision).
+    """
+    k = d**t
+    require(2 <= n <= k // 32, f"collision test needs 2 <= n <= k/32 = {k // 32} (sparse case); got n = {n}")
+    cells = cell_indices(source, n, d, t, selection)
+    if k <= 2**32:
+        cells = cells.astype(np.uint32)  # numpy sorts 32-bit keys twice as fast as 64-bit ones
+    cells.sort()
+    collisions = int(np.count_nonzero(cells[1:] == cells[:-1]))
+    mean = expected_collisions(n, k)
+    return EmpiricalResult("collision", float(collisions), poisson_mid_pvalue(collisions, mean),
+                           gateway_params(n, selection, d=d, t=t, k=k),
+                           {"collisions": collisions, "expected": mean, "distribution": "Poisson"})

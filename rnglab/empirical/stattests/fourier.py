@@ -1,0 +1,72 @@
+"""The discrete Fourier transform test on bits (NIST SP 800-22 rev. 1a, 2.6).
+
+Not to be confused with Knuth's spectral test (``rnglab spectral``), which is
+a property of an LCG's multiplier and modulus, not an empirical test.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.fft
+from scipy import stats
+
+from ...generators.base import Source
+from ...stream import BitSelection, bits
+from .base import EmpiricalResult, gateway_params, register, require
+
+#: NIST's fraction of the n/2 peaks expected below the threshold.
+BELOW_FRACTION = 0.95
+
+
+def fourier_statistic(stream: np.ndarray) -> tuple[float, int, float]:
+    """Return ``(d, N1, N0)`` for a 0/1 array: the normalised count of DFT peaks below the threshold.
+
+    ``X = 2 e - 1``; ``S = |DFT(X)|``; ``T = sqrt(n ln(1/0.05))``;
+    ``N1`` = number of the first ``n/2`` moduli below ``T``; ``N0 = 0.95 n / 2``;
+    ``d = (N1 - N0) / sqrt(n 0.95 0.05 / 4)``.
+
+    The signs are converted in place in one float64 array, the only copy of
+    the stream; the real FFT (``scipy.fft.rfft``, half the work of a complex
+    one) computes just the ``n/2 + 1`` non-redundant coefficients.
+    """
+    n = len(stream)
+    signs = stream.astype(np.float64)
+    signs *= 2.0
+    signs -= 1.0
+    moduli = np.abs(scipy.fft.rfft(signs)[: n // 2])
+    threshold = math.sqrt(math.log(1 / (1 - BELOW_FRACTION)) * n)
+    below = int(np.count_nonzero(moduli < threshold))
+    expected = BELOW_FRACTION * n / 2
+    return (below - expected) / math.sqrt(n * BELOW_FRACTION * (1 - BELOW_FRACTION) / 4), below, expected
+
+
+@register("fourier")
+def fourier(source: Source, n: int, *, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Discrete Fourier transform (spectral) test on the first ``n`` bits of the bit stream.
+
+    Bits become ``+-1``; ``N1`` counts the moduli of the first ``n/2`` Fourier
+    coefficients below ``T = sqrt(n ln 20)``, a threshold exceeded by 5% of the
+    peaks of a random sequence. Under the null hypothesis
+    ``d = (N1 - 0.95 n/2) / sqrt(n 0.95 0.05 / 4)`` is approximately standard
+    normal (NIST SP 800-22 rev. 1a). Periodic structure makes large peaks, so
+    ``d`` falls. The p-value is ``Phi(d)``: small for too many large peaks, near
+    1 for too few. NIST's two-sided ``erfc(|d| / sqrt 2)`` is kept in
+    ``details["nist_pvalue"]``. NIST recommends ``n >= 1000``; enforced.
+
+    Cost: the FFT's ``O(n log n)`` floating-point work, several nanoseconds
+    per bit, dwarfs generating the bits (a 64-bit output gives 64 of them in
+    a few nanoseconds), so this test costs hundreds of times the generation
+    of its sample on any fast source (``bench/results/battery.md``).
+
+    References
+    ----------
+    A. Rukhin et al., NIST SP 800-22 rev. 1a (2010), section 2.6 and 3.6.
+    """
+    require(n >= 1000, f"the Fourier test needs n >= 1000 bits (NIST SP 800-22, 2.6.7); got {n}")
+    statistic, below, expected = fourier_statistic(bits(source, n, selection))
+    return EmpiricalResult("fourier", statistic, float(stats.norm.cdf(statistic)),
+                           gateway_params(n, selection),
+                           {"below_threshold": below, "expected_below": expected,
+                            "nist_pvalue": math.erfc(abs(statistic) / math.sqrt(2))})

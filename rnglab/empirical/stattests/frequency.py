@@ -1,0 +1,260 @@
+"""Equidistribution (frequency) and serial tests: counts of digits and of t-tuples of digits.
+
+Also home of :func:`selected_uniforms`, the uniforms of the selected bits that
+Knuth's tests (:mod:`.correlation`, :mod:`.knuth`, :mod:`.runs`) read.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+import numpy as np
+from scipy import stats
+
+from ...generators.base import Source
+from ...stream import BitSelection, genuine_bits, uniforms, words
+from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .collision import digits
+
+#: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
+#: the processor's cache, which makes the numpy passes several times faster than on whole samples.
+CHUNK = 2**16
+
+
+def selected_uniforms(source: Source, size: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+    """Return ``size`` uniforms in ``[0, 1)`` made of the selected bits of successive outputs.
+
+    With every bit selected these are :func:`rnglab.stream.uniforms`, at the
+    source's own resolution; otherwise the selected ``w``-bit word ``v`` gives
+    ``v / 2^w`` (its top 53 bits when ``w > 53``, so the value stays below 1).
+    """
+    if selection == BitSelection():
+        return uniforms(source, size)
+    values, width = words(source, size, selection)
+    if width > 53:
+        values, width = values >> np.uint64(width - 53), 53
+    result = values.astype(np.float64)
+    result /= float(2**width)
+    return result
+
+
+def digit_reader(source: Source, d: int, selection: BitSelection) -> Callable[[int], np.ndarray]:
+    """A reader of digits ``floor(d u)`` (as int64 array indices) from successive outputs.
+
+    The digits (a fresh uint64 array, all below ``d <= 2^63`` for any ``d`` a
+    count array can have) are reinterpreted in place rather than copied.
+    """
+    return lambda size: digits(source, size, d, selection).view(np.int64)
+
+
+def uniform_reader(source: Source, selection: BitSelection) -> Callable[[int], np.ndarray]:
+    """A reader of :func:`selected_uniforms`."""
+    return lambda size: selected_uniforms(source, size, selection)
+
+
+def group_counts(read: Callable[[int], np.ndarray], n: int, t: int,
+                 classify: Callable[[np.ndarray], np.ndarray], classes: int) -> np.ndarray:
+    """Counts of the classes of ``n`` non-overlapping groups of ``t`` values, read a chunk at a time.
+
+    ``classify`` maps an ``(m, t)`` array of groups to ``m`` class indices in ``[0, classes)``.
+    """
+    per_read = max(1, CHUNK // t)
+    counts = np.zeros(classes, dtype=np.int64)
+    for start in range(0, n, per_read):
+        groups = min(per_read, n - start)
+        counts += np.bincount(classify(read(groups * t).reshape(groups, t)), minlength=classes)
+    return counts
+
+
+def windows(read: Callable[[int], np.ndarray], count: int, overlap: int, circular: bool) -> Iterator[np.ndarray]:
+    """Yield ``count`` values a chunk at a time, each chunk preceded by the ``overlap`` values before it.
+
+    With ``circular``, a last window holds the final ``overlap`` values
+    followed by the first ``overlap``. Across all windows, the parts
+    ``window[overlap:]`` then cover every value exactly once, and each window
+    holds every ``(overlap + 1)``-stretch that ends in that part (wrapping
+    around the circle in the last window).
+    """
+    size, head, tail = max(CHUNK, overlap), None, None
+    for start in range(0, count, size):
+        chunk = read(min(size, count - start))
+        window = chunk if tail is None else np.concatenate([tail, chunk])
+        head = window[:overlap] if head is None else head
+        tail = window[window.size - overlap:]
+        yield window
+    if circular and overlap:
+        yield np.concatenate([tail, head])
+
+
+def check_sample(name: str, value: int, minimum: int) -> int:
+    """Check an integer option (``n``, ``d``, ``t``, ...) against its lower bound and return it."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer; got {type(value).__name__}")
+    require(value >= minimum, f"{name} must be >= {minimum}; got {value}")
+    return int(value)
+
+
+def check_digits(source: Source, d: int | None, selection: BitSelection, default: int) -> int:
+    """Check that ``d`` digits can be read from each output: ``2 <= d <= 2^w`` for ``w`` selected bits.
+
+    ``d = None`` means ``min(default, 2^w)``.
+    """
+    width = selection.width(genuine_bits(source))
+    d = check_sample("d", min(default, 2**width) if d is None else d, 2)
+    require(d <= 2**width, f"d must be <= 2^{width} = {2**width}, the values of the {width} selected bits; got {d}")
+    return d
+
+
+def check_cells(n: int, cells: int, what: str) -> None:
+    """The chi-square rule for ``cells`` equally likely cells: ``n / cells >= 5`` (checked before reading)."""
+    require(n >= 5 * cells, f"{what} needs n / {cells} >= 5 (expected count per cell); got n = {n}")
+
+
+def uniform_chi_square(counts: np.ndarray, n: int) -> float:
+    """Pearson's ``X^2`` of ``counts`` against ``n`` spread evenly over the cells (no validity check)."""
+    expected = n / counts.size
+    return float(((counts - expected) ** 2).sum() / expected)
+
+
+def equally_likely_result(name: str, counts: np.ndarray, params: dict, values_read: int) -> EmpiricalResult:
+    """Pearson's chi-square of ``counts`` in cells that are equally likely under the null hypothesis."""
+    expected = int(counts.sum()) / counts.size
+    statistic, pvalue, df = chi_square(counts, np.full(counts.size, expected))
+    return EmpiricalResult(name, statistic, pvalue, params,
+                           {"observed": counts, "expected": expected, "df": df, "values_read": values_read})
+
+
+@register("frequency")
+def frequency(source: Source, n: int, *, d: int | None = None,
+              selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Equidistribution (frequency) test: chi-square of ``n`` digits ``floor(d u)`` in ``d`` cells.
+
+    ``X^2 = sum_q (Y_q - n/d)^2 / (n/d)`` over the counts ``Y_q`` of each
+    digit ``q``; asymptotically chi-square with ``d - 1`` degrees of freedom
+    under the null hypothesis. Valid when ``n / d >= 5`` (enforced).
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of outputs read (one digit each).
+    d : int, optional
+        Number of cells, ``2 <= d <= 2^w`` for the ``w`` selected bits;
+        default ``min(64, 2^w)``.
+    selection : BitSelection
+        Which bits of each output are read.
+
+    References
+    ----------
+    D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 A (equidistribution test).
+    P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (smultin_Multinomial with t = 1).
+    """
+    d = check_digits(source, d, selection, 64)
+    check_cells(check_sample("n", n, 1), d, "the frequency test")
+    counts = group_counts(digit_reader(source, d, selection), n, 1, lambda groups: groups[:, 0], d)
+    return equally_likely_result("frequency", counts, gateway_params(n, selection, d=d), n)
+
+
+def tuple_cells(tuples: np.ndarray, d: int) -> np.ndarray:
+    """Cells ``sum_i y_i d^(t-1-i)`` of the rows ``(y_0, ..., y_(t-1))`` of an ``(m, t)`` array of digits."""
+    cells = tuples[:, 0].copy()
+    for column in range(1, tuples.shape[1]):
+        cells *= d
+        cells += tuples[:, column]
+    return cells
+
+
+def overlapping_counts(read: Callable[[int], np.ndarray], n: int, d: int, t: int) -> np.ndarray:
+    """Counts of the ``n`` circular overlapping t-tuples of ``n`` digits in the ``d^t`` cells."""
+    counts = np.zeros(d**t, dtype=np.int64)
+    for window in windows(read, n, t - 1, circular=True):
+        tuples = np.lib.stride_tricks.sliding_window_view(window, t)
+        counts += np.bincount(tuple_cells(tuples, d), minlength=d**t)
+    return counts
+
+
+@register("serial")
+def serial(source: Source, n: int, *, d: int | None = None, t: int = 3,
+           selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Serial test on non-overlapping t-tuples: chi-square of ``n`` tuples in ``d^t`` cells.
+
+    Tuple ``j`` is the digits ``(y_{tj}, ..., y_{tj+t-1})``, ``y = floor(d u)``;
+    its cell count ``Y_c`` is compared with ``n / d^t``:
+    ``X^2 = sum_c (Y_c - n/d^t)^2 / (n/d^t)``, asymptotically chi-square with
+    ``d^t - 1`` degrees of freedom (the tuples are independent). Valid when
+    ``n / d^t >= 5`` (enforced). RANDU fails it for ``t = 3``: its triples lie
+    on 15 planes.
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of t-tuples (``n t`` outputs are read).
+    d : int, optional
+        Digits per output, ``2 <= d <= 2^w``; default ``min(8, 2^w)``.
+    t : int
+        Tuple length, ``t >= 1``.
+    selection : BitSelection
+
+    References
+    ----------
+    D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 B (serial test).
+    P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (sknuth_Serial).
+    """
+    d, t = check_digits(source, d, selection, 8), check_sample("t", t, 1)
+    check_cells(check_sample("n", n, 1), d**t, "the serial test")
+    counts = group_counts(digit_reader(source, d, selection), n, t, lambda tuples: tuple_cells(tuples, d), d**t)
+    return equally_likely_result("serial", counts, gateway_params(n, selection, d=d, t=t), n * t)
+
+
+@register("serial-overlapping")
+def serial_overlapping(source: Source, n: int, *, d: int | None = None, t: int = 3,
+                       selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Overlapping serial test: Good's difference ``X^2_t - X^2_(t-1)`` of ``n`` circular t-tuples.
+
+    The ``n`` digits ``y_0, ..., y_(n-1)`` are put on a circle and every
+    ``j`` starts a tuple ``(y_j, ..., y_(j+t-1))`` (indices modulo ``n``).
+    ``X^2_s`` is Pearson's statistic of the ``n`` overlapping s-tuples against
+    ``n / d^s`` per cell. Overlapping tuples are dependent, so ``X^2_t`` alone
+    is *not* chi-square distributed (its mean is ``d^t - 1`` but its variance is
+    too large); the difference
+
+        ``D = X^2_t - X^2_(t-1)``
+
+    is asymptotically chi-square with ``d^t - d^(t-1)`` degrees of freedom
+    (Good 1953, for the circular counts used here; ``X^2_0 = 0``, so ``t = 1``
+    is the frequency test). The (t-1)-tuple counts are the t-tuple counts
+    summed over their last digit, exact on the circle. Valid when
+    ``n / d^t >= 5`` (enforced).
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of outputs read, which is also the number of overlapping tuples.
+    d : int, optional
+        Digits per output, ``2 <= d <= 2^w``; default ``min(8, 2^w)``.
+    t : int
+        Tuple length, ``t >= 1``.
+    selection : BitSelection
+
+    References
+    ----------
+    I. J. Good, The serial test for sampling numbers and other tests for
+    randomness, Proc. Cambridge Philos. Soc. 49, 1953.
+    G. Marsaglia, A current view of random number generators, Computer Science
+    and Statistics, 16th Symposium on the Interface, 1985 (overlapping tuples).
+    P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (smarsa_SerialOver;
+    sknuth_SerialSparse documents the same difference statistic).
+    """
+    d, t = check_digits(source, d, selection, 8), check_sample("t", t, 1)
+    check_cells(check_sample("n", n, 1), d**t, "the overlapping serial test")
+    counts = overlapping_counts(digit_reader(source, d, selection), n, d, t)
+    shorter = counts.reshape(d ** (t - 1), d).sum(axis=1)
+    full, previous = uniform_chi_square(counts, n), (uniform_chi_square(shorter, n) if t > 1 else 0.0)
+    df = d**t - d ** (t - 1)
+    statistic = full - previous
+    return EmpiricalResult("serial-overlapping", statistic, float(stats.chi2.sf(statistic, df)),
+                           gateway_params(n, selection, d=d, t=t),
+                           {"observed": counts, "expected": n / d**t, "df": df, "values_read": n,
+                            "chi_square_t": full, "chi_square_t_minus_1": previous})

@@ -1,0 +1,450 @@
+"""Knuth's empirical tests on digits and uniforms: gap, poker, coupon collector, permutation, maximum-of-t.
+
+D. E. Knuth, *The Art of Computer Programming*, vol. 2, 3rd ed., section 3.3.2,
+parts C to H (runs up, part G, is in :mod:`.runs`); TestU01's ``sknuth``
+module implements the same tests (P. L'Ecuyer, R. Simard, ACM TOMS 33(4), 2007).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from fractions import Fraction
+from typing import Callable
+
+import numba
+import numpy as np
+
+from ...generators.base import Source
+from ...stream import BitSelection
+from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .frequency import (
+    CHUNK,
+    check_cells,
+    check_digits,
+    check_sample,
+    digit_reader,
+    equally_likely_result,
+    group_counts,
+    selected_uniforms,
+    uniform_reader,
+)
+from .hamming import merge_sparse_tails
+
+#: Under the null hypothesis, reading this many times the expected number of values
+#: without completing n gaps or segments has probability below 1e-20 (see :func:`segment_counts`).
+READ_LIMIT = 4
+
+
+def stirling2(n: int, k: int) -> int:
+    """Stirling number of the second kind: the ways to partition ``n`` objects into ``k`` non-empty blocks.
+
+    Exact, from ``S(n, k) = k S(n-1, k) + S(n-1, k-1)`` (Knuth, TAOCP vol. 1, 1.2.6).
+    """
+    row = [1] + [0] * k
+    for _ in range(n):
+        row = [0] + [j * row[j] + row[j - 1] for j in range(1, k + 1)]
+    return row[k]
+
+
+def segment_counts(read: Callable[[int], np.ndarray], n: int, mean_length: float,
+                   scan: Callable[[np.ndarray, int], tuple[np.ndarray, int]],
+                   cap: int) -> tuple[np.ndarray, int, bool]:
+    """Read values until ``n`` segments (gaps, coupon-collector segments) are complete; count their lengths.
+
+    ``scan(values, opened)`` returns the lengths of the segments completed in
+    ``values`` -- the first one including the ``opened`` values of the
+    segment left open by earlier reads -- and the length of the segment now
+    left open. Only that length is carried from one read to the next, so
+    every value is scanned once, however long the segments (carrying the
+    open segment's values instead made a source that never completes one
+    cost quadratic time: over three minutes for the ``small`` battery's gap
+    test). Each read asks for the expected number of values still needed
+    (``mean_length`` per segment) plus 5 %, at most :data:`CHUNK` at a time.
+    Reading stops after ``READ_LIMIT (n + 100)`` mean lengths: for a sound
+    source the n lengths would then exceed their mean by ``3n + 400`` mean
+    lengths, over 60 standard deviations (a gap's or a segment's standard
+    deviation is at most its mean), which has probability far below 1e-20
+    for these geometric-tailed lengths; a source that gets there has
+    *stalled*, and costs at most ``READ_LIMIT`` times a normal run.
+
+    Returns
+    -------
+    counts : numpy.ndarray
+        ``counts[r]``: segments of length ``r < cap``; ``counts[cap]``: of length ``>= cap``.
+    values_read : int
+    stalled : bool
+        Fewer than ``n`` segments were found.
+    """
+    limit = math.ceil(READ_LIMIT * (n + 100) * mean_length)
+    counts, found, values_read, opened = np.zeros(cap + 1, dtype=np.int64), 0, 0, 0
+    while found < n and values_read < limit:
+        size = min(math.ceil((n - found) * mean_length * 1.05) + 256, CHUNK, limit - values_read)
+        lengths, opened = scan(read(size), opened)
+        values_read += size
+        lengths = lengths[: n - found]
+        counts += np.bincount(np.minimum(lengths, cap), minlength=cap + 1)
+        found += lengths.size
+    return counts, values_read, found < n
+
+
+def stalled_result(name: str, what: str, params: dict, found: int, values_read: int) -> EmpiricalResult:
+    """The result of a source that stopped completing segments (``what``: "gaps", ...): p-value 0 (< 1e-20 in truth)."""
+    explanation = (f"only {found} of the {params['n']} {what} were complete after {values_read} values, "
+                   f"{READ_LIMIT} (n + 100) times their mean length: the source never, or far too rarely, "
+                   f"completes one")
+    return EmpiricalResult(name, math.inf, 0.0, params, {"stalled": True, "segments_found": found,
+                                                         "values_read": values_read, "explanation": explanation})
+
+
+def check_classes(n: int, probabilities, what: str) -> None:
+    """Check, before reading, that ``n`` samples fill two or more classes with expected counts ``>= 5``.
+
+    Sparse end classes are merged first, as :func:`counted_result` will.
+    """
+    expected = n * np.asarray([float(p) for p in probabilities])
+    _, merged, _ = merge_sparse_tails(np.zeros_like(expected), expected)
+    require(merged.size >= 2 and merged.min() >= 5,
+            f"{what} needs two or more classes with expected count n p >= 5 after merging sparse ones; "
+            f"n = {n} is too small")
+
+
+def counted_result(name: str, observed: np.ndarray, probabilities, params: dict, details: dict) -> EmpiricalResult:
+    """Chi-square of ``observed`` counts against ``n p_i``, after merging sparse end classes."""
+    expected = int(observed.sum()) * np.asarray([float(p) for p in probabilities])
+    observed, expected, classes = merge_sparse_tails(observed, expected)
+    statistic, pvalue, df = chi_square(observed, expected)
+    return EmpiricalResult(name, statistic, pvalue, params, {"observed": observed, "expected": expected, "df": df,
+                                                             "merged_classes": classes, **details})
+
+
+def gap_probabilities(p: float, t: int) -> list[float]:
+    """Knuth 3.3.2 eq. (4): ``p_r = p (1-p)^r`` for ``0 <= r < t`` and ``p_t = (1-p)^t`` (gaps ``>= t``)."""
+    return [p * (1 - p) ** r for r in range(t)] + [(1 - p) ** t]
+
+
+def gap_lengths(hits: np.ndarray, opened: int) -> tuple[np.ndarray, int]:
+    """Lengths of the gaps completed in a boolean array (True = a hit), and of the gap left open after the last hit.
+
+    The first gap also counts the ``opened`` values of a gap begun before the array.
+    """
+    where = np.flatnonzero(hits)
+    if not where.size:
+        return where, opened + hits.size
+    lengths = np.diff(where, prepend=-1) - 1
+    lengths[0] += opened
+    return lengths, hits.size - 1 - int(where[-1])
+
+
+@register("gap")
+def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8,
+        selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Gap test: lengths of the gaps between successive uniforms that fall in ``[alpha, beta)``.
+
+    A *gap* of length ``r`` is ``r`` values outside ``[alpha, beta)`` followed
+    by one inside (Knuth 3.3.2 C, Algorithm G's counting). With
+    ``p = beta - alpha``, a gap has length ``r`` with probability
+    ``p (1-p)^r``; lengths ``>= t`` are lumped, with probability ``(1-p)^t``.
+    The counts of ``n`` gaps give Pearson's ``X^2``, asymptotically
+    chi-square with ``t`` degrees of freedom. Valid when every expected
+    count is ``>= 5`` (enforced; sparse end classes are merged first, which
+    costs degrees of freedom). ``n`` is the number of gaps: the source is
+    read until ``n`` are complete (about ``n / p`` values).
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of gaps counted.
+    alpha, beta : float
+        The interval, ``0 <= alpha < beta <= 1``.
+    t : int
+        Gap lengths ``0 .. t-1`` are counted apart, ``>= t`` together (``t >= 1``).
+    selection : BitSelection
+
+    References
+    ----------
+    D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 C, Algorithm G and eq. (4).
+    TestU01 (sknuth_Gap).
+    """
+    n, t = check_sample("n", n, 1), check_sample("t", t, 1)
+    require(0 <= alpha < beta <= 1, f"the interval needs 0 <= alpha < beta <= 1; got [{alpha}, {beta})")
+    probabilities = gap_probabilities(beta - alpha, t)
+    check_classes(n, probabilities, "the gap test")
+    params = gateway_params(n, selection, alpha=alpha, beta=beta, t=t)
+
+    def hit(size: int) -> np.ndarray:
+        u = selected_uniforms(source, size, selection)
+        return (u >= alpha) & (u < beta)
+
+    counts, values_read, stalled = segment_counts(hit, n, 1 / (beta - alpha), gap_lengths, t)
+    if stalled:
+        return stalled_result("gap", "gaps", params, int(counts.sum()), values_read)
+    return counted_result("gap", counts, probabilities, params, {"values_read": values_read})
+
+
+@functools.lru_cache(maxsize=64)
+def poker_probabilities(d: int, k: int) -> tuple[Fraction, ...]:
+    """Knuth 3.3.2 eq. (5): ``P(r distinct values among k) = d (d-1)..(d-r+1) S(k, r) / d^k``, ``r = 1..min(k, d)``."""
+    return tuple(Fraction(math.perm(d, r) * stirling2(k, r), d**k) for r in range(1, min(k, d) + 1))
+
+
+def distinct_per_row(groups: np.ndarray, d: int) -> np.ndarray:
+    """Number of distinct values in each row of an ``(m, k)`` array of digits in ``[0, d)``.
+
+    For ``d <= 64`` a row's digits are set as bits of one word, whose popcount
+    is the answer: ``k`` vectorised passes. Otherwise a digit counts if no
+    earlier column of its row equals it: ``k (k - 1) / 2`` passes (496
+    rather than 32 for the ``small`` battery's hands of ``k = 32``).
+    """
+    if d <= 64:
+        bits = np.left_shift(1, groups)
+        masks = bits[:, 0].copy()
+        for column in bits.T[1:]:
+            masks |= column
+        return np.bitwise_count(masks.view(np.uint64))
+    distinct = np.ones(groups.shape[0], dtype=np.intp)
+    for j in range(1, groups.shape[1]):
+        new = np.ones(groups.shape[0], dtype=bool)
+        for i in range(j):
+            new &= groups[:, j] != groups[:, i]
+        distinct += new
+    return distinct
+
+
+@register("poker")
+def poker(source: Source, n: int, *, d: int | None = None, k: int = 5,
+          selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Poker (partition) test: the number of distinct digits in ``n`` groups of ``k``.
+
+    Digits are ``y = floor(d u)``; group ``j`` is ``y_{kj}, ..., y_{kj+k-1}``
+    and ``r`` the number of distinct values in it. Under the null hypothesis
+
+        ``P(r) = d (d-1) ... (d-r+1) S(k, r) / d^k``,  ``1 <= r <= min(k, d)``,
+
+    with ``S`` the Stirling numbers of the second kind (Knuth 3.3.2 D,
+    eq. (5)). Sparse classes at either end are merged until every expected
+    count is ``>= 5`` (Knuth lumps the low ``r`` the same way); Pearson's
+    ``X^2`` on the merged classes is asymptotically chi-square with one
+    fewer degree of freedom than classes. Enforced: at least two classes
+    remain, each with expected count ``>= 5``.
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of groups (``n k`` outputs are read).
+    d : int, optional
+        Digits per output, ``2 <= d <= 2^w``; default ``min(8, 2^w)``.
+    k : int
+        Group size, ``k >= 2``.
+    selection : BitSelection
+
+    References
+    ----------
+    D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 D and eq. (5).
+    TestU01 (sknuth_SimpPoker).
+    """
+    d, k, n = check_digits(source, d, selection, 8), check_sample("k", k, 2), check_sample("n", n, 1)
+    probabilities = poker_probabilities(d, k)
+    check_classes(n, probabilities, "the poker test")
+    counts = group_counts(digit_reader(source, d, selection), n, k, lambda groups: distinct_per_row(groups, d),
+                          min(k, d) + 1)[1:]
+    return counted_result("poker", counts, probabilities, gateway_params(n, selection, d=d, k=k),
+                          {"values_read": n * k, "classes": "r = 1 .. min(k, d) distinct values"})
+
+
+@functools.lru_cache(maxsize=64)
+def coupon_probabilities(d: int, t: int) -> tuple[Fraction, ...]:
+    """Knuth 3.3.2 E: probabilities of the segment lengths ``r = d .. t-1`` and ``>= t``.
+
+    ``q_r = d! S(r-1, d-1) / d^r`` for ``d <= r < t`` and ``q_t = 1 - d! S(t-1, d) / d^(t-1)``.
+    """
+    factorial = math.factorial(d)
+    exact = [Fraction(factorial * stirling2(r - 1, d - 1), d**r) for r in range(d, t)]
+    return (*exact, 1 - Fraction(factorial * stirling2(t - 1, d), d ** (t - 1)))
+
+
+def default_coupon_tail(d: int, n: int) -> int:
+    """The ``t`` (``d < t <= 8d``) just past the last length ``r`` with ``n q_r >= 5``.
+
+    Beyond the mode ``q_r`` decreases by about ``1 - 1/d`` per step, so the
+    lumped class ``>= t`` is then larger than ``q_(t-1)`` and also valid.
+    """
+    lengths = coupon_probabilities(d, 8 * d)[:-1]
+    valid = [r for r, q in enumerate(lengths, start=d) if n * q >= 5]
+    return min(max(valid, default=d) + 1, 8 * d)
+
+
+@numba.njit(cache=True, nogil=True)
+def coupon_segments(values, seen, opened):  # pragma: no cover - compiled
+    """Lengths of the successive segments of ``values`` that each contain all of ``0 .. d-1``, and of the open one.
+
+    ``seen`` (``d`` booleans, updated in place) marks the digits of the
+    segment left open by earlier values, which has ``opened`` values; the
+    first length returned includes them. A compiled loop, because the scan
+    is a chain: each segment starts where the previous one ended, so its
+    starts cannot be found independently.
+    """
+    d = seen.size
+    lengths = np.empty(values.size // d + 1, dtype=np.int64)
+    count, length, missing = 0, opened, d - np.count_nonzero(seen)
+    for i in range(values.size):
+        length += 1
+        value = values[i]
+        if not seen[value]:
+            seen[value] = True
+            missing -= 1
+            if missing == 0:
+                lengths[count] = length
+                count += 1
+                length, missing = 0, d
+                seen[:] = False
+    return lengths[:count], length
+
+
+@register("coupon")
+def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None,
+           selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Coupon collector test: lengths of the segments needed to see all ``d`` digits.
+
+    The digits ``y = floor(d u)`` are cut into successive segments, each
+    ending as soon as it contains every value ``0 .. d-1``. A segment has
+    length ``r >= d`` with probability ``q_r = d! S(r-1, d-1) / d^r``
+    (Stirling numbers of the second kind); lengths ``>= t`` are lumped, with
+    probability ``1 - d! S(t-1, d) / d^(t-1)`` (Knuth 3.3.2 E).
+    Pearson's ``X^2`` on the counts of ``n`` segments, after merging sparse
+    classes at the short end until each expected count is ``>= 5``, is
+    asymptotically chi-square with one fewer degree of freedom than classes.
+
+    The scan is sequential (each segment starts where the previous one
+    ended, so the starts form a data-dependent chain); numpy could only
+    follow that chain by pointer doubling, ``O(n log n)`` work, so it is a
+    compiled numba loop (``O(n)``, a few ns per value).
+
+    Parameters
+    ----------
+    source : Source
+        Read until ``n`` segments are complete (about ``n d H_d`` values).
+    n : int
+        Number of segments.
+    d : int, optional
+        Digits per output, ``2 <= d <= 2^w``; default ``min(8, 2^w)``.
+    t : int, optional
+        Lengths ``>= t`` are lumped, ``t > d``; default: just past the last
+        length whose expected count is ``>= 5`` (at most ``8 d``).
+    selection : BitSelection
+
+    References
+    ----------
+    D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 E, Algorithm C and the probabilities q_r.
+    TestU01 (sknuth_CouponCollector).
+    """
+    d, n = check_digits(source, d, selection, 8), check_sample("n", n, 1)
+    t = default_coupon_tail(d, n) if t is None else check_sample("t", t, d + 1)
+    probabilities = coupon_probabilities(d, t)
+    check_classes(n, probabilities, "the coupon collector test")
+    params = gateway_params(n, selection, d=d, t=t)
+    mean_length = d * sum(1 / i for i in range(1, d + 1))
+    seen = np.zeros(d, dtype=np.bool_)
+    counts, values_read, stalled = segment_counts(digit_reader(source, d, selection), n, mean_length,
+                                                  lambda values, opened: coupon_segments(values, seen, opened), t)
+    if stalled:
+        return stalled_result("coupon", "segments", params, int(counts.sum()), values_read)
+    return counted_result("coupon", counts[d:], probabilities, params,
+                          {"values_read": values_read, "classes": f"lengths {d} .. {t - 1}, then >= {t}"})
+
+
+def permutation_indices(columns: np.ndarray) -> np.ndarray:
+    """Index in ``[0, t!)`` of the relative order of each row of an ``(m, t)`` array (its Lehmer code).
+
+    ``f = sum_i c_i (t-1-i)!`` with ``c_i = #{j > i : u_j < u_i}``, the
+    factorial number system of Knuth's Algorithm P (3.3.2 F), computed with
+    ``t (t-1) / 2`` vectorised comparisons. Equal values count as in order.
+    """
+    t = columns.shape[1]
+    index = np.zeros(columns.shape[0], dtype=np.intp)
+    for i in range(t - 1):
+        smaller_later = np.zeros(columns.shape[0], dtype=np.intp)
+        for j in range(i + 1, t):
+            smaller_later += columns[:, j] < columns[:, i]
+        index += smaller_later * math.factorial(t - 1 - i)
+    return index
+
+
+@register("permutation")
+def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Permutation test: the relative order of ``n`` non-overlapping t-tuples, ``t!`` equally likely.
+
+    Each tuple ``(u_{tj}, ..., u_{tj+t-1})`` is mapped to the index of its
+    ordering (:func:`permutation_indices`); under the null hypothesis the
+    ``t!`` orderings are equally likely, and Pearson's ``X^2`` of their counts
+    against ``n / t!`` is asymptotically chi-square with ``t! - 1`` degrees
+    of freedom. Valid when ``n / t! >= 5`` (enforced). Ties (possible with
+    few selected bits) count as ascending, which biases low-resolution sources.
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of tuples (``n t`` uniforms are read).
+    t : int
+        Tuple length, ``t >= 2``.
+    selection : BitSelection
+
+    References
+    ----------
+    D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 F, Algorithm P.
+    TestU01 (sknuth_Permutation).
+    """
+    t, n = check_sample("t", t, 2), check_sample("n", n, 1)
+    check_cells(n, math.factorial(t), "the permutation test")
+    counts = group_counts(uniform_reader(source, selection), n, t, permutation_indices, math.factorial(t))
+    return equally_likely_result("permutation", counts, gateway_params(n, selection, t=t), n * t)
+
+
+def maximum_cells(groups: np.ndarray, d: int) -> np.ndarray:
+    """Cells ``floor(d V)`` of ``V = max(row)^t`` for each row of an ``(m, t)`` array of uniforms."""
+    largest = groups[:, 0].copy()
+    for column in range(1, groups.shape[1]):
+        np.maximum(largest, groups[:, column], out=largest)
+    power = largest.copy()
+    for _ in range(1, groups.shape[1]):
+        power *= largest
+    return np.minimum((power * d).astype(np.intp), d - 1)
+
+
+@register("max-of-t")
+def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
+             selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Maximum-of-t test: ``V = max(u_1..u_t)^t`` is uniform, checked by chi-square on ``d`` cells.
+
+    For independent uniforms, ``P(max <= x) = x^t``, so ``V_j = max(u_{tj},
+    ..., u_{tj+t-1})^t`` is uniform on ``[0, 1)`` (Knuth 3.3.2 H). The counts
+    of ``floor(d V_j)`` over ``n`` tuples give Pearson's ``X^2`` against
+    ``n / d``, asymptotically chi-square with ``d - 1`` degrees of freedom
+    (the chi-square variant, as TestU01's sknuth_MaxOft; Knuth also allows
+    a Kolmogorov-Smirnov test). Valid when ``n / d >= 5`` (enforced). For a
+    source with few distinct values the maximum is discrete and ``V`` is not
+    exactly uniform: keep ``d`` well below the number of values.
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of tuples (``n t`` uniforms are read).
+    t : int
+        Tuple length, ``t >= 2``.
+    d : int
+        Number of cells, ``d >= 2``.
+    selection : BitSelection
+
+    References
+    ----------
+    D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 H.
+    TestU01 (sknuth_MaxOft).
+    """
+    t, d, n = check_sample("t", t, 2), check_sample("d", d, 2), check_sample("n", n, 1)
+    check_cells(n, d, "the maximum-of-t test")
+    counts = group_counts(uniform_reader(source, selection), n, t, lambda groups: maximum_cells(groups, d), d)
+    return equally_likely_result("max-of-t", counts, gateway_params(n, selection, t=t, d=d), n * t)

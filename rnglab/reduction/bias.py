@@ -1,0 +1,489 @@
+"""Exact bias of range reduction, its detectability, and the low-bit trap.
+
+For a source of ``R`` equally likely values and a bound ``n``, every reducer
+sends ``c_v`` source values to output ``v`` and rejects the rest; the output
+law is ``p_v = c_v / A`` with ``A = sum c_v`` the accepted values, and one
+output costs ``R / A`` draws on average.
+
+Closed forms (``q = floor(R / n)``, ``r = R mod n``):
+
+* ``modulo``: outputs ``0 .. r-1`` get ``q + 1`` values, the others ``q``;
+* ``multiply-shift``: ``c_v = ceil((v+1) R / n) - ceil(v R / n)``, again
+  ``r`` outputs with ``q + 1``, spread evenly over ``[0, n)``;
+* ``threshold``, ``threshold-openbsd``, ``lemire``: ``q`` each, ``r`` rejected;
+* ``bitmask`` with ``b = 2^ceil(log2 n)``: ``floor(R / b)`` each (1 when ``b > R``);
+* ``java-nextint`` (``R = 2^32``): ``2 floor(2^31 / n)`` each, or ``2^32 / n``
+  for a power of two;
+* ``float-multiply`` has no closed form: ``x -> trunc(fl(fl(x n) / R))`` is
+  monotone, so ``c_v = f_{v+1} - f_v`` with ``f_v`` the first ``x`` reaching
+  ``v``, found for all ``v`` at once by a vectorised binary search
+  (``O(n log R)`` evaluations of the double-precision map).
+
+:func:`brute_force_counts` applies a reducer's map to every source value
+(``np.arange`` in chunks, then ``bincount``): the reference for all of the above.
+
+Detection: with ``N`` draws the chi-square statistic on the ``n`` output
+counts is asymptotically non-central chi-square with ``n - 1`` degrees of
+freedom and noncentrality ``lambda = N n sum (p_v - 1/n)^2``; solving
+``P(X > chi2_{1-alpha}) = power`` for ``lambda`` gives the draws needed.
+
+References
+----------
+D. Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019.
+J. Cohen, *Statistical power analysis for the behavioral sciences*, 2nd ed., 1988, ch. 7
+(power of chi-square tests through the non-central chi-square).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+import numpy as np
+
+from ..algebra.period import bit_periods
+from ..empirical.stattests.base import chi_square, samples_to_detect
+from ..generators import LCG, Source
+from ..results import Result
+from .draw import draw_bounded
+from .reducers import REDUCERS, as_reducer, check_bound
+
+#: Largest n for which per-output counts are built as an array (float-multiply, plots, lists).
+ARRAY_LIMIT = 2**25
+#: Most favoured outputs listed explicitly.
+LIST_LIMIT = 64
+BRUTE_CHUNK = 2**22
+#: Values drawn at once by :func:`empirical_bias`: only their counts per output are kept.
+SAMPLE_CHUNK = 2**20
+#: Most values :func:`empirical_bias` draws, and the slowest rate measured for it (msvc with
+#: ``modulo``, 2 shared cores): the limit is a budget of about 7 minutes.
+SAMPLE_LIMIT, SLOWEST_RATE = 10**10, 25e6
+
+
+# -- exact counts -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ExactCounts(Result):
+    """How many of the ``R`` source values each output of ``[0, n)`` receives.
+
+    Attributes
+    ----------
+    method : str
+    n, range : int
+    classes : tuple of (count, multiplicity)
+        ``multiplicity`` outputs receive ``count`` source values each.
+    rejected : int
+        Source values rejected (``R - sum of counts``).
+    favoured : tuple of int
+        The outputs with the largest count (at most 64 listed; empty when all are equal).
+    favoured_description : str
+    """
+
+    method: str
+    n: int
+    range: int
+    classes: tuple
+    rejected: int
+    favoured: tuple
+    favoured_description: str
+
+    @property
+    def accepted(self) -> int:
+        """Source values that produce an output: ``R - rejected``."""
+        return self.range - self.rejected
+
+
+def _two_level(method, n, R, favoured, description) -> ExactCounts:
+    q, r = divmod(R, n)
+    classes = tuple((c, m) for c, m in ((q + 1, r), (q, n - r)) if m)
+    return ExactCounts(method, n, R, classes, 0, tuple(favoured), description if r else "none: n divides R")
+
+
+def _uniform(method, n, R, each) -> ExactCounts:
+    return ExactCounts(method, n, R, ((each, n),), R - each * n, (), "none: every output is equally likely")
+
+
+def _multiply_shift_favoured(n: int, R: int) -> np.ndarray:
+    """The first favoured outputs of multiply-shift (at most 64, searched below ``2^20``).
+
+    With ``s_v = (-v R) mod n``, ``c_v = q + 1`` exactly when ``s_v < r``
+    (since ``c_v = q + (r + s_{v+1} - s_v) / n`` and ``s_{v+1} = (s_v - r) mod n``);
+    as ``R = r (mod n)``, the test is ``(-v r) mod n < r``.
+    """
+    r = R % n
+    if r == 0:
+        return np.empty(0, dtype=np.int64)
+    length = min(n, -(-LIST_LIMIT * n // r) + 2, 2**20)
+    v = np.arange(length, dtype=object if max(length * r, n) >= 2**63 else np.int64)
+    favoured = v[(-(v * r)) % n < r][:LIST_LIMIT]
+    return favoured.astype(np.int64)
+
+
+def approximate(value: Fraction, digits: int = 4) -> str:
+    """A non-negative rational of any size to ``digits`` significant digits (``1.234e-1200``), as the ``g`` format."""
+    if not value:
+        return "0"
+    return f"{Decimal(value.numerator) / Decimal(value.denominator):.{digits}g}"
+
+
+def modulo_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``x mod n``: outputs ``0 .. r-1`` get ``q + 1`` values, the others ``q``."""
+    r = R % n
+    return _two_level(method, n, R, range(min(r, LIST_LIMIT)), f"the {r} smallest outputs 0..{r - 1}")
+
+
+def multiply_shift_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``floor(x n / R)``: ``c_v = ceil((v+1) R / n) - ceil(v R / n)``, ``r`` outputs with ``q + 1`` spread evenly."""
+    r = R % n
+    spacing = f"about every {approximate(Fraction(n, r))} outputs" if r else ""
+    return _two_level(method, n, R, _multiply_shift_favoured(n, R),
+                      f"{r} outputs spread evenly over [0, n), {spacing}: v with "
+                      "ceil((v+1)R/n) - ceil(vR/n) = floor(R/n) + 1")
+
+
+def float_multiply_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``trunc(fl(fl(x n) / R))``: no closed form; the classes of :func:`count_array` (``n <= 2^25``)."""
+    counts = count_array(method, n, R)
+    values, multiplicities = np.unique(counts, return_counts=True)
+    favoured = np.flatnonzero(counts == values[-1]) if len(values) > 1 else np.empty(0, dtype=np.int64)
+    description = ("none: every output is equally likely" if len(values) == 1 else
+                   f"{len(favoured)} outputs spread over [0, n) (the first few: "
+                   f"{', '.join(map(str, favoured[:8]))})")
+    return ExactCounts(method, n, R, tuple((int(c), int(m)) for c, m in zip(values[::-1], multiplicities[::-1])),
+                       R - int(counts.sum()), tuple(int(v) for v in favoured[:LIST_LIMIT]), description)
+
+
+def remainder_rejecting_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``threshold``, ``threshold-openbsd``, ``lemire``: ``floor(R / n)`` each, ``R mod n`` rejected."""
+    return _uniform(method, n, R, R // n)
+
+
+def bitmask_counts(method: str, n: int, R: int) -> ExactCounts:
+    """Mask to ``b = 2^ceil(log2 n)``: ``floor(R / b)`` each (1 when ``b > R``)."""
+    block = 1 << (n - 1).bit_length()
+    return _uniform(method, n, R, R // block if block <= R else 1)
+
+
+def java_nextint_counts(method: str, n: int, R: int) -> ExactCounts:
+    """``nextInt(n)`` on ``R = 2^32``: ``2 floor(2^31 / n)`` each, ``2^32 / n`` for a power of two."""
+    as_reducer(method).map(np.zeros(1, dtype=np.uint64), n, R)  # validates R and n
+    return _uniform(method, n, R, R // n if n & (n - 1) == 0 else 2 * (2**31 // n))
+
+
+#: Each reducer's exact counts ``counts(method, n, R)``.
+EXACT_COUNTS = {"modulo": modulo_counts, "float-multiply": float_multiply_counts,
+                "multiply-shift": multiply_shift_counts, "threshold": remainder_rejecting_counts,
+                "threshold-openbsd": remainder_rejecting_counts, "bitmask": bitmask_counts,
+                "lemire": remainder_rejecting_counts, "java-nextint": java_nextint_counts}
+
+
+def closed_form_counts(method: str, n: int, R: int) -> ExactCounts:
+    """Exact counts from the closed forms (all methods but ``float-multiply``)."""
+    if EXACT_COUNTS[as_reducer(method).name] is float_multiply_counts:
+        raise ValueError(f"no closed form for {method!r}; use exact_counts or brute_force_counts")
+    return EXACT_COUNTS[method](method, n, R)
+
+
+def float_multiply_first_reach(n: int, R: int) -> np.ndarray:
+    """``f_v``: the smallest ``x`` in ``[0, R]`` with ``float-multiply(x) >= v``, for ``v = 0 .. n`` (``f_n = R``).
+
+    A binary search over ``x`` for all ``v`` at once, valid because the
+    double-precision map is monotone (each rounding is). It starts in a
+    bracket of +-8 around ``v R / n`` (the roundings move ``f_v`` by at
+    most ``R 2^-52 <= 2``), checked at both ends; any bracket that fails the
+    check is widened to ``[0, R]``.
+    """
+    map_values = as_reducer("float-multiply").map
+    def reached(x, v):  # float-multiply(x) >= v, with x = R counting as reached
+        return (x >= np.uint64(R)) | (map_values(np.minimum(x, np.uint64(R - 1)), n, R)[0] >= v)
+    target = np.arange(n + 1, dtype=np.uint64)
+    estimate = np.floor(target.astype(np.float64) * (R / n)).astype(np.int64)
+    low = np.clip(estimate - 8, 0, R).astype(np.uint64)
+    high = np.clip(estimate + 8, 0, R).astype(np.uint64)
+    valid = reached(high, target) & ((low == 0) | ~reached(np.maximum(low, np.uint64(1)) - np.uint64(1), target))
+    low[~valid], high[~valid] = 0, R
+    open_ = np.flatnonzero(low < high)
+    while len(open_):
+        middle = low[open_] + (high[open_] - low[open_]) // np.uint64(2)
+        hit = reached(middle, target[open_])
+        high[open_[hit]] = middle[hit]
+        low[open_[~hit]] = middle[~hit] + np.uint64(1)
+        open_ = open_[low[open_] < high[open_]]
+    return low
+
+
+def _count_dtype(R: int, n: int):
+    """int64 when every ``c_v <= R`` and the products ``v R`` fit, else Python integers (object)."""
+    return np.int64 if R * (n + 1) < 2**63 else object
+
+
+def modulo_count_array(n: int, R: int) -> np.ndarray:
+    """``c_v = q + 1`` for ``v < R mod n``, else ``q``."""
+    q, r = divmod(R, n)
+    counts = np.full(n, q, dtype=_count_dtype(R, n))
+    counts[:r] += 1
+    return counts
+
+
+def multiply_shift_count_array(n: int, R: int) -> np.ndarray:
+    """``c_v = ceil((v+1) R / n) - ceil(v R / n)``."""
+    v = np.arange(n + 1, dtype=_count_dtype(R, n))
+    return np.diff(-((-v * R) // n))
+
+
+def float_multiply_count_array(n: int, R: int) -> np.ndarray:
+    """``c_v = f_{v+1} - f_v`` with ``f_v`` from :func:`float_multiply_first_reach` (``R <= 2^53``)."""
+    return np.diff(float_multiply_first_reach(n, R).astype(np.int64))
+
+
+#: Per-output count arrays of the reducers whose outputs are not all equally likely; the others repeat
+#: their one class of :data:`EXACT_COUNTS`.
+COUNT_ARRAYS = {"modulo": modulo_count_array, "multiply-shift": multiply_shift_count_array,
+                "float-multiply": float_multiply_count_array}
+
+
+def count_array(method: str, n: int, R: int) -> np.ndarray:
+    """Per-output counts ``c_0 .. c_{n-1}`` (``n <= 2^25``): int64, or Python integers when ``R`` is too large."""
+    check_bound(n, R)
+    if n > ARRAY_LIMIT:
+        raise ValueError(f"per-output arrays are built for n <= 2^25; got n = {n}")
+    if as_reducer(method).name in COUNT_ARRAYS:
+        return COUNT_ARRAYS[method](n, R)
+    return np.full(n, EXACT_COUNTS[method](method, n, R).classes[0][0], dtype=_count_dtype(R, n))
+
+
+def exact_counts(method: str, n: int, R: int) -> ExactCounts:
+    """Exact counts of source values per output for ``method``, ``n`` and ``R`` equally likely values.
+
+    Exact for every ``1 <= n <= R`` of any size (Python integers); ``float-multiply``
+    needs ``R <= 2^53`` and ``n <= 2^25``.
+    """
+    check_bound(n, R)
+    return EXACT_COUNTS[as_reducer(method).name](method, n, R)
+
+
+def brute_force_counts(method: str, n: int, R: int, chunk: int = BRUTE_CHUNK) -> tuple[np.ndarray, int]:
+    """Apply the reducer to every source value ``0 .. R-1``: return ``(counts per output, rejected)``.
+
+    The reference for the closed forms and the binary search (``R <= 2^32``).
+    """
+    check_bound(n, R)
+    if R > 2**32:
+        raise ValueError(f"brute force covers R <= 2^32; got R = {R}")
+    counts, rejected, map_values = np.zeros(n, dtype=np.int64), 0, as_reducer(method).map
+    for start in range(0, R, chunk):
+        values, accepted = map_values(np.arange(start, min(R, start + chunk), dtype=np.uint64), n, R)
+        counts += np.bincount(values[accepted].astype(np.int64), minlength=n)
+        rejected += int(len(accepted) - np.count_nonzero(accepted))
+    return counts, rejected
+
+
+# -- summary statistics -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BiasResult(Result):
+    """Exact bias of one reduction method.
+
+    Probabilities are conditional on acceptance and exact (``Fraction``).
+
+    Attributes
+    ----------
+    method : str
+    n, range : int
+    unbiased : bool
+        Whether the method is unbiased in general (this ``(R, n)`` may still be uniform).
+    counts_summary : list of dict
+        ``{"count": c, "outputs": m}``: ``m`` outputs receive ``c`` source values.
+    rejected : int
+    max_prob, min_prob : Fraction
+    ratio : Fraction or None
+        ``max_prob / min_prob`` (``None`` when some output is unreachable).
+    tv_distance : Fraction
+        ``1/2 sum |p_v - 1/n|``.
+    expected_draws : Fraction
+        ``R / accepted``.
+    favoured : list of int
+    favoured_description : str
+    draws_to_detect : int or None
+        Draws for a chi-square test at ``alpha`` to flag the bias with ``power`` (None if unbiased).
+    alpha, power : float
+    """
+
+    method: str
+    n: int
+    range: int
+    unbiased: bool
+    counts_summary: list
+    rejected: int
+    max_prob: Fraction
+    min_prob: Fraction
+    ratio: Fraction | None
+    tv_distance: Fraction
+    expected_draws: Fraction
+    favoured: list
+    favoured_description: str
+    draws_to_detect: int | None
+    alpha: float
+    power: float
+
+
+def squared_deviation(exact: ExactCounts) -> Fraction:
+    """``sum_v (p_v - 1/n)^2`` from the count classes."""
+    return sum((m * (Fraction(c, exact.accepted) - Fraction(1, exact.n)) ** 2 for c, m in exact.classes), Fraction(0))
+
+
+def draws_to_detect(deviation: Fraction, n: int, alpha: float = 0.01, power: float = 0.9) -> int | None:
+    """Draws ``N`` for a chi-square test at level ``alpha`` to detect the bias with probability ``power``.
+
+    ``lambda(N) = N n sum (p_v - 1/n)^2``, so ``N = ceil(lambda / (n sum (p_v - 1/n)^2))``
+    in exact rational arithmetic (the deviation of ``n = 3`` on ``R = 2^4000``
+    is about ``2^-8000``, far below the smallest double): :func:`~rnglab.empirical.stattests.base.samples_to_detect`.
+    """
+    if n < 2:
+        return None
+    return samples_to_detect(n * deviation, n - 1, alpha, power)
+
+
+def bias(method: str, n: int, R: int, *, alpha: float = 0.01, power: float = 0.9) -> BiasResult:
+    """The exact bias of ``method`` for bound ``n`` on a source of ``R`` equally likely values."""
+    exact = exact_counts(method, n, R)
+    probabilities = [Fraction(c, exact.accepted) for c, _ in exact.classes]
+    high, low = max(probabilities), min(probabilities)
+    tv = sum((m * abs(Fraction(c, exact.accepted) - Fraction(1, n)) for c, m in exact.classes), Fraction(0)) / 2
+    return BiasResult(method, n, R, as_reducer(method).unbiased,
+                      [{"count": c, "outputs": m} for c, m in exact.classes], exact.rejected, high, low,
+                      high / low if low else None, tv, Fraction(R, exact.accepted), list(exact.favoured),
+                      exact.favoured_description, draws_to_detect(squared_deviation(exact), n, alpha, power),
+                      alpha, power)
+
+
+def applicable_methods(R: int, n: int) -> list[str]:
+    """The reducers that can serve a source of ``R`` values with bound ``n``."""
+    names = []
+    for name, entry in REDUCERS.items():
+        try:
+            entry.map(np.zeros(1, dtype=np.uint64), n, R)
+        except ValueError:
+            continue
+        names.append(name)
+    return names
+
+
+# -- empirical comparison -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EmpiricalBias(Result):
+    """A chi-square test of ``samples`` reduced draws against the uniform law on ``[0, n)``.
+
+    ``flagged`` is ``pvalue < alpha``; ``predicted_draws`` is the exact
+    :func:`draws_to_detect` for comparison.
+    """
+
+    method: str
+    generator: str
+    seed: int | None
+    n: int
+    samples: int
+    draws: int
+    statistic: float
+    pvalue: float
+    flagged: bool
+    alpha: float
+    predicted_draws: int | None
+
+
+def empirical_bias(source: Source, n: int, samples: int, method: str, *, alpha: float = 0.01,
+                   power: float = 0.9) -> EmpiricalBias:
+    """Draw ``samples`` values with ``method`` from ``source`` and chi-square test their counts.
+
+    Needs at least one expected draw per output (``samples >= n``): with
+    ``n - 1`` degrees of freedom in the hundreds or more the chi-square
+    approximation holds for expected counts down to 1 (Koehler and Larntz,
+    JASA 75, 1980), which is where the bias of ``rand() % 10000`` becomes
+    detectable.
+    """
+    seed = source.seed
+    check_samples(n, samples)
+    counts, draws = sample_counts(source, n, samples, method)
+    statistic, pvalue, _ = chi_square(counts, np.full(n, samples / n), min_expected=1.0 if n >= 100 else 5.0)
+    predicted = draws_to_detect(squared_deviation(exact_counts(method, n, source.range_size)), n, alpha, power)
+    return EmpiricalBias(method, source.name, seed, n, samples, draws, statistic, pvalue, pvalue < alpha,
+                         alpha, predicted)
+
+
+def check_samples(n: int, samples: int) -> None:
+    """Refuse a test that needs more than ``n <= 2^25`` counts or :data:`SAMPLE_LIMIT` values (with its time)."""
+    if n > ARRAY_LIMIT:
+        raise ValueError(f"the chi-square test on drawn values counts every output and needs n <= 2^25; got n = {n}")
+    if samples > SAMPLE_LIMIT:
+        raise ValueError(f"samples must be at most 10^10 (about {SAMPLE_LIMIT / SLOWEST_RATE / 60:.0f} minutes at "
+                         f"{SLOWEST_RATE / 1e6:.0f} million values/s); got {samples}, about "
+                         f"{samples / SLOWEST_RATE / 3600:.3g} hours")
+
+
+def sample_counts(source: Source, n: int, samples: int, method: str) -> tuple[np.ndarray, int]:
+    """Counts per output of ``samples`` values drawn with ``method`` (int64), and the source outputs consumed.
+
+    Drawn :data:`SAMPLE_CHUNK` values at a time, so memory stays ``O(n)``
+    whatever ``samples`` is; the same values as one :func:`draw_bounded`
+    call, which hands back the draws it does not use.
+    """
+    counts, draws = np.zeros(n, dtype=np.int64), 0
+    for start in range(0, samples, SAMPLE_CHUNK):
+        drawn = draw_bounded(source, n, min(SAMPLE_CHUNK, samples - start), method)
+        counts += np.bincount(drawn.values.astype(np.int64), minlength=n)
+        draws += drawn.draws
+    return counts, draws
+
+
+# -- the low-bit trap ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LowBitPeriods(Result):
+    """Periods of ``x mod 2^k`` for a power-of-two LCG: observed on a stream, and predicted.
+
+    ``predicted[k-1]`` is the largest period of the state bits behind the
+    output's low ``k`` bits (``rnglab.algebra.period.bit_periods``); ``observed[k-1]``
+    is the smallest power-of-two period seen in ``samples`` outputs (``None``
+    when none up to ``samples / 2`` fits).
+    """
+
+    generator: str
+    seed: int
+    samples: int
+    bits: list
+    observed: list
+    predicted: list
+    first_values: dict
+
+
+def observed_period(values: np.ndarray) -> int | None:
+    """Smallest power-of-two ``p <= len/2`` with ``values[i + p] == values[i]`` throughout, else ``None``.
+
+    For a sequence whose true period is a power of two (every bit of a
+    power-of-two LCG) this is the true period, since the minimal period
+    divides every period.
+    """
+    period = 1
+    while 2 * period <= len(values):
+        if np.array_equal(values[period:], values[:-period]):
+            return period
+        period *= 2
+    return None
+
+
+def low_bit_periods(generator: LCG, max_bits: int = 8, samples: int = 2**20) -> LowBitPeriods:
+    """The low-bit trap: ``x % 2``, ``x % 4``, ... of a power-of-two LCG repeat with tiny periods."""
+    e = generator.m.bit_length() - 1
+    if generator.m != 1 << e:
+        raise ValueError(f"the low-bit trap needs a power-of-two modulus; got m = {generator.m}")
+    shift = generator.output.shift if generator.output.kind == "bits" else 0
+    per_bit = bit_periods(generator.a, generator.c, e, generator.x)
+    start = generator.x
+    values = generator.copy().random_raw(samples) - np.uint64(generator.low)
+    bits = list(range(1, max_bits + 1))
+    observed = [observed_period(values & np.uint64(2**k - 1)) for k in bits]
+    predicted = [max(per_bit[shift:shift + k]) for k in bits]
+    return LowBitPeriods(generator.name, start, samples, bits, observed, predicted,
+                         {f"x % {2**k}": [int(v) for v in values[:16] % 2**k] for k in (1, 2)})

@@ -1,0 +1,208 @@
+"""Bounded draws from a source through a reducer (:mod:`rnglab.reduction.reducers`).
+
+A reducer's accept/reject decision depends only on the current draw, so using
+it one value at a time means "draw, and draw again while rejected";
+:func:`draw_bounded` does exactly that on arrays and consumes exactly the same
+draws (unused draws go back to the source with ``Source.unread``), and
+:func:`draw_bounded_reference` is the one-at-a-time reference it is tested against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..generators import LCGBatch, Source
+from ..generators.base import check_count
+from ..results import Result
+from ..stream import offsets
+from .reducers import UINT64_LIMIT, Reducer, _as_values, as_reducer, check_bound
+
+# -- drawing ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Drawn(Result):
+    """Bounded values drawn from a source.
+
+    Attributes
+    ----------
+    values : numpy.ndarray
+        The values in ``[0, n)`` (uint64).
+    draws : int
+        Source outputs consumed, rejected ones included.
+    """
+
+    values: np.ndarray
+    draws: int
+
+
+#: Largest number of draws mapped at once: small chunks stay in cache and reuse their memory.
+CHUNK = 2**15
+
+#: Rejections in a row after which a source is declared stuck. Every reducer rejects a draw of a
+#: source that fills its declared range with probability below 3/4, and ``(3/4)^309 < 2^-128``.
+#: The threshold methods, ``lemire`` and ``java-nextint`` reject ``R mod n < R / 2`` of ``R`` values
+#: (of ``2^31``); ``bitmask`` with ``b = 2^ceil(log2 n) < 2n`` keeps ``n floor(R / b)`` of ``R < (floor(R / b) + 1) b``
+#: values, more than 1/4 (just over 1/4 for ``R = 2b - 1``, ``n = b/2 + 1``; over 1/2 when ``b`` divides ``R``).
+STUCK_REJECTIONS = 309
+
+
+def stuck_source_error() -> ValueError:
+    """The one error every redrawing loop raises after :data:`STUCK_REJECTIONS` rejections in a row."""
+    return ValueError(f"the source gave {STUCK_REJECTIONS} rejected values in a row (chance below 2^-128 for a "
+                      "source that fills its declared range): it is stuck, e.g. an LCG in a fixed point")
+
+
+def rejection_streak(accepted: np.ndarray, streak: int = 0) -> int:
+    """Rejections in a row at the end of the flags ``accepted`` (in stream order), ``streak`` of them before it.
+
+    Raises the :func:`stuck_source_error` when any run of rejections, the
+    ``streak`` carried in included, reaches :data:`STUCK_REJECTIONS`.
+    """
+    edges = np.concatenate(([-1 - streak], np.flatnonzero(accepted), [len(accepted)]))
+    runs = np.diff(edges) - 1
+    if runs.max() >= STUCK_REJECTIONS:
+        raise stuck_source_error()
+    return int(runs[-1])
+
+
+def _chunk_size(needed: int, accepted: int, drawn: int) -> int:
+    """Draws to ask for next: the values still needed (scaled by the acceptance rate seen, plus a margin),
+    at most :data:`CHUNK`."""
+    if not drawn:
+        return min(needed, CHUNK)
+    return min(int(needed / max(accepted / drawn, 1e-3) * 1.02) + 16, CHUNK)
+
+
+def _draws_for(accepted: np.ndarray, wanted: int) -> tuple[int, bool]:
+    """Draws that hold the first ``wanted`` accepted values (all of them if fewer), and whether none was rejected.
+
+    The ``wanted``-th accepted draw sits at ``wanted - 1 + k``, with ``k`` the
+    rejections before it: the first ``k`` with ``rejected[k] - k >= wanted``.
+    """
+    head = accepted[:wanted]
+    if head.all():
+        return len(head), True
+    if np.count_nonzero(accepted) < wanted:  # the usual case mid-stream: the whole chunk is used
+        return len(accepted), False
+    rejected = np.flatnonzero(~accepted)
+    return wanted + int(np.searchsorted(rejected - np.arange(len(rejected)), wanted - 1, side="right")), False
+
+
+def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
+    """Draw ``size`` values in ``[0, n)`` from ``source`` through ``reducer`` (a Reducer, or its name).
+
+    Vectorised, and bit-exact with :func:`draw_bounded_reference`: chunks of
+    draws are mapped at once, accepted values are kept in stream order, and
+    draws beyond the last value needed are handed back with ``source.unread``,
+    so the source ends in the same state as after the one-at-a-time loop.
+
+    Raises
+    ------
+    ValueError
+        Unless ``1 <= n <= R``, for a reducer that cannot serve this ``R``, and
+        after :data:`STUCK_REJECTIONS` rejections in a row (a stuck source).
+    """
+    map_values = as_reducer(reducer).map
+    range_size = source.range_size
+    check_bound(n, range_size)
+    out = np.empty(check_count(size), dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object)
+    have, draws, streak = 0, 0, 0
+    while have < size:
+        x = offsets(source, _chunk_size(size - have, have, draws))
+        values, accepted = map_values(x, n, range_size)
+        used, clean = _draws_for(accepted, size - have)
+        streak = rejection_streak(accepted[:used], streak)
+        if used < len(x):
+            source.unread(x[used:] + (np.uint64(source.low) if x.dtype != object else source.low))
+        kept = values[:used] if clean else values[:used][accepted[:used]]
+        out[have:have + len(kept)] = kept
+        have, draws = have + len(kept), draws + used
+    return Drawn(out, draws)
+
+
+def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
+    """One value at a time: draw, and draw again while rejected (the reference for :func:`draw_bounded`).
+
+    Raises the :func:`stuck_source_error` after :data:`STUCK_REJECTIONS` rejections in a row.
+    """
+    map_values = as_reducer(reducer).map
+    range_size = source.range_size
+    check_bound(n, range_size)
+    values, draws = [], 0
+    for _ in range(size):
+        accepted, rejections = False, 0
+        while not accepted:
+            if rejections == STUCK_REJECTIONS:
+                raise stuck_source_error()
+            rejections += 1
+            x = source.next_raw() - source.low
+            draws += 1
+            value, flags = map_values(np.array([x], dtype=np.uint64 if x < UINT64_LIMIT else object), n, range_size)
+            accepted = bool(flags[0])
+        values.append(int(value[0]))
+    return Drawn(_as_values(np.array(values, dtype=object)), draws)
+
+
+def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str,
+                       draws: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """One bounded value per lane of an :class:`~rnglab.generators.LCGBatch`.
+
+    Steps every lane once, then re-steps only the rejected lanes until every
+    lane has accepted; lane ``i`` sees exactly what the one-at-a-time loop on
+    its own generator would.
+
+    Parameters
+    ----------
+    batch : LCGBatch
+    n : int or numpy.ndarray
+        The bound, shared or one per lane.
+    reducer : Reducer
+    draws : numpy.ndarray, optional
+        An int64 count per lane to add this call's draws to, in place (a
+        running total kept without a new array per call).
+
+    Returns
+    -------
+    values, draws : numpy.ndarray
+        The value per lane (uint64) and the source outputs each lane consumed
+        (added to ``draws`` when it is given).
+
+    Raises
+    ------
+    ValueError
+        The :func:`stuck_source_error`, when a lane is rejected :data:`STUCK_REJECTIONS` times in a row.
+    """
+    map_values = as_reducer(reducer).map
+    range_size = batch.range_size
+    bounds = np.asarray(n, dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object) \
+        if isinstance(n, np.ndarray) else n
+    check_bound(bounds, range_size)
+    values, accepted = map_values(_lane_offsets(batch, None), bounds, range_size)
+    draws = np.zeros(batch.lanes, dtype=np.int64) if draws is None else draws
+    draws += 1
+    rejections = 0  # in a row, of every lane still waiting
+    while not accepted.all():
+        rejections += 1
+        if rejections == STUCK_REJECTIONS:
+            raise stuck_source_error()
+        waiting = ~accepted
+        retry, flags = map_values(_lane_offsets(batch, waiting),
+                                  bounds[waiting] if isinstance(bounds, np.ndarray) else bounds, range_size)
+        values[waiting], accepted[waiting] = retry, flags
+        draws[waiting] += 1
+    return values, draws
+
+
+def _lane_offsets(batch: LCGBatch, mask: np.ndarray | None) -> np.ndarray:
+    """Step the lanes selected by ``mask`` (all for None); return their offsets ``raw - low``.
+
+    A new array, or the batch's own state array when ``low = 0`` and the
+    output is the whole state: the maps only read it.
+    """
+    raw = batch.next_raw(mask)
+    raw = raw if mask is None else raw[mask]
+    if not batch.low:
+        return raw
+    return raw - (np.uint64(batch.low) if raw.dtype != object else batch.low)

@@ -1,0 +1,143 @@
+"""Seed spaces: the seeds a search or an enumeration covers, named one way in every command.
+
+A seed space is a policy taken over a window of start times (``time-s`` over the
+last day, ``ms-midnight`` around a timestamp) or explicit ranges ``A..B`` (both
+ends included, several joined by commas). It is a list of disjoint half-open
+ranges, walked in chunks; a generator checks it against the seeds its library
+accepts (:func:`check_seed_space`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..generators import GeneratorSpec
+from ..params import parse_int
+from .policies import MAX_ENUMERATED, SeedPolicy, Window, parse_window, policy
+
+#: The window of start times a seed policy is taken over when none is given, in every command.
+DEFAULT_WINDOW = "1d"
+
+
+@dataclass(frozen=True)
+class SeedSpace:
+    """Seeds to search or enumerate: half-open ranges ``[first, stop)``, and how they were chosen.
+
+    Attributes
+    ----------
+    label : str
+        What the space is, for reports (``"seeds 0..99"``, ``"time-s over 1d"``).
+    ranges : tuple of (first, stop)
+        Disjoint, in order.
+    policy : SeedPolicy or None
+        The policy that produced the seeds, if any.
+    window : Window or None
+    """
+
+    label: str
+    ranges: tuple
+    policy: SeedPolicy | None = None
+    window: Window | None = None
+
+    @property
+    def size(self) -> int:
+        """Number of seeds."""
+        return sum(stop - first for first, stop in self.ranges)
+
+    def __str__(self) -> str:
+        return self.label
+
+    def chunks(self, size: int):
+        """The ranges cut into pieces of at most ``size`` seeds, in order."""
+        for first, stop in self.ranges:
+            for start in range(first, stop, size):
+                yield start, min(stop, start + size)
+
+    def seeds(self, limit: int = MAX_ENUMERATED) -> np.ndarray:
+        """Every seed, in order (int64; Python integers beyond it).
+
+        Raises
+        ------
+        ValueError
+            For more than ``limit`` seeds (walk :meth:`chunks` instead).
+        """
+        if self.size > limit:
+            raise ValueError(f"at most {limit:,} seeds are listed at once; {self.label} holds {self.size:,}")
+        low, high = (self.ranges[0][0], self.ranges[-1][1]) if self.ranges else (0, 0)
+        dtype = np.int64 if -2**63 <= low and high <= 2**63 else object
+        parts = [np.arange(first, stop, dtype=dtype) for first, stop in self.ranges]
+        return np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
+
+    def describe(self) -> dict:
+        """Label, size and ranges, for JSON."""
+        return {"label": self.label, "size": self.size, "ranges": [list(r) for r in self.ranges]}
+
+
+def seed_range_space(ranges, label: str | None = None) -> SeedSpace:
+    """A seed space of explicit half-open ranges (merged where they touch; overlaps refused)."""
+    merged: list[list[int]] = []
+    for first, stop in sorted((int(a), int(b)) for a, b in ranges):
+        if stop <= first:
+            continue
+        if merged and first < merged[-1][1]:
+            raise ValueError(f"seed ranges overlap at {first}")
+        if merged and first == merged[-1][1]:
+            merged[-1][1] = stop
+        else:
+            merged.append([first, stop])
+    text = ",".join(f"{a}..{b - 1}" for a, b in merged)
+    return SeedSpace(label or f"seeds {text}", tuple(tuple(r) for r in merged))
+
+
+def parse_seed_space(text: str, window: str | None = None, now: float | None = None) -> SeedSpace:
+    """Parse a seed space: ``A..B`` (both ends included; several joined by commas) or a seed policy.
+
+    Parameters
+    ----------
+    text : str
+        ``0..2^32-1``, ``-3..3,100..200`` (integer expressions), or a policy
+        name (:func:`policy`), taken over ``window``.
+    window : str, optional
+        Start times for a policy (:func:`parse_window`); default :data:`DEFAULT_WINDOW`.
+        Refused with a range.
+    now : float, optional
+        Unix time that ends a relative window (default: the clock).
+
+    Raises
+    ------
+    ValueError
+        For a malformed range (``A > B``), overlapping ranges, an unknown
+        policy, a bad window, a window with a range, or a policy that cannot be
+        enumerated (``os``).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("a seed space is a range A..B (e.g. 0..2^32-1) or a policy (time-s, ms-midnight, ...)")
+    if ".." in text:
+        if window is not None:
+            raise ValueError("--window applies to a seed policy, not to a range A..B")
+        return seed_range_space(_parse_range(part) for part in text.split(","))
+    chosen = policy(text.strip())
+    if not chosen.enumerable:
+        raise ValueError(f"{chosen.name} seeds are not enumerable: 2^64 (or more) equally likely seeds")
+    span = parse_window(window or DEFAULT_WINDOW, now)
+    return SeedSpace(f"{chosen.name} over {span.text}", tuple(chosen.seed_ranges(span)), chosen, span)
+
+
+def _parse_range(text: str) -> tuple[int, int]:
+    """``A..B`` (inclusive) as the half-open ``(A, B + 1)``."""
+    first, sep, last = text.partition("..")
+    if not sep:
+        raise ValueError(f"a seed range is written A..B (both included), e.g. 0..2^32-1; got {text.strip()!r}")
+    first, last = parse_int(first.strip()), parse_int(last.strip())
+    if last < first:
+        raise ValueError(f"a seed range A..B needs A <= B; got {text.strip()!r}")
+    return first, last + 1
+
+
+def check_seed_space(generator: GeneratorSpec, space: SeedSpace) -> None:
+    """Refuse a seed space with seeds ``generator``'s library does not accept (its ends are checked)."""
+    for first, stop in space.ranges:
+        generator.check_seed(first)
+        generator.check_seed(stop - 1)

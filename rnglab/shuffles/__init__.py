@@ -1,0 +1,10 @@
+"""Shuffles and what they do to deals.
+
+:mod:`~rnglab.shuffles.draws` serves bounded values from a generator (numpy's
+Generator-over-BitGenerator layer, one rejection engine); :mod:`~rnglab.shuffles.steps`
+holds the steps shuffle programs are made of; :mod:`~rnglab.shuffles.algorithms` is the
+shuffle registry (a swap shuffle is one entry with its program); :mod:`~rnglab.shuffles.kernels`
+runs swap programs compiled on LCG lanes; :mod:`~rnglab.shuffles.fairness` gives exact and
+empirical laws; :mod:`~rnglab.shuffles.reach` counts the deals a seed space reaches;
+:mod:`~rnglab.shuffles.deal` and :mod:`~rnglab.shuffles.cards` deal and name cards.
+"""

@@ -1,0 +1,809 @@
+"""How fair is a shuffle? Exactly under an ideal source, exactly over a seed space, and empirically.
+
+Exact, under an ideal uniform source
+    The distribution over the ``n!`` deals is computed as exact integer
+    counts over a common denominator ``D`` (the number of equally likely
+    paths):
+
+    * algorithms given as a program of steps (:mod:`rnglab.shuffles.algorithms`): a
+      dynamic program over all ``n!`` permutations (``n <= 10``); each step
+      moves every permutation's count to its successors in one compiled pass
+      (lexicographic ranks from the Lehmer digits the step changes). Through
+      a reducer, draw-unused and unrank have laws of their own (their
+      redraws are not steps): :func:`draw_unused_law`, :func:`unrank_law`;
+    * random transpositions: a dynamic program over cycle types (the law is
+      invariant under conjugation), ``n <= 30``, as many swaps as fit in
+      :data:`EXACT_SECONDS` (about 240 at ``n = 30``);
+    * stable sort by ``b``-bit keys: the closed form
+      ``P(pi) = C(K + n - 1 - des(pi), n) / K^n`` (``K = 2^b``; des = number
+      of descents), from counting non-decreasing key sequences that are
+      strict at the descents;
+    * tie-redrawing sort: uniform (i.i.d. keys conditioned on being distinct).
+
+    The position matrix ``P(card i ends at position j)`` comes from a dynamic
+    program on the ``n x n`` matrix, ``O(n^2)`` per step, in exact Python
+    integers over the common denominator (naive exchange at ``n = 100``: a
+    fraction of a second; ``n = 300``: 13 s; ``n^4`` growth). All these
+    numbers are exact. Work is estimated before it starts and refused beyond
+    :data:`EXACT_SECONDS`, with what fits.
+
+Exact, under a concrete generator
+    Every seed of a seed space is run through generator + reducer + shuffle
+    (one batch lane per seed) and the deals are counted.
+
+Empirical
+    ``M`` decks shuffled one after another from one generator (each deck
+    continues the stream where the previous one stopped, as in a program),
+    their position-count matrix, Pearson's chi-square on it
+    (``(n-1)^2`` degrees of freedom), standardised residuals per cell, and the
+    number of shuffles needed to see a given bias (noncentral chi-square power).
+
+References
+----------
+D. P. Robbins and E. D. Bolker, The bias of three pseudo-random shuffles,
+Aequationes Math. 22, 1981 (the naive exchange).
+S. Sattolo, An algorithm to generate a random cyclic permutation, IPL 22, 1986.
+P. Diaconis and M. Shahshahani, Generating a random permutation with random
+transpositions, Z. Wahrsch. verw. Gebiete 57, 1981.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numba
+import numpy as np
+from scipy import stats
+
+from ..empirical.stattests.base import samples_to_detect
+from ..generators import Source
+from ..reduction.reducers import as_reducer, check_bound
+from ..results import Result
+from .algorithms import check_size, make_shuffle, permutation_rank, permutation_unrank, shuffle_in_turn, swap_count
+from .draws import PIECE_BITS
+from .steps import SwapStep, TranspositionStep
+
+#: Largest n for the dynamic program over all n! permutations (n = 10, naive: about 2 s and 0.33 GB;
+#: draw-unused through a reducer, whose counts are Python integers: about 6 s and 1.1 GB).
+DENSE_LIMIT = 10
+#: Largest n for the cycle-type dynamic program of random transpositions.
+CYCLE_TYPE_LIMIT = 30
+#: Largest n for exact position matrices (within it, the time estimate decides: see :data:`MATRIX_CELL_SECONDS`).
+MATRIX_LIMIT = 1000
+#: Largest n for the position matrix of the stable key sort (by enumeration).
+SORT_KEYS_MATRIX_LIMIT = 9
+#: Shuffles whose redraws are not steps of their program: through a reducer they have laws of their own.
+REDRAWING = ("draw-unused", "unrank")
+#: Seconds of exact work (estimated before it starts) beyond which an exact computation is refused.
+EXACT_SECONDS = 60
+#: Seconds per cell update of the position DP: a constant and a term per 64-bit word of its integers (fitted to
+#: naive at n = 100, 200, 300: 0.16 s, 2.6 s, 13 s on a loaded 2-core machine; n = 400: 46 s, estimated 44 s).
+MATRIX_CELL_SECONDS = (3.6e-8, 1.2e-8)
+#: Seconds of empirical shuffling (estimated before it starts, shown by a progress bar) beyond which it is refused.
+EMPIRICAL_SECONDS = 3600
+#: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second,
+#: measured on a loaded 2-core machine) and by the deck-at-a-time path (about 300 decks of 52 per second).
+SECONDS_PER_CARD = {"batched": 1.3e-8, "deck at a time": 8e-5}
+
+
+# -- laws: classes of equally likely permutations ----------------------------------------
+
+@dataclass(frozen=True)
+class Law:
+    """An exact distribution over the ``n!`` permutations, grouped in classes.
+
+    Class ``c`` holds ``sizes[c]`` permutations, each with probability
+    ``counts[c] / denominator``; ``sizes`` is ``None`` when every class is one
+    permutation (``counts`` indexed by lexicographic rank).
+    ``representative(c)`` returns one permutation of class ``c`` (the cards
+    at positions 0..n-1).
+    """
+
+    n: int
+    counts: list
+    sizes: list
+    denominator: int
+    representative: object
+
+
+def _dense_permutations(n: int) -> np.ndarray:
+    """All permutations of ``0..n-1`` in lexicographic order (uint8, one row each)."""
+    perms = np.zeros((1, 0), dtype=np.uint8)
+    for size in range(1, n + 1):  # first item f, then the permutations of the others (shifted past f) in order
+        perms = np.concatenate([np.hstack([np.full((len(perms), 1), first, dtype=np.uint8), perms + (perms >= first)])
+                                for first in range(size)])
+    return perms
+
+
+@numba.njit(cache=True, nogil=True)
+def _rearrange_counts(perms, counts, orders, weights, out):  # pragma: no cover - compiled
+    """``out[rank(perm[order])] += weight * counts[rank(perm)]`` for every permutation and every (order, weight).
+
+    Ranks are lexicographic: ``rank = sum_k L_k (n-1-k)!`` with the Lehmer
+    digit ``L_k = p_k - #{i < k: p_i < p_k}``. An order that moves only
+    positions ``lo..hi`` keeps the digits outside them (those before see the
+    same set of later values), so the rank is ``r - r mod (n-lo)! + r mod
+    (n-1-hi)!`` plus the digits ``lo..hi`` recomputed with a bit set of the
+    values placed before.
+    """
+    rows, n = perms.shape
+    factorial = np.ones(n + 1, dtype=np.int64)
+    for k in range(1, n + 1):
+        factorial[k] = factorial[k - 1] * k
+    ones = np.zeros(1 << n, dtype=np.int64)  # bits set in each subset of values
+    for subset in range(1, 1 << n):
+        ones[subset] = ones[subset >> 1] + (subset & 1)
+    lo = np.full(len(orders), n, dtype=np.int64)
+    hi = np.full(len(orders), -1, dtype=np.int64)
+    for o in range(len(orders)):
+        for k in range(n):
+            if orders[o, k] != k:
+                lo[o], hi[o] = min(lo[o], k), k
+    placed = np.zeros(n + 1, dtype=np.int64)
+    for r in range(rows):
+        count = counts[r]
+        if count == 0:
+            continue
+        for k in range(n):
+            placed[k + 1] = placed[k] | (1 << perms[r, k])
+        for o in range(len(orders)):
+            if lo[o] > hi[o]:
+                out[r] += weights[o] * count
+                continue
+            rank = r - r % factorial[n - lo[o]] + r % factorial[n - 1 - hi[o]]
+            used = placed[lo[o]]
+            for k in range(lo[o], hi[o] + 1):
+                value = perms[r, orders[o, k]]
+                rank += (value - ones[used & ((1 << value) - 1)]) * factorial[n - 1 - k]
+                used |= 1 << value
+            out[rank] += weights[o] * count
+    return out
+
+
+class _DenseProgram:
+    """The program DP over all ``n!`` permutations (counts indexed by lexicographic rank)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.perms = _dense_permutations(n)
+
+    def orders(self, step) -> list[tuple]:
+        """The equally likely rearrangements of one step."""
+        identity = list(range(self.n))
+        if isinstance(step, SwapStep):
+            return [_swapped(identity, step.position, j) for j in range(step.low, step.high + 1)]
+        if isinstance(step, TranspositionStep):
+            return [_swapped(identity, a, b) for a in range(self.n) for b in range(self.n)]
+        k = step.position
+        return [tuple(identity[:k] + [k + j] + identity[k:k + j] + identity[k + j + 1:]) for j in range(self.n - k)]
+
+    def run(self, program, weigh) -> Law:
+        counts = np.zeros(len(self.perms), dtype=np.int64)
+        counts[0] = 1
+        denominator = 1
+        for step in program:
+            orders = self.orders(step)
+            weights = weigh(step, len(orders))
+            denominator *= sum(weights)
+            if denominator >= 2**62:
+                raise ValueError(f"too many paths for exact integer counts ({denominator:.3g}); use a smaller n")
+            counts = _rearrange_counts(self.perms, counts, np.array(orders, dtype=np.int64),
+                                       np.array(weights, dtype=np.int64), np.zeros_like(counts))
+        return Law(self.n, counts, None, denominator, lambda c: self.perms[c].tolist())
+
+
+class ChoiceWeights:
+    """How often each choice of a step comes out: uniform (an ideal source), or through a reducer.
+
+    With ``reduce`` and ``range_size`` R, a draw below ``b`` is the reducer
+    applied to an ideal source of R values: choice ``j`` gets weight
+    ``#{x in [0, R): accepted, value j}`` (rejected values drop out, as a
+    redraw does). Weights are exact integers; R is limited to 2^24 values.
+    """
+
+    def __init__(self, reduce: str | None = None, range_size: int | None = None):
+        if (reduce is None) != (range_size is None):
+            raise ValueError("a reducer needs the source's range size R, and R needs a reducer")
+        if range_size is not None and not 2 <= range_size <= 2**24:
+            raise ValueError(f"the source range R must be in [2, 2^24] for exact weights; got {range_size}")
+        self.reduce = None if reduce is None else as_reducer(reduce)
+        self.range_size, self.cache = range_size, {}
+
+    def __call__(self, step, choices: int) -> list[int]:
+        """Weights of the ``choices`` choices of ``step`` (ordered pairs for a transposition)."""
+        if isinstance(step, TranspositionStep):
+            single = self.single(math.isqrt(choices))
+            return [a * b for a in single for b in single]
+        return self.single(choices)
+
+    def single(self, bound: int) -> list[int]:
+        """Weights of the values of one draw below ``bound``."""
+        if self.reduce is None:
+            return [1] * bound
+        check_bound(bound, self.range_size)  # as every draw: the shuffle cannot run with a bound above R
+        if bound not in self.cache:
+            self.cache[bound] = self._count(bound)
+        return self.cache[bound]
+
+    def _count(self, bound: int) -> list[int]:
+        x = np.arange(self.range_size, dtype=np.uint64)
+        values, accepted = self.reduce.map(x, bound, self.range_size)
+        return [int(c) for c in np.bincount(values[accepted].astype(np.int64), minlength=bound)]
+
+
+def _swapped(identity: list, a: int, b: int) -> tuple:
+    order = list(identity)
+    order[a], order[b] = order[b], order[a]
+    return tuple(order)
+
+
+def _partition_step(partition: tuple, n: int) -> dict:
+    """Paths from one cycle type to the next under a uniform ordered pair (a, b) of positions."""
+    out: dict = {partition: n}  # a == b
+    multiplicity = {length: partition.count(length) for length in set(partition)}
+    for length, times in multiplicity.items():
+        rest = list(partition)
+        rest.remove(length)
+        for s in range(1, length):  # a and b in one cycle, b s places after a: split
+            key = tuple(sorted(rest + [s, length - s], reverse=True))
+            out[key] = out.get(key, 0) + times * length
+    lengths = sorted(multiplicity)
+    for i, first in enumerate(lengths):
+        for second in lengths[i:]:  # a and b in two cycles: merge
+            pairs = math.comb(multiplicity[first], 2) if first == second else multiplicity[first] * multiplicity[second]
+            if pairs:
+                rest = list(partition)
+                rest.remove(first)
+                rest.remove(second)
+                key = tuple(sorted(rest + [first + second], reverse=True))
+                out[key] = out.get(key, 0) + pairs * 2 * first * second
+    return out
+
+
+def class_size(partition: tuple) -> int:
+    """Number of permutations with this cycle type: ``n! / prod(L^m_L m_L!)``."""
+    size = math.factorial(sum(partition))
+    for length in set(partition):
+        times = partition.count(length)
+        size //= length**times * math.factorial(times)
+    return size
+
+
+def cycle_representative(partition: tuple) -> list[int]:
+    """A permutation with the given cycle type: cycles on consecutive positions."""
+    perm, start = [], 0
+    for length in partition:
+        perm += [start + (t + 1) % length for t in range(length)]
+        start += length
+    return perm
+
+
+def transposition_law(n: int, swaps: int) -> Law:
+    """Exact law of ``swaps`` random transpositions, by a dynamic program over cycle types."""
+    if n > CYCLE_TYPE_LIMIT:
+        raise ValueError(f"the exact law of random transpositions is computed for n <= {CYCLE_TYPE_LIMIT}; got {n}")
+    if transposition_seconds(n, swaps) > EXACT_SECONDS:
+        fit = max_within(lambda k: transposition_seconds(n, k) <= EXACT_SECONDS)
+        raise ValueError(f"the exact law of {swaps} random transpositions on n = {n} would take about "
+                         f"{transposition_seconds(n, swaps):.3g} s (limit {EXACT_SECONDS} s): up to {fit} swaps fit")
+    paths = {tuple([1] * n): 1}
+    for _ in range(swaps):
+        following: dict = {}
+        for partition, count in paths.items():
+            for key, ways in _partition_step(partition, n).items():
+                following[key] = following.get(key, 0) + count * ways
+        paths = following
+    types = integer_partitions(n)  # every cycle type, the ones no path reaches included (count 0)
+    sizes = [class_size(t) for t in types]
+    # conjugation invariance: every permutation of a type is reached by the same number of paths
+    return Law(n, [paths.get(t, 0) // s for t, s in zip(types, sizes)], sizes, n ** (2 * swaps),
+               lambda c: cycle_representative(types[c]))
+
+
+def transposition_seconds(n: int, swaps: int) -> float:
+    """Estimated seconds of :func:`transposition_law`: ``swaps p(n) n`` updates of integers of ``2 swaps log2 n`` bits.
+
+    Calibrated on a loaded 2-core machine: 1.5 us per update plus 1 ns per
+    64-bit word (n = 30: about 0.25 s per swap, so about 240 swaps in a minute).
+    """
+    words = 2 * swaps * math.log2(max(n, 2)) / 64
+    return swaps * len(integer_partitions(n)) * n * (1.5e-6 + 1e-9 * words)
+
+
+def max_within(fits) -> int:
+    """The largest ``k >= 0`` with ``fits(k)``, for a ``fits`` true up to some point and false after it."""
+    high = 1
+    while fits(high):
+        high *= 2
+    low = high // 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low if fits(low) else 0
+
+
+def integer_partitions(n: int, largest: int | None = None) -> list[tuple]:
+    """Every partition of ``n`` as a tuple of non-increasing parts at most ``largest`` (default ``n``)."""
+    largest = n if largest is None else largest
+    if n == 0:
+        return [()]
+    return [(part,) + rest for part in range(min(n, largest), 0, -1) for rest in integer_partitions(n - part, part)]
+
+
+def eulerian_numbers(n: int) -> list[int]:
+    """``A(n, d)``: permutations of ``n`` with ``d`` descents, ``d = 0 .. n-1``."""
+    row = [1]
+    for size in range(2, n + 1):
+        row = [(d + 1) * (row[d] if d < len(row) else 0) + (size - d) * (row[d - 1] if d else 0)
+               for d in range(size)]
+    return row
+
+
+def stable_keys_law(n: int, key_bits: int) -> Law:
+    """Exact law of a stable sort by i.i.d. uniform ``key_bits``-bit keys (classes: descent numbers)."""
+    keys = 2**key_bits
+    counts = [math.comb(keys + n - 1 - d, n) for d in range(n)]
+    return Law(n, counts, eulerian_numbers(n), keys**n,
+               lambda d: list(range(d, -1, -1)) + list(range(d + 1, n)))
+
+
+def uniform_law(n: int) -> Law:
+    """The uniform law: one class of ``n!`` permutations."""
+    return Law(n, [1], [math.factorial(n)], math.factorial(n), lambda c: list(range(n)))
+
+
+def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size: int | None = None,
+                    **options) -> Law:
+    """The exact law of ``algo`` on ``n`` items under an ideal uniform source.
+
+    With ``reduce`` and ``range_size``: under an ideal source of ``range_size``
+    values whose draws go through that reducer (see :class:`ChoiceWeights`).
+    """
+    n, shuffle, weigh = check_size(n), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
+    shuffle.check(n)
+    if reduce is not None:
+        _check_weighable(shuffle)
+    elif shuffle.law == "transpositions":
+        return transposition_law(n, swap_count(n, shuffle.swaps))
+    if shuffle.law == "stable-keys":
+        return stable_keys_law(n, shuffle.key_bits)
+    if shuffle.law == "uniform":
+        return uniform_law(n)
+    if n > DENSE_LIMIT:
+        raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
+                         "(the position matrix is available for larger n)")
+    if reduce is not None and shuffle.name in REDRAWING:
+        return draw_unused_law(n, weigh.single(n)) if shuffle.name == "draw-unused" else unrank_law(n, weigh)
+    return _DenseProgram(n).run(shuffle.program(n), weigh)
+
+
+def draw_unused_law(n: int, weights: list[int]) -> Law:
+    """Exact law of draw-unused when position ``j`` comes out of a draw with weight ``w_j``.
+
+    A dealt position is drawn again, so step ``k`` takes the unused position
+    ``p_k`` with probability ``w_{p_k} / (W - w(A_k))``, ``A_k = {p_0, ..,
+    p_{k-1}}``, ``W = sum w``; the deck starts in order, so the deal is ``p``
+    and ``P(p) = prod_j w_j / prod_k (W - w(A_k))`` (the numerator is the same
+    for every deal). Counts are over the least common multiple of those
+    denominators (:func:`chain_denominator`), as Python integers.
+    """
+    w = np.array(weights, dtype=np.int64)
+    if not w.all():
+        raise ValueError("draw-unused never deals a position its draws cannot reach: every position needs weight > 0")
+    total = int(w.sum())
+    perms = _dense_permutations(n)
+    before = np.cumsum(w[perms], axis=1) - w[perms]  # w(A_k) per deal and step
+    left = total - before  # at most R <= 2^24: two factors multiply exactly in int64
+    denominators = np.ones(len(perms), dtype=object)
+    for k in range(0, n, 2):
+        denominators = denominators * (left[:, k] * left[:, k + 1] if k + 1 < n else left[:, k])
+    common = chain_denominator(weights)
+    counts = (common * math.prod(weights)) // denominators
+    return Law(n, counts, None, common, lambda c: perms[c].tolist())
+
+
+def chain_denominator(weights: list[int]) -> int:
+    """``lcm`` over all orders ``p`` of ``prod_k (W - w(A_k))`` (:func:`draw_unused_law`), by a DP over subsets.
+
+    ``L(A) = lcm_{x in A} L(A - x) (W - w(A - x))``, ``L({}) = 1``; the answer is ``L(all)``.
+    """
+    total, size = sum(weights), 1 << len(weights)
+    subset_weight, chain = [0] * size, [1] * size
+    for subset in range(1, size):
+        low = subset & -subset
+        subset_weight[subset] = subset_weight[subset ^ low] + weights[low.bit_length() - 1]
+        members = [1 << j for j in range(len(weights)) if subset >> j & 1]
+        chain[subset] = math.lcm(*(chain[subset ^ x] * (total - subset_weight[subset ^ x]) for x in members))
+    return chain[-1]
+
+
+def unrank_law(n: int, weigh: ChoiceWeights) -> Law:
+    """Exact law of unrank when its pieces are drawn through a reducer.
+
+    As :func:`~rnglab.shuffles.algorithms.uniform_below_factorial` draws it:
+    ``V`` of ``t = bit_length(n! - 1)`` bits is assembled from pieces drawn
+    below ``2^b`` with ``b = min(32, floor(log2 R))`` (most significant first,
+    the last one narrower); ``V >= n!`` redraws every piece. So
+    ``P(V = v) = weight(v) / sum_{u < n!} weight(u)`` with ``weight(v)`` the
+    product of its pieces' weights, and the deal is the permutation of rank ``v``.
+    """
+    total = math.factorial(n)
+    width, remaining = min(PIECE_BITS, weigh.range_size.bit_length() - 1), max(1, (total - 1).bit_length())
+    values, counts = np.arange(total, dtype=np.int64), np.ones(total, dtype=np.int64)
+    while remaining > 0:  # n <= 10: 22 bits, each weight at most R <= 2^24 and the total below 2^63
+        piece = min(width, remaining)
+        remaining -= piece
+        counts *= np.array(weigh.single(1 << piece), dtype=np.int64)[values >> remaining & ((1 << piece) - 1)]
+    return Law(n, counts, None, int(counts.sum()), lambda c: permutation_unrank(c, n))
+
+
+def _check_weighable(shuffle) -> None:
+    if shuffle.algorithm.program is None:
+        raise ValueError(f"{shuffle.name} draws keys, not bounded choices: exact weights through a reducer "
+                         "apply to the swap and take algorithms")
+
+
+# -- position matrices -----------------------------------------------------------------
+
+def _position_update(matrix: np.ndarray, step, n: int, weigh: ChoiceWeights) -> tuple[np.ndarray, int]:
+    """One step of the position DP on integer counts (``O(n^2)``); return the counts and the weight total.
+
+    Column ``p`` holds the counts of each card at position ``p``; choice
+    ``j`` of the step has integer weight ``w_j`` (1 for an ideal source), and
+    the common denominator is multiplied by their sum ``W``.
+    """
+    if isinstance(step, TranspositionStep):
+        u = np.array(weigh.single(n), dtype=object)
+        total = sum(u)
+        # the ordered pairs (p, q) and (q, p), p != q, move the card at p to q (2 u_p u_q paths of U^2);
+        # the card at q stays on the other U^2 - 2 u_q (U - u_q): new_q = m_q (U^2 - 2 u_q U) + 2 u_q (m . u)
+        return matrix * (total * total - 2 * u * total) + np.outer(matrix.dot(u), 2 * u), total * total
+    w = np.array(weigh(step, step_choices(step, n)), dtype=object)
+    total = sum(w)
+    if isinstance(step, SwapStep):
+        partners = slice(step.low, step.high + 1)
+        new = _scaled_outside(matrix, total, [step.position, *range(step.low, step.high + 1)])
+        new[:, partners] = matrix[:, [step.position]] * w + matrix[:, partners] * (total - w)
+        new[:, step.position] = matrix[:, partners].dot(w)
+        return new, total
+    k = step.position
+    new = _scaled_outside(matrix, total, range(k, n))
+    new[:, k] = matrix[:, k:].dot(w)
+    later = np.cumsum(w[::-1])[::-1]  # later[t] = sum of w[j] for j >= t
+    for t in range(1, n - k):
+        new[:, k + t] = later[t] * matrix[:, k + t - 1] + (total - later[t]) * matrix[:, k + t]
+    return new, total
+
+
+def _scaled_outside(matrix: np.ndarray, total: int, columns) -> np.ndarray:
+    """A copy of ``matrix`` with the columns not in ``columns`` (those a step leaves) multiplied by ``total``."""
+    new = matrix.copy()
+    outside = np.setdiff1d(np.arange(matrix.shape[1]), list(columns))
+    new[:, outside] = matrix[:, outside] * total
+    return new
+
+
+def step_choices(step, n: int) -> int:
+    """Number of choices of one step."""
+    if isinstance(step, SwapStep):
+        return step.high - step.low + 1
+    return n * n if isinstance(step, TranspositionStep) else n - step.position
+
+
+def position_seconds(program, n: int) -> float:
+    """Estimated seconds of :func:`program_position_counts`: ``n`` cells per column a step rewrites, on
+    integers of ``log2 D`` bits (``D`` the common denominator), at :data:`MATRIX_CELL_SECONDS`."""
+    columns = sum(n if isinstance(step, TranspositionStep) else step_choices(step, n) for step in program)
+    words = sum(math.log2(step_choices(step, n)) for step in program) / 64
+    return n * columns * (MATRIX_CELL_SECONDS[0] + MATRIX_CELL_SECONDS[1] * words)
+
+
+def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, int]:
+    """Exact position counts (Python integers) and their denominator for a program."""
+    weigh = weigh or ChoiceWeights()
+    matrix = np.identity(n, dtype=np.int64).astype(object)
+    denominator = 1
+    for step in program:
+        matrix, total = _position_update(matrix, step, n, weigh)
+        denominator *= total
+    return matrix, denominator
+
+
+def descent_law_counts(n: int, key_bits: int) -> tuple[np.ndarray, int]:
+    """Position counts of the stable key sort, by enumerating the ``n!`` deals and their descents."""
+    if n > SORT_KEYS_MATRIX_LIMIT:
+        raise ValueError(f"the position matrix of sort-keys is computed for n <= {SORT_KEYS_MATRIX_LIMIT}; got {n} "
+                         "(use the empirical test for larger decks)")
+    perms = _dense_permutations(n)
+    descents = (perms[:, 1:] < perms[:, :-1]).sum(axis=1)
+    law = stable_keys_law(n, key_bits)
+    table = np.zeros((n, n, n), dtype=np.int64)  # descents, card, position
+    for position in range(n):
+        np.add.at(table, (descents, perms[:, position], position), 1)
+    matrix = sum(int(law.counts[d]) * table[d].astype(object) for d in range(n))
+    return matrix, law.denominator
+
+
+def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size: int | None = None,
+                    **options) -> tuple[np.ndarray, int]:
+    """Exact ``(counts, denominator)`` with ``P(card i at position j) = counts[i, j] / denominator``."""
+    n, shuffle, weigh = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
+    shuffle.check(n)
+    if reduce is not None:
+        _check_weighable(shuffle)
+        if shuffle.name in REDRAWING:
+            if n > DENSE_LIMIT:
+                raise ValueError(f"{algo} through a reducer is computed from its law over all n! deals, "
+                                 f"for n <= {DENSE_LIMIT}; got {n}")
+            return law_position_counts(permutation_law(shuffle, n, reduce=reduce, range_size=range_size))
+    elif shuffle.law == "uniform":
+        return np.ones((n, n), dtype=object), n
+    if shuffle.law == "stable-keys":
+        return descent_law_counts(n, shuffle.key_bits)
+    program = shuffle.program(n)
+    if position_seconds(program, n) > EXACT_SECONDS:
+        fit = max_within(lambda m: position_seconds(shuffle.program(m), m) <= EXACT_SECONDS)
+        raise ValueError(f"the exact position matrix of {algo} on n = {n} would take about "
+                         f"{position_seconds(program, n):.3g} s (limit {EXACT_SECONDS} s): "
+                         f"n <= {fit} fits with these options")
+    return program_position_counts(program, n, weigh)
+
+
+def law_position_counts(law: Law) -> tuple[np.ndarray, int]:
+    """Position counts of a law given deal by deal (``sizes`` is None): the deals' counts summed per cell."""
+    perms = _dense_permutations(law.n)
+    counts = np.asarray(law.counts)
+    matrix = np.zeros((law.n, law.n), dtype=counts.dtype)
+    for position in range(law.n):
+        np.add.at(matrix[:, position], perms[:, position], counts)
+    return matrix.astype(object), law.denominator
+
+
+def position_probabilities(algo: str, n: int, **options) -> np.ndarray:
+    """``P(card i ends at position j)`` as float64 (from the exact counts)."""
+    counts, denominator = position_counts(algo, n, **options)
+    return _as_float_ratio(counts, denominator)
+
+
+def _as_float_ratio(counts: np.ndarray, denominator: int) -> np.ndarray:
+    return np.array([[float(Fraction(int(c), denominator)) for c in row] for row in counts])
+
+
+def max_deviation(counts: np.ndarray, denominator: int) -> Fraction:
+    """``max |counts / denominator - 1/n|`` over the matrix, exactly."""
+    n = counts.shape[1]
+    worst = max(abs(int(c) * n - denominator) for c in counts.flat)
+    return Fraction(worst, n * denominator)
+
+
+# -- summaries -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Likely(Result):
+    """A permutation (cards at positions 0..n-1) and its probability."""
+
+    perm: list
+    prob: Fraction
+
+
+@dataclass(frozen=True)
+class ExactFairness(Result):
+    """Exact fairness of a shuffle.
+
+    Attributes
+    ----------
+    n, algo : int, str
+    exact : bool
+        Always true here: every number is exact.
+    source : str
+        ``"ideal"`` or the generator, reducer and seed space.
+    paths : int or None
+        Common denominator of the deal probabilities (paths, or seeds).
+    reachable : int or None
+        Deals with non-zero probability.
+    n_factorial : int
+    tv_distance : Fraction or None
+        Total variation distance to the uniform law (None where the law over
+        all deals is out of reach).
+    most_likely, least_likely : Likely or None
+    position_max_deviation : Fraction or None
+        ``max |P(card i at j) - 1/n|``.
+    position_matrix : list or None
+        ``P(card i at position j)`` as floats (rows: cards).
+    """
+
+    n: int
+    algo: str
+    exact: bool
+    source: str
+    paths: int | None
+    reachable: int | None
+    n_factorial: int
+    tv_distance: Fraction | None
+    most_likely: Likely | None
+    least_likely: Likely | None
+    position_max_deviation: Fraction | None
+    position_matrix: list | None
+
+
+def law_summary(law: Law) -> dict:
+    """TV distance, reachable count, most and least likely permutation of a law, exactly."""
+    total = math.factorial(law.n)
+    sizes = law.sizes if law.sizes is not None else None
+    counts = law.counts
+    if sizes is None:
+        counts = np.asarray(counts, dtype=object) if law.denominator * total >= 2**62 else np.asarray(counts)
+        distance = int(np.abs(counts * total - law.denominator).sum())
+        best, worst = int(np.argmax(counts)), int(np.argmin(counts))
+        reachable = int(np.count_nonzero(counts))
+    else:
+        distance = sum(s * abs(c * total - law.denominator) for c, s in zip(counts, sizes))
+        best = max(range(len(counts)), key=lambda c: counts[c])
+        worst = min(range(len(counts)), key=lambda c: counts[c])
+        reachable = sum(s for c, s in zip(counts, sizes) if c)
+    tv = Fraction(distance) / (2 * law.denominator * total)
+    return {"tv_distance": tv, "reachable": reachable, "paths": law.denominator,
+            "most_likely": Likely(law.representative(best), Fraction(counts[best]) / law.denominator),
+            "least_likely": Likely(law.representative(worst), Fraction(counts[worst]) / law.denominator)}
+
+
+def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None = None,
+                   range_size: int | None = None, **options) -> ExactFairness:
+    """Exact fairness of ``algo`` on ``n`` items under an ideal uniform source.
+
+    The law over all deals is included where it can be computed (see the
+    module notes); the position matrix for ``n <= 1000`` (sort keys: ``n <= 9``).
+    With ``reduce`` and ``range_size``, every draw is that reducer applied to
+    an ideal source of ``range_size`` values (e.g. modulo from RAND_MAX 32767).
+    """
+    n, shuffle = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options)
+    through = {"reduce": reduce, "range_size": range_size} if reduce is not None else {}
+    law = "program" if reduce is not None else shuffle.law
+    limit = {"program": DENSE_LIMIT, "transpositions": CYCLE_TYPE_LIMIT}.get(law, MATRIX_LIMIT)
+    summary = law_summary(permutation_law(shuffle, n, **through)) if n <= limit else \
+        {"tv_distance": None, "reachable": None, "paths": None, "most_likely": None, "least_likely": None}
+    matrix = matrix and not (shuffle.law == "stable-keys" and n > SORT_KEYS_MATRIX_LIMIT)
+    counts, denominator = position_counts(shuffle, n, **through) if matrix else (None, None)
+    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {as_reducer(reduce).name}"
+    return ExactFairness(
+        n=n, algo=shuffle.name, exact=True, source=source, n_factorial=math.factorial(n),
+        position_max_deviation=max_deviation(counts, denominator) if matrix else None,
+        position_matrix=_as_float_ratio(counts, denominator).tolist() if matrix else None, **summary)
+
+
+def seed_space_fairness(decks: np.ndarray, label: str, algo: str) -> ExactFairness:
+    """Exact distribution of the deals produced by every seed of a seed space (one deck per seed).
+
+    ``decks`` holds one row per seed; each seed is equally likely.
+    """
+    seeds, n = decks.shape
+    total = math.factorial(n)
+    ranks, counts = np.unique(permutation_rank(decks), return_counts=True)
+    counts = [int(c) for c in counts]
+    distance = sum(abs(c * total - seeds) for c in counts) + (total - len(counts)) * seeds
+    best = int(np.argmax(counts))
+    least = Likely(permutation_unrank(_first_missing(ranks), n), Fraction(0)) if len(counts) < total \
+        else Likely(permutation_unrank(int(ranks[int(np.argmin(counts))]), n), Fraction(min(counts), seeds))
+    matrix = position_count_matrix(decks).astype(object)
+    return ExactFairness(
+        n=n, algo=algo, exact=True, source=label, paths=seeds, reachable=len(counts), n_factorial=total,
+        tv_distance=Fraction(distance, 2 * seeds * total),
+        most_likely=Likely(permutation_unrank(int(ranks[best]), n), Fraction(counts[best], seeds)),
+        least_likely=least, position_max_deviation=max_deviation(matrix, seeds),
+        position_matrix=_as_float_ratio(matrix, seeds).tolist())
+
+
+def _first_missing(ranks: np.ndarray) -> int:
+    """Smallest non-negative integer not in the sorted array ``ranks``."""
+    gaps = np.flatnonzero(ranks != np.arange(len(ranks)))
+    return int(gaps[0]) if len(gaps) else len(ranks)
+
+
+# -- empirical -------------------------------------------------------------------------
+
+def position_count_matrix(decks: np.ndarray) -> np.ndarray:
+    """``counts[i, j]`` = number of decks with card ``i`` at position ``j`` (int64)."""
+    lanes, n = decks.shape
+    cells = decks.astype(np.int64) * n + np.arange(n)
+    return np.bincount(cells.ravel(), minlength=n * n).reshape(n, n)
+
+
+@dataclass(frozen=True)
+class EmpiricalFairness(Result):
+    """Pearson's chi-square on the position-count matrix of ``shuffles`` decks.
+
+    Attributes
+    ----------
+    statistic : float
+        ``sum (O - E)^2 / E`` with ``E = M / n``.
+    df : int
+        ``(n - 1)^2``: rows and columns of the table both sum to ``M``.
+    pvalue : float
+    residuals : list
+        Standardised residuals ``(O - E) / sqrt(E (1 - 1/n))`` per cell
+        (rows: cards), about N(0, 1) each under the null.
+    counts : list
+    """
+
+    n: int
+    algo: str
+    source: str
+    shuffles: int
+    statistic: float
+    df: int
+    pvalue: float
+    max_abs_residual: float
+    residuals: list
+    counts: list
+
+
+#: Least expected count per cell of the position table for Pearson's chi-square (``M / n``).
+MIN_EXPECTED = 5
+
+
+def check_chi_square_size(shuffles: int, n: int) -> None:
+    """Refuse a position table whose expected counts ``M / n`` are below :data:`MIN_EXPECTED` (no valid p-value)."""
+    if shuffles < MIN_EXPECTED * n:
+        raise ValueError(f"Pearson's chi-square on the {n} x {n} position table needs expected counts >= "
+                         f"{MIN_EXPECTED} per cell: at least {MIN_EXPECTED * n} shuffles for n = {n}; got {shuffles}")
+
+
+def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") -> EmpiricalFairness:
+    """Chi-square test of uniform positions on a count matrix, ``M`` decks of ``n`` cards.
+
+    Valid when every expected count ``M / n`` is at least :data:`MIN_EXPECTED`;
+    smaller tables raise ``ValueError``.
+    """
+    n = counts.shape[0]
+    shuffles = int(counts[0].sum())
+    check_chi_square_size(shuffles, n)
+    expected = shuffles / n
+    statistic = float(((counts - expected) ** 2).sum() / expected)
+    df = max((n - 1) ** 2, 1)
+    residuals = (counts - expected) / math.sqrt(expected * (1 - 1 / n)) if n > 1 else np.zeros_like(counts, float)
+    return EmpiricalFairness(n, algo, source, shuffles, statistic, df, float(stats.chi2.sf(statistic, df)),
+                             float(np.abs(residuals).max()), residuals.tolist(), counts.tolist())
+
+
+def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce: str = "lemire", *,
+                       chunk: int = 2**16, label: str = "", progress=None, **options) -> EmpiricalFairness:
+    """Shuffle ``shuffles`` decks one after another from ``source`` and test the positions.
+
+    Decks are dealt as a program deals them (:func:`~rnglab.shuffles.algorithms.shuffle_in_turn`,
+    ``chunk`` decks at a time): each deck continues the stream where the
+    previous one stopped, bit-exact with calling :func:`~rnglab.shuffles.algorithms.shuffle`
+    ``shuffles`` times. Swap shuffles run batched; the others deck by deck
+    (exact, but milliseconds per deck of 52). ``label`` names the source in
+    the result; ``progress(k)`` is called after each chunk.
+    """
+    check_chi_square_size(shuffles, n)
+    algo = make_shuffle(algo, **options)
+    path = "batched" if algo.swap_program(n) is not None else "deck at a time"
+    if shuffles * n * SECONDS_PER_CARD[path] > EMPIRICAL_SECONDS:
+        fit = int(EMPIRICAL_SECONDS / (n * SECONDS_PER_CARD[path]))
+        raise ValueError(f"{shuffles} shuffles of {n} cards ({algo.name}, {path}) would take about "
+                         f"{shuffles * n * SECONDS_PER_CARD[path]:.3g} s (limit {EMPIRICAL_SECONDS} s): "
+                         f"up to {fit} fit")
+    counts = np.zeros((n, n), dtype=np.int64)
+    for start in range(0, shuffles, chunk):
+        decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reduce)
+        counts += position_count_matrix(decks)
+        if progress:
+            progress(len(decks))
+    return position_chi_square(counts, algo.name, label)
+
+
+def shuffles_to_detect(probabilities: np.ndarray, *, alpha: float = 0.001, power: float = 0.9) -> int | None:
+    """Shuffles needed for the position chi-square to reject uniformity with the given power.
+
+    The statistic has ``(n-1)^2`` degrees of freedom and, under the bias
+    ``p``, noncentrality ``lambda = M n sum (p_ij - 1/n)^2`` after ``M``
+    shuffles (:func:`~rnglab.empirical.stattests.base.samples_to_detect`); ``None`` for an
+    unbiased matrix.
+    """
+    p = np.asarray(probabilities, dtype=float)
+    n = p.shape[0]
+    per_shuffle = n * float(((p - 1 / n) ** 2).sum())
+    return None if n < 2 or per_shuffle <= 1e-300 else samples_to_detect(per_shuffle, (n - 1) ** 2, alpha, power)

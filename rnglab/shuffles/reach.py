@@ -1,0 +1,291 @@
+"""Which deals can a seed space ever reach?
+
+A program that seeds a generator with one of ``S`` seeds and then shuffles
+can produce at most ``S`` different deals, however good the shuffle: the
+52-card deck has ``52! ~ 2^225.58`` orderings, and a 32-bit seed reaches at
+most one in ``2^193.6`` of them. This module counts the distinct deals
+exactly, by running every seed through generator + reducer + shuffle (one
+batch lane per seed) and counting distinct decks (exact: decks are compared
+whole, as lexicographic ranks for ``n <= 20`` and as byte strings above), and
+gives the bounds where enumeration is out of reach.
+
+It also deals game after game from one stream without reseeding: the deals
+repeat when the generator's state at the start of a game repeats. For a small
+modulus every state is a batch lane at once, so the map "state at the start
+of a game -> state at the start of the next" is computed for all states, and
+the cycle the seed falls into is followed exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..algebra.period import lcg_period
+from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
+from ..reduction.reducers import Reducer, as_reducer
+from ..results import Result
+from ..seeds.space import SeedSpace, check_seed_space
+from .algorithms import (
+    Shuffle,
+    check_size,
+    deck_dtype,
+    make_shuffle,
+    permutation_rank,
+    shuffle,
+    shuffle_decks,
+    shuffle_seeds,
+)
+from .draws import BatchDraws, SourceDraws
+
+#: Most seeds enumerated (memory: the distinct decks are kept).
+MAX_SEEDS = 2**24
+#: Most generator states for the game-after-game cycle (every state is a lane).
+MAX_STATES = 2**22
+#: Most bytes of decks the game-after-game cycle holds (one deck per state).
+MAX_CYCLE_BYTES = 2**31
+
+
+def deck_keys(decks: np.ndarray) -> np.ndarray:
+    """Exact, sortable keys of decks: lexicographic ranks (n <= 20) or the rows as byte strings."""
+    n = decks.shape[1]
+    if n <= 20:
+        return permutation_rank(decks)
+    rows = np.ascontiguousarray(decks.astype(np.uint8 if n <= 256 else np.uint16))
+    return rows.view(np.dtype((np.void, rows.shape[1] * rows.itemsize))).ravel()
+
+
+def smallest_deck_exceeding(space: int) -> int:
+    """The least ``n`` with ``n! > space``: from that size on, some deals are unreachable."""
+    n, total = 1, 1
+    while total <= space:
+        n += 1
+        total *= n
+    return n
+
+
+def bits_for_every_deal(n: int) -> int:
+    """State bits a generator needs before every one of the ``n!`` deals can be reached: ``ceil(log2 n!)``."""
+    return (math.factorial(n) - 1).bit_length()
+
+
+@dataclass(frozen=True)
+class ReachResult(Result):
+    """Distinct deals a seed space reaches.
+
+    Attributes
+    ----------
+    generator, reduce, algo, seed_space : str
+    n : int
+    seeds : int
+        Seeds enumerated.
+    distinct : int or None
+        Distinct deals (exact), ``None`` when not enumerated.
+    n_factorial : int
+    fraction : float
+        ``distinct / n!`` (or ``bound / n!`` when not enumerated).
+    period : int or None
+        The generator's largest period (LCGs).
+    bound : int
+        ``min(seeds, period, n!)``.
+    log2_bound, log2_n_factorial : float
+    exact : bool
+    """
+
+    generator: str
+    reduce: str
+    algo: str
+    seed_space: str
+    n: int
+    seeds: int
+    distinct: int | None
+    n_factorial: int
+    fraction: float
+    period: int | None
+    bound: int
+    log2_bound: float
+    log2_n_factorial: float
+    exact: bool
+
+
+def _merge_distinct(known: np.ndarray | None, keys: np.ndarray) -> np.ndarray:
+    fresh = np.unique(keys)
+    return fresh if known is None else np.union1d(known, fresh)
+
+
+def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer, *,
+                         chunk: int = 2**18, progress=None) -> int:
+    """Distinct deals over the seeds of ``space`` (exact). LCGs run one batch lane per seed; others seed by seed."""
+    known = None
+    for first, stop in space.chunks(chunk):
+        part = np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64)
+        known = _merge_distinct(known, deck_keys(seed_decks(generator, part, n, chosen, reducer)))
+        if progress:
+            progress(len(part))
+    return 0 if known is None else len(known)
+
+
+def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuffle, reducer: Reducer) -> np.ndarray:
+    """One shuffled deck per seed: a batch for an LCG, else one generator per seed."""
+    if generator.is_lcg:
+        return shuffle_seeds(generator.lcg(), seeds, n, chosen, reducer)[0]
+    return np.stack([shuffle(n, generator.make(int(s)), chosen, reducer) for s in seeds])
+
+
+def largest_period(generator: GeneratorSpec) -> int | None:
+    """The largest period of an LCG (``m`` for c != 0, Carmichael's lambda for c = 0); else ``None``."""
+    if not generator.is_lcg:
+        return None
+    lcg = generator.lcg()
+    return lcg_period(a=lcg.a, m=lcg.m, c=lcg.c, seed=lcg.x).max_period
+
+
+def _resolve(generator, algo, reducer, options) -> tuple[GeneratorSpec, Shuffle, Reducer]:
+    generator = as_generator(generator)
+    return generator, make_shuffle(algo, **options), as_reducer(reducer or generator.native_reducer)
+
+
+def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
+                    reducer: "str | Reducer | None" = None, *, progress=None, **options) -> ReachResult:
+    """Count the deals reachable from the seeds of ``space``, and compare with ``n!`` and ``min(seeds, period, n!)``.
+
+    ``reducer`` defaults to the generator's own bounded call.
+
+    Raises
+    ------
+    ValueError
+        For seeds the generator does not accept, or more than :data:`MAX_SEEDS` seeds.
+    """
+    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
+    n = chosen.check(check_size(n, 1000))
+    check_seed_space(generator, space)
+    if space.size > MAX_SEEDS:
+        raise ValueError(f"at most {MAX_SEEDS:,} seeds are enumerated; {space.label} holds {space.size:,} "
+                         "(choose a shorter --window or a smaller range, or use --bound-only)")
+    distinct = count_distinct_deals(generator, space, n, chosen, reducer, progress=progress)
+    return _reach_result(generator, space, n, chosen, reducer, distinct)
+
+
+def reach_bound(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
+                reducer: "str | Reducer | None" = None, **options) -> ReachResult:
+    """The bound ``min(seeds, period, n!)`` for the seeds of ``space``, without enumerating them."""
+    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
+    check_seed_space(generator, space)
+    return _reach_result(generator, space, chosen.check(check_size(n, 1000)), chosen, reducer, None)
+
+
+def _reach_result(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer,
+                  distinct: int | None) -> ReachResult:
+    """The result for the seeds of ``space``, with ``distinct`` deals counted (``None``: the bound alone)."""
+    seeds, total, period = space.size, math.factorial(n), largest_period(generator)
+    bound = min(seeds, total, period or seeds)
+    reached = bound if distinct is None else distinct
+    return ReachResult(
+        generator=generator.name, reduce=reducer.name, algo=str(chosen), seed_space=space.label, n=n,
+        seeds=seeds, distinct=distinct, n_factorial=total, fraction=_ratio(reached, total), period=period,
+        bound=bound, log2_bound=math.log2(bound) if bound else 0.0,
+        log2_n_factorial=math.lgamma(n + 1) / math.log(2), exact=distinct is not None)
+
+
+def _ratio(part: int, whole: int) -> float:
+    """``part / whole`` as a float, also when both are huge integers (tiny ratios stay accurate)."""
+    if part == 0:
+        return 0.0
+    return math.exp(math.log(part) - math.log(whole))
+
+
+@dataclass(frozen=True)
+class GameCycle(Result):
+    """Deals game after game from one seeded stream, without reseeding.
+
+    Attributes
+    ----------
+    tail : int
+        Games before the sequence of deals becomes periodic.
+    games_period : int
+        Games after which the sequence of deals repeats (the cycle of start states).
+    distinct_deals : int
+        Distinct deals over one whole cycle.
+    draws_per_game : float
+        Mean generator outputs per game over the cycle.
+    """
+
+    generator: str
+    seed: int
+    n: int
+    algo: str
+    reduce: str
+    tail: int
+    games_period: int
+    distinct_deals: int
+    draws_per_game: float
+
+
+def game_cycle(generator, n: int, algo: "str | Shuffle" = "fisher-yates", reducer: "str | Reducer | None" = None,
+               **options) -> GameCycle:
+    """Exact cycle of deals dealt one game after another from an LCG's seeded state.
+
+    Every state of the generator is a batch lane, shuffled once: the map "state
+    at the start of a game -> state at the start of the next" is then known
+    for all states, and the seed's orbit is followed exactly. A multiplicative
+    LCG (``c = 0``) whose state reaches 0 stays there (a fixed point): that
+    game is dealt from the constant output of state 0.
+
+    Raises
+    ------
+    ValueError
+        For a generator that is not an LCG, more than :data:`MAX_STATES`
+        states, decks that would need more than :data:`MAX_CYCLE_BYTES`, or a
+        reducer that can never accept the outputs of the cycle (a stuck source).
+    """
+    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
+    lcg, n = generator.lcg(), chosen.check(check_size(n, 1000))
+    first = 1 if lcg.c == 0 else 0
+    _check_cycle_size(lcg.m - first, n)
+    batch = LCGBatch(a=lcg.a, m=lcg.m, c=lcg.c, states=np.arange(first, lcg.m, dtype=np.uint64), output=lcg.output,
+                     low=lcg.low)
+    draws = BatchDraws(batch, reducer)
+    decks = shuffle_decks(n, draws, chosen)
+    following = np.concatenate([np.zeros(first, dtype=np.int64), batch.current_states().astype(np.int64)])
+    order = _walk(following, lcg.x)
+    tail = order.index(int(following[order[-1]]))
+    cycle = order[tail:]
+    if cycle == [0] and first:
+        deck, used = _fixed_point_deal(lcg, n, chosen, reducer)
+        keys, mean_draws = deck_keys(deck[None, :]), float(used)
+    else:
+        rows = np.array(cycle) - first
+        keys, mean_draws = deck_keys(decks[rows]), float(draws.draws[rows].mean())
+    return GameCycle(generator.name, lcg.seed, n, str(chosen), reducer.name, tail, len(cycle),
+                     len(np.unique(keys)), mean_draws)
+
+
+def _check_cycle_size(lanes: int, n: int) -> None:
+    """Refuse a game cycle whose lanes or decks would not fit."""
+    if lanes > MAX_STATES:
+        raise ValueError(f"every state is a lane: at most {MAX_STATES:,} states; this generator has {lanes:,}")
+    need = lanes * n * deck_dtype(n).itemsize
+    if need > MAX_CYCLE_BYTES:
+        raise ValueError(f"the game cycle keeps one deck per state: {lanes:,} states x {n} cards need "
+                         f"{need / 2**30:.1f} GiB, more than {MAX_CYCLE_BYTES / 2**30:.0f} GiB; choose a smaller m or n")
+
+
+def _fixed_point_deal(lcg, n: int, chosen: Shuffle, reducer: Reducer) -> tuple[np.ndarray, int]:
+    """The deal of a multiplicative LCG stuck in state 0: every output is the output of state 0."""
+    value = lcg.output.apply_int(0)
+    source = CallableSource(lambda size: np.full(size, value, dtype=np.uint64), lcg.low, lcg.high,
+                            name=f"{lcg.name} in state 0", vectorized=True)
+    draws = SourceDraws(source, reducer)
+    return shuffle_decks(n, draws, chosen)[0], draws.draws
+
+
+def _walk(following: np.ndarray, start: int) -> list[int]:
+    """Follow ``start -> following[start] -> ...`` until a state repeats; return the states in order."""
+    seen, order, state = set(), [], start
+    while state not in seen:
+        seen.add(state)
+        order.append(state)
+        state = int(following[state])
+    return order
