@@ -90,3 +90,15 @@ def test_interrupted_search_exits_130_with_resume_hint(monkeypatch):
 def test_bad_input_is_one_line_and_status_2(capsys, args, message):
     status, out, err = run(["crack", "msvc", *args], capsys)
     assert status == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_crack_of_an_inline_lcg_uses_the_reducer_deal_used(capsys):
+    # Issue 11: crack defaulted to modulo for an inline lcg: spec while shuffle and deal defaulted to lemire,
+    # so the deal below was not found (0 candidates) without --reducer lemire.
+    spec = "lcg:a=1103515245,c=12345,m=2^31,output=bits(16,15)"
+    status, out, _ = run(["deal", spec, "--seed", "5", "--json"], capsys)
+    order = json.loads(out)["order"]
+    status, out, _ = run(["crack", spec, "--seeds", "0..100", "--seen", " ".join(map(str, order[:6])), "--json"],
+                         capsys)
+    result = json.loads(out)
+    assert status == 0 and result["reducer"] == "lemire" and [c["seed"] for c in result["candidates"]] == [5]

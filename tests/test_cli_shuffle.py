@@ -85,3 +85,10 @@ def test_bad_input_is_one_line_and_status_2(args, capsys):
     assert main(args) == 2
     error = capsys.readouterr().err
     assert error.startswith("Error:") and error.count("\n") == 1
+
+
+def test_fairness_over_the_seeds_of_a_python_source():
+    # Issue 11: the python source was looked up again by its name and failed with "unknown generator".
+    result = run("fairness", "python", "--n", "4", "--seeds", "0..20", "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and data["paths"] == 21 and data["source"] == "python, bitmask, seeds 0..20"

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from rnglab.generators import make_source
-from rnglab.reduction import bias as bias_module
+from rnglab.reduction import counts
 from rnglab.reduction.bias import bias, brute_force_counts, exact_counts
 from rnglab.reduction.draw import draw_bounded_reference
 from rnglab.reduction.reducers import REDUCERS, Reducer
@@ -36,8 +36,7 @@ def backward_forward(n, config):
 def registered(monkeypatch):
     """The README's two entries, registered for one test."""
     monkeypatch.setitem(REDUCERS, "top-bits", Reducer("top-bits", True, "x // floor(R/n) below n floor(R/n)",
-                                                      "worked example", top_bits_map))
-    monkeypatch.setitem(bias_module.EXACT_COUNTS, "top-bits", bias_module.remainder_rejecting_counts)
+                                                      "worked example", top_bits_map, counts.remainder_rejecting_counts))
     monkeypatch.setitem(SHUFFLES, "backward-forward", Algorithm(
         "backward-forward", "i = n-2 down to 0: swap i with j in [i, n-1]", False, "program", "worked example",
         program=backward_forward))

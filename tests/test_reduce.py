@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from rnglab.generators import CallableSource, make_source
 from rnglab.reduction.draw import Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
-from rnglab.reduction.reducers import REDUCERS, as_reducer, check_bound, scaled_product
+from rnglab.reduction.maps import check_bound, scaled_product
+from rnglab.reduction.reducers import REDUCERS, as_reducer
 
 
 def reference_map(method, x, n, R):

@@ -8,8 +8,10 @@ import click
 
 from ..fileio import check_writable
 from ..plot import save_figure
-from ..reduction.bias import ARRAY_LIMIT, applicable_methods, approximate, bias, count_array, empirical_bias
-from ..reduction.reducers import REDUCERS, check_bound
+from ..reduction.bias import applicable_methods, bias, count_array, empirical_bias
+from ..reduction.counts import ARRAY_LIMIT, approximate
+from ..reduction.maps import check_bound
+from ..reduction.reducers import REDUCERS
 from .common import COUNT, IntExpr, emit_json, force_option, format_table, generator_options, json_option, plot_option
 
 

@@ -1,7 +1,8 @@
 """Range reduction: the reducer registry (:mod:`~rnglab.reduction.reducers`: one entry per method,
-with its map, its domain and its compiled form), bounded draws from a source
-(:mod:`~rnglab.reduction.draw`) and the exact bias of each method (:mod:`~rnglab.reduction.bias`).
+carrying its map from :mod:`~rnglab.reduction.maps`, its domain rule and its exact counts from
+:mod:`~rnglab.reduction.counts`), bounded draws from a source (:mod:`~rnglab.reduction.draw`) and the
+bias of each method with its detectability (:mod:`~rnglab.reduction.bias`).
 
-The registry reads integers only, never a source, so it sits under the generators: a
-generator's own bounded call is one of its entries.
+The maps, counts and registry read integers only, never a source, so they sit under the
+generators: a generator's own bounded call is one of the registry's entries.
 """

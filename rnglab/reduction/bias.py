@@ -5,21 +5,8 @@ sends ``c_v`` source values to output ``v`` and rejects the rest; the output
 law is ``p_v = c_v / A`` with ``A = sum c_v`` the accepted values, and one
 output costs ``R / A`` draws on average.
 
-Closed forms (``q = floor(R / n)``, ``r = R mod n``):
-
-* ``modulo``: outputs ``0 .. r-1`` get ``q + 1`` values, the others ``q``;
-* ``multiply-shift``: ``c_v = ceil((v+1) R / n) - ceil(v R / n)``, again
-  ``r`` outputs with ``q + 1``, spread evenly over ``[0, n)``;
-* ``threshold``, ``threshold-openbsd``, ``lemire``: ``q`` each, ``r`` rejected;
-* ``bitmask`` with ``b = 2^ceil(log2 n)``: ``floor(R / b)`` each (1 when ``b > R``);
-* ``java-nextint`` (``R = 2^32``): ``2 floor(2^31 / n)`` each, or ``2^32 / n``
-  for a power of two;
-* ``float-multiply`` has no closed form: ``x -> trunc(fl(fl(x n) / R))`` is
-  monotone, so ``c_v = f_{v+1} - f_v`` with ``f_v`` the first ``x`` reaching
-  ``v``, found for all ``v`` at once by a vectorised binary search
-  (``O(n log R)`` evaluations of the double-precision map).
-
-:func:`brute_force_counts` applies a reducer's map to every source value
+The counts come from each reducer's own count function (the closed forms of
+:mod:`rnglab.reduction.counts`); :func:`brute_force_counts` applies a reducer's map to every source value
 (``np.arange`` in chunks, then ``bincount``): the reference for all of the above.
 
 Detection: with ``N`` draws the chi-square statistic on the ``n`` output
@@ -37,7 +24,6 @@ J. Cohen, *Statistical power analysis for the behavioral sciences*, 2nd ed., 198
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -46,13 +32,11 @@ from ..algebra.period import bit_periods
 from ..empirical.stattests.base import chi_square, samples_to_detect
 from ..generators import LCG, Source
 from ..results import Result
+from .counts import ARRAY_LIMIT, ExactCounts, count_dtype
 from .draw import draw_bounded
-from .reducers import REDUCERS, as_reducer, check_bound
+from .maps import check_bound
+from .reducers import REDUCERS, as_reducer
 
-#: Largest n for which per-output counts are built as an array (float-multiply, plots, lists).
-ARRAY_LIMIT = 2**25
-#: Most favoured outputs listed explicitly.
-LIST_LIMIT = 64
 BRUTE_CHUNK = 2**22
 #: Values drawn at once by :func:`empirical_bias`: only their counts per output are kept.
 SAMPLE_CHUNK = 2**20
@@ -63,204 +47,26 @@ SAMPLE_LIMIT, SLOWEST_RATE = 10**10, 25e6
 
 # -- exact counts -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class ExactCounts(Result):
-    """How many of the ``R`` source values each output of ``[0, n)`` receives.
-
-    Attributes
-    ----------
-    method : str
-    n, range : int
-    classes : tuple of (count, multiplicity)
-        ``multiplicity`` outputs receive ``count`` source values each.
-    rejected : int
-        Source values rejected (``R - sum of counts``).
-    favoured : tuple of int
-        The outputs with the largest count (at most 64 listed; empty when all are equal).
-    favoured_description : str
-    """
-
-    method: str
-    n: int
-    range: int
-    classes: tuple
-    rejected: int
-    favoured: tuple
-    favoured_description: str
-
-    @property
-    def accepted(self) -> int:
-        """Source values that produce an output: ``R - rejected``."""
-        return self.range - self.rejected
-
-
-def _two_level(method, n, R, favoured, description) -> ExactCounts:
-    q, r = divmod(R, n)
-    classes = tuple((c, m) for c, m in ((q + 1, r), (q, n - r)) if m)
-    return ExactCounts(method, n, R, classes, 0, tuple(favoured), description if r else "none: n divides R")
-
-
-def _uniform(method, n, R, each) -> ExactCounts:
-    return ExactCounts(method, n, R, ((each, n),), R - each * n, (), "none: every output is equally likely")
-
-
-def _multiply_shift_favoured(n: int, R: int) -> np.ndarray:
-    """The first favoured outputs of multiply-shift (at most 64, searched below ``2^20``).
-
-    With ``s_v = (-v R) mod n``, ``c_v = q + 1`` exactly when ``s_v < r``
-    (since ``c_v = q + (r + s_{v+1} - s_v) / n`` and ``s_{v+1} = (s_v - r) mod n``);
-    as ``R = r (mod n)``, the test is ``(-v r) mod n < r``.
-    """
-    r = R % n
-    if r == 0:
-        return np.empty(0, dtype=np.int64)
-    length = min(n, -(-LIST_LIMIT * n // r) + 2, 2**20)
-    v = np.arange(length, dtype=object if max(length * r, n) >= 2**63 else np.int64)
-    favoured = v[(-(v * r)) % n < r][:LIST_LIMIT]
-    return favoured.astype(np.int64)
-
-
-def approximate(value: Fraction, digits: int = 4) -> str:
-    """A non-negative rational of any size to ``digits`` significant digits (``1.234e-1200``), as the ``g`` format."""
-    if not value:
-        return "0"
-    return f"{Decimal(value.numerator) / Decimal(value.denominator):.{digits}g}"
-
-
-def modulo_counts(method: str, n: int, R: int) -> ExactCounts:
-    """``x mod n``: outputs ``0 .. r-1`` get ``q + 1`` values, the others ``q``."""
-    r = R % n
-    return _two_level(method, n, R, range(min(r, LIST_LIMIT)), f"the {r} smallest outputs 0..{r - 1}")
-
-
-def multiply_shift_counts(method: str, n: int, R: int) -> ExactCounts:
-    """``floor(x n / R)``: ``c_v = ceil((v+1) R / n) - ceil(v R / n)``, ``r`` outputs with ``q + 1`` spread evenly."""
-    r = R % n
-    spacing = f"about every {approximate(Fraction(n, r))} outputs" if r else ""
-    return _two_level(method, n, R, _multiply_shift_favoured(n, R),
-                      f"{r} outputs spread evenly over [0, n), {spacing}: v with "
-                      "ceil((v+1)R/n) - ceil(vR/n) = floor(R/n) + 1")
-
-
-def float_multiply_counts(method: str, n: int, R: int) -> ExactCounts:
-    """``trunc(fl(fl(x n) / R))``: no closed form; the classes of :func:`count_array` (``n <= 2^25``)."""
-    counts = count_array(method, n, R)
-    values, multiplicities = np.unique(counts, return_counts=True)
-    favoured = np.flatnonzero(counts == values[-1]) if len(values) > 1 else np.empty(0, dtype=np.int64)
-    description = ("none: every output is equally likely" if len(values) == 1 else
-                   f"{len(favoured)} outputs spread over [0, n) (the first few: "
-                   f"{', '.join(map(str, favoured[:8]))})")
-    return ExactCounts(method, n, R, tuple((int(c), int(m)) for c, m in zip(values[::-1], multiplicities[::-1])),
-                       R - int(counts.sum()), tuple(int(v) for v in favoured[:LIST_LIMIT]), description)
-
-
-def remainder_rejecting_counts(method: str, n: int, R: int) -> ExactCounts:
-    """``threshold``, ``threshold-openbsd``, ``lemire``: ``floor(R / n)`` each, ``R mod n`` rejected."""
-    return _uniform(method, n, R, R // n)
-
-
-def bitmask_counts(method: str, n: int, R: int) -> ExactCounts:
-    """Mask to ``b = 2^ceil(log2 n)``: ``floor(R / b)`` each (1 when ``b > R``)."""
-    block = 1 << (n - 1).bit_length()
-    return _uniform(method, n, R, R // block if block <= R else 1)
-
-
-def java_nextint_counts(method: str, n: int, R: int) -> ExactCounts:
-    """``nextInt(n)`` on ``R = 2^32``: ``2 floor(2^31 / n)`` each, ``2^32 / n`` for a power of two."""
-    as_reducer(method).map(np.zeros(1, dtype=np.uint64), n, R)  # validates R and n
-    return _uniform(method, n, R, R // n if n & (n - 1) == 0 else 2 * (2**31 // n))
-
-
-#: Each reducer's exact counts ``counts(method, n, R)``.
-EXACT_COUNTS = {"modulo": modulo_counts, "float-multiply": float_multiply_counts,
-                "multiply-shift": multiply_shift_counts, "threshold": remainder_rejecting_counts,
-                "threshold-openbsd": remainder_rejecting_counts, "bitmask": bitmask_counts,
-                "lemire": remainder_rejecting_counts, "java-nextint": java_nextint_counts}
-
-
-def closed_form_counts(method: str, n: int, R: int) -> ExactCounts:
-    """Exact counts from the closed forms (all methods but ``float-multiply``)."""
-    if EXACT_COUNTS[as_reducer(method).name] is float_multiply_counts:
-        raise ValueError(f"no closed form for {method!r}; use exact_counts or brute_force_counts")
-    return EXACT_COUNTS[method](method, n, R)
-
-
-def float_multiply_first_reach(n: int, R: int) -> np.ndarray:
-    """``f_v``: the smallest ``x`` in ``[0, R]`` with ``float-multiply(x) >= v``, for ``v = 0 .. n`` (``f_n = R``).
-
-    A binary search over ``x`` for all ``v`` at once, valid because the
-    double-precision map is monotone (each rounding is). It starts in a
-    bracket of +-8 around ``v R / n`` (the roundings move ``f_v`` by at
-    most ``R 2^-52 <= 2``), checked at both ends; any bracket that fails the
-    check is widened to ``[0, R]``.
-    """
-    map_values = as_reducer("float-multiply").map
-    def reached(x, v):  # float-multiply(x) >= v, with x = R counting as reached
-        return (x >= np.uint64(R)) | (map_values(np.minimum(x, np.uint64(R - 1)), n, R)[0] >= v)
-    target = np.arange(n + 1, dtype=np.uint64)
-    estimate = np.floor(target.astype(np.float64) * (R / n)).astype(np.int64)
-    low = np.clip(estimate - 8, 0, R).astype(np.uint64)
-    high = np.clip(estimate + 8, 0, R).astype(np.uint64)
-    valid = reached(high, target) & ((low == 0) | ~reached(np.maximum(low, np.uint64(1)) - np.uint64(1), target))
-    low[~valid], high[~valid] = 0, R
-    open_ = np.flatnonzero(low < high)
-    while len(open_):
-        middle = low[open_] + (high[open_] - low[open_]) // np.uint64(2)
-        hit = reached(middle, target[open_])
-        high[open_[hit]] = middle[hit]
-        low[open_[~hit]] = middle[~hit] + np.uint64(1)
-        open_ = open_[low[open_] < high[open_]]
-    return low
-
-
-def _count_dtype(R: int, n: int):
-    """int64 when every ``c_v <= R`` and the products ``v R`` fit, else Python integers (object)."""
-    return np.int64 if R * (n + 1) < 2**63 else object
-
-
-def modulo_count_array(n: int, R: int) -> np.ndarray:
-    """``c_v = q + 1`` for ``v < R mod n``, else ``q``."""
-    q, r = divmod(R, n)
-    counts = np.full(n, q, dtype=_count_dtype(R, n))
-    counts[:r] += 1
-    return counts
-
-
-def multiply_shift_count_array(n: int, R: int) -> np.ndarray:
-    """``c_v = ceil((v+1) R / n) - ceil(v R / n)``."""
-    v = np.arange(n + 1, dtype=_count_dtype(R, n))
-    return np.diff(-((-v * R) // n))
-
-
-def float_multiply_count_array(n: int, R: int) -> np.ndarray:
-    """``c_v = f_{v+1} - f_v`` with ``f_v`` from :func:`float_multiply_first_reach` (``R <= 2^53``)."""
-    return np.diff(float_multiply_first_reach(n, R).astype(np.int64))
-
-
-#: Per-output count arrays of the reducers whose outputs are not all equally likely; the others repeat
-#: their one class of :data:`EXACT_COUNTS`.
-COUNT_ARRAYS = {"modulo": modulo_count_array, "multiply-shift": multiply_shift_count_array,
-                "float-multiply": float_multiply_count_array}
-
-
-def count_array(method: str, n: int, R: int) -> np.ndarray:
+def count_array(method, n: int, R: int) -> np.ndarray:
     """Per-output counts ``c_0 .. c_{n-1}`` (``n <= 2^25``): int64, or Python integers when ``R`` is too large."""
-    check_bound(n, R)
+    reducer = as_reducer(method)
+    reducer.check(n, R)
     if n > ARRAY_LIMIT:
         raise ValueError(f"per-output arrays are built for n <= 2^25; got n = {n}")
-    if as_reducer(method).name in COUNT_ARRAYS:
-        return COUNT_ARRAYS[method](n, R)
-    return np.full(n, EXACT_COUNTS[method](method, n, R).classes[0][0], dtype=_count_dtype(R, n))
+    if reducer.count_array is not None:
+        return reducer.count_array(n, R)
+    return np.full(n, reducer.counts(reducer.name, n, R).classes[0][0], dtype=count_dtype(R, n))
 
 
-def exact_counts(method: str, n: int, R: int) -> ExactCounts:
-    """Exact counts of source values per output for ``method``, ``n`` and ``R`` equally likely values.
+def exact_counts(method, n: int, R: int) -> ExactCounts:
+    """Exact counts of source values per output for a reducer, ``n`` and ``R`` equally likely values.
 
     Exact for every ``1 <= n <= R`` of any size (Python integers); ``float-multiply``
     needs ``R <= 2^53`` and ``n <= 2^25``.
     """
-    check_bound(n, R)
-    return EXACT_COUNTS[as_reducer(method).name](method, n, R)
+    reducer = as_reducer(method)
+    reducer.check(n, R)
+    return reducer.counts(reducer.name, n, R)
 
 
 def brute_force_counts(method: str, n: int, R: int, chunk: int = BRUTE_CHUNK) -> tuple[np.ndarray, int]:
@@ -363,7 +169,7 @@ def applicable_methods(R: int, n: int) -> list[str]:
     names = []
     for name, entry in REDUCERS.items():
         try:
-            entry.map(np.zeros(1, dtype=np.uint64), n, R)
+            entry.check(n, R)
         except ValueError:
             continue
         names.append(name)

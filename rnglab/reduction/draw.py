@@ -17,7 +17,8 @@ from ..generators import LCGBatch, Source
 from ..generators.base import check_count
 from ..results import Result
 from ..stream import offsets
-from .reducers import UINT64_LIMIT, Reducer, _as_values, as_reducer, check_bound
+from .maps import UINT64_LIMIT, _as_values, check_bound
+from .reducers import Reducer, as_reducer
 
 # -- drawing ----------------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ import numpy as np
 
 from ..generators import LCG, GeneratorSpec, Source, as_generator
 from ..params import parse_int
-from ..reduction.reducers import Reducer, as_reducer, check_bound
+from ..reduction.reducers import Reducer, as_reducer
 from ..results import Result
 from ..shuffles.algorithms import Shuffle, make_shuffle, shuffle, shuffle_seeds
 from ..shuffles.cards import Deck, deck_for, parse_cards
@@ -283,13 +283,6 @@ def tracked_cards(table: np.ndarray, observation: Observation) -> int:
     return min(observation.size, MAX_TRACKED) if mostly_final else 1
 
 
-def validate_reducer(reducer: Reducer, source: Source, n: int) -> None:
-    """Let the reducer refuse a bound this source cannot serve (its own messages)."""
-    check_bound(n, source.range_size)
-    if source.range_size < 2**64:
-        reducer.map(np.zeros(1, dtype=np.uint64), n, source.range_size)
-
-
 def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str | Shuffle" = "fisher-yates",
               reducer: "str | Reducer | None" = None) -> Plan:
     """Resolve and check a search (the arguments of :func:`crack`); choose the fastest path that serves it.
@@ -302,7 +295,7 @@ def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str 
     generator = as_generator(generator)
     chosen, reducer = make_shuffle(algo), as_reducer(reducer or generator.native_reducer)
     source = generator.make()
-    validate_reducer(reducer, source, observation.deck.size)
+    reducer.check(observation.deck.size, source.range_size)
     check_seed_space(generator, seeds)
     kernel = compiled_kernel(source, reducer, chosen, observation)
     path = "compiled" if kernel else "batch" if generator.is_lcg else "one-at-a-time"

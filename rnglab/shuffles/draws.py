@@ -32,7 +32,7 @@ import numpy as np
 from ..generators import LCG, LCGBatch, Source
 from ..generators.base import check_count
 from ..reduction.draw import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
-from ..reduction.reducers import Reducer, as_reducer, check_bound
+from ..reduction.reducers import Reducer, as_reducer
 from .kernels import deal_kernel, draw_table, kernel_code, kernel_fields
 from .steps import SwapStep, outside_the_deck, step_bounds, swap
 
@@ -288,8 +288,7 @@ def uniform_below_factorial(draws: Draws, n: int, mask=None) -> np.ndarray:
 def check_steps(bounds: np.ndarray, range_size: int, reducer: Reducer) -> None:
     """Raise where the step-by-step path would: a bound outside ``[1, R]`` or refused by the reducer, in step order."""
     for bound in dict.fromkeys(bounds.tolist()):
-        check_bound(bound, range_size)
-        reducer.map(np.zeros(1, dtype=np.uint64), bound, range_size)
+        reducer.check(bound, range_size)
 
 
 def lcg_swaps(decks: np.ndarray, batch: LCGBatch, reducer: Reducer, steps: list[SwapStep],

@@ -59,7 +59,8 @@ from scipy import stats
 
 from ..empirical.stattests.base import samples_to_detect
 from ..generators import Source
-from ..reduction.reducers import as_reducer, check_bound
+from ..reduction.maps import check_bound
+from ..reduction.reducers import as_reducer
 from ..results import Result
 from .algorithms import check_size, make_shuffle, permutation_rank, permutation_unrank, shuffle_in_turn, swap_count
 from .draws import PIECE_BITS

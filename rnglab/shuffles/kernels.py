@@ -53,7 +53,8 @@ import numpy as np
 from ..generators import LCG, LCGBatch
 from ..generators.affine import arithmetic_kind
 from ..reduction.draw import STUCK_REJECTIONS, stuck_source_error
-from ..reduction.reducers import REDUCERS, Reducer, complete_blocks_end, multiply_128, range_mod, smear_mask
+from ..reduction.maps import complete_blocks_end, multiply_128, range_mod, smear_mask
+from ..reduction.reducers import REDUCERS, Reducer
 
 #: Reducer names and their codes in the kernels: the position in the registry ``rnglab.reduction.reducers.REDUCERS``.
 #: Kernels cached on disk are keyed by code: add reducers at the end of the registry.
