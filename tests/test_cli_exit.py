@@ -32,7 +32,7 @@ def test_a_walk_that_agrees_exits_0(capsys):
 
 def _interrupt_after(delay: float) -> subprocess.CompletedProcess:
     environment = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(__file__))}
-    process = subprocess.Popen([sys.executable, "-m", "rnglab", "spectral", "randu", "--dims", "2..12"],
+    process = subprocess.Popen([sys.executable, "-m", "rnglab", "test", "pcg64", "--battery", "standard"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
     time.sleep(delay)
     process.send_signal(signal.SIGINT)

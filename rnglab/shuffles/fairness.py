@@ -49,6 +49,7 @@ transpositions, Z. Wahrsch. verw. Gebiete 57, 1981.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -64,7 +65,6 @@ from ..reduction.reducers import as_reducer
 from ..results import Result
 from .algorithms import check_size, make_shuffle, permutation_rank, permutation_unrank, shuffle_in_turn, swap_count
 from .draws import PIECE_BITS
-from .steps import SwapStep, TranspositionStep
 
 #: Largest n for the dynamic program over all n! permutations (n = 10, naive: about 2 s and 0.33 GB;
 #: draw-unused through a reducer, whose counts are Python integers: about 6 s and 1.1 GB).
@@ -170,23 +170,13 @@ class _DenseProgram:
         self.n = n
         self.perms = _dense_permutations(n)
 
-    def orders(self, step) -> list[tuple]:
-        """The equally likely rearrangements of one step."""
-        identity = list(range(self.n))
-        if isinstance(step, SwapStep):
-            return [_swapped(identity, step.position, j) for j in range(step.low, step.high + 1)]
-        if isinstance(step, TranspositionStep):
-            return [_swapped(identity, a, b) for a in range(self.n) for b in range(self.n)]
-        k = step.position
-        return [tuple(identity[:k] + [k + j] + identity[k:k + j] + identity[k + j + 1:]) for j in range(self.n - k)]
-
     def run(self, program, weigh) -> Law:
         counts = np.zeros(len(self.perms), dtype=np.int64)
         counts[0] = 1
         denominator = 1
         for step in program:
-            orders = self.orders(step)
-            weights = weigh(step, len(orders))
+            orders = step.orders(self.n)
+            weights = weigh(step, self.n)
             denominator *= sum(weights)
             if denominator >= 2**62:
                 raise ValueError(f"too many paths for exact integer counts ({denominator:.3g}); use a smaller n")
@@ -212,12 +202,13 @@ class ChoiceWeights:
         self.reduce = None if reduce is None else as_reducer(reduce)
         self.range_size, self.cache = range_size, {}
 
-    def __call__(self, step, choices: int) -> list[int]:
-        """Weights of the ``choices`` choices of ``step`` (ordered pairs for a transposition)."""
-        if isinstance(step, TranspositionStep):
-            single = self.single(math.isqrt(choices))
-            return [a * b for a in single for b in single]
-        return self.single(choices)
+    def __call__(self, step, n: int) -> list[int]:
+        """Weights of every choice of ``step`` on ``n`` items: products of its draws' weights, first draw major."""
+        return [math.prod(combination) for combination in itertools.product(*self.draws(step, n))]
+
+    def draws(self, step, n: int) -> list[np.ndarray]:
+        """The weights of each value of each draw of ``step`` (object arrays of exact integers)."""
+        return [np.array(self.single(bound), dtype=object) for bound in step.bounds(n)]
 
     def single(self, bound: int) -> list[int]:
         """Weights of the values of one draw below ``bound``."""
@@ -232,12 +223,6 @@ class ChoiceWeights:
         x = np.arange(self.range_size, dtype=np.uint64)
         values, accepted = self.reduce.map(x, bound, self.range_size)
         return [int(c) for c in np.bincount(values[accepted].astype(np.int64), minlength=bound)]
-
-
-def _swapped(identity: list, a: int, b: int) -> tuple:
-    order = list(identity)
-    order[a], order[b] = order[b], order[a]
-    return tuple(order)
 
 
 def _partition_step(partition: tuple, n: int) -> dict:
@@ -448,56 +433,11 @@ def _check_weighable(shuffle) -> None:
 
 # -- position matrices -----------------------------------------------------------------
 
-def _position_update(matrix: np.ndarray, step, n: int, weigh: ChoiceWeights) -> tuple[np.ndarray, int]:
-    """One step of the position DP on integer counts (``O(n^2)``); return the counts and the weight total.
-
-    Column ``p`` holds the counts of each card at position ``p``; choice
-    ``j`` of the step has integer weight ``w_j`` (1 for an ideal source), and
-    the common denominator is multiplied by their sum ``W``.
-    """
-    if isinstance(step, TranspositionStep):
-        u = np.array(weigh.single(n), dtype=object)
-        total = sum(u)
-        # the ordered pairs (p, q) and (q, p), p != q, move the card at p to q (2 u_p u_q paths of U^2);
-        # the card at q stays on the other U^2 - 2 u_q (U - u_q): new_q = m_q (U^2 - 2 u_q U) + 2 u_q (m . u)
-        return matrix * (total * total - 2 * u * total) + np.outer(matrix.dot(u), 2 * u), total * total
-    w = np.array(weigh(step, step_choices(step, n)), dtype=object)
-    total = sum(w)
-    if isinstance(step, SwapStep):
-        partners = slice(step.low, step.high + 1)
-        new = _scaled_outside(matrix, total, [step.position, *range(step.low, step.high + 1)])
-        new[:, partners] = matrix[:, [step.position]] * w + matrix[:, partners] * (total - w)
-        new[:, step.position] = matrix[:, partners].dot(w)
-        return new, total
-    k = step.position
-    new = _scaled_outside(matrix, total, range(k, n))
-    new[:, k] = matrix[:, k:].dot(w)
-    later = np.cumsum(w[::-1])[::-1]  # later[t] = sum of w[j] for j >= t
-    for t in range(1, n - k):
-        new[:, k + t] = later[t] * matrix[:, k + t - 1] + (total - later[t]) * matrix[:, k + t]
-    return new, total
-
-
-def _scaled_outside(matrix: np.ndarray, total: int, columns) -> np.ndarray:
-    """A copy of ``matrix`` with the columns not in ``columns`` (those a step leaves) multiplied by ``total``."""
-    new = matrix.copy()
-    outside = np.setdiff1d(np.arange(matrix.shape[1]), list(columns))
-    new[:, outside] = matrix[:, outside] * total
-    return new
-
-
-def step_choices(step, n: int) -> int:
-    """Number of choices of one step."""
-    if isinstance(step, SwapStep):
-        return step.high - step.low + 1
-    return n * n if isinstance(step, TranspositionStep) else n - step.position
-
-
 def position_seconds(program, n: int) -> float:
     """Estimated seconds of :func:`program_position_counts`: ``n`` cells per column a step rewrites, on
     integers of ``log2 D`` bits (``D`` the common denominator), at :data:`MATRIX_CELL_SECONDS`."""
-    columns = sum(n if isinstance(step, TranspositionStep) else step_choices(step, n) for step in program)
-    words = sum(math.log2(step_choices(step, n)) for step in program) / 64
+    columns = sum(step.rewritten_columns(n) for step in program)
+    words = sum(math.log2(math.prod(step.bounds(n))) for step in program) / 64
     return n * columns * (MATRIX_CELL_SECONDS[0] + MATRIX_CELL_SECONDS[1] * words)
 
 
@@ -507,8 +447,9 @@ def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, in
     matrix = np.identity(n, dtype=np.int64).astype(object)
     denominator = 1
     for step in program:
-        matrix, total = _position_update(matrix, step, n, weigh)
-        denominator *= total
+        draws = weigh.draws(step, n)
+        matrix = step.update_positions(matrix, draws)
+        denominator *= math.prod(sum(weights) for weights in draws)
     return matrix, denominator
 
 

@@ -1,10 +1,16 @@
 """The steps shuffle programs are made of, and the in-place operations that run them.
 
 A shuffle whose law the library knows exactly is a *program*: a list of steps,
-each drawing one bounded value. :class:`SwapStep` exchanges a position with a
+each drawing bounded values. :class:`SwapStep` exchanges a position with a
 uniform one in a range (Fisher--Yates and its broken relatives),
 :class:`TranspositionStep` exchanges two independent uniform positions, and
 :class:`TakeStep` moves a uniform remaining item to the next position.
+
+Each step kind knows its facets, so the exact analyses need no dispatch on it:
+the bounds it draws below (:meth:`bounds`), the rearrangement of the deck each
+choice makes (:meth:`orders`, for the law over all ``n!`` deals), the update of
+the position matrix given the weights of its draws (:meth:`update_positions`)
+and the cost of that update (:meth:`rewritten_columns`).
 """
 
 from __future__ import annotations
@@ -24,10 +30,59 @@ class SwapStep:
     low: int
     high: int
 
+    def bounds(self, n: int) -> tuple[int, ...]:
+        """The bounds of the values the step draws (one draw here)."""
+        return (self.high - self.low + 1,)
+
+    def orders(self, n: int) -> list[tuple]:
+        """The rearrangements of the deck, one per choice: new position ``p`` holds old position ``order[p]``."""
+        return [_swapped(n, self.position, j) for j in range(self.low, self.high + 1)]
+
+    def update_positions(self, matrix: np.ndarray, draws: list) -> np.ndarray:
+        """``matrix[card, position]`` counts after the step; ``draws[0][j]`` is the integer weight of choice ``j``.
+
+        Positions the step does not touch are scaled by ``W = sum(weights)``;
+        a partner ``low + j`` receives the card at ``position`` on weight ``w_j``
+        and keeps its own on ``W - w_j``; ``position`` receives partner ``j``'s card on ``w_j``.
+        """
+        weights = draws[0]
+        total, partners = sum(weights), slice(self.low, self.high + 1)
+        new = _scaled_outside(matrix, total, [self.position, *range(self.low, self.high + 1)])
+        new[:, partners] = matrix[:, [self.position]] * weights + matrix[:, partners] * (total - weights)
+        new[:, self.position] = matrix[:, partners].dot(weights)
+        return new
+
+    def rewritten_columns(self, n: int) -> int:
+        """Columns of the position matrix the step rewrites, as its cost: one per choice."""
+        return self.high - self.low + 1
+
 
 @dataclass(frozen=True)
 class TranspositionStep:
     """Swap two independent uniform positions (``n^2`` equally likely ordered pairs)."""
+
+    def bounds(self, n: int) -> tuple[int, ...]:
+        """Two independent draws below ``n``."""
+        return (n, n)
+
+    def orders(self, n: int) -> list[tuple]:
+        """The rearrangements, ordered pairs ``(a, b)`` with ``a`` major."""
+        return [_swapped(n, a, b) for a in range(n) for b in range(n)]
+
+    def update_positions(self, matrix: np.ndarray, draws: list) -> np.ndarray:
+        """Counts after the step; both draws have the weights ``u = draws[0]`` (total ``U``).
+
+        The ordered pairs ``(p, q)`` and ``(q, p)``, ``p != q``, move the card at
+        ``p`` to ``q`` on ``2 u_p u_q`` of ``U^2``; the card at ``q`` stays on the
+        other ``U^2 - 2 u_q (U - u_q)``: ``new_q = m_q (U^2 - 2 u_q U) + 2 u_q (m . u)``.
+        """
+        u = draws[0]
+        total = sum(u)
+        return matrix * (total * total - 2 * u * total) + np.outer(matrix.dot(u), 2 * u)
+
+    def rewritten_columns(self, n: int) -> int:
+        """Every column (an outer product of the whole matrix)."""
+        return n
 
 
 @dataclass(frozen=True)
@@ -35,6 +90,45 @@ class TakeStep:
     """Move the item at a position uniform in ``[position, n)`` to ``position``, shifting the others right."""
 
     position: int
+
+    def bounds(self, n: int) -> tuple[int, ...]:
+        """One draw below the items left, ``n - position``."""
+        return (n - self.position,)
+
+    def orders(self, n: int) -> list[tuple]:
+        """The rearrangements: item ``k + j`` moved to ``k``, the ones between shifted right."""
+        k, identity = self.position, list(range(n))
+        return [tuple(identity[:k] + [k + j] + identity[k:k + j] + identity[k + j + 1:]) for j in range(n - k)]
+
+    def update_positions(self, matrix: np.ndarray, draws: list) -> np.ndarray:
+        """Counts after the step: position ``k`` receives choice ``j`` on ``w_j = draws[0][j]``; ``k + t``
+        (``t >= 1``) takes the card from ``k + t - 1`` when ``j >= t`` and keeps its own otherwise."""
+        weights = draws[0]
+        n, k, total = matrix.shape[1], self.position, sum(weights)
+        new = _scaled_outside(matrix, total, range(k, n))
+        new[:, k] = matrix[:, k:].dot(weights)
+        later = np.cumsum(weights[::-1])[::-1]  # later[t] = sum of w[j] for j >= t
+        for t in range(1, n - k):
+            new[:, k + t] = later[t] * matrix[:, k + t - 1] + (total - later[t]) * matrix[:, k + t]
+        return new
+
+    def rewritten_columns(self, n: int) -> int:
+        """Columns from ``position`` on."""
+        return n - self.position
+
+
+def _swapped(n: int, a: int, b: int) -> tuple:
+    order = list(range(n))
+    order[a], order[b] = order[b], order[a]
+    return tuple(order)
+
+
+def _scaled_outside(matrix: np.ndarray, total: int, columns) -> np.ndarray:
+    """A copy of ``matrix`` with the columns not in ``columns`` (those a step leaves) multiplied by ``total``."""
+    new = matrix.copy()
+    outside = np.setdiff1d(np.arange(matrix.shape[1]), list(columns))
+    new[:, outside] = matrix[:, outside] * total
+    return new
 
 
 @numba.njit(cache=True, nogil=True)
