@@ -41,8 +41,8 @@ def test_empirical_fairness_of_msvc_is_unremarkable_and_naive_is_rejected():
     fair = json.loads(run("fairness", "msvc", "--n", "52", "--seed", "1", "--shuffles", "65536", "--json").stdout)
     naive = json.loads(run("fairness", "msvc", "--n", "52", "--seed", "1", "--shuffles", "65536", "--algo", "naive",
                            "--json").stdout)
-    assert fair["chi_square"]["shuffles"] == 65536 and fair["chi_square"]["pvalue"] > 1e-6
-    assert naive["chi_square"]["pvalue"] < 1e-6 and fair["source"] == "msvc seed 1, modulo"
+    assert fair["shuffles"] == 65536 and fair["pvalue"] > 1e-6 and fair["shuffles_to_detect"] is None
+    assert naive["pvalue"] < 1e-6 and fair["source"] == "msvc seed 1, modulo" and naive["shuffles_to_detect"] == 495
 
 
 def test_exact_fairness_through_a_reducer():
@@ -74,7 +74,7 @@ def test_reach_json():
                                   ["fairness", "msvc", "--n", "4", "--range", "7"],
                                   ["reach", "msvc", "--seeds", "0..2^32-1"],
                                   ["deal", "msvc", "--game", "holdem", "--players", "30"],
-                                  ["fairness", "--n", "5", "--reduce", "modulo", "--range", "3"],
+                                  ["fairness", "--n", "5", "--reducer", "modulo", "--range", "3"],
                                   ["fairness", "--n", "3", "--algo", "sort-keys", "--key-bits", "10^6"],
                                   ["fairness", "--n", "3", "--algo", "sort-keys-redraw", "--key-bits", "1"],
                                   ["fairness", "msvc", "--n", "52", "--shuffles", "10"],

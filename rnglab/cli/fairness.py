@@ -17,6 +17,8 @@ what fits; the chi-square needs at least 5 n shuffles.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import click
 import numpy as np
 
@@ -25,11 +27,11 @@ from ..plot.shuffle import position_heatmap
 from ..seeds.space import check_seed_space
 from ..shuffles.algorithms import check_size
 from ..shuffles.fairness import (
+    EmpiricalFairness,
+    ExactFairness,
     empirical_fairness,
     exact_fairness,
-    position_probabilities,
     seed_space_fairness,
-    shuffles_to_detect,
 )
 from ..shuffles.reach import MAX_SEEDS, seed_decks
 from .common import IntExpr, emit_json, force_option, generator_options, json_option, plot_option, progress
@@ -77,7 +79,7 @@ def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, ran
     else:
         result, matrix = _empirical(generator, shuffle, reducer or generator.native_reducer, n, shuffles or SHUFFLES)
     if plot_path:
-        save_figure(position_heatmap(matrix, f"{shuffle}, n = {n}: {result['source']}"), plot_path, force)
+        save_figure(position_heatmap(matrix, f"{shuffle}, n = {n}: {result.source}"), plot_path, force)
     if as_json:
         emit_json(result)
         return
@@ -89,10 +91,7 @@ def _exact(shuffle, n, reducer, range_size):
         raise ValueError("exact fairness through a reducer needs both --reducer NAME and --range R "
                          "(the ideal source's number of values, e.g. 32768 for RAND_MAX 32767)")
     result = exact_fairness(shuffle, n, reduce=reducer, range_size=range_size)
-    data = result.to_dict()
-    matrix = result.position_matrix
-    data["shuffles_to_detect"] = shuffles_to_detect(np.array(matrix)) if matrix is not None else None
-    return data, matrix
+    return result, result.position_matrix
 
 
 def _over_seeds(generator, shuffle, reducer, n, seeds):
@@ -101,51 +100,46 @@ def _over_seeds(generator, shuffle, reducer, n, seeds):
     check_seed_space(generator, seeds)
     decks = seed_decks(generator, seeds.seeds(MAX_SEEDS), n, shuffle, reducer)
     result = seed_space_fairness(decks, f"{generator.name}, {reducer.name}, {seeds.label}", shuffle.name)
-    return result.to_dict(), result.position_matrix
+    return result, result.position_matrix
 
 
 def _empirical(generator, shuffle, reducer, n, shuffles):
     source = generator.make()
     with progress(shuffles, "shuffling") as bar:
-        test = empirical_fairness(source, n, shuffle, shuffles, reducer, label=f"{generator.name} seed {source.seed}, "
-                                  f"{reducer.name}", progress=bar.update)
-    counts = np.array(test.counts)
-    frequencies = counts / test.shuffles
-    try:  # the exact matrix only sizes the bias to detect; where it is out of reach the estimate is left out
-        exact_matrix = position_probabilities(shuffle, n)
-    except ValueError:
-        exact_matrix = None
-    data = {"n": n, "algo": shuffle.name, "exact": False, "source": test.source, "tv_distance": None,
-            "most_likely": None, "least_likely": None,
-            "position_max_deviation": float(np.abs(frequencies - 1 / n).max()),
-            "chi_square": {k: v for k, v in test.to_dict().items() if k not in ("counts", "residuals")},
-            "shuffles_to_detect": shuffles_to_detect(exact_matrix) if exact_matrix is not None else None,
-            "position_counts": test.counts}
-    return data, frequencies
+        result = empirical_fairness(source, n, shuffle, shuffles, reducer,
+                                    label=f"{generator.name} seed {source.seed}, {reducer.name}", progress=bar.update)
+    return result, np.array(result.counts) / result.shuffles
 
 
-def _show(data) -> None:
-    click.echo(f"{data['algo']} on n = {data['n']} ({'exact' if data['exact'] else 'empirical'}; {data['source']})")
-    if data.get("tv_distance") is not None:
-        click.echo(f"total variation distance to uniform: {data['tv_distance']} "
-                   f"= {_float(data['tv_distance']):.6g}")
-        for key in ("most_likely", "least_likely"):
-            click.echo(f"{key.replace('_', ' ')}: {data[key]['perm']} with probability {data[key]['prob']}")
-        click.echo(f"deals reachable: {data['reachable']} of {data['n_factorial']}")
-    deviation = data["position_max_deviation"]
-    if deviation is not None:
-        click.echo(f"largest |P(card i at j) - 1/n|: {_float(deviation):.6g}")
-    if "chi_square" in data:
-        test = data["chi_square"]
-        click.echo(f"chi-square {test['statistic']:.6g} on {test['df']} df over {test['shuffles']} shuffles: "
-                   f"p = {test['pvalue']:.4g}; largest |standardised residual| {test['max_abs_residual']:.3g}")
-    if data.get("shuffles_to_detect"):
+def _show(result) -> None:
+    if isinstance(result, EmpiricalFairness):
+        _show_empirical(result)
+    else:
+        _show_exact(result)
+    if result.shuffles_to_detect:
         click.echo(f"shuffles for the position chi-square to see this bias (alpha 0.001, power 0.9): "
-                   f"{data['shuffles_to_detect']}")
+                   f"{result.shuffles_to_detect}")
 
 
-def _float(value) -> float:
-    if isinstance(value, str):
-        numerator, _, denominator = value.partition("/")
-        return int(numerator) / int(denominator or 1)
-    return float(value)
+def _show_exact(result: ExactFairness) -> None:
+    click.echo(f"{result.algo} on n = {result.n} (exact; {result.source})")
+    if result.tv_distance is not None:
+        click.echo(f"total variation distance to uniform: {_fraction(result.tv_distance)}")
+        for label, likely in (("most likely", result.most_likely), ("least likely", result.least_likely)):
+            click.echo(f"{label}: {likely.perm} with probability {_fraction(likely.prob)}")
+        click.echo(f"deals reachable: {result.reachable} of {result.n_factorial}")
+    if result.position_max_deviation is not None:
+        click.echo(f"largest |P(card i at j) - 1/n|: {float(result.position_max_deviation):.6g}")
+
+
+def _show_empirical(result: EmpiricalFairness) -> None:
+    click.echo(f"{result.algo} on n = {result.n} (empirical; {result.source})")
+    click.echo(f"largest |P(card i at j) - 1/n|: {result.position_max_deviation:.6g}")
+    click.echo(f"chi-square {result.statistic:.6g} on {result.df} df over {result.shuffles} shuffles: "
+               f"p = {result.pvalue:.4g}; largest |standardised residual| {result.max_abs_residual:.3g}")
+
+
+def _fraction(value: Fraction) -> str:
+    """An exact probability for a person: the fraction when it is short, with its decimal value."""
+    text = f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+    return f"{text} = {float(value):.6g}" if len(text) <= 40 else f"{float(value):.6g} (exact fraction in --json)"

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numba
@@ -554,6 +554,9 @@ class ExactFairness(Result):
         ``max |P(card i at j) - 1/n|``.
     position_matrix : list or None
         ``P(card i at position j)`` as floats (rows: cards).
+    shuffles_to_detect : int or None
+        Shuffles the position chi-square needs to see this bias (:func:`shuffles_to_detect`);
+        ``None`` for no bias or no matrix.
     """
 
     n: int
@@ -568,6 +571,7 @@ class ExactFairness(Result):
     least_likely: Likely | None
     position_max_deviation: Fraction | None
     position_matrix: list | None
+    shuffles_to_detect: int | None = None
 
 
 def law_summary(law: Law) -> dict:
@@ -609,10 +613,12 @@ def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None
     matrix = matrix and not (shuffle.law == "stable-keys" and n > SORT_KEYS_MATRIX_LIMIT)
     counts, denominator = position_counts(shuffle, n, **through) if matrix else (None, None)
     source = "ideal" if reduce is None else f"ideal source of {range_size} values, {as_reducer(reduce).name}"
+    probabilities = _as_float_ratio(counts, denominator) if matrix else None
     return ExactFairness(
         n=n, algo=shuffle.name, exact=True, source=source, n_factorial=math.factorial(n),
         position_max_deviation=max_deviation(counts, denominator) if matrix else None,
-        position_matrix=_as_float_ratio(counts, denominator).tolist() if matrix else None, **summary)
+        position_matrix=probabilities.tolist() if matrix else None,
+        shuffles_to_detect=shuffles_to_detect(probabilities) if matrix else None, **summary)
 
 
 def seed_space_fairness(decks: np.ndarray, label: str, algo: str) -> ExactFairness:
@@ -634,7 +640,8 @@ def seed_space_fairness(decks: np.ndarray, label: str, algo: str) -> ExactFairne
         tv_distance=Fraction(distance, 2 * seeds * total),
         most_likely=Likely(permutation_unrank(int(ranks[best]), n), Fraction(counts[best], seeds)),
         least_likely=least, position_max_deviation=max_deviation(matrix, seeds),
-        position_matrix=_as_float_ratio(matrix, seeds).tolist())
+        position_matrix=_as_float_ratio(matrix, seeds).tolist(),
+        shuffles_to_detect=shuffles_to_detect(_as_float_ratio(matrix, seeds)))
 
 
 def _first_missing(ranks: np.ndarray) -> int:
@@ -667,6 +674,11 @@ class EmpiricalFairness(Result):
         Standardised residuals ``(O - E) / sqrt(E (1 - 1/n))`` per cell
         (rows: cards), about N(0, 1) each under the null.
     counts : list
+    position_max_deviation : float
+        ``max |O / M - 1/n|``, the observed frequencies against uniform.
+    shuffles_to_detect : int or None
+        Shuffles the test needs to see the algorithm's exact bias under an ideal
+        source (``None``: no bias, or its exact matrix out of reach).
     """
 
     n: int
@@ -679,6 +691,8 @@ class EmpiricalFairness(Result):
     max_abs_residual: float
     residuals: list
     counts: list
+    position_max_deviation: float = 0.0
+    shuffles_to_detect: int | None = None
 
 
 #: Least expected count per cell of the position table for Pearson's chi-square (``M / n``).
@@ -706,7 +720,8 @@ def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") ->
     df = max((n - 1) ** 2, 1)
     residuals = (counts - expected) / math.sqrt(expected * (1 - 1 / n)) if n > 1 else np.zeros_like(counts, float)
     return EmpiricalFairness(n, algo, source, shuffles, statistic, df, float(stats.chi2.sf(statistic, df)),
-                             float(np.abs(residuals).max()), residuals.tolist(), counts.tolist())
+                             float(np.abs(residuals).max()), residuals.tolist(), counts.tolist(),
+                             float(np.abs(counts / shuffles - 1 / n).max()))
 
 
 def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce: str = "lemire", *,
@@ -734,7 +749,15 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
         counts += position_count_matrix(decks)
         if progress:
             progress(len(decks))
-    return position_chi_square(counts, algo.name, label)
+    return replace(position_chi_square(counts, algo.name, label), shuffles_to_detect=_detectable(algo, n))
+
+
+def _detectable(algo, n: int) -> int | None:
+    """Shuffles to detect the algorithm's exact bias, where its exact position matrix is within reach."""
+    try:
+        return shuffles_to_detect(position_probabilities(algo, n))
+    except ValueError:  # the exact matrix is out of reach (a key sort above n = 9, or beyond the time limit)
+        return None
 
 
 def shuffles_to_detect(probabilities: np.ndarray, *, alpha: float = 0.001, power: float = 0.9) -> int | None:
