@@ -75,7 +75,7 @@ def _run_with_progress(generator, battery_name, entries, **options):
 @click.command("test")
 @generator_options()
 @click.option("--battery", "battery_name", default="smoke", show_default=True, metavar="NAME",
-              help="Battery (data/batteries.toml): smoke (a second), small (SmallCrush's scale, seconds), "
+              help="Battery (rnglab/data/batteries.toml): smoke (a second), small (SmallCrush's scale, seconds), "
                    "standard (minutes, second-level), validation.")
 @click.option("--tests", "test_names", metavar="NAMES", help="Comma-separated test names: run only these.")
 @click.option("--n", "sample_size", type=IntExpr(minimum=1), help="Sample size for every test instead of the battery's.")
@@ -98,7 +98,8 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     """
     tests = None if test_names is None else [name.strip() for name in test_names.split(",") if name.strip()]
     if tests == []:
-        raise ValueError("--tests names no test; give comma-separated names (see the battery in data/batteries.toml)")
+        raise ValueError("--tests names no test; give comma-separated names "
+                         "(see the battery in rnglab/data/batteries.toml)")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
