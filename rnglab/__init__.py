@@ -22,8 +22,72 @@ The names below are re-exported here and imported on first use, so that
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 __version__ = "0.1.0"
+
+
+def _user_cache_folder() -> str:
+    """The user's cache folder: ``$XDG_CACHE_HOME``, ``%LOCALAPPDATA%`` on Windows, else ``~/.cache``."""
+    if os.environ.get("XDG_CACHE_HOME"):
+        return os.environ["XDG_CACHE_HOME"]
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return os.environ["LOCALAPPDATA"]
+    return os.path.join(os.path.expanduser("~"), ".cache")
+
+
+def _writable_folder(path: str) -> bool:
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(path, os.W_OK | os.X_OK)
+
+
+def _numba_cache_folder() -> str | None:
+    """Where numba should cache rnglab's compiled kernels, or None to leave numba's choice alone.
+
+    numba writes its cache beside the source (``__pycache__``); an installed package
+    may be read-only, and numba's own fallback (``~/.cache/numba``) may be too, and
+    then every ``cache=True`` kernel raises at import. So when the package folder is
+    not writable and ``NUMBA_CACHE_DIR`` is unset, the cache goes to
+    ``<user cache>/rnglab/numba``, or, where even that cannot be written, to a fresh
+    private temporary folder (compiled code then lasts one run).
+    """
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return None
+    package = os.path.dirname(os.path.abspath(__file__))
+    pycache = os.path.join(package, "__pycache__")
+    if os.access(package, os.W_OK) and (not os.path.isdir(pycache) or os.access(pycache, os.W_OK)):
+        return None
+    folder = os.path.join(_user_cache_folder(), "rnglab", "numba")
+    if _writable_folder(folder):
+        return folder
+    import atexit
+    import shutil
+    import tempfile
+
+    try:
+        folder = tempfile.mkdtemp(prefix="rnglab-numba-")
+    except OSError:
+        return None
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+def _set_numba_cache_folder() -> None:
+    """Point numba's cache at :func:`_numba_cache_folder` (before numba is imported, or in its live config)."""
+    folder = _numba_cache_folder()
+    if folder is None:
+        return
+    os.environ["NUMBA_CACHE_DIR"] = folder
+    config = sys.modules.get("numba.core.config")
+    if config is not None and not config.CACHE_DIR:
+        config.CACHE_DIR = folder
+
+
+_set_numba_cache_folder()
 
 #: Public name -> module that defines it.
 _EXPORTS = {

@@ -17,7 +17,7 @@ def run(args, capsys):
 
 def test_table_and_summary_for_randu(capsys):
     status, out, _ = run(["test", "randu", "--tests", "birthday-spacings,fourier,frequency"], capsys)
-    assert status == 0
+    assert status == 1
     assert "birthday-spacings" in out and "FAIL" in out
     summary = out.split("outside [0.001, 0.999]:")[1]
     assert "birthday-spacings" in summary and "fourier" in summary and "frequency" not in summary
@@ -48,16 +48,38 @@ def test_n_low_bits_and_repeat(capsys):
     status, out, _ = run(["test", "randu", "--tests", "frequency", "--n", "5000", "--low-bits", "3",
                           "--repeat", "4", "--json"], capsys)
     (row,) = json.loads(out)["results"]
-    assert status == 0 and row["params"]["n"] == 5000 and row["params"]["low"] == 3
+    assert status == 1 and row["params"]["n"] == 5000 and row["params"]["low"] == 3
     assert len(row["pvalues"]) == 4 and row["verdict"] == "FAIL"  # RANDU's low bits: bit 0 is always 1
 
 
 def test_plot_written_and_not_overwritten(tmp_path, capsys):
     path = tmp_path / "p.png"
     args = ["test", "randu", "--tests", "fourier", "--repeat", "3", "--plot", str(path)]
-    assert run(args, capsys)[0] == 0 and path.stat().st_size > 1000
+    assert run(args, capsys)[0] == 1 and path.stat().st_size > 1000  # fourier FAILs on RANDU
     status, _, err = run(args, capsys)
     assert status == 2 and "already exists" in err
+
+
+def test_randu_fails_the_smoke_battery_with_status_1(capsys):
+    status, out, err = run(["test", "randu"], capsys)
+    assert status == 1 and "FAIL" in out
+    assert err == "3 of 14 verdicts reached FAIL (--fail-on fail): exit status 1\n"
+
+
+def test_pcg64_passes_the_smoke_battery_with_status_0(capsys):
+    status, out, err = run(["test", "pcg64", "--fail-on", "suspicious"], capsys)
+    assert status == 0 and "All 14 tests passed" in out and err == ""
+
+
+@pytest.mark.parametrize("fail_on, status", [("never", 0), ("fail", 0), ("suspicious", 1)])
+def test_fail_on_grade(fail_on, status, capsys):
+    # RANDU's serial test at seed 1: p = 1.9e-10, very suspicious but not FAIL (< 1e-10).
+    status_seen, out, _ = run(["test", "randu", "--tests", "serial", "--fail-on", fail_on, "--json"], capsys)
+    assert json.loads(out)["results"][0]["verdict"] == "very suspicious" and status_seen == status
+
+
+def test_fail_on_never_keeps_status_0_on_fail(capsys):
+    assert run(["test", "randu", "--fail-on", "never"], capsys)[0] == 0
 
 
 @pytest.mark.parametrize("args, message", [
@@ -67,6 +89,7 @@ def test_plot_written_and_not_overwritten(tmp_path, capsys):
     (["--low-bits", "40"], "low bits must be in [1, 31]"),
     (["--drop-bits", "31"], "need 1 <= keep"),
     (["--n", "0"], "must be >= 1"),
+    (["--fail-on", "unusual"], "'unusual' is not one of 'suspicious', 'fail', 'never'"),
     (["--tests", "fourier", "--n", "10"], "n >= 1000"),
     (["--n", "10^12"], "n = 1000000000000 needs at least 7.45e+03 GiB of memory (8 bytes a value)"),
     (["--tests", "fourier", "--n", "10^6", "--repeat", "10^9"],
@@ -88,8 +111,8 @@ def test_plot_path_is_checked_before_the_battery_runs(monkeypatch, capsys):
 
 def test_progress_names_each_test_on_a_terminal_only(monkeypatch, capsys):
     status, out, err = run(["test", "randu", "--json"], capsys)
-    assert status == 0 and err == ""
+    assert status == 1 and err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     status, out, err = run(["test", "randu", "--json"], capsys)
-    assert status == 0 and json.loads(out)["battery"] == "smoke"
+    assert status == 1 and json.loads(out)["battery"] == "smoke"
     assert "smoke battery" in err and "frequency" in err and "100%" in err

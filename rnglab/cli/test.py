@@ -7,7 +7,7 @@ import os
 import click
 
 from ..empirical.battery import get_battery, result_labels, run_battery, select_entries
-from ..empirical.verdicts import DEFAULT_WINDOW, format_pvalue, grade, is_suspect
+from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 from ..params import describe_int
 from ..stream import genuine_bits
 from .common import (
@@ -27,6 +27,9 @@ from .common import (
 #: the standard battery (8.3e8 values in about 41 s on a loaded two-core machine).
 FAST_VALUES = 2 * 10**9
 VALUES_PER_SECOND = 20_000_000
+
+#: --fail-on choices -> the grade from which a verdict fails the run (None: never).
+FAIL_ON = {"suspicious": "suspicious", "fail": "FAIL", "never": None}
 
 #: Memory each value of one test's sample takes at the least (one 64-bit output word).
 BYTES_PER_VALUE = 8
@@ -75,7 +78,7 @@ def _run_with_progress(generator, battery_name, entries, **options):
 @click.command("test")
 @generator_options()
 @click.option("--battery", "battery_name", default="smoke", show_default=True, metavar="NAME",
-              help="Battery (data/batteries.toml): smoke (a second), small (SmallCrush's scale, seconds), "
+              help="Battery (rnglab/data/batteries.toml): smoke (a second), small (SmallCrush's scale, seconds), "
                    "standard (minutes, second-level), validation.")
 @click.option("--tests", "test_names", metavar="NAMES", help="Comma-separated test names: run only these.")
 @click.option("--n", "sample_size", type=IntExpr(minimum=1), help="Sample size for every test instead of the battery's.")
@@ -84,21 +87,28 @@ def _run_with_progress(generator, battery_name, entries, **options):
 @click.option("--low-bits", type=IntExpr(minimum=1), default=None, help="Keep only the low k bits of every output.")
 @click.option("--allow-slow", is_flag=True,
               help=f"Allow runs that draw more than {FAST_VALUES:,} values (minutes to days).")
+@click.option("--fail-on", type=click.Choice(list(FAIL_ON)), default="fail", show_default=True,
+              help="Exit with status 1 when any verdict reaches this grade: fail (FAIL), suspicious "
+                   "(suspicious, very suspicious or FAIL), never (always 0 once the tests ran).")
 @json_option
 @plot_option
 @force_option
 def test_command(generator, battery_name, test_names, sample_size, repeat, drop_bits, low_bits, allow_slow,
-                 as_json, plot_path, force) -> None:
+                 fail_on, as_json, plot_path, force) -> int:
     """Run a battery of statistical tests on generator GEN: statistic, p-value and verdict per test.
 
     Verdicts grade min(p, 1 - p): normal, unusual (< 1e-3, outside TestU01's
     window [0.001, 0.999]), suspicious (< 1e-5), very suspicious (< 1e-7),
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
     than 2,000,000,000 values (about two minutes) needs --allow-slow.
+
+    Exit status, for scripts and CI: 0 when no verdict reaches the --fail-on grade
+    (default: FAIL), 1 when one does, 2 on bad input.
     """
     tests = None if test_names is None else [name.strip() for name in test_names.split(",") if name.strip()]
     if tests == []:
-        raise ValueError("--tests names no test; give comma-separated names (see the battery in data/batteries.toml)")
+        raise ValueError("--tests names no test; give comma-separated names "
+                         "(see the battery in rnglab/data/batteries.toml)")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
@@ -113,8 +123,23 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         save_figure(battery_figure(result, labels), plot_path, force)
     if as_json:
         emit_json(_as_json(generator.name, result))
-        return
-    click.echo(_report(generator.name, result, labels))
+    else:
+        click.echo(_report(generator.name, result, labels))
+    return _exit_status(result, FAIL_ON[fail_on], explain=not as_json)
+
+
+def _exit_status(result, failing_grade: str | None, explain: bool) -> int:
+    """1 when some verdict reaches ``failing_grade`` (said on standard error if ``explain``), else 0."""
+    if failing_grade is None:
+        return 0
+    level = GRADES.index(failing_grade)
+    failing = [r for r in result.results if GRADES.index(grade(r.pvalue)) >= level]
+    if not failing:
+        return 0
+    if explain:
+        click.echo(f"{len(failing)} of {len(result.results)} verdicts reached {failing_grade} "
+                   f"(--fail-on {failing_grade.lower()}): exit status 1", err=True)
+    return 1
 
 
 def _as_json(label: str, result) -> dict:

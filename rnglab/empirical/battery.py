@@ -1,4 +1,4 @@
-"""Batteries of empirical tests, written as data (``data/batteries.toml``) and run on one stream.
+"""Batteries of empirical tests, written as data (``rnglab/data/batteries.toml``) and run on one stream.
 
 A battery is a list of entries ``{test = NAME, n = SIZE, options...}``,
 optionally ``repeat = N`` for a second-level test. :func:`run_battery` builds
@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources import files
 from typing import Callable
 
 import tomllib
@@ -24,7 +24,8 @@ from ..stream import BitSelection
 from .secondlevel import second_level
 from .stattests import EmpiricalResult, get_test
 
-BATTERIES_PATH = Path(__file__).resolve().parent.parent.parent / "data" / "batteries.toml"
+#: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
+BATTERIES_PATH = files("rnglab.data") / "batteries.toml"
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,8 @@ def _integer(value) -> int:
 
 @functools.lru_cache(maxsize=None)
 def batteries() -> dict[str, Battery]:
-    """The batteries of ``data/batteries.toml``, by name (``smoke``, ``small``, ``standard``, ...)."""
-    with open(BATTERIES_PATH, "rb") as handle:
+    """The batteries of ``rnglab/data/batteries.toml``, by name (``smoke``, ``small``, ``standard``, ...)."""
+    with BATTERIES_PATH.open("rb") as handle:
         tables = tomllib.load(handle)
     return {name: Battery(name, table.get("description", ""),
                           tuple(_entry_from_table(name, entry) for entry in table["tests"]))

@@ -1,4 +1,4 @@
-"""The generator catalog (``data/catalog.toml``), inline specifications, and :func:`as_generator`.
+"""The generator catalog (``rnglab/data/catalog.toml``), inline specifications, and :func:`as_generator`.
 
 A generator is named by a catalog entry (``minstd``, ``msvc``, ``java``,
 ``pcg64``, ...) or by an inline specification
@@ -9,7 +9,7 @@ one :class:`~rnglab.generators.spec.GeneratorSpec`.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+from importlib.resources import files
 
 import tomllib
 
@@ -20,7 +20,8 @@ from .conventions import convention
 from .outputs import Output
 from .spec import KINDS, GeneratorSpec, from_source, lcg_spec
 
-CATALOG_PATH = Path(__file__).resolve().parent.parent.parent / "data" / "catalog.toml"
+#: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
+CATALOG_PATH = files("rnglab.data") / "catalog.toml"
 #: Fields of a catalog table (``source`` is the citation).
 CATALOG_FIELDS = ("kind", "a", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
                   "description", "source")
@@ -50,7 +51,7 @@ def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
 @functools.lru_cache(maxsize=None)
 def catalog() -> dict[str, GeneratorSpec]:
     """The catalog as an ordered mapping ``name -> GeneratorSpec``."""
-    with open(CATALOG_PATH, "rb") as handle:
+    with CATALOG_PATH.open("rb") as handle:
         tables = tomllib.load(handle)
     return {name: _spec_from_table(name, table) for name, table in tables.items()}
 

@@ -104,7 +104,7 @@ CONVENTIONS = {
     "srand48": SeedConvention("srand48", 0, 2**32 - 1, _srand48),
     "zero-means-one": SeedConvention("zero-means-one", 0, 2**32 - 1, _zero_means_one),
 }
-"""Registry of seeding conventions by name (see ``data/catalog.toml``)."""
+"""Registry of seeding conventions by name (see ``rnglab/data/catalog.toml``)."""
 
 
 def convention(name: str) -> SeedConvention:
