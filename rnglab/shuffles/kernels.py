@@ -45,6 +45,7 @@ silently lose bits.
 from __future__ import annotations
 
 import functools
+from collections import namedtuple
 from concurrent.futures import ThreadPoolExecutor
 
 import numba
@@ -130,11 +131,15 @@ def draw_table(bounds: np.ndarray, range_size: int) -> np.ndarray:
 
 # -- one draw --------------------------------------------------------------------------
 
+#: The generator vector's fields by name, as the kernels read them.
+Fields = namedtuple("Fields", GENERATOR_FIELDS)
+
+
 @numba.njit(inline="always", nogil=True)
 def as_fields(generator):  # pragma: no cover - compiled
-    """The generator vector as a tuple of scalars (registers, not memory the compiler must reload)."""
-    return (generator[0], generator[1], generator[2], generator[3], generator[4], generator[5],
-            generator[6], generator[7], generator[8])
+    """The generator vector as named scalars (:data:`Fields`: registers, not memory the compiler must reload)."""
+    return Fields(generator[0], generator[1], generator[2], generator[3], generator[4], generator[5],
+                  generator[6], generator[7], generator[8])
 
 
 @numba.njit(inline="always", nogil=True)
@@ -144,24 +149,24 @@ def draw_row(draws, t):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", nogil=True)
-def advance(x, generator):  # pragma: no cover - compiled
+def advance(x, fields):  # pragma: no cover - compiled
     """One LCG step: ``(a x + c) mod m``; ``modulus == 0`` marks m = 2^e (masked wrap-around)."""
-    y = generator[0] * x + generator[1]
-    if generator[2] == ZERO:
-        return y & generator[3]
-    return y % generator[2]
+    y = fields.a * x + fields.c
+    if fields.modulus == ZERO:
+        return y & fields.state_mask
+    return y % fields.modulus
 
 
 @numba.njit(inline="always", nogil=True)
-def scaled(product, generator):  # pragma: no cover - compiled
+def scaled(product, fields):  # pragma: no cover - compiled
     """``(product div R, product mod R)``, by shifting when ``R = 2^range_bits``."""
-    if generator[8] < SIXTY_FOUR:
-        return product >> generator[8], product & (generator[7] - ONE)
-    return product // generator[7], product % generator[7]
+    if fields.range_bits < SIXTY_FOUR:
+        return product >> fields.range_bits, product & (fields.range_size - ONE)
+    return product // fields.range_size, product % fields.range_size
 
 
 @numba.njit(inline="always", nogil=True)
-def reduce_offset(code, x, draw, generator):  # pragma: no cover - compiled
+def reduce_offset(code, x, draw, fields):  # pragma: no cover - compiled
     """Map a source offset ``x`` in ``[0, R)`` to ``(value, accepted)`` as :mod:`rnglab.reduction.draw` does.
 
     ``draw`` is a row of the draw table (:func:`draw_row`). In the kernels ``code``
@@ -171,18 +176,18 @@ def reduce_offset(code, x, draw, generator):  # pragma: no cover - compiled
     if code == MODULO:
         return x % n, True
     if code == FLOAT_MULTIPLY:
-        return np.uint64(np.floor(np.float64(x) * np.float64(n) / np.float64(generator[7]))), True
+        return np.uint64(np.floor(np.float64(x) * np.float64(n) / np.float64(fields.range_size))), True
     if code == MULTIPLY_SHIFT:
-        return scaled(x * n, generator)[0], True
+        return scaled(x * n, fields)[0], True
     if code == THRESHOLD:
-        return x % n, generator[7] - ONE - x >= draw[1]
+        return x % n, fields.range_size - ONE - x >= draw[1]
     if code == THRESHOLD_OPENBSD:
         return x % n, x >= draw[1]
     if code == BITMASK:
         value = x & draw[2]
         return value, value < n and x < draw[3]
     if code == LEMIRE:
-        quotient, remainder = scaled(x * n, generator)
+        quotient, remainder = scaled(x * n, fields)
         return quotient, remainder >= draw[1]
     if code == WIDE_LEMIRE:
         high, low = multiply_128(x, n)
@@ -195,17 +200,17 @@ def reduce_offset(code, x, draw, generator):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", nogil=True)
-def draw_value(x, code, draw, generator, limit):  # pragma: no cover - compiled
+def draw_value(x, code, draw, fields, limit):  # pragma: no cover - compiled
     """Step until the reducer accepts; return ``(value, new state, outputs drawn)``.
 
     After ``limit`` rejections in a row the source is stuck: ``(0, state, 0)``.
     """
     drawn = 0
     while drawn < limit:
-        x = advance(x, generator)
+        x = advance(x, fields)
         drawn += 1
-        offset = ((x >> generator[4]) & generator[5]) - generator[6]
-        value, accepted = reduce_offset(code, offset, draw, generator)
+        offset = ((x >> fields.shift) & fields.output_mask) - fields.low
+        value, accepted = reduce_offset(code, offset, draw, fields)
         if accepted:
             return value, x, drawn
     return ZERO, x, 0
@@ -218,16 +223,16 @@ def swapped(position, i, j):  # pragma: no cover - compiled
 
 
 @numba.njit(inline="always", nogil=True)
-def follow_step(x, position, code, draw, i, offset, generator, limit):  # pragma: no cover - compiled
+def follow_step(x, position, code, draw, i, offset, fields, limit):  # pragma: no cover - compiled
     """One swap step for one seed's followed card: ``(new state, new position of the card, outputs drawn)``."""
-    value, x, drawn = draw_value(x, code, draw, generator, limit)
+    value, x, drawn = draw_value(x, code, draw, fields, limit)
     return x, swapped(position, i, np.int64(value) + offset), drawn
 
 
 # -- stages of the search --------------------------------------------------------------
 
 @numba.njit(inline="always", nogil=True)
-def filter_one_card(states, code, generator, draws, steps, card, position, hits, limit):  # pragma: no cover
+def filter_one_card(states, code, fields, draws, steps, card, position, hits, limit):  # pragma: no cover
     """Stage 1 for one followed card, ``LANES`` (4) seeds at a time: ``hits[s] = 1`` where it ends at ``position``.
 
     The last group repeats the last seed in its unused lanes. Returns ``STUCK``
@@ -240,10 +245,10 @@ def filter_one_card(states, code, generator, draws, steps, card, position, hits,
         fewest = 1  # fewest outputs drawn for a value: 0 marks a stuck source
         for t in range(steps.shape[0]):
             draw, i, offset = draw_row(draws, t), steps[t, 0], steps[t, 1]
-            x0, k0, d0 = follow_step(x0, k0, code, draw, i, offset, generator, limit)
-            x1, k1, d1 = follow_step(x1, k1, code, draw, i, offset, generator, limit)
-            x2, k2, d2 = follow_step(x2, k2, code, draw, i, offset, generator, limit)
-            x3, k3, d3 = follow_step(x3, k3, code, draw, i, offset, generator, limit)
+            x0, k0, d0 = follow_step(x0, k0, code, draw, i, offset, fields, limit)
+            x1, k1, d1 = follow_step(x1, k1, code, draw, i, offset, fields, limit)
+            x2, k2, d2 = follow_step(x2, k2, code, draw, i, offset, fields, limit)
+            x3, k3, d3 = follow_step(x3, k3, code, draw, i, offset, fields, limit)
             fewest = min(fewest, d0, d1, d2, d3)
         if fewest == 0:
             return STUCK
@@ -254,7 +259,7 @@ def filter_one_card(states, code, generator, draws, steps, card, position, hits,
 
 
 @numba.njit(inline="always", nogil=True)
-def follows_cards(x, code, generator, draws, steps, cards, positions, tracked, limit):  # pragma: no cover
+def follows_cards(x, code, fields, draws, steps, cards, positions, tracked, limit):  # pragma: no cover
     """Stage 1 for several followed cards from state ``x``: False at the first final position that misfits.
 
     A followed card seldom moves, so a predicted branch beats the select of
@@ -263,7 +268,7 @@ def follows_cards(x, code, generator, draws, steps, cards, positions, tracked, l
     for q in range(cards.size):
         tracked[q] = cards[q]
     for t in range(steps.shape[0]):
-        value, x, drawn = draw_value(x, code, draw_row(draws, t), generator, limit)
+        value, x, drawn = draw_value(x, code, draw_row(draws, t), fields, limit)
         if drawn == 0:
             return STUCK
         i, j, final = steps[t, 0], np.int64(value) + steps[t, 1], steps[t, 2]
@@ -281,21 +286,21 @@ def follows_cards(x, code, generator, draws, steps, cards, positions, tracked, l
 
 
 @numba.njit(inline="always", nogil=True)
-def filter_cards(states, code, generator, draws, steps, cards, positions, hits, limit):  # pragma: no cover
+def filter_cards(states, code, fields, draws, steps, cards, positions, hits, limit):  # pragma: no cover
     """Stage 1 for several followed cards, seed by seed: ``hits[s] = 1`` where :func:`follows_cards` passes.
 
     Returns ``STUCK`` at the first seed whose source is stuck, else ``DEALT``.
     """
     tracked = np.empty(cards.size, dtype=np.int64)
     for s in range(states.size):
-        hits[s] = follows_cards(states[s], code, generator, draws, steps, cards, positions, tracked, limit)
+        hits[s] = follows_cards(states[s], code, fields, draws, steps, cards, positions, tracked, limit)
         if hits[s] == STUCK:
             return STUCK
     return DEALT
 
 
 @numba.njit(inline="always", nogil=True)
-def shuffle_deck(x, code, generator, draws, steps, decks, row, limit):  # pragma: no cover - compiled
+def shuffle_deck(x, code, fields, draws, steps, decks, row, limit):  # pragma: no cover - compiled
     """Run the swap table on ``decks[row]`` from state ``x``; return ``(new state, outputs drawn, status)``.
 
     The status is ``DEALT``, or ``OUTSIDE`` at the first drawn position outside
@@ -304,7 +309,7 @@ def shuffle_deck(x, code, generator, draws, steps, decks, row, limit):  # pragma
     """
     drawn = 0
     for t in range(steps.shape[0]):
-        value, x, count = draw_value(x, code, draw_row(draws, t), generator, limit)
+        value, x, count = draw_value(x, code, draw_row(draws, t), fields, limit)
         if count == 0:
             return x, drawn, STUCK
         drawn += count
@@ -316,14 +321,14 @@ def shuffle_deck(x, code, generator, draws, steps, decks, row, limit):  # pragma
 
 
 @numba.njit(inline="always", nogil=True)
-def reproduces(state, code, generator, draws, steps, cards, positions, deck, limit):  # pragma: no cover
+def reproduces(state, code, fields, draws, steps, cards, positions, deck, limit):  # pragma: no cover
     """Stage 2: shuffle a real deck (``deck``, shape ``(1, n)``) from ``state`` and compare every observed position.
 
     It replays the draws of stage 1, which the seed passed, so its source is not stuck here.
     """
     for i in range(deck.shape[1]):
         deck[0, i] = i
-    shuffle_deck(state, code, generator, draws, steps, deck, 0, limit)
+    shuffle_deck(state, code, fields, draws, steps, deck, 0, limit)
     for q in range(positions.size):
         if deck[0, positions[q]] != cards[q]:
             return False
