@@ -59,8 +59,15 @@ def rejection_streak(accepted: np.ndarray, streak: int = 0) -> int:
     """Rejections in a row at the end of the flags ``accepted`` (in stream order), ``streak`` of them before it.
 
     Raises the :func:`stuck_source_error` when any run of rejections, the
-    ``streak`` carried in included, reaches :data:`STUCK_REJECTIONS`.
+    ``streak`` carried in included, reaches :data:`STUCK_REJECTIONS`. The runs
+    are looked at only when all the rejections together could make one (rare
+    for a working source), so the usual cost is one count.
     """
+    rejected = accepted.size - int(np.count_nonzero(accepted))
+    if streak + rejected < STUCK_REJECTIONS:
+        if rejected == accepted.size:
+            return streak + rejected
+        return int(np.argmax(accepted[::-1]))  # the rejections after the last accepted flag
     edges = np.concatenate(([-1 - streak], np.flatnonzero(accepted), [len(accepted)]))
     runs = np.diff(edges) - 1
     if runs.max() >= STUCK_REJECTIONS:
@@ -114,7 +121,7 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
         x = offsets(source, _chunk_size(size - have, have, draws))
         values, accepted = map_values(x, n, range_size)
         used, clean = _draws_for(accepted, size - have)
-        streak = rejection_streak(accepted[:used], streak)
+        streak = 0 if clean else rejection_streak(accepted[:used], streak)  # clean: every draw used was accepted
         if used < len(x):
             source.unread(x[used:] + (np.uint64(source.low) if x.dtype != object else source.low))
         kept = values[:used] if clean else values[:used][accepted[:used]]
