@@ -32,17 +32,6 @@ from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
 
 
-def parse_seed_range(text):
-    return parse_seed_space(text)
-
-
-def policy_seeds(name, window=None):
-    return parse_seed_space(name, window)
-
-
-def swap_program(name, n):
-    return make_shuffle(name).swap_program(n)
-
 DECK = standard_deck()
 RNG = np.random.default_rng(20261122)
 
@@ -62,7 +51,7 @@ def search_around(generator, seed, algo, method, k, width=3000, positions=None):
     deck = reference_deal(generator, seed, algo, method)
     observation = observe(seen_cards(deck, k, positions), None if positions is None else
                           ",".join(map(str, positions)))
-    space = parse_seed_range(f"{max(0, seed - width)}..{seed + width}")
+    space = parse_seed_space(f"{max(0, seed - width)}..{seed + width}")
     return crack(generator, space, observation, algo=algo, reducer=None if method == "native" else method), observation
 
 
@@ -130,7 +119,7 @@ def test_compiled_search_flags_exactly_the_seeds_whose_deal_shows_the_cards(comb
     generator, algo, method = data.draw(st.sampled_from(combinations))
     deal = reference_deal(generator, first, algo, method, n)
     observation = observe(" ".join(map(str, deal[:seen])), deck=str(n))
-    plan = make_plan(generator, parse_seed_range(f"{first}..{first + size - 1}"), observation, algo, method)
+    plan = make_plan(generator, parse_seed_space(f"{first}..{first + size - 1}"), observation, algo, method)
     expected = [s for s in range(first, first + size)
                 if list(reference_deal(generator, s, algo, method, n)[:seen]) == list(deal[:seen])]
     assert plan.method == "compiled" and matching_seeds(plan, first, first + size).tolist() == expected
@@ -145,16 +134,16 @@ def test_cards_at_chosen_positions():
 
 
 def test_step_table_marks_final_positions():
-    fisher_yates = step_table(swap_program("fisher-yates", 4), 4)
+    fisher_yates = step_table(make_shuffle("fisher-yates").swap_program(4), 4)
     assert fisher_yates.tolist() == [[3, 0, 3], [2, 0, 2], [1, 0, 1]]
-    poker = step_table(swap_program("poker1999", 4), 4)
+    poker = step_table(make_shuffle("poker1999").swap_program(4), 4)
     assert poker[:, 2].tolist() == [-1, -1, -1, 3]  # position 3 is only ever swapped at its own step
 
 
 def test_filter_follows_every_card_only_where_positions_become_final_early():
     five = observe("Ac 2c 3c 4c 5c")
-    assert tracked_cards(step_table(swap_program("fisher-yates", 52), 52), five) == 5
-    assert tracked_cards(step_table(swap_program("poker1999", 52), 52), five) == 1
+    assert tracked_cards(step_table(make_shuffle("fisher-yates").swap_program(52), 52), five) == 5
+    assert tracked_cards(step_table(make_shuffle("poker1999").swap_program(52), 52), five) == 1
 
 
 def test_shuffles_without_swap_program_use_the_batch_path():
@@ -175,7 +164,7 @@ def test_scenario_1999_poker_five_cards_then_six():
     seed = int(RNG.integers(0, DAY))
     deck = reference_deal("delphi", seed, "poker1999", "native")
     window = f"2026-11-22T{seed // 3_600_000:02d}:{seed // 60_000 % 60:02d}:{seed // 1000 % 60:02d}±5m"
-    space = policy_seeds("ms-midnight", window)
+    space = parse_seed_space("ms-midnight", window)
     five = crack("delphi", space, observe(seen_cards(deck, 5)), algo="poker1999")
     six = crack("delphi", space, observe(seen_cards(deck, 6)), algo="poker1999")
     assert space.size == 600_000 and five.reducer == "multiply-shift"
@@ -186,7 +175,7 @@ def test_scenario_1999_poker_five_cards_then_six():
 def test_scenario_msvc_time_seconds_over_a_day():
     seed = int(RNG.integers(1_789_948_800, 1_790_035_200))  # 2026-09-21T00:00:00Z to T24:00:00Z
     deck = reference_deal("msvc", seed, "fisher-yates", "native")
-    space = policy_seeds("time-s", "2026-09-21T12:00:00±12h")
+    space = parse_seed_space("time-s", "2026-09-21T12:00:00±12h")
     result = crack("msvc", space, observe(seen_cards(deck, 5)), algo="fisher-yates")
     assert space.size == 86_400 and result.reducer == "modulo" and result.equivalence is None
     assert [c.seed for c in result.candidates] == [seed]
@@ -206,7 +195,7 @@ def test_equivalent_seeds_are_searched_once_and_all_reported():
     generator = "lcg:a=214013,c=2531011,m=2^32,output=bits(4,12)"
     seed = 3 * 2**16 + int(RNG.integers(0, 2**16))
     deck = reference_deal(generator, seed, "fisher-yates", "modulo")
-    result = crack(generator, parse_seed_range(f"0..{2**18 - 1}"), observe(seen_cards(deck, 6)), reducer="modulo")
+    result = crack(generator, parse_seed_space(f"0..{2**18 - 1}"), observe(seen_cards(deck, 6)), reducer="modulo")
     assert result.shuffled == 2**16 and result.searched == 2**18
     assert result.equivalence == "seeds s and s + 65536 deal identical decks"
     assert [c.seed for c in result.candidates] == [seed % 2**16 + k * 2**16 for k in range(4)]
@@ -233,7 +222,7 @@ def test_interrupted_folded_search_loses_no_seed():
         calls.append(done)
         raise KeyboardInterrupt
 
-    space = parse_seed_range(f"0..{2**32 - 1}")
+    space = parse_seed_space(f"0..{2**32 - 1}")
     first = crack("msvc", space, observe(seen_cards(deck, 5)), on_progress=stop)
     assert not first.complete and first.shuffled == 2**22
     assert first.remaining == [[2**22, 2**31], [2**31 + 2**22, 2**32]]
@@ -296,7 +285,7 @@ def test_expected_false_matches_agree_with_observed_counts():
 
 
 def test_many_candidates_are_counted_but_not_all_listed():
-    result = crack("msvc", parse_seed_range("0..199999"), observe("As"))
+    result = crack("msvc", parse_seed_space("0..199999"), observe("As"))
     assert result.candidate_count > MAX_LISTED == len(result.candidates)
 
 
@@ -304,7 +293,7 @@ def test_interrupted_search_reports_what_is_left():
     def stop(_):
         raise KeyboardInterrupt
 
-    space = parse_seed_range(f"0..{2**23 - 1}")
+    space = parse_seed_space(f"0..{2**23 - 1}")
     result = crack("msvc", space, observe("As Kd 7h"), on_progress=stop)
     assert not result.complete and result.searched == 2**22 and result.remaining == [[2**22, 2**23]]
 
@@ -326,16 +315,16 @@ def test_bad_observations(seen, positions, message):
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: policy_seeds("ms-midnight", "2d"), "repeat every day"),
-    (lambda: policy_seeds("time-s", "0s"), "positive"),
+    (lambda: parse_seed_space("ms-midnight", "2d"), "repeat every day"),
+    (lambda: parse_seed_space("time-s", "0s"), "positive"),
     (lambda: parse_seed_space("0..9", "1d"), "applies to a seed policy"),
-    (lambda: policy_seeds("os", "1d"), "not enumerable"),
-    (lambda: parse_seed_range("5..2"), "A <= B"),
-    (lambda: parse_seed_range("12"), "give a range A..B"),
-    (lambda: crack("msvc", parse_seed_range("0..2^33"), observe("As")), r"must be in \[0, 4294967295\]"),
-    (lambda: crack("ansic", parse_seed_range("0..2^32-1"), observe("As")), r"must be in \[0, 2147483647\]"),
-    (lambda: crack("mmix", parse_seed_range("0..2^40"), observe("As")), "split"),
-    (lambda: crack("msvc", parse_seed_range("0..9"), observe("As"), reducer="java-nextint"), "32-bit words"),
+    (lambda: parse_seed_space("os", "1d"), "not enumerable"),
+    (lambda: parse_seed_space("5..2"), "A <= B"),
+    (lambda: parse_seed_space("12"), "give a range A..B"),
+    (lambda: crack("msvc", parse_seed_space("0..2^33"), observe("As")), r"must be in \[0, 4294967295\]"),
+    (lambda: crack("ansic", parse_seed_space("0..2^32-1"), observe("As")), r"must be in \[0, 2147483647\]"),
+    (lambda: crack("mmix", parse_seed_space("0..2^40"), observe("As")), "split"),
+    (lambda: crack("msvc", parse_seed_space("0..9"), observe("As"), reducer="java-nextint"), "32-bit words"),
 ])
 def test_bad_searches(call, message):
     with pytest.raises(ValueError, match=message):
@@ -348,7 +337,7 @@ def test_bad_searches(call, message):
 def test_full_day_1999_poker():
     seed = int(RNG.integers(0, DAY))
     deck = reference_deal("delphi", seed, "poker1999", "native")
-    result = crack("delphi", policy_seeds("ms-midnight"), observe(seen_cards(deck, 6)), algo="poker1999")
+    result = crack("delphi", parse_seed_space("ms-midnight"), observe(seen_cards(deck, 6)), algo="poker1999")
     assert result.searched == DAY and [c.seed for c in result.candidates] == [seed]
 
 
@@ -356,7 +345,7 @@ def test_full_day_1999_poker():
 def test_full_msvc_seed_space():
     seed = int(RNG.integers(0, 2**32))
     deck = reference_deal("msvc", seed, "fisher-yates", "native")
-    result = crack("msvc", parse_seed_range("0..2^32-1"), observe(seen_cards(deck, 7)))
+    result = crack("msvc", parse_seed_space("0..2^32-1"), observe(seen_cards(deck, 7)))
     assert result.searched == 2**32 and result.shuffled == 2**31
     assert [c.seed for c in result.candidates] == sorted({seed % 2**31, seed % 2**31 + 2**31})
 
