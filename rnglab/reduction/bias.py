@@ -29,7 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..algebra.period import bit_periods
-from ..empirical.stattests.base import chi_square, samples_to_detect
+from ..empirical.stattests.base import ChiSquareResult, chi_square, samples_to_detect
 from ..generators import LCG, Source
 from ..results import Result
 from .counts import ARRAY_LIMIT, ExactCounts, count_dtype
@@ -179,8 +179,8 @@ def applicable_methods(R: int, n: int) -> list[str]:
 # -- empirical comparison -----------------------------------------------------------------
 
 @dataclass(frozen=True)
-class EmpiricalBias(Result):
-    """A chi-square test of ``samples`` reduced draws against the uniform law on ``[0, n)``.
+class EmpiricalBias(ChiSquareResult):
+    """A chi-square test of ``samples`` reduced draws against the uniform law on ``[0, n)`` (``n - 1`` df).
 
     ``flagged`` is ``pvalue < alpha``; ``predicted_draws`` is the exact
     :func:`draws_to_detect` for comparison.
@@ -192,8 +192,6 @@ class EmpiricalBias(Result):
     n: int
     samples: int
     draws: int
-    statistic: float
-    pvalue: float
     flagged: bool
     alpha: float
     predicted_draws: int | None
@@ -212,10 +210,11 @@ def empirical_bias(source: Source, n: int, samples: int, method: str, *, alpha: 
     seed = source.seed
     check_samples(n, samples)
     counts, draws = sample_counts(source, n, samples, method)
-    statistic, pvalue, _ = chi_square(counts, np.full(n, samples / n), min_expected=1.0 if n >= 100 else 5.0)
+    statistic, pvalue, df = chi_square(counts, np.full(n, samples / n), min_expected=1.0 if n >= 100 else 5.0)
     predicted = draws_to_detect(squared_deviation(exact_counts(method, n, source.range_size)), n, alpha, power)
-    return EmpiricalBias(method, source.name, seed, n, samples, draws, statistic, pvalue, pvalue < alpha,
-                         alpha, predicted)
+    return EmpiricalBias(statistic=statistic, df=df, pvalue=pvalue, method=as_reducer(method).name,
+                         generator=source.name, seed=seed, n=n, samples=samples, draws=draws, flagged=pvalue < alpha,
+                         alpha=alpha, predicted_draws=predicted)
 
 
 def check_samples(n: int, samples: int) -> None:

@@ -58,7 +58,7 @@ import numba
 import numpy as np
 from scipy import stats
 
-from ..empirical.stattests.base import samples_to_detect
+from ..empirical.stattests.base import ChiSquareResult, samples_to_detect
 from ..generators import Source
 from ..reduction.maps import check_bound
 from ..reduction.reducers import as_reducer
@@ -660,7 +660,7 @@ def position_count_matrix(decks: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class EmpiricalFairness(Result):
+class EmpiricalFairness(ChiSquareResult):
     """Pearson's chi-square on the position-count matrix of ``shuffles`` decks.
 
     Attributes
@@ -685,9 +685,6 @@ class EmpiricalFairness(Result):
     algo: str
     source: str
     shuffles: int
-    statistic: float
-    df: int
-    pvalue: float
     max_abs_residual: float
     residuals: list
     counts: list
@@ -719,9 +716,10 @@ def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") ->
     statistic = float(((counts - expected) ** 2).sum() / expected)
     df = max((n - 1) ** 2, 1)
     residuals = (counts - expected) / math.sqrt(expected * (1 - 1 / n)) if n > 1 else np.zeros_like(counts, float)
-    return EmpiricalFairness(n, algo, source, shuffles, statistic, df, float(stats.chi2.sf(statistic, df)),
-                             float(np.abs(residuals).max()), residuals.tolist(), counts.tolist(),
-                             float(np.abs(counts / shuffles - 1 / n).max()))
+    return EmpiricalFairness(statistic=statistic, df=df, pvalue=float(stats.chi2.sf(statistic, df)), n=n, algo=algo,
+                             source=source, shuffles=shuffles, max_abs_residual=float(np.abs(residuals).max()),
+                             residuals=residuals.tolist(), counts=counts.tolist(),
+                             position_max_deviation=float(np.abs(counts / shuffles - 1 / n).max()))
 
 
 def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce: str = "lemire", *,

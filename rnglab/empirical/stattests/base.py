@@ -49,6 +49,26 @@ class EmpiricalResult(Result):
     details: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class ChiSquareResult(Result):
+    """Pearson's chi-square of observed counts against a law: the family every count test outside a
+    battery returns (range reduction's output counts, a shuffle's position counts).
+
+    Attributes
+    ----------
+    statistic : float
+        ``X^2 = sum (O - E)^2 / E``.
+    df : int
+        Degrees of freedom.
+    pvalue : float
+        ``P(chi2(df) >= X^2)``.
+    """
+
+    statistic: float
+    df: int
+    pvalue: float
+
+
 def register(name: str) -> Callable[[Callable], Callable]:
     """Register a test function under ``name`` (a decorator)."""
 
