@@ -24,6 +24,8 @@ kernel joins the words into fields with word-level shifts, one pass.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 import numba
@@ -175,6 +177,21 @@ def packed_words(source: Source, count: int, word_bits: int = 32,
     if word_bits not in (32, 64):
         raise ValueError(f"word must be 32 or 64 bits; got {word_bits}")
     return bit_fields(source, count, word_bits, selection)
+
+
+def packed_chunks(source: Source, chunk_words: int, word_bits: int = 32, selection: BitSelection = BitSelection()):
+    """Yield the words of :func:`packed_words` chunk after chunk, without end: their concatenation is the stream.
+
+    Each chunk reads a whole number of ``lcm(w, f)``-bit blocks (``w`` selected
+    bits per output, ``f = word_bits``), so no output's bits straddle two chunks
+    and none are lost at a boundary; chunks hold about ``chunk_words`` words.
+    """
+    if word_bits not in (32, 64):
+        raise ValueError(f"word must be 32 or 64 bits; got {word_bits}")
+    block = math.lcm(selection.width(genuine_bits(source)), word_bits) // word_bits  # words per whole block
+    count = max(1, chunk_words // block) * block
+    while True:
+        yield bit_fields(source, count, word_bits, selection)
 
 
 @numba.njit(cache=True, nogil=True)

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.generators import LCG, CallableSource, Output, make_source
-from rnglab.stream import BitSelection, bit_fields, bits, offsets, packed_words, uniforms, words
+from rnglab.stream import BitSelection, bit_fields, bits, offsets, packed_chunks, packed_words, uniforms, words
 
 
 def listed(values, low, high):
@@ -162,3 +162,22 @@ def test_packed_words_equal_the_bit_stream_cut_into_words(stream, word_bits, dat
     count = data.draw(st.integers(0, len(expected) // word_bits))
     packed = packed_words(listed(values, 0, high), count, word_bits, selection)
     assert packed.tolist() == [int(expected[i * word_bits:(i + 1) * word_bits], 2) for i in range(count)]
+
+
+@pytest.mark.parametrize("name, word_bits", [("msvc", 32), ("minstd", 32), ("randu", 64), ("drand48", 32),
+                                             ("drand48", 64), ("pcg64", 32)])
+def test_chunks_concatenate_to_the_stream(name, word_bits):
+    # Issue 13.1: each chunk of `rnglab stream` threw away the unused bits of its last output
+    # (7 for msvc, 22 for minstd, ...), so the stream differed from packed_words after the first chunk.
+    chunks = packed_chunks(make_source(name, 1), 100, word_bits)
+    joined = np.concatenate([next(chunks) for _ in range(7)])
+    assert np.array_equal(joined, packed_words(make_source(name, 1), len(joined), word_bits))
+
+
+def test_stream_command_is_the_concatenation_past_the_first_chunk():
+    from click.testing import CliRunner
+
+    from rnglab.cli import rnglab
+
+    data = CliRunner().invoke(rnglab, ["stream", "msvc", "--seed", "1", "--bytes", "1048584"]).stdout_bytes
+    assert np.frombuffer(data[-8:], dtype="<u4").tolist() == [806696358, 3635270728]  # packed_words' words 262144-5

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from ..stream import packed_words
+from ..stream import packed_chunks
 from .common import COUNT, bit_selection, generator_options
 
 #: Words produced per write.
@@ -38,10 +38,10 @@ def stream_command(generator, byte_count, word_bits: str, drop_bits: int, low_bi
     bits = int(word_bits)
     remaining = None if byte_count is None else byte_count
     out = sys.stdout.buffer
+    chunks = packed_chunks(source, CHUNK_WORDS, bits, selection)
     try:
         while remaining is None or remaining > 0:
-            words = packed_words(source, CHUNK_WORDS, bits, selection).astype(f"<u{bits // 8}")
-            data = words.tobytes()
+            data = next(chunks).astype(f"<u{bits // 8}").tobytes()
             if remaining is not None:
                 data, remaining = data[:remaining], remaining - min(remaining, len(data))
             out.write(data)
