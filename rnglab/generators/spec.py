@@ -14,7 +14,7 @@ parameters. No lower layer looks a name up again.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -54,8 +54,9 @@ class GeneratorSpec:
     low : int or None
         Declared lowest output where it differs from the LCG default.
     bit_generator : str or None
-        numpy BitGenerator class name; ``init_genrand`` marks MT19937 seeded
-        as the reference C code seeds it.
+        numpy BitGenerator class name.
+    init_genrand : bool
+        MT19937 seeded as the reference C code (``init_genrand``) seeds it, not through ``SeedSequence``.
     description, citation : str
         What the generator is, and where its parameters come from.
     given : callable or None
@@ -156,10 +157,6 @@ class GeneratorSpec:
         if not self.is_lcg:
             raise ValueError(f"{self.name} is not a linear congruential generator")
         return self.make(seed)
-
-    def with_reducer(self, chosen: Reducer) -> "GeneratorSpec":
-        """The same generator with another bounded call."""
-        return replace(self, native_reducer=chosen)
 
     def __str__(self) -> str:
         return self.name
