@@ -10,8 +10,9 @@ import sys
 
 import click
 
-from ..stream import packed_words
-from .common import COUNT, bit_selection, generator_options
+from .common import COUNT, bit_selection, generator_options, lazy
+
+packed_words = lazy("stream", "packed_words")
 
 #: Words produced per write.
 CHUNK_WORDS = 1 << 18
