@@ -12,28 +12,40 @@ import importlib
 
 import click
 
-#: Command name -> "module:attribute" inside this package, imported only when the command runs,
-#: so that ``rnglab gen`` does not pay for matplotlib and scipy.
+#: Command name -> ("module:attribute" inside this package, one-line summary). A command's module is
+#: imported only when the command runs, so that ``rnglab gen`` does not pay for matplotlib and scipy;
+#: ``rnglab --help`` prints the summaries (each the first line of the command's own help, which
+#: tests/test_cli_startup.py checks) and imports none of them.
 COMMANDS = {
-    "list": "listing:list_command",
-    "gen": "gen:gen_command",
-    "stream": "stream:stream_command",
-    "period": "period:period_command",
-    "spectral": "spectral:spectral_command",
-    "test": "test:test_command",
-    "reduce": "reduce:reduce_command",
-    "seeds": "seeds:seeds_command",
-    "shuffle": "shuffle:shuffle_command",
-    "deal": "deal:deal_command",
-    "fairness": "fairness:fairness_command",
-    "reach": "reach:reach_command",
-    "crack": "crack:crack_command",
-    "report": "report:report_command",
+    "list": ("listing:list_command", "List the generator catalog (names usable as GEN in every command)."),
+    "gen": ("gen:gen_command", "Print the first outputs of generator GEN (after seeding it with --seed)."),
+    "stream": ("stream:stream_command",
+               "Write generator GEN's bit stream to standard output as raw little-endian words."),
+    "period": ("period:period_command",
+               "Exact period and tail of an LCG (GEN, or --a/--m/--c) from its seed, by number theory."),
+    "spectral": ("spectral:spectral_command", ("Knuth's spectral test: 'rnglab spectral [GEN]' runs 'test'; "
+                                               "'rnglab spectral search --m M' searches multipliers.")),
+    "test": ("test:test_command",
+             "Run a battery of statistical tests on generator GEN: statistic, p-value and verdict per test."),
+    "reduce": ("reduce:reduce_command", "Exact bias of rand()-style range reduction against unbiased methods."),
+    "seeds": ("seeds:seeds_command",
+              "Seed-space size of seeding POLICY over a window, and the collision chance of simultaneous tables."),
+    "shuffle": ("shuffle:shuffle_command",
+                "Shuffle COUNT decks of N cards with generator GEN, one after another from one seeded stream."),
+    "deal": ("deal:deal_command",
+             "Shuffle with generator GEN and deal one game: hands one card at a time, then the board or kitty."),
+    "fairness": ("fairness:fairness_command",
+                 "Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix."),
+    "reach": ("reach:reach_command", "Distinct deals of N cards reachable from a seed space of generator GEN."),
+    "crack": ("crack:crack_command",
+              "Find every seed of generator GEN whose shuffle shows the cards seen, and print each predicted deck."),
+    "report": ("report:report_command",
+               "Write the rnglab report (report.md, a self-contained report.html, figures/) on built-in defaults."),
 }
 
 
 class LazyGroup(click.Group):
-    """A click group whose commands are imported on first use."""
+    """A click group whose commands are imported on first use; its help lists them by summary."""
 
     def list_commands(self, ctx) -> list[str]:
         return list(COMMANDS)
@@ -41,8 +53,15 @@ class LazyGroup(click.Group):
     def get_command(self, ctx, name: str):
         if name not in COMMANDS:
             return None
-        module, attribute = COMMANDS[name].split(":")
+        module, attribute = COMMANDS[name][0].split(":")
         return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+
+    def format_commands(self, ctx, formatter) -> None:
+        """The "Commands:" section, as click writes it, from the summaries (no command imported)."""
+        width = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, click.utils.make_default_short_help(summary, width)) for name, (_, summary) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

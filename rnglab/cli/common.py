@@ -8,19 +8,22 @@ integers of any size stay JSON integers.
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import sys
 from dataclasses import replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import click
 
-from ..generators import GeneratorSpec, as_generator, lcg_spec
 from ..params import parse_int
-from ..reduction.reducers import REDUCERS, Reducer
-from ..results import to_plain
-from ..stream import BitSelection
+from .choices import REDUCER_NAMES
 from .outputs import check_plot_path
+
+if TYPE_CHECKING:  # the library is imported when an option is converted, not for --help
+    from ..generators import GeneratorSpec
+    from ..reduction.reducers import Reducer
+    from ..stream import BitSelection
 
 
 class IntExpr(click.ParamType):
@@ -61,6 +64,8 @@ class GeneratorType(click.ParamType):
     name = "generator"
 
     def convert(self, value: Any, param, ctx) -> GeneratorSpec:
+        from ..generators import as_generator
+
         try:
             return as_generator(value)
         except ValueError as error:
@@ -71,9 +76,11 @@ class ReducerType(click.Choice):
     """A reducer name, resolved to its :class:`~rnglab.reduction.reducers.Reducer`."""
 
     def __init__(self):
-        super().__init__(list(REDUCERS))
+        super().__init__(list(REDUCER_NAMES))
 
     def convert(self, value: Any, param, ctx) -> Reducer:
+        from ..reduction.reducers import REDUCERS, Reducer
+
         return value if isinstance(value, Reducer) else REDUCERS[super().convert(value, param, ctx)]
 
 
@@ -111,6 +118,8 @@ def generator_options(required: bool = True, default: str | None = None) -> Call
 
 
 def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | None:
+    from ..generators import as_generator, lcg_spec
+
     if gen is not None and (a is not None or m is not None or c is not None):
         raise click.UsageError("name a generator either as GEN or with --a/--m, not both")
     if gen is None and (a is not None or m is not None):
@@ -138,6 +147,8 @@ force_option = click.option("--force", is_flag=True, is_eager=True,  # eager: kn
 
 def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
     """The bits ``--drop-bits r`` or ``--low-bits k`` select (they exclude each other)."""
+    from ..stream import BitSelection
+
     if low_bits is not None and drop_bits:
         raise click.UsageError("--drop-bits and --low-bits exclude each other: drop the top bits or keep the low ones")
     return BitSelection(drop=drop_bits) if low_bits is None else BitSelection(low=low_bits)
@@ -145,6 +156,8 @@ def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON; integers of any size stay JSON integers."""
+    from ..results import to_plain
+
     click.echo(json.dumps(to_plain(data), indent=2))
 
 
@@ -179,3 +192,23 @@ def progress(length: int, label: str, **options):
     """
     return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
                              hidden=not sys.stderr.isatty(), **options)
+
+
+def lazy(module: str, *names: str) -> Any:
+    """Stand-ins for the library functions ``rnglab.<module>.<name>``, each importing its module on first call.
+
+    Commands bind library functions at module level through these, so that ``rnglab CMD --help``
+    imports neither the library nor numpy, numba, scipy or matplotlib. One name gives one
+    function, several give a tuple.
+    """
+
+    def stand_in(name: str) -> Callable:
+        def call(*args, **kwargs):
+            return getattr(importlib.import_module(f"rnglab.{module}"), name)(*args, **kwargs)
+
+        call.__name__ = call.__qualname__ = name
+        call.__doc__ = f"rnglab.{module}.{name}, imported on first call."
+        return call
+
+    functions = tuple(stand_in(name) for name in names)
+    return functions[0] if len(functions) == 1 else functions

@@ -10,12 +10,20 @@ Examples::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from ..seeds.crack import CrackResult, expected_false_matches, make_plan, observe, search
-from ..seeds.recover import StateRecovery, parse_outputs, recover_state
-from .common import COUNT, GENERATOR, emit_json, format_table, json_option, progress
+from .common import COUNT, GENERATOR, emit_json, format_table, json_option, lazy, progress
 from .shuffle import seed_space_options, shuffle_options
+
+if TYPE_CHECKING:
+    from ..seeds.crack import CrackResult
+    from ..seeds.recover import StateRecovery
+
+expected_false_matches, make_plan, observe, search = lazy(
+    "seeds.crack", "expected_false_matches", "make_plan", "observe", "search")
+parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_state")
 
 
 @click.command("crack")

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import click
 
-from ..shuffles.algorithms import shuffle as shuffle_deck
-from ..shuffles.deal import GAMES, deal_hands, game
-from .common import IntExpr, emit_json, generator_options, json_option
+from .choices import GAME_NAMES
+from .common import IntExpr, emit_json, generator_options, json_option, lazy
 from .shuffle import shuffle_options
+
+shuffle_deck = lazy("shuffles.algorithms", "shuffle")
+deal_hands, game = lazy("shuffles.deal", "deal_hands", "game")
 
 
 @click.command("deal")
 @generator_options()
 @shuffle_options
-@click.option("--game", "game_name", type=click.Choice(list(GAMES)), default="holdem", show_default=True,
+@click.option("--game", "game_name", type=click.Choice(list(GAME_NAMES)), default="holdem", show_default=True,
               help="The game dealt: holdem (52 cards) or doudizhu (54 cards, 3 players).")
 @click.option("--players", type=IntExpr(minimum=1), default=None,
               help="Players (Hold'em 2..22, default 2; Dou Dizhu 3).")

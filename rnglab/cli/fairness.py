@@ -18,24 +18,23 @@ what fits; the chi-square needs at least 5 n shuffles.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import click
-import numpy as np
 
-from ..plot import save_figure
-from ..plot.shuffle import position_heatmap
-from ..seeds.space import check_seed_space
-from ..shuffles.algorithms import check_size
-from ..shuffles.fairness import (
-    EmpiricalFairness,
-    ExactFairness,
-    empirical_fairness,
-    exact_fairness,
-    seed_space_fairness,
-)
-from ..shuffles.reach import MAX_SEEDS, seed_decks
-from .common import IntExpr, emit_json, force_option, generator_options, json_option, plot_option, progress
+from .common import IntExpr, emit_json, force_option, generator_options, json_option, lazy, plot_option, progress
 from .shuffle import seed_space_options, shuffle_options
+
+if TYPE_CHECKING:
+    from ..shuffles.fairness import EmpiricalFairness, ExactFairness
+
+save_figure = lazy("plot", "save_figure")
+position_heatmap = lazy("plot.shuffle", "position_heatmap")
+check_seed_space = lazy("seeds.space", "check_seed_space")
+check_size = lazy("shuffles.algorithms", "check_size")
+empirical_fairness, exact_fairness, seed_space_fairness = lazy(
+    "shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_fairness")
+seed_decks = lazy("shuffles.reach", "seed_decks")
 
 #: Shuffles of the empirical mode by default.
 SHUFFLES = 100_000
@@ -97,6 +96,8 @@ def _exact(shuffle, n, reducer, range_size):
 def _over_seeds(generator, shuffle, reducer, n, seeds):
     if n > 20:
         raise ValueError(f"the exact law over a seed space is computed for n <= 20; got {n}")
+    from ..shuffles.reach import MAX_SEEDS
+
     check_seed_space(generator, seeds)
     decks = seed_decks(generator, seeds.seeds(MAX_SEEDS), n, shuffle, reducer)
     result = seed_space_fairness(decks, f"{generator.name}, {reducer.name}, {seeds.label}", shuffle.name)
@@ -104,6 +105,8 @@ def _over_seeds(generator, shuffle, reducer, n, seeds):
 
 
 def _empirical(generator, shuffle, reducer, n, shuffles):
+    import numpy as np
+
     source = generator.make()
     with progress(shuffles, "shuffling") as bar:
         result = empirical_fairness(source, n, shuffle, shuffles, reducer,
@@ -112,6 +115,8 @@ def _empirical(generator, shuffle, reducer, n, shuffles):
 
 
 def _show(result) -> None:
+    from ..shuffles.fairness import EmpiricalFairness
+
     if isinstance(result, EmpiricalFairness):
         _show_empirical(result)
     else:

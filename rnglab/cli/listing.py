@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..generators import catalog
-from .common import emit_json, format_table, json_option
+from .common import emit_json, format_table, json_option, lazy
+
+catalog = lazy("generators", "catalog")
 
 
 def catalog_rows() -> list[dict]:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from ..algebra.period import PeriodResult, period
-from ..algebra.walk import WalkResult, default_max_steps, walk
-from ..generators import LCG
-from .common import COUNT, emit_json, generator_options, json_option, progress
+from .common import COUNT, emit_json, generator_options, json_option, lazy, progress
+
+if TYPE_CHECKING:
+    from ..algebra.period import PeriodResult
+    from ..algebra.walk import WalkResult
+    from ..generators import LCG
+
+period = lazy("algebra.period", "period")
+default_max_steps, walk = lazy("algebra.walk", "default_max_steps", "walk")
 
 #: Bit periods shown at the start and at the end of the list for m = 2^e.
 FIRST_BITS, LAST_BITS = 8, 2

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import click
 
-from ..shuffles.algorithms import check_size
-from ..shuffles.reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
-from .common import IntExpr, emit_json, format_table, generator_options, json_option, progress
+from .common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
 from .shuffle import seed_space_options, shuffle_options
+
+check_size = lazy("shuffles.algorithms", "check_size")
+bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding = lazy(
+    "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "smallest_deck_exceeding")
 
 
 @click.command("reach")

@@ -7,12 +7,24 @@ from fractions import Fraction
 import click
 
 from ..fileio import check_writable
-from ..plot import save_figure
-from ..reduction.bias import applicable_methods, bias, count_array, empirical_bias
-from ..reduction.counts import ARRAY_LIMIT, approximate
-from ..reduction.maps import check_bound
-from ..reduction.reducers import REDUCERS
-from .common import COUNT, IntExpr, emit_json, force_option, format_table, generator_options, json_option, plot_option
+from .choices import REDUCER_NAMES
+from .common import (
+    COUNT,
+    IntExpr,
+    emit_json,
+    force_option,
+    format_table,
+    generator_options,
+    json_option,
+    lazy,
+    plot_option,
+)
+
+save_figure = lazy("plot", "save_figure")
+applicable_methods, bias, count_array, empirical_bias = lazy(
+    "reduction.bias", "applicable_methods", "bias", "count_array", "empirical_bias")
+approximate = lazy("reduction.counts", "approximate")
+check_bound = lazy("reduction.maps", "check_bound")
 
 
 def _range_and_methods(generator, range_size, n, method):
@@ -24,13 +36,14 @@ def _range_and_methods(generator, range_size, n, method):
     check_bound(n, R)
     if method == "all":
         return R, applicable_methods(R, n)
-    if method not in REDUCERS:
-        raise ValueError(f"unknown reducer {method!r}; choose from {', '.join(REDUCERS)} or all")
+    if method not in REDUCER_NAMES:
+        raise ValueError(f"unknown reducer {method!r}; choose from {', '.join(REDUCER_NAMES)} or all")
     return R, [method]
 
 
 def _plot(methods, n, R, plot_path, force):
     from ..plot.bias import bias_heatmap
+    from ..reduction.counts import ARRAY_LIMIT
 
     if n > ARRAY_LIMIT:
         raise ValueError(f"--plot draws one cell per output and needs n <= 2^25; got n = {n}")
@@ -47,7 +60,7 @@ def _plot(methods, n, R, plot_path, force):
 @click.option("--range", "range_size", type=IntExpr(minimum=1), help="Analyse a source of R equally likely values.")
 @click.option("--n", "n", type=IntExpr(), required=True, help="The bound: outputs in [0, n).")
 @click.option("--reducer", "method", default="all", show_default=True, metavar="NAME",
-              help=f"One of {', '.join(REDUCERS)}, or all.")
+              help=f"One of {', '.join(REDUCER_NAMES)}, or all.")
 @click.option("--exact", is_flag=True, help="Exact analysis only (no draws, even with --samples).")
 @click.option("--samples", type=COUNT, help="Also draw this many values from GEN per reducer and chi-square test them.")
 @click.option("--alpha", type=float, default=0.01, show_default=True, help="Significance level for detection.")

@@ -6,8 +6,9 @@ import sys
 
 import click
 
-from ..report import build_report
-from .common import INT, emit_json, force_option, json_option
+from .common import INT, emit_json, force_option, json_option, lazy
+
+build_report = lazy("report", "build_report")
 
 
 @click.command("report")

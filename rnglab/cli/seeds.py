@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
-from ..seeds.policies import parse_window, policy, policy_summary, simultaneous_tables
-from ..seeds.space import DEFAULT_WINDOW
-from .common import GENERATOR, IntExpr, emit_json, format_table, json_option
+from .choices import SEED_WINDOW as DEFAULT_WINDOW
+from .common import GENERATOR, IntExpr, emit_json, format_table, json_option, lazy
+
+parse_window, policy, policy_summary, simultaneous_tables = lazy(
+    "seeds.policies", "parse_window", "policy", "policy_summary", "simultaneous_tables")
 
 
 @click.command("seeds")

@@ -12,11 +12,14 @@ import functools
 import click
 
 from ..params import parse_int
-from ..seeds.space import DEFAULT_WINDOW, parse_seed_space
-from ..shuffles.algorithms import SHUFFLES, SWAP_RULES, make_shuffle, shuffle_decks
 from ..shuffles.cards import deck_for
-from ..shuffles.draws import SourceDraws
-from .common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option
+from .choices import SEED_WINDOW as DEFAULT_WINDOW
+from .choices import SHUFFLE_NAMES, SWAP_RULES
+from .common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option, lazy
+
+parse_seed_space = lazy("seeds.space", "parse_seed_space")
+make_shuffle, shuffle_decks = lazy("shuffles.algorithms", "make_shuffle", "shuffle_decks")
+SourceDraws = lazy("shuffles.draws", "SourceDraws")
 
 #: Most decks printed by one command.
 MAX_PRINTED = 10**4
@@ -41,7 +44,7 @@ def shuffle_options(command):
         return command(*args, **kwargs)
 
     for option in reversed([
-        click.option("--algo", type=click.Choice(list(SHUFFLES)), default="fisher-yates", show_default=True,
+        click.option("--algo", type=click.Choice(list(SHUFFLE_NAMES)), default="fisher-yates", show_default=True,
                      help="Shuffle algorithm."),
         click.option("--reducer", type=REDUCER, default=None,
                      help="Range reducer (default: the generator's own bounded call, see 'rnglab list')."),

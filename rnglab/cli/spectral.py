@@ -10,11 +10,8 @@ import sys
 
 import click
 
-from ..algebra.multipliers import search_multipliers
-from ..algebra.spectral import MAX_DIMENSION, spectral_test
 from ..params import parse_int
-from ..plot import save_figure
-from ..report.spectral import catalog_results
+from .choices import MAX_DIMENSION
 from .common import (
     COUNT,
     INT,
@@ -24,10 +21,16 @@ from .common import (
     format_table,
     generator_options,
     json_option,
+    lazy,
     plot_option,
     progress,
 )
 from .groups import DefaultCommandGroup
+
+search_multipliers = lazy("algebra.multipliers", "search_multipliers")
+spectral_test = lazy("algebra.spectral", "spectral_test")
+save_figure = lazy("plot", "save_figure")
+catalog_results = lazy("report.spectral", "catalog_results")
 
 #: Triples drawn for the 3-D picture.
 PLOT_TRIPLES = 20_000

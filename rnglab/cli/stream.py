@@ -10,8 +10,9 @@ import sys
 
 import click
 
-from ..stream import packed_chunks
-from .common import COUNT, bit_selection, generator_options
+from .common import COUNT, bit_selection, generator_options, lazy
+
+packed_chunks = lazy("stream", "packed_chunks")
 
 #: Words produced per write.
 CHUNK_WORDS = 1 << 18

@@ -6,10 +6,8 @@ import os
 
 import click
 
-from ..empirical.battery import get_battery, result_labels, run_battery, select_entries
 from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 from ..params import describe_int
-from ..stream import genuine_bits
 from .common import (
     COUNT,
     IntExpr,
@@ -19,9 +17,14 @@ from .common import (
     format_table,
     generator_options,
     json_option,
+    lazy,
     plot_option,
     progress,
 )
+
+get_battery, result_labels, run_battery, select_entries = lazy(
+    "empirical.battery", "get_battery", "result_labels", "run_battery", "select_entries")
+genuine_bits = lazy("stream", "genuine_bits")
 
 #: Values a run may draw without --allow-slow: about two minutes at the rate measured for
 #: the standard battery (8.3e8 values in about 41 s on a loaded two-core machine).

@@ -127,10 +127,11 @@ class LCG(Source):
         jump_a, jump_c = (np.uint64(v % 2**64) for v in affine_power(self.a, self.c, self.m, lanes))
         shift, mask = self.output.shift_and_mask(self.m)
         out[:lanes] = self.output.apply(row, self.m)
-        if kind == "pow2":
-            kernels.fill_rows_pow2(row, jump_a, jump_c, shift, mask, out[lanes:])
-        else:
-            kernels.fill_rows_small(row, jump_a, jump_c, np.uint64(self.m), shift, mask, out[lanes:])
+        if len(out) > lanes:  # else the one row is written: loading the compiled kernels would cost ~0.5 s
+            if kind == "pow2":
+                kernels.fill_rows_pow2(row, jump_a, jump_c, shift, mask, out[lanes:])
+            else:
+                kernels.fill_rows_small(row, jump_a, jump_c, np.uint64(self.m), shift, mask, out[lanes:])
         last = (len(out) - 1) % lanes
         self.x = int(reduce_states(row[last:last + 1], self.m)[0])
 
