@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -30,19 +31,28 @@ def test_a_walk_that_agrees_exits_0(capsys):
     assert "agrees with the algebra" in capsys.readouterr().out
 
 
-def _interrupt_after(delay: float) -> subprocess.CompletedProcess:
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a running process (Linux /proc), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _interrupt_after(cpu: float) -> subprocess.CompletedProcess:
+    """Run a long command, send SIGINT once it has used ``cpu`` seconds of CPU (past the interpreter's start,
+    which no program can guard, whatever the load), and return how it ended."""
     environment = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(__file__))}
     process = subprocess.Popen([sys.executable, "-m", "rnglab", "test", "pcg64", "--battery", "standard"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
-    time.sleep(delay)
+    while process.poll() is None and _cpu_seconds(process.pid) < cpu:
+        time.sleep(0.01)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
-@pytest.mark.parametrize("delay", [0.3, 1.2])
-def test_ctrl_c_exits_130_with_one_line(delay):
-    finished = _interrupt_after(delay)
+@pytest.mark.parametrize("cpu", [0.2, 1.0])  # during the imports; in the battery
+def test_ctrl_c_exits_130_with_one_line(cpu):
+    finished = _interrupt_after(cpu)
     assert finished.returncode == 130
     assert finished.stderr.strip().splitlines()[-1] == "Interrupted."
     assert "Traceback" not in finished.stderr
