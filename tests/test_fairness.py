@@ -126,7 +126,7 @@ def law_from_paths(decks, n):
     return [Fraction(counts.get(r, 0), len(decks)) for r in range(math.factorial(n))]
 
 
-@pytest.mark.parametrize("n,swaps", itertools.product([3, 4], [1, 2, 3]))
+@pytest.mark.parametrize("n,swaps", list(itertools.product([3, 4], [1, 2, 3])))
 def test_transposition_summary_counts_the_deals_no_path_reaches(n, swaps):
     # every one of the n^(2k) ordered position pairs; unreached deals (probability 0) count
     paths = list(itertools.product(range(n), repeat=2 * swaps))

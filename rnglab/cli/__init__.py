@@ -59,7 +59,8 @@ class LazyGroup(click.Group):
     def format_commands(self, ctx, formatter) -> None:
         """The "Commands:" section, as click writes it, from the summaries (no command imported)."""
         width = formatter.width - 6 - max(len(name) for name in COMMANDS)
-        rows = [(name, click.utils.make_default_short_help(summary, width)) for name, (_, summary) in COMMANDS.items()]
+        rows = [(name, click.Command(name, help=summary).get_short_help_str(width))
+                for name, (_, summary) in COMMANDS.items()]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
