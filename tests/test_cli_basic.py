@@ -145,3 +145,18 @@ def test_report_options_are_checked_before_any_section(args, message, monkeypatc
     monkeypatch.setattr(rnglab.report, "SECTIONS", [_failing_section])
     status, _, err = run(args, capsys)
     assert status == 2 and message in err and err.count("\n") == 1
+
+
+def test_list_shows_each_generators_source_and_bounded_call(capsys):
+    # Issue 12: the README said `rnglab list` shows sources; only --json had them.
+    status, out, _ = run(["list"], capsys)
+    assert status == 0 and "Sources:" in out
+    assert "  minstd: S. K. Park and K. W. Miller" in out and "  os: Python os.urandom" in out
+    java = next(line for line in out.splitlines() if line.startswith("java "))
+    assert java.split()[-1] == "java-nextint"  # the generator's own bounded call
+
+
+def test_a_written_plot_is_announced_on_standard_error(capsys, tmp_path):
+    path = tmp_path / "lattice.png"
+    status, out, err = run(["spectral", "randu", "--dims", "2..3", "--plot", str(path), "--json"], capsys)
+    assert status == 0 and path.exists() and err == f"plot written to {path}\n" and json.loads(out)["a"] == 65539

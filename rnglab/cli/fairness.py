@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 import click
 
 from .common import IntExpr, emit_json, force_option, generator_options, json_option, lazy, plot_option, progress
+from .outputs import save_plot
 from .shuffle import seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
     from ..shuffles.fairness import EmpiricalFairness, ExactFairness
 
-save_figure = lazy("plot", "save_figure")
 position_heatmap = lazy("plot.shuffle", "position_heatmap")
 check_seed_space = lazy("seeds.space", "check_seed_space")
 check_size = lazy("shuffles.algorithms", "check_size")
@@ -78,7 +78,7 @@ def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, ran
     else:
         result, matrix = _empirical(generator, shuffle, reducer or generator.native_reducer, n, shuffles or SHUFFLES)
     if plot_path:
-        save_figure(position_heatmap(matrix, f"{shuffle}, n = {n}: {result.source}"), plot_path, force)
+        save_plot(position_heatmap(matrix, f"{shuffle}, n = {n}: {result.source}"), plot_path, force)
     if as_json:
         emit_json(result)
         return

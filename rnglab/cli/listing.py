@@ -40,9 +40,10 @@ def list_command(as_json: bool) -> None:
         emit_json(rows)
         return
     click.echo(format_table(
-        ["name", "kind", "a", "c", "m", "output", "range"],
-        [[r["name"], r["kind"], r["a"], r["c"], _power_form(r["m"]), r["output"], f"[{r['low']}, {r['high']}]"]
-         for r in rows]))
+        ["name", "kind", "a", "c", "m", "output", "range", "bounded"],
+        [[r["name"], r["kind"], r["a"], r["c"], _power_form(r["m"]), r["output"], f"[{r['low']}, {r['high']}]",
+          r["bounded"]] for r in rows]))
+    click.echo("\nSources:\n" + "\n".join(f"  {r['name']}: {r['source']}" for r in rows))
     click.echo("\nAn LCG can also be written lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)] "
                "or given with --a/--c/--m.")
 

@@ -1,4 +1,5 @@
-"""Checks on output paths, made while the options are parsed: before any computation."""
+"""Output files of the command line: paths checked while the options are parsed (before any computation),
+and pictures saved with a word to the user."""
 
 from __future__ import annotations
 
@@ -17,3 +18,15 @@ def check_plot_path(ctx: click.Context, param: click.Parameter, value: str | Non
 
     check_figure_path(value, ctx.params.get("force", False))
     return value
+
+
+def save_plot(figure, path: str, force: bool) -> str:
+    """Save ``figure`` to ``path`` (atomically, never overwriting without ``force``) and say so on standard error.
+
+    Standard error keeps ``--json`` output on standard output clean. Returns the path written.
+    """
+    from ..plot import save_figure
+
+    written = save_figure(figure, path, force)
+    click.echo(f"plot written to {written}", err=True)
+    return written

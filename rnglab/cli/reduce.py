@@ -19,8 +19,8 @@ from .common import (
     lazy,
     plot_option,
 )
+from .outputs import save_plot
 
-save_figure = lazy("plot", "save_figure")
 applicable_methods, bias, count_array, empirical_bias = lazy(
     "reduction.bias", "applicable_methods", "bias", "count_array", "empirical_bias")
 approximate = lazy("reduction.counts", "approximate")
@@ -52,7 +52,7 @@ def _plot(methods, n, R, plot_path, force):
     for name in methods:
         counts = count_array(name, n, R)
         probabilities[name] = (counts / counts.sum()).astype(float)  # Python integers when R is large
-    return save_figure(bias_heatmap(probabilities, n, R), plot_path, force)
+    return save_plot(bias_heatmap(probabilities, n, R), plot_path, force)
 
 
 @click.command("reduce")
@@ -94,8 +94,6 @@ def reduce_command(generator, range_size, n, method, exact, samples, alpha, powe
                    "methods": results, "plot": figure})
         return
     _show(results, n, R, generator)
-    if figure:
-        click.echo(f"plot written to {figure}")
 
 
 def _show(results, n, R, generator) -> None:

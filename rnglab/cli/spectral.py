@@ -26,10 +26,10 @@ from .common import (
     progress,
 )
 from .groups import DefaultCommandGroup
+from .outputs import save_plot
 
 search_multipliers = lazy("algebra.multipliers", "search_multipliers")
 spectral_test = lazy("algebra.spectral", "spectral_test")
-save_figure = lazy("plot", "save_figure")
 catalog_results = lazy("report.spectral", "catalog_results")
 
 #: Triples drawn for the 3-D picture.
@@ -132,7 +132,7 @@ def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path,
         from ..plot.lattice import generator_figure
 
         states = lcg.random_states(PLOT_TRIPLES + 2)
-        save_figure(generator_figure(generator.name, result, states, m), plot_path, force)
+        save_plot(generator_figure(generator.name, result, states, m), plot_path, force)
     if as_json:
         emit_json(result)
     else:
@@ -144,7 +144,7 @@ def _catalog(dims, as_json, plot_path, force):
     if plot_path:
         from ..plot.lattice import merits_figure
 
-        save_figure(merits_figure(results), plot_path, force)
+        save_plot(merits_figure(results), plot_path, force)
     if as_json:
         emit_json([{"name": name, **result.to_dict()} for name, result in results])
         return
@@ -229,7 +229,7 @@ def search_command(m, increment, seed, dims, top, candidates, allow_slow, as_jso
 
         best = [(str(found.a), spectral_test(found.a, m, 0 if increment == "0" else 1, dims,
                                              planes_up_to=0)) for found in result.best[:6]]
-        save_figure(merits_figure(best), plot_path, force)
+        save_plot(merits_figure(best), plot_path, force)
     if as_json:
         emit_json(result)
         return

@@ -21,6 +21,7 @@ from .common import (
     plot_option,
     progress,
 )
+from .outputs import save_plot
 
 get_battery, result_labels, run_battery, select_entries = lazy(
     "empirical.battery", "get_battery", "result_labels", "run_battery", "select_entries")
@@ -120,10 +121,9 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
                                 selection=selection)
     labels = result_labels(result.results)
     if plot_path:
-        from ..plot import save_figure
         from ..plot.pvalues import battery_figure
 
-        save_figure(battery_figure(result, labels), plot_path, force)
+        save_plot(battery_figure(result, labels), plot_path, force)
     if as_json:
         emit_json(_as_json(generator.name, result))
     else:
