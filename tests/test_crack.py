@@ -23,6 +23,7 @@ from rnglab.seeds.crack import (
     residue_ranges,
     step_table,
     tracked_cards,
+    usable_seeds,
 )
 from rnglab.seeds.policies import DAY
 from rnglab.seeds.recover import parse_outputs, recover_state
@@ -30,7 +31,6 @@ from rnglab.seeds.space import parse_seed_space, seed_range_space
 from rnglab.shuffles import kernels as swap_kernels
 from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
-
 
 DECK = standard_deck()
 RNG = np.random.default_rng(20261122)
@@ -365,3 +365,13 @@ def test_kernel_codes_are_the_registry_order():
     assert [swap_kernels.kernel_code(msvc, entry) for entry in REDUCERS.values()] == list(range(len(REDUCERS)))
     assert swap_kernels.kernel_code(mmix, REDUCERS["lemire"]) == swap_kernels.WIDE_LEMIRE == len(REDUCERS)
     assert swap_kernels.kernel_code(mmix, REDUCERS["modulo"]) is None
+
+
+def test_a_space_holding_the_fixed_point_seed_is_searched_without_it():
+    # MINSTD's seed 0 is state 0, a fixed point (its offset 0 - low wraps round): both search paths now leave
+    # it out before any work, instead of shuffling it and dropping it from the list afterwards.
+    deck = reference_deal("minstd", 1234, "fisher-yates", "lemire")
+    result = crack("minstd", parse_seed_space("0..2000"), observe(seen_cards(deck, 4)), reducer="lemire")
+    assert result.method == "compiled" and [c.seed for c in result.candidates] == [1234]
+    assert list(usable_seeds(as_generator("minstd"), np.arange(0, 4, dtype=np.uint64))) == [1, 2, 3]
+    assert list(usable_seeds(as_generator("msvc"), np.arange(0, 2, dtype=np.uint64))) == [0, 1]

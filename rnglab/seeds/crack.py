@@ -196,9 +196,11 @@ def expand_residues(residues, space: SeedSpace, period: int | None) -> list[tupl
     return sorted(out)
 
 
-def usable(generator: GeneratorSpec, seed: int) -> bool:
-    """False for the one seed a multiplicative LCG cannot start from (state 0, a fixed point)."""
-    return not (generator.is_lcg and generator.c == 0 and generator.seeding.to_state(seed) == 0)
+def usable_seeds(generator: GeneratorSpec, seeds: np.ndarray) -> np.ndarray:
+    """``seeds`` without the one a multiplicative LCG cannot start from (state 0, a fixed point)."""
+    if not (generator.is_lcg and generator.c == 0):
+        return seeds
+    return seeds[np.asarray(generator.seeding.to_states(seeds)) != 0]
 
 
 # -- the compiled search plan ----------------------------------------------------------
@@ -314,10 +316,9 @@ def matching_seeds(plan: Plan, first: int, stop: int) -> np.ndarray:
     if plan.method == "one-at-a-time":
         hits = [s for s in range(first, stop) if _shows(deal(plan, s)[None, :], plan.observation)[0]]
         return np.array(hits, dtype=object)
-    seeds = np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64)
+    seeds = usable_seeds(plan.generator, np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64))
     if plan.method == "compiled":
         return seeds[_compiled_hits(plan, seeds)]
-    seeds = np.array([s for s in seeds.tolist() if usable(plan.generator, s)], dtype=seeds.dtype)
     decks, _ = shuffle_seeds(plan.generator.lcg(), seeds, plan.observation.deck.size, plan.shuffle, plan.reducer)
     return seeds[_shows(decks, plan.observation)]
 
@@ -345,9 +346,8 @@ def deals(plan: Plan, seeds: list[int]) -> list[np.ndarray]:
     """The decks of many seeds: one batch of generators for an LCG (bit-exact with :func:`deal`)."""
     if not seeds or not plan.generator.is_lcg:
         return [deal(plan, s) for s in seeds]
-    decks, _ = shuffle_seeds(plan.generator.lcg(), np.array(seeds, dtype=object).astype(np.int64 if min(seeds) < 0
-                                                                                        else np.uint64),
-                             plan.observation.deck.size, plan.shuffle, plan.reducer)
+    lanes = np.array(seeds, dtype=np.int64 if min(seeds) < 0 else np.uint64)
+    decks, _ = shuffle_seeds(plan.generator.lcg(), lanes, plan.observation.deck.size, plan.shuffle, plan.reducer)
     return list(decks)
 
 
@@ -491,7 +491,7 @@ def _check_size(plan: Plan) -> None:
 def _every_equivalent(plan: Plan, found: list[int]) -> tuple[list[int], int]:
     """The seeds of the space equivalent to the hits (the first ``MAX_LISTED``) and how many there are."""
     ranges = expand_residues([(r, r + 1) for r in sorted(set(found))], plan.seeds, plan.folding)
-    seeds = (s for first, stop in ranges for s in range(first, stop) if usable(plan.generator, s))
+    seeds = (s for first, stop in ranges for s in range(first, stop))  # hits are usable; c = 0 is never folded
     listed, count = [], 0
     for seed in seeds:
         count += 1

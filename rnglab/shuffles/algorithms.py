@@ -376,13 +376,15 @@ class Shuffle:
             for more than :data:`MAX_SWAPS` transpositions.
         """
         n = check_size(n)
-        if self.name == "sort-keys-redraw" and distinct_keys_probability(n, self.key_bits) < 1 / MAX_REDRAWS:
+        distinct = distinct_keys_probability(n, self.key_bits) if self.name == "sort-keys-redraw" else 1.0
+        if distinct < 1 / MAX_REDRAWS:
             raise ValueError(f"sort-keys-redraw needs 2^key_bits >= n distinct keys and would redraw about "
-                             f"{1 / max(distinct_keys_probability(n, self.key_bits), 1e-300):.3g} times per deck "
+                             f"{1 / max(distinct, 1e-300):.3g} times per deck "
                              f"with {self.key_bits}-bit keys for n = {n}; at most {MAX_REDRAWS:,} are accepted "
                              "(use more key bits)")
-        if self.algorithm.option == "swaps" and swap_count(n, self.swaps) > MAX_SWAPS:
-            raise ValueError(f"at most {MAX_SWAPS:,} transpositions per shuffle; got {swap_count(n, self.swaps):,}")
+        swaps = swap_count(n, self.swaps) if self.algorithm.option == "swaps" else 0
+        if swaps > MAX_SWAPS:
+            raise ValueError(f"at most {MAX_SWAPS:,} transpositions per shuffle; got {swaps:,}")
         return n
 
     def run(self, decks: np.ndarray, draws: Draws) -> np.ndarray:
