@@ -23,7 +23,7 @@ shuffles each residue once and reports every seed of the class
 Three search paths, fastest first (:attr:`CrackResult.method`):
 
 * ``compiled`` -- an LCG (power-of-two modulus, or any modulus up to 2^32)
-  with outputs of at most 32 bits and a reducer of :mod:`rnglab.reduction.draw`, or
+  with outputs of at most 32 bits and a reducer the kernels compile (:mod:`rnglab.reduction.reducers`), or
   whole 64-bit words and ``lemire`` (:func:`rnglab.shuffles.kernels.kernel_code`), and a
   shuffle whose exact program is a list of swaps
   (:attr:`rnglab.shuffles.algorithms.Shuffle.program`): :mod:`rnglab.shuffles.kernels`,
