@@ -3,7 +3,7 @@
 Import this package to register every test.
 """
 
-from . import birthday, collision, correlation, fourier, frequency, hamming, knuth, linear, matrix_rank, runs  # noqa: F401
+from . import birthday, collision, correlation, fourier, frequency, gcd, hamming, knuth, linear, matrix_rank, runs  # noqa: F401
 from .base import TESTS, EmpiricalResult, chi_square, get_test, register
 
 __all__ = ["TESTS", "EmpiricalResult", "chi_square", "get_test", "register"]
