@@ -3,7 +3,10 @@
 Import this package to register every test.
 """
 
-from . import birthday, collision, correlation, fourier, frequency, gcd, hamming, knuth, linear, matrix_rank, runs  # noqa: F401
+from . import (  # noqa: F401
+    birthday, collision, correlation, fourier, frequency, gcd, hamming, hamming_pairs, knuth, linear, matrix_rank,
+    random_walk, runs, weights,
+)
 from .base import TESTS, EmpiricalResult, chi_square, get_test, register
 
 __all__ = ["TESTS", "EmpiricalResult", "chi_square", "get_test", "register"]

@@ -12,11 +12,16 @@ from .base import EmpiricalResult, chi_square, gateway_params, register, require
 
 
 def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: float = 5.0):
-    """Merge the end categories into their neighbours until every expected count is ``>= minimum``.
+    """Merge sparse categories into their neighbours until every expected count is ``>= minimum``.
 
-    Categories are ordered (weights, ranks); the low tail is pooled upwards and
-    the high tail downwards, the classical way to meet the chi-square rule
-    ``E_i >= 5`` (Knuth, TAOCP vol. 2, 3.3.1 B).
+    TestU01's rule (``gofs_MergeClasses``), so that statistics computed on the
+    same counts agree with TestU01's: going up from the first category, one
+    whose expected count is below ``minimum`` starts a group that absorbs the
+    following categories until the group's count reaches ``minimum``; a last
+    group still below it joins the group before. Categories are ordered
+    (weights, ranks, gap lengths), so in practice the sparse low and high
+    tails are pooled, the classical way to meet the chi-square rule (Knuth,
+    TAOCP vol. 2, 3.3.1 B).
 
     Returns
     -------
@@ -26,11 +31,17 @@ def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: floa
         The first and last original category of each merged one.
     """
     observed, expected = np.asarray(observed, dtype=np.float64), np.asarray(expected, dtype=np.float64)
-    low_tail = np.cumsum(expected)
-    first = min(int(np.searchsorted(low_tail, minimum)), len(expected) - 1)
-    high_tail = np.cumsum(expected[::-1])
-    last = max(len(expected) - 1 - int(np.searchsorted(high_tail, minimum)), first)
-    edges = np.r_[0, np.arange(first + 1, last + 1), len(expected)]
+    starts, first = [], 0
+    while first < expected.size:
+        starts.append(first)
+        last, total = first, expected[first]
+        while total < minimum and last < expected.size - 1:
+            last += 1
+            total += expected[last]
+        first = last + 1
+    if len(starts) > 1 and expected[starts[-1]:].sum() < minimum:
+        starts.pop()
+    edges = np.r_[starts, expected.size]
     labels = [(int(a), int(b) - 1) for a, b in zip(edges[:-1], edges[1:])]
     return np.add.reduceat(observed, edges[:-1]), np.add.reduceat(expected, edges[:-1]), labels
 

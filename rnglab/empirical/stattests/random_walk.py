@@ -1,0 +1,137 @@
+"""Random walks of +-1 steps, one step per bit: five statistics against their exact laws (TestU01's RandomWalk1)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numba
+import numpy as np
+
+from ...generators.base import Source
+from ...stream import BitSelection, bits, genuine_bits
+from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .hamming import merge_sparse_tails
+from .weights import TESTU01_MIN_EXPECTED
+
+#: The statistics of each walk, in TestU01's order.
+STATISTICS = ("H", "M", "J", "R", "C")
+
+#: Bits unpacked per read.
+CHUNK_BITS = 2**22
+
+
+def position_probability(steps: int, position: int) -> Fraction:
+    """``p_(k,y) = P(S_k = y) = 2^-k C(k, (k+y)/2)`` when ``k + y`` is even, else 0 (exact)."""
+    if (steps + position) % 2 or abs(position) > steps:
+        return Fraction(0)
+    return Fraction(math.comb(steps, (steps + position) // 2), 2**steps)
+
+
+def walk_laws(length: int) -> np.ndarray:
+    """The laws of H, M, J, R and C for a walk of even ``length`` ``l``: a ``(5, l + 1)`` array.
+
+    With ``p`` of :func:`position_probability` (Feller, *An Introduction to
+    Probability Theory*, vol. 1, ch. III; TestU01 user guide, swalk_RandomWalk1):
+    ``P(H = k) = 2^-l C(l, k)``; ``P(M = y) = p_(l,y) + p_(l,y+1)``;
+    ``P(J = k) = p_(k,0) p_(l-k,0)`` for even ``k``; ``P(R = y) = p_(l-y,y)``;
+    ``P(C = y) = 2 p_(l-1,2y+1)``. Each row sums to 1 exactly (computed in
+    fractions, rounded once).
+    """
+    p = position_probability
+    laws = np.zeros((5, length + 1))
+    for value in range(length + 1):
+        laws[0, value] = p(length, 2 * value - length)
+        laws[1, value] = p(length, value) + p(length, value + 1)
+        laws[2, value] = p(value, 0) * p(length - value, 0) if value % 2 == 0 else 0
+        laws[3, value] = p(length - value, value) if 2 * value <= length else 0
+        laws[4, value] = 2 * p(length - 1, 2 * value + 1) if 2 * value + 1 <= length - 1 else 0
+    return laws
+
+
+@numba.njit(cache=True, nogil=True)
+def walk_statistics(steps, length, counts):  # pragma: no cover - compiled
+    """Add each walk's H, M, J, R and C to ``counts[statistic, value]``; ``steps`` holds whole walks of bits.
+
+    Step ``k`` (from 1) is ``+1`` for a 1 bit and ``-1`` for a 0. H counts the
+    +1 steps, M is the maximum of ``S_0 = 0, S_1, ..., S_l``, R the returns
+    ``S_k = 0``; at odd ``k`` only (where ``S_k`` is never 0), J counts
+    ``S_k > 0`` twice and C counts the sign changes ``S_(k-2) S_k < 0``, as
+    TestU01's implementation does.
+    """
+    for start in range(0, steps.size, length):
+        position, highest, ups, positive, returns, changes, before = 0, 0, 0, 0, 0, 0, 0
+        for k in range(1, length + 1):
+            if steps[start + k - 1]:
+                position += 1
+                ups += 1
+            else:
+                position -= 1
+            highest = max(highest, position)
+            returns += position == 0
+            if k % 2:
+                positive += position > 0
+                changes += position * before < 0
+                before = position
+        counts[0, ups] += 1
+        counts[1, highest] += 1
+        counts[2, 2 * positive] += 1
+        counts[3, returns] += 1
+        counts[4, changes] += 1
+
+
+@register("random-walk")
+def random_walk(source: Source, n: int, *, length: int = 150,
+                selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Five chi-square tests on ``n`` random walks of ``l = length`` steps, one step per bit.
+
+    For each walk ``S_k = X_1 + ... + X_k`` (``X_i = +1`` for a 1 bit, ``-1``
+    for a 0): H, the steps to the right; M, the maximum; J, twice the number
+    of odd times spent right of the origin; R, the returns to 0; C, the sign
+    changes between odd times. The counts of each statistic's values are
+    compared with their exact laws (:func:`walk_laws`) by Pearson's ``X^2``
+    after TestU01's merging of classes expecting fewer than 10, giving five
+    p-values (``details["statistics"]``). The test's ``statistic`` and
+    ``pvalue`` are those of the smallest of the five p-values, its p-value
+    multiplied by 5 (Bonferroni: valid whatever the dependence between the
+    five; TestU01 reports the five separately).
+
+    SmallCrush runs it with ``n = 10^6``, ``l = 150``, on the top 30 bits of
+    each 32-bit output (``r = 0``, ``s = 30``: ``BitSelection(keep=30)``),
+    where each statistic equals TestU01's (the walks use ``l`` consecutive
+    bits of the bit stream; TestU01 drops the unused bits of a walk's last
+    output when ``s`` does not divide ``l``).
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of walks (``n l`` bits are read); at least 30.
+    length : int
+        ``l``, even.
+    selection : BitSelection
+
+    References
+    ----------
+    P. L'Ecuyer, R. Simard, TestU01 user guide, swalk_RandomWalk1 and
+    bbattery_SmallCrush; W. Feller, *An Introduction to Probability Theory and
+    Its Applications*, vol. 1, 3rd ed., ch. III.
+    """
+    require(n >= 30, f"random-walk needs n >= 30 walks; got {n}")
+    require(2 <= length <= 10_000 and length % 2 == 0, f"length must be even, in [2, 10000]; got {length}")
+    counts = np.zeros((5, length + 1), dtype=np.int64)
+    width = selection.width(genuine_bits(source))
+    walks_per_read = math.lcm(length, width) // length
+    walks_per_read *= max(1, CHUNK_BITS // (walks_per_read * length))
+    for start in range(0, n, walks_per_read):
+        walks = min(walks_per_read, n - start)
+        walk_statistics(bits(source, walks * length, selection), length, counts)
+    results = {}
+    for name, observed, law in zip(STATISTICS, counts, walk_laws(length)):
+        merged_observed, merged_expected, _ = merge_sparse_tails(observed, n * law, TESTU01_MIN_EXPECTED)
+        statistic, pvalue, df = chi_square(merged_observed, merged_expected)
+        results[name] = {"statistic": statistic, "pvalue": pvalue, "df": df}
+    worst = min(results, key=lambda name: results[name]["pvalue"])
+    return EmpiricalResult("random-walk", results[worst]["statistic"], min(1.0, 5 * results[worst]["pvalue"]),
+                           gateway_params(n, selection, length=length),
+                           {"statistics": results, "worst": worst, "counts": counts})
