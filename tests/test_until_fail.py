@@ -1,0 +1,62 @@
+"""Run until it fails: doubling stages on one stream, the data needed to fail, limits and skipped entries."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rnglab.empirical.battery import get_battery
+from rnglab.empirical.stattests import TESTS
+from rnglab.empirical.until_fail import CountingSource, stages, summarise
+from rnglab.generators import make_source
+
+
+def run(name: str, **limits):
+    source = make_source(name, 12345)
+    done = list(stages(source, get_battery("small"), **limits))
+    return summarise(source, get_battery("small"), done)
+
+
+def test_counting_source_counts_what_a_test_reads():
+    counting = CountingSource(make_source("minstd", 1))
+    TESTS["serial"](counting, 5000, d=4, t=2)  # 2 outputs per pair
+    assert counting.outputs_read == 10_000
+    plain = make_source("minstd", 1)
+    plain.random_raw(10_000)
+    assert counting.random_raw(3).tolist() == plain.random_raw(3).tolist()
+
+
+def test_randu_fails_and_the_run_stops_there():
+    result = run("randu", max_bytes=2**24)
+    assert result.stopped == "fail" and result.bytes_to_fail == result.stages[-1].bytes <= 2**20
+    assert all(stage.worst != "FAIL" for stage in result.stages[:-1])
+    assert result.stages[-1].worst_tests
+
+
+def test_pcg64_stays_normal_and_the_data_doubles():
+    result = run("pcg64", max_bytes=2**24)
+    assert result.stopped == "limit" and result.bytes_to_fail is None
+    sizes = np.array([stage.bytes for stage in result.stages])
+    assert sizes[0] >= 1024 and sizes[-1] <= 2**24 and np.all(np.diff(sizes) > 0)
+    large = sizes[sizes >= 2**20]
+    assert np.all((large[1:] / large[:-1] > 1.8) & (large[1:] / large[:-1] < 2.3))
+    assert {stage.worst for stage in result.stages} <= {"normal", "unusual"}
+
+
+def test_small_stages_skip_entries_with_the_rule_they_break():
+    first = run("pcg64", max_bytes=2**12).stages[0]
+    assert first.skipped and all(reason for _, reason in first.skipped)
+    assert any("n >= 100000" in reason for test, reason in first.skipped if test == "runs-up")
+
+
+def test_time_limit_stops_before_a_stage_that_would_pass_it():
+    result = run("pcg64", max_seconds=0.5)
+    assert result.stopped == "limit" and sum(stage.seconds for stage in result.stages) < 2.0
+
+
+@pytest.mark.parametrize("name", ["randu", "pcg64"])
+def test_worst_distance_curve_has_one_point_per_stage(name):
+    result = run(name, max_bytes=2**20)
+    curve = result.worst_distance
+    assert [b for b, _ in curve] == [stage.bytes for stage in result.stages]
+    assert all(0 <= q <= 0.5 for _, q in curve)
