@@ -60,3 +60,13 @@ def test_worst_distance_curve_has_one_point_per_stage(name):
     curve = result.worst_distance
     assert [b for b, _ in curve] == [stage.bytes for stage in result.stages]
     assert all(0 <= q <= 0.5 for _, q in curve)
+
+
+def test_figure_draws_every_stage_and_marks_the_failure():
+    from rnglab.plot.pvalues import until_fail_figure
+
+    result = run("randu", max_bytes=2**24)
+    axes = until_fail_figure(result).axes[0]
+    line = axes.get_lines()[0]
+    assert list(line.get_xdata()) == [stage.bytes for stage in result.stages]
+    assert any("FAIL at" in text.get_text() for text in axes.get_legend().get_texts())

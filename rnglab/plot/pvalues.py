@@ -54,3 +54,39 @@ def _histogram(axes, label: str, pvalues: np.ndarray) -> None:
     axes.set_title(label, fontsize="small")
     axes.set_xlim(0, 1)
 
+
+
+#: The smallest tail distance drawn: p-values beyond it (RANDU's 1e-160) would flatten the rest of the curve.
+FLOOR = 1e-40
+
+
+def until_fail_figure(result, thresholds=None):
+    """The most extreme p-value of each stage of a run-until-fail against the data read (log-log).
+
+    The vertical axis is ``min(p, 1 - p)`` of the stage's most extreme result;
+    the grade thresholds are drawn as horizontal lines, and the stage that
+    failed, if any, is marked.
+    """
+    from ..empirical.verdicts import Thresholds
+
+    thresholds = thresholds or Thresholds()
+    figure, axes = new_figure(8.4, 4.0)
+    curve = result.worst_distance
+    data = np.array([b for b, _ in curve], dtype=float)
+    distance = np.clip([q for _, q in curve], FLOOR, 0.5)
+    axes.plot(data, distance, marker="o", color="tab:blue", label="most extreme p-value of the stage")
+    for level, name, colour in ((thresholds.unusual, "unusual", "tab:olive"),
+                                (thresholds.suspicious, "suspicious", "tab:orange"),
+                                (thresholds.fail, "FAIL", "tab:red")):
+        axes.axhline(level, color=colour, linestyle="--", linewidth=1, label=f"{name} below {level:g}")
+    if result.bytes_to_fail is not None:
+        axes.scatter([data[-1]], [distance[-1]], color="tab:red", marker="x", s=80, zorder=3,
+                     label=f"FAIL at {result.bytes_to_fail:,} bytes")
+    axes.set_xscale("log", base=2)
+    axes.set_yscale("log")
+    axes.set_ylim(0.5, min(thresholds.fail, distance.min()) / 100)
+    axes.set_xlabel("data read (bytes, log scale)")
+    axes.set_ylabel(f"min(p, 1 - p), worse upwards (floor {FLOOR:g})")
+    axes.set_title(f"{result.generator}: battery {result.battery} until it fails, seed {result.seed}")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize="small")
+    return figure
