@@ -8,8 +8,9 @@ it tests the generator and not a formatting of it:
   real resolution (MINSTD gives multiples of ``1/(m - 1)``; it is never
   passed off as a 32-bit word with a constant top bit);
 * :func:`words` -- ``w``-bit integers: the ``b = floor(log2 R)`` genuine bits
-  of each output (exact when ``R`` is a power of two; otherwise
-  ``floor((x - low) 2^b / R)``), optionally after dropping the top ``r`` bits
+  of each output (:func:`genuine_words`: the offset itself when ``R`` is a
+  power of two; otherwise only outputs below ``2^b`` give words, so that the
+  bits stay unbiased), optionally after dropping the top ``r`` bits
   and taking the next ``s`` (TestU01's ``r`` and ``s``), or keeping only the
   low ``k`` bits;
 * :func:`bits` -- the concatenation of those words, most significant bit first;
@@ -78,7 +79,11 @@ class BitSelection:
 
 def offsets(source: Source, size: int) -> np.ndarray:
     """Return ``size`` outputs shifted to ``[0, R)`` (uint64, or object above 2^64)."""
-    values = source.random_raw(check_count(size))
+    return _shifted(source, source.random_raw(check_count(size)))
+
+
+def _shifted(source: Source, values: np.ndarray) -> np.ndarray:
+    """Raw outputs minus the source's ``low`` (the array itself when ``low = 0``)."""
     if not source.low:
         return values
     return values - (source.low if values.dtype == object else np.uint64(source.low))
@@ -109,6 +114,8 @@ def genuine_bits(source: Source) -> int:
 def words(source: Source, size: int, selection: BitSelection = BitSelection()) -> tuple[np.ndarray, int]:
     """Return ``size`` words of the selected bits and their width in bits.
 
+    The words are the selection's bits of :func:`genuine_words`.
+
     Returns
     -------
     values : numpy.ndarray of uint64
@@ -118,9 +125,7 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
     """
     source_bits = genuine_bits(source)
     dropped, width = selection.span(source_bits)
-    values = offsets(source, size)
-    if source.range_size != 1 << source_bits or values.dtype == object:
-        values = _top_bits(values, source.range_size, source_bits)
+    values = genuine_words(source, size)
     if source_bits - dropped - width:
         values = values >> np.uint64(source_bits - dropped - width)
     if dropped:
@@ -128,20 +133,50 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
     return values, width
 
 
-def _top_bits(values: np.ndarray, range_size: int, source_bits: int) -> np.ndarray:
-    """Map offsets in ``[0, R)`` to ``floor(v 2^b / R)`` in ``[0, 2^b)`` (exact integer arithmetic)."""
-    if range_size < 2**32 and values.dtype != object:
-        return (values << np.uint64(source_bits)) // np.uint64(range_size)
-    scaled = [(int(v) << source_bits) // range_size for v in values]
-    return np.asarray(scaled, dtype=np.uint64)
+def genuine_words(source: Source, size: int) -> np.ndarray:
+    """Return ``size`` uniform ``b``-bit words, ``b = floor(log2 R)`` capped at 64, from successive outputs.
+
+    With ``q = floor(R / 2^b)`` (1 unless ``R > 2^64``), an offset ``v = x - low``
+    gives the word ``floor(v / q)`` when ``v < q 2^b``, the largest multiple of
+    ``2^b`` in the range, and nothing otherwise: every word then has exactly
+    ``q`` preimages, so an ideal source gives unbiased bits whatever ``R``.
+    When ``R`` is a power of two nothing is skipped (the word is the offset, or
+    its top 64 bits). Otherwise the fraction ``1 - q 2^b / R`` of the outputs
+    is skipped (below 1/2; about 1/2 for MINSTD, ``R = 2^31 - 2``, and 1/3
+    for ``R = 3 2^30``), and the outputs read are the words' outputs plus the
+    skipped ones before them: the outputs after the last word are handed
+    back to the source (:meth:`~rnglab.generators.Source.unread`).
+    """
+    size, source_bits, range_size = check_count(size), genuine_bits(source), source.range_size
+    quotient = range_size >> source_bits
+    if range_size == quotient << source_bits:
+        return _quotients(offsets(source, size), quotient)
+    limit, out, filled = quotient << source_bits, np.empty(size, dtype=np.uint64), 0
+    while filled < size:
+        wanted = size - filled
+        raw = source.random_raw(wanted * range_size // limit + 4 * math.isqrt(wanted) + 16)
+        values = _shifted(source, raw)
+        kept = np.flatnonzero(values < (limit if values.dtype == object else np.uint64(limit)))[:wanted]
+        if len(kept) == wanted:
+            source.unread(raw[kept[-1] + 1:])
+        out[filled:filled + len(kept)] = _quotients(values[kept], quotient)
+        filled += len(kept)
+    return out
+
+
+def _quotients(values: np.ndarray, quotient: int) -> np.ndarray:
+    """``floor(v / q)`` as uint64 (``values`` itself when ``q = 1`` and it is uint64)."""
+    if values.dtype != object:
+        return values if quotient == 1 else values // np.uint64(quotient)
+    return np.asarray([int(v) // quotient for v in values], dtype=np.uint64)
 
 
 def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return the first ``count`` fields of ``field_bits`` (1 to 64) bits cut from the source's bit stream.
 
     The fields are the bits of :func:`bits` read ``field_bits`` at a time, the
-    first bit most significant; exactly ``ceil(count f / w)`` outputs are read
-    for ``w`` selected bits per output and ``f`` per field.
+    first bit most significant; exactly ``ceil(count f / w)`` words are read
+    (:func:`genuine_words`) for ``w`` selected bits per output and ``f`` per field.
     """
     if not 1 <= field_bits <= 64:
         raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
@@ -156,7 +191,7 @@ def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -
     """Return the first ``count`` bits of the source's bit stream as a uint8 array of 0/1.
 
     The stream concatenates the selected bits of successive outputs, most
-    significant bit first; ``ceil(count / w)`` outputs are read for ``w``
+    significant bit first; ``ceil(count / w)`` words are read for ``w``
     selected bits per output.
     """
     count = check_count(count, "count")
