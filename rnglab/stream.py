@@ -17,7 +17,9 @@ it tests the generator and not a formatting of it:
 * :func:`bit_fields` -- that bit stream cut into fields of 1 to 64 bits (the
   rows of the matrix-rank test, the blocks of the Hamming-weight test);
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
-  ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01).
+  ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
+  outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
+  instead (numpy's and PractRand's convention).
 
 The bit stream is never expanded to one byte per bit on the way: a compiled
 kernel joins the words into fields with word-level shifts, one pass.
@@ -205,13 +207,25 @@ def packed_words(source: Source, count: int, word_bits: int = 32,
                  selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return ``count`` words of ``word_bits`` (32 or 64) cut from the source's bit stream.
 
-    These are :func:`bit_fields` of ``word_bits`` bits: a source whose selected
-    width equals ``word_bits`` is passed through unchanged; otherwise the first
-    bit of the stream becomes the first word's most significant bit.
+    When the selected width ``w`` is 8, 16, 32 or 64 bits, the words are the
+    outputs' little-endian bytes in order, read as little-endian words, so the
+    byte stream does not depend on the word size: a 64-bit output cut into
+    32-bit words gives its low half first (numpy's ``integers(dtype=uint32)``
+    on PCG64, PractRand's ``stdin32``), and two 32-bit outputs make a 64-bit
+    word ``out0 + 2^32 out1`` (what PractRand's ``stdin64`` reads of
+    ``out0, out1``). Any other width is packed by :func:`bit_fields`, the first
+    bit of the stream becoming the first word's most significant bit.
     """
     if word_bits not in (32, 64):
         raise ValueError(f"word must be 32 or 64 bits; got {word_bits}")
-    return bit_fields(source, count, word_bits, selection)
+    width = selection.width(genuine_bits(source))
+    if width not in (8, 16, 32, 64):
+        return bit_fields(source, count, word_bits, selection)
+    values, _ = words(source, -(-check_count(count, "count") * word_bits // width), selection)
+    if width == word_bits:
+        return values
+    data = values.astype(f"<u{width // 8}").view(np.uint8)
+    return data[:count * word_bits // 8].view(f"<u{word_bits // 8}").astype(np.uint64)
 
 
 def packed_chunks(source: Source, chunk_words: int, word_bits: int = 32, selection: BitSelection = BitSelection()):
@@ -226,7 +240,7 @@ def packed_chunks(source: Source, chunk_words: int, word_bits: int = 32, selecti
     block = math.lcm(selection.width(genuine_bits(source)), word_bits) // word_bits  # words per whole block
     count = max(1, chunk_words // block) * block
     while True:
-        yield bit_fields(source, count, word_bits, selection)
+        yield packed_words(source, count, word_bits, selection)
 
 
 @numba.njit(cache=True, nogil=True)

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.generators import LCG, CallableSource, Output, make_source
+from rnglab.generators import LCG, CallableSource, NumpySource, Output, make_source
 from rnglab.stream import BitSelection, bit_fields, bits, offsets, packed_chunks, packed_words, uniforms, words
 
 
@@ -188,10 +188,31 @@ def test_bits_equal_the_bit_stream_read_one_bit_at_a_time(stream, data):
 @given(bit_streams(), st.sampled_from([32, 64]), st.data())
 def test_packed_words_equal_the_bit_stream_cut_into_words(stream, word_bits, data):
     source_bits, high, values, selection = stream
-    expected, _ = reference_bits(source_bits, high, values, selection)
+    expected, width = reference_bits(source_bits, high, values, selection)
     count = data.draw(st.integers(0, len(expected) // word_bits))
     packed = packed_words(listed(values, 0, high), count, word_bits, selection)
-    assert packed.tolist() == [int(expected[i * word_bits:(i + 1) * word_bits], 2) for i in range(count)]
+    if width in (8, 16, 32, 64):  # whole bytes: the outputs' little-endian bytes, read as little-endian words
+        octets = b"".join(int(expected[i:i + width], 2).to_bytes(width // 8, "little")
+                          for i in range(0, len(expected), width))
+        size = word_bits // 8
+        assert packed.tolist() == [int.from_bytes(octets[i * size:(i + 1) * size], "little") for i in range(count)]
+    else:
+        assert packed.tolist() == [int(expected[i * word_bits:(i + 1) * word_bits], 2) for i in range(count)]
+
+
+def test_64_bit_outputs_as_32_bit_words_are_numpy_uint32_draws():
+    # Issue 13.5: numpy's integers(dtype=uint32) on PCG64 (and PractRand's stdin32 reading the same
+    # bytes) takes the low half of each 64-bit output first; rnglab wrote the high half first.
+    expected = np.random.Generator(np.random.PCG64(7)).integers(0, 2**32, 1001, dtype=np.uint32)
+    assert np.array_equal(packed_words(make_source("pcg64", 7), 1001, 32), expected)
+
+
+def test_32_bit_outputs_as_64_bit_words_keep_the_byte_stream():
+    # --word 64 on a 32-bit source: out0 is the low half, so the bytes are those of --word 32 and a
+    # reader of 32-bit words sees out0, out1 (numpy's own MT19937 next_uint64 is out0 * 2^32 + out1).
+    raw = np.random.MT19937(5).random_raw(1000).astype("<u4")
+    wide = packed_words(NumpySource(np.random.MT19937(5)), 500, 64).astype("<u8")
+    assert wide.tobytes() == raw.tobytes()
 
 
 @pytest.mark.parametrize("name, word_bits", [("msvc", 32), ("minstd", 32), ("randu", 64), ("drand48", 32),

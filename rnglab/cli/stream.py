@@ -31,8 +31,9 @@ def stream_command(generator, byte_count, word_bits: str, drop_bits: int, low_bi
 
     The stream concatenates the genuine bits of successive outputs (15 per
     MSVC rand(), 31 per RANDU, 32 per java next(32)), most significant bit
-    first, and cuts it into 32- or 64-bit words; a source whose outputs are
-    exactly that wide is passed through unchanged.
+    first, and cuts it into 32- or 64-bit words. Outputs of 8, 16, 32 or 64
+    bits keep their little-endian bytes instead (a 64-bit output as 32-bit
+    words: low half first, as numpy and PractRand's stdin32 read it).
     """
     source = generator.make()
     selection = bit_selection(drop_bits, low_bits)
