@@ -19,7 +19,9 @@ it tests the generator and not a formatting of it:
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
-  instead (numpy's and PractRand's convention).
+  instead (numpy's and PractRand's convention);
+* :func:`scaled_words`, :func:`left_aligned_words` -- one 32-bit word per
+  output instead: TestU01's ``floor(2^32 u)``, or the raw output left-aligned.
 
 The bit stream is never expanded to one byte per bit on the way: a compiled
 kernel joins the words into fields with word-level shifts, one pass.
@@ -241,6 +243,64 @@ def packed_chunks(source: Source, chunk_words: int, word_bits: int = 32, selecti
     count = max(1, chunk_words // block) * block
     while True:
         yield packed_words(source, count, word_bits, selection)
+
+
+def scaled_words(source: Source, count: int) -> np.ndarray:
+    """Return ``floor(2^32 u)`` of ``count`` successive outputs, ``u = (x - low) / R``: one 32-bit word each.
+
+    TestU01's view of a generator given as uniforms (``unif01``'s 32-bit
+    ``GetBits``), computed exactly: ``floor(2^32 v / R)`` for ``v = x - low``.
+    For ``R = 2^b`` that is the offset's bits left-aligned (``b <= 32``) or its
+    top 32 bits; for other ``R`` every output still gives one word, whose low
+    bits mix the output's (MINSTD: ``floor(2^32 v / (2^31 - 2))``).
+    """
+    values, range_size = offsets(source, count), source.range_size
+    if range_size & (range_size - 1) == 0:
+        return _left_aligned(values, range_size.bit_length() - 1)
+    if range_size < 2**32:
+        return (values << np.uint64(32)) // np.uint64(range_size)
+    return np.asarray([(int(v) << 32) // range_size for v in values], dtype=np.uint64)
+
+
+def left_aligned_words(source: Source, count: int) -> np.ndarray:
+    """Return each of ``count`` successive outputs' offset ``v = x - low`` left-aligned in a 32-bit word.
+
+    The offset's ``c = bit_length(R - 1)`` bits, the width that holds every
+    output, become the word's top bits (``v 2^(32 - c)``; the top 32 of them
+    when ``c > 32``): the output as a program stores it, its constant or weak
+    bits where a word-aligned test (GCD, binary rank) looks for them.
+    """
+    return _left_aligned(offsets(source, count), (source.range_size - 1).bit_length())
+
+
+def _left_aligned(values: np.ndarray, width: int) -> np.ndarray:
+    """``width``-bit values as the top bits of 32-bit words (their top 32 bits when wider)."""
+    if values.dtype == object:
+        return np.asarray([int(v) >> (width - 32) for v in values], dtype=np.uint64)
+    return values << np.uint64(32 - width) if width <= 32 else values >> np.uint64(width - 32)
+
+
+#: ``rnglab stream --format``: how outputs become words. ``packed``: the genuine bits of successive
+#: outputs cut into words (:func:`packed_words`); the others: one 32-bit word per output.
+STREAM_FORMATS = {"packed": packed_words, "scaled32": scaled_words, "left32": left_aligned_words}
+
+
+def formatted_chunks(source: Source, stream_format: str, chunk_words: int, word_bits: int = 32,
+                     selection: BitSelection = BitSelection()):
+    """Yield the words of ``stream_format`` chunk after chunk, without end (see :data:`STREAM_FORMATS`).
+
+    ``scaled32`` and ``left32`` write one 32-bit word per output: they take
+    neither another word size nor a bit selection.
+    """
+    if stream_format not in STREAM_FORMATS:
+        raise ValueError(f"stream format must be one of {', '.join(STREAM_FORMATS)}; got {stream_format!r}")
+    if stream_format == "packed":
+        yield from packed_chunks(source, chunk_words, word_bits, selection)
+    if word_bits != 32 or selection != BitSelection():
+        raise ValueError(f"the {stream_format} format writes one 32-bit word per output: "
+                         f"it takes no --word 64, --drop-bits or --low-bits")
+    while True:
+        yield STREAM_FORMATS[stream_format](source, chunk_words)
 
 
 @numba.njit(cache=True, nogil=True)

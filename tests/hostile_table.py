@@ -108,6 +108,9 @@ ROWS: list[Row] = [
     row("stream msvc --drop-bits 3 --low-bits 4 --bytes 8", "exclude"),
     row("stream msvc --seed -1 --bytes 8", "seed"),
     row("stream os --seed 5 --bytes 8", "seed"),
+    row("stream msvc --format bogus --bytes 8", "bogus"),
+    row("stream msvc --format scaled32 --word 64 --bytes 8", "one 32-bit word per output"),
+    row("stream msvc --format left32 --low-bits 3 --bytes 8", "one 32-bit word per output"),
     # ---- period
     row("period nope", "nope"),
     row("period", "generator"),

@@ -6,7 +6,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.generators import LCG, CallableSource, NumpySource, Output, make_source
-from rnglab.stream import BitSelection, bit_fields, bits, offsets, packed_chunks, packed_words, uniforms, words
+from rnglab.stream import (
+    BitSelection,
+    bit_fields,
+    bits,
+    formatted_chunks,
+    left_aligned_words,
+    offsets,
+    packed_chunks,
+    packed_words,
+    scaled_words,
+    uniforms,
+    words,
+)
 
 
 def listed(values, low, high):
@@ -232,3 +244,32 @@ def test_stream_command_is_the_concatenation_past_the_first_chunk():
 
     data = CliRunner().invoke(rnglab, ["stream", "msvc", "--seed", "1", "--bytes", "1048584"]).stdout_bytes
     assert np.frombuffer(data[-8:], dtype="<u4").tolist() == [806696358, 3635270728]  # packed_words' words 262144-5
+
+
+def test_scaled_words_are_testu01_floor_of_u_times_2_to_the_32():
+    # MINSTD: u = (x - 1) / (2^31 - 2), floor(2^32 u) exactly; PCG64: the top 32 bits; MSVC: x * 2^17.
+    raw = make_source("minstd", 1).random_raw(1000)
+    expected = [(int(x) - 1) * 2**32 // (2**31 - 2) for x in raw]
+    assert scaled_words(make_source("minstd", 1), 1000).tolist() == expected
+    assert np.array_equal(scaled_words(make_source("pcg64", 2), 10), make_source("pcg64", 2).random_raw(10) >> 32)
+    assert scaled_words(make_source("msvc", 1), 2).tolist() == [41 << 17, 18467 << 17]
+
+
+def test_left_aligned_words_put_each_raw_output_at_the_top():
+    # MINSTD's offsets need 31 bits: (x - 1) * 2; a 15-bit output: x * 2^17; a 64-bit one: its top 32 bits.
+    assert left_aligned_words(make_source("minstd", 1), 2).tolist() == [16806 * 2, 282475248 * 2]
+    assert left_aligned_words(make_source("msvc", 1), 2).tolist() == [41 << 17, 18467 << 17]
+    assert np.array_equal(left_aligned_words(make_source("pcg64", 2), 10), make_source("pcg64", 2).random_raw(10) >> 32)
+
+
+def test_stream_formats_write_one_word_per_output():
+    from click.testing import CliRunner
+
+    from rnglab.cli import rnglab
+
+    data = CliRunner().invoke(rnglab, ["stream", "minstd", "--format", "scaled32", "--bytes", "4000"]).stdout_bytes
+    assert np.array_equal(np.frombuffer(data, dtype="<u4"), scaled_words(make_source("minstd", 1), 1000))
+    chunks = formatted_chunks(make_source("msvc", 1), "left32", 3)
+    assert np.concatenate([next(chunks), next(chunks)]).tolist() == (make_source("msvc", 1).random_raw(6) << 17).tolist()
+    with pytest.raises(ValueError, match="one 32-bit word per output"):
+        next(formatted_chunks(make_source("msvc", 1), "scaled32", 3, 64))

@@ -21,3 +21,5 @@ SEED_WINDOW = "1d"
 MAX_DIMENSION = 64
 #: :data:`rnglab.generators.external.FORMATS`
 INPUT_FORMATS = ("u8", "u16", "u32", "u64", "bits")
+#: :data:`rnglab.stream.STREAM_FORMATS`
+STREAM_FORMATS = ("packed", "scaled32", "left32")
