@@ -8,15 +8,20 @@ it tests the generator and not a formatting of it:
   real resolution (MINSTD gives multiples of ``1/(m - 1)``; it is never
   passed off as a 32-bit word with a constant top bit);
 * :func:`words` -- ``w``-bit integers: the ``b = floor(log2 R)`` genuine bits
-  of each output (exact when ``R`` is a power of two; otherwise
-  ``floor((x - low) 2^b / R)``), optionally after dropping the top ``r`` bits
+  of each output (:func:`genuine_words`: the offset itself when ``R`` is a
+  power of two; otherwise only outputs below ``2^b`` give words, so that the
+  bits stay unbiased), optionally after dropping the top ``r`` bits
   and taking the next ``s`` (TestU01's ``r`` and ``s``), or keeping only the
   low ``k`` bits;
 * :func:`bits` -- the concatenation of those words, most significant bit first;
 * :func:`bit_fields` -- that bit stream cut into fields of 1 to 64 bits (the
   rows of the matrix-rank test, the blocks of the Hamming-weight test);
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
-  ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01).
+  ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
+  outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
+  instead (numpy's and PractRand's convention);
+* :func:`scaled_words`, :func:`left_aligned_words` -- one 32-bit word per
+  output instead: TestU01's ``floor(2^32 u)``, or the raw output left-aligned.
 
 The bit stream is never expanded to one byte per bit on the way: a compiled
 kernel joins the words into fields with word-level shifts, one pass.
@@ -78,7 +83,11 @@ class BitSelection:
 
 def offsets(source: Source, size: int) -> np.ndarray:
     """Return ``size`` outputs shifted to ``[0, R)`` (uint64, or object above 2^64)."""
-    values = source.random_raw(check_count(size))
+    return _shifted(source, source.random_raw(check_count(size)))
+
+
+def _shifted(source: Source, values: np.ndarray) -> np.ndarray:
+    """Raw outputs minus the source's ``low`` (the array itself when ``low = 0``)."""
     if not source.low:
         return values
     return values - (source.low if values.dtype == object else np.uint64(source.low))
@@ -109,6 +118,8 @@ def genuine_bits(source: Source) -> int:
 def words(source: Source, size: int, selection: BitSelection = BitSelection()) -> tuple[np.ndarray, int]:
     """Return ``size`` words of the selected bits and their width in bits.
 
+    The words are the selection's bits of :func:`genuine_words`.
+
     Returns
     -------
     values : numpy.ndarray of uint64
@@ -118,9 +129,7 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
     """
     source_bits = genuine_bits(source)
     dropped, width = selection.span(source_bits)
-    values = offsets(source, size)
-    if source.range_size != 1 << source_bits or values.dtype == object:
-        values = _top_bits(values, source.range_size, source_bits)
+    values = genuine_words(source, size)
     if source_bits - dropped - width:
         values = values >> np.uint64(source_bits - dropped - width)
     if dropped:
@@ -128,20 +137,50 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
     return values, width
 
 
-def _top_bits(values: np.ndarray, range_size: int, source_bits: int) -> np.ndarray:
-    """Map offsets in ``[0, R)`` to ``floor(v 2^b / R)`` in ``[0, 2^b)`` (exact integer arithmetic)."""
-    if range_size < 2**32 and values.dtype != object:
-        return (values << np.uint64(source_bits)) // np.uint64(range_size)
-    scaled = [(int(v) << source_bits) // range_size for v in values]
-    return np.asarray(scaled, dtype=np.uint64)
+def genuine_words(source: Source, size: int) -> np.ndarray:
+    """Return ``size`` uniform ``b``-bit words, ``b = floor(log2 R)`` capped at 64, from successive outputs.
+
+    With ``q = floor(R / 2^b)`` (1 unless ``R > 2^64``), an offset ``v = x - low``
+    gives the word ``floor(v / q)`` when ``v < q 2^b``, the largest multiple of
+    ``2^b`` in the range, and nothing otherwise: every word then has exactly
+    ``q`` preimages, so an ideal source gives unbiased bits whatever ``R``.
+    When ``R`` is a power of two nothing is skipped (the word is the offset, or
+    its top 64 bits). Otherwise the fraction ``1 - q 2^b / R`` of the outputs
+    is skipped (below 1/2; about 1/2 for MINSTD, ``R = 2^31 - 2``, and 1/3
+    for ``R = 3 2^30``), and the outputs read are the words' outputs plus the
+    skipped ones before them: the outputs after the last word are handed
+    back to the source (:meth:`~rnglab.generators.Source.unread`).
+    """
+    size, source_bits, range_size = check_count(size), genuine_bits(source), source.range_size
+    quotient = range_size >> source_bits
+    if range_size == quotient << source_bits:
+        return _quotients(offsets(source, size), quotient)
+    limit, out, filled = quotient << source_bits, np.empty(size, dtype=np.uint64), 0
+    while filled < size:
+        wanted = size - filled
+        raw = source.random_raw(wanted * range_size // limit + 4 * math.isqrt(wanted) + 16)
+        values = _shifted(source, raw)
+        kept = np.flatnonzero(values < (limit if values.dtype == object else np.uint64(limit)))[:wanted]
+        if len(kept) == wanted:
+            source.unread(raw[kept[-1] + 1:])
+        out[filled:filled + len(kept)] = _quotients(values[kept], quotient)
+        filled += len(kept)
+    return out
+
+
+def _quotients(values: np.ndarray, quotient: int) -> np.ndarray:
+    """``floor(v / q)`` as uint64 (``values`` itself when ``q = 1`` and it is uint64)."""
+    if values.dtype != object:
+        return values if quotient == 1 else values // np.uint64(quotient)
+    return np.asarray([int(v) // quotient for v in values], dtype=np.uint64)
 
 
 def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return the first ``count`` fields of ``field_bits`` (1 to 64) bits cut from the source's bit stream.
 
     The fields are the bits of :func:`bits` read ``field_bits`` at a time, the
-    first bit most significant; exactly ``ceil(count f / w)`` outputs are read
-    for ``w`` selected bits per output and ``f`` per field.
+    first bit most significant; exactly ``ceil(count f / w)`` words are read
+    (:func:`genuine_words`) for ``w`` selected bits per output and ``f`` per field.
     """
     if not 1 <= field_bits <= 64:
         raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
@@ -156,7 +195,7 @@ def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -
     """Return the first ``count`` bits of the source's bit stream as a uint8 array of 0/1.
 
     The stream concatenates the selected bits of successive outputs, most
-    significant bit first; ``ceil(count / w)`` outputs are read for ``w``
+    significant bit first; ``ceil(count / w)`` words are read for ``w``
     selected bits per output.
     """
     count = check_count(count, "count")
@@ -170,13 +209,25 @@ def packed_words(source: Source, count: int, word_bits: int = 32,
                  selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return ``count`` words of ``word_bits`` (32 or 64) cut from the source's bit stream.
 
-    These are :func:`bit_fields` of ``word_bits`` bits: a source whose selected
-    width equals ``word_bits`` is passed through unchanged; otherwise the first
-    bit of the stream becomes the first word's most significant bit.
+    When the selected width ``w`` is 8, 16, 32 or 64 bits, the words are the
+    outputs' little-endian bytes in order, read as little-endian words, so the
+    byte stream does not depend on the word size: a 64-bit output cut into
+    32-bit words gives its low half first (numpy's ``integers(dtype=uint32)``
+    on PCG64, PractRand's ``stdin32``), and two 32-bit outputs make a 64-bit
+    word ``out0 + 2^32 out1`` (what PractRand's ``stdin64`` reads of
+    ``out0, out1``). Any other width is packed by :func:`bit_fields`, the first
+    bit of the stream becoming the first word's most significant bit.
     """
     if word_bits not in (32, 64):
         raise ValueError(f"word must be 32 or 64 bits; got {word_bits}")
-    return bit_fields(source, count, word_bits, selection)
+    width = selection.width(genuine_bits(source))
+    if width not in (8, 16, 32, 64):
+        return bit_fields(source, count, word_bits, selection)
+    values, _ = words(source, -(-check_count(count, "count") * word_bits // width), selection)
+    if width == word_bits:
+        return values
+    data = values.astype(f"<u{width // 8}").view(np.uint8)
+    return data[:count * word_bits // 8].view(f"<u{word_bits // 8}").astype(np.uint64)
 
 
 def packed_chunks(source: Source, chunk_words: int, word_bits: int = 32, selection: BitSelection = BitSelection()):
@@ -191,7 +242,65 @@ def packed_chunks(source: Source, chunk_words: int, word_bits: int = 32, selecti
     block = math.lcm(selection.width(genuine_bits(source)), word_bits) // word_bits  # words per whole block
     count = max(1, chunk_words // block) * block
     while True:
-        yield bit_fields(source, count, word_bits, selection)
+        yield packed_words(source, count, word_bits, selection)
+
+
+def scaled_words(source: Source, count: int) -> np.ndarray:
+    """Return ``floor(2^32 u)`` of ``count`` successive outputs, ``u = (x - low) / R``: one 32-bit word each.
+
+    TestU01's view of a generator given as uniforms (``unif01``'s 32-bit
+    ``GetBits``), computed exactly: ``floor(2^32 v / R)`` for ``v = x - low``.
+    For ``R = 2^b`` that is the offset's bits left-aligned (``b <= 32``) or its
+    top 32 bits; for other ``R`` every output still gives one word, whose low
+    bits mix the output's (MINSTD: ``floor(2^32 v / (2^31 - 2))``).
+    """
+    values, range_size = offsets(source, count), source.range_size
+    if range_size & (range_size - 1) == 0:
+        return _left_aligned(values, range_size.bit_length() - 1)
+    if range_size < 2**32:
+        return (values << np.uint64(32)) // np.uint64(range_size)
+    return np.asarray([(int(v) << 32) // range_size for v in values], dtype=np.uint64)
+
+
+def left_aligned_words(source: Source, count: int) -> np.ndarray:
+    """Return each of ``count`` successive outputs' offset ``v = x - low`` left-aligned in a 32-bit word.
+
+    The offset's ``c = bit_length(R - 1)`` bits, the width that holds every
+    output, become the word's top bits (``v 2^(32 - c)``; the top 32 of them
+    when ``c > 32``): the output as a program stores it, its constant or weak
+    bits where a word-aligned test (GCD, binary rank) looks for them.
+    """
+    return _left_aligned(offsets(source, count), (source.range_size - 1).bit_length())
+
+
+def _left_aligned(values: np.ndarray, width: int) -> np.ndarray:
+    """``width``-bit values as the top bits of 32-bit words (their top 32 bits when wider)."""
+    if values.dtype == object:
+        return np.asarray([int(v) >> (width - 32) for v in values], dtype=np.uint64)
+    return values << np.uint64(32 - width) if width <= 32 else values >> np.uint64(width - 32)
+
+
+#: ``rnglab stream --format``: how outputs become words. ``packed``: the genuine bits of successive
+#: outputs cut into words (:func:`packed_words`); the others: one 32-bit word per output.
+STREAM_FORMATS = {"packed": packed_words, "scaled32": scaled_words, "left32": left_aligned_words}
+
+
+def formatted_chunks(source: Source, stream_format: str, chunk_words: int, word_bits: int = 32,
+                     selection: BitSelection = BitSelection()):
+    """Yield the words of ``stream_format`` chunk after chunk, without end (see :data:`STREAM_FORMATS`).
+
+    ``scaled32`` and ``left32`` write one 32-bit word per output: they take
+    neither another word size nor a bit selection.
+    """
+    if stream_format not in STREAM_FORMATS:
+        raise ValueError(f"stream format must be one of {', '.join(STREAM_FORMATS)}; got {stream_format!r}")
+    if stream_format == "packed":
+        yield from packed_chunks(source, chunk_words, word_bits, selection)
+    if word_bits != 32 or selection != BitSelection():
+        raise ValueError(f"the {stream_format} format writes one 32-bit word per output: "
+                         f"it takes no --word 64, --drop-bits or --low-bits")
+    while True:
+        yield STREAM_FORMATS[stream_format](source, chunk_words)
 
 
 @numba.njit(cache=True, nogil=True)

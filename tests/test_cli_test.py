@@ -116,3 +116,10 @@ def test_progress_names_each_test_on_a_terminal_only(monkeypatch, capsys):
     status, out, err = run(["test", "randu", "--json"], capsys)
     assert status == 1 and json.loads(out)["battery"] == "smoke"
     assert "smoke battery" in err and "frequency" in err and "100%" in err
+
+
+def test_hamming_weight_passes_a_good_lcg_whose_range_is_not_a_power_of_two(capsys):
+    # Issue 13.2: R = m - 1 = 3 * 2^30 made the low bit 1 with probability 1/3: FAIL at p = 0 (eps).
+    status, out, _ = run(["test", "lcg:a=2277552421,m=3221225473", "--battery", "small", "--tests", "hamming-weight",
+                          "--json"], capsys)
+    assert status == 0 and 0.001 < json.loads(out)["results"][0]["pvalue"] < 0.999

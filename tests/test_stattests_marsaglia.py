@@ -6,6 +6,8 @@ a fixed seed, and a known-bad generator that fails.
 
 import itertools
 import math
+import tomllib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,9 +26,10 @@ from rnglab.empirical.stattests.collision import (
 from rnglab.empirical.stattests.fourier import fourier, fourier_statistic
 from rnglab.empirical.stattests.hamming import hamming_weight, merge_sparse_tails, weight_counts
 from rnglab.empirical.stattests.matrix_rank import gf2_ranks, matrix_rank, rank_probabilities
-from rnglab.generators import CallableSource, make_source
+from rnglab.generators import LCG, CallableSource, make_source
 from rnglab.stream import BitSelection
 
+DATA = Path(__file__).parent / "data"
 
 def fixed_source(values, bits_per_value):
     """A source that returns ``values`` in order (then repeats them), with ``bits_per_value`` bits."""
@@ -38,8 +41,36 @@ def fixed_source(values, bits_per_value):
 # -- hand-computed cases ---------------------------------------------------------------------
 
 def test_equal_spacings_by_hand():
-    # sorted birthdays 1 3 5 6 10 11 -> spacings 2 2 1 4 1 -> sorted 1 1 2 2 4: two repeats
-    assert equal_spacings(np.array([11, 3, 1, 6, 10, 5], dtype=np.uint64)) == 2
+    # sorted birthdays 1 3 5 6 10 11 -> spacings 2 2 1 4 1 and, around a year of 12 days,
+    # 12 - 11 + 1 = 2 -> sorted 1 1 2 2 2 4: three repeats; in a year of 13 days the last is 3: two
+    assert equal_spacings(np.array([11, 3, 1, 6, 10, 5], dtype=np.uint64), 12) == 3
+    assert equal_spacings(np.array([11, 3, 1, 6, 10, 5], dtype=np.uint64), 13) == 2
+
+
+def birthday_known_answers():
+    with open(DATA / "testu01" / "birthday.toml", "rb") as handle:
+        return tomllib.load(handle)["run"]
+
+
+@pytest.mark.parametrize("run", birthday_known_answers(), ids=lambda run: run["generator"])
+def test_birthday_spacings_reproduce_testu01(run):
+    # Issue 13.6: rnglab cut MINSTD-like outputs to 30 bits before floor(d u) and left out the
+    # circular spacing, and counted 43 where TestU01 counts 44 (tests/data/testu01/birthday.toml).
+    source = LCG(a=run["a"], c=run["c"], m=run["m"], seed=run["seed"], low=0)  # U = x / m, as ulcg
+    for case in run["tests"]:
+        assert (case["N"], case["r"], case["p"]) == (1, 0, 1)
+        result = birthday_spacings(source, case["n"], d=case["d"], t=case["t"])
+        assert (result.statistic, result.details["expected"]) == (case["collisions"], case["lambda"])
+        assert source.state["x"] == case["state"]
+
+
+def test_digits_use_the_full_resolution_of_the_source():
+    # R = 2^31 - 2 (MINSTD's range): floor(d (x - 1) / R) from the uniform, not from 30 bits of it.
+    m = 2**31 - 1
+    values = [1, m - 1, 1 + (m - 2) // 3, 2**30 + 1]
+    source = CallableSource(lambda size: values[:size], 1, m - 1, vectorized=True)
+    expected = [(x - 1) * 10**6 // (m - 1) for x in values]
+    assert digits(source, 4, 10**6).tolist() == expected
 
 
 def test_expected_collisions_matches_enumeration():

@@ -5,14 +5,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.generators import LCG, CallableSource, Output, make_source
-from rnglab.stream import BitSelection, bit_fields, bits, offsets, packed_chunks, packed_words, uniforms, words
+from rnglab.generators import LCG, CallableSource, NumpySource, Output, make_source
+from rnglab.stream import (
+    BitSelection,
+    bit_fields,
+    bits,
+    formatted_chunks,
+    left_aligned_words,
+    offsets,
+    packed_chunks,
+    packed_words,
+    scaled_words,
+    uniforms,
+    words,
+)
 
 
 def listed(values, low, high):
-    """A source that returns the given values, in order."""
+    """A source that returns the given values, in order, then ``low`` for ever (what a read past them sees)."""
     data = iter(values)
-    return CallableSource(lambda: next(data), low, high)
+    return CallableSource(lambda: next(data, low), low, high)
 
 
 def test_offsets_subtract_low():
@@ -40,10 +52,33 @@ def test_words_of_a_power_of_two_source():
     assert (values.tolist(), width) == ([0b00, 0b11], 2)
 
 
-def test_words_of_a_non_power_of_two_source_are_scaled():
-    # R = 10 values give floor(log2 10) = 3 genuine bits: floor(x * 8 / 10).
-    values, width = words(listed([0, 4, 9], 0, 9), 3)
-    assert (values.tolist(), width) == ([0, 3, 7], 3)
+def test_words_of_a_non_power_of_two_source_skip_the_outputs_above_2_to_the_b():
+    # R = 10 values give floor(log2 10) = 3 genuine bits: 8 and 9 give no word; the output after
+    # the last word is handed back to the source.
+    source = listed([0, 9, 4, 8, 7, 5], 0, 9)
+    values, width = words(source, 3)
+    assert (values.tolist(), width) == ([0, 4, 7], 3)
+    assert source.random_raw(1).tolist() == [5]
+
+
+def test_words_of_a_wide_non_power_of_two_range_divide_by_its_quotient():
+    # R = 3 * 2^64: b = 64, q = 3; offsets below 3 * 2^64 all give floor(v / 3).
+    values, width = words(listed([0, 5, 3 * 2**64 - 1], 0, 3 * 2**64 - 1), 3)
+    assert (values.tolist(), width) == ([0, 1, 2**64 - 1], 64)
+
+
+@pytest.mark.parametrize("range_size", [3 * 2**30, 2**31 - 1, 10**9])
+def test_bits_of_an_ideal_source_of_any_range_are_unbiased(range_size):
+    # Issue 13.2: floor(v 2^b / R) gave some b-bit words one preimage and others two: for
+    # R = 3 * 2^30 the low bit was 1 with probability 1/3. Each bit position's frequency of ones
+    # among 2^16 words of an ideal source is binomial(2^16, 1/2): |z| < 5.5 in every position
+    # (a false alarm about once in 10^6 runs at 31 positions).
+    rng = np.random.default_rng(2024)
+    source = CallableSource(lambda size: rng.integers(0, range_size, size), 0, range_size - 1, vectorized=True)
+    values, width = words(source, 2**16)
+    ones = [int((values >> np.uint64(k) & np.uint64(1)).sum()) for k in range(width)]
+    z = (np.asarray(ones) - 2**15) / np.sqrt(2**14)
+    assert np.abs(z).max() < 5.5
 
 
 def test_bits_are_most_significant_first():
@@ -114,9 +149,9 @@ def bit_streams(draw):
 
 
 def reference_bits(source_bits, high, values, selection):
-    """The bit stream built one bit at a time: each output's b genuine bits as a string, then the selected ones."""
+    """The bit stream built one bit at a time: each output below 2^b as b bits, then the selected ones."""
     dropped, width = selection.span(source_bits)
-    genuine = [format(v * 2**source_bits // (high + 1), f"0{source_bits}b") for v in values]
+    genuine = [format(v, f"0{source_bits}b") for v in values if v < 2**source_bits]
     return "".join(bits[dropped:dropped + width] for bits in genuine), width
 
 
@@ -125,10 +160,17 @@ def counted(values, high):
     handed = []
 
     def draw():
-        handed.append(values[len(handed)])
+        handed.append(values[len(handed)] if len(handed) < len(values) else 0)
         return handed[-1]
 
     return CallableSource(draw, 0, high), handed
+
+
+def words_read(source, values, source_bits, count):
+    """Check that the source was left just after the ``count``-th output below 2^b (its next value is the next one)."""
+    accepted = [i for i, v in enumerate(values) if v < 2**source_bits]
+    after = accepted[count - 1] + 1 if count else 0
+    assert int(source.random_raw(1)[0]) == (values[after] if after < len(values) else 0)
 
 
 @settings(max_examples=300, deadline=None)
@@ -140,7 +182,7 @@ def test_bit_fields_equal_the_bit_stream_read_one_bit_at_a_time(stream, field_bi
     source, handed = counted(values, high)
     fields = bit_fields(source, count, field_bits, selection)
     assert fields.tolist() == [int(expected[i * field_bits:(i + 1) * field_bits], 2) for i in range(count)]
-    assert len(handed) == -(-count * field_bits // width)
+    words_read(source, values, source_bits, -(-count * field_bits // width))
 
 
 @settings(max_examples=200, deadline=None)
@@ -151,17 +193,38 @@ def test_bits_equal_the_bit_stream_read_one_bit_at_a_time(stream, data):
     count = data.draw(st.integers(0, len(expected)))
     source, handed = counted(values, high)
     assert "".join(map(str, bits(source, count, selection))) == expected[:count]
-    assert len(handed) == -(-count // width)
+    words_read(source, values, source_bits, -(-count // width))
 
 
 @settings(max_examples=100, deadline=None)
 @given(bit_streams(), st.sampled_from([32, 64]), st.data())
 def test_packed_words_equal_the_bit_stream_cut_into_words(stream, word_bits, data):
     source_bits, high, values, selection = stream
-    expected, _ = reference_bits(source_bits, high, values, selection)
+    expected, width = reference_bits(source_bits, high, values, selection)
     count = data.draw(st.integers(0, len(expected) // word_bits))
     packed = packed_words(listed(values, 0, high), count, word_bits, selection)
-    assert packed.tolist() == [int(expected[i * word_bits:(i + 1) * word_bits], 2) for i in range(count)]
+    if width in (8, 16, 32, 64):  # whole bytes: the outputs' little-endian bytes, read as little-endian words
+        octets = b"".join(int(expected[i:i + width], 2).to_bytes(width // 8, "little")
+                          for i in range(0, len(expected), width))
+        size = word_bits // 8
+        assert packed.tolist() == [int.from_bytes(octets[i * size:(i + 1) * size], "little") for i in range(count)]
+    else:
+        assert packed.tolist() == [int(expected[i * word_bits:(i + 1) * word_bits], 2) for i in range(count)]
+
+
+def test_64_bit_outputs_as_32_bit_words_are_numpy_uint32_draws():
+    # Issue 13.5: numpy's integers(dtype=uint32) on PCG64 (and PractRand's stdin32 reading the same
+    # bytes) takes the low half of each 64-bit output first; rnglab wrote the high half first.
+    expected = np.random.Generator(np.random.PCG64(7)).integers(0, 2**32, 1001, dtype=np.uint32)
+    assert np.array_equal(packed_words(make_source("pcg64", 7), 1001, 32), expected)
+
+
+def test_32_bit_outputs_as_64_bit_words_keep_the_byte_stream():
+    # --word 64 on a 32-bit source: out0 is the low half, so the bytes are those of --word 32 and a
+    # reader of 32-bit words sees out0, out1 (numpy's own MT19937 next_uint64 is out0 * 2^32 + out1).
+    raw = np.random.MT19937(5).random_raw(1000).astype("<u4")
+    wide = packed_words(NumpySource(np.random.MT19937(5)), 500, 64).astype("<u8")
+    assert wide.tobytes() == raw.tobytes()
 
 
 @pytest.mark.parametrize("name, word_bits", [("msvc", 32), ("minstd", 32), ("randu", 64), ("drand48", 32),
@@ -181,3 +244,32 @@ def test_stream_command_is_the_concatenation_past_the_first_chunk():
 
     data = CliRunner().invoke(rnglab, ["stream", "msvc", "--seed", "1", "--bytes", "1048584"]).stdout_bytes
     assert np.frombuffer(data[-8:], dtype="<u4").tolist() == [806696358, 3635270728]  # packed_words' words 262144-5
+
+
+def test_scaled_words_are_testu01_floor_of_u_times_2_to_the_32():
+    # MINSTD: u = (x - 1) / (2^31 - 2), floor(2^32 u) exactly; PCG64: the top 32 bits; MSVC: x * 2^17.
+    raw = make_source("minstd", 1).random_raw(1000)
+    expected = [(int(x) - 1) * 2**32 // (2**31 - 2) for x in raw]
+    assert scaled_words(make_source("minstd", 1), 1000).tolist() == expected
+    assert np.array_equal(scaled_words(make_source("pcg64", 2), 10), make_source("pcg64", 2).random_raw(10) >> 32)
+    assert scaled_words(make_source("msvc", 1), 2).tolist() == [41 << 17, 18467 << 17]
+
+
+def test_left_aligned_words_put_each_raw_output_at_the_top():
+    # MINSTD's offsets need 31 bits: (x - 1) * 2; a 15-bit output: x * 2^17; a 64-bit one: its top 32 bits.
+    assert left_aligned_words(make_source("minstd", 1), 2).tolist() == [16806 * 2, 282475248 * 2]
+    assert left_aligned_words(make_source("msvc", 1), 2).tolist() == [41 << 17, 18467 << 17]
+    assert np.array_equal(left_aligned_words(make_source("pcg64", 2), 10), make_source("pcg64", 2).random_raw(10) >> 32)
+
+
+def test_stream_formats_write_one_word_per_output():
+    from click.testing import CliRunner
+
+    from rnglab.cli import rnglab
+
+    data = CliRunner().invoke(rnglab, ["stream", "minstd", "--format", "scaled32", "--bytes", "4000"]).stdout_bytes
+    assert np.array_equal(np.frombuffer(data, dtype="<u4"), scaled_words(make_source("minstd", 1), 1000))
+    chunks = formatted_chunks(make_source("msvc", 1), "left32", 3)
+    assert np.concatenate([next(chunks), next(chunks)]).tolist() == (make_source("msvc", 1).random_raw(6) << 17).tolist()
+    with pytest.raises(ValueError, match="one 32-bit word per output"):
+        next(formatted_chunks(make_source("msvc", 1), "scaled32", 3, 64))

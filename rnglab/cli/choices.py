@@ -19,3 +19,7 @@ GAME_NAMES = ("holdem", "doudizhu")
 SEED_WINDOW = "1d"
 #: :data:`rnglab.algebra.spectral.MAX_DIMENSION`
 MAX_DIMENSION = 64
+#: :data:`rnglab.generators.external.FORMATS`
+INPUT_FORMATS = ("u8", "u16", "u32", "u64", "bits")
+#: :data:`rnglab.stream.STREAM_FORMATS`
+STREAM_FORMATS = ("packed", "scaled32", "left32")

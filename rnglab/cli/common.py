@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import os
 import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
@@ -63,13 +64,19 @@ class GeneratorType(click.ParamType):
 
     name = "generator"
 
-    def convert(self, value: Any, param, ctx) -> GeneratorSpec:
+    def convert(self, value: Any, param, ctx) -> GeneratorSpec | InputName:
         from ..generators import as_generator
 
         try:
             return as_generator(value)
         except ValueError as error:
+            if isinstance(value, str) and (value == "-" or os.path.exists(value)):
+                return InputName(value)
             self.fail(str(error), param, ctx)
+
+
+class InputName(str):
+    """GEN naming a stream to read, ``-`` (standard input) or an existing file, instead of a generator."""
 
 
 class ReducerType(click.Choice):
@@ -88,18 +95,24 @@ GENERATOR = GeneratorType()
 REDUCER = ReducerType()
 
 
-def generator_options(required: bool = True, default: str | None = None) -> Callable:
+def generator_options(required: bool = True, default: str | None = None, inputs: bool = False) -> Callable:
     """Add ``GEN`` and ``--a/--c/--m/--seed``; pass one ``generator`` (:class:`~rnglab.generators.GeneratorSpec`).
 
     ``GEN`` is a catalog name (``rnglab list``) or ``lcg:a=16807,m=2^31-1[,c=..][,seed=..]``;
     ``--a`` and ``--m`` (with optional ``--c``) give an LCG instead. ``--seed`` becomes
     the spec's default seed (checked against the generator's seeding convention). With
     ``required=False`` and nothing given, ``generator`` is ``None`` (or ``default``).
+    With ``inputs``, ``GEN`` may also be ``-`` or a file that names no generator: the
+    command then receives that :class:`InputName` to read.
     """
 
     def decorate(command: Callable) -> Callable:
         @functools.wraps(command)
         def wrapper(*args, gen=None, a=None, c=None, m=None, seed=None, **kwargs):
+            if isinstance(gen, InputName):
+                _check_input(gen, inputs, a is not None or m is not None or c is not None, seed)
+                kwargs["generator"] = gen
+                return command(*args, **kwargs)
             kwargs["generator"] = _choose_generator(gen, a, c, m, seed, required, default)
             return command(*args, **kwargs)
 
@@ -115,6 +128,15 @@ def generator_options(required: bool = True, default: str | None = None) -> Call
         return wrapper
 
     return decorate
+
+
+def _check_input(name: InputName, inputs: bool, lcg_options: bool, seed: int | None) -> None:
+    """An input is read only by commands that take one, and has no LCG parameters or seed."""
+    if not inputs:
+        raise click.UsageError(f"{name!r} names no generator (see 'rnglab list'); only 'rnglab test' reads a "
+                               f"stream ('-' or FILE with --format)")
+    if lcg_options or seed is not None:
+        raise click.UsageError(f"{name!r} is an input to read: --a, --c, --m and --seed apply to generators")
 
 
 def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | None:

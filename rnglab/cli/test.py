@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
 from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 from ..params import describe_int
+from .choices import INPUT_FORMATS
 from .common import (
     COUNT,
     IntExpr,
@@ -68,19 +70,44 @@ def _duration(seconds: float) -> str:
 
 
 def _run_with_progress(generator, battery_name, entries, **options):
-    """Run the battery with a progress bar weighted by values drawn, naming the test running."""
-    weights = [entry.n * entry.repeat for entry in entries]
+    """Run the battery with a progress bar weighted by values drawn, naming the test running.
+
+    An input that ends too soon is refused with the test it ended in.
+    """
+    from ..generators.external import InputExhausted
+
+    weights, finished = [entry.n * entry.repeat for entry in entries], []
     with progress(sum(weights), f"{battery_name} battery", item_show_func=lambda name: name) as bar:
         bar.update(0, entries[0].test)
 
         def advance(done, total, name):
+            finished.append(name)
             bar.update(weights[done - 1], entries[done].test if done < total else "")
 
-        return run_battery(generator.make, battery_name, generator.default_seed, on_progress=advance, **options)
+        try:
+            return run_battery(generator.make, battery_name, generator.default_seed, on_progress=advance, **options)
+        except InputExhausted as error:
+            raise InputExhausted(f"{error} (battery {battery_name} stopped in {entries[len(finished)].test}, "
+                                 f"test {len(finished) + 1} of {len(entries)})") from None
+
+
+def _input_generator(generator, input_format: str | None, rewind: bool):
+    """The spec of the input GEN names (``-`` or FILE), read in ``input_format``; a generator stays as it is."""
+    from .common import InputName
+
+    if not isinstance(generator, InputName):
+        if input_format or rewind:
+            raise click.UsageError("--format and --rewind read an input: give GEN as - (standard input) or FILE")
+        return generator
+    if input_format is None:
+        raise click.UsageError(f"reading {generator} needs its word size: --format {'|'.join(INPUT_FORMATS)}")
+    from ..generators.external import input_spec
+
+    return input_spec(str(generator), input_format, rewind, getattr(sys.stdin, "buffer", None))
 
 
 @click.command("test")
-@generator_options()
+@generator_options(inputs=True)
 @click.option("--battery", "battery_name", default="smoke", show_default=True, metavar="NAME",
               help="Battery (rnglab/data/batteries.toml): smoke (a second), small (SmallCrush's scale, seconds), "
                    "standard (minutes, second-level), validation.")
@@ -89,6 +116,13 @@ def _run_with_progress(generator, battery_name, entries, **options):
 @click.option("--repeat", type=IntExpr(minimum=1), help="Repeat each test N times and test its p-values (second level).")
 @click.option("--drop-bits", type=COUNT, default=0, help="Drop the top r bits of every output.")
 @click.option("--low-bits", type=IntExpr(minimum=1), default=None, help="Keep only the low k bits of every output.")
+@click.option("--format", "input_format", type=click.Choice(INPUT_FORMATS),
+              help="Read GEN = - (standard input) or FILE instead of a generator, as little-endian words of "
+                   "8, 16, 32 or 64 bits (u8, u16, u32, u64), or bits: a raw bit stream, 32 bits an output, "
+                   "first bit = top bit of the first byte.")
+@click.option("--rewind", is_flag=True,
+              help="Start FILE again when it ends (reported), as dieharder does; without it a FILE shorter "
+                   "than the battery needs is refused.")
 @click.option("--allow-slow", is_flag=True,
               help=f"Allow runs that draw more than {FAST_VALUES:,} values (minutes to days).")
 @click.option("--fail-on", type=click.Choice(list(FAIL_ON)), default="fail", show_default=True,
@@ -97,9 +131,12 @@ def _run_with_progress(generator, battery_name, entries, **options):
 @json_option
 @plot_option
 @force_option
-def test_command(generator, battery_name, test_names, sample_size, repeat, drop_bits, low_bits, allow_slow,
-                 fail_on, as_json, plot_path, force) -> int:
+def test_command(generator, battery_name, test_names, sample_size, repeat, drop_bits, low_bits, input_format,
+                 rewind, allow_slow, fail_on, as_json, plot_path, force) -> int:
     """Run a battery of statistical tests on generator GEN: statistic, p-value and verdict per test.
+
+    GEN may also be a stream to read, - (standard input) or FILE, with its word
+    size: mygame --dump-rng | rnglab test - --format u32.
 
     Verdicts grade min(p, 1 - p): normal, unusual (< 1e-3, outside TestU01's
     window [0.001, 0.999]), suspicious (< 1e-5), very suspicious (< 1e-7),
@@ -114,6 +151,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         raise ValueError("--tests names no test; give comma-separated names "
                          "(see the battery in rnglab/data/batteries.toml)")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
+    generator = _input_generator(generator, input_format, rewind)
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
     check_battery_work(entries, allow_slow)
@@ -124,10 +162,11 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         from ..plot.pvalues import battery_figure
 
         save_plot(battery_figure(result, labels), plot_path, force)
+    subject = generator.make().describe()
     if as_json:
-        emit_json(_as_json(generator.name, result))
+        emit_json(_as_json(subject, result))
     else:
-        click.echo(_report(generator.name, result, labels))
+        click.echo(_report(subject, generator.description, result, labels))
     return _exit_status(result, FAIL_ON[fail_on], explain=not as_json)
 
 
@@ -145,7 +184,7 @@ def _exit_status(result, failing_grade: str | None, explain: bool) -> int:
     return 1
 
 
-def _as_json(label: str, result) -> dict:
+def _as_json(subject: dict, result) -> dict:
     rows = []
     for r in result.results:
         row = {"test": r.test, "statistic": r.statistic, "pvalue": r.pvalue, "verdict": grade(r.pvalue),
@@ -153,17 +192,27 @@ def _as_json(label: str, result) -> dict:
         if getattr(r, "pvalues", ()):
             row["pvalues"] = list(r.pvalues)
         rows.append(row)
-    return {"generator": label, "battery": result.battery, "seed": result.seed, "selection": result.selection,
-            "seconds": result.seconds, "results": rows}
+    data = {"generator": subject["generator"], "battery": result.battery, "seed": result.seed,
+            "selection": result.selection, "seconds": result.seconds, "results": rows}
+    if "format" in subject:
+        data["input"] = {key: subject[key] for key in ("format", "word_bits", "bytes_read", "rewinds")}
+    return data
 
 
-def _report(label: str, result, labels: list[str]) -> str:
+def _report(subject: dict, description: str, result, labels: list[str]) -> str:
     rows = [[name, r.params.get("n"), r.params.get("replications", 1), r.statistic, format_pvalue(r.pvalue),
              grade(r.pvalue)] for name, r in zip(labels, result.results)]
-    header = (f"generator {label}, battery {result.battery}, seed {result.seed}, "
-              f"{_bits(result.selection)}, {result.seconds:.1f} s\n\n")
+    header = f"{_subject(subject, description, result)}, {_bits(result.selection)}, {result.seconds:.1f} s\n\n"
     table = format_table(["test", "n", "N", "statistic", "p-value", "verdict"], rows)
     return header + table + "\n\n" + _summary(result, labels)
+
+
+def _subject(subject: dict, description: str, result) -> str:
+    """The generator, battery and seed; for an input, its format, the bytes read and the rewinds (as dieharder)."""
+    if "format" not in subject:
+        return f"generator {subject['generator']}, battery {result.battery}, seed {result.seed}"
+    rewound = f", rewound {subject['rewinds']} times" if subject["rewinds"] else ""
+    return f"input {description}, battery {result.battery}, {subject['bytes_read']:,} bytes read{rewound}"
 
 
 def _bits(selection: dict) -> str:

@@ -10,19 +10,25 @@ from .base import EmpiricalResult, gateway_params, register, require
 from .collision import cell_indices, poisson_mid_pvalue
 
 
-def equal_spacings(birthdays: np.ndarray) -> int:
-    """Number of repeated values among the spacings of the sorted birthdays.
+def equal_spacings(birthdays: np.ndarray, k: int) -> int:
+    """Number of repeated values among the ``n`` circular spacings of the sorted birthdays in a year of ``k`` days.
 
     With birthdays sorted, ``I_(1) <= ... <= I_(n)``, the spacings are
-    ``S_j = I_(j+1) - I_(j)``; sorted again, the statistic counts the ``j``
-    with ``S_(j+1) = S_(j)``.
+    ``S_j = I_(j+1) - I_(j)`` for ``j < n`` and, around the circle,
+    ``S_n = k - I_(n) + I_(1)`` (TestU01's smarsa_BirthdaySpacings); sorted
+    again, the statistic counts the ``j`` with ``S_(j+1) = S_(j)``.
 
     Examples
     --------
-    >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64))
+    >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 12)
     2
+    >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 13)
+    3
     """
-    spacings = np.diff(np.sort(birthdays))
+    ordered = np.sort(birthdays)
+    spacings = np.empty(ordered.size, dtype=ordered.dtype)
+    np.subtract(ordered[1:], ordered[:-1], out=spacings[:-1])
+    spacings[-1] = ordered.dtype.type(k - int(ordered[-1]) + int(ordered[0]))
     spacings.sort()
     return int(np.count_nonzero(spacings[1:] == spacings[:-1]))
 
@@ -33,9 +39,11 @@ def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2,
     """Birthday spacings: ``n`` birthdays in a year of ``k = d^t`` days, count the equal spacings.
 
     Each birthday is a cell of the ``d^t`` grid built from ``t`` successive
-    outputs, each giving ``floor(d u)`` (TestU01's smarsa_BirthdaySpacings with
-    ``p = 1``). The birthdays are sorted, their ``n - 1`` spacings sorted, and
-    ``Y`` counts the spacings equal to the previous one. Under the null
+    outputs, each giving ``floor(d u)`` at the source's full resolution
+    (TestU01's smarsa_BirthdaySpacings with ``p = 1``). The birthdays are
+    sorted, their ``n`` spacings (the last one around the circle, from the last
+    birthday to the first of the next year) sorted, and ``Y`` counts the
+    spacings equal to the previous one. Under the null
     hypothesis ``Y`` is approximately Poisson with mean ``lambda = n^3 / (4k)``
     (Marsaglia); the approximation needs ``n^2`` small against ``k``:
     ``16 n^2 <= k`` is enforced, and ``k <= 2^63``. The p-value is the Poisson
@@ -57,7 +65,7 @@ def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2,
     require(n >= 2, f"n must be >= 2; got {n}")
     require(k <= 2**63, f"k = d^t must be <= 2^63; got {d}^{t}")
     require(16 * n * n <= k, f"birthday spacings needs 16 n^2 <= k = d^t = {k} for the Poisson law; got n = {n}")
-    repeats = equal_spacings(cell_indices(source, n, d, t, selection))
+    repeats = equal_spacings(cell_indices(source, n, d, t, selection), k)
     mean = n**3 / (4 * k)
     return EmpiricalResult("birthday-spacings", float(repeats), poisson_mid_pvalue(repeats, mean),
                            gateway_params(n, selection, d=d, t=t, k=k),

@@ -13,7 +13,7 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields, genuine_bits, words
+from ...stream import BitSelection, bit_fields, genuine_bits, uniforms, words
 from .base import EmpiricalResult, gateway_params, register, require
 
 #: Largest grid the cell indices address (they are uint64).
@@ -23,22 +23,33 @@ MAX_CELLS = 2**63
 def digits(source: Source, count: int, d: int, selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return ``count`` digits in ``[0, d)``: ``floor(d u)`` of successive outputs.
 
-    Each digit comes from one output's selected bits ``w`` (width ``b``):
-    ``floor(d w / 2^b)``, exact for ``d <= 2^b``, which is TestU01's
-    ``floor(d u)``. When ``d`` is a power of two wider than one output
-    (``d = 2^30`` on MSVC's 15-bit ``rand()``), the digits are cut from the
-    bit stream instead (:func:`rnglab.stream.bit_fields`), as a program would combine calls.
+    With every bit selected, ``u = (x - low) / R`` at the source's full
+    resolution (:func:`rnglab.stream.uniforms`), TestU01's ``floor(d U)``; for a
+    power of two ``R`` and ``d`` that is the offset's top ``log2 d`` bits, taken
+    exactly. With a bit selection, each digit comes from one output's selected
+    bits ``w`` (width ``b``): ``floor(d w / 2^b)``, exact for ``d <= 2^b``. When
+    ``d`` is a power of two wider than one output (``d = 2^30`` on MSVC's 15-bit
+    ``rand()``), the digits are cut from the bit stream instead
+    (:func:`rnglab.stream.bit_fields`), as a program would combine calls.
     """
     require(d >= 2, f"d must be >= 2; got {d}")
     width = selection.width(genuine_bits(source))
+    power_of_two = d & (d - 1) == 0
     if d > 1 << width:
-        require(d & (d - 1) == 0, f"d must be <= 2^{width} (the selected bits per output) or a power of two; got {d}")
+        require(power_of_two, f"d must be <= 2^{width} (the selected bits per output) or a power of two; got {d}")
         return bit_fields(source, count, d.bit_length() - 1, selection)
+    if selection == BitSelection() and not (power_of_two and source.range_size == 1 << width):
+        return _scaled(uniforms(source, count), d)
     values, width = words(source, count, selection)
-    if d & (d - 1) == 0:
+    if power_of_two:
         return values >> np.uint64(width - (d.bit_length() - 1))
-    scaled = np.floor(values.astype(np.float64) * (d / 2.0**width))
-    return np.minimum(scaled, d - 1).astype(np.uint64)
+    return _scaled(values.astype(np.float64) / 2.0**width, d)
+
+
+def _scaled(u: np.ndarray, d: int) -> np.ndarray:
+    """``floor(d u)`` of uniforms in ``[0, 1)`` as uint64 (at most ``d - 1`` whatever the rounding)."""
+    u *= d
+    return np.minimum(np.floor(u, out=u), d - 1).astype(np.uint64)
 
 
 def cell_indices(source: Source, n: int, d: int, t: int, selection: BitSelection = BitSelection()) -> np.ndarray:
