@@ -4,8 +4,8 @@ Import this package to register every test.
 """
 
 from . import (  # noqa: F401
-    birthday, collision, correlation, fourier, frequency, gcd, hamming, hamming_pairs, knuth, linear, matrix_rank,
-    ones, random_walk, runs, weights,
+    birthday, collision, correlation, float_frequency, fourier, frequency, gcd, hamming, hamming_pairs, knuth, linear,
+    matrix_rank, ones, random_walk, runs, weights,
 )
 from .base import TESTS, EmpiricalResult, chi_square, get_test, register
 
