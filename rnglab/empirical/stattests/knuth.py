@@ -27,6 +27,7 @@ from .frequency import (
     equally_likely_result,
     group_counts,
     selected_uniforms,
+    uniform_levels,
     uniform_reader,
 )
 from .hamming import merge_sparse_tails
@@ -408,10 +409,43 @@ def maximum_cells(groups: np.ndarray, d: int) -> np.ndarray:
     largest = groups[:, 0].copy()
     for column in range(1, groups.shape[1]):
         np.maximum(largest, groups[:, column], out=largest)
+    return power_cells(largest, groups.shape[1], d)
+
+
+def power_cells(largest: np.ndarray, t: int, d: int) -> np.ndarray:
+    """Cells ``floor(d x^t)`` (at most ``d - 1``) of uniforms ``x``, in the floating point the test uses."""
     power = largest.copy()
-    for _ in range(1, groups.shape[1]):
+    for _ in range(1, t):
         power *= largest
     return np.minimum((power * d).astype(np.intp), d - 1)
+
+
+@functools.lru_cache(maxsize=16)
+def maximum_cell_probabilities(levels: int, t: int, d: int) -> np.ndarray:
+    """Exact probabilities of the ``d`` cells of ``floor(d M^t)`` when ``M`` is the maximum of ``t``
+    independent uniforms on the ``L = levels`` values ``k / L``.
+
+    ``P(M <= k / L) = ((k + 1) / L)^t``, and the cells are monotone in ``k``:
+    cell ``c`` holds the levels ``k_c <= k < k_(c+1)``, with ``k_c`` the
+    first level whose cell (computed by :func:`power_cells`, the very
+    floating point the test applies to its sample) is ``>= c``, found by a
+    vectorised bisection over ``[0, L]``. So
+    ``p_c = (k_(c+1) / L)^t - (k_c / L)^t``. For ``L`` much larger than
+    ``t d`` these are ``1/d`` up to ``O(t d / L)``; for a coarse source
+    (``L = 2^15``, ``d = 10^5``) most cells hold no level at all, which the
+    textbook equal cells ignore.
+    """
+    targets = np.arange(d + 1)
+    low, high = np.zeros(d + 1, dtype=np.int64), np.full(d + 1, levels, dtype=np.int64)
+    while np.any(low < high):
+        middle = (low + high) // 2
+        below = power_cells(middle.astype(np.float64) / float(levels), t, d) < targets
+        low, high = np.where(below, middle + 1, low), np.where(below, high, middle)
+    low[0], low[-1] = 0, levels
+    cumulative = (low.astype(np.float64) / float(levels)) ** t
+    probabilities = np.diff(cumulative)
+    probabilities.flags.writeable = False
+    return probabilities
 
 
 @register("max-of-t")
@@ -419,14 +453,20 @@ def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
              selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Maximum-of-t test: ``V = max(u_1..u_t)^t`` is uniform, checked by chi-square on ``d`` cells.
 
-    For independent uniforms, ``P(max <= x) = x^t``, so ``V_j = max(u_{tj},
-    ..., u_{tj+t-1})^t`` is uniform on ``[0, 1)`` (Knuth 3.3.2 H). The counts
-    of ``floor(d V_j)`` over ``n`` tuples give Pearson's ``X^2`` against
-    ``n / d``, asymptotically chi-square with ``d - 1`` degrees of freedom
-    (the chi-square variant, as TestU01's sknuth_MaxOft; Knuth also allows
-    a Kolmogorov-Smirnov test). Valid when ``n / d >= 5`` (enforced). For a
-    source with few distinct values the maximum is discrete and ``V`` is not
-    exactly uniform: keep ``d`` well below the number of values.
+    For independent continuous uniforms, ``P(max <= x) = x^t``, so
+    ``V_j = max(u_{tj}, ..., u_{tj+t-1})^t`` is uniform on ``[0, 1)`` (Knuth
+    3.3.2 H), and the counts of ``floor(d V_j)`` over ``n`` tuples are
+    compared with Pearson's ``X^2`` (the chi-square variant, as TestU01's
+    sknuth_MaxOft). A real source has ``L`` levels (``2^15`` for MSVC
+    ``rand()``): its maximum is discrete and the cells are *not* equally
+    likely (at ``L = 2^15``, ``d = 10^5``, ``t = 6`` two cells in three hold
+    no level), so the expected counts are the exact ones of the discrete
+    maximum (:func:`maximum_cell_probabilities`); cells that no level
+    reaches are left out and sparse end cells merged until every expected
+    count is ``>= 5``. ``X^2`` is asymptotically chi-square with one fewer
+    degree of freedom than cells. For ``L >> t d`` this is the textbook
+    test (equal cells ``n / d``, ``d - 1`` degrees of freedom) up to
+    ``O(t d / L)`` in each expected count. Enforced: ``n / d >= 5``.
 
     Parameters
     ----------
@@ -446,5 +486,11 @@ def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
     """
     t, d, n = check_sample("t", t, 2), check_sample("d", d, 2), check_sample("n", n, 1)
     check_cells(n, d, "the maximum-of-t test")
+    probabilities = maximum_cell_probabilities(uniform_levels(source, selection), t, d)
+    reached = probabilities > 0
+    check_classes(n, probabilities[reached], "the maximum-of-t test at this resolution")
     counts = group_counts(uniform_reader(source, selection), n, t, lambda groups: maximum_cells(groups, d), d)
-    return equally_likely_result("max-of-t", counts, gateway_params(n, selection, t=t, d=d), n * t)
+    return counted_result("max-of-t", counts[reached], probabilities[reached],
+                          gateway_params(n, selection, t=t, d=d),
+                          {"values_read": n * t, "levels": uniform_levels(source, selection),
+                           "cells_reached": int(reached.sum())})
