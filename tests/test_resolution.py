@@ -87,3 +87,16 @@ def test_fourier_memory_is_bounded_for_a_length_with_a_large_prime_factor():
     per_bit = float(subprocess.run([sys.executable, "-c", PEAK, str(2**23 + 9)], capture_output=True, text=True,
                                    check=True).stdout)
     assert per_bit < 40
+
+
+@pytest.mark.parametrize("low", [4, 8])
+def test_permutation_leaves_ties_out_and_passes_a_coarse_source(low):
+    # At 16 levels one 4-tuple in three has a tie; counted as ascending they gave X^2 in the thousands.
+    result = get_test("permutation")(ideal_source(2**32, 11), 200_000, t=4, selection=BitSelection(low=low))
+    assert result.details["ties"] > 0 and 1e-3 < result.pvalue < 1 - 1e-3
+
+
+def test_runs_up_refuses_a_source_with_too_few_levels():
+    with pytest.raises(ValueError, match=r"n <= L\^2 = 65536 values from a source of L = 256 levels"):
+        get_test("runs-up")(ideal_source(2**32, 1), 100_000, selection=BitSelection(low=8))
+    assert 1e-3 < get_test("runs-up")(ideal_source(2**15, 2), 10**7).pvalue < 1 - 1e-3

@@ -136,10 +136,11 @@ def test_coupon_by_hand():
 
 
 def test_permutation_by_hand():
-    # Pairs (0,1) up, (2,1) down, (3,3) tie = up, (1,0) down, (0,2) up, repeated: 6 up, 4 down; X^2 = 0.4.
-    result = permutation(cycling([0, 1, 2, 1, 3, 3, 1, 0, 0, 2], 3), 10, t=2)
-    assert result.details["observed"].tolist() == [6, 4]
-    assert result.statistic == pytest.approx(0.4)
+    # Pairs (0,1) up, (2,1) down, (3,3) tie, (1,2) up, (0,2) up, repeated: of 25 pairs 15 up, 5 down and 5 ties,
+    # left out (no ordering): X^2 = (5^2 + 5^2) / 10 = 5.
+    result = permutation(cycling([0, 1, 2, 1, 3, 3, 1, 2, 0, 2], 3), 25, t=2)
+    assert result.details["observed"].tolist() == [15, 5] and result.details["ties"] == 5
+    assert result.statistic == pytest.approx(5.0)
 
 
 @settings(max_examples=100, deadline=None)
@@ -154,6 +155,7 @@ def test_permutation_indices_follow_the_factorial_number_system():
     # Lehmer code f = c_0 2! + c_1 1!: ascending is 0, descending is c = (2, 1): 2*2 + 1 = 5.
     rows = np.array([[0.1, 0.2, 0.3], [0.3, 0.2, 0.1], [0.2, 0.1, 0.3]])
     assert permutation_indices(rows).tolist() == [0, 5, 2]
+    assert permutation_indices(np.array([[0.1, 0.2, 0.1], [0.3, 0.3, 0.3]])).tolist() == [6, 6]  # ties: t!
 
 
 def test_max_of_t_by_hand():
@@ -185,7 +187,7 @@ def test_runs_up_by_hand():
     # with a run "0" of length 1: counts (1, 0, 1, 24999, 0, 0).
     n = MIN_VALUES
     quarter = (n - 3) // 4
-    result = runs_up(cycling([1, 2, 3, 0], 3), n)
+    result = runs_up(cycling([1, 2, 3, 0], 1023), n)  # 1024 levels: n <= L^2
     assert result.details["observed"].tolist() == [1, 0, 1, quarter, 0, 0]
     deviation = np.array([1, 0, 1, quarter, 0, 0]) - n * RUN_RATES
     assert result.statistic == pytest.approx(deviation @ RUN_WEIGHTS @ deviation / (n - 6))
