@@ -13,6 +13,7 @@ elimination), so the reader can tell the inherent cost from overhead.
 from __future__ import annotations
 
 import os
+import subprocess
 
 import numpy as np
 import scipy.fft
@@ -84,6 +85,23 @@ def battery_row(name: str) -> list:
             f"{battery_seconds:.1f}", f"{generate_seconds:.2f}", f"{battery_seconds / generate_seconds:.1f}"]
 
 
+def smallcrush_row() -> list:
+    """The ``small`` battery on MINSTD against TestU01's SmallCrush on its own MINSTD, best of 3 alternately.
+
+    SmallCrush runs ``tests/data/testu01/smallcrush.c --minstd`` (``ulcg_CreateLCG(2^31 - 1, 16807, 0,
+    12345)``, as TestU01's examples/bat1.c), compiled against TestU01 1.2.3 and named by the environment
+    variable ``RNGLAB_SMALLCRUSH``; without it the row says "not measured".
+    """
+    binary = os.environ.get("RNGLAB_SMALLCRUSH")
+    if not binary:
+        return ["**small battery** / SmallCrush", "minstd", "not measured", "not measured", "not measured"]
+    battery_seconds, smallcrush_seconds = alternate(
+        lambda: run_battery(lambda seed: make_source("minstd", seed), "small", 12345),
+        lambda: subprocess.run([binary, "--minstd"], check=True, capture_output=True), rounds=3)
+    return ["**small battery** / SmallCrush", "minstd", f"{battery_seconds:.1f}", f"{smallcrush_seconds:.1f}",
+            f"{battery_seconds / smallcrush_seconds:.2f}"]
+
+
 def floor_rows() -> list:
     """The step each test above 5x cannot avoid, timed alone on its input, against generating the sample."""
     pcg64 = make_source("pcg64", 1)
@@ -122,6 +140,10 @@ def main() -> None:
             "machine is shared: absolute times are inflated, the ratios are side by side).\n\n"
             + markdown_table(["test", "generator", "n", "outputs", "M outputs/s", "test s", "generation s",
                               "ratio"], rows)
+            + "\n\nThe `small` battery against TestU01 1.2.3's SmallCrush on the same generator, MINSTD "
+            "(SmallCrush with its built-in `ulcg_CreateLCG`, driver `tests/data/testu01/smallcrush.c`; "
+            "wall-clock, best of 3 taken alternately; goal: ratio <= 1.0).\n\n"
+            + markdown_table(["run", "generator", "rnglab s", "SmallCrush s", "ratio"], [smallcrush_row()])
             + "\n\nWhere a test stays above 5x, most of its time goes to one step it cannot do without. "
             "This table times that step alone, on an input of the test's size, against generating the test's "
             "sample: the Fourier test transforms 64 bits per PCG64 output with an O(n log n) FFT; birthday "

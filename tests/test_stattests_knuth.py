@@ -136,10 +136,11 @@ def test_coupon_by_hand():
 
 
 def test_permutation_by_hand():
-    # Pairs (0,1) up, (2,1) down, (3,3) tie = up, (1,0) down, (0,2) up, repeated: 6 up, 4 down; X^2 = 0.4.
-    result = permutation(cycling([0, 1, 2, 1, 3, 3, 1, 0, 0, 2], 3), 10, t=2)
-    assert result.details["observed"].tolist() == [6, 4]
-    assert result.statistic == pytest.approx(0.4)
+    # Pairs (0,1) up, (2,1) down, (3,3) tie, (1,2) up, (0,2) up, repeated: of 25 pairs 15 up, 5 down and 5 ties,
+    # left out (no ordering): X^2 = (5^2 + 5^2) / 10 = 5.
+    result = permutation(cycling([0, 1, 2, 1, 3, 3, 1, 2, 0, 2], 3), 25, t=2)
+    assert result.details["observed"].tolist() == [15, 5] and result.details["ties"] == 5
+    assert result.statistic == pytest.approx(5.0)
 
 
 @settings(max_examples=100, deadline=None)
@@ -154,14 +155,31 @@ def test_permutation_indices_follow_the_factorial_number_system():
     # Lehmer code f = c_0 2! + c_1 1!: ascending is 0, descending is c = (2, 1): 2*2 + 1 = 5.
     rows = np.array([[0.1, 0.2, 0.3], [0.3, 0.2, 0.1], [0.2, 0.1, 0.3]])
     assert permutation_indices(rows).tolist() == [0, 5, 2]
+    assert permutation_indices(np.array([[0.1, 0.2, 0.1], [0.3, 0.3, 0.3]])).tolist() == [6, 6]  # ties: t!
 
 
 def test_max_of_t_by_hand():
-    # t = 2, d = 2 on [0, 3]: V = max^2 >= 1/2 only when the maximum is 3/4. Pairs 03, 12, 22, 00, 01
-    # repeated: maxima 3,2,2,0,1 put 2 of 10 pairs in the upper cell, against 5 and 5: X^2 = 18/5 = 3.6.
-    result = max_of_t(cycling([0, 3, 1, 2, 2, 2, 0, 0, 0, 1], 3), 10, t=2, d=2)
-    assert result.details["observed"].tolist() == [8, 2]
-    assert result.statistic == pytest.approx(3.6)
+    # t = 2, d = 2 on the L = 4 levels 0, 1/4, 1/2, 3/4: V = max^2 >= 1/2 only when the maximum is 3/4, so
+    # the exact cell probabilities are P(max <= 1/2) = (3/4)^2 = 9/16 and 7/16 (not 1/2 and 1/2). Pairs 03, 12,
+    # 22, 00, 01 repeated: maxima 3,2,2,0,1 put 8 of 40 pairs in the upper cell, against 22.5 and 17.5:
+    # X^2 = 9.5^2/22.5 + 9.5^2/17.5 = 9.168254.
+    result = max_of_t(cycling([0, 3, 1, 2, 2, 2, 0, 0, 0, 1], 3), 40, t=2, d=2)
+    assert result.details["observed"].tolist() == [32, 8]
+    assert result.details["expected"].tolist() == [22.5, 17.5]
+    assert result.statistic == pytest.approx(9.5**2 / 22.5 + 9.5**2 / 17.5, rel=1e-12)
+
+
+def test_max_of_t_cell_probabilities_are_those_of_the_discrete_maximum():
+    # L = 2^15, t = 6, d = 10^5: P(cell c) summed level by level from P(max = k) = ((k+1)^t - k^t) / L^t.
+    levels, t, d = 2**15, 6, 10**5
+    k = np.arange(levels)
+    cells = knuth_module.power_cells(k / levels, t, d)
+    by_level = np.bincount(cells, weights=((k + 1.0) ** t - k.astype(np.float64) ** t) / float(levels) ** t, minlength=d)
+    exact = knuth_module.maximum_cell_probabilities(levels, t, d)
+    assert exact == pytest.approx(by_level, abs=1e-15)
+    assert np.count_nonzero(exact) == np.unique(cells).size == 17501  # most of the 10^5 cells hold no level
+    fine = knuth_module.maximum_cell_probabilities(2**53, t, d)
+    assert fine == pytest.approx(np.full(d, 1 / d), rel=1e-9)
 
 
 def test_runs_up_by_hand():
@@ -169,7 +187,7 @@ def test_runs_up_by_hand():
     # with a run "0" of length 1: counts (1, 0, 1, 24999, 0, 0).
     n = MIN_VALUES
     quarter = (n - 3) // 4
-    result = runs_up(cycling([1, 2, 3, 0], 3), n)
+    result = runs_up(cycling([1, 2, 3, 0], 1023), n)  # 1024 levels: n <= L^2
     assert result.details["observed"].tolist() == [1, 0, 1, quarter, 0, 0]
     deviation = np.array([1, 0, 1, quarter, 0, 0]) - n * RUN_RATES
     assert result.statistic == pytest.approx(deviation @ RUN_WEIGHTS @ deviation / (n - 6))

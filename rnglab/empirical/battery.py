@@ -28,17 +28,27 @@ from .stattests import EmpiricalResult, get_test
 BATTERIES_PATH = files("rnglab.data") / "batteries.toml"
 
 
+#: Entry keys that choose the entry's own bits of each output (TestU01's r and s, or the low bits).
+BIT_KEYS = ("drop", "keep", "low")
+
+
 @dataclass(frozen=True)
 class Entry:
-    """One battery entry: a registered test, its sample size, options and replications."""
+    """One battery entry: a registered test, its sample size, options and replications.
+
+    ``bits``, when set, are the entry's own bits of each output (the low bits
+    SmallCrush reads with its parameter r); otherwise it reads the run's selection.
+    """
 
     test: str
     n: int
     options: dict
     repeat: int = 1
+    bits: BitSelection | None = None
 
     def run(self, source: Source, selection: BitSelection) -> EmpiricalResult:
         """Run the entry on ``source`` (a second-level test when ``repeat > 1``)."""
+        selection = self.bits or selection
         if self.repeat > 1:
             return second_level(self.test, source, self.n, self.repeat, selection=selection, **self.options)
         return get_test(self.test)(source, self.n, selection=selection, **self.options)
@@ -72,8 +82,9 @@ def _entry_from_table(battery: str, table: dict) -> Entry:
     except KeyError as missing:
         raise ValueError(f"battery {battery!r}: every entry needs test and n; missing {missing}") from None
     repeat = _integer(table.pop("repeat", 1))
+    bits = {key: _integer(table.pop(key)) for key in BIT_KEYS if key in table}
     options = {key: _integer(value) if isinstance(value, str) else value for key, value in table.items()}
-    return Entry(test, n, options, repeat)
+    return Entry(test, n, options, repeat, BitSelection(**bits) if bits else None)
 
 
 def _integer(value) -> int:
@@ -114,7 +125,7 @@ def select_entries(battery: Battery, tests: list[str] | None = None, n: int | No
         if missing and n is None:
             raise ValueError(f"{', '.join(missing)} not in battery {battery.name!r}: give the sample size n")
         entries = tuple(listed) + tuple(Entry(name, n, {}) for name in missing)
-    return tuple(Entry(e.test, n or e.n, e.options, repeat or e.repeat) for e in entries)
+    return tuple(Entry(e.test, n or e.n, e.options, repeat or e.repeat, e.bits) for e in entries)
 
 
 def run_battery(factory: Callable[[int | None], Source], battery: str | Battery, seed: int | None = None, *,
@@ -137,12 +148,15 @@ def run_battery(factory: Callable[[int | None], Source], battery: str | Battery,
     repeat : int, optional
         Replications for every entry: ``> 1`` makes each a second-level test.
     selection : BitSelection
-        Bits read from every output.
+        Bits read from every output. When bits are chosen here, the entries
+        that choose their own (the battery's low-bit entries) are left out.
     on_progress : callable, optional
         ``on_progress(done, total, test_name)`` after each entry.
     """
     battery = get_battery(battery) if isinstance(battery, str) else battery
     entries = select_entries(battery, tests, n, repeat)
+    if selection != BitSelection():
+        entries = tuple(entry for entry in entries if entry.bits is None)
     source = factory(seed)
     started = time.perf_counter()
     results = []
@@ -159,18 +173,23 @@ def result_labels(results) -> list[str]:
 
     Examples: ``collision``, or ``birthday-spacings d=2^30 t=2`` and
     ``birthday-spacings d=2^20 t=3`` when the battery runs the test twice (the
-    sample size ``n`` and the derived ``k = d^t`` are left out unless nothing else differs).
+    sample size ``n`` and the derived ``k = d^t`` are left out unless nothing else differs);
+    ``gap low=10`` for a test of the 10 low bits of each output (``drop=r``, ``keep=s`` likewise).
     """
-    names = [r.test for r in results]
     labels = []
     for result in results:
-        if names.count(result.test) == 1:
-            labels.append(result.test)
-            continue
-        twins = [r.params for r in results if r.test == result.test]
-        differing = [k for k in result.params if len({str(p.get(k)) for p in twins}) > 1 and k not in ("n", "k")]
-        labels.append(" ".join([result.test] + [f"{k}={_short(result.params[k])}" for k in differing or ["n"]]))
+        twins = [r.params for r in results if r.test == result.test and _bits(r.params) == _bits(result.params)]
+        differing = [k for k in result.params
+                     if len({str(p.get(k)) for p in twins}) > 1 and k not in ("n", "k", *BIT_KEYS)]
+        shown = differing or (["n"] if len(twins) > 1 else [])
+        labels.append(" ".join([result.test] + [f"{k}={_short(result.params[k])}" for k in shown]
+                               + [f"{k}={v}" for k, v in _bits(result.params)]))
     return labels
+
+
+def _bits(params: dict) -> list:
+    """The bit selection of a result's parameters, as (key, value) pairs that differ from all bits."""
+    return [(k, params[k]) for k in BIT_KEYS if params.get(k)]
 
 
 def _short(value) -> str:

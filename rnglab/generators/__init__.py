@@ -1,7 +1,7 @@
 """Generators: LCGs with exact parameters, batches of them, adapters for other sources, and the
 catalog, whose entries (and any other way of naming a generator) resolve to one :class:`GeneratorSpec`."""
 
-from .adapters import CallableSource, NumpySource, OSEntropySource, PythonRandomSource
+from .adapters import CallableSource, NumpySource, OSEntropySource, PythonRandomSource, ideal_source
 from .affine import affine_power
 from .base import Source
 from .catalog import as_generator, catalog, make_source, parse_lcg_spec
@@ -13,5 +13,5 @@ from .spec import GeneratorSpec, lcg_spec
 __all__ = [
     "CallableSource", "GeneratorSpec", "LCG", "LCGBatch", "NumpySource", "OSEntropySource", "Output",
     "PythonRandomSource", "SeedConvention", "Source", "affine_power", "as_generator", "catalog", "convention",
-    "lcg_spec", "make_source", "parse_lcg_spec", "validate_lcg",
+    "ideal_source", "lcg_spec", "make_source", "parse_lcg_spec", "validate_lcg",
 ]

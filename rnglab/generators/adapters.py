@@ -171,3 +171,35 @@ class CallableSource(Source):
     @property
     def state(self) -> dict[str, Any]:
         return {"generator": self.name, "reproducible": False}
+
+
+def ideal_source(range_size: int, seed: int, low: int = 0) -> CallableSource:
+    """An ideal source of resolution ``R``: independent uniform integers in ``[low, low + R)``.
+
+    Drawn with numpy's ``Generator.integers`` on PCG64 (Lemire's unbiased
+    bounded draws), so for any ``R <= 2^64`` -- a power of two or not -- the
+    outputs are, to the best of anyone's knowledge, i.i.d. discrete uniform.
+    This is the null hypothesis of every empirical test at that resolution:
+    what a test fails on such a source is the test's artefact (the
+    calibration of ``bench/bench_calibration.py`` feeds it to every test).
+
+    Parameters
+    ----------
+    range_size : int
+        ``R``, ``2 <= R <= 2^64``.
+    seed : int
+        Seed of numpy's ``default_rng``.
+    low : int
+        Smallest output.
+    """
+    if not 2 <= range_size <= 2**64:
+        raise ValueError(f"the range size must be in [2, 2^64]; got {range_size}")
+    generator = np.random.default_rng(seed)
+    offset = np.uint64(low)
+
+    def draw(size: int) -> np.ndarray:
+        return generator.integers(0, range_size, size, dtype=np.uint64) + offset
+
+    source = CallableSource(draw, low, low + range_size - 1, name=f"ideal:R={range_size}", vectorized=True)
+    source.seed = seed
+    return source

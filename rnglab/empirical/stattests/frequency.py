@@ -38,6 +38,19 @@ def selected_uniforms(source: Source, size: int, selection: BitSelection = BitSe
     return result
 
 
+def uniform_levels(source: Source, selection: BitSelection = BitSelection()) -> int:
+    """The number ``L`` of equally spaced values ``k / L`` that :func:`selected_uniforms` takes.
+
+    ``R`` for every bit of a source of range ``R <= 2^53`` (above, ``ceil(R / 2^s)``
+    for the ``s`` low bits dropped); ``2^w`` for ``w`` selected bits (at most ``2^53``).
+    """
+    if selection == BitSelection():
+        range_size = source.range_size
+        shift = max(range_size.bit_length() - 54, 0) if range_size > 2**53 else 0
+        return -(-range_size >> shift)
+    return 2 ** min(selection.width(genuine_bits(source)), 53)
+
+
 def digit_reader(source: Source, d: int, selection: BitSelection) -> Callable[[int], np.ndarray]:
     """A reader of digits ``floor(d u)`` (as int64 array indices) from successive outputs.
 

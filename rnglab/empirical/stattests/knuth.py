@@ -7,6 +7,7 @@ module implements the same tests (P. L'Ecuyer, R. Simard, ACM TOMS 33(4), 2007).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from fractions import Fraction
@@ -27,6 +28,7 @@ from .frequency import (
     equally_likely_result,
     group_counts,
     selected_uniforms,
+    uniform_levels,
     uniform_reader,
 )
 from .hamming import merge_sparse_tails
@@ -356,19 +358,23 @@ def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None
 
 
 def permutation_indices(columns: np.ndarray) -> np.ndarray:
-    """Index in ``[0, t!)`` of the relative order of each row of an ``(m, t)`` array (its Lehmer code).
+    """Index in ``[0, t!)`` of the relative order of each row of an ``(m, t)`` array (its Lehmer code); ``t!`` for
+    a row with two equal values.
 
     ``f = sum_i c_i (t-1-i)!`` with ``c_i = #{j > i : u_j < u_i}``, the
     factorial number system of Knuth's Algorithm P (3.3.2 F), computed with
-    ``t (t-1) / 2`` vectorised comparisons. Equal values count as in order.
+    ``t (t-1) / 2`` vectorised comparisons.
     """
     t = columns.shape[1]
     index = np.zeros(columns.shape[0], dtype=np.intp)
+    tied = np.zeros(columns.shape[0], dtype=bool)
     for i in range(t - 1):
         smaller_later = np.zeros(columns.shape[0], dtype=np.intp)
         for j in range(i + 1, t):
             smaller_later += columns[:, j] < columns[:, i]
+            tied |= columns[:, j] == columns[:, i]
         index += smaller_later * math.factorial(t - 1 - i)
+    index[tied] = math.factorial(t)
     return index
 
 
@@ -377,11 +383,14 @@ def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection =
     """Permutation test: the relative order of ``n`` non-overlapping t-tuples, ``t!`` equally likely.
 
     Each tuple ``(u_{tj}, ..., u_{tj+t-1})`` is mapped to the index of its
-    ordering (:func:`permutation_indices`); under the null hypothesis the
-    ``t!`` orderings are equally likely, and Pearson's ``X^2`` of their counts
-    against ``n / t!`` is asymptotically chi-square with ``t! - 1`` degrees
-    of freedom. Valid when ``n / t! >= 5`` (enforced). Ties (possible with
-    few selected bits) count as ascending, which biases low-resolution sources.
+    ordering (:func:`permutation_indices`). A tuple with two equal values has
+    no ordering and is left out: for i.i.d. values of *any* distribution,
+    discrete ones included, the ``t!`` orderings are equally likely given that
+    the values are distinct (exchangeability), so the ``m`` tuples without a
+    tie give Pearson's ``X^2`` against ``m / t!``, asymptotically chi-square
+    with ``t! - 1`` degrees of freedom, at any resolution. (Counting a tie as
+    ascending instead biases a coarse source: ``C(t, 2) / L`` of the tuples
+    for ``L`` levels.) Valid when ``n / t! >= 5`` (enforced, and again for ``m``).
 
     Parameters
     ----------
@@ -399,8 +408,9 @@ def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection =
     """
     t, n = check_sample("t", t, 2), check_sample("n", n, 1)
     check_cells(n, math.factorial(t), "the permutation test")
-    counts = group_counts(uniform_reader(source, selection), n, t, permutation_indices, math.factorial(t))
-    return equally_likely_result("permutation", counts, gateway_params(n, selection, t=t), n * t)
+    counts = group_counts(uniform_reader(source, selection), n, t, permutation_indices, math.factorial(t) + 1)
+    result = equally_likely_result("permutation", counts[:-1], gateway_params(n, selection, t=t), n * t)
+    return dataclasses.replace(result, details={**result.details, "ties": int(counts[-1])})
 
 
 def maximum_cells(groups: np.ndarray, d: int) -> np.ndarray:
@@ -408,10 +418,62 @@ def maximum_cells(groups: np.ndarray, d: int) -> np.ndarray:
     largest = groups[:, 0].copy()
     for column in range(1, groups.shape[1]):
         np.maximum(largest, groups[:, column], out=largest)
+    return power_cells(largest, groups.shape[1], d)
+
+
+def power_cells(largest: np.ndarray, t: int, d: int) -> np.ndarray:
+    """Cells ``floor(d x^t)`` (at most ``d - 1``) of uniforms ``x``, in the floating point the test uses."""
     power = largest.copy()
-    for _ in range(1, groups.shape[1]):
+    for _ in range(1, t):
         power *= largest
     return np.minimum((power * d).astype(np.intp), d - 1)
+
+
+@functools.lru_cache(maxsize=16)
+def maximum_cell_probabilities(levels: int, t: int, d: int) -> np.ndarray:
+    """Exact probabilities of the ``d`` cells of ``floor(d M^t)`` when ``M`` is the maximum of ``t``
+    independent uniforms on the ``L = levels`` values ``k / L``.
+
+    ``P(M <= k / L) = ((k + 1) / L)^t``, and the cells are monotone in ``k``:
+    cell ``c`` holds the levels ``k_c <= k < k_(c+1)``, with ``k_c`` the
+    first level whose cell (computed by :func:`power_cells`, the very
+    floating point the test applies to its sample) is ``>= c``, found by a
+    vectorised bisection over ``[0, L]``. So
+    ``p_c = (k_(c+1) / L)^t - (k_c / L)^t``. For ``L`` much larger than
+    ``t d`` these are ``1/d`` up to ``O(t d / L)``; for a coarse source
+    (``L = 2^15``, ``d = 10^5``) most cells hold no level at all, which the
+    textbook equal cells ignore.
+    """
+    targets = np.arange(d + 1)
+    low, high = np.zeros(d + 1, dtype=np.int64), np.full(d + 1, levels, dtype=np.int64)
+    while np.any(low < high):
+        middle = (low + high) // 2
+        below = power_cells(middle.astype(np.float64) / float(levels), t, d) < targets
+        low, high = np.where(below, middle + 1, low), np.where(below, high, middle)
+    low[0], low[-1] = 0, levels
+    cumulative = (low.astype(np.float64) / float(levels)) ** t
+    probabilities = np.diff(cumulative)
+    probabilities.flags.writeable = False
+    return probabilities
+
+
+def adjacent_groups(expected: np.ndarray, minimum: float = 5.0) -> np.ndarray:
+    """Starts of the groups of adjacent cells, each with total expected count ``>= minimum``.
+
+    Greedy from the left: a group closes as soon as its total reaches
+    ``minimum``; a short remainder joins the last group. Cells whose expected
+    counts alternate (one level of a discrete source, then two) are merged
+    where the end merging of :func:`merge_sparse_tails` would leave them.
+    """
+    starts, total = [0], 0.0
+    for index, value in enumerate(expected.tolist()):
+        if total >= minimum:
+            starts.append(index)
+            total = 0.0
+        total += value
+    if total < minimum and len(starts) > 1:
+        starts.pop()
+    return np.asarray(starts)
 
 
 @register("max-of-t")
@@ -419,14 +481,20 @@ def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
              selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Maximum-of-t test: ``V = max(u_1..u_t)^t`` is uniform, checked by chi-square on ``d`` cells.
 
-    For independent uniforms, ``P(max <= x) = x^t``, so ``V_j = max(u_{tj},
-    ..., u_{tj+t-1})^t`` is uniform on ``[0, 1)`` (Knuth 3.3.2 H). The counts
-    of ``floor(d V_j)`` over ``n`` tuples give Pearson's ``X^2`` against
-    ``n / d``, asymptotically chi-square with ``d - 1`` degrees of freedom
-    (the chi-square variant, as TestU01's sknuth_MaxOft; Knuth also allows
-    a Kolmogorov-Smirnov test). Valid when ``n / d >= 5`` (enforced). For a
-    source with few distinct values the maximum is discrete and ``V`` is not
-    exactly uniform: keep ``d`` well below the number of values.
+    For independent continuous uniforms, ``P(max <= x) = x^t``, so
+    ``V_j = max(u_{tj}, ..., u_{tj+t-1})^t`` is uniform on ``[0, 1)`` (Knuth
+    3.3.2 H), and the counts of ``floor(d V_j)`` over ``n`` tuples are
+    compared with Pearson's ``X^2`` (the chi-square variant, as TestU01's
+    sknuth_MaxOft). A real source has ``L`` levels (``2^15`` for MSVC
+    ``rand()``): its maximum is discrete and the cells are *not* equally
+    likely (at ``L = 2^15``, ``d = 10^5``, ``t = 6`` two cells in three hold
+    no level), so the expected counts are the exact ones of the discrete
+    maximum (:func:`maximum_cell_probabilities`); cells that no level
+    reaches are left out and adjacent cells merged until every expected
+    count is ``>= 5`` (:func:`adjacent_groups`). ``X^2`` is asymptotically chi-square with one fewer
+    degree of freedom than cells. For ``L >> t d`` this is the textbook
+    test (equal cells ``n / d``, ``d - 1`` degrees of freedom) up to
+    ``O(t d / L)`` in each expected count. Enforced: ``n / d >= 5``.
 
     Parameters
     ----------
@@ -446,5 +514,17 @@ def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
     """
     t, d, n = check_sample("t", t, 2), check_sample("d", d, 2), check_sample("n", n, 1)
     check_cells(n, d, "the maximum-of-t test")
+    levels = uniform_levels(source, selection)
+    probabilities = maximum_cell_probabilities(levels, t, d)
+    reached = probabilities > 0
+    expected = n * probabilities[reached]
+    starts = adjacent_groups(expected)
+    require(starts.size >= 2,
+            f"the maximum-of-t test needs two or more classes with expected count n p >= 5 at this resolution "
+            f"({levels} levels); n = {n} is too small")
     counts = group_counts(uniform_reader(source, selection), n, t, lambda groups: maximum_cells(groups, d), d)
-    return equally_likely_result("max-of-t", counts, gateway_params(n, selection, t=t, d=d), n * t)
+    statistic, pvalue, df = chi_square(np.add.reduceat(counts[reached], starts), np.add.reduceat(expected, starts))
+    return EmpiricalResult("max-of-t", statistic, pvalue, gateway_params(n, selection, t=t, d=d),
+                           {"observed": np.add.reduceat(counts[reached], starts),
+                            "expected": np.add.reduceat(expected, starts), "df": df, "values_read": n * t,
+                            "levels": levels, "cells_reached": int(reached.sum())})

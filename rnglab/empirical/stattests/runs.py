@@ -10,7 +10,7 @@ from scipy import stats
 from ...generators.base import Source
 from ...stream import BitSelection
 from .base import EmpiricalResult, gateway_params, register, require
-from .frequency import check_sample, uniform_reader, windows
+from .frequency import check_sample, uniform_levels, uniform_reader, windows
 
 #: Knuth's a_ij of 3.3.2 eq. (11): n times the inverse covariance matrix of the run counts, as he rounds it.
 RUN_WEIGHTS = np.array([
@@ -64,7 +64,10 @@ def runs_up(source: Source, n: int, *, selection: BitSelection = BitSelection())
     by a short one), which is what the weights ``a_ij`` (about ``n`` times
     the inverse of their covariance matrix) correct.
 
-    Validity: ``n >= 100 000`` (enforced). Knuth asks for ``n >= 4000``, but
+    Validity: ``n >= 100 000`` and, for a source of ``L`` levels,
+    ``n <= L^2`` (both enforced). A tie (probability ``1/L`` per pair) ends a
+    run, which shifts the run counts by ``O(n / L)`` against a standard
+    deviation of ``O(sqrt n)``: a noncentrality of about ``n / L^2``. Knuth asks for ``n >= 4000``, but
     the counts of long runs are then small and skewed, and ``V``'s upper
     tail too heavy: in 20 000 to 30 000 replications with numpy's PCG64,
     ``P(V > chi2_6 quantile 0.999)`` was 0.47 % at ``n = 4000``, 0.23 % at
@@ -87,6 +90,9 @@ def runs_up(source: Source, n: int, *, selection: BitSelection = BitSelection())
     n = check_sample("n", n, 1)
     require(n >= MIN_VALUES,
             f"the runs-up test needs n >= {MIN_VALUES} values (below it V's tail is too heavy); got n = {n}")
+    levels = uniform_levels(source, selection)
+    require(n <= levels**2, f"the runs-up test needs n <= L^2 = {levels**2} values from a source of L = {levels} "
+                            f"levels (ties, 1 pair in L, bias the run counts); got n = {n}")
     counts = run_up_counts(uniform_reader(source, selection), n)
     deviation = counts - n * RUN_RATES
     statistic = float(deviation @ RUN_WEIGHTS @ deviation) / (n - 6)
