@@ -224,3 +224,25 @@ def parse_int(text: str | int) -> int:
     if not isinstance(text, str):
         raise TypeError(f"expected an integer expression, got {type(text).__name__}")
     return _Parser(text).parse()
+
+
+#: Binary size suffixes (IEC 80000-13): KiB = 2^10 bytes, ..., PiB = 2^50.
+SIZE_UNITS = {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40, "PiB": 2**50}
+
+
+def parse_size(text: str | int) -> int:
+    """A number of bytes: an integer expression, optionally followed by KiB, MiB, GiB, TiB or PiB.
+
+    Examples
+    --------
+    >>> parse_size("1TiB"), parse_size("512 MiB"), parse_size("2^20")
+    (1099511627776, 536870912, 1048576)
+    """
+    if isinstance(text, str):
+        match = re.fullmatch(r"\s*(.*?)\s*(KiB|MiB|GiB|TiB|PiB)?\s*", text)
+        number, unit = match.group(1), match.group(2)
+        if not number:
+            raise ValueError(f"a size is a number of bytes with an optional unit (KiB, MiB, GiB, TiB, PiB), "
+                             f"such as 1TiB; got {quoted(text)}")
+        return parse_int(number) * SIZE_UNITS.get(unit, 1)
+    return parse_int(text)

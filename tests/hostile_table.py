@@ -194,6 +194,12 @@ ROWS: list[Row] = [
     row("test / --format u32 --tests frequency", "directory"),
     row("test /nonexistent-rnglab-file --format u32", "nonexistent-rnglab-file"),
     row("test /dev/null --format u32 --drop-bits 40 --tests frequency", "drop"),
+    row("test pcg64 --until-fail --n 1000", "leave out --n"),
+    row("test pcg64 --max-time 1h", "--max-time applies to --until-fail"),
+    row("test pcg64 --until-fail --max-bytes 0", "at least 1 byte"),
+    row("test pcg64 --until-fail --max-bytes 1TB", "cannot parse"),
+    row("test pcg64 --until-fail --max-bytes 2^5000", "below 2^4096"),
+    row("test pcg64 --until-fail --max-time -5s", "positive"),
     row("gen -", "only 'rnglab test'"),
     row("stream / --bytes 8", "only 'rnglab test'"),
     # ---- reduce

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -70,3 +72,50 @@ def test_figure_draws_every_stage_and_marks_the_failure():
     line = axes.get_lines()[0]
     assert list(line.get_xdata()) == [stage.bytes for stage in result.stages]
     assert any("FAIL at" in text.get_text() for text in axes.get_legend().get_texts())
+
+
+# -- the command line --------------------------------------------------------------------------------------
+
+
+def command(args, capsys):
+    from rnglab.cli import main
+
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_cli_prints_a_line_per_stage_and_the_data_needed_to_fail(capsys):
+    status, out, _ = command(["test", "randu", "--battery", "small", "--until-fail", "--max-bytes", "16MiB"], capsys)
+    lines = out.splitlines()
+    assert status == 1 and lines[-1].startswith("data needed to fail: ")
+    assert sum("FAIL" in line for line in lines[1:-1]) == 1 and "KiB" in lines[1]
+
+
+def test_cli_json_lists_every_stage(capsys):
+    status, out, _ = command(["test", "pcg64", "--battery", "small", "--until-fail", "--max-bytes", "4MiB", "--json"],
+                             capsys)
+    data = json.loads(out)
+    assert status == 0 and data["bytes_to_fail"] is None and data["stopped"] == "limit"
+    assert [stage["bytes"] for stage in data["stages"]] == sorted(stage["bytes"] for stage in data["stages"])
+    assert all({"bytes", "worst", "tests", "skipped"} <= set(stage) for stage in data["stages"])
+
+
+def test_cli_reads_a_stream_until_it_ends(tmp_path, capsys):
+    from rnglab.stream import packed_words
+
+    path = tmp_path / "minstd.u32"
+    path.write_bytes(packed_words(make_source("pcg64", 3), 2**16).astype("<u4").tobytes())
+    status, out, _ = command(["test", str(path), "--format", "u32", "--battery", "small", "--until-fail"], capsys)
+    assert status == 0 and out.splitlines()[-1].startswith("no anomaly up to ") and "the input ended" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--until-fail", "--n", "1000"], "leave out --n"),
+    (["--max-time", "1h"], "--max-time applies to --until-fail"),
+    (["--until-fail", "--max-bytes", "1 TB"], "cannot parse"),
+    (["--until-fail", "--max-time", "soon"], "a duration is a number and a unit"),
+])
+def test_cli_refuses_what_does_not_apply(args, message, capsys):
+    status, out, err = command(["test", "pcg64", *args], capsys)
+    assert status == 2 and out == "" and message in err

@@ -58,6 +58,39 @@ INT = IntExpr()
 COUNT = IntExpr(minimum=0)
 
 
+class ByteSize(click.ParamType):
+    """A number of bytes: an integer expression with an optional unit, ``1TiB``, ``512MiB``, ``2^30``."""
+
+    name = "size"
+
+    def convert(self, value: Any, param, ctx) -> int:
+        from ..params import parse_size
+
+        try:
+            size = parse_size(value)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+        if size < 1:
+            self.fail(f"must be at least 1 byte; got {size}", param, ctx)
+        return size
+
+
+class Duration(click.ParamType):
+    """A duration with its unit: ``30s``, ``10m``, ``1h``, ``2d`` (in milliseconds)."""
+
+    name = "duration"
+
+    def convert(self, value: Any, param, ctx) -> int:
+        from ..seeds.policies import parse_duration
+
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_duration(str(value))
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
 class GeneratorType(click.ParamType):
     """GEN: a catalog name (``rnglab list``) or ``lcg:a=16807,m=2^31-1[,c=..][,seed=..][,output=bits(16,15)]``,
     resolved once into a :class:`~rnglab.generators.GeneratorSpec`."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 
@@ -12,6 +13,8 @@ from ..params import describe_int
 from .choices import INPUT_FORMATS
 from .common import (
     COUNT,
+    ByteSize,
+    Duration,
     IntExpr,
     bit_selection,
     emit_json,
@@ -123,6 +126,13 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
 @click.option("--rewind", is_flag=True,
               help="Start FILE again when it ends (reported), as dieharder does; without it a FILE shorter "
                    "than the battery needs is refused.")
+@click.option("--until-fail", is_flag=True,
+              help="Run the battery at doubling sizes on one stream (1 KiB, 2 KiB, 4 KiB, ... read), a line per "
+                   "stage, until a test FAILs or a limit is reached: the data needed to fail (PractRand's way).")
+@click.option("--max-bytes", type=ByteSize(), default="1TiB", show_default=True,
+              help="With --until-fail: stop before a stage that would read more (KiB, MiB, GiB, TiB).")
+@click.option("--max-time", type=Duration(), default=None,
+              help="With --until-fail: stop before a stage that would end later than this (30s, 10m, 1h).")
 @click.option("--allow-slow", is_flag=True,
               help=f"Allow runs that draw more than {FAST_VALUES:,} values (minutes to days).")
 @click.option("--fail-on", type=click.Choice(list(FAIL_ON)), default="fail", show_default=True,
@@ -132,7 +142,7 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
 @plot_option
 @force_option
 def test_command(generator, battery_name, test_names, sample_size, repeat, drop_bits, low_bits, input_format,
-                 rewind, allow_slow, fail_on, as_json, plot_path, force) -> int:
+                 rewind, until_fail, max_bytes, max_time, allow_slow, fail_on, as_json, plot_path, force) -> int:
     """Run a battery of statistical tests on generator GEN: statistic, p-value and verdict per test.
 
     GEN may also be a stream to read, - (standard input) or FILE, with its word
@@ -143,8 +153,13 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
     than 2,000,000,000 values (about two minutes) needs --allow-slow.
 
+    With --until-fail the battery runs at doubling sizes, each stage on the next
+    data of the same stream with every sample size scaled, until a FAIL: one line
+    per stage, then the data needed to fail (or "no anomaly up to X"); Ctrl-C
+    stops it with what it has.
+
     Exit status, for scripts and CI: 0 when no verdict reaches the --fail-on grade
-    (default: FAIL), 1 when one does, 2 on bad input.
+    (default: FAIL), 1 when one does, 2 on bad input, 130 when interrupted.
     """
     tests = None if test_names is None else [name.strip() for name in test_names.split(",") if name.strip()]
     if tests == []:
@@ -154,6 +169,17 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     generator = _input_generator(generator, input_format, rewind)
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
+    if until_fail:
+        if sample_size is not None:
+            raise click.UsageError("--until-fail scales every sample size per stage: leave out --n")
+        from .until_fail import run_until_fail
+
+        battery = dataclasses.replace(get_battery(battery_name), entries=entries)
+        return run_until_fail(generator, battery, selection, max_bytes=max_bytes,
+                              max_seconds=None if max_time is None else max_time / 1000,
+                              failing_grade=FAIL_ON[fail_on], as_json=as_json, plot_path=plot_path, force=force)
+    if max_time is not None:
+        raise click.UsageError("--max-time applies to --until-fail")
     check_battery_work(entries, allow_slow)
     result = _run_with_progress(generator, battery_name, entries, tests=tests, n=sample_size, repeat=repeat,
                                 selection=selection)

@@ -20,6 +20,7 @@ from typing import Iterator
 import numpy as np
 
 from ..generators.base import Source
+from ..generators.external import InputExhausted
 from ..results import Result
 from ..stream import BitSelection
 from .battery import Battery, result_labels
@@ -39,8 +40,9 @@ class CountingSource(Source):
         super().__init__()
 
     def _generate(self, size: int) -> np.ndarray:
+        values = self.inner.random_raw(size)
         self.generated += size
-        return self.inner.random_raw(size)
+        return values
 
     @property
     def outputs_read(self) -> int:
@@ -88,13 +90,19 @@ class Stage(Result):
 
 def run_stage(source: CountingSource, battery: Battery, scale: float, selection: BitSelection,
               thresholds: Thresholds) -> Stage:
-    """Run every entry of ``battery`` with its sample size times ``scale`` on the next data of ``source``."""
+    """Run every entry of ``battery`` with its sample size times ``scale`` on the next data of ``source``.
+
+    An entry that breaks its test's validity rule (a ``ValueError``) is
+    skipped with the rule; the end of an input (``InputExhausted``) ends the run.
+    """
     started = time.perf_counter()
     results, skipped = [], []
     for entry in battery.entries:
         scaled = dataclasses.replace(entry, n=max(1, round(entry.n * scale)))
         try:
             results.append(scaled.run(source, selection))
+        except InputExhausted:
+            raise
         except ValueError as rule:
             skipped.append((entry.test, str(rule)))
     labels = tuple(result_labels(results))
@@ -161,7 +169,7 @@ class UntilFailResult(Result):
     bytes_to_fail : int or None
         The data read when the first FAIL was raised.
     stopped : str
-        Why the run ended: ``fail``, ``limit`` (a limit on data or time) or ``interrupted``.
+        Why the run ended: ``fail``, ``limit`` (a limit on data or time), ``interrupted`` or ``input ended``.
     """
 
     generator: str
@@ -177,9 +185,9 @@ class UntilFailResult(Result):
         return [(s.bytes, min((tail_distance(r.pvalue) for r in s.results), default=0.5)) for s in self.stages]
 
 
-def summarise(source: Source, battery: Battery, done: list[Stage], interrupted: bool = False) -> UntilFailResult:
-    """The result of the stages run so far (the CLI calls it after the last stage or an interruption)."""
+def summarise(source: Source, battery: Battery, done: list[Stage], ended: str = "limit") -> UntilFailResult:
+    """The result of the stages run so far: ``stopped`` is ``fail`` after a FAIL, otherwise ``ended`` (why the
+    caller stopped: ``limit``, ``interrupted`` or ``input ended``)."""
     failed = bool(done) and done[-1].worst == "FAIL"
-    stopped = "fail" if failed else "interrupted" if interrupted else "limit"
     return UntilFailResult(source.name, source.seed, battery.name, tuple(done), done[-1].bytes if failed else None,
-                           stopped)
+                           "fail" if failed else ended)

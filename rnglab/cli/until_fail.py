@@ -1,0 +1,86 @@
+"""``rnglab test --until-fail``: the battery at doubling sizes on one stream, a line per stage, until a FAIL."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from ..empirical.verdicts import GRADES
+from .common import emit_json
+from .outputs import save_plot
+
+
+def human_bytes(count: int) -> str:
+    """``1 KiB``, ``3.5 MiB``, ``2 GiB``: binary units, three significant digits."""
+    size, unit = float(count), "bytes"
+    for name in ("KiB", "MiB", "GiB", "TiB", "PiB"):
+        if size < 1024:
+            break
+        size, unit = size / 1024, name
+    return f"{count} bytes" if unit == "bytes" else f"{size:.3g} {unit}"
+
+
+def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_seconds: float | None,
+                   failing_grade: str | None, as_json: bool, plot_path, force: bool) -> int:
+    """Run the stages, print one line each (not with ``--json``), and on Ctrl-C report what was done.
+
+    Returns the exit status: 130 after an interruption, else 1 when a stage's
+    worst verdict reached ``failing_grade``, else 0.
+    """
+    from ..empirical.until_fail import stages, summarise
+    from ..generators.external import InputExhausted
+
+    source = generator.make(generator.default_seed)
+    done, ended, started = [], "limit", time.perf_counter()
+    if not as_json:
+        click.echo(f"{source.name}, battery {battery.name} until it fails: data read, worst verdict, the tests "
+                   f"that raised it")
+    try:
+        for stage in stages(source, battery, max_bytes=max_bytes, max_seconds=max_seconds, selection=selection):
+            done.append(stage)
+            if not as_json:
+                click.echo(_stage_line(stage, time.perf_counter() - started))
+    except KeyboardInterrupt:
+        ended = "interrupted"
+    except InputExhausted:
+        ended = "input ended"
+    result = summarise(source, battery, done, ended)
+    if plot_path and done:
+        from ..plot.pvalues import until_fail_figure
+
+        save_plot(until_fail_figure(result), plot_path, force)
+    if as_json:
+        emit_json(_as_json(result))
+    else:
+        click.echo(_conclusion(result))
+    if ended == "interrupted":
+        return 130
+    worst = max((s.worst for s in done), key=GRADES.index, default="normal")
+    return int(failing_grade is not None and GRADES.index(worst) >= GRADES.index(failing_grade))
+
+
+def _stage_line(stage, elapsed: float) -> str:
+    rate = stage.bytes / elapsed if elapsed > 0 else 0.0
+    tests = ", ".join(stage.worst_tests[:3]) + (f" and {len(stage.worst_tests) - 3} more"
+                                                if len(stage.worst_tests) > 3 else "")
+    return (f"  {human_bytes(stage.bytes):>10}  {stage.worst:<15} {tests:<50} {elapsed:8.1f} s  "
+            f"{human_bytes(int(rate))}/s")
+
+
+def _conclusion(result) -> str:
+    reached = human_bytes(result.stages[-1].bytes) if result.stages else "0 bytes"
+    if result.bytes_to_fail is not None:
+        return f"data needed to fail: {human_bytes(result.bytes_to_fail)} ({', '.join(result.stages[-1].worst_tests)})"
+    why = {"interrupted": "interrupted", "input ended": "the input ended", "limit": "a limit was reached"}
+    return f"no anomaly up to {reached} ({why[result.stopped]})"
+
+
+def _as_json(result) -> dict:
+    return {"generator": result.generator, "seed": result.seed, "battery": result.battery, "stopped": result.stopped,
+            "bytes_to_fail": result.bytes_to_fail,
+            "stages": [{"bytes": s.bytes, "seconds": s.seconds, "worst": s.worst, "tests": list(s.worst_tests),
+                        "skipped": [{"test": test, "reason": reason} for test, reason in s.skipped],
+                        "results": [{"label": label, "statistic": r.statistic, "pvalue": r.pvalue}
+                                    for label, r in zip(s.labels, s.results)]}
+                       for s in result.stages]}
