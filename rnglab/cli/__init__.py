@@ -69,6 +69,9 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="rnglab")
 def rnglab() -> None:
     """Examine random number generators: periods, lattices, tests, range reduction, shuffles, seeds."""
+    from .progress import announce_compiles
+
+    announce_compiles()
 
 
 def main(argv: list[str] | None = None) -> int:
