@@ -22,19 +22,26 @@ from typing import Any, Callable, Iterator
 import click
 
 
-def shown(as_json: bool = False) -> bool:
-    """Whether progress goes to standard error: a terminal (or ``RNGLAB_PROGRESS=1``), and not ``--json``."""
+def shown() -> bool:
+    """Whether progress goes to standard error: a terminal (or ``RNGLAB_PROGRESS=1``), and the command has no ``--json``.
+
+    ``--json`` is read from the running command's parameters (``as_json``, from
+    :data:`rnglab.cli.common.json_option`), so commands need not pass it down.
+    """
+    context = click.get_current_context(silent=True)
+    if context is not None and context.params.get("as_json"):
+        return False
     forced = os.environ.get("RNGLAB_PROGRESS")
-    return not as_json and (forced == "1" if forced in ("0", "1") else sys.stderr.isatty())
+    return forced == "1" if forced in ("0", "1") else sys.stderr.isatty()
 
 
-def progress(length: int, label: str, as_json: bool = False, **options):
+def progress(length: int, label: str, **options):
     """A progress bar of ``length`` steps on standard error (a context manager; ``bar.update(k)`` adds k).
 
     ``options`` go to :func:`click.progressbar` (``item_show_func`` to name the step running).
     """
     return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
-                             hidden=not shown(as_json), **options)
+                             hidden=not shown(), **options)
 
 
 class Counter:
@@ -42,7 +49,7 @@ class Counter:
 
     def __init__(self, label: str, unit: str, visible: bool):
         self.label, self.unit, self.visible = label, unit, visible
-        self.count, self.start, self.shown_at = 0, time.monotonic(), 0.0
+        self.count, self.start, self.shown_at, self.width = 0, time.monotonic(), 0.0, 0
 
     def update(self, steps: int) -> None:
         """Add ``steps`` and redraw at most ten times a second."""
@@ -51,33 +58,39 @@ class Counter:
         if self.visible and now - self.shown_at >= 0.1:
             self.shown_at = now
             rate = self.count / max(now - self.start, 1e-9)
-            click.echo(f"\r{self.label}: {self.count:,} {self.unit} ({rate:,.0f}/s)", nl=False, err=True)
+            line = f"{self.label}: {self.count:,} {self.unit} ({rate:,.0f}/s)"
+            click.echo(f"\r{line.ljust(self.width)}", nl=False, err=True)
+            self.width = len(line)
 
     def close(self) -> None:
-        if self.visible and self.shown_at:
-            click.echo("\r\033[K", nl=False, err=True)
+        """Blank the line."""
+        if self.visible and self.width:
+            click.echo("\r" + " " * self.width + "\r", nl=False, err=True)
 
 
 @contextmanager
-def counter(label: str, unit: str = "done", as_json: bool = False) -> Iterator[Counter]:
+def counter(label: str, unit: str = "done") -> Iterator[Counter]:
     """A :class:`Counter` for work of unknown length, cleared at the end."""
-    running = Counter(label, unit, shown(as_json))
+    running = Counter(label, unit, shown())
     try:
         yield running
     finally:
         running.close()
 
 
-def with_progress(label: str, run: Callable[[Callable[[int, int], None]], Any], as_json: bool = False) -> Any:
-    """Call ``run(callback)`` with a bar fed by ``callback(done, total)`` (the bar opens at the first call)."""
+def with_progress(label: str, run: Callable[[Callable[..., None]], Any]) -> Any:
+    """Call ``run(callback)`` with a bar fed by ``callback(done, total[, step])`` (the bar opens at the first call).
+
+    ``step``, when given, names what runs now (a test, a report section) after the bar.
+    """
     state: dict[str, Any] = {}
 
-    def callback(done: int, total: int) -> None:
-        if not shown(as_json):
+    def callback(done: int, total: int, step: str | None = None) -> None:
+        if not shown():
             return
         if "bar" not in state:
-            state["bar"] = progress(total, label).__enter__()
-        state["bar"].update(done - state["bar"].pos)
+            state["bar"] = progress(total, label, item_show_func=lambda item: item).__enter__()
+        state["bar"].update(done - state["bar"].pos, step)
 
     try:
         return run(callback)
