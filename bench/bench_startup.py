@@ -49,7 +49,7 @@ def main() -> None:
     body = (f"CPU seconds (user + system, best of {REPEAT} fresh processes) of each command, and its ratio to "
             "importing numpy in the same run. `rnglab --help` and `CMD --help` import no library module "
             "(the group prints each command's summary from `rnglab.cli.COMMANDS`; commands import the library "
-            "when they run). `gen` and `period` import `rnglab.generators`, whose reducer maps import numba "
-            "(about 0.25 s) at module level.\n\n"
+            "when they run). `gen` and `period` import `rnglab.generators` and numpy but not numba: "
+            "kernels are compiled, and numba imported, on their first call (`rnglab.compiled`).\n\n"
             + markdown_table(["command", "CPU s", "ratio to numpy", "goal s", "met"], rows))
     print(write_fragment("startup", "Start-up: CPU time of rnglab commands", body).read_text())

@@ -64,6 +64,7 @@ def test_group_help_lists_every_command(capsys):
     ("MAX_DIMENSION", "rnglab.algebra.spectral", "MAX_DIMENSION"),
     ("INPUT_FORMATS", "rnglab.generators.external", "FORMATS"),
     ("STREAM_FORMATS", "rnglab.stream", "STREAM_FORMATS"),
+    ("TEST_NAMES", "rnglab.empirical.stattests", "TESTS"),
 ])
 def test_help_names_equal_the_library_registries(copy, module, name):
     source = getattr(importlib.import_module(module), name)

@@ -34,8 +34,9 @@ from __future__ import annotations
 from math import gcd, isqrt
 from typing import Callable
 
-import numba
 import numpy as np
+
+from ..compiled import njit
 
 #: Trial division removes every prime below this bound first.
 TRIAL_DIVISION_BOUND = 4096
@@ -229,7 +230,7 @@ def _brent_rho(n: int, increment: int, budget: int) -> tuple[int | None, int]:
 # unit R, so the factors found are those of n. Constants are np.uint64: numba turns
 # mixed uint64/int64 arithmetic into float64.
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _multiply_high(a, b):  # pragma: no cover - compiled
     """High 64 bits of the 128-bit product of two uint64 words (four 32-bit products)."""
     low_mask, shift = np.uint64(0xFFFFFFFF), np.uint64(32)
@@ -239,7 +240,7 @@ def _multiply_high(a, b):  # pragma: no cover - compiled
     return p11 + (p10 >> shift) + (middle >> shift)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _montgomery_multiply(a, b, n, negative_inverse):  # pragma: no cover - compiled
     """``a b / 2^64 mod n`` for ``a, b < n``, n odd (REDC, with the carry for n >= 2^63)."""
     low, high = a * b, _multiply_high(a, b)
@@ -254,14 +255,14 @@ def _montgomery_multiply(a, b, n, negative_inverse):  # pragma: no cover - compi
     return total
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _word_gcd(a, b):  # pragma: no cover - compiled
     while b:
         a, b = b, a % b
     return a
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _square_add(y, increment, n, negative_inverse):  # pragma: no cover - compiled
     total = _montgomery_multiply(y, y, n, negative_inverse) + increment
     if total >= n or total < increment:
@@ -269,7 +270,7 @@ def _square_add(y, increment, n, negative_inverse):  # pragma: no cover - compil
     return total
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _brent_rho_word(n, increment, budget):  # pragma: no cover - compiled
     """:func:`_brent_rho` for odd ``n < 2^64``; returns (factor or 0, iterations used)."""
     inverse = n                                       # n^-1 mod 2^64 by Newton: 3, 6, ..., 96 bits

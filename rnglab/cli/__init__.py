@@ -53,8 +53,10 @@ class LazyGroup(click.Group):
     def get_command(self, ctx, name: str):
         if name not in COMMANDS:
             return None
+        from .examples import teach
+
         module, attribute = COMMANDS[name][0].split(":")
-        return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+        return teach(getattr(importlib.import_module(f"{__name__}.{module}"), attribute), name)
 
     def format_commands(self, ctx, formatter) -> None:
         """The "Commands:" section, as click writes it, from the summaries (no command imported)."""
@@ -69,6 +71,9 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="rnglab")
 def rnglab() -> None:
     """Examine random number generators: periods, lattices, tests, range reduction, shuffles, seeds."""
+    from .progress import announce_compiles
+
+    announce_compiles()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,10 @@ SHUFFLE_NAMES = ("fisher-yates", "forward", "inside-out", "sattolo", "naive", "t
 SWAP_RULES = ("n", "touch", "half-nlogn")
 #: :data:`rnglab.shuffles.deal.GAMES`
 GAME_NAMES = ("holdem", "doudizhu")
+#: :data:`rnglab.empirical.stattests.TESTS`
+TEST_NAMES = ("collision", "birthday-spacings", "frequency", "serial", "serial-overlapping", "serial-correlation",
+              "fourier", "hamming-weight", "gap", "poker", "coupon", "permutation", "max-of-t", "matrix-rank",
+              "runs-up")
 #: :data:`rnglab.seeds.space.DEFAULT_WINDOW`
 SEED_WINDOW = "1d"
 #: :data:`rnglab.algebra.spectral.MAX_DIMENSION`

@@ -11,7 +11,6 @@ import functools
 import importlib
 import json
 import os
-import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -20,6 +19,7 @@ import click
 from ..params import parse_int
 from .choices import REDUCER_NAMES
 from .outputs import check_plot_path
+from .progress import progress  # noqa: F401 - commands import it from here too
 
 if TYPE_CHECKING:  # the library is imported when an option is converted, not for --help
     from ..generators import GeneratorSpec
@@ -238,15 +238,6 @@ def _is_number(text: str) -> bool:
         return True
     except ValueError:
         return text == ""
-
-
-def progress(length: int, label: str, **options):
-    """A progress bar on standard error, shown only when standard error is a terminal.
-
-    ``options`` go to :func:`click.progressbar` (``item_show_func`` to name the step running).
-    """
-    return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
-                             hidden=not sys.stderr.isatty(), **options)
 
 
 def lazy(module: str, *names: str) -> Any:

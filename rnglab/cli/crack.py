@@ -32,7 +32,7 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
 @shuffle_options
 @click.option("--seen", help="Cards seen, as names (\"As Kd 7h\") or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
-@click.option("--deck", default="52", show_default=True, help="Deck: 52, 54 or a size.")
+@click.option("--deck", default="52", show_default=True, help="Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces) or a size.")
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
 @json_option

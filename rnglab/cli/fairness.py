@@ -24,6 +24,7 @@ import click
 
 from .common import IntExpr, emit_json, force_option, generator_options, json_option, lazy, plot_option, progress
 from .outputs import save_plot
+from .progress import with_progress
 from .shuffle import seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
@@ -89,7 +90,8 @@ def _exact(shuffle, n, reducer, range_size):
     if (reducer is None) != (range_size is None):
         raise ValueError("exact fairness through a reducer needs both --reducer NAME and --range R "
                          "(the ideal source's number of values, e.g. 32768 for RAND_MAX 32767)")
-    result = exact_fairness(shuffle, n, reduce=reducer, range_size=range_size)
+    result = with_progress("exact law", lambda callback: exact_fairness(
+        shuffle, n, reduce=reducer, range_size=range_size, progress=callback))
     return result, result.position_matrix
 
 

@@ -8,6 +8,7 @@ import click
 
 from ..fileio import check_writable
 from .choices import REDUCER_NAMES
+from .humanize import collapse, fraction, integer
 from .common import (
     COUNT,
     IntExpr,
@@ -97,13 +98,15 @@ def reduce_command(generator, range_size, n, method, exact, samples, alpha, powe
 
 
 def _show(results, n, R, generator) -> None:
-    source = f"{generator.name} (R = {R})" if generator else f"R = {R}"
-    click.echo(f"Range reduction to [0, {n}) from {source}; probabilities conditional on acceptance.\n")
+    source = f"{generator.name} (R = {integer(R)})" if generator else f"R = {integer(R)}"
+    click.echo(f"Range reduction to [0, {integer(n)}) from {source}; probabilities conditional on acceptance "
+               "(long fractions as decimals: exact ones in --json).\n")
     headers = ["method", "unbiased", "max p", "min p", "max/min", "TV distance", "draws/output", "draws to detect"]
-    rows = [[r["method"], "yes" if r["unbiased"] else "no", r["max_prob"], r["min_prob"], r["ratio"] or "inf",
-             approximate(Fraction(r["tv_distance"]), 3), approximate(Fraction(r["expected_draws"]), 6),
-             r["draws_to_detect"] or "never"] for r in results]
-    click.echo(format_table(headers, rows))
+    rows = [[r["method"], "yes" if r["unbiased"] else "no", fraction(r["max_prob"], Fraction(1, n)),
+             fraction(r["min_prob"], Fraction(1, n)), fraction(r["ratio"], 1) if r["ratio"] else "inf", approximate(Fraction(r["tv_distance"]), 3),
+             approximate(Fraction(r["expected_draws"]), 6),
+             integer(r["draws_to_detect"]) if r["draws_to_detect"] else "never"] for r in results]
+    click.echo(format_table(headers, collapse(rows)))
     for r in results:
         if r["favoured"]:
             click.echo(f"{r['method']}: favoured outputs: {r['favoured_description']}")

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from .common import INT, emit_json, force_option, json_option, lazy
+from .progress import with_progress
 
 build_report = lazy("report", "build_report")
 
@@ -24,8 +23,8 @@ def report_command(out_dir: str, seed: int, quick: bool, force: bool, as_json: b
     The report is built in a temporary folder and moved to --out at the end; --out must be
     absent or empty, or is replaced whole with --force. Takes about 100 s (--quick: seconds).
     """
-    result = build_report(out_dir, seed=seed, quick=quick, force=force,
-                          on_section=_show_section if sys.stderr.isatty() else None)
+    result = with_progress("report", lambda callback: build_report(
+        out_dir, seed=seed, quick=quick, force=force, on_section=_naming_section(callback)))
     if as_json:
         emit_json(result)
         return
@@ -33,6 +32,9 @@ def report_command(out_dir: str, seed: int, quick: bool, force: bool, as_json: b
                f"({len(result.sections)} sections, {len(result.figures)} figures, {result.seconds:.1f} s)")
 
 
-def _show_section(name: str) -> None:
-    """Name the section starting, on a terminal."""
-    click.echo(f"  {name} ...", err=True)
+def _naming_section(callback):
+    """An ``on_section(name, done, total)`` that feeds the bar and names the section running."""
+    def on_section(name: str, done: int, total: int) -> None:
+        callback(done, total, name)
+
+    return on_section

@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..params import parse_int
@@ -23,10 +21,10 @@ from .common import (
     json_option,
     lazy,
     plot_option,
-    progress,
 )
 from .groups import DefaultCommandGroup
 from .outputs import save_plot
+from .progress import with_progress
 
 search_multipliers = lazy("algebra.multipliers", "search_multipliers")
 spectral_test = lazy("algebra.spectral", "spectral_test")
@@ -90,24 +88,6 @@ def check_search_work(candidates: int, allow_slow: bool) -> None:
                          f"a second for m = 2^32, dimensions 2..8); pass --allow-slow to run it")
 
 
-def _with_progress(label: str, run):
-    """Call ``run(callback)`` with a progress bar fed by ``callback(done, total)``."""
-    state = {}
-
-    def callback(done, total):
-        if not sys.stderr.isatty():
-            return
-        if "bar" not in state:
-            state["bar"] = progress(total, label).__enter__()
-        state["bar"].update(done - state["bar"].pos)
-
-    try:
-        return run(callback)
-    finally:
-        if "bar" in state:
-            state["bar"].__exit__(None, None, None)
-
-
 def _dimension_rows(result):
     return [[d.t, d.nu2, d.nu, d.log2_nu, d.mu, d.S, d.planes, " ".join(map(str, d.witness))]
             for d in result.dims]
@@ -126,7 +106,7 @@ def _show_one(label, result) -> None:
 def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path, force):
     lcg = generator.lcg()
     a, c, m = lcg.a, lcg.c, lcg.m
-    result = _with_progress("spectral test", lambda callback: spectral_test(
+    result = with_progress("spectral test", lambda callback: spectral_test(
         a, m, c, dims, lattice_m=lattice_m, planes_up_to=planes_up_to, progress=callback))
     if plot_path:
         from ..plot.lattice import generator_figure
@@ -140,7 +120,7 @@ def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path,
 
 
 def _catalog(dims, as_json, plot_path, force):
-    results = _with_progress("catalog", lambda callback: catalog_results(dims, callback=callback))
+    results = with_progress("catalog", lambda callback: catalog_results(dims, callback=callback))
     if plot_path:
         from ..plot.lattice import merits_figure
 
@@ -222,7 +202,7 @@ def search_command(m, increment, seed, dims, top, candidates, allow_slow, as_jso
     """Random multipliers a for modulus --m with the best M_T = min S_t over --dims."""
     dims = parse_dims(dims)
     check_search_work(candidates, allow_slow)
-    result = _with_progress("candidates", lambda callback: search_multipliers(
+    result = with_progress("candidates", lambda callback: search_multipliers(
         m, increment, dims, top, candidates, seed, progress=callback))
     if plot_path:
         from ..plot.lattice import merits_figure

@@ -12,6 +12,7 @@ import click
 
 from .choices import STREAM_FORMATS
 from .common import COUNT, bit_selection, generator_options, lazy
+from .progress import counter
 
 formatted_chunks = lazy("stream", "formatted_chunks")
 
@@ -50,12 +51,14 @@ def stream_command(generator, byte_count, word_bits: str, drop_bits: int, low_bi
     out = sys.stdout.buffer
     chunks = formatted_chunks(source, stream_format, CHUNK_WORDS, bits, selection)
     try:
-        while remaining is None or remaining > 0:
-            data = next(chunks).astype(f"<u{bits // 8}").tobytes()
-            if remaining is not None:
-                data, remaining = data[:remaining], remaining - min(remaining, len(data))
-            out.write(data)
-        out.flush()
+        with counter("written", "bytes") as written:  # the reader's speed, on a terminal
+            while remaining is None or remaining > 0:
+                data = next(chunks).astype(f"<u{bits // 8}").tobytes()
+                if remaining is not None:
+                    data, remaining = data[:remaining], remaining - min(remaining, len(data))
+                out.write(data)
+                written.update(len(data))
+            out.flush()
     except BrokenPipeError:
         _silence_closed_pipe()
 

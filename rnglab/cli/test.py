@@ -11,6 +11,7 @@ import click
 from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 from ..params import describe_int
 from .choices import INPUT_FORMATS
+from .choices import TEST_NAMES
 from .common import (
     COUNT,
     ByteSize,
@@ -114,7 +115,8 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
 @click.option("--battery", "battery_name", default="smoke", show_default=True, metavar="NAME",
               help="Battery (rnglab/data/batteries.toml): smoke (a second), small (SmallCrush's scale, seconds), "
                    "standard (minutes, second-level), validation.")
-@click.option("--tests", "test_names", metavar="NAMES", help="Comma-separated test names: run only these.")
+@click.option("--tests", "test_names", metavar="NAMES",
+              help=f"Comma-separated test names: run only these. Names: {', '.join(TEST_NAMES)}.")
 @click.option("--n", "sample_size", type=IntExpr(minimum=1), help="Sample size for every test instead of the battery's.")
 @click.option("--repeat", type=IntExpr(minimum=1), help="Repeat each test N times and test its p-values (second level).")
 @click.option("--drop-bits", type=COUNT, default=0, help="Drop the top r bits of every output.")

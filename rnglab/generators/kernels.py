@@ -12,10 +12,10 @@ into float64, which would silently lose bits.
 
 from __future__ import annotations
 
-import numba
+from ..compiled import njit
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def fill_rows_pow2(row, jump_a, jump_c, shift, mask, out):  # pragma: no cover - compiled
     """Fill ``out`` for a modulus 2^e <= 2^64: states wrap modulo 2^64."""
     lanes = row.size
@@ -26,7 +26,7 @@ def fill_rows_pow2(row, jump_a, jump_c, shift, mask, out):  # pragma: no cover -
             out[start + j] = (x >> shift) & mask
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def fill_rows_small(row, jump_a, jump_c, modulus, shift, mask, out):  # pragma: no cover - compiled
     """Fill ``out`` for a modulus m <= 2^32: uint64 products are exact."""
     lanes = row.size

@@ -29,8 +29,9 @@ OpenBSD ``lib/libc/crypt/arc4random_uniform.c``.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from ..compiled import njit
 
 UINT64_LIMIT = 2**64
 
@@ -76,7 +77,7 @@ def range_mod(range_size: int, n):
     return np.uint64(range_size) % n
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def multiply_128(a, b):  # pragma: no cover - compiled
     """``(high, low)`` with ``a b = high 2^64 + low``, from four exact 32 x 32-bit products."""
     mask, thirty_two = np.uint64(0xFFFFFFFF), np.uint64(32)
@@ -87,7 +88,7 @@ def multiply_128(a, b):  # pragma: no cover - compiled
         (middle << thirty_two) | (p00 & mask)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _power_of_two_kernel(x, n, bits, threshold, quotient, keep):  # pragma: no cover - compiled
     """``quotient = (x n) >> bits`` and ``keep = (x n mod 2^bits) >= threshold`` for ``1 <= bits <= 64``.
 

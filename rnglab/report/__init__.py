@@ -107,7 +107,8 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     sections : list of callables, optional
         Defaults to ``SECTIONS``.
     on_section : callable, optional
-        Called with each section's title as it starts (for a progress display).
+        ``on_section(name, done, total)`` as each section starts (``done`` sections finished
+        of ``total``), and ``on_section("", total, total)`` at the end: for a progress display.
 
     Raises
     ------
@@ -120,11 +121,13 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}.", suffix=".tmp"))
     try:
         context = ReportContext(staging, seed, quick, force)
-        parts = []
-        for build in sections or SECTIONS:
+        parts, builds = [], sections or SECTIONS
+        for done, build in enumerate(builds):
             if on_section:
-                on_section(build.__module__.rsplit(".", 1)[-1])
+                on_section(build.__module__.rsplit(".", 1)[-1], done, len(builds))
             parts.append(build(context))
+        if on_section:
+            on_section("", len(builds), len(builds))
         text = _assemble(parts, seed)
         atomic_write(staging / "report.md", text)
         atomic_write(staging / "report.html", markdown_to_html(text, staging, "rnglab report"))

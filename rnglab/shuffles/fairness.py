@@ -53,6 +53,7 @@ import itertools
 import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Callable
 
 import numba
 import numpy as np
@@ -266,8 +267,11 @@ def cycle_representative(partition: tuple) -> list[int]:
     return perm
 
 
-def transposition_law(n: int, swaps: int) -> Law:
-    """Exact law of ``swaps`` random transpositions, by a dynamic program over cycle types."""
+def transposition_law(n: int, swaps: int, progress: Callable[[int, int], None] | None = None) -> Law:
+    """Exact law of ``swaps`` random transpositions, by a dynamic program over cycle types.
+
+    ``progress(done, swaps)`` is called after each swap.
+    """
     if n > CYCLE_TYPE_LIMIT:
         raise ValueError(f"the exact law of random transpositions is computed for n <= {CYCLE_TYPE_LIMIT}; got {n}")
     if transposition_seconds(n, swaps) > EXACT_SECONDS:
@@ -275,12 +279,14 @@ def transposition_law(n: int, swaps: int) -> Law:
         raise ValueError(f"the exact law of {swaps} random transpositions on n = {n} would take about "
                          f"{transposition_seconds(n, swaps):.3g} s (limit {EXACT_SECONDS} s): up to {fit} swaps fit")
     paths = {tuple([1] * n): 1}
-    for _ in range(swaps):
+    for done in range(1, swaps + 1):
         following: dict = {}
         for partition, count in paths.items():
             for key, ways in _partition_step(partition, n).items():
                 following[key] = following.get(key, 0) + count * ways
         paths = following
+        if progress:
+            progress(done, swaps)
     types = integer_partitions(n)  # every cycle type, the ones no path reaches included (count 0)
     sizes = [class_size(t) for t in types]
     # conjugation invariance: every permutation of a type is reached by the same number of paths
@@ -341,18 +347,19 @@ def uniform_law(n: int) -> Law:
 
 
 def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size: int | None = None,
-                    **options) -> Law:
+                    progress: Callable[[int, int], None] | None = None, **options) -> Law:
     """The exact law of ``algo`` on ``n`` items under an ideal uniform source.
 
     With ``reduce`` and ``range_size``: under an ideal source of ``range_size``
     values whose draws go through that reducer (see :class:`ChoiceWeights`).
+    ``progress(done, total)`` follows the long dynamic program (random transpositions).
     """
     n, shuffle, weigh = check_size(n), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
     shuffle.check(n)
     if reduce is not None:
         _check_weighable(shuffle)
     elif shuffle.law == "transpositions":
-        return transposition_law(n, swap_count(n, shuffle.swaps))
+        return transposition_law(n, swap_count(n, shuffle.swaps), progress)
     if shuffle.law == "stable-keys":
         return stable_keys_law(n, shuffle.key_bits)
     if shuffle.law == "uniform":
@@ -596,19 +603,21 @@ def law_summary(law: Law) -> dict:
 
 
 def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None = None,
-                   range_size: int | None = None, **options) -> ExactFairness:
+                   range_size: int | None = None, progress: Callable[[int, int], None] | None = None,
+                   **options) -> ExactFairness:
     """Exact fairness of ``algo`` on ``n`` items under an ideal uniform source.
 
     The law over all deals is included where it can be computed (see the
     module notes); the position matrix for ``n <= 1000`` (sort keys: ``n <= 9``).
     With ``reduce`` and ``range_size``, every draw is that reducer applied to
     an ideal source of ``range_size`` values (e.g. modulo from RAND_MAX 32767).
+    ``progress(done, total)`` follows the law's dynamic program where it is long.
     """
     n, shuffle = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options)
     through = {"reduce": reduce, "range_size": range_size} if reduce is not None else {}
     law = "program" if reduce is not None else shuffle.law
     limit = {"program": DENSE_LIMIT, "transpositions": CYCLE_TYPE_LIMIT}.get(law, MATRIX_LIMIT)
-    summary = law_summary(permutation_law(shuffle, n, **through)) if n <= limit else \
+    summary = law_summary(permutation_law(shuffle, n, progress=progress, **through)) if n <= limit else \
         {"tv_distance": None, "reachable": None, "paths": None, "most_likely": None, "least_likely": None}
     matrix = matrix and not (shuffle.law == "stable-keys" and n > SORT_KEYS_MATRIX_LIMIT)
     counts, denominator = position_counts(shuffle, n, **through) if matrix else (None, None)

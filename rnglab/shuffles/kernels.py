@@ -51,6 +51,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numba
 import numpy as np
 
+from ..compiled import njit
 from ..generators import LCG, LCGBatch
 from ..generators.affine import arithmetic_kind
 from ..reduction.draw import STUCK_REJECTIONS, stuck_source_error
@@ -135,20 +136,20 @@ def draw_table(bounds: np.ndarray, range_size: int) -> np.ndarray:
 Fields = namedtuple("Fields", GENERATOR_FIELDS)
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def as_fields(generator):  # pragma: no cover - compiled
     """The generator vector as named scalars (:data:`Fields`: registers, not memory the compiler must reload)."""
     return Fields(generator[0], generator[1], generator[2], generator[3], generator[4], generator[5],
                   generator[6], generator[7], generator[8])
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def draw_row(draws, t):  # pragma: no cover - compiled
     """Row ``t`` of the draw table as a tuple (``DRAW_COLUMNS``)."""
     return draws[t, 0], draws[t, 1], draws[t, 2], draws[t, 3]
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def advance(x, fields):  # pragma: no cover - compiled
     """One LCG step: ``(a x + c) mod m``; ``modulus == 0`` marks m = 2^e (masked wrap-around)."""
     y = fields.a * x + fields.c
@@ -157,7 +158,7 @@ def advance(x, fields):  # pragma: no cover - compiled
     return y % fields.modulus
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def scaled(product, fields):  # pragma: no cover - compiled
     """``(product div R, product mod R)``, by shifting when ``R = 2^range_bits``."""
     if fields.range_bits < SIXTY_FOUR:
@@ -165,7 +166,7 @@ def scaled(product, fields):  # pragma: no cover - compiled
     return product // fields.range_size, product % fields.range_size
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def reduce_offset(code, x, draw, fields):  # pragma: no cover - compiled
     """Map a source offset ``x`` in ``[0, R)`` to ``(value, accepted)`` as :mod:`rnglab.reduction.draw` does.
 
@@ -199,7 +200,7 @@ def reduce_offset(code, x, draw, fields):  # pragma: no cover - compiled
     return value, r - value + (n - ONE) < JAVA_INT_LIMIT
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def draw_value(x, code, draw, fields, limit):  # pragma: no cover - compiled
     """Step until the reducer accepts; return ``(value, new state, outputs drawn)``.
 
@@ -216,13 +217,13 @@ def draw_value(x, code, draw, fields, limit):  # pragma: no cover - compiled
     return ZERO, x, 0
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def swapped(position, i, j):  # pragma: no cover - compiled
     """Where an item at ``position`` is after positions ``i`` and ``j`` are exchanged."""
     return j if position == i else (i if position == j else position)
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def follow_step(x, position, code, draw, i, offset, fields, limit):  # pragma: no cover - compiled
     """One swap step for one seed's followed card: ``(new state, new position of the card, outputs drawn)``."""
     value, x, drawn = draw_value(x, code, draw, fields, limit)
@@ -231,7 +232,7 @@ def follow_step(x, position, code, draw, i, offset, fields, limit):  # pragma: n
 
 # -- stages of the search --------------------------------------------------------------
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def filter_one_card(states, code, fields, draws, steps, card, position, hits, limit):  # pragma: no cover
     """Stage 1 for one followed card, ``LANES`` (4) seeds at a time: ``hits[s] = 1`` where it ends at ``position``.
 
@@ -258,7 +259,7 @@ def filter_one_card(states, code, fields, draws, steps, card, position, hits, li
     return DEALT
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def follows_cards(x, code, fields, draws, steps, cards, positions, tracked, limit):  # pragma: no cover
     """Stage 1 for several followed cards from state ``x``: False at the first final position that misfits.
 
@@ -285,7 +286,7 @@ def follows_cards(x, code, fields, draws, steps, cards, positions, tracked, limi
     return True
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def filter_cards(states, code, fields, draws, steps, cards, positions, hits, limit):  # pragma: no cover
     """Stage 1 for several followed cards, seed by seed: ``hits[s] = 1`` where :func:`follows_cards` passes.
 
@@ -299,7 +300,7 @@ def filter_cards(states, code, fields, draws, steps, cards, positions, hits, lim
     return DEALT
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def shuffle_deck(x, code, fields, draws, steps, decks, row, limit):  # pragma: no cover - compiled
     """Run the swap table on ``decks[row]`` from state ``x``; return ``(new state, outputs drawn, status)``.
 
@@ -320,7 +321,7 @@ def shuffle_deck(x, code, fields, draws, steps, decks, row, limit):  # pragma: n
     return x, drawn, DEALT
 
 
-@numba.njit(inline="always", nogil=True)
+@njit(inline="always", nogil=True)
 def reproduces(state, code, fields, draws, steps, cards, positions, deck, limit):  # pragma: no cover
     """Stage 2: shuffle a real deck (``deck``, shape ``(1, n)``) from ``state`` and compare every observed position.
 
@@ -388,7 +389,7 @@ def search_kernel(code: int):
     """
     limit = STUCK_REJECTIONS
 
-    @numba.njit(cache=True, nogil=True)
+    @njit(cache=True, nogil=True, description="the seed-search kernel for this reducer", seconds=8)
     def search(states, generator, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
         fields = as_fields(generator)
         if track == 1:
@@ -420,7 +421,7 @@ def deal_kernel(code: int):
     """
     limit = STUCK_REJECTIONS
 
-    @numba.njit(cache=True, nogil=True)
+    @njit(cache=True, nogil=True, description="the dealing kernel for this reducer", seconds=2)
     def compiled(decks, states, drawn, generator, draws, steps):  # pragma: no cover - compiled
         fields = as_fields(generator)
         shared = states.shape[0] == 1
