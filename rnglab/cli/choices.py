@@ -17,8 +17,9 @@ SWAP_RULES = ("n", "touch", "half-nlogn")
 GAME_NAMES = ("holdem", "doudizhu")
 #: :data:`rnglab.empirical.stattests.TESTS`
 TEST_NAMES = ("collision", "birthday-spacings", "frequency", "serial", "serial-overlapping", "serial-correlation",
-              "fourier", "hamming-weight", "gap", "poker", "coupon", "permutation", "max-of-t", "matrix-rank",
-              "runs-up")
+              "float-frequency", "fourier", "gcd", "hamming-weight", "hamming-independence", "gap", "poker", "coupon",
+              "permutation", "max-of-t", "linear-complexity", "matrix-rank", "count-ones", "weight-distribution",
+              "random-walk", "runs-up")
 #: :data:`rnglab.seeds.space.DEFAULT_WINDOW`
 SEED_WINDOW = "1d"
 #: :data:`rnglab.algebra.spectral.MAX_DIMENSION`

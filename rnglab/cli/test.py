@@ -117,8 +117,10 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
                    "standard (minutes, second-level), validation.")
 @click.option("--tests", "test_names", metavar="NAMES",
               help=f"Comma-separated test names: run only these. Names: {', '.join(TEST_NAMES)}.")
-@click.option("--n", "sample_size", type=IntExpr(minimum=1), help="Sample size for every test instead of the battery's.")
-@click.option("--repeat", type=IntExpr(minimum=1), help="Repeat each test N times and test its p-values (second level).")
+@click.option("--n", "sample_size", type=IntExpr(minimum=1),
+              help="Sample size for every test instead of the battery's.")
+@click.option("--repeat", type=IntExpr(minimum=1),
+              help="Repeat each test N times and test its p-values (second level).")
 @click.option("--drop-bits", type=COUNT, default=0, help="Drop the top r bits of every output.")
 @click.option("--low-bits", type=IntExpr(minimum=1), default=None, help="Keep only the low k bits of every output.")
 @click.option("--format", "input_format", type=click.Choice(INPUT_FORMATS),

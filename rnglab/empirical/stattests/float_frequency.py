@@ -1,4 +1,4 @@
-"""The floating-point frequency test: words read as binary floating point, exponent and leading mantissa bits counted."""
+"""The floating-point frequency test: words read as binary floating point, their exponents and leading bits counted."""
 
 from __future__ import annotations
 

@@ -110,11 +110,11 @@ def complexity_tails(n: int, complexity: int) -> tuple[float, float]:
     with ``ldexp``: no integer of ``n`` bits is formed.
     """
 
-    def lower(l: int) -> float:  # P(L <= l), l <= n/2
-        return (math.ldexp(1.0, 2 * l + 1 - n) + math.ldexp(1.0, -n)) / 3.0
+    def lower(level: int) -> float:  # P(L <= level), level <= n/2
+        return (math.ldexp(1.0, 2 * level + 1 - n) + math.ldexp(1.0, -n)) / 3.0
 
-    def upper(l: int) -> float:  # P(L >= l), l > n/2
-        return (math.ldexp(1.0, 2 * (n - l + 1) - n) - math.ldexp(1.0, -n)) / 3.0
+    def upper(level: int) -> float:  # P(L >= level), level > n/2
+        return (math.ldexp(1.0, 2 * (n - level + 1) - n) - math.ldexp(1.0, -n)) / 3.0
 
     if 2 * complexity <= n:
         at_most = lower(complexity)

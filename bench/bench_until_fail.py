@@ -1,0 +1,93 @@
+"""Data needed to fail: ``rnglab test --until-fail`` against PractRand's ``RNG_test`` on the same streams.
+
+For every catalog generator (seed 12345), rnglab's ``small`` battery run until
+it fails (library call) and PractRand reading ``rnglab stream GEN`` on its
+standard input (``RNG_test stdin32 -tlmin 10``: 32-bit words, first report at
+1 KiB), both up to the same limit, in the same run; then the throughput of
+each on PCG64 up to the limit (bytes tested per second). PractRand is the
+binary named by the environment variable ``RNGLAB_PRACTRAND`` (built from its
+sources outside the repository); without it those columns say "not measured".
+
+``--full`` raises the limit from 64 MiB to 1 GiB.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+from common import markdown_table, write_fragment
+
+from rnglab.cli.until_fail import human_bytes
+from rnglab.empirical.battery import get_battery
+from rnglab.empirical.until_fail import stages, summarise
+from rnglab.generators import make_source
+
+GENERATORS = ("randu", "drand48", "mmix", "java", "lrand48", "msvc", "ansic", "minstd", "minstd_rand", "delphi",
+              "ranqd1", "mt19937", "python", "pcg64")
+SEED = 12345
+STAGE = re.compile(r"length= .*\(2\^(\d+) bytes\), time= ([\d.]+) seconds")
+
+
+def rnglab_run(name: str, limit: int):
+    source = make_source(name, SEED)
+    started = time.perf_counter()
+    result = summarise(source, get_battery("small"), list(stages(source, get_battery("small"), max_bytes=limit)))
+    return result, time.perf_counter() - started
+
+
+def practrand_run(binary: str, name: str, limit: int) -> tuple[int | None, str, float, int]:
+    """PractRand on ``rnglab stream NAME``: (bytes at the first FAIL or None, the failing tests, seconds, bytes)."""
+    stream = subprocess.Popen([sys.executable, "-m", "rnglab", "stream", name, "--seed", str(SEED)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    tester = subprocess.run([binary, "stdin32", "-tlmin", "10", "-tlmax", str(limit.bit_length() - 1)],
+                            stdin=stream.stdout, capture_output=True, text=True)
+    stream.kill()
+    length, seconds, failing = 0, 0.0, []
+    for line in tester.stdout.splitlines():
+        match = STAGE.search(line)
+        if match:
+            if failing:
+                break
+            length, seconds = 2 ** int(match.group(1)), float(match.group(2))
+        elif "FAIL" in line:
+            failing.append(line.split()[0])
+    return (length if failing else None), ", ".join(failing[:2]), seconds, length
+
+
+def main(flags: list[str]) -> None:
+    limit = 2**30 if "--full" in flags else 2**26
+    binary = os.environ.get("RNGLAB_PRACTRAND")
+    rows, throughput = [], []
+    for name in GENERATORS:
+        result, seconds = rnglab_run(name, limit)
+        ours = human_bytes(result.bytes_to_fail) if result.bytes_to_fail else f"none to {human_bytes(limit)}"
+        tests = ", ".join(result.stages[-1].worst_tests[:2]) if result.bytes_to_fail else ""
+        if binary:
+            theirs, their_tests, their_seconds, their_bytes = practrand_run(binary, name, limit)
+            shown = human_bytes(theirs) if theirs else f"none to {human_bytes(limit)}"
+            ratio = f"{result.bytes_to_fail / theirs:.2g}" if theirs and result.bytes_to_fail else ""
+        else:
+            shown, their_tests, ratio, their_seconds, their_bytes = "not measured", "", "", 0.0, 0
+        rows.append([name, shown, their_tests, ours, tests, ratio])
+        if name == "pcg64":
+            read = result.stages[-1].bytes if result.stages else 0
+            throughput = [human_bytes(int(read / seconds)) + "/s",
+                          human_bytes(int(their_bytes / their_seconds)) + "/s" if their_seconds else "not measured"]
+    body = (f"Seed {SEED}; both read the same bits (`rnglab stream GEN`, the genuine bits of each output packed) up "
+            f"to {human_bytes(limit)}; PractRand 0.94 `RNG_test stdin32 -tlmin 10` (core tests, standard folding) "
+            "reports at every doubling from 1 KiB; rnglab runs its `small` battery at doubling sizes "
+            "(`rnglab test GEN --battery small --until-fail`). Ratio = rnglab's data to fail / PractRand's "
+            "(below 1: rnglab needs less).\n\n")
+    body += markdown_table(["generator", "PractRand: data to fail", "its tests", "rnglab: data to fail",
+                            "rnglab's tests", "ratio"], rows)
+    body += ("\n\nThroughput on PCG64 up to the limit (bytes tested per second, rnglab's start-up included): "
+             f"rnglab {throughput[0]}, PractRand {throughput[1]}.\n")
+    write_fragment("until_fail", "Run until it fails: data needed to fail against PractRand", body)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
