@@ -62,6 +62,7 @@ def test_group_help_lists_every_command(capsys):
     ("GAME_NAMES", "rnglab.shuffles.deal", "GAMES"),
     ("SEED_WINDOW", "rnglab.seeds.space", "DEFAULT_WINDOW"),
     ("MAX_DIMENSION", "rnglab.algebra.spectral", "MAX_DIMENSION"),
+    ("DEVICE_NAMES", "rnglab.seeds.distributed", "DEVICES"),
 ])
 def test_help_names_equal_the_library_registries(copy, module, name):
     source = getattr(importlib.import_module(module), name)

@@ -19,3 +19,5 @@ GAME_NAMES = ("holdem", "doudizhu")
 SEED_WINDOW = "1d"
 #: :data:`rnglab.algebra.spectral.MAX_DIMENSION`
 MAX_DIMENSION = 64
+#: :data:`rnglab.seeds.distributed.DEVICES`
+DEVICE_NAMES = ("cpu", "gpu")

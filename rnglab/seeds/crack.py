@@ -311,22 +311,26 @@ def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str 
 
 # -- searching -------------------------------------------------------------------------
 
-def matching_seeds(plan: Plan, first: int, stop: int) -> np.ndarray:
-    """The seeds in ``[first, stop)`` whose deal shows the observed cards (uint64 or object array)."""
+def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = search_seeds) -> np.ndarray:
+    """The seeds in ``[first, stop)`` whose deal shows the observed cards (uint64 or object array).
+
+    ``searcher`` runs the compiled path's kernel (:func:`rnglab.shuffles.kernels.search_seeds`,
+    or the GPU's :func:`rnglab.shuffles.gpu.search_seeds_gpu`, which takes the same arguments).
+    """
     if plan.method == "one-at-a-time":
         hits = [s for s in range(first, stop) if _shows(deal(plan, s)[None, :], plan.observation)[0]]
         return np.array(hits, dtype=object)
     seeds = usable_seeds(plan.generator, np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64))
     if plan.method == "compiled":
-        return seeds[_compiled_hits(plan, seeds)]
+        return seeds[_compiled_hits(plan, seeds, searcher)]
     decks, _ = shuffle_seeds(plan.generator.lcg(), seeds, plan.observation.deck.size, plan.shuffle, plan.reducer)
     return seeds[_shows(decks, plan.observation)]
 
 
-def _compiled_hits(plan: Plan, seeds: np.ndarray) -> np.ndarray:
+def _compiled_hits(plan: Plan, seeds: np.ndarray, searcher: Callable) -> np.ndarray:
     kernel, seen = plan.kernel, plan.observation
     states = np.asarray(plan.generator.seeding.to_states(seeds), dtype=np.uint64)
-    hits = search_seeds(kernel["code"], states, kernel["generator"], kernel["draws"], kernel["steps"],
+    hits = searcher(kernel["code"], states, kernel["generator"], kernel["draws"], kernel["steps"],
                         np.array(seen.cards, dtype=np.int64), np.array(seen.positions, dtype=np.int64),
                         kernel["track"], seen.deck.size)
     return hits.astype(bool)
@@ -474,7 +478,7 @@ def search(plan: Plan, on_progress: Callable[[int], None] | None = None) -> Crac
         except KeyboardInterrupt:
             remaining = expand_residues(_union(pieces[finished:]), plan.seeds, plan.folding)
             break
-    return _result(plan, found, done, time.perf_counter() - started, remaining)
+    return search_result(plan, found, done, time.perf_counter() - started, remaining)
 
 
 def _chunk_size(plan: Plan) -> int:
@@ -500,7 +504,8 @@ def _every_equivalent(plan: Plan, found: list[int]) -> tuple[list[int], int]:
     return sorted(listed), count
 
 
-def _result(plan, found, done, seconds, remaining) -> CrackResult:
+def search_result(plan: Plan, found: list[int], done: int, seconds: float, remaining: list) -> CrackResult:
+    """The result of a search: ``found`` hits (one per class), ``done`` seeds shuffled, ``remaining`` ranges left."""
     seen, seeds, period = plan.observation, plan.seeds, plan.period
     listed, count = _every_equivalent(plan, found)
     candidates = [Candidate(s, seen.deck.names(d)) for s, d in zip(listed, deals(plan, listed))]
