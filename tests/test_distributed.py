@@ -66,6 +66,15 @@ def test_a_killed_worker_leaves_the_result_complete_and_equal(client, reference)
     assert pids[0] not in client.run(os.getpid).values()
 
 
+def test_a_chunk_that_keeps_failing_is_reported_and_left_uncovered(client):
+    # lcg:a=2 reaches its fixed point 0 within 10 steps and lemire then rejects every draw: every task raises
+    plan = make_plan("lcg:a=2,m=2^10", parse_seed_space("1..99"), observe("Ac 2c 3c 4c 5c"), "fisher-yates", "lemire")
+    result, failures = run_search(plan, client, chunk=50, retries=1)
+    assert not result.complete and result.remaining == [[1, 100]] and result.searched == 0
+    assert [(f.first, f.stop) for f in failures] == [(1, 51), (51, 100)]
+    assert all("stuck" in f.error for f in failures)
+
+
 def test_interrupted_journal_resumes_without_searching_a_chunk_twice(tmp_path, reference):
     path, plan = tmp_path / "search.journal", plan_of()
     finished = []
@@ -115,16 +124,15 @@ def test_an_unreachable_scheduler_is_one_error(monkeypatch):
     import dask
 
     dask.config.refresh()
-    with pytest.raises(ValueError, match=f"cannot reach the dask scheduler at tcp://127.0.0.1:{port}"):
-        with cluster_client(f"tcp://127.0.0.1:{port}"):
-            pass
+    with pytest.raises(ValueError, match=f"cannot reach the dask scheduler at tcp://127.0.0.1:{port}"), \
+            cluster_client(f"tcp://127.0.0.1:{port}"):
+        pass
 
 
 def test_without_dask_the_error_says_what_to_install(monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "distributed", None)
-    with pytest.raises(ValueError, match=r"rnglab\[cluster\]"):
-        with cluster_client(workers=2):
-            pass
+    with pytest.raises(ValueError, match=r"rnglab\[cluster\]"), cluster_client(workers=2):
+        pass
 
 
 def test_uncovered_ranges():

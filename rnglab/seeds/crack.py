@@ -33,7 +33,8 @@ Three search paths, fastest first (:attr:`CrackResult.method`):
 * ``one-at-a-time`` -- any other source: :func:`rnglab.shuffles.algorithms.shuffle` per seed.
 
 A seed range is a list of independent chunks, so a search too big for one
-machine is split into sub-ranges (``--seeds A..B``), one per machine.
+machine runs its chunks as tasks on a dask cluster, resumable from a journal
+(:mod:`rnglab.seeds.distributed`), or is split into sub-ranges (``--seeds A..B``).
 """
 
 from __future__ import annotations

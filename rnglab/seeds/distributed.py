@@ -288,7 +288,7 @@ def _local_cluster(distributed, workers: int):
         raise ValueError(f"--workers must be at least 1; got {workers}")
     threads = max(1, (os.cpu_count() or 1) // workers)
     cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address=None, silence_logs=logging.ERROR,
+                                       dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR,
                                        env={"NUMBA_NUM_THREADS": str(threads)})
     with cluster, distributed.Client(cluster, set_as_default=False) as client:
         yield client
