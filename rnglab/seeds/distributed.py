@@ -29,6 +29,8 @@ import contextlib
 import logging
 import os
 import re
+import signal
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -189,12 +191,11 @@ def _run_on_cluster(plan, client, pending, device, retries, finish, failures) ->
     """Chunks as tasks, ``IN_FLIGHT`` per worker at a time, gathered as they complete; Ctrl-C cancels the rest."""
     from distributed import as_completed
 
-    shared = client.scatter(plan, broadcast=True, hash=False)
     queue, where = iter(pending), {}
 
-    def submit():
+    def submit():  # the plan (a few kB) travels with each task: no scattered copy that dying workers could lose
         for first, stop in queue:
-            future = client.submit(search_chunk, shared, first, stop, device, retries=retries, pure=False)
+            future = client.submit(search_chunk, plan, first, stop, device, retries=retries, pure=False)
             where[future.key] = (first, stop)
             return future
         return None
@@ -287,8 +288,22 @@ def _local_cluster(distributed, workers: int):
     if workers < 1:
         raise ValueError(f"--workers must be at least 1; got {workers}")
     threads = max(1, (os.cpu_count() or 1) // workers)
-    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR,
-                                       env={"NUMBA_NUM_THREADS": str(threads)})
+    with _deaf_to_ctrl_c():  # worker processes inherit it: Ctrl-C stops the client, which then closes them
+        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                           dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR,
+                                           env={"NUMBA_NUM_THREADS": str(threads)})
     with cluster, distributed.Client(cluster, set_as_default=False) as client:
         yield client
+
+
+@contextlib.contextmanager
+def _deaf_to_ctrl_c():
+    """Ignore SIGINT while processes are started (a process started with SIGINT ignored keeps ignoring it)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
