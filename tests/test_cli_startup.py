@@ -63,6 +63,7 @@ def test_group_help_lists_every_command(capsys):
     ("SEED_WINDOW", "rnglab.seeds.space", "DEFAULT_WINDOW"),
     ("MAX_DIMENSION", "rnglab.algebra.spectral", "MAX_DIMENSION"),
     ("DEVICE_NAMES", "rnglab.seeds.distributed", "DEVICES"),
+    ("MAX_SCALED_SEEDS", "rnglab.seeds.distributed", "MAX_SCALED_SEEDS"),
 ])
 def test_help_names_equal_the_library_registries(copy, module, name):
     source = getattr(importlib.import_module(module), name)

@@ -50,6 +50,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow  # about 20 s: the simulator runs each GPU thread as a Python thread
 def test_simulated_gpu_kernel_finds_the_cpu_kernels_hits():
     env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))

@@ -21,3 +21,5 @@ SEED_WINDOW = "1d"
 MAX_DIMENSION = 64
 #: :data:`rnglab.seeds.distributed.DEVICES`
 DEVICE_NAMES = ("cpu", "gpu")
+#: :data:`rnglab.seeds.distributed.MAX_SCALED_SEEDS`
+MAX_SCALED_SEEDS = 1 << 64

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from .choices import MAX_SCALED_SEEDS
 from .cluster import scale_options
 from .common import COUNT, GENERATOR, emit_json, format_table, json_option, lazy, progress
 from .shuffle import seed_space_options, shuffle_options
@@ -75,7 +76,8 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
     if seeds is None:
         raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B")
     observation = observe(seen, positions, deck)
-    plan = make_plan(generator, seeds, observation, shuffle, reducer)
+    plan = make_plan(generator, seeds, observation, shuffle, reducer,
+                     **({"max_seeds": MAX_SCALED_SEEDS} if scale.cluster or scale.workers or scale.journal else {}))
     announce = (lambda: None) if as_json else functools.partial(_announce, plan)
     result, failures = _scaled_search(plan, scale, announce) if scale.engaged else (_search(plan, announce), [])
     if as_json:

@@ -287,8 +287,11 @@ def tracked_cards(table: np.ndarray, observation: Observation) -> int:
 
 
 def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str | Shuffle" = "fisher-yates",
-              reducer: "str | Reducer | None" = None) -> Plan:
+              reducer: "str | Reducer | None" = None, max_seeds: int = MAX_SEEDS) -> Plan:
     """Resolve and check a search (the arguments of :func:`crack`); choose the fastest path that serves it.
+
+    ``max_seeds`` bounds the seeds shuffled on the compiled and batch paths (a search
+    spread over a cluster, :mod:`rnglab.seeds.distributed`, may take more).
 
     Raises
     ------
@@ -306,7 +309,7 @@ def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str 
     residues = None if period is None else residue_ranges(seeds, period)
     searched = residues if residues is not None and residues.size < seeds.size else seeds
     plan = Plan(generator, chosen, reducer, observation, seeds, path, period, searched, kernel or {})
-    _check_size(plan)
+    _check_size(plan, max_seeds)
     return plan
 
 
@@ -486,11 +489,12 @@ def _chunk_size(plan: Plan) -> int:
     return CHUNK if plan.method == "compiled" else SLOW_CHUNK[plan.method]
 
 
-def _check_size(plan: Plan) -> None:
-    limit = MAX_SLOW_SEEDS if plan.method == "one-at-a-time" else MAX_SEEDS
+def _check_size(plan: Plan, max_seeds: int) -> None:
+    limit = MAX_SLOW_SEEDS if plan.method == "one-at-a-time" else max_seeds
     if plan.shuffle_count > limit:
         raise ValueError(f"{plan.shuffle_count:,} seeds to shuffle on the {plan.method} path, more than {limit:,} "
-                         "in one run; split the space into ranges with --seeds A..B (one per run or machine)")
+                         "in one run; split the space into ranges with --seeds A..B, or spread it over a "
+                         "cluster with --cluster or --workers and --journal")
 
 
 def _every_equivalent(plan: Plan, found: list[int]) -> tuple[list[int], int]:

@@ -51,6 +51,8 @@ IN_FLIGHT = 2
 RETRIES = 3
 #: Where dask's schedulers listen: tcp:// or tls://, a host name or address, a port.
 ADDRESS = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):(\d{1,5})")
+#: Most seeds a search spread over a cluster or kept in a journal shuffles (every 64-bit seed).
+MAX_SCALED_SEEDS = 1 << 64
 #: Devices that run the compiled kernel.
 DEVICES = ("cpu", "gpu")
 
@@ -120,9 +122,9 @@ def uncovered(ranges, done) -> list[tuple[int, int]]:
     return [tuple(r) for r in seed_range_space(out).ranges]
 
 
-def pieces_of(ranges, size: int) -> list[tuple[int, int]]:
-    """``ranges`` cut into chunks of at most ``size`` seeds."""
-    return [(start, min(stop, start + size)) for first, stop in ranges for start in range(first, stop, size)]
+def pieces_of(ranges, size: int):
+    """``ranges`` cut into chunks of at most ``size`` seeds, one at a time (2^48 seeds are millions of chunks)."""
+    return ((start, min(stop, start + size)) for first, stop in ranges for start in range(first, stop, size))
 
 
 def run_search(plan: Plan, client=None, *, chunk: int | None = None, journal: Journal | None = None,
