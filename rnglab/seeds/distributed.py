@@ -41,7 +41,7 @@ from .journal import Journal
 from .space import seed_range_space
 
 #: Seeds per task on each search path: a few seconds of one core (the compiled kernel shuffles
-#: 5 to 10 million seeds a second per core, the batch path some 10^5, the one-at-a-time path 10^3).
+#: about 10 million seeds a second per core, the batch path some 10^5, the one-at-a-time path 10^3).
 TASK_CHUNK = {"compiled": 1 << 25, "batch": 1 << 18, "one-at-a-time": 1 << 11}
 #: Tasks per worker, at least: a smaller space is cut finer so that every worker has work.
 TASKS_PER_WORKER = 4
@@ -292,7 +292,7 @@ def _local_cluster(distributed, workers: int):
     threads = max(1, (os.cpu_count() or 1) // workers)
     with _deaf_to_ctrl_c():  # worker processes inherit it: Ctrl-C stops the client, which then closes them
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                           dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR,
+                                           dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
                                            env={"NUMBA_NUM_THREADS": str(threads)})
     with cluster, distributed.Client(cluster, set_as_default=False) as client:
         yield client
