@@ -51,6 +51,14 @@ def test_two_local_workers_find_exactly_the_candidates_of_one_process(client, re
     assert result.candidates == reference.candidates and result.candidate_count == reference.candidate_count
 
 
+@pytest.mark.slow  # starts its own local cluster through the command
+def test_the_command_on_two_local_workers(capsys, reference):
+    assert main(["crack", "msvc", "--seeds", SPACE, "--seen", seen(), "--workers", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["complete"] and data["failed"] == [] and data["candidate_count"] == reference.candidate_count
+    assert [c["seed"] for c in data["candidates"]] == [c.seed for c in reference.candidates]
+
+
 def test_a_killed_worker_leaves_the_result_complete_and_equal(client, reference):
     pids = list(client.run(os.getpid).values())
     killed = []

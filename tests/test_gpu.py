@@ -74,3 +74,9 @@ def test_without_a_gpu_the_device_is_refused_in_one_line():
     plan = make_plan("msvc", parse_seed_space("0..10"), observe("As Kd"))
     with pytest.raises(ValueError, match="no CUDA GPU"):
         check_device(plan, "gpu")
+    done = subprocess.run([sys.executable, "-m", "rnglab", "crack", "msvc", "--seeds", "0..10", "--seen", "As Kd",
+                           "--device", "gpu"], capture_output=True, text=True, timeout=300, env=dict(
+                               os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
+                                                                                    os.environ.get("PYTHONPATH")]))))
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.splitlines() == [
+        "Error: --device gpu: no CUDA GPU is available here (numba.cuda finds none); use --device cpu"]
