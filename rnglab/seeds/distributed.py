@@ -15,9 +15,9 @@ is retried :data:`RETRIES` times (dask retries a task whose worker died, and one
 that raised); a chunk that still fails is reported with its error and its range
 stays in the ranges not covered.
 
-Chunk size: :func:`task_chunk`. The scheduler spends about a millisecond per
-task (``bench/results/cluster.md``), so a task of a second or more keeps it
-below 1% of the work.
+Chunk size: :func:`task_chunk`. A task costs about 11 ms of scheduling,
+transfer and bookkeeping on a loaded 2-core machine (``bench/results/cluster.md``),
+so a task of a few seconds keeps that below 1% of the work.
 
 dask is an optional dependency (``pip install "rnglab[cluster]"``), imported
 only when a cluster is asked for.
