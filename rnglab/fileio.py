@@ -91,3 +91,29 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def append_record(path: str | os.PathLike, line: str) -> None:
+    """Append one line to ``path`` (created if missing) in a single write, then flush it to the disk.
+
+    A journal's record is whole or absent: the line goes out in one ``write``
+    on a file opened for appending, and ``fsync`` returns once it is on the disk,
+    so a crash can leave at most the last line cut short (readers drop a final
+    line without its newline: :func:`cut_torn_record`).
+    """
+    payload = (line.rstrip("\n") + "\n").encode()
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    try:
+        os.write(handle, payload)
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def cut_torn_record(path: str | os.PathLike) -> list[str]:
+    """The complete lines of an append-only file, after cutting off a last line that a crash left without newline."""
+    data = Path(path).read_bytes()
+    whole = data[:data.rfind(b"\n") + 1]
+    if len(whole) < len(data):
+        os.truncate(path, len(whole))
+    return whole.decode().splitlines()

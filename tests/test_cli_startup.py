@@ -65,6 +65,8 @@ def test_group_help_lists_every_command(capsys):
     ("INPUT_FORMATS", "rnglab.generators.external", "FORMATS"),
     ("STREAM_FORMATS", "rnglab.stream", "STREAM_FORMATS"),
     ("TEST_NAMES", "rnglab.empirical.stattests", "TESTS"),
+    ("DEVICE_NAMES", "rnglab.seeds.distributed", "DEVICES"),
+    ("MAX_SCALED_SEEDS", "rnglab.seeds.distributed", "MAX_SCALED_SEEDS"),
 ])
 def test_help_names_equal_the_library_registries(copy, module, name):
     source = getattr(importlib.import_module(module), name)

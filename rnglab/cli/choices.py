@@ -28,3 +28,7 @@ MAX_DIMENSION = 64
 INPUT_FORMATS = ("u8", "u16", "u32", "u64", "bits")
 #: :data:`rnglab.stream.STREAM_FORMATS`
 STREAM_FORMATS = ("packed", "scaled32", "left32")
+#: :data:`rnglab.seeds.distributed.DEVICES`
+DEVICE_NAMES = ("cpu", "gpu")
+#: :data:`rnglab.seeds.distributed.MAX_SCALED_SEEDS`
+MAX_SCALED_SEEDS = 1 << 64

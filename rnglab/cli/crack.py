@@ -6,23 +6,31 @@ Examples::
     rnglab crack msvc --seeds time-s --window "2026-11-22T10:00:00±12h" --seen "As Kd 7h 2c 9s"
     rnglab crack msvc --seeds 0..2^31-1 --seen "..."     # half of the 2^32 seeds: one of two machines
     rnglab crack java --outputs -1155869325,431529176     # a generator seen directly
+    rnglab crack msvc --seeds 0..2^32-1 --seen "..." --cluster tcp://10.0.0.5:8786 --journal msvc.journal
 """
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import click
 
+from .choices import MAX_SCALED_SEEDS
+from .cluster import scale_options
 from .common import COUNT, GENERATOR, emit_json, format_table, json_option, lazy, progress
 from .shuffle import seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
     from ..seeds.crack import CrackResult
+    from ..seeds.distributed import Failure
     from ..seeds.recover import StateRecovery
 
 expected_false_matches, make_plan, observe, search = lazy(
     "seeds.crack", "expected_false_matches", "make_plan", "observe", "search")
+check_device, cluster_client, run_search, search_identity = lazy(
+    "seeds.distributed", "check_device", "cluster_client", "run_search", "search_identity")
+open_journal = lazy("seeds.journal", "open_journal")
 parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_state")
 
 
@@ -35,18 +43,25 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
 @click.option("--deck", default="52", show_default=True, help="Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces) or a size.")
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
+@scale_options
 @json_option
-def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, as_json) -> None:
+def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, scale, as_json) -> None:
     """Find every seed of generator GEN whose shuffle shows the cards seen, and print each predicted deck.
 
     The seeds come from a policy over a window of start times (--seeds POLICY
     --window W) or from ranges (--seeds A..B); a big range can be split into
     sub-ranges searched on different machines. With --outputs, GEN's state is
     recovered from consecutive outputs instead.
+
+    With --cluster or --workers the seed space is cut into chunks run as dask
+    tasks; with --journal each finished chunk is recorded, and the same command
+    run again resumes where it stopped. The summary says which ranges, if any,
+    were not covered.
     """
     if outputs is not None:
-        if seen is not None or seeds is not None:
-            raise click.UsageError("--outputs recovers the state from outputs: --seen and --seeds do not apply")
+        if seen is not None or seeds is not None or scale.engaged:
+            raise click.UsageError("--outputs recovers the state from outputs: --seen, --seeds and the "
+                                   "--cluster, --workers, --journal, --chunk, --device options do not apply")
         source = generator.make()
         recovery = recover_state(generator, parse_outputs(outputs, source), 10 if predict is None else predict)
         if as_json:
@@ -61,24 +76,57 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
     if seeds is None:
         raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B")
     observation = observe(seen, positions, deck)
-    result = _search(generator, seeds, observation, shuffle, reducer, as_json)
+    plan = make_plan(generator, seeds, observation, shuffle, reducer,
+                     **({"max_seeds": MAX_SCALED_SEEDS} if scale.cluster or scale.workers or scale.journal else {}))
+    announce = (lambda: None) if as_json else functools.partial(_announce, plan)
+    result, failures = _scaled_search(plan, scale, announce) if scale.engaged else (_search(plan, announce), [])
     if as_json:
-        emit_json({**result.to_dict(), "seeds_per_second": result.rate})
+        emit_json({**result.to_dict(), "seeds_per_second": result.rate,
+                   "failed": [f.to_dict() for f in failures]})
     else:
         click.echo(_result_text(result))
-    if not result.complete:
-        click.echo(f"Interrupted: resume with --seeds {result.resume_option()}", err=True)
-        raise click.exceptions.Exit(130)
+    _exit_incomplete(result, failures, scale)
 
 
-def _search(generator, seeds, observation, shuffle, reducer, as_json) -> CrackResult:
-    plan = make_plan(generator, seeds, observation, shuffle, reducer)
-    if not as_json:
-        click.echo(f"{seeds.label}: {seeds.size:,} seeds; {observation.size} cards seen "
-                   f"({' '.join(observation.names())}); expected chance matches "
-                   f"{expected_false_matches(seeds.size, observation.deck.size, observation.size):.3g}", err=True)
+def _announce(plan) -> None:
+    seeds, seen = plan.seeds, plan.observation
+    click.echo(f"{seeds.label}: {seeds.size:,} seeds; {seen.size} cards seen ({' '.join(seen.names())}); "
+               f"expected chance matches {expected_false_matches(seeds.size, seen.deck.size, seen.size):.3g}",
+               err=True)
+
+
+def _search(plan, announce) -> CrackResult:
+    announce()
     with progress(plan.shuffle_count, "searching") as bar:
         return search(plan, on_progress=bar.update)
+
+
+def _scaled_search(plan, scale, announce) -> tuple[CrackResult, list[Failure]]:
+    """The search through rnglab.seeds.distributed (a cluster, a journal, the GPU), checked before any output."""
+    with cluster_client(scale.cluster, scale.workers) as client:
+        check_device(plan, scale.device)
+        journal = open_journal(scale.journal, search_identity(plan)) if scale.journal else None
+        if journal and journal.done:
+            click.echo(f"journal {scale.journal}: {len(journal.done)} chunks already searched", err=True)
+        announce()
+        with progress(plan.shuffle_count, "searching") as bar:
+            if journal:
+                bar.update(sum(b - a for a, b in journal.done))
+            return run_search(plan, client, chunk=scale.chunk, journal=journal, device=scale.device,
+                              on_progress=bar.update)
+
+
+def _exit_incomplete(result: CrackResult, failures: list[Failure], scale) -> None:
+    """Say what was not covered and exit 1 (chunks failed) or 130 (interrupted); nothing when complete."""
+    if result.complete:
+        return
+    for failure in failures:
+        click.echo(f"Failed: seeds {failure.first}..{failure.stop - 1} (searched space) after every retry: "
+                   f"{failure.error}", err=True)
+    again = f"run the same command (journal {scale.journal})" if scale.journal else \
+        f"resume with --seeds {result.resume_option()}"
+    click.echo(f"{'Incomplete' if failures else 'Interrupted'}: {again}", err=True)
+    raise click.exceptions.Exit(1 if failures else 130)
 
 
 def _result_text(result: CrackResult) -> str:
@@ -91,6 +139,8 @@ def _result_text(result: CrackResult) -> str:
                                                         if len(result.candidates) < result.candidate_count else "")]
     if result.equivalence:
         lines.append(f"equivalence used: {result.equivalence}")
+    lines.append("seed space covered completely" if result.complete else
+                 f"not covered: {result.resume_option()} ({sum(b - a for a, b in result.remaining):,} seeds)")
     rows = [[c.seed, " ".join(c.deck)] for c in result.candidates]
     return "\n".join(lines) + ("\n\n" + format_table(["seed", "predicted deck (position 0 first)"], rows)
                                if rows else "")

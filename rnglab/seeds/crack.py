@@ -33,7 +33,8 @@ Three search paths, fastest first (:attr:`CrackResult.method`):
 * ``one-at-a-time`` -- any other source: :func:`rnglab.shuffles.algorithms.shuffle` per seed.
 
 A seed range is a list of independent chunks, so a search too big for one
-machine is split into sub-ranges (``--seeds A..B``), one per machine.
+machine runs its chunks as tasks on a dask cluster, resumable from a journal
+(:mod:`rnglab.seeds.distributed`), or is split into sub-ranges (``--seeds A..B``).
 """
 
 from __future__ import annotations
@@ -286,8 +287,11 @@ def tracked_cards(table: np.ndarray, observation: Observation) -> int:
 
 
 def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str | Shuffle" = "fisher-yates",
-              reducer: "str | Reducer | None" = None) -> Plan:
+              reducer: "str | Reducer | None" = None, max_seeds: int = MAX_SEEDS) -> Plan:
     """Resolve and check a search (the arguments of :func:`crack`); choose the fastest path that serves it.
+
+    ``max_seeds`` bounds the seeds shuffled on the compiled and batch paths (a search
+    spread over a cluster, :mod:`rnglab.seeds.distributed`, may take more).
 
     Raises
     ------
@@ -305,28 +309,32 @@ def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str 
     residues = None if period is None else residue_ranges(seeds, period)
     searched = residues if residues is not None and residues.size < seeds.size else seeds
     plan = Plan(generator, chosen, reducer, observation, seeds, path, period, searched, kernel or {})
-    _check_size(plan)
+    _check_size(plan, max_seeds)
     return plan
 
 
 # -- searching -------------------------------------------------------------------------
 
-def matching_seeds(plan: Plan, first: int, stop: int) -> np.ndarray:
-    """The seeds in ``[first, stop)`` whose deal shows the observed cards (uint64 or object array)."""
+def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = search_seeds) -> np.ndarray:
+    """The seeds in ``[first, stop)`` whose deal shows the observed cards (uint64 or object array).
+
+    ``searcher`` runs the compiled path's kernel (:func:`rnglab.shuffles.kernels.search_seeds`,
+    or the GPU's :func:`rnglab.shuffles.gpu.search_seeds_gpu`, which takes the same arguments).
+    """
     if plan.method == "one-at-a-time":
         hits = [s for s in range(first, stop) if _shows(deal(plan, s)[None, :], plan.observation)[0]]
         return np.array(hits, dtype=object)
     seeds = usable_seeds(plan.generator, np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64))
     if plan.method == "compiled":
-        return seeds[_compiled_hits(plan, seeds)]
+        return seeds[_compiled_hits(plan, seeds, searcher)]
     decks, _ = shuffle_seeds(plan.generator.lcg(), seeds, plan.observation.deck.size, plan.shuffle, plan.reducer)
     return seeds[_shows(decks, plan.observation)]
 
 
-def _compiled_hits(plan: Plan, seeds: np.ndarray) -> np.ndarray:
+def _compiled_hits(plan: Plan, seeds: np.ndarray, searcher: Callable) -> np.ndarray:
     kernel, seen = plan.kernel, plan.observation
     states = np.asarray(plan.generator.seeding.to_states(seeds), dtype=np.uint64)
-    hits = search_seeds(kernel["code"], states, kernel["generator"], kernel["draws"], kernel["steps"],
+    hits = searcher(kernel["code"], states, kernel["generator"], kernel["draws"], kernel["steps"],
                         np.array(seen.cards, dtype=np.int64), np.array(seen.positions, dtype=np.int64),
                         kernel["track"], seen.deck.size)
     return hits.astype(bool)
@@ -474,18 +482,19 @@ def search(plan: Plan, on_progress: Callable[[int], None] | None = None) -> Crac
         except KeyboardInterrupt:
             remaining = expand_residues(_union(pieces[finished:]), plan.seeds, plan.folding)
             break
-    return _result(plan, found, done, time.perf_counter() - started, remaining)
+    return search_result(plan, found, done, time.perf_counter() - started, remaining)
 
 
 def _chunk_size(plan: Plan) -> int:
     return CHUNK if plan.method == "compiled" else SLOW_CHUNK[plan.method]
 
 
-def _check_size(plan: Plan) -> None:
-    limit = MAX_SLOW_SEEDS if plan.method == "one-at-a-time" else MAX_SEEDS
+def _check_size(plan: Plan, max_seeds: int) -> None:
+    limit = MAX_SLOW_SEEDS if plan.method == "one-at-a-time" else max_seeds
     if plan.shuffle_count > limit:
         raise ValueError(f"{plan.shuffle_count:,} seeds to shuffle on the {plan.method} path, more than {limit:,} "
-                         "in one run; split the space into ranges with --seeds A..B (one per run or machine)")
+                         "in one run; split the space into ranges with --seeds A..B, or spread it over a "
+                         "cluster with --cluster or --workers and --journal")
 
 
 def _every_equivalent(plan: Plan, found: list[int]) -> tuple[list[int], int]:
@@ -500,7 +509,8 @@ def _every_equivalent(plan: Plan, found: list[int]) -> tuple[list[int], int]:
     return sorted(listed), count
 
 
-def _result(plan, found, done, seconds, remaining) -> CrackResult:
+def search_result(plan: Plan, found: list[int], done: int, seconds: float, remaining: list) -> CrackResult:
+    """The result of a search: ``found`` hits (one per class), ``done`` seeds shuffled, ``remaining`` ranges left."""
     seen, seeds, period = plan.observation, plan.seeds, plan.period
     listed, count = _every_equivalent(plan, found)
     candidates = [Candidate(s, seen.deck.names(d)) for s, d in zip(listed, deals(plan, listed))]

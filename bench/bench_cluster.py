@@ -1,0 +1,145 @@
+"""Seed search on a local dask cluster against today's threaded search, the overhead per task, and a projection.
+
+Three scenarios, five cards seen: MSVC ``rand()`` with Fisher-Yates, Java
+``Collections.shuffle`` (``java.util.Random``, ``nextInt(i + 1)`` from the top),
+and the 1999 Delphi exchange shuffle. Each searches the same slice of seeds two
+ways, alternating, best of ``REPEAT``: ``crack`` in this process on every core
+(numba threads, today's path), and ``run_search`` on a local cluster of 2 worker
+processes (127.0.0.1, one numba thread each, default chunk size), both with the
+kernel already loaded and the cluster already started. A third timing, the
+threaded search on one thread, gives the rate per core for the projection.
+
+Overhead per task: ``TASKS`` tasks of one seed each (no work to speak of) on
+the same cluster: wall time over tasks is what the scheduler, the transfers and
+the client's bookkeeping cost per task, with 2 workers.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numba
+import numpy as np
+from common import markdown_table, write_fragment
+
+from rnglab.generators import as_generator, make_source
+from rnglab.seeds.crack import crack, make_plan, observe
+from rnglab.seeds.distributed import cluster_client, run_search
+from rnglab.seeds.space import parse_seed_space
+from rnglab.shuffles.algorithms import shuffle
+
+#: (label, generator, shuffle, true seed, seeds searched)
+SCENARIOS = [
+    ("MSVC rand(), Fisher-Yates", "msvc", "fisher-yates", 1_790_012_345, 1 << 26),
+    ("Java Collections.shuffle", "java", "fisher-yates", 123_456_789, 1 << 26),
+    ("1999 Delphi exchange shuffle", "delphi", "poker1999", 43_012_345, 1 << 26),
+]
+SEEN = 5
+REPEAT = 3
+WORKERS = 2
+TASKS = 400
+#: Share of the work the scheduler may take, for the chunk size of the projection.
+SCHEDULER_SHARE = 0.01
+CORES = (100, 1000)
+SPACES = (40, 48)
+YEAR = 365.25 * 86400
+
+
+def plan_for(generator: str, algo: str, seed: int, size: int):
+    cards = shuffle(52, make_source(generator, seed), algo, as_generator(generator).native_reducer)[:SEEN]
+    first = seed - size // 2
+    return make_plan(generator, parse_seed_space(f"{first}..{first + size - 1}"),
+                     observe(" ".join(map(str, cards))), algo)
+
+
+def timed(function):
+    started = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - started
+
+
+def one_thread(function):
+    every = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        return function()
+    finally:
+        numba.set_num_threads(every)
+
+
+def compare(client, label, generator, algo, seed, size):
+    """Best rates (threaded, cluster, one thread), alternating, and whether the candidates agree."""
+    plan = plan_for(generator, algo, seed, size)
+    here = lambda: crack(generator, plan.seeds, plan.observation, algo=algo)  # noqa: E731
+    there = lambda: run_search(plan, client)[0]  # noqa: E731
+    threaded, clustered, single, agree = [], [], [], True
+    for _ in range(REPEAT):
+        mine, wall = timed(here)
+        threaded.append(size / wall)
+        theirs, wall = timed(there)
+        clustered.append(size / wall)
+        agree &= theirs.complete and theirs.candidates == mine.candidates and seed in [c.seed for c in mine.candidates]
+        _, wall = one_thread(lambda: timed(here))
+        single.append(size / wall)
+    return max(threaded), max(clustered), max(single), agree
+
+
+def task_overhead(client) -> float:
+    """Seconds per task of (almost) no work on the cluster."""
+    plan = plan_for("msvc", "fisher-yates", 1_000_000, TASKS)
+    (result, _), wall = timed(lambda: run_search(plan, client, chunk=1))
+    assert result.complete
+    return wall / TASKS
+
+
+def chunk_for(rate_per_core: float, overhead: float, workers: int) -> int:
+    """Seeds per task (a power of two) so that per-task costs stay below ``SCHEDULER_SHARE`` of the work.
+
+    Two conditions on a task's duration ``T``: its own overhead ``o`` is at most 1% of it
+    (``T >= o / 0.01``), and one scheduler serving ``W`` single-core workers spends at most 1% of its
+    time per task completed (``W o / T <= 0.01``, so ``T >= W o / 0.01``, the stronger for ``W > 1``).
+    """
+    seconds = max(overhead, workers * overhead) / SCHEDULER_SHARE
+    return 1 << math.ceil(math.log2(seconds * rate_per_core))
+
+
+def duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    if seconds < 2 * YEAR:
+        return f"{seconds / 86400:.1f} days"
+    return f"{seconds / YEAR:.1f} years"
+
+
+def main() -> None:
+    with cluster_client(workers=WORKERS) as client:
+        for _, generator, algo, seed, _ in SCENARIOS:  # load the kernels here and on the workers
+            run_search(plan_for(generator, algo, seed, 1 << 16), client)
+            crack(generator, parse_seed_space("0..9"), observe("Ac"), algo=algo)
+        measured = [compare(client, *scenario) for scenario in SCENARIOS]
+        overhead = float(np.median([task_overhead(client) for _ in range(3)]))
+    rows, projection = [], []
+    for (label, *_, size), (threaded, clustered, single, agree) in zip(SCENARIOS, measured):
+        rows.append([label, f"{size:,}", f"{threaded / 1e6:.1f}", f"{clustered / 1e6:.1f}",
+                     f"{clustered / threaded:.2f}", f"{single / 1e6:.1f}", "yes" if agree else "NO"])
+        for cores in CORES:
+            chunk = chunk_for(single * clustered / threaded, overhead, cores)
+            projection.append([label, f"{cores:,}", *[duration(2**bits / (single * cores * clustered / threaded))
+                                                      for bits in SPACES], f"2^{chunk.bit_length() - 1}"])
+    body = (__doc__.split("\n\n", 1)[1].strip() + "\n\n"
+            + markdown_table(["scenario", "seeds", "threaded M/s", f"{WORKERS} workers M/s", "ratio",
+                              "one thread M/s", "same candidates"], rows)
+            + f"\n\nOverhead per task on the local cluster ({WORKERS} workers, {TASKS} tasks of one seed, median "
+              f"of 3): {overhead * 1e3:.2f} ms.\n\n"
+            + "Projection, on paper: the rate of one core (one thread, times the measured cluster ratio) times "
+              "the cores, one single-threaded worker per core; chunk: the seeds per task that keep the "
+              "per-task costs below 1% of the work (`chunk_for`).\n\n"
+            + markdown_table(["scenario", "cores", *[f"2^{b} seeds" for b in SPACES], "chunk"], projection) + "\n")
+    print(write_fragment("cluster", "Seed search on a dask cluster: scaling and overhead", body).read_text())
+
+
+if __name__ == "__main__":
+    main()

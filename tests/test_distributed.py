@@ -1,0 +1,148 @@
+"""Seed searches in chunks: on a local dask cluster (127.0.0.1 only), with a journal, and their errors."""
+
+import json
+import os
+import signal
+import socket
+
+import pytest
+
+from rnglab.cli import main
+from rnglab.generators import make_source
+from rnglab.seeds.crack import crack, make_plan, observe
+from rnglab.seeds.distributed import cluster_client, run_search, search_identity, uncovered
+from rnglab.seeds.journal import open_journal
+from rnglab.seeds.space import parse_seed_space
+from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.cards import standard_deck
+
+distributed = pytest.importorskip("distributed")
+
+#: MSVC seed whose deal starts with the cards seen, and a space around it with a hundred chance matches too.
+SEED = 1_000_617
+SPACE = "1000000..1200000"
+
+
+def seen(generator="msvc", seed=SEED, algo="fisher-yates", reducer="modulo", k=2):
+    return " ".join(standard_deck().names(shuffle(52, make_source(generator, seed), algo, reducer)[:k]))
+
+
+def plan_of(space=SPACE, cards=None):
+    return make_plan("msvc", parse_seed_space(space), observe(cards or seen()), "fisher-yates")
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """The candidates of the search in one process (crack, today's path)."""
+    result = crack("msvc", parse_seed_space(SPACE), observe(seen()))
+    assert SEED in [c.seed for c in result.candidates] and result.candidate_count > 50
+    return result
+
+
+@pytest.fixture(scope="module")
+def client():
+    with cluster_client(workers=2) as running:
+        yield running
+
+
+def test_two_local_workers_find_exactly_the_candidates_of_one_process(client, reference):
+    result, failures = run_search(plan_of(), client, chunk=20_000)
+    assert failures == [] and result.complete and result.searched == 200_001
+    assert result.candidates == reference.candidates and result.candidate_count == reference.candidate_count
+
+
+@pytest.mark.slow  # starts its own local cluster through the command
+def test_the_command_on_two_local_workers(capsys, reference):
+    assert main(["crack", "msvc", "--seeds", SPACE, "--seen", seen(), "--workers", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["complete"] and data["failed"] == [] and data["candidate_count"] == reference.candidate_count
+    assert [c["seed"] for c in data["candidates"]] == [c.seed for c in reference.candidates]
+
+
+def test_a_killed_worker_leaves_the_result_complete_and_equal(client, reference):
+    pids = list(client.run(os.getpid).values())
+    killed = []
+
+    def kill_one(_):
+        if not killed:
+            os.kill(pids[0], signal.SIGKILL)
+            killed.append(pids[0])
+
+    result, failures = run_search(plan_of(), client, chunk=10_000, on_progress=kill_one)
+    assert killed and failures == [] and result.complete
+    assert result.candidates == reference.candidates
+    assert pids[0] not in client.run(os.getpid).values()
+
+
+def test_a_chunk_that_keeps_failing_is_reported_and_left_uncovered(client):
+    # lcg:a=2 reaches its fixed point 0 within 10 steps and lemire then rejects every draw: every task raises
+    plan = make_plan("lcg:a=2,m=2^10", parse_seed_space("1..99"), observe("Ac 2c 3c 4c 5c"), "fisher-yates", "lemire")
+    result, failures = run_search(plan, client, chunk=50, retries=1)
+    assert not result.complete and result.remaining == [[1, 100]] and result.searched == 0
+    assert [(f.first, f.stop) for f in failures] == [(1, 51), (51, 100)]
+    assert all("stuck" in f.error for f in failures)
+
+
+def test_interrupted_journal_resumes_without_searching_a_chunk_twice(tmp_path, reference):
+    path, plan = tmp_path / "search.journal", plan_of()
+    finished = []
+
+    def interrupt_after_three(seeds):
+        finished.append(seeds)
+        if len(finished) == 3:
+            raise KeyboardInterrupt
+
+    first, _ = run_search(plan, chunk=30_000, journal=open_journal(path, search_identity(plan)),
+                          on_progress=interrupt_after_three)
+    assert not first.complete and first.searched == 90_000 and first.remaining == [[1_090_000, 1_200_001]]
+    second, _ = run_search(plan, chunk=30_000, journal=open_journal(path, search_identity(plan)))
+    assert second.complete and second.shuffled == 200_001 - 90_000
+    assert second.candidates == reference.candidates
+    chunks = [tuple(json.loads(line)["chunk"]) for line in path.read_text().splitlines()[1:]]
+    assert len(chunks) == 7 and sum(b - a for a, b in chunks) == 200_001 and uncovered([(1_000_000, 1_200_001)],
+                                                                                      chunks) == []
+
+
+def test_the_command_resumes_after_a_torn_record(tmp_path, capsys):
+    path = tmp_path / "j"
+    argv = ["crack", "msvc", "--seeds", SPACE, "--seen", seen(), "--journal", str(path), "--chunk", "50000", "--json"]
+    assert main(argv) == 0
+    whole = json.loads(capsys.readouterr().out)
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:3]) + lines[3][:20])  # two chunks recorded, the third cut by a crash
+    assert main(argv) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["candidates"] == whole["candidates"] and again["complete"] and again["shuffled"] == 100_001
+    chunks = [tuple(json.loads(line)["chunk"]) for line in path.read_text().splitlines()[1:]]
+    assert len(chunks) == len(set(chunks)) == 5
+
+
+def test_a_journal_refuses_another_search(tmp_path):
+    path = tmp_path / "j"
+    open_journal(path, search_identity(plan_of()))
+    with pytest.raises(ValueError, match="different search.*cards"):
+        open_journal(path, search_identity(plan_of(cards="2c 3c")))
+
+
+def test_an_unreachable_scheduler_is_one_error(monkeypatch):
+    with socket.socket() as probe:  # a port of 127.0.0.1 that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "1s")
+    import dask
+
+    dask.config.refresh()
+    with pytest.raises(ValueError, match=f"cannot reach the dask scheduler at tcp://127.0.0.1:{port}"), \
+            cluster_client(f"tcp://127.0.0.1:{port}"):
+        pass
+
+
+def test_without_dask_the_error_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)
+    with pytest.raises(ValueError, match=r"rnglab\[cluster\]"), cluster_client(workers=2):
+        pass
+
+
+def test_uncovered_ranges():
+    assert uncovered([(0, 10), (20, 30)], [(0, 3), (5, 8), (20, 30)]) == [(3, 5), (8, 10)]
+    assert uncovered([(0, 10)], []) == [(0, 10)] and uncovered([(0, 10)], [(0, 10)]) == []
