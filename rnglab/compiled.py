@@ -22,6 +22,9 @@ import threading
 import types
 from typing import Any, Callable
 
+#: Held while a dispatcher is built (re-entered for the kernels it calls).
+_building = threading.RLock()
+
 #: Called as ``listener(description, seconds)`` before a described kernel compiles; None: nobody listens.
 _listener: Callable[[str, float], None] | None = None
 
@@ -61,11 +64,12 @@ class Kernel:
 
     def dispatcher(self) -> Any:
         """numba's dispatcher for the function (numba imported, kernels it calls resolved, nothing compiled yet)."""
-        if self._dispatcher is None:
-            import numba
+        with _building:  # one dispatcher per kernel, even when threads make the first call together
+            if self._dispatcher is None:
+                import numba
 
-            self._dispatcher = numba.njit(**self.options)(self.py_func)  # set first: a kernel may call itself
-            _resolve_kernels(self.py_func)
+                self._dispatcher = numba.njit(**self.options)(self.py_func)  # set first: a kernel may call itself
+                _resolve_kernels(self.py_func)
         return self._dispatcher
 
     def __call__(self, *args):

@@ -90,3 +90,28 @@ def test_battery_progress_on_a_terminal_only():
     assert piped_err == "" and piped_out.splitlines()[1:] == stdout.splitlines()[1:]  # line 0 has the time
     json_out, json_err = run_command([*arguments, "--json"], terminal=True)
     assert json_err == "" and json_out.lstrip().startswith("{")
+
+
+def test_the_exact_transposition_law_reports_each_swap():
+    from rnglab.shuffles.fairness import transposition_law
+
+    calls = []
+    law = transposition_law(4, 3, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+    plain = transposition_law(4, 3)         # the callback changes nothing
+    assert (law.counts, law.sizes, law.denominator) == (plain.counts, plain.sizes, plain.denominator)
+
+
+def test_the_report_names_each_section_with_its_place(tmp_path):
+    from rnglab.report import Section, build_report
+
+    def first(context):
+        return Section("First", "one")
+
+    def second(context):
+        return Section("Second", "two")
+
+    calls = []
+    build_report(tmp_path / "report", sections=[first, second], on_section=lambda *call: calls.append(call))
+    module = first.__module__.rsplit(".", 1)[-1]
+    assert calls == [(module, 0, 2), (module, 1, 2), ("", 2, 2)]

@@ -21,7 +21,8 @@ def report_command(out_dir: str, seed: int, quick: bool, force: bool, as_json: b
     """Write the rnglab report (report.md, a self-contained report.html, figures/) on built-in defaults.
 
     The report is built in a temporary folder and moved to --out at the end; --out must be
-    absent or empty, or is replaced whole with --force. Takes about 100 s (--quick: seconds).
+    absent or empty, or is replaced whole with --force. Takes a few minutes (--quick: about
+    half a minute).
     """
     result = with_progress("report", lambda callback: build_report(
         out_dir, seed=seed, quick=quick, force=force, on_section=_naming_section(callback)))
