@@ -621,6 +621,16 @@ def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None
         shuffles_to_detect=shuffles_to_detect(probabilities) if matrix else None, **summary)
 
 
+def law_fairness(law: Law, algo: str, source: str) -> ExactFairness:
+    """Exact fairness of a law given deal by deal (``law.sizes`` is None), with its position matrix."""
+    counts, denominator = law_position_counts(law)
+    probabilities = _as_float_ratio(counts, denominator)
+    return ExactFairness(
+        n=law.n, algo=algo, exact=True, source=source, n_factorial=math.factorial(law.n),
+        position_max_deviation=max_deviation(counts, denominator), position_matrix=probabilities.tolist(),
+        shuffles_to_detect=shuffles_to_detect(probabilities), **law_summary(law))
+
+
 def seed_space_fairness(decks: np.ndarray, label: str, algo: str) -> ExactFairness:
     """Exact distribution of the deals produced by every seed of a seed space (one deck per seed).
 
