@@ -68,8 +68,9 @@ SHUFFLES = 100_000
 @force_option
 def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, range_size, function_spec, random_bits,
                      as_json, plot_path, force) -> None:
-    """Fairness of shuffle --algo (or your --function) on N cards: deal probabilities, TV distance, positions.
+    """Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix.
 
+    --function MODULE:FUNCTION examines your own Python shuffle(items, rng) instead of --algo.
     Exact work estimated above a minute, or shuffling above an hour, is refused with what fits.
     """
     n = shuffle.check(check_size(n, 1000))
