@@ -10,19 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.generators import make_source
-from rnglab.shuffles.fairness import exact_fairness, permutation_law, position_chi_square
-from rnglab.shuffles.userfunc import (
-    RandomMethods,
-    SourceRandom,
-    function_fairness,
-    function_law,
-    function_position_counts,
-    load_function,
-)
+from rnglab.shuffles.fairness import deal_law, exact_fairness, permutation_law, position_chi_square
+from rnglab.shuffles.paths import RandomMethods, enumerate_deals
+from rnglab.shuffles.userfunc import SourceRandom, function_fairness, function_position_counts, load_function
 
 from userfunc import articles, hostile
 
 HERE = Path(__file__).parent / "userfunc"
+
+
+def function_law(function, n, **options):
+    deals = enumerate_deals(function, n, **options)
+    return deal_law(deals), deals.paths
 
 
 def probabilities(law):
