@@ -71,7 +71,7 @@ def test_each_comparison_draws_52_bits_from_the_source():
     # 32 + 20 bits per comparison (pieces of random_integers): v < 2^51 negative, v = 2^51 zero, above positive
     leaf = REFERENCE["trees"]["4"][11]
     pieces = [[0, 0] if a == "-" else [2**32 - 1, 2**20 - 1] for a in leaf["answers"]]
-    decks = shuffle_decks(4, ScriptedDraws([sum(pieces, [])]), "js-sort-timsort")
+    decks = shuffle_decks(4, ScriptedDraws([[piece for pair in pieces for piece in pair]]), "js-sort-timsort")
     assert decks[0].tolist() == leaf["array"]
     zero = shuffle_decks(3, ScriptedDraws([[2**31, 0] * 2]), "js-sort-insertion")  # zero is not > 0: no move
     assert zero[0].tolist() == [0, 1, 2]

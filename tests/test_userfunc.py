@@ -1,20 +1,17 @@
 """The user's own shuffle function: the exact enumeration against rnglab's own exact laws, and its refusals."""
 
-import math
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from userfunc import articles
 
 from rnglab.generators import make_source
 from rnglab.shuffles.fairness import deal_law, exact_fairness, permutation_law, position_chi_square
 from rnglab.shuffles.paths import RandomMethods, enumerate_deals
 from rnglab.shuffles.userfunc import SourceRandom, function_fairness, function_position_counts, load_function
-
-from userfunc import articles, hostile
 
 HERE = Path(__file__).parent / "userfunc"
 

@@ -39,7 +39,7 @@ sorted in V8", v8.dev, 2018; V8, ``src/base/utils/random-number-generator.h``
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -84,15 +84,15 @@ def count_and_make_run(a: list, compare: Callable) -> int:
 
 def binary_insertion_sort(a: list, start: int, compare: Callable) -> list:
     """V8's ``BinaryInsertionSort(0, start, n)``: ``a[:start]`` is sorted; place each later element by bisection."""
-    for start in range(max(start, 1), len(a)):
-        pivot, left, right = a[start], 0, start
+    for placed in range(max(start, 1), len(a)):
+        pivot, left, right = a[placed], 0, placed
         while left < right:
             middle = left + ((right - left) >> 1)
             if compare(pivot, a[middle]) < 0:
                 right = middle
             else:
                 left = middle + 1
-        a[left + 1:start + 1] = a[left:start]
+        a[left + 1:placed + 1] = a[left:placed]
         a[left] = pivot
     return a
 
@@ -135,13 +135,17 @@ def comparator_deals(name: str, n: int) -> DealWeights:
 def comparator_run(decks: np.ndarray, draws: Draws, config) -> np.ndarray:
     """Sort every row with the comparator on ``draws``: each comparison draws 52 bits ``v``, sign of ``v - 2^51``."""
     sort, _ = SORTS[config.name]
-    half = 1 << (MATH_RANDOM_BITS - 1)
     for lane in range(decks.shape[0]):
-        mask = np.arange(decks.shape[0]) == lane
-
-        def compare(x, y):
-            value = int(random_integers(draws, MATH_RANDOM_BITS, mask)[0])
-            return (value > half) - (value < half)
-
-        decks[lane] = sort(decks[lane].tolist(), compare)
+        decks[lane] = sort(decks[lane].tolist(), math_random_comparator(draws, np.arange(decks.shape[0]) == lane))
     return decks
+
+
+def math_random_comparator(draws: Draws, mask: np.ndarray) -> Callable:
+    """``() => Math.random() - 0.5`` on the lane ``mask`` selects: the sign of ``v - 2^51``, ``v`` 52 drawn bits."""
+    half = 1 << (MATH_RANDOM_BITS - 1)
+
+    def compare(x, y):
+        value = int(random_integers(draws, MATH_RANDOM_BITS, mask)[0])
+        return (value > half) - (value < half)
+
+    return compare

@@ -31,9 +31,9 @@ import signal
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable
 
 #: Resolution of ``random()`` in the exact enumeration: ``j / 2^k``, ``j`` uniform below ``2^k``.
 RANDOM_BITS = 8
@@ -56,6 +56,7 @@ class StopCall(BaseException):
 
 
 def one_line(error: BaseException) -> str:
+    """An exception as one short line: its type and its message with the whitespace runs joined."""
     text = " ".join(str(error).split())
     return f"{type(error).__name__}: {text[:200]}" if text else type(error).__name__
 
@@ -97,10 +98,14 @@ class RandomMethods:
         return seq[self.below(len(seq))]
 
     def getrandbits(self, k):
-        """A uniform integer of ``k`` bits."""
+        """A uniform integer of ``k`` bits (:meth:`bits`)."""
         if integer(k) < 0:
             raise ValueError("number of bits must be non-negative")
-        return self.below(1 << k) if k else 0
+        return self.bits(k) if k else 0
+
+    def bits(self, k: int) -> int:
+        """``k >= 1`` uniform bits: one draw below ``2^k``."""
+        return self.below(1 << k)
 
     def uniform(self, a, b):
         """``a + (b - a) random()``."""
@@ -126,6 +131,7 @@ class RandomMethods:
 
 
 def integer(value) -> int:
+    """``value`` as an int, for anything with ``__index__`` but a bool (as ``random`` accepts)."""
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"an integer is required; got {type(value).__name__}")
     return value.__index__()
@@ -229,22 +235,23 @@ def call_once(function: Callable, n: int, rng: RandomMethods, label: str, arm) -
         returned = function(items, rng)
     except StopCall as stop:
         raise ValueError(f"{label}: {stop}") from None
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - the user's code may raise anything
         raise ValueError(f"{label} raised {one_line(error)}") from None
     finally:
         arm(False)
-    deal = items if returned is None else returned
+    dealt = items if returned is None else returned
     try:
-        deal = tuple(deal)
+        deal = tuple(integer(card) for card in dealt)
     except TypeError:
-        raise ValueError(f"{label} returned {type(returned).__name__}: neither None (in place) nor the deal") from None
-    if sorted(deal, key=repr) != sorted(range(n), key=repr) or not all(type(card) is int for card in deal):
+        raise ValueError(f"{label} returned {_short(dealt)}: neither None (shuffled in place) nor a list of "
+                         "the items") from None
+    if sorted(deal) != list(range(n)):
         raise ValueError(f"{label} dealt {_short(deal)}: not a permutation of the {n} items 0 .. {n - 1}")
     return deal
 
 
 def _short(deal) -> str:
-    text = repr(list(deal))
+    text = repr(deal)
     return text if len(text) <= 80 else text[:77] + "..."
 
 

@@ -15,8 +15,8 @@ import importlib
 import importlib.util
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -25,7 +25,7 @@ from ..reduction.reducers import Reducer
 from ..stream import uniforms
 from .draws import SourceDraws, random_integers
 from .fairness import EMPIRICAL_SECONDS, ExactFairness, deal_law, law_fairness
-from .paths import RANDOM_BITS, EXACT_SECONDS, RandomMethods, call_once, call_timer, enumerate_deals, integer, one_line
+from .paths import EXACT_SECONDS, RANDOM_BITS, RandomMethods, call_once, call_timer, enumerate_deals, integer, one_line
 
 #: Calls of the empirical test timed before the whole run is estimated (and refused beyond its limit).
 TIMED_CALLS = 64
@@ -38,20 +38,15 @@ def load_function(spec: str) -> Callable:
 
     The module is imported (a file path is loaded from that file; a dotted
     name is looked up with the current directory first on the path); nothing
-    is evaluated as an expression.
+    is evaluated as an expression. Anything the import raises becomes one line.
     """
     where, _, name = spec.rpartition(":")
     if not where or not name.isidentifier():
         raise ValueError(f"--function must be package.module:function or path/to/file.py:function; got {spec!r}")
-    try:
-        module = _load_file(where) if where.endswith(".py") else _import(where)
-    except ValueError:
-        raise
-    except (Exception, SystemExit) as error:
-        raise ValueError(f"loading {where} failed: {one_line(error)}") from None
+    module = _load_file(where) if where.endswith(".py") else _import(where)
     function = getattr(module, name, None)
     if not callable(function):
-        raise ValueError(f"{where} has no function {name}")
+        raise ValueError(f"{where} has no function {name}")  # noqa: TRY004 - a bad value of --function
     return function
 
 
@@ -63,7 +58,7 @@ def _load_file(path_text: str):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    _importing(path_text, spec.loader.exec_module, module)
     return module
 
 
@@ -74,12 +69,20 @@ def _import(dotted: str):
     if added:
         sys.path.insert(0, str(Path.cwd()))
     try:
-        return importlib.import_module(dotted)
-    except ModuleNotFoundError as error:
-        raise ValueError(f"no module named {error.name} (for {dotted})") from None
+        return _importing(dotted, importlib.import_module, dotted)
     finally:
         if added:
             sys.path.remove(str(Path.cwd()))
+
+
+def _importing(where: str, load: Callable, argument):
+    """``load(argument)``, with whatever the module's code raises turned into one ``ValueError`` line."""
+    try:
+        return load(argument)
+    except ModuleNotFoundError as error:
+        raise ValueError(f"no module named {error.name} (loading {where})") from None
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - the user's module may raise anything
+        raise ValueError(f"loading {where} failed: {one_line(error)}") from None
 
 
 class SourceRandom(RandomMethods):
@@ -89,23 +92,18 @@ class SourceRandom(RandomMethods):
         self.source, self.draws = source, SourceDraws(source, reducer)
 
     def below(self, bound):
-        bound = integer(bound)
-        if bound < 1:
-            raise ValueError(f"a draw below {bound}: bounds must be >= 1")
-        return int(self.draws.below(bound)[0])
+        return int(self.draws.below(integer(bound))[0])
 
-    def getrandbits(self, k):
+    def bits(self, k):
         """``k`` bits assembled from pieces (:func:`~rnglab.shuffles.draws.random_integers`)."""
-        if integer(k) < 0:
-            raise ValueError("number of bits must be non-negative")
-        return int(random_integers(self.draws, k)[0]) if k else 0
+        return int(random_integers(self.draws, k)[0])
 
     def random(self):
         """A uniform in ``[0, 1)``: one output ``(x - low) / R`` (:func:`~rnglab.stream.uniforms`)."""
         return float(uniforms(self.source, 1)[0])
 
 
-# -- exact and empirical ---------------------------------------------------------------------
+# -- exact ----------------------------------------------------------------------------------
 
 def function_fairness(function: Callable, n: int, *, label: str, random_bits: int = RANDOM_BITS,
                       seconds: float = EXACT_SECONDS, progress=None) -> ExactFairness:
