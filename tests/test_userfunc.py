@@ -158,3 +158,19 @@ def test_loading_by_module_name_and_refusals():
                           ("/no/such/file.py:f", "no such file"), ("1bad:f", "not a module name")]:
         with pytest.raises(ValueError, match=message):
             load_function(spec)
+
+
+def test_command_line_reports_a_function_as_its_own_algorithms():
+    from click.testing import CliRunner
+
+    from rnglab.cli import rnglab
+
+    def run(*args):
+        return CliRunner().invoke(rnglab, ["fairness", *args], catch_exceptions=False)
+
+    exact = run("--function", f"{HERE / 'articles.py'}:naive_exchange", "--n", "3")
+    assert exact.exit_code == 0 and "random() at 8 bits, 27 paths enumerated" in exact.stdout
+    assert "total variation distance to uniform: 1/18" in exact.stdout
+    assert run("--algo", "naive", "--n", "3").stdout.splitlines()[1:] == exact.stdout.splitlines()[1:]
+    empirical = run("pcg64", "--function", "userfunc.articles:fisher_yates", "--n", "5", "--shuffles", "500")
+    assert empirical.exit_code == 0 and "chi-square" in empirical.stdout and "over 500 shuffles" in empirical.stdout
