@@ -131,6 +131,19 @@ def test_source_rng_draws_through_the_reducer():
     assert [rng.randrange(52) for _ in range(3)] == [41 % 52, 18467 % 52, 6334 % 52]  # MSVC rand(), seed 1
 
 
+def test_reading_ahead_leaves_the_stream_unchanged():
+    ahead, plain = (SourceRandom(make_source("msvc", seed=7), "threshold") for _ in range(2))
+    for _ in range(30):
+        ahead.read_ahead(5)
+        decks = []
+        for rng in (ahead, plain):
+            deck = list(range(20))
+            articles.python2_shuffle(deck, rng)
+            decks.append([*deck, rng.getrandbits(40), rng.choice("abc")])
+        assert decks[0] == decks[1]
+    assert ahead.source.next_raw() == plain.source.next_raw()
+
+
 def test_empirical_chi_square_passes_fisher_yates_and_fails_the_naive_exchange():
     # naive at n = 8 needs about 670 shuffles to be seen (alpha 0.001, power 0.9: shuffles_to_detect)
     assert exact_fairness("naive", 8).shuffles_to_detect < 2000

@@ -27,6 +27,8 @@ from .draws import SourceDraws, random_integers
 from .fairness import EMPIRICAL_SECONDS, ExactFairness, deal_law, law_fairness
 from .paths import EXACT_SECONDS, RANDOM_BITS, RandomMethods, call_once, call_timer, enumerate_deals, integer, one_line
 
+#: Outputs read ahead per card before each call of the empirical test (more are drawn one by one).
+READ_AHEAD = 4
 #: Calls of the empirical test timed before the whole run is estimated (and refused beyond its limit).
 TIMED_CALLS = 64
 
@@ -86,10 +88,19 @@ def _importing(where: str, load: Callable, argument):
 
 
 class SourceRandom(RandomMethods):
-    """An rng drawing from a generator: ``below`` through a reducer, ``random()`` from the uniform gateway."""
+    """An rng drawing from a generator: ``below`` through a reducer, ``random()`` from the uniform gateway.
+
+    :meth:`read_ahead` reads the next outputs in one block and hands them back
+    (``Source.unread``): the stream is unchanged, and single draws are then
+    served from memory instead of one generator call each.
+    """
 
     def __init__(self, source: Source, reducer: Reducer | str):
         self.source, self.draws = source, SourceDraws(source, reducer)
+
+    def read_ahead(self, count: int) -> None:
+        """Read the next ``count`` outputs at once and hand them back, in order."""
+        self.source.unread(self.source.random_raw(count))
 
     def below(self, bound):
         return int(self.draws.below(integer(bound))[0])
@@ -126,6 +137,7 @@ def function_position_counts(function: Callable, n: int, source: Source, reducer
     start = time.monotonic()
     with call_timer() as arm:
         for done in range(shuffles):
+            rng.read_ahead(READ_AHEAD * n)
             counts[list(call_once(function, n, rng, label, arm)), positions] += 1
             if done == TIMED_CALLS:
                 _check_empirical_time(time.monotonic() - start, done, shuffles)
