@@ -25,7 +25,7 @@ from rnglab.shuffles.paths import enumerate_deals
 from rnglab.shuffles.userfunc import function_position_counts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from userfunc.articles import naive_exchange  # noqa: E402
+from userfunc.articles import naive_exchange
 
 REPEAT, EXACT_N, CALLS, CARDS = 3, 6, 2000, 52
 
