@@ -19,11 +19,13 @@ comparison for comparison (argument order included):
   11.3) does not, as ``tests/data/comparator/`` shows.
 
 The comparator is ``Math.random() - 0.5`` with V8's ``Math.random``, ``k / 2^52``
-(52 random bits, V8 4.9+): negative for ``2^51`` of the ``2^52`` values, zero
-for one, positive for ``2^51 - 1``. TimSort asks ``< 0`` (a fair coin);
-insertion sort asks ``> 0``, true with probability ``1/2 - 2^-52``. Over a
-generator, each comparison draws a 52-bit integer ``v`` (:func:`~rnglab.shuffles.draws.random_integers`,
-through the reducer) and the comparator's sign is that of ``v - 2^51``.
+(52 random bits, V8 4.9 (2015) until 2025, when V8 moved to 53 bits, Node.js 24):
+negative for ``2^51`` of the ``2^52`` values, zero for one, positive for
+``2^51 - 1``. TimSort asks ``< 0``: a fair coin (at 53 bits too); insertion sort,
+retired in 2018 while ``Math.random`` had 52 bits, asks ``> 0``, true with
+probability ``1/2 - 2^-52``. Over a generator, each comparison draws a 52-bit
+integer ``v`` (:func:`~rnglab.shuffles.draws.random_integers`, through the
+reducer) and the comparator's sign is that of ``v - 2^51``.
 
 The exact law under an ideal source is enumerated comparison by comparison by
 :func:`~rnglab.shuffles.paths.enumerate_deals` (the machinery that examines
@@ -34,7 +36,8 @@ References
 V8, ``src/js/array.js`` (``InnerArraySort``, up to V8 6.9) and
 ``third_party/v8/builtins/array-sort.tq`` (V8 7.0+); M. Bynens, "Getting things
 sorted in V8", v8.dev, 2018; V8, ``src/base/utils/random-number-generator.h``
-(``ToDouble``: 52 bits). T. Peters, ``listsort.txt`` (CPython's TimSort).
+(``ToDouble``: ``(state0 >> 12) | 0x3FF0000000000000`` less 1, 52 bits, until the 2025
+change to ``(state0 >> 11) / 2^53``). T. Peters, ``listsort.txt`` (CPython's TimSort).
 """
 
 from __future__ import annotations
