@@ -308,6 +308,7 @@ ROWS: list[Row] = [
     row("fairness msvc --n 4 --exact --function", "empirically", argv=(f"{ARTICLES}:fisher_yates",)),
     row("fairness msvc --n 4 --shuffles 3 --function", "at least 20", argv=(f"{ARTICLES}:fisher_yates",)),
     row("fairness --n 4 --random-bits 4", "--function"),
+    row("fairness --n 4 --reducer modulo --function", "--reducer applies with GEN", argv=(f"{ARTICLES}:fisher_yates",)),
     row("fairness --n 9 --algo js-sort-timsort", "n <= 8"),
     row("fairness --n 11 --algo js-sort-insertion", "[1, 10]"),
     row("fairness --n 4 --algo js-sort-timsort --reducer modulo --range 32768", "comparisons"),

@@ -75,7 +75,7 @@ def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, ran
     """
     n = shuffle.check(check_size(n, 1000))
     if function_spec is not None:
-        _check_function_options(generator, exact, seeds, range_size, random_bits)
+        _check_function_options(generator, reducer, exact, seeds, range_size, random_bits)
         label, function = function_spec, load_function(function_spec)
         result, matrix = (_exact_function(function, label, n, random_bits) if generator is None else
                           _empirical_function(function, label, generator, reducer, n, shuffles or SHUFFLES))
@@ -112,15 +112,18 @@ def _exact(shuffle, n, reducer, range_size):
     return result, result.position_matrix
 
 
-def _check_function_options(generator, exact, seeds, range_size, random_bits) -> None:
+def _check_function_options(generator, reducer, exact, seeds, range_size, random_bits) -> None:
+    """Refuse, in one line, the options that do not apply to --function (or to its mode)."""
     given = click.get_current_context().get_parameter_source
-    fixed = [f"--{name.replace('_', '-')}" for name in ("algo", "swaps", "key_bits")
-             if given(name) is not click.core.ParameterSource.DEFAULT]
-    if fixed or seeds is not None or range_size is not None:
-        raise ValueError(f"--function is the shuffle: {(fixed or ['--seeds' if seeds is not None else '--range'])[0]} "
-                         "does not apply to it")
+    misplaced = [f"--{name.replace('_', '-')}" for name in ("algo", "swaps", "key_bits")
+                 if given(name) is not click.core.ParameterSource.DEFAULT]
+    misplaced += ["--seeds"] * (seeds is not None) + ["--range"] * (range_size is not None)
+    if misplaced:
+        raise ValueError(f"--function is the shuffle: {misplaced[0]} does not apply to it")
     if generator is not None and (exact or random_bits is not None):
         raise ValueError("with GEN, --function is tested empirically: --exact and --random-bits apply without GEN")
+    if generator is None and reducer is not None:
+        raise ValueError("--function without GEN is exact under an ideal source: --reducer applies with GEN")
 
 
 def _exact_function(function, label, n, random_bits):
