@@ -18,7 +18,11 @@ Exact, under an ideal uniform source
       ``P(pi) = C(K + n - 1 - des(pi), n) / K^n`` (``K = 2^b``; des = number
       of descents), from counting non-decreasing key sequences that are
       strict at the descents;
-    * tie-redrawing sort: uniform (i.i.d. keys conditioned on being distinct).
+    * tie-redrawing sort: uniform (i.i.d. keys conditioned on being distinct);
+    * JavaScript's comparator sorts (:mod:`rnglab.shuffles.comparator`), and a
+      user's shuffle function: every path of their random answers enumerated
+      (:mod:`rnglab.shuffles.paths`), made a law by :func:`deal_law`
+      (``n <= 8`` for the sorts).
 
     The position matrix ``P(card i ends at position j)`` comes from a dynamic
     program on the ``n x n`` matrix, ``O(n^2)`` per step, in exact Python
