@@ -10,7 +10,7 @@ The packages follow the data flow, left to right (no module imports from one to 
 :mod:`rnglab.stream`      the gateway: offsets, uniforms, bits, packed words
 :mod:`rnglab.algebra`     exact periods, the walk, lattice reduction, the spectral test
 :mod:`rnglab.empirical`   statistical tests, batteries, second level, verdicts
-:mod:`rnglab.shuffles`    draws, steps, the shuffle registry, kernels, fairness, reach, deals
+:mod:`rnglab.shuffles`    draws, steps, the shuffle registry, kernels, fairness, reach, deals, user functions
 :mod:`rnglab.seeds`       seed policies, seed spaces, seed and state recovery
 :mod:`rnglab.report`      the catalog report; :mod:`rnglab.plot` figures
 :mod:`rnglab.cli`         the ``rnglab`` command (thin: parse, call, format)
@@ -111,6 +111,8 @@ _EXPORTS = {
     "shuffle_in_turn": "rnglab.shuffles.algorithms", "shuffle_seeds": "rnglab.shuffles.algorithms",
     "exact_fairness": "rnglab.shuffles.fairness", "empirical_fairness": "rnglab.shuffles.fairness",
     "reachable_deals": "rnglab.shuffles.reach", "game_cycle": "rnglab.shuffles.reach",
+    "load_function": "rnglab.shuffles.userfunc", "function_fairness": "rnglab.shuffles.userfunc",
+    "enumerate_deals": "rnglab.shuffles.paths",
     # seeds
     "SeedSpace": "rnglab.seeds.space", "parse_seed_space": "rnglab.seeds.space",
     "policy": "rnglab.seeds.policies", "crack": "rnglab.seeds.crack", "observe": "rnglab.seeds.crack",

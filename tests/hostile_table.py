@@ -10,6 +10,7 @@ Rows are listed by command; a row that fails on today's code stays in the table.
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 from typing import NamedTuple
 
 
@@ -35,6 +36,9 @@ MINUSES = "-" * 5000 + "1"
 DIGITS = "9" * 5000
 HUGE = ("2^5000", "3^4095", "2^2^2^2^2^2", "10^10^10", "1<<5000")
 #: Text that is no integer expression.
+#: Shuffle functions that the exact enumeration refuses (tests/userfunc/hostile.py), and correct ones.
+HOSTILE = Path(__file__).parent / "userfunc" / "hostile.py"
+ARTICLES = Path(__file__).parent / "userfunc" / "articles.py"
 MALFORMED = ("abc", "", "1.5", "1e9", "0x", "2^-1", "((1)", "1 2", "5_", "½")
 
 ROWS: list[Row] = [
@@ -314,6 +318,26 @@ ROWS: list[Row] = [
     row("fairness --n 5 --shuffles 10", "--shuffles"),
     row("fairness --n", argv=(PARENS,)),
     row("fairness --n", "4096", argv=("3^4095",)),
+    *[row("fairness --n 4 --function", match, argv=(f"{HOSTILE}:{name}",)) for name, match in (
+        ("rejection", "random values on one path"), ("hidden_state", "hidden state"), ("raises", "raised RuntimeError"),
+        ("loops", "processor time"), ("not_a_deal", "not a permutation"), ("huge_draw", "per draw"),
+        ("not_callable", "no function"), ("nope", "no function"), ("other_source", "hidden state"))],
+    row("fairness --n 4 --function nope", "package.module:function"),
+    row("fairness --n 4 --function no_such_module_rnglab:f", "no module"),
+    row("fairness --n 4 --function /nonexistent-rnglab-dir/x.py:f", "no such file"),
+    row("fairness --n 11 --function", "n <= 10", argv=(f"{ARTICLES}:fisher_yates",)),
+    row("fairness --n 8 --function", "would take about", argv=(f"{ARTICLES}:naive_exchange",)),
+    row("fairness --n 4 --algo naive --function", "does not apply", argv=(f"{ARTICLES}:fisher_yates",)),
+    row("fairness --n 4 --seeds 0..9 --function", "does not apply", argv=(f"{ARTICLES}:fisher_yates",)),
+    row("fairness --n 4 --random-bits 40 --function", "[1, 16]", argv=(f"{ARTICLES}:fisher_yates",)),
+    row("fairness msvc --n 4 --exact --function", "empirically", argv=(f"{ARTICLES}:fisher_yates",)),
+    row("fairness msvc --n 4 --shuffles 3 --function", "at least 20", argv=(f"{ARTICLES}:fisher_yates",)),
+    row("fairness --n 4 --random-bits 4", "--function"),
+    row("fairness --n 4 --reducer modulo --function", "--reducer applies with GEN", argv=(f"{ARTICLES}:fisher_yates",)),
+    row("fairness --n 9 --algo js-sort-timsort", "n <= 8"),
+    row("fairness --n 11 --algo js-sort-insertion", "[1, 10]"),
+    row("fairness --n 4 --algo js-sort-timsort --reducer modulo --range 32768", "comparisons"),
+    row("shuffle msvc --n 64 --algo js-sort-timsort", "[1, 63]"),
     # ---- reach
     row("reach", "generator"),
     row("reach nope", "nope"),

@@ -10,7 +10,7 @@ REDUCER_NAMES = ("modulo", "float-multiply", "multiply-shift", "threshold", "thr
                  "lemire", "java-nextint")
 #: :data:`rnglab.shuffles.algorithms.SHUFFLES`
 SHUFFLE_NAMES = ("fisher-yates", "forward", "inside-out", "sattolo", "naive", "transpositions", "sort-keys",
-                 "sort-keys-redraw", "draw-unused", "draw-remove", "poker1999", "unrank")
+                 "sort-keys-redraw", "draw-unused", "draw-remove", "poker1999", "unrank", "js-sort-insertion", "js-sort-timsort")
 #: :data:`rnglab.shuffles.algorithms.SWAP_RULES`
 SWAP_RULES = ("n", "touch", "half-nlogn")
 #: :data:`rnglab.shuffles.deal.GAMES`

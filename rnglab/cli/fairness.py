@@ -9,6 +9,10 @@ Three modes:
 * ``GEN`` alone: empirical, ``--shuffles`` decks from one seeded stream,
   dealt one after another as a program deals them.
 
+With ``--function MODULE:FUNCTION`` the shuffle is the user's own Python
+function (:mod:`rnglab.shuffles.userfunc`): exact by enumerating every path of
+its random answers (no GEN, ``n <= 10``), or empirical with GEN.
+
 Work is estimated before it starts: exact work beyond
 :data:`~rnglab.shuffles.fairness.EXACT_SECONDS` and shuffling beyond
 :data:`~rnglab.shuffles.fairness.EMPIRICAL_SECONDS` are refused with the estimate and
@@ -36,6 +40,8 @@ check_size = lazy("shuffles.algorithms", "check_size")
 empirical_fairness, exact_fairness, seed_space_fairness = lazy(
     "shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_fairness")
 seed_decks = lazy("shuffles.reach", "seed_decks")
+load_function, function_fairness, function_position_counts = lazy(
+    "shuffles.userfunc", "load_function", "function_fairness", "function_position_counts")
 
 #: Shuffles of the empirical mode by default.
 SHUFFLES = 100_000
@@ -53,17 +59,30 @@ SHUFFLES = 100_000
 @click.option("--range", "range_size", type=IntExpr(minimum=2), default=None,
               help="Exact mode with --reducer: an ideal source of R values (e.g. 32768 for RAND_MAX 32767); "
                    "every bound the shuffle draws below must be <= R.")
+@click.option("--function", "function_spec", default=None, metavar="MODULE:FUNCTION",
+              help="Your own shuffle(items, rng) instead of --algo: package.module:function or file.py:function; "
+                   "exact without GEN (every path of its random answers, n <= 10), empirical with GEN.")
+@click.option("--random-bits", type=IntExpr(minimum=1), default=None,
+              help="--function, exact: rng.random() is j / 2^K, j uniform below 2^K (default 8; 1 to 16).")
 @json_option
 @plot_option
 @force_option
-def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, range_size,
+def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, range_size, function_spec, random_bits,
                      as_json, plot_path, force) -> None:
     """Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix.
 
+    --function MODULE:FUNCTION examines your own Python shuffle(items, rng) instead of --algo.
     Exact work estimated above a minute, or shuffling above an hour, is refused with what fits.
     """
     n = shuffle.check(check_size(n, 1000))
-    if generator is None or (exact and seeds is None):
+    if function_spec is not None:
+        _check_function_options(generator, reducer, exact, seeds, range_size, random_bits)
+        label, function = function_spec, load_function(function_spec)
+        result, matrix = (_exact_function(function, label, n, random_bits) if generator is None else
+                          _empirical_function(function, label, generator, reducer, n, shuffles or SHUFFLES))
+    elif random_bits is not None:
+        raise ValueError("--random-bits applies to --function (the resolution of rng.random() in the enumeration)")
+    elif generator is None or (exact and seeds is None):
         if generator is not None:
             raise ValueError("exact fairness under a generator needs --seeds POLICY or A..B")
         if seeds is not None or shuffles is not None:
@@ -93,6 +112,41 @@ def _exact(shuffle, n, reducer, range_size):
     result = with_progress("exact law", lambda callback: exact_fairness(
         shuffle, n, reduce=reducer, range_size=range_size, progress=callback))
     return result, result.position_matrix
+
+
+def _check_function_options(generator, reducer, exact, seeds, range_size, random_bits) -> None:
+    """Refuse, in one line, the options that do not apply to --function (or to its mode)."""
+    given = click.get_current_context().get_parameter_source
+    misplaced = [f"--{name.replace('_', '-')}" for name in ("algo", "swaps", "key_bits")
+                 if given(name) is not click.core.ParameterSource.DEFAULT]
+    misplaced += ["--seeds"] * (seeds is not None) + ["--range"] * (range_size is not None)
+    if misplaced:
+        raise ValueError(f"--function is the shuffle: {misplaced[0]} does not apply to it")
+    if generator is not None and (exact or random_bits is not None):
+        raise ValueError("with GEN, --function is tested empirically: --exact and --random-bits apply without GEN")
+    if generator is None and reducer is not None:
+        raise ValueError("--function without GEN is exact under an ideal source: --reducer applies with GEN")
+
+
+def _exact_function(function, label, n, random_bits):
+    with progress(1000, "enumerating paths") as bar:
+        def covered(fraction):
+            bar.update(int(fraction * 1000) - bar.pos)
+
+        result = function_fairness(function, n, label=label, progress=covered,
+                                   **({} if random_bits is None else {"random_bits": random_bits}))
+    return result, result.position_matrix
+
+
+def _empirical_function(function, label, generator, reducer, n, shuffles):
+    from ..shuffles.fairness import check_chi_square_size, position_chi_square
+
+    check_chi_square_size(shuffles, n)
+    source, reducer = generator.make(), reducer or generator.native_reducer
+    with progress(shuffles, "shuffling") as bar:
+        counts = function_position_counts(function, n, source, reducer, shuffles, label=label, progress=bar.update)
+    result = position_chi_square(counts, label, f"{generator.name} seed {source.seed}, {reducer.name}")
+    return result, counts / shuffles
 
 
 def _over_seeds(generator, shuffle, reducer, n, seeds):

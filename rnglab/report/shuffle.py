@@ -21,7 +21,8 @@ REACH_SEEDS, REACH_SEEDS_QUICK = 2**16, 2**10
 def _tv_table(sizes) -> str:
     rows = []
     for name, shuffle in SHUFFLES.items():
-        cells = [f"{float(exact_fairness(name, n, matrix=False).tv_distance):.4g}" for n in sizes]
+        distances = [exact_fairness(name, n, matrix=False).tv_distance for n in sizes]
+        cells = ["not computed" if tv is None else f"{float(tv):.4g}" for tv in distances]
         rows.append([f"`{name}`", "broken" if shuffle.broken else "", *cells])
     return markdown_table(["algorithm", "", *[f"TV, n = {n}" for n in sizes]], rows)
 

@@ -25,8 +25,9 @@ generator stands behind the lanes is the :class:`Draws` object's business:
 Algorithms (``SHUFFLES``; the broken ones are labelled ``broken``):
 Fisher--Yates (Durstenfeld), its forward form, inside-out, Sattolo, naive
 exchange, random transpositions, sort by random keys (stable, or redrawing
-on ties), draw until unused, draw and remove, the 1999 online-poker shuffle
-and unranking of one uniform integer in ``[0, n!)``.
+on ties), draw until unused, draw and remove, the 1999 online-poker shuffle,
+unranking of one uniform integer in ``[0, n!)``, and JavaScript's
+``array.sort(() => Math.random() - 0.5)`` by V8's sorts (:mod:`~rnglab.shuffles.comparator`).
 
 References
 ----------
@@ -50,6 +51,7 @@ from ..generators import LCG, Source
 from ..generators.base import check_count
 from ..reduction.draw import stuck_source_error
 from ..reduction.reducers import Reducer, as_reducer
+from .comparator import INSERTION_LIMIT, TIMSORT_SINGLE_RUN, comparator_run
 from .draws import BatchDraws, Draws, SequentialDraws, SourceDraws, random_integers, uniform_below_factorial
 from .steps import SwapStep, TakeStep, TranspositionStep, swap, take_in_order
 
@@ -274,6 +276,8 @@ class Algorithm:
         ``program(n, config) -> list of steps`` (see :mod:`rnglab.shuffles.steps`).
     option : str or None
         The option the algorithm takes: ``"swaps"`` or ``"key_bits"``.
+    max_n : int or None
+        Largest deck the algorithm is modelled for (``None``: any).
     """
 
     name: str
@@ -284,6 +288,7 @@ class Algorithm:
     run: Callable | None = None
     program: Callable | None = None
     option: str | None = None
+    max_n: int | None = None
 
 
 SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
@@ -314,6 +319,12 @@ SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
               program=poker1999),
     Algorithm("unrank", "one uniform integer in [0, n!) read as factorial-base digits", False, "program",
               "Lehmer code; Knuth TAOCP vol. 2, 3.3.2 P and 3.4.2", unrank, take_program),
+    Algorithm("js-sort-insertion", "array.sort(() => Math.random() - 0.5) by V8's insertion sort (length <= 10, "
+              "before V8 7.0)", True, "comparisons", "V8 src/js/array.js InsertionSort (to V8 6.9)",
+              comparator_run, max_n=INSERTION_LIMIT),
+    Algorithm("js-sort-timsort", "array.sort(() => Math.random() - 0.5) by V8's TimSort (V8 7.0+, length <= 63)",
+              True, "comparisons", "V8 third_party/v8/builtins/array-sort.tq; Bynens, v8.dev 2018",
+              comparator_run, max_n=TIMSORT_SINGLE_RUN),
 )}
 """Every shuffle algorithm by name."""
 
@@ -371,11 +382,11 @@ class Shuffle:
         Raises
         ------
         ValueError
-            Outside ``[1, 10^5]``; where the shuffle can never finish
+            Outside ``[1, 10^5]`` (or the algorithm's ``max_n``); where the shuffle can never finish
             (``sort-keys-redraw`` needs ``2^key_bits >= n`` distinct keys); or
             for more than :data:`MAX_SWAPS` transpositions.
         """
-        n = check_size(n)
+        n = check_size(n, self.algorithm.max_n or 10**5)
         distinct = distinct_keys_probability(n, self.key_bits) if self.name == "sort-keys-redraw" else 1.0
         if distinct < 1 / MAX_REDRAWS:
             raise ValueError(f"sort-keys-redraw needs 2^key_bits >= n distinct keys and would redraw about "

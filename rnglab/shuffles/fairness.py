@@ -18,7 +18,11 @@ Exact, under an ideal uniform source
       ``P(pi) = C(K + n - 1 - des(pi), n) / K^n`` (``K = 2^b``; des = number
       of descents), from counting non-decreasing key sequences that are
       strict at the descents;
-    * tie-redrawing sort: uniform (i.i.d. keys conditioned on being distinct).
+    * tie-redrawing sort: uniform (i.i.d. keys conditioned on being distinct);
+    * JavaScript's comparator sorts (:mod:`rnglab.shuffles.comparator`), and a
+      user's shuffle function: every path of their random answers enumerated
+      (:mod:`rnglab.shuffles.paths`), made a law by :func:`deal_law`
+      (``n <= 8`` for the sorts).
 
     The position matrix ``P(card i ends at position j)`` comes from a dynamic
     program on the ``n x n`` matrix, ``O(n^2)`` per step, in exact Python
@@ -65,7 +69,9 @@ from ..reduction.maps import check_bound
 from ..reduction.reducers import as_reducer
 from ..results import Result
 from .algorithms import check_size, make_shuffle, permutation_rank, permutation_unrank, shuffle_in_turn, swap_count
+from .comparator import COMPARISON_LIMIT, comparator_deals
 from .draws import PIECE_BITS
+from .paths import DealWeights
 
 #: Largest n for the dynamic program over all n! permutations (n = 10, naive: about 2 s and 0.33 GB;
 #: draw-unused through a reducer, whose counts are Python integers: about 6 s and 1.1 GB).
@@ -364,6 +370,8 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
         return stable_keys_law(n, shuffle.key_bits)
     if shuffle.law == "uniform":
         return uniform_law(n)
+    if shuffle.law == "comparisons":
+        return deal_law(comparator_deals(shuffle.name, n))
     if n > DENSE_LIMIT:
         raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
                          "(the position matrix is available for larger n)")
@@ -434,8 +442,8 @@ def unrank_law(n: int, weigh: ChoiceWeights) -> Law:
 
 def _check_weighable(shuffle) -> None:
     if shuffle.algorithm.program is None:
-        raise ValueError(f"{shuffle.name} draws keys, not bounded choices: exact weights through a reducer "
-                         "apply to the swap and take algorithms")
+        raise ValueError(f"{shuffle.name} draws keys or comparisons, not bounded choices: exact weights through "
+                         "a reducer apply to the swap and take algorithms")
 
 
 # -- position matrices -----------------------------------------------------------------
@@ -489,6 +497,8 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
             return law_position_counts(permutation_law(shuffle, n, reduce=reduce, range_size=range_size))
     elif shuffle.law == "uniform":
         return np.ones((n, n), dtype=object), n
+    if shuffle.law == "comparisons":
+        return law_position_counts(permutation_law(shuffle, n))
     if shuffle.law == "stable-keys":
         return descent_law_counts(n, shuffle.key_bits)
     program = shuffle.program(n)
@@ -616,7 +626,8 @@ def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None
     n, shuffle = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options)
     through = {"reduce": reduce, "range_size": range_size} if reduce is not None else {}
     law = "program" if reduce is not None else shuffle.law
-    limit = {"program": DENSE_LIMIT, "transpositions": CYCLE_TYPE_LIMIT}.get(law, MATRIX_LIMIT)
+    limit = {"program": DENSE_LIMIT, "transpositions": CYCLE_TYPE_LIMIT, "comparisons": COMPARISON_LIMIT}.get(
+        law, MATRIX_LIMIT)
     summary = law_summary(permutation_law(shuffle, n, progress=progress, **through)) if n <= limit else \
         {"tv_distance": None, "reachable": None, "paths": None, "most_likely": None, "least_likely": None}
     matrix = matrix and not (shuffle.law == "stable-keys" and n > SORT_KEYS_MATRIX_LIMIT)
@@ -628,6 +639,25 @@ def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None
         position_max_deviation=max_deviation(counts, denominator) if matrix else None,
         position_matrix=probabilities.tolist() if matrix else None,
         shuffles_to_detect=shuffles_to_detect(probabilities) if matrix else None, **summary)
+
+
+def deal_law(deals: DealWeights) -> Law:
+    """The law over all ``n!`` deals (by lexicographic rank) of enumerated deal weights (:mod:`~rnglab.shuffles.paths`)."""
+    n, listed = deals.n, list(deals.weights)
+    counts = np.zeros(math.factorial(n), dtype=object)
+    counts[:] = 0
+    counts[permutation_rank(np.array(listed, dtype=np.int64).reshape(len(listed), n))] = [deals.weights[d] for d in listed]
+    return Law(n, counts, None, deals.denominator, lambda rank: permutation_unrank(rank, n))
+
+
+def law_fairness(law: Law, algo: str, source: str) -> ExactFairness:
+    """Exact fairness of a law given deal by deal (``law.sizes`` is None), with its position matrix."""
+    counts, denominator = law_position_counts(law)
+    probabilities = _as_float_ratio(counts, denominator)
+    return ExactFairness(
+        n=law.n, algo=algo, exact=True, source=source, n_factorial=math.factorial(law.n),
+        position_max_deviation=max_deviation(counts, denominator), position_matrix=probabilities.tolist(),
+        shuffles_to_detect=shuffles_to_detect(probabilities), **law_summary(law))
 
 
 def seed_space_fairness(decks: np.ndarray, label: str, algo: str) -> ExactFairness:

@@ -1,0 +1,336 @@
+"""Every path of a shuffle's random answers, enumerated: the exact law of code that draws as it goes.
+
+A shuffle given as code, ``shuffle(items, rng)``, shuffles ``items`` in place
+(or returns the shuffled list) with an ``rng`` offering the
+:class:`random.Random` methods shuffles call (:class:`RandomMethods`:
+``randrange``, ``randint``, ``choice``, ``getrandbits``, ``random``,
+``uniform``, ``shuffle``, ``sample``, all on one uniform draw below a bound)
+and weighted choices (:meth:`PathRandom.choose`, for coins that are not fair).
+
+:func:`enumerate_deals` runs it once per possible sequence of answers, depth
+first: each run replays a prefix of answers and takes answer 0 of every new
+draw, recording the draw, and the next prefix is the last path counted up like
+an odometer. A path whose draws have bounds ``b_1 .. b_k`` has probability
+``1 / (b_1 ... b_k)`` exactly, so the law over the deals is exact.
+``random()`` is ``j / 2^k`` with ``j`` uniform below ``2^k`` (``k`` =
+:data:`RANDOM_BITS` unless given; CPython's own has 53 bits, beyond any
+enumeration), and a draw may have at most :data:`MAX_BRANCHES` answers.
+
+Code that asks for more than :data:`MAX_DRAWS` values on one path (a rejection
+loop), asks for other draws when a path is replayed, or deals differently for
+the same answers (hidden state, or a source other than ``rng``) is refused; so
+is a call running past :data:`CALL_SECONDS` of processor time (a ``SIGPROF``
+timer, main thread only), code that raises, and a result that is not a deal of
+the ``n`` items: ``ValueError`` with one line.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+#: Resolution of ``random()`` in the exact enumeration: ``j / 2^k``, ``j`` uniform below ``2^k``.
+RANDOM_BITS = 8
+#: Most answers one draw may have in the exact enumeration (``randrange(b)``: ``b``; ``getrandbits(k)``: ``2^k``).
+MAX_BRANCHES = 2**16
+#: Most random values one call may ask for in the exact enumeration (a rejection loop has no last path).
+MAX_DRAWS = 1000
+#: Largest deck for the exact law over all ``n!`` deals.
+EXACT_LIMIT = 10
+#: Seconds of enumeration (estimated from the probability covered so far) beyond which it is refused.
+EXACT_SECONDS = 60
+#: Seconds of enumeration after which the estimate of the total is trusted enough to refuse early.
+ESTIMATE_AFTER = 2.0
+#: Processor seconds one call of the function may take.
+CALL_SECONDS = 1.0
+
+
+class StopCall(BaseException):
+    """Raised inside the user's function to end a call (a ``BaseException``: ``except Exception`` lets it pass)."""
+
+
+def one_line(error: BaseException) -> str:
+    """An exception as one short line: its type and its message with the whitespace runs joined."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text[:200]}" if text else type(error).__name__
+
+
+class RandomMethods:
+    """The :class:`random.Random` methods shuffles call, on one primitive: :meth:`below`.
+
+    ``below(bound)`` is a uniform integer in ``[0, bound)``; ``random()`` is
+    given by the subclass. ``randrange``, ``randint``, ``choice``, ``shuffle``
+    and ``sample`` follow CPython 3's ``random`` module (its ``_randbelow`` is
+    :meth:`below`; ``shuffle`` is Durstenfeld's from the end, ``sample`` the
+    pool method CPython uses for small populations), so with an ideal
+    ``below`` their laws are CPython's.
+    """
+
+    def below(self, bound: int) -> int:
+        raise NotImplementedError
+
+    def random(self) -> float:
+        raise NotImplementedError
+
+    def randrange(self, start, stop=None, step=1):
+        """A uniform element of ``range(start, stop, step)`` (or ``range(start)``)."""
+        if stop is None:
+            start, stop = 0, start
+        values = range(integer(start), integer(stop), integer(step))
+        if not values:
+            raise ValueError(f"empty range in randrange({start}, {stop}, {step})")
+        return values[self.below(len(values))]
+
+    def randint(self, a, b):
+        """A uniform integer in ``[a, b]``, both ends included."""
+        return self.randrange(a, integer(b) + 1)
+
+    def choice(self, seq):
+        """A uniform element of a non-empty sequence."""
+        if not len(seq):
+            raise IndexError("cannot choose from an empty sequence")
+        return seq[self.below(len(seq))]
+
+    def getrandbits(self, k):
+        """A uniform integer of ``k`` bits (:meth:`bits`)."""
+        if integer(k) < 0:
+            raise ValueError("number of bits must be non-negative")
+        return self.bits(k) if k else 0
+
+    def bits(self, k: int) -> int:
+        """``k >= 1`` uniform bits: one draw below ``2^k``."""
+        return self.below(1 << k)
+
+    def uniform(self, a, b):
+        """``a + (b - a) random()``."""
+        return a + (b - a) * self.random()
+
+    def shuffle(self, x):
+        """CPython 3's ``random.shuffle``: for i = len-1 down to 1, swap i with ``below(i + 1)``."""
+        for i in reversed(range(1, len(x))):
+            j = self.below(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+    def sample(self, population, k):
+        """CPython's pool method: ``k`` picks without replacement, pick ``i`` by ``below(n - i)``."""
+        pool, n = list(population), len(population)
+        if not 0 <= integer(k) <= n:
+            raise ValueError("sample larger than population or is negative")
+        picked = []
+        for i in range(k):
+            j = self.below(n - i)
+            picked.append(pool[j])
+            pool[j] = pool[n - i - 1]
+        return picked
+
+
+def integer(value) -> int:
+    """``value`` as an int, for anything with ``__index__`` but a bool (as ``random`` accepts)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"an integer is required; got {type(value).__name__}")
+    return value.__index__()
+
+
+class PathRandom(RandomMethods):
+    """The rng of one path: replays ``prefix`` (whose draws were ``keys``), then answers 0 to each new draw.
+
+    A draw's key is its bound ``b`` (``b`` equally likely answers) or a tuple
+    of integer weights (answer ``i`` with probability ``w_i / sum(w)``, see
+    :meth:`choose`). ``taken`` and ``drawn`` record the path's answers and
+    keys; its probability is ``numerator / denominator``.
+    """
+
+    def __init__(self, prefix: list, keys: list, random_bits: int = 1):
+        self.prefix, self.keys, self.random_bits = prefix, keys, random_bits
+        self.taken, self.drawn, self.numerator, self.denominator = [], [], 1, 1
+
+    def below(self, bound):
+        bound = integer(bound)
+        if not 1 <= bound <= MAX_BRANCHES:
+            raise StopCall(f"a draw with {bound} possible answers: the enumeration follows at most "
+                           f"{MAX_BRANCHES} per draw")
+        return self._answer(bound)
+
+    def choose(self, weights: tuple) -> int:
+        """Answer ``i`` with probability ``weights[i] / sum(weights)`` (integer weights)."""
+        return self._answer(tuple(weights))
+
+    def random(self):
+        """``j / 2^k`` with ``j`` uniform below ``2^k`` (``k = random_bits``)."""
+        return self.below(1 << self.random_bits) / (1 << self.random_bits)
+
+    def _answer(self, key) -> int:
+        step = len(self.taken)
+        if step >= MAX_DRAWS:
+            raise StopCall(f"more than {MAX_DRAWS} random values on one path (a rejection loop?): the exact "
+                           "enumeration follows finite paths only; give GEN for the empirical test")
+        if step < len(self.prefix) and key != self.keys[step]:
+            raise StopCall(f"replayed with the same answers, draw {step + 1} asked for {_what(key)}, not "
+                           f"{_what(self.keys[step])}: the function keeps hidden state or draws from another source")
+        answer = self.prefix[step] if step < len(self.prefix) else 0
+        self.taken.append(answer)
+        self.drawn.append(key)
+        self.numerator *= 1 if isinstance(key, int) else key[answer]
+        self.denominator *= key if isinstance(key, int) else sum(key)
+        return answer
+
+
+def _branches(key) -> int:
+    return key if isinstance(key, int) else len(key)
+
+
+def _what(key) -> str:
+    return f"{key} values" if isinstance(key, int) else f"weights {key}"
+
+
+@dataclass(frozen=True)
+class DealWeights:
+    """Deal ``d`` (a tuple, the items at positions 0..n-1) has probability ``weights[d] / denominator``."""
+
+    n: int
+    weights: dict
+    denominator: int
+    paths: int
+
+
+# -- running the code ---------------------------------------------------------------------
+
+@contextmanager
+def call_timer():
+    """Arm :data:`CALL_SECONDS` of processor time per call (``SIGPROF``) where the platform allows.
+
+    Yields ``arm(on)``; the previous ``SIGPROF`` handler is restored on exit.
+    """
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield lambda on: None
+        return
+
+    def expired(signum, frame):
+        raise StopCall(f"a call ran past {CALL_SECONDS} s of processor time without returning (a loop?)")
+
+    previous = signal.signal(signal.SIGPROF, expired)
+    try:
+        yield lambda on: signal.setitimer(signal.ITIMER_PROF, CALL_SECONDS if on else 0)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+def call_once(function: Callable, n: int, rng: RandomMethods, label: str, arm) -> tuple:
+    """Call ``function(items, rng)`` on ``items = [0, .., n-1]``; return the deal as a tuple.
+
+    The deal is ``items`` after the call when the function returns ``None``,
+    else what it returns; it must be a permutation of ``0 .. n-1``.
+    """
+    items = list(range(n))
+    arm(True)
+    try:
+        returned = function(items, rng)
+    except StopCall as stop:
+        raise ValueError(f"{label}: {stop}") from None
+    except Exception as error:  # noqa: BLE001 - the user's code may raise anything
+        raise ValueError(f"{label} raised {one_line(error)}") from None
+    finally:
+        arm(False)
+    dealt = items if returned is None else returned
+    try:
+        deal = tuple(integer(card) for card in dealt)
+    except TypeError:
+        raise ValueError(f"{label} returned {_short(dealt)}: neither None (shuffled in place) nor a list of "
+                         "the items") from None
+    if sorted(deal) != list(range(n)):
+        raise ValueError(f"{label} dealt {_short(deal)}: not a permutation of the {n} items 0 .. {n - 1}")
+    return deal
+
+
+def _short(deal) -> str:
+    text = repr(deal)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# -- enumeration -----------------------------------------------------------------------------
+
+def enumerate_deals(function: Callable, n: int, *, label: str = "the function", random_bits: int = RANDOM_BITS,
+                    seconds: float = EXACT_SECONDS, progress=None) -> DealWeights:
+    """The exact probability of every deal ``function`` makes of ``n`` items under an ideal source.
+
+    Enumerates every sequence of answers depth first (see the module notes);
+    deal ``d`` gets ``sum over its paths of D / (b_1 ... b_k)`` over the common
+    denominator ``D``, the least common multiple of the paths' products
+    (weighted draws, :meth:`PathRandom.choose`: ``D w_1 .. w_k / (W_1 .. W_k)``).
+    The first path is replayed at once and the last one at the end: a
+    function that answers the same random answers differently keeps state.
+    ``progress(fraction)`` is called with the probability covered so far.
+
+    Raises
+    ------
+    ValueError
+        ``n`` outside ``[1, EXACT_LIMIT]``; the function cannot be followed
+        (see the module notes); the last path differs on replay; or the
+        enumeration is estimated, or found, to take more than ``seconds``.
+    """
+    if not 1 <= n <= EXACT_LIMIT:
+        raise ValueError(f"the exact law of a function is enumerated for n <= {EXACT_LIMIT}; got {n} "
+                         "(give GEN for the empirical test)")
+    if not 1 <= random_bits <= 16:
+        raise ValueError(f"--random-bits must be in [1, 16] for the enumeration; got {random_bits}")
+    start = time.monotonic()
+    tally, prefix, bounds, covered, paths = Counter(), [], [], 0.0, 0
+    with call_timer() as arm:
+        while prefix is not None:
+            rng = PathRandom(prefix, bounds, random_bits)
+            deal = call_once(function, n, rng, label, arm)
+            if not paths:
+                _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits, arm)
+            tally[deal, rng.denominator] += rng.numerator
+            covered, paths = covered + rng.numerator / rng.denominator, paths + 1
+            _check_time(start, seconds, covered, paths, progress)
+            prefix, bounds = _next_path(rng.taken, rng.drawn)
+        _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits, arm)
+    denominator = math.lcm(*{product for _, product in tally})
+    weights = Counter()
+    for (deal, product), numerator in tally.items():
+        weights[deal] += numerator * (denominator // product)
+    return DealWeights(n, dict(weights), denominator, paths)
+
+
+def _next_path(taken: list, drawn: list) -> tuple:
+    """The next prefix in depth-first order (odometer on the last answer not at its bound), or ``(None, None)``."""
+    taken, drawn = list(taken), list(drawn)
+    while taken and taken[-1] == _branches(drawn[-1]) - 1:
+        taken.pop()
+        drawn.pop()
+    if not taken:
+        return None, None
+    taken[-1] += 1
+    return taken, drawn
+
+
+def _check_time(start: float, seconds: float, covered: float, paths: int, progress) -> None:
+    elapsed = time.monotonic() - start
+    if progress and paths % 256 == 0:
+        progress(covered)
+    estimate = elapsed / covered
+    if elapsed > seconds or (elapsed > ESTIMATE_AFTER and estimate > seconds):
+        raise ValueError(f"enumerating every path would take about {estimate:.3g} s (limit {seconds} s; "
+                         f"{paths} paths covered {covered:.3g} of the probability): use a smaller n, "
+                         "fewer --random-bits, or GEN for the empirical test")
+
+
+def _check_replay(function: Callable, n: int, label: str, first: tuple, random_bits: int, arm) -> None:
+    """Run a path again (the first, at once, and the last): the same answers must give the same draws and deal."""
+    deal, answers, drawn = first
+    rng = PathRandom(answers, drawn, random_bits)
+    again = call_once(function, n, rng, label, arm)
+    if again != deal or rng.drawn != drawn:
+        raise ValueError(f"{label} dealt {_short(again)} on replaying the answers that gave {_short(deal)}: "
+                         "it keeps hidden state (or draws from another source), so no law can be enumerated")
+
+

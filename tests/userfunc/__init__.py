@@ -1,0 +1,1 @@
+"""Small shuffle functions ``shuffle(items, rng)`` for tests/test_userfunc.py and the hostile table."""
