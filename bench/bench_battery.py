@@ -20,6 +20,7 @@ import scipy.fft
 from common import best_time, markdown_table, write_fragment
 
 from rnglab.empirical.battery import get_battery, run_battery
+from rnglab.empirical.until_fail import CountingSource
 from rnglab.empirical.stattests.matrix_rank import gf2_ranks
 from rnglab.generators import make_source
 from rnglab.generators.base import Source
@@ -31,27 +32,11 @@ CHUNK = 2**16
 REPEAT = 5
 
 
-class CountingSource(Source):
-    """Wrap a source and count the raw outputs read through it."""
-
-    def __init__(self, inner: Source):
-        self.inner, self.name, self.low, self.high, self.count = inner, inner.name, inner.low, inner.high, 0
-        super().__init__()
-
-    def _generate(self, size: int):
-        self.count += size
-        return self.inner.random_raw(size)
-
-    @property
-    def state(self):
-        return self.inner.state
-
-
 def outputs_read(name: str, entry) -> int:
     """Raw outputs one run of ``entry`` reads from generator ``name``."""
     source = CountingSource(make_source(name, 1))
     entry.run(source, BitSelection())
-    return source.count
+    return source.outputs_read
 
 
 def alternate(first, second, rounds: int = REPEAT) -> tuple[float, float]:
