@@ -4,10 +4,12 @@ PractRand's question (``RNG_test ... -tlmin 10``): test the first KiB, then
 the next KiB, then the next 2 KiB, 4 KiB, ..., so that after each stage the
 data read so far has doubled, and report the data at which a test first
 FAILs. Here every stage runs each battery entry with its sample size scaled
-by the stage's factor, on fresh data that continues the same stream, so the
-p-values of a stage are valid for that stage alone (its data are disjoint
-from the earlier stages'); an entry whose scaled size breaks its test's
-validity rule is skipped at that stage, with the rule as the reason.
+by the stage's factor, on fresh data that continues the same stream (every
+entry on the same data where the source can be replayed, see
+:func:`run_stage`), so the p-values of a stage are valid for that stage
+alone (its data are disjoint from the earlier stages'); an entry whose
+scaled size breaks its test's validity rule is skipped at that stage, with
+the rule as the reason.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Iterator
 import numpy as np
 
 from ..generators.base import Source
-from ..generators.external import InputExhausted
+from ..generators.external import ByteStreamSource, InputExhausted
 from ..results import Result
 from ..stream import BitSelection
 from .battery import Battery, result_labels
@@ -89,29 +91,44 @@ class Stage(Result):
 
 
 def run_stage(source: CountingSource, battery: Battery, scale: float, selection: BitSelection,
-              thresholds: Thresholds) -> Stage:
+              thresholds: Thresholds) -> tuple[Stage, CountingSource]:
     """Run every entry of ``battery`` with its sample size times ``scale`` on the next data of ``source``.
 
-    An entry that breaks its test's validity rule (a ``ValueError``) is
-    skipped with the rule; the end of an input (``InputExhausted``) ends the run.
+    When the source can be copied (a generator), every entry reads the same
+    data, from its own copy of the source, as PractRand's tests all see the
+    whole stream: the stage reads as much as its hungriest entry, and the
+    next stage starts after it. An input read once (standard input, a file)
+    is shared instead: its entries read successive data. An entry that breaks
+    its test's validity rule (a ``ValueError``) is skipped with the rule; the
+    end of an input (``InputExhausted``) ends the run.
+
+    Returns
+    -------
+    stage : Stage
+    furthest : CountingSource
+        The source positioned after every datum the stage read.
     """
     started = time.perf_counter()
-    results, skipped = [], []
+    replayable = not isinstance(source.inner, ByteStreamSource)
+    results, skipped, furthest = [], [], source
     for entry in battery.entries:
         scaled = dataclasses.replace(entry, n=max(1, round(entry.n * scale)))
+        reader = source.copy() if replayable else source
         try:
-            results.append(scaled.run(source, selection))
+            results.append(scaled.run(reader, selection))
         except InputExhausted:
             raise
         except ValueError as rule:
             skipped.append((entry.test, str(rule)))
+        if reader.outputs_read > furthest.outputs_read:
+            furthest = reader
     labels = tuple(result_labels(results))
     grades = [grade(r.pvalue, thresholds) for r in results]
     worst = max(grades, key=GRADES.index, default="normal")
     worst_tests = tuple(label for label, g in zip(labels, grades) if g == worst != "normal")
-    data = source.outputs_read * source.output_bits // 8
+    data = furthest.outputs_read * furthest.output_bits // 8
     return Stage(data, scale, time.perf_counter() - started, tuple(results), labels, tuple(skipped), worst,
-                 worst_tests)
+                 worst_tests), furthest
 
 
 def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_bytes: int | None = None,
@@ -148,7 +165,7 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
             return
         if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
             return
-        stage = run_stage(counting, battery, scale, selection, thresholds)
+        stage, counting = run_stage(counting, battery, scale, selection, thresholds)
         scale, last_seconds, read = 2 * scale, stage.seconds, stage.bytes
         if read >= start_bytes:
             yield stage
