@@ -16,7 +16,8 @@ it tests the generator and not a formatting of it:
   low ``k`` bits;
 * :func:`bits` -- the concatenation of those words, most significant bit first;
 * :func:`bit_fields` -- that bit stream cut into fields of 1 to 64 bits (the
-  rows of the matrix-rank test, the blocks of the Hamming-weight test);
+  rows of the matrix-rank test, the blocks of the Hamming-weight test), or
+  :func:`field_chunks`, the same a bounded chunk at a time;
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
@@ -210,6 +211,24 @@ def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelect
     if width == field_bits:
         return values
     return _pack(values, width, field_bits, np.empty(count, dtype=np.uint64))
+
+
+def field_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
+                 chunk_fields: int = 2**20, multiple: int = 1):
+    """Yield the ``count`` fields of :func:`bit_fields` a chunk at a time (memory bounded whatever ``count``).
+
+    Every chunk but the last holds a whole number of ``lcm(w, f)``-bit blocks
+    (``w`` selected bits per output, ``f = field_bits``) and of ``multiple``
+    fields (the rows of a matrix), about ``chunk_fields`` fields: no output's
+    bits straddle two chunks, so the concatenation is :func:`bit_fields` of
+    ``count`` fields, read from the same outputs.
+    """
+    count = check_count(count, "count")
+    width = selection.width(genuine_bits(source))
+    block = math.lcm(math.lcm(width, field_bits) // field_bits, multiple)
+    size = max(1, chunk_fields // block) * block
+    for start in range(0, count, size):
+        yield bit_fields(source, min(size, count - start), field_bits, selection)
 
 
 def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -> np.ndarray:
