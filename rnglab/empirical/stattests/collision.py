@@ -18,6 +18,8 @@ from .base import EmpiricalResult, gateway_params, register, require
 
 #: Largest grid the cell indices address (they are uint64).
 MAX_CELLS = 2**63
+#: Cells built per read of the source.
+CHUNK_CELLS = 2**18
 
 
 def digits(source: Source, count: int, d: int, selection: BitSelection = BitSelection()) -> np.ndarray:
@@ -60,11 +62,14 @@ def cell_indices(source: Source, n: int, d: int, t: int, selection: BitSelection
     require(d**t <= MAX_CELLS, f"k = d^t must be <= 2^63; got {d}^{t}")
     if d & (d - 1) == 0 and d > 1 << selection.width(genuine_bits(source)):
         return digits(source, n, d**t, selection)
-    points = digits(source, n * t, d, selection).reshape(n, t)
-    cells = points[:, 0].copy()
-    for column in range(1, t):
-        cells *= np.uint64(d)
-        cells += points[:, column]
+    cells = np.empty(n, dtype=np.uint64)
+    for start in range(0, n, CHUNK_CELLS):  # 8 bytes a cell, whatever t: the digits are read a chunk at a time
+        block = cells[start:start + CHUNK_CELLS]
+        points = digits(source, block.size * t, d, selection).reshape(block.size, t)
+        block[:] = points[:, 0]
+        for column in range(1, t):
+            block *= np.uint64(d)
+            block += points[:, column]
     return cells
 
 
