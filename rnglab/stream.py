@@ -7,6 +7,7 @@ it tests the generator and not a formatting of it:
 * :func:`uniforms` -- floats ``(x - low) / R`` in ``[0, 1)`` at the source's
   real resolution (MINSTD gives multiples of ``1/(m - 1)``; it is never
   passed off as a 32-bit word with a constant top bit);
+* :func:`uniform_digits` -- digits ``floor(d u)`` of those uniforms;
 * :func:`words` -- ``w``-bit integers: the ``b = floor(log2 R)`` genuine bits
   of each output (:func:`genuine_words`: the offset itself when ``R`` is a
   power of two; otherwise only outputs below ``2^b`` give words, so that the
@@ -15,7 +16,8 @@ it tests the generator and not a formatting of it:
   low ``k`` bits;
 * :func:`bits` -- the concatenation of those words, most significant bit first;
 * :func:`bit_fields` -- that bit stream cut into fields of 1 to 64 bits (the
-  rows of the matrix-rank test, the blocks of the Hamming-weight test);
+  rows of the matrix-rank test, the blocks of the Hamming-weight test), or
+  :func:`field_chunks`, the same a bounded chunk at a time;
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
@@ -110,6 +112,22 @@ def uniforms(source: Source, size: int) -> np.ndarray:
     return result
 
 
+def uniform_digits(source: Source, count: int, d: int) -> np.ndarray:
+    """Return ``floor(d u)`` of ``count`` successive :func:`uniforms` ``u``, in ``[0, d)``, as uint64.
+
+    TestU01's digits ``floor(d U)`` at the source's full resolution, in one
+    compiled pass (``u`` rounded to float64 as :func:`uniforms` rounds it; the
+    digit is at most ``d - 1`` whatever the rounding).
+    """
+    if source.range_size > 2**53 or source.high >= 2**64:
+        u = uniforms(source, count)
+        u *= d
+        return np.minimum(np.floor(u, out=u), d - 1).astype(np.uint64)
+    raw = source.random_raw(check_count(count))
+    return _digits(raw, np.uint64(source.low), float(source.range_size), float(d), np.uint64(d - 1),
+                   np.empty(raw.size, dtype=np.uint64))
+
+
 def genuine_bits(source: Source) -> int:
     """Number of genuine bits per output: ``floor(log2 R)``, capped at 64."""
     return min(source.output_bits, 64)
@@ -159,12 +177,16 @@ def genuine_words(source: Source, size: int) -> np.ndarray:
     while filled < size:
         wanted = size - filled
         raw = source.random_raw(wanted * range_size // limit + 4 * math.isqrt(wanted) + 16)
-        values = _shifted(source, raw)
-        kept = np.flatnonzero(values < (limit if values.dtype == object else np.uint64(limit)))[:wanted]
-        if len(kept) == wanted:
-            source.unread(raw[kept[-1] + 1:])
-        out[filled:filled + len(kept)] = _quotients(values[kept], quotient)
-        filled += len(kept)
+        if raw.dtype == object:
+            values = _shifted(source, raw)
+            kept = np.flatnonzero(values < limit)[:wanted]
+            out[filled:filled + len(kept)] = _quotients(values[kept], quotient)
+            taken, used = len(kept), kept[-1] + 1 if len(kept) else len(raw)
+        else:  # one compiled pass; quotient = 1 below 2^64
+            taken, used = _below(raw, np.uint64(source.low), np.uint64(limit), out[filled:])
+        if taken == wanted:
+            source.unread(raw[used:])
+        filled += taken
     return out
 
 
@@ -189,6 +211,24 @@ def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelect
     if width == field_bits:
         return values
     return _pack(values, width, field_bits, np.empty(count, dtype=np.uint64))
+
+
+def field_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
+                 chunk_fields: int = 2**20, multiple: int = 1):
+    """Yield the ``count`` fields of :func:`bit_fields` a chunk at a time (memory bounded whatever ``count``).
+
+    Every chunk but the last holds a whole number of ``lcm(w, f)``-bit blocks
+    (``w`` selected bits per output, ``f = field_bits``) and of ``multiple``
+    fields (the rows of a matrix), about ``chunk_fields`` fields: no output's
+    bits straddle two chunks, so the concatenation is :func:`bit_fields` of
+    ``count`` fields, read from the same outputs.
+    """
+    count = check_count(count, "count")
+    width = selection.width(genuine_bits(source))
+    block = math.lcm(math.lcm(width, field_bits) // field_bits, multiple)
+    size = max(1, chunk_fields // block) * block
+    for start in range(0, count, size):
+        yield bit_fields(source, min(size, count - start), field_bits, selection)
 
 
 def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -> np.ndarray:
@@ -301,6 +341,32 @@ def formatted_chunks(source: Source, stream_format: str, chunk_words: int, word_
                          f"it takes no --word 64, --drop-bits or --low-bits")
     while True:
         yield STREAM_FORMATS[stream_format](source, chunk_words)
+
+
+@numba.njit(cache=True, nogil=True)
+def _digits(raw, low, range_size, d, largest, out):  # pragma: no cover - compiled
+    """``min(floor(d ((x - low) / R)), d - 1)`` of every ``x`` in ``raw``, into ``out``."""
+    for i in range(raw.size):
+        digit = np.uint64(d * (np.float64(raw[i] - low) / range_size))
+        out[i] = min(digit, largest)
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _below(raw, low, limit, out):  # pragma: no cover - compiled
+    """Copy the offsets ``x - low`` below ``limit`` of ``raw`` into ``out`` until it is full.
+
+    Returns the number copied and the number of ``raw`` values read to copy them.
+    """
+    filled = 0
+    for i in range(raw.size):
+        value = raw[i] - low
+        if value < limit:
+            out[filled] = value
+            filled += 1
+            if filled == out.size:
+                return filled, i + 1
+    return filled, raw.size
 
 
 @numba.njit(cache=True, nogil=True)

@@ -10,6 +10,7 @@ from rnglab.stream import (
     BitSelection,
     bit_fields,
     bits,
+    field_chunks,
     formatted_chunks,
     left_aligned_words,
     offsets,
@@ -273,3 +274,14 @@ def test_stream_formats_write_one_word_per_output():
     assert np.concatenate([next(chunks), next(chunks)]).tolist() == (make_source("msvc", 1).random_raw(6) << 17).tolist()
     with pytest.raises(ValueError, match="one 32-bit word per output"):
         next(formatted_chunks(make_source("msvc", 1), "scaled32", 3, 64))
+
+
+@pytest.mark.parametrize("name, field_bits, multiple", [("msvc", 64, 64), ("minstd", 32, 5), ("pcg64", 7, 3),
+                                                        ("randu", 1, 1)])
+def test_field_chunks_concatenate_to_the_fields(name, field_bits, multiple):
+    # chunks of whole lcm(w, f)-bit blocks and of whole matrices: the same fields from the same outputs
+    chunked_source, whole_source = make_source(name, 3), make_source(name, 3)
+    chunks = list(field_chunks(chunked_source, 5000, field_bits, chunk_fields=700, multiple=multiple))
+    assert len(chunks) > 2 and all(len(chunk) % multiple == 0 for chunk in chunks[:-1])
+    assert np.array_equal(np.concatenate(chunks), bit_fields(whole_source, 5000, field_bits))
+    assert chunked_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()

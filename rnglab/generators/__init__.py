@@ -6,12 +6,13 @@ from .affine import affine_power
 from .base import Source
 from .catalog import as_generator, catalog, make_source, parse_lcg_spec
 from .conventions import SeedConvention, convention
+from .external import ByteStreamSource, input_spec
 from .lcg import LCG, LCGBatch, validate_lcg
 from .outputs import Output
 from .spec import GeneratorSpec, lcg_spec
 
 __all__ = [
-    "CallableSource", "GeneratorSpec", "LCG", "LCGBatch", "NumpySource", "OSEntropySource", "Output",
-    "PythonRandomSource", "SeedConvention", "Source", "affine_power", "as_generator", "catalog", "convention",
-    "ideal_source", "lcg_spec", "make_source", "parse_lcg_spec", "validate_lcg",
+    "ByteStreamSource", "CallableSource", "GeneratorSpec", "LCG", "LCGBatch", "NumpySource", "OSEntropySource",
+    "Output", "PythonRandomSource", "SeedConvention", "Source", "affine_power", "as_generator", "catalog",
+    "convention", "ideal_source", "input_spec", "lcg_spec", "make_source", "parse_lcg_spec", "validate_lcg",
 ]

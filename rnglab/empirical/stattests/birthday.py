@@ -13,6 +13,8 @@ from .collision import cell_indices, poisson_mid_pvalue
 def equal_spacings(birthdays: np.ndarray, k: int) -> int:
     """Number of repeated values among the ``n`` circular spacings of the sorted birthdays in a year of ``k`` days.
 
+    ``birthdays`` (a uint64 array) is sorted in place.
+
     With birthdays sorted, ``I_(1) <= ... <= I_(n)``, the spacings are
     ``S_j = I_(j+1) - I_(j)`` for ``j < n`` and, around the circle,
     ``S_n = k - I_(n) + I_(1)`` (TestU01's smarsa_BirthdaySpacings); sorted
@@ -25,7 +27,8 @@ def equal_spacings(birthdays: np.ndarray, k: int) -> int:
     >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 13)
     3
     """
-    ordered = np.sort(birthdays)
+    ordered = birthdays
+    ordered.sort()  # in place: the birthdays are the test's own array
     spacings = np.empty(ordered.size, dtype=ordered.dtype)
     np.subtract(ordered[1:], ordered[:-1], out=spacings[:-1])
     spacings[-1] = ordered.dtype.type(k - int(ordered[-1]) + int(ordered[0]))

@@ -13,11 +13,13 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields, genuine_bits, uniforms, words
+from ...stream import BitSelection, bit_fields, genuine_bits, uniform_digits, words
 from .base import EmpiricalResult, gateway_params, register, require
 
 #: Largest grid the cell indices address (they are uint64).
 MAX_CELLS = 2**63
+#: Cells built per read of the source.
+CHUNK_CELLS = 2**18
 
 
 def digits(source: Source, count: int, d: int, selection: BitSelection = BitSelection()) -> np.ndarray:
@@ -39,17 +41,12 @@ def digits(source: Source, count: int, d: int, selection: BitSelection = BitSele
         require(power_of_two, f"d must be <= 2^{width} (the selected bits per output) or a power of two; got {d}")
         return bit_fields(source, count, d.bit_length() - 1, selection)
     if selection == BitSelection() and not (power_of_two and source.range_size == 1 << width):
-        return _scaled(uniforms(source, count), d)
+        return uniform_digits(source, count, d)
     values, width = words(source, count, selection)
     if power_of_two:
         return values >> np.uint64(width - (d.bit_length() - 1))
-    return _scaled(values.astype(np.float64) / 2.0**width, d)
-
-
-def _scaled(u: np.ndarray, d: int) -> np.ndarray:
-    """``floor(d u)`` of uniforms in ``[0, 1)`` as uint64 (at most ``d - 1`` whatever the rounding)."""
-    u *= d
-    return np.minimum(np.floor(u, out=u), d - 1).astype(np.uint64)
+    scaled = np.floor(values.astype(np.float64) * (d / 2.0**width))
+    return np.minimum(scaled, d - 1).astype(np.uint64)
 
 
 def cell_indices(source: Source, n: int, d: int, t: int, selection: BitSelection = BitSelection()) -> np.ndarray:
@@ -65,11 +62,14 @@ def cell_indices(source: Source, n: int, d: int, t: int, selection: BitSelection
     require(d**t <= MAX_CELLS, f"k = d^t must be <= 2^63; got {d}^{t}")
     if d & (d - 1) == 0 and d > 1 << selection.width(genuine_bits(source)):
         return digits(source, n, d**t, selection)
-    points = digits(source, n * t, d, selection).reshape(n, t)
-    cells = points[:, 0].copy()
-    for column in range(1, t):
-        cells *= np.uint64(d)
-        cells += points[:, column]
+    cells = np.empty(n, dtype=np.uint64)
+    for start in range(0, n, CHUNK_CELLS):  # 8 bytes a cell, whatever t: the digits are read a chunk at a time
+        block = cells[start:start + CHUNK_CELLS]
+        points = digits(source, block.size * t, d, selection).reshape(block.size, t)
+        block[:] = points[:, 0]
+        for column in range(1, t):
+            block *= np.uint64(d)
+            block += points[:, column]
     return cells
 
 

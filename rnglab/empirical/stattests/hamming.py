@@ -7,7 +7,7 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields
+from ...stream import BitSelection, field_chunks
 from .base import EmpiricalResult, chi_square, gateway_params, register, require
 
 
@@ -91,7 +91,7 @@ def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
     """
     require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
     require(n >= 1, f"n must be >= 1; got {n}")
-    observed = weight_counts(bit_fields(source, n, block_bits, selection), block_bits)
+    observed = sum(weight_counts(fields, block_bits) for fields in field_chunks(source, n, block_bits, selection))
     expected = n * stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
     merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
     require(len(labels) >= 2, f"hamming-weight needs n large enough for two categories with >= 5 expected; got n = {n}")

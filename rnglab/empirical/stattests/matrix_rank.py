@@ -6,7 +6,7 @@ import numba
 import numpy as np
 
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields
+from ...stream import BitSelection, field_chunks
 from .base import EmpiricalResult, chi_square, gateway_params, register, require
 from .hamming import merge_sparse_tails
 
@@ -91,8 +91,9 @@ def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
     require(1 <= columns <= 64, f"columns must be in [1, 64] (one uint64 per row); got {columns}")
     require(rows >= 1, f"rows must be >= 1; got {rows}")
     require(n >= 1, f"n must be >= 1; got {n}")
-    matrices = bit_fields(source, n * rows, columns, selection).reshape(n, rows)
-    observed = np.bincount(gf2_ranks(matrices, columns), minlength=min(rows, columns) + 1)
+    observed = np.zeros(min(rows, columns) + 1, dtype=np.int64)
+    for fields in field_chunks(source, n * rows, columns, selection, multiple=rows):  # memory bounded in n
+        observed += np.bincount(gf2_ranks(fields.reshape(-1, rows), columns), minlength=observed.size)
     expected = n * rank_probabilities(rows, columns)
     merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
     require(len(labels) >= 2, f"matrix-rank needs n large enough for two rank classes with >= 5 expected; got n = {n}")

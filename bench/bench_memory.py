@@ -1,0 +1,54 @@
+"""Peak memory of each test of the ``small`` battery at a large sample size, against the interpreter's own.
+
+Each test runs alone in a fresh interpreter on PCG64 with its ``small`` options
+and ``n`` overridden (``rnglab test pcg64 --battery small --tests NAME --n N``);
+the child reports its peak resident set size (``ru_maxrss``), and the same
+interpreter with the imports done and no test run is the reference, so the
+difference is what the test's sample costs. Goal: every test under 1 GiB at any
+``n`` where its work is streamed (tests that must sort or transform the whole
+sample -- birthday spacings, collision, Fourier -- need memory in proportion
+to ``n`` and are listed with it).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from common import markdown_table, write_fragment
+
+from rnglab.empirical.battery import get_battery
+
+#: Sample size of every row: 2^23 (the matrix-rank test then held 4.4 GB of matrices before they were streamed).
+N = 2**23
+CHILD = """
+import resource, sys
+from rnglab.empirical.battery import get_battery, run_battery
+from rnglab.generators import make_source
+if sys.argv[1] != "-":
+    run_battery(lambda seed: make_source("pcg64", 1), "small", tests=[sys.argv[1]], n=int(sys.argv[2]))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def peak_kib(test: str, n: int) -> int:
+    """Peak resident set size, in KiB, of a fresh interpreter that runs ``test`` at ``n`` (``-``: none)."""
+    output = subprocess.run([sys.executable, "-c", CHILD, test, str(n)], capture_output=True, text=True, check=True)
+    return int(output.stdout.split()[-1])
+
+
+def main() -> None:
+    baseline = peak_kib("-", 0)
+    rows = []
+    for name in dict.fromkeys(entry.test for entry in get_battery("small").entries):
+        peak = peak_kib(name, N)
+        rows.append([name, "2^23", f"{peak / 2**10:.0f}", f"{(peak - baseline) / 2**10:.0f}",
+                     f"{(peak - baseline) * 2**10 / N:.1f}"])
+    body = (f"Peak resident memory of one test of the `small` battery on PCG64 at n = 2^23, in a fresh "
+            f"interpreter (imports alone: {baseline / 2**10:.0f} MiB).\n\n"
+            + markdown_table(["test", "n", "peak MiB", "above imports MiB", "bytes per sample"], rows))
+    print(write_fragment("memory", "Battery memory at large n", body).read_text())
+
+
+if __name__ == "__main__":
+    main()
