@@ -20,6 +20,8 @@ the wall time is several times the CPU time.
 
 from __future__ import annotations
 
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -70,6 +72,17 @@ def matrix_row(n: int) -> list:
     return [n, f"{before[0]:.2f} / {before[1]:.2f}", f"{after[0]:.2f} / {after[1]:.2f}", f"{before[0] / after[0]:.1f}"]
 
 
+def dense_fairness_row() -> str:
+    """CPU seconds and peak memory of ``rnglab fairness --n 10 --algo naive`` (the law over all 10! deals)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "rnglab", "fairness", "--n", "10", "--algo", "naive"], check=True,
+                   capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return (f"`rnglab fairness --n 10 --algo naive` (exact law over all 10! deals): {cpu:.1f} s CPU, peak "
+            f"{after.ru_maxrss / 2**20:.2f} GB (goal < 5 s, < 0.5 GB; issue 19 measured 25.5 s and 2.12 GB before).")
+
+
 def main() -> None:
     runs = {"numpy": numpy_permuted(), **{name: rnglab_lanes(name) for name in LANES}}
     best = dict.fromkeys(runs, float("inf"))
@@ -79,6 +92,7 @@ def main() -> None:
     rows = [[f"Fisher-Yates, {name} lanes, lemire ({path})", f"{best[name]:.3f}", f"{reference:.3f}",
              f"{reference / best[name]:.2f}"] for name, path in LANES.items()]
     matrix_rows = [matrix_row(n) for n in MATRIX_SIZES]
+    dense = dense_fairness_row()
     body = ("10^6 shuffles of 52 cards: rnglab (one LCG lane per seed, bit-exact with shuffling deck by deck) "
             "against numpy `Generator.permuted(axis=1)` on a (10^6, 52) uint8 array in the same run, best of "
             f"{REPEAT} runs taken alternately. Ratio = numpy time / rnglab time (>= 1: rnglab at least as fast). "
@@ -88,7 +102,7 @@ def main() -> None:
             + "\n\nExact position matrix of the naive exchange (exact integers), CPU s / wall s; goals: "
               "n = 100 < 1 s, n = 400 < 5 s:\n\n"
             + markdown_table(["n", "before: object arrays", "packed columns", "speed-up (CPU)"], matrix_rows)
-            + "\n")
+            + f"\n\n{dense}\n")
     print(write_fragment("shuffle", "Shuffles: batched lanes and exact position matrices", body).read_text())
 
 
