@@ -451,8 +451,8 @@ def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, in
     each Python integer holds a column, a field of ``B`` bits per card. The
     steps run in :data:`PACKING_EPOCHS` epochs; each repacks the columns with
     ``B`` the whole bytes that hold the denominator at its end, which bounds
-    every count until then (the operations cost ``B`` bits per card, so a
-    width that grows with the denominator halves the work).
+    every count until then (each operation costs ``B`` bits per card, so a
+    width that grows with the denominator saves work over the final width).
     """
     weigh = weigh or ChoiceWeights()
     steps = [(step, weigh.draws(step, n)) for step in program]

@@ -142,8 +142,9 @@ def scale(weight: int, column: int) -> int:
     """``weight * column`` for a packed column, without the work when the weight is 0 or 1.
 
     A packed column is one Python integer holding a column of the position
-    counts, entry ``i`` in bits ``[i B, (i + 1) B)`` (``B`` fixed for the whole
-    program, enough for the final denominator). Packing is linear, so any
+    counts, entry ``i`` in bits ``[i B, (i + 1) B)`` (``B`` enough for every
+    count until the columns are repacked, see
+    :func:`rnglab.shuffles.fairness.program_position_counts`). Packing is linear, so any
     integer combination of packed columns is the packed combination of their
     entries, intermediate negative terms included, as long as the final
     entries lie in ``[0, 2^B)``: one big-integer operation updates a whole
