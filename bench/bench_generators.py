@@ -1,11 +1,13 @@
 """Stream throughput of LCG.random_raw against a C loop filling the same buffer.
 
-Goal (issue 2): at least as fast as the C loop for a power-of-two LCG (MSVC
-rand()), at least half its speed for MINSTD. numpy's own PCG64.random_raw is
-shown as a second reference. Both sides fill chunks of 2^20 values, twice: into
-one reused buffer (rnglab: ``random_raw(out=buffer)``) and into a new buffer per
-chunk (rnglab: ``random_raw(CHUNK)``, which returns a new array), so that each
-pair does the same work, page faults included.
+Goals (issues 2 and 19): at least as fast as the C loop for a power-of-two LCG
+(MSVC rand()), at least half its speed for MINSTD and for any modulus up to
+2^63 that is neither a power of two nor at most 2^32 (the C loop then uses an
+exact 128-bit product and remainder). numpy's own PCG64.random_raw is shown as
+a second reference. Both sides fill chunks of 2^20 values: into one reused
+buffer (rnglab: ``random_raw(out=buffer)``), and into a new buffer per chunk
+that is dropped before the next one (rnglab: ``random_raw(CHUNK)``; C: malloc,
+fill, free), so that each pair does the same work, page faults included.
 """
 
 from __future__ import annotations
@@ -13,50 +15,85 @@ from __future__ import annotations
 import numpy as np
 from common import C_SOURCES, best_time, compile_c, markdown_table, run_c, write_fragment
 
-from rnglab.generators import make_source
+from rnglab.generators import LCG, make_source
 
 CHUNK = 2**20
 CHUNKS = 16
 CASES = [("msvc", 214013, 2531011, 2**32), ("minstd", 16807, 0, 2**31 - 1)]
+#: Moduli of the "wide" rows: an odd m near 2^40, and the largest primes below 2^62 and 2^63.
+WIDE = [("odd m = 2^40 - 87", 25214903917, 11, 2**40 - 87),
+        ("prime m = 2^62 - 57", 0x2545F4914F6CDD1D % (2**62 - 57), 1, 2**62 - 57),
+        ("prime m = 2^63 - 25", 6364136223846793005, 1442695040888963407, 2**63 - 25)]
 
 
-def rnglab_seconds(name: str, fresh: bool) -> float:
-    source = make_source(name, 1)
+def per_value(seconds: float, chunks: int = CHUNKS) -> float:
+    return seconds / (CHUNK * chunks)
+
+
+def drop_each(source) -> None:
+    """Draw CHUNKS new arrays, each dropped before the next is drawn (as the C side frees its buffer)."""
+    for _ in range(CHUNKS):
+        source.random_raw(CHUNK)
+
+
+def rnglab_seconds(source, fresh: bool) -> float:
     buffer = source.random_raw(CHUNK)  # also compiles the kernels before timing
     if fresh:
-        return best_time(lambda: [source.random_raw(CHUNK) for _ in range(CHUNKS)]) / (CHUNK * CHUNKS)
-    return best_time(lambda: [source.random_raw(out=buffer) for _ in range(CHUNKS)]) / (CHUNK * CHUNKS)
+        return per_value(best_time(lambda: drop_each(source)))
+    return per_value(best_time(lambda: [source.random_raw(out=buffer) for _ in range(CHUNKS)]))
 
 
-def c_seconds(binary, name, a, c, m, fresh: bool) -> float:
-    seconds, _ = run_c(binary, name, a, c, m, CHUNK, CHUNKS, int(fresh)).split()
-    return float(seconds) / (CHUNK * CHUNKS)
+def c_seconds(binary, kind, a, c, m, fresh: bool) -> float:
+    seconds, _ = run_c(binary, kind, a, c, m, CHUNK, CHUNKS, int(fresh)).split()
+    return per_value(float(seconds))
 
 
 def numpy_seconds() -> float:
     bit_generator = np.random.PCG64(1)
-    return best_time(lambda: [bit_generator.random_raw(CHUNK) for _ in range(CHUNKS)]) / (CHUNK * CHUNKS)
+    return per_value(best_time(lambda: [bit_generator.random_raw(CHUNK) for _ in range(CHUNKS)]))
+
+
+def before_seconds(source) -> float:
+    """The path random_raw took before issue 19: numpy rows (long double to 2^62, Python integers beyond)."""
+    chunks = 1 if source.m > 2**62 else 4
+    return per_value(best_time(lambda: [source.random_states(CHUNK) for _ in range(chunks)], repeat=2), chunks)
+
+
+def stream_rows(binary) -> list:
+    rows = []
+    for name, a, c, m in CASES:
+        for fresh in (False, True):
+            ours, theirs = rnglab_seconds(make_source(name, 1), fresh), c_seconds(binary, name, a, c, m, fresh)
+            rows.append([name, "new array per chunk, freed" if fresh else "reused buffer", "", f"{ours * 1e9:.2f}",
+                         f"{theirs * 1e9:.2f}", f"{theirs / ours:.2f}"])
+    for name, a, c, m in WIDE:
+        source = LCG(a=a, c=c, m=m, seed=1)
+        ours, theirs = rnglab_seconds(source, False), c_seconds(binary, "wide", a, c, m, False)
+        before = before_seconds(source)
+        rows.append([name, "reused buffer", f"{before * 1e9:.1f} ({theirs / before:.2f})", f"{ours * 1e9:.2f}",
+                     f"{theirs * 1e9:.2f}", f"{theirs / ours:.2f}"])
+    return rows
 
 
 def main() -> None:
     binary = compile_c(C_SOURCES / "lcg_stream.c")
-    rows = []
-    for name, a, c, m in CASES:
-        for fresh in (False, True):
-            ours, theirs = rnglab_seconds(name, fresh), c_seconds(binary, name, a, c, m, fresh)
-            rows.append([name, "new array per chunk" if fresh else "reused buffer", f"{ours * 1e9:.2f}",
-                         f"{theirs * 1e9:.2f}", f"{theirs / ours:.2f}"])
+    rows = stream_rows(binary)
     pcg = numpy_seconds()
-    rows.append(["(numpy PCG64.random_raw)", "new array per chunk", f"{pcg * 1e9:.2f}", "", ""])
+    rows.append(["(numpy PCG64.random_raw)", "new array per chunk, freed", "", f"{pcg * 1e9:.2f}", "", ""])
     body = ("Throughput of `random_raw` in chunks of 2^20 values, ns per value; ratio = C time / rnglab time "
-            "(>= 1: rnglab at least as fast). Goals: msvc >= 1, minstd >= 0.5. Each row does the same work on "
-            "both sides: filling one reused buffer (`random_raw(out=buffer)` against the C loop writing into "
-            "one buffer), or returning a new array per chunk (`random_raw(CHUNK)`, as numpy's `random_raw` "
-            "does, against the C loop filling a freshly allocated buffer), where first-touching the new pages "
-            "costs more than the arithmetic. rnglab's compiled kernel (numba, interleaved lanes, see "
-            "`rnglab/generators/kernels.py`) beats the sequential C loop because its lanes have no dependency "
-            "chain.\n\n"
-            + markdown_table(["generator", "buffer", "rnglab ns/value", "C ns/value", "ratio"], rows))
+            "(>= 1: rnglab at least as fast). Goals: msvc >= 1, minstd and the wide moduli >= 0.5. Each row "
+            "does the same work on both sides: filling one reused buffer (`random_raw(out=buffer)` against the "
+            "C loop writing into one buffer), or a new array per chunk that is dropped before the next one "
+            "(`random_raw(CHUNK)`, as numpy's `random_raw` does, against the C loop that mallocs, fills and "
+            "frees a buffer per chunk). rnglab's compiled kernels (numba, interleaved lanes, see "
+            "`rnglab/generators/kernels.py`) beat the sequential C loop because their lanes have no dependency "
+            "chain. The wide moduli (neither a power of two nor <= 2^32) use Shoup's precomputed-quotient "
+            "multiplication (one 64x64 -> high-64 product from 32-bit halves, two wrapping products); the C "
+            "loop uses `unsigned __int128` and its remainder. Column \"before\": the path `random_raw` took "
+            "before issue 19 (numpy long-double rows to 2^62, Python integers beyond), timed in the same run, "
+            "with its ratio to C.\n\n"
+            + markdown_table(["generator", "buffer", "before ns/value (ratio)", "rnglab ns/value", "C ns/value",
+                              "ratio"], rows))
     print(write_fragment("generators", "Generators: random_raw throughput", body).read_text())
 
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.generators import LCG, CallableSource, LCGBatch, NumpySource, Output, affine_power, validate_lcg
+from rnglab.generators import kernels
 from rnglab.generators.affine import arithmetic_kind
 
 # Moduli covering every array arithmetic: pow2 (2^16, 2^32, 2^48, 2^64), small (<= 2^32),
@@ -53,6 +54,42 @@ def test_filling_a_reused_buffer_equals_fresh_arrays(params, size, chunks, unrea
     buffer = np.empty(size, dtype=expected.dtype)
     filled = [g.random_raw(out=buffer).copy() for _ in range(chunks)] + [g.random_raw(unread)]
     assert np.concatenate(filled).tolist() == expected.tolist()
+
+
+@st.composite
+def wide_lcgs(draw):
+    """LCGs for the Shoup kernel: m in (2^32, 2^63], not a power of two, edges included."""
+    m = draw(st.integers(min_value=2**32 + 1, max_value=2**63) | st.sampled_from([2**63 - 25, 2**63 - 1, 2**62 - 57,
+                                                                                    2**40 - 87, 2**32 + 1]))
+    m = m + 1 if m & (m - 1) == 0 else m
+    edge = st.sampled_from([1, 2, m - 2, m - 1])
+    a, c = draw(st.integers(1, m - 1) | edge), draw(st.integers(0, m - 1) | edge)
+    seed = draw(st.integers(1, m - 1) | edge)
+    return a, c, m, seed
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
+def test_multiply_high_equals_python_integers(x, y):
+    assert int(kernels.multiply_high(np.uint64(x), np.uint64(y))) == (x * y) >> 64
+
+
+@settings(max_examples=300, deadline=None)
+@given(wide_lcgs(), st.integers(min_value=1, max_value=4))
+def test_wide_kernel_equals_one_step_reference(params, lanes):
+    a, c, m, seed = params
+    reference = LCG(a=a, c=c, m=m, seed=seed)
+    row = np.array([reference.step() for _ in range(lanes)], dtype=np.uint64)
+    out = np.empty(40, dtype=np.uint64)
+    LCG(a=a, c=c, m=m, seed=seed)._fill_rows("wide", row, affine_power(a, c, m, lanes), out)
+    assert out.tolist() == [reference.step() for _ in range(40)]
+
+
+@pytest.mark.parametrize("m", [2**40 - 87, 2**62 - 57, 2**63 - 25])
+def test_wide_random_raw_past_the_first_row(m):
+    params = dict(a=6364136223846793005 % m, c=1442695040888963407 % m, m=m, seed=12345, output=Output.bits(7, 30))
+    values = LCG(**params).random_raw(40000)
+    assert values[-100:].tolist() == reference(params, 40000)[0][-100:]
 
 
 def test_out_must_match_dtype_shape_and_size():

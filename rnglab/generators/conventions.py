@@ -78,7 +78,7 @@ class SeedConvention:
             raise ValueError(f"seeds must be in [{self.low}, {self.high}] for {self.name} seeding")
         if seeds.dtype == object and self.low is not None:  # in range, so each fits 64 bits as C and Java cast it
             seeds = np.array([int(v) % 2**64 for v in seeds], dtype=np.uint64)
-        return self.transform(seeds.astype(np.uint64) if seeds.dtype != object else seeds)
+        return self.transform(seeds.astype(np.uint64, copy=False) if seeds.dtype != object else seeds)
 
 
 def integer_array(values) -> np.ndarray:

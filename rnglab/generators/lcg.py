@@ -114,7 +114,9 @@ class LCG(Source):
 
     def _fill(self, out: np.ndarray) -> None:
         kind = arithmetic_kind(self.m)
-        if kind in ("pow2", "small") and len(out) > 0:
+        if kind not in ("pow2", "small") and self.m <= kernels.WIDE_LIMIT:
+            kind = "wide"
+        if kind in ("pow2", "small", "wide") and len(out) > 0:
             self._fill_compiled(kind, out)
             return
         for start, row in self._state_rows(len(out)):
@@ -124,16 +126,24 @@ class LCG(Source):
         """Fill ``out`` with the compiled kernels (same rows as :meth:`_state_rows`)."""
         lanes = min(len(out), ROW_LANES)
         row = self._first_states(lanes)
-        jump_a, jump_c = (np.uint64(v % 2**64) for v in affine_power(self.a, self.c, self.m, lanes))
-        shift, mask = self.output.shift_and_mask(self.m)
         out[:lanes] = self.output.apply(row, self.m)
+        row = row.astype(np.uint64, copy=False)  # a copy only for object states (2^62 < m <= 2^63)
         if len(out) > lanes:  # else the one row is written: loading the compiled kernels would cost ~0.5 s
-            if kind == "pow2":
-                kernels.fill_rows_pow2(row, jump_a, jump_c, shift, mask, out[lanes:])
-            else:
-                kernels.fill_rows_small(row, jump_a, jump_c, np.uint64(self.m), shift, mask, out[lanes:])
+            self._fill_rows(kind, row, affine_power(self.a, self.c, self.m, lanes), out[lanes:])
         last = (len(out) - 1) % lanes
         self.x = int(reduce_states(row[last:last + 1], self.m)[0])
+
+    def _fill_rows(self, kind: str, row: np.ndarray, jump: tuple[int, int], out: np.ndarray) -> None:
+        """Run the compiled kernel for ``kind``: each row of ``out`` is ``row`` advanced by ``jump``."""
+        shift, mask = self.output.shift_and_mask(self.m)
+        jump_a, jump_c = (np.uint64(v % 2**64) for v in jump)
+        if kind == "pow2":
+            kernels.fill_rows_pow2(row, jump_a, jump_c, shift, mask, out)
+        elif kind == "small":
+            kernels.fill_rows_small(row, jump_a, jump_c, np.uint64(self.m), shift, mask, out)
+        else:
+            quotient = np.uint64((jump[0] << 64) // self.m)
+            kernels.fill_rows_wide(row, jump_a, quotient, jump_c, np.uint64(self.m), shift, mask, out)
 
     # -- the array path --------------------------------------------------------------
     def random_states(self, size: int) -> np.ndarray:

@@ -84,11 +84,14 @@ MATRIX_LIMIT = 1000
 SORT_KEYS_MATRIX_LIMIT = 9
 #: Shuffles whose redraws are not steps of their program: through a reducer they have laws of their own.
 REDRAWING = ("draw-unused", "unrank")
+#: Epochs of the position DP: each repacks the columns as wide as the denominator at its end.
+PACKING_EPOCHS = 8
 #: Seconds of exact work (estimated before it starts) beyond which an exact computation is refused.
 EXACT_SECONDS = 60
-#: Seconds per cell update of the position DP: a constant and a term per 64-bit word of its integers (fitted to
-#: naive at n = 100, 200, 300: 0.16 s, 2.6 s, 13 s on a loaded 2-core machine; n = 400: 46 s, estimated 44 s).
-MATRIX_CELL_SECONDS = (3.6e-8, 1.2e-8)
+#: Seconds per cell update of the position DP on packed columns: a constant and a term per 64-bit word of the
+#: final denominator (fitted to the CPU time of naive at n = 200, 300, 400: 0.51 s, 2.65 s, 7.8 s; estimated
+#: 0.52 s, 2.6 s, 7.8 s; the wall time on a shared machine is longer). The limit of 60 s then admits n <= 650.
+MATRIX_CELL_SECONDS = (1.1e-8, 2.2e-9)
 #: Seconds of empirical shuffling (estimated before it starts, shown by a progress bar) beyond which it is refused.
 EMPIRICAL_SECONDS = 3600
 #: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second,
@@ -457,15 +460,45 @@ def position_seconds(program, n: int) -> float:
 
 
 def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, int]:
-    """Exact position counts (Python integers) and their denominator for a program."""
+    """Exact position counts (Python integers) and their denominator for a program.
+
+    The matrix is held as ``n`` packed columns (:func:`rnglab.shuffles.steps.scale`):
+    each Python integer holds a column, a field of ``B`` bits per card. The
+    steps run in :data:`PACKING_EPOCHS` epochs; each repacks the columns with
+    ``B`` the whole bytes that hold the denominator at its end, which bounds
+    every count until then (each operation costs ``B`` bits per card, so a
+    width that grows with the denominator saves work over the final width).
+    """
     weigh = weigh or ChoiceWeights()
-    matrix = np.identity(n, dtype=np.int64).astype(object)
-    denominator = 1
-    for step in program:
-        draws = weigh.draws(step, n)
-        matrix = step.update_positions(matrix, draws)
-        denominator *= math.prod(sum(weights) for weights in draws)
-    return matrix, denominator
+    steps = [(step, weigh.draws(step, n)) for step in program]
+    totals = [math.prod(int(sum(weights)) for weights in draws) for _, draws in steps]
+    columns, width, denominator = [1 << (8 * k) for k in range(n)], 8, 1
+    epoch = max(1, -(-len(steps) // PACKING_EPOCHS))
+    for start in range(0, len(steps), epoch):
+        wider = (denominator * math.prod(totals[start:start + epoch])).bit_length() // 8 * 8 + 8
+        columns, width = [repack(column, n, width, wider) for column in columns], wider
+        ones = sum(1 << (i * width) for i in range(n))
+        for (step, draws), total in zip(steps[start:start + epoch], totals[start:start + epoch]):
+            columns = step.update_columns(columns, draws, denominator, ones)
+            denominator *= total
+    return unpack_columns(columns, n, width), denominator
+
+
+def repack(column: int, n: int, width: int, wider: int) -> int:
+    """A packed column of ``n`` fields of ``width`` bits rewritten with fields of ``wider`` bits (whole bytes)."""
+    fields = np.zeros((n, wider // 8), dtype=np.uint8)
+    fields[:, :width // 8] = np.frombuffer(column.to_bytes(n * width // 8, "little"), dtype=np.uint8).reshape(n, -1)
+    return int.from_bytes(fields.tobytes(), "little")
+
+
+def unpack_columns(columns: list, n: int, width: int) -> np.ndarray:
+    """The ``n x n`` object array of Python integers held in packed columns of ``width``-bit fields."""
+    size = width // 8
+    matrix = np.empty((n, n), dtype=object)
+    for k, column in enumerate(columns):
+        data = column.to_bytes(n * size, "little")
+        matrix[:, k] = [int.from_bytes(data[i * size:(i + 1) * size], "little") for i in range(n)]
+    return matrix
 
 
 def descent_law_counts(n: int, key_bits: int) -> tuple[np.ndarray, int]:

@@ -367,13 +367,13 @@ def search_seeds(code: int, states: np.ndarray, generator: np.ndarray, draws: np
     deck_size : int
     """
     hits = np.zeros(states.size, dtype=np.uint8)
-    kernel = search_kernel(code)
+    kernel = search_kernel(code, tuple(int(v) for v in generator))
     threads = numba.get_num_threads()
     bounds = np.linspace(0, states.size, 4 * threads + 1).astype(np.int64)
     pieces = [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:])]  # empty ones too: no states still loads the kernel
 
     def run(piece):
-        return kernel(states[piece], generator, draws, steps, cards, positions, track, deck_size, hits[piece])
+        return kernel(states[piece], draws, steps, cards, positions, track, deck_size, hits[piece])
 
     with ThreadPoolExecutor(threads) as pool:
         if STUCK in pool.map(run, pieces):
@@ -382,16 +382,26 @@ def search_seeds(code: int, states: np.ndarray, generator: np.ndarray, draws: np
 
 
 @functools.cache
-def search_kernel(code: int):
-    """The seed-search kernel for reducer ``code`` (arguments as :func:`search_seeds`, then ``hits``, its output).
+def search_kernel(code: int, generator: tuple):
+    """The seed-search kernel for reducer ``code`` and one generator (its ``GENERATOR_FIELDS`` as Python integers).
 
+    The kernel takes the arguments of :func:`search_seeds` but ``code`` and
+    ``generator``, then ``hits``, its output. The generator's fields are
+    constants of the compiled code (variables of its closure, which numba
+    freezes and its on-disk cache keys on): the compiler folds the branches
+    on them (is the modulus a power of two, is R a power of two), a
+    remainder by a constant modulus or R becomes a multiplication, and the
+    fields are immediates instead of values reloaded from memory. The
+    disk cache then holds one kernel per reducer and generator (each about
+    10 s to compile the first time).
     Returns ``STUCK`` when a followed seed's source is stuck, else ``DEALT``.
     """
     limit = STUCK_REJECTIONS
+    a, c, modulus, state_mask, shift, output_mask, low, range_size, range_bits = map(np.uint64, generator)
 
-    @njit(cache=True, nogil=True, description="the seed-search kernel for this reducer", seconds=8)
-    def search(states, generator, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
-        fields = as_fields(generator)
+    @njit(cache=True, nogil=True, description="the seed-search kernel for this reducer", seconds=15)
+    def search(states, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
+        fields = Fields(a, c, modulus, state_mask, shift, output_mask, low, range_size, range_bits)
         if track == 1:
             status = filter_one_card(states, code, fields, draws, steps, cards[0], positions[0], hits, limit)
         else:

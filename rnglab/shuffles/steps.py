@@ -9,8 +9,9 @@ uniform one in a range (Fisher--Yates and its broken relatives),
 Each step kind knows its facets, so the exact analyses need no dispatch on it:
 the bounds it draws below (:meth:`bounds`), the rearrangement of the deck each
 choice makes (:meth:`orders`, for the law over all ``n!`` deals), the update of
-the position matrix given the weights of its draws (:meth:`update_positions`)
-and the cost of that update (:meth:`rewritten_columns`).
+the position matrix given the weights of its draws, on packed columns
+(:meth:`update_columns`, :func:`scale`) and the cost of that update
+(:meth:`rewritten_columns`).
 """
 
 from __future__ import annotations
@@ -38,18 +39,30 @@ class SwapStep:
         """The rearrangements of the deck, one per choice: new position ``p`` holds old position ``order[p]``."""
         return [_swapped(n, self.position, j) for j in range(self.low, self.high + 1)]
 
-    def update_positions(self, matrix: np.ndarray, draws: list) -> np.ndarray:
-        """``matrix[card, position]`` counts after the step; ``draws[0][j]`` is the integer weight of choice ``j``.
+    def update_columns(self, columns: list, draws: list, total_so_far: int, ones: int) -> list:
+        """Packed columns of the position counts after the step (see :func:`scale`); ``draws[0][j]`` is
+        the integer weight of choice ``j``.
 
         Positions the step does not touch are scaled by ``W = sum(weights)``;
         a partner ``low + j`` receives the card at ``position`` on weight ``w_j``
-        and keeps its own on ``W - w_j``; ``position`` receives partner ``j``'s card on ``w_j``.
+        and keeps its own on ``W - w_j``; ``position`` receives partner ``j``'s
+        card on ``w_j``. With equal weights ``w`` over every column, that sum is
+        ``w`` times the row sums, each the denominator so far: ``w D ones``.
         """
-        weights = draws[0]
-        total, partners = sum(weights), slice(self.low, self.high + 1)
-        new = _scaled_outside(matrix, total, [self.position, *range(self.low, self.high + 1)])
-        new[:, partners] = matrix[:, [self.position]] * weights + matrix[:, partners] * (total - weights)
-        new[:, self.position] = matrix[:, partners].dot(weights)
+        weights, p = [int(w) for w in draws[0]], self.position
+        total, partners = sum(weights), range(self.low, self.high + 1)
+        new = [column if k == p or self.low <= k <= self.high else scale(total, column)
+               for k, column in enumerate(columns)]
+        moved = {}  # w -> w * columns[p]: equal weights multiply once
+        for w, k in zip(weights, partners):
+            if k != p:
+                if w not in moved:
+                    moved[w] = scale(w, columns[p])
+                new[k] = moved[w] + scale(total - w, columns[k])
+        if len(set(weights)) == 1 and len(partners) == len(columns):
+            new[p] = scale(weights[0] * total_so_far, ones)
+        else:
+            new[p] = sum(scale(w, columns[k]) for w, k in zip(weights, partners))
         return new
 
     def rewritten_columns(self, n: int) -> int:
@@ -69,16 +82,17 @@ class TranspositionStep:
         """The rearrangements, ordered pairs ``(a, b)`` with ``a`` major."""
         return [_swapped(n, a, b) for a in range(n) for b in range(n)]
 
-    def update_positions(self, matrix: np.ndarray, draws: list) -> np.ndarray:
-        """Counts after the step; both draws have the weights ``u = draws[0]`` (total ``U``).
+    def update_columns(self, columns: list, draws: list, total_so_far: int, ones: int) -> list:
+        """Packed columns after the step; both draws have the weights ``u = draws[0]`` (total ``U``).
 
         The ordered pairs ``(p, q)`` and ``(q, p)``, ``p != q``, move the card at
         ``p`` to ``q`` on ``2 u_p u_q`` of ``U^2``; the card at ``q`` stays on the
         other ``U^2 - 2 u_q (U - u_q)``: ``new_q = m_q (U^2 - 2 u_q U) + 2 u_q (m . u)``.
         """
-        u = draws[0]
+        u = [int(w) for w in draws[0]]
         total = sum(u)
-        return matrix * (total * total - 2 * u * total) + np.outer(matrix.dot(u), 2 * u)
+        mixed = sum(scale(w, column) for w, column in zip(u, columns))
+        return [scale(total * total - 2 * w * total, column) + scale(2 * w, mixed) for w, column in zip(u, columns)]
 
     def rewritten_columns(self, n: int) -> int:
         """Every column (an outer product of the whole matrix)."""
@@ -100,16 +114,17 @@ class TakeStep:
         k, identity = self.position, list(range(n))
         return [tuple(identity[:k] + [k + j] + identity[k:k + j] + identity[k + j + 1:]) for j in range(n - k)]
 
-    def update_positions(self, matrix: np.ndarray, draws: list) -> np.ndarray:
-        """Counts after the step: position ``k`` receives choice ``j`` on ``w_j = draws[0][j]``; ``k + t``
-        (``t >= 1``) takes the card from ``k + t - 1`` when ``j >= t`` and keeps its own otherwise."""
-        weights = draws[0]
-        n, k, total = matrix.shape[1], self.position, sum(weights)
-        new = _scaled_outside(matrix, total, range(k, n))
-        new[:, k] = matrix[:, k:].dot(weights)
-        later = np.cumsum(weights[::-1])[::-1]  # later[t] = sum of w[j] for j >= t
+    def update_columns(self, columns: list, draws: list, total_so_far: int, ones: int) -> list:
+        """Packed columns after the step: position ``k`` receives choice ``j`` on ``w_j = draws[0][j]``;
+        ``k + t`` (``t >= 1``) takes the card from ``k + t - 1`` when ``j >= t`` and keeps its own otherwise."""
+        weights = [int(w) for w in draws[0]]
+        n, k, total = len(columns), self.position, sum(weights)
+        new = [scale(total, column) for column in columns[:k]]
+        new.append(sum(scale(w, column) for w, column in zip(weights, columns[k:])))
+        later = total
         for t in range(1, n - k):
-            new[:, k + t] = later[t] * matrix[:, k + t - 1] + (total - later[t]) * matrix[:, k + t]
+            later -= weights[t - 1]  # the sum of w[j] for j >= t
+            new.append(scale(later, columns[k + t - 1]) + scale(total - later, columns[k + t]))
         return new
 
     def rewritten_columns(self, n: int) -> int:
@@ -123,12 +138,21 @@ def _swapped(n: int, a: int, b: int) -> tuple:
     return tuple(order)
 
 
-def _scaled_outside(matrix: np.ndarray, total: int, columns) -> np.ndarray:
-    """A copy of ``matrix`` with the columns not in ``columns`` (those a step leaves) multiplied by ``total``."""
-    new = matrix.copy()
-    outside = np.setdiff1d(np.arange(matrix.shape[1]), list(columns))
-    new[:, outside] = matrix[:, outside] * total
-    return new
+def scale(weight: int, column: int) -> int:
+    """``weight * column`` for a packed column, without the work when the weight is 0 or 1.
+
+    A packed column is one Python integer holding a column of the position
+    counts, entry ``i`` in bits ``[i B, (i + 1) B)`` (``B`` enough for every
+    count until the columns are repacked, see
+    :func:`rnglab.shuffles.fairness.program_position_counts`). Packing is linear, so any
+    integer combination of packed columns is the packed combination of their
+    entries, intermediate negative terms included, as long as the final
+    entries lie in ``[0, 2^B)``: one big-integer operation updates a whole
+    column, instead of one Python object per cell.
+    """
+    if weight == 1:
+        return column
+    return weight * column if weight else 0
 
 
 @numba.njit(cache=True, nogil=True)
