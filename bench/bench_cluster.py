@@ -21,7 +21,7 @@ import time
 
 import numba
 import numpy as np
-from common import markdown_table, write_fragment
+from common import duration, markdown_table, write_fragment
 
 from rnglab.generators import as_generator, make_source
 from rnglab.seeds.crack import crack, make_plan, observe
@@ -43,7 +43,6 @@ TASKS = 400
 SCHEDULER_SHARE = 0.01
 CORES = (100, 1000)
 SPACES = (40, 48)
-YEAR = 365.25 * 86400
 
 
 def plan_for(generator: str, algo: str, seed: int, size: int):
@@ -104,14 +103,6 @@ def chunk_for(rate_per_core: float, overhead: float, workers: int) -> int:
     return 1 << math.ceil(math.log2(seconds * rate_per_core))
 
 
-def duration(seconds: float) -> str:
-    if seconds < 120:
-        return f"{seconds:.0f} s"
-    if seconds < 2 * 86400:
-        return f"{seconds / 3600:.1f} h"
-    if seconds < 2 * YEAR:
-        return f"{seconds / 86400:.1f} days"
-    return f"{seconds / YEAR:.1f} years"
 
 
 def main() -> None:

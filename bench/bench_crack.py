@@ -40,7 +40,7 @@ import time
 
 import numba
 import numpy as np
-from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
+from common import C_SOURCES, compile_c, duration, markdown_table, run_c, write_fragment
 
 from rnglab.generators import as_generator, make_source
 from rnglab.seeds.crack import crack, observe
@@ -55,7 +55,6 @@ SCENARIOS = [
 ]
 SEEN = 5
 REPEAT = 3
-YEAR = 365.25 * 86400
 
 
 def dealt(generator: str, algo: str, seed: int) -> np.ndarray:
@@ -129,17 +128,9 @@ def full_search(generator, algo, seed, space):
 def limits_line(rate: float) -> str:
     """What a larger seed space would cost at this rate (computed, not asserted)."""
     spans = [(f"2^{bits}", 2**bits / rate) for bits in (32, 48, 64, 128)]
-    return ", ".join(f"{name} seeds: {_duration(seconds)}" for name, seconds in spans)
+    return ", ".join(f"{name} seeds: {duration(seconds)}" for name, seconds in spans)
 
 
-def _duration(seconds: float) -> str:
-    if seconds < 120:
-        return f"{seconds:.0f} s"
-    if seconds < 2 * 86400:
-        return f"{seconds / 3600:.1f} h"
-    if seconds < 2 * YEAR:
-        return f"{seconds / 86400:.0f} days"
-    return f"{seconds / YEAR:.2g} years"
 
 
 def main(argv: list[str] | None = None) -> None:

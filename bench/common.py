@@ -64,3 +64,18 @@ def markdown_table(headers, rows) -> str:
     """A Markdown pipe table."""
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     return "\n".join(lines + ["| " + " | ".join(str(v) for v in row) + " |" for row in rows])
+
+
+#: A Julian year in seconds, for durations projected far beyond a run.
+YEAR = 365.25 * 86400
+
+
+def duration(seconds: float) -> str:
+    """A duration for a table: seconds below two minutes, hours below two days, days below two years, else years."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    if seconds < 2 * YEAR:
+        return f"{seconds / 86400:.1f} days"
+    return f"{seconds / YEAR:.2g} years"
