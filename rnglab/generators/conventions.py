@@ -42,6 +42,14 @@ def _zero_means_one(seed):
     return 1 if seed == 0 else seed
 
 
+def _vb_randomize(seed):
+    # VB's Randomize keeps a 16-bit hash h of its argument in bits 8..23 of Rnd's 24-bit state
+    # (rnglab.generators.vb); a fresh program's state has a zero low byte, so the state is h << 8
+    if isinstance(seed, np.ndarray):
+        return seed.astype(np.uint64) << np.uint64(8)
+    return seed << 8
+
+
 @dataclass(frozen=True)
 class SeedConvention:
     """A named map from program seeds to generator states.
@@ -103,6 +111,7 @@ CONVENTIONS = {
     "java": SeedConvention("java", -(2**63), 2**64 - 1, _java_scramble),
     "srand48": SeedConvention("srand48", 0, 2**32 - 1, _srand48),
     "zero-means-one": SeedConvention("zero-means-one", 0, 2**32 - 1, _zero_means_one),
+    "vb-randomize": SeedConvention("vb-randomize", 0, 2**16 - 1, _vb_randomize),
 }
 """Registry of seeding conventions by name (see ``rnglab/data/catalog.toml``)."""
 

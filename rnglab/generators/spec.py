@@ -23,11 +23,12 @@ from ..reduction.reducers import Reducer, as_reducer
 from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSource, mt19937_init_genrand
 from .base import Source
 from .conventions import SeedConvention, convention
+from .glibc import SEED_HIGH, GlibcRandom
 from .lcg import LCG, validate_lcg
 from .outputs import Output
 
 #: Kinds of generator a spec can stand for.
-KINDS = ("lcg", "numpy", "python", "os", "source")
+KINDS = ("lcg", "additive", "numpy", "python", "os", "source")
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class GeneratorSpec:
     name : str
         Catalog name, inline specification or label (reports and JSON).
     kind : str
-        ``lcg``, ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
+        ``lcg``, ``additive`` (glibc's ``rand()``), ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
         ``os`` (the entropy source) or ``source`` (a given object, not re-seedable).
     native_reducer : Reducer
         The library's own way to draw from ``[0, n)``.
@@ -113,6 +114,8 @@ class GeneratorSpec:
             return 0, self.m - 1
         if self.kind == "numpy":
             return (0, 2**32 - 1) if self.init_genrand else (0, None)
+        if self.kind == "additive":
+            return 0, SEED_HIGH
         return None, None
 
     def check_seed(self, seed: int) -> int:
@@ -144,6 +147,8 @@ class GeneratorSpec:
         if self.kind == "lcg":
             return LCG(a=self.a, c=self.c, m=self.m, seed=seed, output=self.output, seeding=self.seeding,
                        name=self.name, low=self.low)
+        if self.kind == "additive":
+            return GlibcRandom(seed, self.name)
         if self.kind == "numpy":
             bit_generator = mt19937_init_genrand(seed) if self.init_genrand else \
                 getattr(np.random, self.bit_generator)(seed)
@@ -155,7 +160,8 @@ class GeneratorSpec:
     def lcg(self, seed: int | None = None) -> LCG:
         """The LCG for ``seed``; ``ValueError`` for a generator that is not an LCG."""
         if not self.is_lcg:
-            raise ValueError(f"{self.name} is not a linear congruential generator")
+            raise ValueError(f"{self.name} is not a linear congruential generator: period, spectral test and "
+                             "lattice recovery do not apply")
         return self.make(seed)
 
     def __str__(self) -> str:
