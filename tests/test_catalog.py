@@ -186,3 +186,16 @@ def test_vbscript_randomize_keeps_sixteen_bits():
 
     assert randomize_seed(1.0) == 0x3FF0 and randomize_seed(-1.0) == 0xBFF0
     assert as_generator("vbscript").make(0x3FF0).state["x"] == 0x3FF000
+
+
+def test_pcg64_uint32_is_next_uint32():
+    # numpy's Generator reads 64-bit PCG64 outputs as two 32-bit words, low half first (pcg64_next32)
+    source = make_source("pcg64_uint32", 99)
+    values = [source.next_raw()] + [int(v) for v in source.random_raw(8)] + [source.next_raw()]
+    expected = np.random.Generator(np.random.PCG64(99)).integers(0, 2**32, 10, dtype=np.uint32)
+    assert values == expected.tolist()
+
+
+def test_python_random53_is_random():
+    expected = random.Random(5)
+    assert [v / 2**53 for v in first("python_random53", 5, 20)] == [expected.random() for _ in range(20)]

@@ -29,6 +29,8 @@ from .outputs import Output
 
 #: Kinds of generator a spec can stand for.
 KINDS = ("lcg", "additive", "numpy", "python", "os", "source")
+#: The ``words`` each kind can serve besides its own (``None``).
+WORDS = {"numpy": (None, "uint32"), "python": (None, "random53")}
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,10 @@ class GeneratorSpec:
         numpy BitGenerator class name.
     init_genrand : bool
         MT19937 seeded as the reference C code (``init_genrand``) seeds it, not through ``SeedSequence``.
+    words : str or None
+        Which words a numpy or Python generator serves instead of its own:
+        ``"uint32"`` (numpy's ``next_uint32`` halves of a 64-bit generator) or
+        ``"random53"`` (Python's ``random() * 2^53``).
     description, citation : str
         What the generator is, and where its parameters come from.
     given : callable or None
@@ -77,6 +83,7 @@ class GeneratorSpec:
     low: int | None = None
     bit_generator: str | None = None
     init_genrand: bool = False
+    words: str | None = None
     description: str = ""
     citation: str = ""
     given: Callable[[], Source] | None = field(default=None, compare=False, repr=False)
@@ -87,6 +94,9 @@ class GeneratorSpec:
         if self.kind == "lcg":
             validate_lcg(self.a, self.c, self.m)
             self.output.check_fits(self.m)
+        if self.words not in WORDS.get(self.kind, (None,)):
+            raise ValueError(f"a {self.kind} generator serves words {', '.join(map(str, WORDS.get(self.kind, [None])))}; "
+                             f"got {self.words!r}")
 
     @property
     def is_lcg(self) -> bool:
@@ -152,10 +162,10 @@ class GeneratorSpec:
         if self.kind == "numpy":
             bit_generator = mt19937_init_genrand(seed) if self.init_genrand else \
                 getattr(np.random, self.bit_generator)(seed)
-            source = NumpySource(bit_generator, self.name)
+            source = NumpySource(bit_generator, self.name, halves=self.words == "uint32")
             source.seed = seed
             return source
-        return PythonRandomSource(seed, self.name)
+        return PythonRandomSource(seed, self.name, float53=self.words == "random53")
 
     def lcg(self, seed: int | None = None) -> LCG:
         """The LCG for ``seed``; ``ValueError`` for a generator that is not an LCG."""
