@@ -23,6 +23,7 @@ from .outputs import check_plot_path
 if TYPE_CHECKING:  # the library is imported when an option is converted, not for --help
     from ..generators import GeneratorSpec
     from ..reduction.reducers import Reducer
+    from ..shuffles.pipelines import Pipeline
     from ..stream import BitSelection
 
 
@@ -59,17 +60,24 @@ COUNT = IntExpr(minimum=0)
 
 class GeneratorType(click.ParamType):
     """GEN: a catalog name (``rnglab list``) or ``lcg:a=16807,m=2^31-1[,c=..][,seed=..][,output=bits(16,15)]``,
-    resolved once into a :class:`~rnglab.generators.GeneratorSpec`."""
+    resolved once into a :class:`~rnglab.generators.GeneratorSpec`; or a pipeline's name, resolved into its
+    :class:`~rnglab.shuffles.pipelines.Pipeline` (which :func:`generator_options` and the shuffle options unpack)."""
 
     name = "generator"
 
-    def convert(self, value: Any, param, ctx) -> GeneratorSpec:
+    def convert(self, value: Any, param, ctx) -> GeneratorSpec | Pipeline:
         from ..generators import as_generator
 
+        if not isinstance(value, str):
+            return value
         try:
             return as_generator(value)
         except ValueError as error:
-            self.fail(str(error), param, ctx)
+            from ..shuffles.pipelines import pipelines
+
+            if value in pipelines():
+                return pipelines()[value]
+            self.fail(f"{error}; or a pipeline ('rnglab list')", param, ctx)
 
 
 class ReducerType(click.Choice):
@@ -95,12 +103,18 @@ def generator_options(required: bool = True, default: str | None = None) -> Call
     ``--a`` and ``--m`` (with optional ``--c``) give an LCG instead. ``--seed`` becomes
     the spec's default seed (checked against the generator's seeding convention). With
     ``required=False`` and nothing given, ``generator`` is ``None`` (or ``default``).
+
+    ``GEN`` may name a pipeline: a command with the shuffle options receives the
+    :class:`~rnglab.shuffles.pipelines.Pipeline` (they unpack it); any other command
+    receives its generator.
     """
 
     def decorate(command: Callable) -> Callable:
         @functools.wraps(command)
         def wrapper(*args, gen=None, a=None, c=None, m=None, seed=None, **kwargs):
-            kwargs["generator"] = _choose_generator(gen, a, c, m, seed, required, default)
+            generator = _choose_generator(gen, a, c, m, seed, required, default)
+            kwargs["generator"] = generator if "algo" in kwargs or not hasattr(generator, "shuffle") \
+                else generator.generator
             return command(*args, **kwargs)
 
         for option in reversed([
@@ -135,7 +149,9 @@ def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | 
         if seed is not None:
             raise click.UsageError("--seed needs a generator")
         return None
-    return gen if seed is None else replace(gen, default_seed=gen.check_seed(seed))
+    if seed is None:
+        return gen
+    return gen.with_seed(seed) if hasattr(gen, "shuffle") else replace(gen, default_seed=gen.check_seed(seed))
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
