@@ -247,7 +247,7 @@ ROWS: list[Row] = [
     row("shuffle python3-shuffle --reducer modulo", "pipeline"),
     row("shuffle c-swaps-msvc --swaps 3", "pipeline"),
     row("shuffle java-collections --a 3 --m 7"),
-    row("shuffle vbscript-xiangqi --seed 65536", "seed"),
+    row("shuffle vbscript-xiangqi --seed 2^32", "seed"),
     row("shuffle glibc --seed 2^32", "seed"),
     row("shuffle python --n 2^32 --reducer python-randbelow"),
     row("period glibc", "not a linear congruential"),

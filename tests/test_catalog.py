@@ -186,6 +186,8 @@ def test_vbscript_randomize_keeps_sixteen_bits():
 
     assert randomize_seed(1.0) == 0x3FF0 and randomize_seed(-1.0) == 0xBFF0
     assert as_generator("vbscript").make(0x3FF0).state["x"] == 0x3FF000
+    # the seed is the word Randomize reads: 1.0's high word 0x3FF00000 hashes to the same state
+    assert as_generator("vbscript").make(0x3FF00000).state["x"] == 0x3FF000
 
 
 def test_pcg64_uint32_is_next_uint32():

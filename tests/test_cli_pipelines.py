@@ -14,7 +14,7 @@ def run(args, capsys):
 def test_shuffle_python3_deals_what_random_shuffle_deals(capsys):
     # random.Random(42).shuffle(list(range(10))) in CPython 3 (the example)
     status, out, _ = run(["shuffle", "python3-shuffle", "--seed", "42", "--n", "10"], capsys)
-    assert status == 0 and out.split() == "7 3 2 8 5 6 9 4 0 1".split()
+    assert status == 0 and out.split() == ["7", "3", "2", "8", "5", "6", "9", "4", "0", "1"]
     assert run(["shuffle", "python", "--seed", "42", "--n", "10"], capsys)[1] == out  # python's own bounded call
 
 

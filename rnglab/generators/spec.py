@@ -94,8 +94,9 @@ class GeneratorSpec:
         if self.kind == "lcg":
             validate_lcg(self.a, self.c, self.m)
             self.output.check_fits(self.m)
-        if self.words not in WORDS.get(self.kind, (None,)):
-            raise ValueError(f"a {self.kind} generator serves words {', '.join(map(str, WORDS.get(self.kind, [None])))}; "
+        served = WORDS.get(self.kind, (None,))
+        if self.words not in served:
+            raise ValueError(f"words of a {self.kind} generator must be one of {', '.join(map(str, served))}; "
                              f"got {self.words!r}")
 
     @property

@@ -36,7 +36,8 @@ import numpy as np
 
 #: Rnd's state when a program has not called Randomize.
 START_STATE = 0x50000
-#: The seed (``h``) of the start state under the ``vb-randomize`` convention.
+#: The seed (``h``) of the start state under the ``vb-randomize`` convention (whose seeds are the
+#: 32-bit words ``w``; a word below 2^16 is its own hash).
 START_HASH = START_STATE >> 8
 
 

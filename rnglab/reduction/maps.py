@@ -282,7 +282,8 @@ def highest_bit(n):
 def python_randbelow_domain(n, range_size: int) -> None:
     """python-randbelow reads ``b``-bit words (``R = 2^b``) and needs ``n < R`` (``k = bit_length(n) <= b``)."""
     if range_size & (range_size - 1):
-        raise ValueError(f"python-randbelow takes the top bits of a word: R must be a power of two; got R = {range_size}")
+        raise ValueError(f"python-randbelow takes the top bits of a word: R must be a power of two; "
+                         f"got R = {range_size}")
     if int(np.max(n)) >= range_size:
         raise ValueError(f"python-randbelow needs n < R (getrandbits(k) of one word, k = bit_length(n)); "
                          f"got n = {int(np.max(n))}, R = {range_size}")

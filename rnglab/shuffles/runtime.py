@@ -83,7 +83,7 @@ def libstdcxx_shuffle(decks, draws, config):
     generator whose range is too small for ``n^2`` gets one draw per position.
     ``R`` is taken as ``2^word_bits`` (``std::mt19937``: 2^32).
     """
-    lanes, n = decks.shape
+    n = decks.shape[1]
     if (2**draws.word_bits - 1) // max(n, 1) < n:
         return draws.run_swaps(decks, ascending(n, config))
     i = 1
