@@ -87,3 +87,22 @@ def test_jieqi_deck_is_fifteen_pieces():
 def test_unknown_pipeline_lists_names():
     with pytest.raises(ValueError, match="unknown pipeline 'nope'; choose from deitel-glibc"):
         as_pipeline("nope")
+
+
+@pytest.mark.parametrize("name", ["deitel-glibc", "cpp-random-shuffle", "c-swaps-msvc"])
+def test_crack_finds_the_time_seed_of_a_pipeline(name):
+    # srand(time(0)) 5 s after 10:00:00; glibc's rand() is searched seed by seed, MSVC's in a batch
+    from rnglab.seeds.crack import crack, observe
+
+    chosen, seed = as_pipeline(name), 1_795_341_605
+    seen = observe(" ".join(map(str, deal(name, seed, 52)[:5])), None, "52")
+    result = crack(chosen.generator, chosen.seed_space("2026-11-22T10:00:00±10s"), seen, algo=chosen.shuffle,
+                   reducer=chosen.reducer)
+    assert [candidate.seed for candidate in result.candidates] == [seed] and result.searched == 20
+
+
+def test_pipeline_seed_spaces():
+    assert as_pipeline("vbscript-xiangqi").seed_space("1d").size <= 2**16
+    assert as_pipeline("deitel-glibc").seed_space("2026-11-22T10:00:00±30s").size == 60
+    with pytest.raises(ValueError, match="not enumerable"):
+        as_pipeline("python3-shuffle").seed_space().seeds()
