@@ -106,3 +106,14 @@ def test_pipeline_seed_spaces():
     assert as_pipeline("deitel-glibc").seed_space("2026-11-22T10:00:00±30s").size == 60
     with pytest.raises(ValueError, match="not enumerable"):
         as_pipeline("python3-shuffle").seed_space().seeds()
+
+
+@pytest.mark.parametrize("name", ["deitel-glibc", "c-swaps-glibc", "cpp-random-shuffle", "c-naive-glibc"])
+def test_glibc_lanes_deal_what_one_generator_per_seed_deals(name):
+    # The batch path of glibc's rand() (GlibcBatch + LaneDraws: lanes consume different numbers of values)
+    from rnglab.shuffles.reach import seed_decks
+
+    chosen = as_pipeline(name)
+    seeds = np.array([0, 1, 2, 42, 2**31, 2**32 - 1, 1_795_341_600], dtype=np.uint64)
+    decks = seed_decks(chosen.generator, seeds, 52, chosen.shuffle, chosen.reducer)
+    assert decks.tolist() == [deal(name, int(seed), 52) for seed in seeds]

@@ -61,6 +61,21 @@ def initial_words(seed: int) -> list[int]:
     return [w % 2**32 for w in words]
 
 
+def initial_rings(seeds) -> np.ndarray:
+    """:func:`initial_words` for many seeds at once: shape ``(len(seeds), 31)``, uint32 (vectorised Schrage)."""
+    word = np.asarray(seeds, dtype=np.int64)
+    word = np.where(word == 0, 1, word)
+    word = np.where(word >= 2**31, word - 2**32, word)  # int32_t word = seed
+    rings = np.empty((len(word), DEGREE), dtype=np.int64)
+    rings[:, 0] = word
+    for i in range(1, DEGREE):
+        hi = np.sign(word) * (np.abs(word) // 127773)  # C's quotient truncates towards zero
+        word = 16807 * (word - 127773 * hi) - 2836 * hi
+        word = np.where(word < 0, word + 2147483647, word)
+        rings[:, i] = word
+    return (rings % 2**32).astype(np.uint32)
+
+
 @numba.njit(cache=True, nogil=True)
 def fill_additive(ring, position, out):  # pragma: no cover - compiled
     """Write ``out[k] = r >> 1`` for the next values ``r = ring[p + 28] + ring[p]`` (uint32 ring of 31).
@@ -117,3 +132,46 @@ class GlibcRandom(Source):
             raise ValueError(f"a glibc state is {DEGREE} words in [0, 2^32)")
         self._ring, self._position = np.array(words, dtype=np.uint32), 0
         self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
+
+
+class GlibcBatch:
+    """Many glibc ``rand()`` generators, one per seed (a lane), stepped together or lane by lane.
+
+    The batch counterpart of :class:`GlibcRandom` for the seed search: lane ``i``
+    yields exactly what ``GlibcRandom(seeds[i])`` yields (tested). Each lane keeps
+    its own ring position, so lanes can consume different numbers of values.
+
+    Parameters
+    ----------
+    seeds : array of int
+        ``srand`` seeds in ``[0, 2^32 - 1]``.
+    name : str, optional
+    """
+
+    low, high = 0, 2**31 - 1
+
+    def __init__(self, seeds, name: str = "glibc"):
+        seeds = np.asarray(seeds)
+        if len(seeds) and (int(seeds.min()) < 0 or int(seeds.max()) > SEED_HIGH):
+            raise ValueError("seeds must be in [0, 2^32 - 1] (srand takes an unsigned int)")
+        self.name, self.rings = name, initial_rings(seeds)
+        self.lanes = len(seeds)
+        self.positions = np.full(self.lanes, SEPARATION, dtype=np.int64)
+        self.outputs = np.zeros(self.lanes, dtype=np.uint64)
+        for _ in range(DISCARDED):
+            self.next_raw()
+
+    @property
+    def range_size(self) -> int:
+        """``R = 2^31``."""
+        return self.high - self.low + 1
+
+    def next_raw(self, mask: np.ndarray | None = None) -> np.ndarray:
+        """Step the lanes selected by ``mask`` (all by default); return every lane's latest output (a copy)."""
+        lanes = np.arange(self.lanes) if mask is None else np.flatnonzero(mask)
+        oldest = self.positions[lanes]
+        value = self.rings[lanes, (oldest + DEGREE - SEPARATION) % DEGREE] + self.rings[lanes, oldest]  # mod 2^32
+        self.rings[lanes, oldest] = value
+        self.positions[lanes] = (oldest + 1) % DEGREE
+        self.outputs[lanes] = value >> np.uint32(1)
+        return self.outputs.copy()
