@@ -132,3 +132,72 @@ def test_every_entry_names_its_source():
 def test_unknown_name_lists_choices():
     with pytest.raises(ValueError, match="unknown generator 'nope'; choose from minstd"):
         as_generator("nope")
+
+
+GLIBC_RAND = Path(__file__).parent / "data" / "glibc_rand" / "reference.txt"
+
+
+@pytest.mark.parametrize("line", GLIBC_RAND.read_text().splitlines(), ids=lambda l: "seed" + l.split()[0])
+def test_glibc_rand_real_implementation(line):
+    # Produced by tests/data/glibc_rand/make_reference.c against glibc 2.36: srand(seed), rand() x 40
+    # (TYPE_3; seeds from 2^31 up are negative in srandom's first recurrence, 0 acts as 1).
+    seed, *values = (int(v) for v in line.split())
+    source = make_source("glibc", seed)
+    assert [int(v) for v in source.random_raw(25)] + [source.next_raw() for _ in range(15)] == values
+
+
+def test_glibc_srand1_published():
+    # The values every Linux C programmer meets: srand(1); rand() ...
+    assert first("glibc", 1, 4) == [1804289383, 846930886, 1681692777, 1714636915]
+
+
+def test_glibc_state_round_trip():
+    source = make_source("glibc", 7)
+    source.random_raw(100)
+    saved, expected = source.state, source.copy().random_raw(50)
+    source.random_raw(13)
+    source.state = saved
+    assert np.array_equal(source.random_raw(50), expected)
+
+
+def test_glibc_is_not_an_lcg():
+    with pytest.raises(ValueError, match="not a linear congruential generator: period, spectral"):
+        as_generator("glibc").lcg()
+
+
+def test_vbscript_published_start_values():
+    # VB's Rnd without Randomize (state 0x50000 = 327680): 0.7055475, 0.533424, 0.5795186, 0.2895625,
+    # 0.301948 as VB prints them (iceplug.us/crand.htm); Rnd = x / 2^24.
+    values = [v / 2**24 for v in first("vbscript", 1280, 5)]
+    assert [float(f"{v:.7g}") for v in values] == [0.7055475, 0.533424, 0.5795186, 0.2895625, 0.301948]
+
+
+def test_vbscript_randomize_zero():
+    # Randomize 0 leaves state 0, whose first Rnd is 0.7641413 (R. L. Mueller, rlmueller.net/CrackRnd.htm)
+    from rnglab.generators.vb import randomize_seed
+
+    assert randomize_seed(0) == 0
+    assert f"{first('vbscript', 0, 1)[0] / 2**24:.7f}" == "0.7641413"
+
+
+def test_vbscript_randomize_keeps_sixteen_bits():
+    # Randomize n reads the high word w of the double: 1.0 is 0x3FF00000, h = (w ^ w >> 16) & 0xFFFF
+    from rnglab.generators.vb import randomize_seed
+
+    assert randomize_seed(1.0) == 0x3FF0 and randomize_seed(-1.0) == 0xBFF0
+    assert as_generator("vbscript").make(0x3FF0).state["x"] == 0x3FF000
+    # the seed is the word Randomize reads: 1.0's high word 0x3FF00000 hashes to the same state
+    assert as_generator("vbscript").make(0x3FF00000).state["x"] == 0x3FF000
+
+
+def test_pcg64_uint32_is_next_uint32():
+    # numpy's Generator reads 64-bit PCG64 outputs as two 32-bit words, low half first (pcg64_next32)
+    source = make_source("pcg64_uint32", 99)
+    values = [source.next_raw()] + [int(v) for v in source.random_raw(8)] + [source.next_raw()]
+    expected = np.random.Generator(np.random.PCG64(99)).integers(0, 2**32, 10, dtype=np.uint32)
+    assert values == expected.tolist()
+
+
+def test_python_random53_is_random():
+    expected = random.Random(5)
+    assert [v / 2**53 for v in first("python_random53", 5, 20)] == [expected.random() for _ in range(20)]

@@ -91,4 +91,4 @@ def test_fairness_over_the_seeds_of_a_python_source():
     # Issue 11: the python source was looked up again by its name and failed with "unknown generator".
     result = run("fairness", "python", "--n", "4", "--seeds", "0..20", "--json")
     data = json.loads(result.stdout)
-    assert result.exit_code == 0 and data["paths"] == 21 and data["source"] == "python, bitmask, seeds 0..20"
+    assert result.exit_code == 0 and data["paths"] == 21 and data["source"] == "python, python-randbelow, seeds 0..20"

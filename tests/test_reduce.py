@@ -35,12 +35,17 @@ def reference_map(method, x, n, R):
         if n & (n - 1) == 0:
             return (n * r) >> 31, True
         return r % n, r - r % n + n - 1 < 2**31
+    if method == "python-randbelow":
+        value = x >> (R.bit_length() - 1 - n.bit_length())  # getrandbits(k): the top k bits
+        return value, value < n
     raise AssertionError(method)
 
 
 def applicable(method, R, n):
     if method == "java-nextint":
         return R == 2**32 and n < 2**31
+    if method == "python-randbelow":
+        return R & (R - 1) == 0 and n < R
     return method != "float-multiply" or R <= 2**53
 
 
@@ -73,6 +78,17 @@ def test_map_takes_one_bound_per_lane(method):
     assert [bool(a) for a in accepted] == [e[1] for e in expected]
 
 
+@pytest.mark.parametrize("seed", [0, 42, 2026])
+def test_python_randbelow_is_cpython_randbelow(seed):
+    # CPython's own Random._randbelow (the getrandbits path) for bounds with and without rejection
+    import random
+
+    for n in (1, 2, 3, 4, 10, 52, 2**20, 2**31 + 1, 2**32 - 1):
+        expected = random.Random(seed)
+        values = draw_bounded(make_source("python", seed), n, 30, "python-randbelow").values
+        assert values.tolist() == [expected._randbelow(n) for _ in range(30)], n
+
+
 def test_scaled_product_is_exact_above_2_64():
     x = np.array([0, 1, 2**64 - 1, 2**63 + 12345, 0xDEADBEEFCAFEBABE], dtype=np.uint64)
     for R, n in ((2**64, 2**64 - 59), (2**48, 2**48 - 5), (2**33, 3)):
@@ -84,7 +100,7 @@ def test_scaled_product_is_exact_above_2_64():
 
 def test_registry_names_and_unknown_method():
     assert set(REDUCERS) == {"modulo", "float-multiply", "multiply-shift", "threshold", "threshold-openbsd",
-                             "bitmask", "lemire", "java-nextint"}
+                             "bitmask", "lemire", "java-nextint", "python-randbelow"}
     assert [name for name, r in REDUCERS.items() if not r.unbiased] == ["modulo", "float-multiply", "multiply-shift"]
     with pytest.raises(ValueError, match="choose from modulo"):
         as_reducer("mod")

@@ -167,3 +167,38 @@ def test_seed_space_summary():
     space = policy_summary(policy("ms-midnight"), parse_window("2026-11-22T10:00:00±30m"), tables=2, seed=0)
     assert space.seeds == 3_600_000 and space.collision.probability == Fraction(1, 3_600_000)
     assert space.sizes["day"] == DAY
+
+
+def vb_timer_hash(ms: int) -> int:
+    # One millisecond at a time, from the rule itself: Timer = (float)(seconds + 0.001 * ms), the Single's
+    # bits w, h = (w ^ w >> 16) & 0xFFFF (MSVBVM60 rtcGetTimer / rtcRandomize)
+    import struct
+
+    word = struct.unpack("<I", struct.pack("<f", (ms // 1000) - (ms % 1000) * -0.001))[0]
+    return (word ^ (word >> 16)) & 0xFFFF
+
+
+def test_vb_timer_hand_computed():
+    # 00:00:01.000 is 1.0f = 0x3F800000, h = 0x3F80; 12:00:00.500 is 43200.5f = 0x4728C080, h = 0x4728 ^ 0xC080
+    chosen = policy("vb-timer")
+    times = np.array([1000, 43_200_500])
+    assert chosen.seeds_at(times, window(0, DAY), None).tolist() == [0x3F80, 0x4728 ^ 0xC080]
+
+
+@pytest.mark.parametrize("start, stop", [(5_000_250, 5_003_000), (DAY - 700, DAY + 900), (0, 2000)])
+def test_vb_timer_matches_brute_force(start, stop):
+    chosen, win = policy("vb-timer"), window(start, stop)
+    law = Counter(vb_timer_hash(t % DAY) for t in range(start, stop))
+    assert chosen.seeds(win).tolist() == sorted(law)
+    assert dict(chosen.distribution(win).classes) == dict(Counter(law.values()))
+
+
+def test_vb_timer_has_at_most_sixteen_bits():
+    assert policy("vb-timer").space_size(DAY) <= 2**16
+
+
+def test_guid_hash_is_thirty_two_bits_whatever_the_window():
+    chosen = policy("guid-hash")
+    assert chosen.space_size(60_000) == chosen.space_size(DAY) == 2**32
+    assert chosen.distribution(window(0, 1000)).classes == ((1, 2**32),)
+    assert chosen.draw(np.random.default_rng(0), window(0, 1000), 1000).max() < 2**32

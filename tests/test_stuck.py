@@ -39,6 +39,8 @@ def test_every_reducer_rejects_below_three_quarters_of_the_source_values():
     for R in range(1, 65):
         for n in range(1, R + 1):
             for name in REDUCERS:
+                if name == "python-randbelow" and (R & (R - 1) or n >= R):
+                    continue  # it reads the top bits of a power-of-two range, n < R
                 if name not in ("java-nextint", "float-multiply"):
                     worst[name] = max(worst.get(name, 0), Fraction(brute_force_counts(name, n, R)[1], R))
     assert max(worst.values()) < Fraction(3, 4)

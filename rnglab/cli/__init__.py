@@ -17,7 +17,8 @@ import click
 #: ``rnglab --help`` prints the summaries (each the first line of the command's own help, which
 #: tests/test_cli_startup.py checks) and imports none of them.
 COMMANDS = {
-    "list": ("listing:list_command", "List the generator catalog (names usable as GEN in every command)."),
+    "list": ("listing:list_command",
+             "List the generator catalog (names usable as GEN in every command) and the named pipelines."),
     "gen": ("gen:gen_command", "Print the first outputs of generator GEN (after seeding it with --seed)."),
     "stream": ("stream:stream_command",
                "Write generator GEN's bit stream to standard output as raw little-endian words."),

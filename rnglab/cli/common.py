@@ -24,6 +24,7 @@ from .progress import progress  # noqa: F401 - commands import it from here too
 if TYPE_CHECKING:  # the library is imported when an option is converted, not for --help
     from ..generators import GeneratorSpec
     from ..reduction.reducers import Reducer
+    from ..shuffles.pipelines import Pipeline
     from ..stream import BitSelection
 
 
@@ -93,19 +94,26 @@ class Duration(click.ParamType):
 
 class GeneratorType(click.ParamType):
     """GEN: a catalog name (``rnglab list``) or ``lcg:a=16807,m=2^31-1[,c=..][,seed=..][,output=bits(16,15)]``,
-    resolved once into a :class:`~rnglab.generators.GeneratorSpec`."""
+    resolved once into a :class:`~rnglab.generators.GeneratorSpec`; or a pipeline's name, resolved into its
+    :class:`~rnglab.shuffles.pipelines.Pipeline` (which :func:`generator_options` and the shuffle options unpack)."""
 
     name = "generator"
 
-    def convert(self, value: Any, param, ctx) -> GeneratorSpec | InputName:
+    def convert(self, value: Any, param, ctx) -> GeneratorSpec | Pipeline | InputName:
         from ..generators import as_generator
 
+        if not isinstance(value, str):
+            return value
         try:
             return as_generator(value)
         except ValueError as error:
-            if isinstance(value, str) and (value == "-" or os.path.exists(value)):
+            from ..shuffles.pipelines import pipelines
+
+            if value in pipelines():
+                return pipelines()[value]
+            if value == "-" or os.path.exists(value):
                 return InputName(value)
-            self.fail(str(error), param, ctx)
+            self.fail(f"{error}; or a pipeline ('rnglab list')", param, ctx)
 
 
 class InputName(str):
@@ -137,6 +145,10 @@ def generator_options(required: bool = True, default: str | None = None, inputs:
     ``required=False`` and nothing given, ``generator`` is ``None`` (or ``default``).
     With ``inputs``, ``GEN`` may also be ``-`` or a file that names no generator: the
     command then receives that :class:`InputName` to read.
+
+    ``GEN`` may name a pipeline: a command with the shuffle options receives the
+    :class:`~rnglab.shuffles.pipelines.Pipeline` (they unpack it); any other command
+    receives its generator.
     """
 
     def decorate(command: Callable) -> Callable:
@@ -146,7 +158,9 @@ def generator_options(required: bool = True, default: str | None = None, inputs:
                 _check_input(gen, inputs, a is not None or m is not None or c is not None, seed)
                 kwargs["generator"] = gen
                 return command(*args, **kwargs)
-            kwargs["generator"] = _choose_generator(gen, a, c, m, seed, required, default)
+            generator = _choose_generator(gen, a, c, m, seed, required, default)
+            kwargs["generator"] = generator if "algo" in kwargs or not hasattr(generator, "shuffle") \
+                else generator.generator
             return command(*args, **kwargs)
 
         for option in reversed([
@@ -190,7 +204,9 @@ def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | 
         if seed is not None:
             raise click.UsageError("--seed needs a generator")
         return None
-    return gen if seed is None else replace(gen, default_seed=gen.check_seed(seed))
+    if seed is None:
+        return gen
+    return gen.with_seed(seed) if hasattr(gen, "shuffle") else replace(gen, default_seed=gen.check_seed(seed))
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")

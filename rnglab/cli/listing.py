@@ -7,6 +7,7 @@ import click
 from .common import emit_json, format_table, json_option, lazy
 
 catalog = lazy("generators", "catalog")
+pipelines = lazy("shuffles.pipelines", "pipelines")
 
 
 def catalog_rows() -> list[dict]:
@@ -24,6 +25,13 @@ def catalog_rows() -> list[dict]:
     return rows
 
 
+def pipeline_rows() -> list[dict]:
+    """One dictionary per named pipeline: its parts by name, its program and its sources."""
+    return [{"name": p.name, "kind": "pipeline", "generator": p.generator.name, "seeding": p.seeding,
+             "bounded": p.reducer.name, "algorithm": str(p.shuffle), "deck": p.deck.name, "description": p.program,
+             "source": p.source, "reference": p.reference} for p in pipelines().values()]
+
+
 def _numpy_seeding(entry) -> str | None:
     """The seeding named in the catalog for the other kinds (None for the OS source)."""
     if entry.kind == "numpy":
@@ -34,10 +42,10 @@ def _numpy_seeding(entry) -> str | None:
 @click.command("list")
 @json_option
 def list_command(as_json: bool) -> None:
-    """List the generator catalog (names usable as GEN in every command)."""
-    rows = catalog_rows()
+    """List the generator catalog (names usable as GEN in every command) and the named pipelines."""
+    rows, named = catalog_rows(), pipeline_rows()
     if as_json:
-        emit_json(rows)
+        emit_json(rows + named)
         return
     click.echo(format_table(
         ["name", "kind", "a", "c", "m", "output", "range", "bounded"],
@@ -46,6 +54,13 @@ def list_command(as_json: bool) -> None:
     click.echo("\nSources:\n" + "\n".join(f"  {r['name']}: {r['source']}" for r in rows))
     click.echo("\nAn LCG can also be written lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)] "
                "or given with --a/--c/--m.")
+    click.echo("\nPipelines (a real program's shuffle; usable as GEN in shuffle, deal, fairness, reach and crack, "
+               "where it sets the generator, reducer and algorithm):\n")
+    click.echo(format_table(["name", "generator", "seeding", "reducer", "algorithm", "deck"],
+                            [[r["name"], r["generator"], r["seeding"], r["bounded"], r["algorithm"], r["deck"]]
+                             for r in named]))
+    click.echo("\nPipeline sources (pinned by tests/data/pipelines/):\n" + "\n".join(
+        f"  {r['name']}: {r['description']}. {r['source']}; reference {r['reference']}" for r in named))
 
 
 def _power_form(m: int | None) -> str:

@@ -24,7 +24,7 @@ parse_window, policy, policy_summary, simultaneous_tables = lazy(
 def seeds_command(policy_name, window, tables, generator, seed, as_json) -> None:
     """Seed-space size of seeding POLICY over a window, and the collision chance of simultaneous tables.
 
-    POLICY is fixed (or fixed:N), time-s, ms-midnight, ms-boot, pid-time or os.
+    POLICY is fixed (or fixed:N), time-s, ms-midnight, ms-boot, pid-time, vb-timer, guid-hash or os.
     """
     chosen, parsed = policy(policy_name), parse_window(window)
     space = policy_summary(chosen, parsed, tables, seed)

@@ -36,16 +36,28 @@ def shuffle_options(command):
     """Add ``--algo``, ``--swaps``, ``--key-bits`` and ``--reducer``; pass ``shuffle`` (a Shuffle) and ``reducer``.
 
     ``reducer`` is ``None`` when not given: the command then uses the generator's own.
+    When ``generator`` is a pipeline (GEN named one), its generator, reducer and
+    shuffle are passed instead, and the four options are refused.
     """
 
     @functools.wraps(command)
-    def wrapper(*args, algo, swaps=None, key_bits=None, **kwargs):
-        kwargs["shuffle"] = make_shuffle(algo, swaps=parse_swaps(swaps), key_bits=key_bits)
+    def wrapper(*args, algo=None, swaps=None, key_bits=None, **kwargs):
+        pipeline = kwargs.get("generator")
+        if hasattr(pipeline, "shuffle"):
+            given = [flag for flag, value in (("--algo", algo), ("--reducer", kwargs.get("reducer")),
+                                              ("--swaps", swaps), ("--key-bits", key_bits)) if value is not None]
+            if given:
+                raise click.UsageError(f"{pipeline.name} is a pipeline: it fixes the generator, reducer and algorithm "
+                                       f"({pipeline.generator.name}, {pipeline.reducer.name}, {pipeline.shuffle}); "
+                                       f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply")
+            kwargs.update(generator=pipeline.generator, reducer=pipeline.reducer, shuffle=pipeline.shuffle)
+        else:
+            kwargs["shuffle"] = make_shuffle(algo or "fisher-yates", swaps=parse_swaps(swaps), key_bits=key_bits)
         return command(*args, **kwargs)
 
     for option in reversed([
-        click.option("--algo", type=click.Choice(list(SHUFFLE_NAMES)), default="fisher-yates", show_default=True,
-                     help="Shuffle algorithm."),
+        click.option("--algo", type=click.Choice(list(SHUFFLE_NAMES)), default=None,
+                     help="Shuffle algorithm (default fisher-yates; a pipeline as GEN sets its own)."),
         click.option("--reducer", type=REDUCER, default=None,
                      help="Range reducer (default: the generator's own bounded call, see 'rnglab list')."),
         click.option("--swaps", default=None, metavar="K",
@@ -69,8 +81,8 @@ def seed_space_options(command):
 
     for option in reversed([
         click.option("--seeds", "seeds_text", default=None, metavar="POLICY|A..B",
-                     help="Seed space: a policy (fixed[:N], time-s, ms-midnight, ms-boot, pid-time) over --window, "
-                          "or ranges A..B[,C..D] (both ends included)."),
+                     help="Seed space: a policy (fixed[:N], time-s, ms-midnight, ms-boot, pid-time, vb-timer, "
+                          "guid-hash) over --window, or ranges A..B[,C..D] (both ends included)."),
         click.option("--window", default=None, metavar="W",
                      help=f"Start times of a policy: a duration (the last 1d, 90m) or 2026-11-22T10:00:00±60s "
                           f"(default {DEFAULT_WINDOW})."),

@@ -46,16 +46,31 @@ class NumpySource(Source):
     ----------
     bit_generator : numpy.random.BitGenerator
     name : str, optional
+    halves : bool, optional
+        Serve the 32-bit words numpy's ``next_uint32`` serves a 64-bit generator
+        (what ``Generator.integers`` and ``Generator.shuffle`` read for bounds
+        below 2^32): the low half of a 64-bit output, then its high half on the
+        next call (numpy's ``has_uint32`` buffer, e.g. ``pcg64_next32``).
     """
 
-    def __init__(self, bit_generator: np.random.BitGenerator, name: str | None = None):
+    def __init__(self, bit_generator: np.random.BitGenerator, name: str | None = None, halves: bool = False):
         kind = type(bit_generator).__name__
         if kind not in NUMPY_WIDTHS:
             raise ValueError(f"unsupported BitGenerator {kind}; choose from {', '.join(NUMPY_WIDTHS)}")
-        self.bit_generator = bit_generator
+        if halves and NUMPY_WIDTHS[kind] != 64:
+            raise ValueError(f"{kind} already serves 32-bit words: halves apply to 64-bit generators")
+        self.bit_generator, self.halves, self._half = bit_generator, halves, None
         self.name = name or kind.lower()
-        self.low, self.high = 0, 2 ** NUMPY_WIDTHS[kind] - 1
+        self.low, self.high = 0, 2 ** (32 if halves else NUMPY_WIDTHS[kind]) - 1
         super().__init__()
+
+    def _halves(self, size: int) -> np.ndarray:
+        """``size`` 32-bit words: a buffered high half first, then low/high halves of fresh 64-bit words."""
+        buffered = [] if self._half is None else [self._half]
+        fresh = self.bit_generator.random_raw((size - len(buffered) + 1) // 2).astype("<u8").view("<u4")
+        words = np.concatenate([np.array(buffered, dtype=np.uint64), fresh.astype(np.uint64)])
+        self._half = int(words[size]) if len(words) > size else None
+        return words[:size]
 
     @classmethod
     def from_seed(cls, kind: str, seed: int, name: str | None = None) -> "NumpySource":
@@ -67,17 +82,18 @@ class NumpySource(Source):
         return source
 
     def _generate(self, size: int) -> np.ndarray:
-        return self.bit_generator.random_raw(size)
+        return self._halves(size) if self.halves else self.bit_generator.random_raw(size)
 
     @property
     def state(self) -> dict[str, Any]:
-        return {"generator": self.name, "bit_generator": self.bit_generator.state,
+        return {"generator": self.name, "bit_generator": self.bit_generator.state, "half": self._half,
                 "pending": [int(v) for v in self._pending]}
 
     @state.setter
     def state(self, value: dict[str, Any]) -> None:
         check_state_tag(value, self.name)
         self.bit_generator.state = value["bit_generator"]
+        self._half = value.get("half")
         self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
 
 
@@ -87,21 +103,28 @@ class PythonRandomSource(Source):
     ``getrandbits(32 * k)`` concatenates k successive 32-bit outputs, least
     significant word first (CPython ``_randommodule.c``), so the array path
     reads them all from one call, bit-exact with k calls of ``getrandbits(32)``.
+
+    With ``float53=True`` it serves ``random() * 2^53`` instead: CPython's
+    ``random()`` is ``(a 2^26 + b) / 2^53`` with ``a = w_1 >> 5`` and
+    ``b = w_2 >> 6`` from two 32-bit words (``random_random``), so each value is
+    the 53-bit integer ``(a << 26) + b``, and ``x / 2^53`` is ``random()`` exactly.
     """
 
-    low, high = 0, 2**32 - 1
-
-    def __init__(self, seed: int | None = None, name: str = "python-random"):
+    def __init__(self, seed: int | None = None, name: str = "python-random", float53: bool = False):
         self.random = random.Random(seed)
-        self.seed = seed
-        self.name = name
+        self.seed, self.name, self.float53 = seed, name, float53
+        self.low, self.high = 0, 2 ** (53 if float53 else 32) - 1
         super().__init__()
 
     def _generate(self, size: int) -> np.ndarray:
         if size == 0:
             return np.empty(0, dtype=np.uint64)
-        data = self.random.getrandbits(32 * size).to_bytes(4 * size, "little")
-        return np.frombuffer(data, dtype="<u4").astype(np.uint64)
+        words = 2 * size if self.float53 else size
+        data = self.random.getrandbits(32 * words).to_bytes(4 * words, "little")
+        values = np.frombuffer(data, dtype="<u4").astype(np.uint64)
+        if not self.float53:
+            return values
+        return ((values[0::2] >> np.uint64(5)) << np.uint64(26)) + (values[1::2] >> np.uint64(6))
 
     @property
     def state(self) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from .spec import KINDS, GeneratorSpec, from_source, lcg_spec
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"
 #: Fields of a catalog table (``source`` is the citation).
 CATALOG_FIELDS = ("kind", "a", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
-                  "description", "source")
+                  "words", "description", "source")
 #: Keys of an inline ``lcg:`` specification.
 INLINE_KEYS = ("a", "c", "m", "seed", "output")
 
@@ -37,7 +37,7 @@ def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
     if kind not in KINDS[:-1]:
         raise ValueError(f"catalog entry {name!r}: kind must be one of {', '.join(KINDS[:-1])}; got {kind!r}")
     fields = {"name": name, "kind": kind, "native_reducer": as_reducer(table.get("bounded", "lemire")),
-              "default_seed": table.get("default_seed"), "low": table.get("low"),
+              "default_seed": table.get("default_seed"), "low": table.get("low"), "words": table.get("words"),
               "description": table.get("description", ""), "citation": table.get("source", "")}
     if kind == "lcg":
         fields.update({key: parse_int(table[key]) for key in ("a", "c", "m")},

@@ -14,6 +14,8 @@ from typing import Callable
 
 import numpy as np
 
+from .vb import randomize_hash
+
 JAVA_MULTIPLIER = 0x5DEECE66D
 
 
@@ -40,6 +42,15 @@ def _zero_means_one(seed):
     if isinstance(seed, np.ndarray):
         return np.where(seed == 0, np.uint64(1), seed.astype(np.uint64))
     return 1 if seed == 0 else seed
+
+
+def _vb_randomize(seed):
+    # VB's Randomize reads a 32-bit word w and keeps h = (w ^ w >> 16) & 0xFFFF in bits 8..23 of Rnd's
+    # 24-bit state (rnglab.generators.vb); a fresh program's state has a zero low byte, so the state is
+    # h << 8 (a word below 2^16 is its own hash)
+    if isinstance(seed, np.ndarray):
+        return randomize_hash(seed) << np.uint64(8)
+    return randomize_hash(seed) << 8
 
 
 @dataclass(frozen=True)
@@ -103,6 +114,7 @@ CONVENTIONS = {
     "java": SeedConvention("java", -(2**63), 2**64 - 1, _java_scramble),
     "srand48": SeedConvention("srand48", 0, 2**32 - 1, _srand48),
     "zero-means-one": SeedConvention("zero-means-one", 0, 2**32 - 1, _zero_means_one),
+    "vb-randomize": SeedConvention("vb-randomize", 0, 2**32 - 1, _vb_randomize),
 }
 """Registry of seeding conventions by name (see ``rnglab/data/catalog.toml``)."""
 

@@ -23,11 +23,14 @@ from ..reduction.reducers import Reducer, as_reducer
 from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSource, mt19937_init_genrand
 from .base import Source
 from .conventions import SeedConvention, convention
+from .glibc import SEED_HIGH, GlibcRandom
 from .lcg import LCG, validate_lcg
 from .outputs import Output
 
 #: Kinds of generator a spec can stand for.
-KINDS = ("lcg", "numpy", "python", "os", "source")
+KINDS = ("lcg", "additive", "numpy", "python", "os", "source")
+#: The ``words`` each kind can serve besides its own (``None``).
+WORDS = {"numpy": (None, "uint32"), "python": (None, "random53")}
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class GeneratorSpec:
     name : str
         Catalog name, inline specification or label (reports and JSON).
     kind : str
-        ``lcg``, ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
+        ``lcg``, ``additive`` (glibc's ``rand()``), ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
         ``os`` (the entropy source) or ``source`` (a given object, not re-seedable).
     native_reducer : Reducer
         The library's own way to draw from ``[0, n)``.
@@ -57,6 +60,10 @@ class GeneratorSpec:
         numpy BitGenerator class name.
     init_genrand : bool
         MT19937 seeded as the reference C code (``init_genrand``) seeds it, not through ``SeedSequence``.
+    words : str or None
+        Which words a numpy or Python generator serves instead of its own:
+        ``"uint32"`` (numpy's ``next_uint32`` halves of a 64-bit generator) or
+        ``"random53"`` (Python's ``random() * 2^53``).
     description, citation : str
         What the generator is, and where its parameters come from.
     given : callable or None
@@ -76,6 +83,7 @@ class GeneratorSpec:
     low: int | None = None
     bit_generator: str | None = None
     init_genrand: bool = False
+    words: str | None = None
     description: str = ""
     citation: str = ""
     given: Callable[[], Source] | None = field(default=None, compare=False, repr=False)
@@ -86,6 +94,10 @@ class GeneratorSpec:
         if self.kind == "lcg":
             validate_lcg(self.a, self.c, self.m)
             self.output.check_fits(self.m)
+        served = WORDS.get(self.kind, (None,))
+        if self.words not in served:
+            raise ValueError(f"words of a {self.kind} generator must be one of {', '.join(map(str, served))}; "
+                             f"got {self.words!r}")
 
     @property
     def is_lcg(self) -> bool:
@@ -113,6 +125,8 @@ class GeneratorSpec:
             return 0, self.m - 1
         if self.kind == "numpy":
             return (0, 2**32 - 1) if self.init_genrand else (0, None)
+        if self.kind == "additive":
+            return 0, SEED_HIGH
         return None, None
 
     def check_seed(self, seed: int) -> int:
@@ -144,18 +158,21 @@ class GeneratorSpec:
         if self.kind == "lcg":
             return LCG(a=self.a, c=self.c, m=self.m, seed=seed, output=self.output, seeding=self.seeding,
                        name=self.name, low=self.low)
+        if self.kind == "additive":
+            return GlibcRandom(seed, self.name)
         if self.kind == "numpy":
             bit_generator = mt19937_init_genrand(seed) if self.init_genrand else \
                 getattr(np.random, self.bit_generator)(seed)
-            source = NumpySource(bit_generator, self.name)
+            source = NumpySource(bit_generator, self.name, halves=self.words == "uint32")
             source.seed = seed
             return source
-        return PythonRandomSource(seed, self.name)
+        return PythonRandomSource(seed, self.name, float53=self.words == "random53")
 
     def lcg(self, seed: int | None = None) -> LCG:
         """The LCG for ``seed``; ``ValueError`` for a generator that is not an LCG."""
         if not self.is_lcg:
-            raise ValueError(f"{self.name} is not a linear congruential generator")
+            raise ValueError(f"{self.name} is not a linear congruential generator: period, spectral test and "
+                             "lattice recovery do not apply")
         return self.make(seed)
 
     def __str__(self) -> str:

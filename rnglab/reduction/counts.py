@@ -30,7 +30,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..results import Result
-from .maps import float_multiply_map, java_nextint_domain
+from .maps import float_multiply_map, java_nextint_domain, python_randbelow_domain
 
 #: Largest n for which per-output counts are built as an array (float-multiply, plots, lists).
 ARRAY_LIMIT = 2**25
@@ -138,6 +138,12 @@ def bitmask_counts(method: str, n: int, R: int) -> ExactCounts:
     """Mask to ``b = 2^ceil(log2 n)``: ``floor(R / b)`` each (1 when ``b > R``)."""
     block = 1 << (n - 1).bit_length()
     return _uniform(method, n, R, R // block if block <= R else 1)
+
+
+def python_randbelow_counts(method: str, n: int, R: int) -> ExactCounts:
+    """Top ``k = bit_length(n)`` bits: ``R / 2^k`` each; ``R - n R / 2^k`` rejected (half or more for ``n = 2^j``)."""
+    python_randbelow_domain(n, R)
+    return _uniform(method, n, R, R >> n.bit_length())
 
 
 def java_nextint_counts(method: str, n: int, R: int) -> ExactCounts:

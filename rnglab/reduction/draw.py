@@ -153,8 +153,8 @@ def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer | str)
     return Drawn(_as_values(np.array(values, dtype=object)), draws)
 
 
-def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str,
-                       draws: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str, draws: np.ndarray | None = None,
+                       mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """One bounded value per lane of an :class:`~rnglab.generators.LCGBatch`.
 
     Steps every lane once, then re-steps only the rejected lanes until every
@@ -170,6 +170,10 @@ def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str,
     draws : numpy.ndarray, optional
         An int64 count per lane to add this call's draws to, in place (a
         running total kept without a new array per call).
+    mask : numpy.ndarray, optional
+        Draw for the lanes selected only (a batch whose ``next_raw(mask)``
+        steps just those lanes, as :class:`~rnglab.generators.glibc.GlibcBatch`);
+        ``values`` then has one entry per selected lane.
 
     Returns
     -------
@@ -187,20 +191,29 @@ def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str,
     bounds = np.asarray(n, dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object) \
         if isinstance(n, np.ndarray) else n
     check_bound(bounds, range_size)
-    values, accepted = map_values(_lane_offsets(batch, None), bounds, range_size)
+    selected = slice(None) if mask is None else np.flatnonzero(mask)
+    values, accepted = map_values(_lane_offsets(batch, mask), bounds, range_size)
     draws = np.zeros(batch.lanes, dtype=np.int64) if draws is None else draws
-    draws += 1
+    draws[selected] += 1
     rejections = 0  # in a row, of every lane still waiting
     while not accepted.all():
         rejections += 1
         if rejections == STUCK_REJECTIONS:
             raise stuck_source_error()
         waiting = ~accepted
-        retry, flags = map_values(_lane_offsets(batch, waiting),
+        stepped = waiting if mask is None else _lanes_mask(batch.lanes, selected[waiting])
+        retry, flags = map_values(_lane_offsets(batch, stepped),
                                   bounds[waiting] if isinstance(bounds, np.ndarray) else bounds, range_size)
         values[waiting], accepted[waiting] = retry, flags
-        draws[waiting] += 1
+        draws[stepped] += 1
     return values, draws
+
+
+def _lanes_mask(lanes: int, chosen: np.ndarray) -> np.ndarray:
+    """A boolean mask of ``lanes`` lanes selecting the indices ``chosen``."""
+    mask = np.zeros(lanes, dtype=bool)
+    mask[chosen] = True
+    return mask
 
 
 def _lane_offsets(batch: LCGBatch, mask: np.ndarray | None) -> np.ndarray:

@@ -268,6 +268,44 @@ def lemire_map(x, n, range_size):
     return _as_values(quotient), accepted
 
 
+def highest_bit(n):
+    """``2^(k-1)`` for ``k = bit_length(n)``, ``n >= 1``: an int, or an array like ``n`` (no overflow at 2^64 - 1)."""
+    if not isinstance(n, np.ndarray):
+        return 1 << (int(n).bit_length() - 1)
+    if n.dtype == object:
+        return np.array([1 << (int(v).bit_length() - 1) for v in n], dtype=object)
+    smeared = n.astype(np.uint64)
+    for shift in (1, 2, 4, 8, 16, 32):
+        smeared = smeared | (smeared >> np.uint64(shift))
+    return smeared - (smeared >> np.uint64(1))
+
+
+def python_randbelow_domain(n, range_size: int) -> None:
+    """python-randbelow reads ``b``-bit words (``R = 2^b``) and needs ``n < R`` (``k = bit_length(n) <= b``)."""
+    if range_size & (range_size - 1):
+        raise ValueError(f"python-randbelow takes the top bits of a word: R must be a power of two; "
+                         f"got R = {range_size}")
+    if int(np.max(n)) >= range_size:
+        raise ValueError(f"python-randbelow needs n < R (getrandbits(k) of one word, k = bit_length(n)); "
+                         f"got n = {int(np.max(n))}, R = {range_size}")
+
+
+def python_randbelow_map(x, n, range_size):
+    """CPython's ``_randbelow(n)``: ``r = getrandbits(k)``, ``k = bit_length(n)``, rejected while ``r >= n``.
+
+    For ``k <= 32``, ``getrandbits(k)`` is the *top* ``k`` bits of one 32-bit
+    output (``genrand_uint32() >> (32 - k)``); here ``x // (R / 2^k)`` for
+    ``R = 2^b``. Note ``k = bit_length(n)``, not ``bit_length(n - 1)``: for a
+    power of two ``n`` half the draws are rejected (CPython's comment: "don't
+    use (n-1) here because n can be 1").
+    """
+    python_randbelow_domain(n, range_size)
+    x, n = _operands(x, n, range_size)
+    half = range_size // 2 if x.dtype == object else np.uint64(range_size // 2)  # R / 2 fits 64 bits
+    values = x // (half // highest_bit(n))  # x // (R / 2^k): the top k bits
+    return _as_values(values), values < n
+
+
 def java_nextint_domain(n, range_size: int) -> None:
     """java-nextint reads ``next(32)`` words (``R = 2^32``) and takes a positive Java int bound."""
     if range_size != 2**32:

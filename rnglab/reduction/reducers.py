@@ -31,6 +31,8 @@ from .maps import (
     lemire_map,
     modulo_map,
     multiply_shift_map,
+    python_randbelow_domain,
+    python_randbelow_map,
     threshold_map,
     threshold_openbsd_map,
 )
@@ -95,7 +97,7 @@ REDUCERS: dict[str, Reducer] = {r.name: r for r in (
     Reducer("threshold-openbsd", True, "reject x < R mod n, then x mod n (arc4random_uniform)",
             "OpenBSD lib/libc/crypt/arc4random_uniform.c", threshold_openbsd_map, counts.remainder_rejecting_counts),
     Reducer("bitmask", True, "mask to the next power of two >= n, reject values >= n",
-            "CPython Random._randbelow_with_getrandbits; numpy masked rejection", bitmask_map,
+            "numpy random_interval (masked rejection); Lemire 2019, section 2", bitmask_map,
             counts.bitmask_counts),
     Reducer("lemire", True, "Lemire's nearly divisionless multiply-and-reject",
             "D. Lemire, Fast random integer generation in an interval, ACM TOMACS 29(1), 2019", lemire_map,
@@ -103,6 +105,10 @@ REDUCERS: dict[str, Reducer] = {r.name: r for r in (
     Reducer("java-nextint", True, "java.util.Random.nextInt(bound) from next(31) = x >> 1",
             "Java SE API specification, java.util.Random.nextInt(int)", java_nextint_map, counts.java_nextint_counts,
             domain=java_nextint_domain),
+    Reducer("python-randbelow", True, "top bit_length(n) bits of a word, reject values >= n (CPython randrange, "
+            "shuffle)", "CPython Lib/random.py, Random._randbelow_with_getrandbits; Modules/_randommodule.c "
+            "getrandbits (genrand_uint32() >> (32 - k))", python_randbelow_map, counts.python_randbelow_counts,
+            domain=python_randbelow_domain),
 )}
 """Every reduction method by name."""
 

@@ -28,8 +28,9 @@ Three search paths, fastest first (:attr:`CrackResult.method`):
   shuffle whose exact program is a list of swaps
   (:attr:`rnglab.shuffles.algorithms.Shuffle.program`): :mod:`rnglab.shuffles.kernels`,
   on every core, filtering on the observed cards only;
-* ``batch`` -- any other LCG or shuffle: the library's
-  :func:`rnglab.shuffles.algorithms.shuffle_seeds`, one generator per seed, in chunks;
+* ``batch`` -- any other LCG or shuffle, and glibc's ``rand()``: one generator per seed, in chunks
+  (:func:`rnglab.shuffles.reach.seed_decks`: an LCG batch, or a
+  :class:`~rnglab.generators.glibc.GlibcBatch` drawn lane by lane);
 * ``one-at-a-time`` -- any other source: :func:`rnglab.shuffles.algorithms.shuffle` per seed.
 
 A seed range is a list of independent chunks, so a search too big for one
@@ -50,9 +51,10 @@ from ..generators import LCG, GeneratorSpec, Source, as_generator
 from ..params import parse_int
 from ..reduction.reducers import Reducer, as_reducer
 from ..results import Result
-from ..shuffles.algorithms import Shuffle, make_shuffle, shuffle, shuffle_seeds
+from ..shuffles.algorithms import Shuffle, make_shuffle, shuffle
 from ..shuffles.cards import Deck, deck_for, parse_cards
 from ..shuffles.kernels import draw_table, kernel_code, kernel_fields, search_seeds
+from ..shuffles.reach import seed_decks
 from ..shuffles.steps import SwapStep, step_bounds
 from .space import SeedSpace, check_seed_space, seed_range_space
 
@@ -304,7 +306,7 @@ def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str 
     reducer.check(observation.deck.size, source.range_size)
     check_seed_space(generator, seeds)
     kernel = compiled_kernel(source, reducer, chosen, observation)
-    path = "compiled" if kernel else "batch" if generator.is_lcg else "one-at-a-time"
+    path = "compiled" if kernel else "batch" if generator.is_lcg or generator.kind == "additive" else "one-at-a-time"
     period = equivalent_seed_period(generator)
     residues = None if period is None else residue_ranges(seeds, period)
     searched = residues if residues is not None and residues.size < seeds.size else seeds
@@ -327,7 +329,7 @@ def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = searc
     seeds = usable_seeds(plan.generator, np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64))
     if plan.method == "compiled":
         return seeds[_compiled_hits(plan, seeds, searcher)]
-    decks, _ = shuffle_seeds(plan.generator.lcg(), seeds, plan.observation.deck.size, plan.shuffle, plan.reducer)
+    decks = seed_decks(plan.generator, seeds, plan.observation.deck.size, plan.shuffle, plan.reducer)
     return seeds[_shows(decks, plan.observation)]
 
 
@@ -351,12 +353,11 @@ def deal(plan: Plan, seed: int) -> np.ndarray:
 
 
 def deals(plan: Plan, seeds: list[int]) -> list[np.ndarray]:
-    """The decks of many seeds: one batch of generators for an LCG (bit-exact with :func:`deal`)."""
-    if not seeds or not plan.generator.is_lcg:
-        return [deal(plan, s) for s in seeds]
+    """The decks of many seeds: one batch of generators for an LCG or glibc's ``rand()`` (bit-exact with :func:`deal`)."""
+    if not seeds:
+        return []
     lanes = np.array(seeds, dtype=np.int64 if min(seeds) < 0 else np.uint64)
-    decks, _ = shuffle_seeds(plan.generator.lcg(), lanes, plan.observation.deck.size, plan.shuffle, plan.reducer)
-    return list(decks)
+    return list(seed_decks(plan.generator, lanes, plan.observation.deck.size, plan.shuffle, plan.reducer))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,10 @@ Policies (``policy(name)``):
 ``ms-boot``      ``GetTickCount()``: milliseconds since boot, 32 bits (wraps after 49.7 days)
 ``pid-time``     ``time(0) ^ getpid()``, pids in ``[1, 32767]`` (Linux's default ``pid_max`` is
                  32768, and the largest pid is ``pid_max - 1``)
+``vb-timer``     Visual Basic's bare ``Randomize``: the ``Single`` value of ``Timer`` hashed to 16 bits
+                 (the ``vbscript`` generator's seed): at most 65,536 seeds, whatever the window
+``guid-hash``    ``new Random(Guid.NewGuid().GetHashCode())``: 2^32 equally likely seeds, unpredictable
+                 but searchable
 ``os``           the OS entropy source: 2^64 (or more) seeds, not enumerable
 
 Windows (:func:`parse_window`) are half-open intervals of start times in
@@ -49,6 +53,7 @@ from math import comb, exp, factorial, log2
 import numpy as np
 
 from ..generators import GeneratorSpec
+from ..generators.vb import randomize_hash, timer_words
 from ..params import parse_int
 from ..reduction.draw import draw_bounded
 from ..reduction.reducers import Reducer
@@ -469,6 +474,67 @@ class PidTimePolicy(TimeSecondsPolicy):
         return ((times // SECOND) ^ pids).astype(np.uint64)
 
 
+class VBTimerPolicy(MsMidnightPolicy):
+    """Visual Basic's bare ``Randomize``: ``Timer`` (seconds since midnight, a ``Single``) hashed to 16 bits.
+
+    The seed is the ``vbscript`` generator's ``h = (w ^ (w >> 16)) & 0xFFFF``, ``w``
+    the bits of ``Timer`` (:mod:`rnglab.generators.vb`): a day's 86,400,000
+    milliseconds fall on at most 2^16 seeds, unevenly.
+    """
+
+    name = "vb-timer"
+    description = "VB Randomize: Timer's Single bits hashed to 16 bits (at most 65,536 seeds)"
+    #: Milliseconds hashed per block (bounds the memory used).
+    block_ms = 2**22
+
+    def seed_weights(self, window: Window) -> np.ndarray:
+        """Milliseconds of ``window`` that give each of the 2^16 seeds."""
+        weights = np.zeros(2**16, dtype=np.int64)
+        for first, stop in super().seed_ranges(window):
+            for start in range(first, stop, self.block_ms):
+                ms = np.arange(start, min(stop, start + self.block_ms), dtype=np.int64)
+                weights += np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
+        return weights
+
+    def seed_ranges(self, window):
+        reached = np.flatnonzero(self.seed_weights(window))
+        breaks = np.flatnonzero(np.diff(reached) != 1) + 1
+        return [(int(run[0]), int(run[-1]) + 1) for run in np.split(reached, breaks) if len(run)]
+
+    def distribution(self, window):
+        return SeedDistribution(_group_weights(self.seed_weights(window)), window.duration_ms)
+
+    def seeds_at(self, times, window, rng):
+        return randomize_hash(timer_words(super().seeds_at(times, window, rng)))
+
+
+class GuidHashPolicy(SeedPolicy):
+    """``new Random(Guid.NewGuid().GetHashCode())``: a 32-bit hash of a random GUID, 2^32 seeds.
+
+    ``Guid.GetHashCode`` XORs the GUID's four 32-bit words; a version-4 GUID
+    has 122 random bits, and every fixed bit (version, variant) is XORed with
+    random bits of another word, so the hash is uniform over 2^32 values (the
+    seed is its unsigned form). The start time does not matter: unpredictable,
+    yet a search of 2^32 seeds is hours, not years (.NET's ``Random(int)``
+    takes ``|seed|``, so it has at most 2^31 distinct states).
+    """
+
+    name = "guid-hash"
+    description = "Guid.NewGuid().GetHashCode(): 2^32 equally likely seeds (searchable)"
+
+    def seed_ranges(self, window):
+        return [(0, 2**32)]
+
+    def space_size(self, duration_ms):
+        return 2**32
+
+    def distribution(self, window):
+        return SeedDistribution(((1, 2**32),), 2**32)
+
+    def seeds_at(self, times, window, rng):
+        return rng.integers(0, 2**32, size=len(times), dtype=np.uint64)
+
+
 class OSPolicy(SeedPolicy):
     """The OS entropy source: 2^64 (or more) equally likely seeds, not enumerable.
 
@@ -497,12 +563,12 @@ class OSPolicy(SeedPolicy):
 
 
 POLICIES = {p.name: p for p in (FixedPolicy(), TimeSecondsPolicy(), MsMidnightPolicy(), MsBootPolicy(),
-                                PidTimePolicy(), OSPolicy())}
+                                PidTimePolicy(), VBTimerPolicy(), GuidHashPolicy(), OSPolicy())}
 """Every seed policy by CLI name."""
 
 
 def policy(name: str) -> SeedPolicy:
-    """Look up a seed policy: ``fixed`` (or ``fixed:N``), ``time-s``, ``ms-midnight``, ``ms-boot``, ``pid-time``, ``os``."""
+    """Look up a seed policy: ``fixed`` (or ``fixed:N``), a name of :data:`POLICIES`."""
     if name.startswith("fixed:"):
         return FixedPolicy(parse_int(name[len("fixed:"):]))
     try:

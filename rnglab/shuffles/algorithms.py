@@ -53,6 +53,7 @@ from ..reduction.draw import stuck_source_error
 from ..reduction.reducers import Reducer, as_reducer
 from .comparator import INSERTION_LIMIT, TIMSORT_SINGLE_RUN, comparator_run
 from .draws import BatchDraws, Draws, SequentialDraws, SourceDraws, random_integers, uniform_below_factorial
+from .runtime import ascending, deal_unused, deitel, libstdcxx_shuffle
 from .steps import SwapStep, TakeStep, TranspositionStep, swap, take_in_order
 
 # -- algorithms that run their own code (each: decks (lanes, n), draws, config) -> decks -------------------
@@ -81,26 +82,10 @@ def draw_unused(decks, draws, config):
 
     A source that cannot reach the positions left (RANDU's outputs are all odd:
     ``x % 2`` is always 1) would redraw forever; after ``64 (n + 1)`` clashes in a
-    row, which an ideal source produces with probability below ``e^-64``, it
-    raises ``ValueError``.
+    row :func:`~rnglab.shuffles.runtime.deal_unused` raises ``ValueError``.
     """
-    lanes, n = decks.shape
-    rows, taken, out = np.arange(lanes), np.zeros(decks.shape, dtype=bool), np.empty_like(decks)
-    for k in range(n):
-        choice = draws.below(n)
-        clash = taken[rows, choice]
-        for _ in range(64 * (n + 1)):
-            if not clash.any():
-                break
-            choice[clash] = draws.below(n, clash)
-            clash = taken[rows, choice]
-        else:
-            raise ValueError(f"the source gave {64 * (n + 1)} dealt positions in a row to draw-unused (chance "
-                             f"below e^-64 for a source that fills its declared range): with this reducer it "
-                             f"cannot reach every position of a {n}-card deck")
-        out[:, k] = decks[rows, choice]
-        taken[rows, choice] = True
-    return out
+    n = decks.shape[1]
+    return deal_unused(decks, draws, lambda mask: draws.below(n, mask), "draw-unused")
 
 
 def draw_remove(decks, draws, config):
@@ -325,6 +310,13 @@ SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
     Algorithm("js-sort-timsort", "array.sort(() => Math.random() - 0.5) by V8's TimSort (V8 7.0+, length <= 63)",
               True, "comparisons", "V8 third_party/v8/builtins/array-sort.tq; Bynens, v8.dev 2018",
               comparator_run, max_n=TIMSORT_SINGLE_RUN),
+    Algorithm("ascending", "i from 1 to n-1, swap i with j in [0, i] (std::random_shuffle's loop)", False, "program",
+              "libstdc++ stl_algo.h random_shuffle; Knuth TAOCP vol. 2, 3.4.2", program=ascending),
+    Algorithm("deitel", "per card, row = below(n/13), column = below(13) until the slot is free (Deitel's 2-D deck)",
+              False, "program", "Deitel and Deitel, C++ How to Program, card shuffling and dealing", deitel,
+              take_program),
+    Algorithm("libstdcxx-shuffle", "ascending swaps, two positions per draw below (i+1)(i+2) (std::shuffle)", False,
+              "uniform", "libstdc++ stl_algo.h shuffle, __gen_two_uniform_ints (GCC 9+)", libstdcxx_shuffle),
 )}
 """Every shuffle algorithm by name."""
 

@@ -26,6 +26,8 @@ JOKERS = ("BJ", "RJ")
 
 #: The pieces of one side in xiangqi (Chinese chess), with their counts.
 XIANGQI_SIDE = {"general": 1, "advisor": 2, "elephant": 2, "horse": 2, "chariot": 2, "cannon": 2, "soldier": 5}
+#: The 15 pieces of one side that jieqi (hidden xiangqi) shuffles face down: all but the general.
+JIEQI_SIDE = {piece: count for piece, count in XIANGQI_SIDE.items() if piece != "general"}
 
 
 @dataclass(frozen=True)
@@ -108,11 +110,11 @@ def numbered_deck(n: int) -> Deck:
 
 
 DECKS = {"52": lambda: standard_deck(), "54": lambda: standard_deck(True),
-         "xiangqi": lambda: multiset_deck("xiangqi", XIANGQI_SIDE)}
+         "xiangqi": lambda: multiset_deck("xiangqi", XIANGQI_SIDE), "jieqi": lambda: multiset_deck("jieqi", JIEQI_SIDE)}
 
 
 def deck_for(spec) -> Deck:
-    """A deck by name (``52``, ``54``, ``xiangqi``) or size (52 and 54 name cards, others are numbered)."""
+    """A deck by name (``52``, ``54``, ``xiangqi``, ``jieqi``) or size (52 and 54 name cards, others are numbered)."""
     key = str(spec).strip().lower()
     if key in DECKS:
         return DECKS[key]()

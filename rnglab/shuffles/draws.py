@@ -132,6 +132,28 @@ class BatchDraws(Draws):
                         name=b.name, low=b.low)
 
 
+class LaneDraws(Draws):
+    """One generator per lane from a batch that steps any subset of its lanes (glibc's ``rand()``), and a reducer.
+
+    Each request is :func:`~rnglab.reduction.draw.draw_bounded_lanes` over the
+    lanes asking, so lane ``i`` consumes exactly what a one-at-a-time shuffle
+    on its own generator consumes (tested against :class:`SourceDraws`).
+
+    Attributes
+    ----------
+    draws : numpy.ndarray
+        Source outputs each lane has consumed, rejected ones included.
+    """
+
+    def __init__(self, batch, reducer: Reducer | str = "lemire"):
+        self.batch, self.reducer, self.lanes = batch, as_reducer(reducer), batch.lanes
+        self.word_bits = batch.range_size.bit_length() - 1
+        self.draws = np.zeros(batch.lanes, dtype=np.int64)
+
+    def below(self, bound, mask=None):
+        return draw_bounded_lanes(self.batch, int(bound), self.reducer, self.draws, mask)[0].view(np.int64)
+
+
 class SequentialDraws(SourceDraws):
     """One source and a reducer, ``lanes`` decks dealt one after another (as a program deals them).
 

@@ -63,9 +63,10 @@ from ..reduction.reducers import REDUCERS, Reducer
 REDUCER_CODES = {name: code for code, name in enumerate(REDUCERS)}
 
 #: The codes :func:`reduce_offset` has a branch for.
-COMPILED = MODULO, FLOAT_MULTIPLY, MULTIPLY_SHIFT, THRESHOLD, THRESHOLD_OPENBSD, BITMASK, LEMIRE, JAVA_NEXTINT = tuple(
+COMPILED = (MODULO, FLOAT_MULTIPLY, MULTIPLY_SHIFT, THRESHOLD, THRESHOLD_OPENBSD, BITMASK, LEMIRE, JAVA_NEXTINT,
+            PYTHON_RANDBELOW) = tuple(
     REDUCER_CODES[name] for name in ("modulo", "float-multiply", "multiply-shift", "threshold", "threshold-openbsd",
-                                     "bitmask", "lemire", "java-nextint"))
+                                     "bitmask", "lemire", "java-nextint", "python-randbelow"))
 
 #: Code of Lemire's method on whole 64-bit words (``R = 2^64``): ``x n = high 2^64 + low``,
 #: value ``high``, rejected iff ``low < 2^64 mod n`` (column ``range_mod`` of the draw table).
@@ -193,6 +194,13 @@ def reduce_offset(code, x, draw, fields):  # pragma: no cover - compiled
     if code == WIDE_LEMIRE:
         high, low = multiply_128(x, n)
         return high, low >= draw[1]
+    if code == PYTHON_RANDBELOW:  # the top k = bit_length(n) bits of R = 2^range_bits (n < R: checked before)
+        bits, rest = ZERO, n
+        while rest != ZERO:
+            rest >>= ONE
+            bits += ONE
+        value = x >> (fields.range_bits - bits)
+        return value, value < n
     r = x >> ONE  # JAVA_NEXTINT
     if n & (n - ONE) == ZERO:
         return (n * r) >> np.uint64(31), True

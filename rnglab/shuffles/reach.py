@@ -25,6 +25,7 @@ import numpy as np
 
 from ..algebra.period import lcg_period
 from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
+from ..generators.glibc import GlibcBatch
 from ..reduction.reducers import Reducer, as_reducer
 from ..results import Result
 from ..seeds.space import SeedSpace, check_seed_space
@@ -38,7 +39,7 @@ from .algorithms import (
     shuffle_decks,
     shuffle_seeds,
 )
-from .draws import BatchDraws, SourceDraws
+from .draws import BatchDraws, LaneDraws, SourceDraws
 
 #: Most seeds enumerated (memory: the distinct decks are kept).
 MAX_SEEDS = 2**24
@@ -128,9 +129,11 @@ def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, cho
 
 
 def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuffle, reducer: Reducer) -> np.ndarray:
-    """One shuffled deck per seed: a batch for an LCG, else one generator per seed."""
+    """One shuffled deck per seed: a batch for an LCG or glibc's ``rand()``, else one generator per seed."""
     if generator.is_lcg:
         return shuffle_seeds(generator.lcg(), seeds, n, chosen, reducer)[0]
+    if generator.kind == "additive":
+        return shuffle_decks(n, LaneDraws(GlibcBatch(seeds, generator.name), reducer), chosen)
     return np.stack([shuffle(n, generator.make(int(s)), chosen, reducer) for s in seeds])
 
 
