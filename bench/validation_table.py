@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 from rnglab.empirical.battery import get_battery, result_labels, run_battery
@@ -23,6 +24,8 @@ from rnglab.stream import BitSelection
 
 SEED = 12345
 OUT = Path(__file__).resolve().parent / "results" / "validation.md"
+#: SmallCrush's p-values on every catalog generator, fed by ``rnglab stream GEN --seed 12345``.
+SMALLCRUSH = Path(__file__).resolve().parent.parent / "tests" / "data" / "testu01" / "smallcrush.toml"
 
 #: (row label, generator, bit selection, why it is in the table, whose failures and why)
 ROWS = [
@@ -53,6 +56,23 @@ ROWS = [
 ]
 
 
+def flagged(pvalues: dict) -> str:
+    """The tests whose p-value is outside [0.001, 0.999], with FAIL (within 1e-10 of 0 or 1) in bold."""
+    names = [f"**{name}**" if min(p, 1 - p) < 1e-10 else name for name, p in pvalues.items() if min(p, 1 - p) < 1e-3]
+    return ", ".join(names) or "none"
+
+
+def smallcrush_rows(battery) -> list:
+    """Per catalog generator: SmallCrush's failures (smallcrush.toml) beside the battery's, same seed."""
+    rows = []
+    for generator, pvalues in tomllib.loads(SMALLCRUSH.read_text()).items():
+        result = run_battery(lambda seed: make_source(generator, seed), battery, SEED)
+        mine = dict(zip(result_labels(result.results), (r.pvalue for r in result.results)))
+        rows.append([f"`{generator}`", flagged(pvalues), flagged(mine)])
+        print(f"{generator}: {result.seconds:.0f} s", file=sys.stderr)
+    return rows
+
+
 def main() -> None:
     battery = get_battery(sys.argv[1] if len(sys.argv) > 1 else "small")
     table_rows, labels, total = [], None, 0.0
@@ -76,6 +96,10 @@ def main() -> None:
             "significant bits of each output, as SmallCrush's gap, poker and coupon collector do (its r).\n\n"
             f"Sample sizes: {sizes}.\n\n"
             + markdown_table(["generator"] + labels + ["why it is here", "whose failures, and why"], table_rows)
+            + f"\n\nSmallCrush (TestU01 1.2.3, `tests/data/testu01/smallcrush.toml`, fed by `rnglab stream GEN "
+            f"--seed {SEED}`) and the `{battery.name}` battery (seed {SEED}) on every catalog generator: the tests "
+            "with a p-value outside [0.001, 0.999], in bold when within 1e-10 of 0 or 1 (FAIL).\n\n"
+            + markdown_table(["generator", "SmallCrush", f"rnglab `{battery.name}`"], smallcrush_rows(battery))
             + "\n")
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(text)

@@ -9,6 +9,7 @@ from rnglab.empirical.battery import Battery, Entry, batteries, get_battery, res
 from rnglab.empirical.secondlevel import _anderson_darling_limit_cdf, anderson_darling_uniform, second_level
 from rnglab.empirical.stattests import TESTS, EmpiricalResult
 from rnglab.generators import make_source
+from rnglab.stream import BitSelection
 
 
 def pcg64(seed):
@@ -130,3 +131,24 @@ def test_report_section_grades_every_catalog_generator(tmp_path):
     rows = {line.split("|")[1].strip(" `"): line for line in text.splitlines() if line.startswith("| `")}
     assert set(rows) == set(catalog())
     assert "FAIL" in rows["randu"] and "FAIL" not in rows["pcg64"] and "not reproducible" in text
+
+
+def test_result_labels_name_an_entry_s_own_bits_among_others():
+    results = [EmpiricalResult("gap", 0, 0.5, {"n": 10, "low": None}), EmpiricalResult("gap", 0, 0.5, {"n": 10, "low": 10}),
+               EmpiricalResult("frequency", 0, 0.5, {"n": 10, "drop": 20, "keep": 10})]
+    assert result_labels(results) == ["gap", "gap low=10", "frequency drop=20 keep=10"]
+    same = [EmpiricalResult("gap", 0, 0.5, {"n": 10, "low": 8}), EmpiricalResult("poker", 0, 0.5, {"n": 10, "low": 8})]
+    assert result_labels(same) == ["gap", "poker"]  # every entry reads the run's bits: nothing to tell apart
+
+
+def test_small_battery_reads_low_bits_unless_the_user_chooses_the_bits():
+    small = get_battery("small")
+    own = {(e.test, e.bits.low) for e in small.entries if e.bits}
+    assert own == {("gap", 10), ("poker", 8), ("coupon", 6), ("matrix-rank", 10), ("frequency", 8),
+                   ("hamming-weight", 1)}
+    battery = Battery("two", "", (Entry("frequency", 1000, {"d": 4}), Entry("frequency", 1000, {"d": 4}, 1,
+                                                                             BitSelection(low=2))))
+    result = run_battery(lambda seed: make_source("pcg64", seed), battery, 1)
+    assert [r.params["low"] for r in result.results] == [None, 2]
+    result = run_battery(lambda seed: make_source("pcg64", seed), battery, 1, selection=BitSelection(low=3))
+    assert [r.params["low"] for r in result.results] == [3]

@@ -174,8 +174,10 @@ def result_labels(results) -> list[str]:
     Examples: ``collision``, or ``birthday-spacings d=2^30 t=2`` and
     ``birthday-spacings d=2^20 t=3`` when the battery runs the test twice (the
     sample size ``n`` and the derived ``k = d^t`` are left out unless nothing else differs);
-    ``gap low=10`` for a test of the 10 low bits of each output (``drop=r``, ``keep=s`` likewise).
+    ``gap low=10`` for an entry that reads its own bits (the 10 low bits of each output; ``drop=r``,
+    ``keep=s`` likewise) among entries that read other bits.
     """
+    mixed = len({tuple(_bits(r.params)) for r in results}) > 1
     labels = []
     for result in results:
         twins = [r.params for r in results if r.test == result.test and _bits(r.params) == _bits(result.params)]
@@ -183,7 +185,7 @@ def result_labels(results) -> list[str]:
                      if len({str(p.get(k)) for p in twins}) > 1 and k not in ("n", "k", *BIT_KEYS)]
         shown = differing or (["n"] if len(twins) > 1 else [])
         labels.append(" ".join([result.test] + [f"{k}={_short(result.params[k])}" for k in shown]
-                               + [f"{k}={v}" for k, v in _bits(result.params)]))
+                               + [f"{k}={v}" for k, v in _bits(result.params) if mixed]))
     return labels
 
 
