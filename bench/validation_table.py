@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import sys
 import time
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.generators import make_source
@@ -33,22 +34,22 @@ ROWS = [
      "none expected: any verdict off normal is a false alarm (0.2 % per entry, bench/results/calibration.md)"),
     ("mt19937", "mt19937", BitSelection(), "good", "none expected (as pcg64)"),
     ("minstd", "minstd", BitSelection(), "SmallCrush fails it on birthday spacings, collision, max-of-t",
-     "the generator's: its points lie on a lattice (birthday spacings; too few collisions) and max-of-t, "
-     "as SmallCrush (examples/bat1.res)"),
+     ("the generator's: its points lie on a lattice (birthday spacings; too few collisions) and max-of-t, "
+      "as SmallCrush (examples/bat1.res)")),
     ("minstd_rand", "minstd_rand", BitSelection(), "Park-Miller-Stockmeyer multiplier, same modulus",
      "the generator's: lattice (birthday spacings, collision), max-of-t"),
     ("randu", "randu", BitSelection(), "triples on 15 planes",
      "the generator's: triples on 15 planes (3-D tests); bit k of its state has period 2^(k-1) (low-bit entries)"),
     ("ansic", "ansic", BitSelection(), "15 high bits of a 31-bit LCG",
-     "the generator's: lattice (birthday spacings, collision); its low output bits are state bits 16-25, "
-     "periods 2^17 to 2^26 (low-bit entries)"),
+     ("the generator's: lattice (birthday spacings, collision); its low output bits are state bits 16-25, "
+      "periods 2^17 to 2^26 (low-bit entries)")),
     ("msvc", "msvc", BitSelection(), "MSVC rand(): 15 bits of a 32-bit LCG",
      "the generator's: as ansic (state bits 16-30 of a 2^32 LCG)"),
     ("msvc state", "lcg:a=214013,c=2531011,m=2^32", BitSelection(), "MSVC's full 32-bit state",
      "the generator's: state bit k has period 2^(k+1): every test of the low or whole bits"),
     ("java", "java", BitSelection(), "java.util.Random next(32): 32 of 48 bits",
-     "the generator's: lattice (birthday spacings); low output bits are state bits 16-25, periods 2^17 to "
-     "2^26 (gap, poker, coupon, low 8, low 1), as SmallCrush's Gap, SimpPoker, CouponCollector"),
+     ("the generator's: lattice (birthday spacings); low output bits are state bits 16-25, periods 2^17 to "
+      "2^26 (gap, poker, coupon, low 8, low 1), as SmallCrush's Gap, SimpPoker, CouponCollector")),
     ("ranqd1 low 8", "ranqd1", BitSelection(low=8), "low bits of a power-of-two LCG",
      "the generator's: bit k has period 2^(k+1), so the low 8 bits repeat every 256 outputs"),
     ("glibc_type0 low 8", "glibc_type0", BitSelection(low=8), "low bits of a power-of-two LCG",

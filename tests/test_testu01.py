@@ -7,11 +7,11 @@ catalog's own. Also: what SmallCrush fails on each catalog generator
 (smallcrush.toml, from smallcrush.c) the ``small`` battery fails too.
 """
 
-import tomllib
 from pathlib import Path
 
 import numpy as np
 import pytest
+import tomllib
 
 from rnglab.empirical.battery import result_labels, run_battery
 from rnglab.empirical.stattests import get_test
