@@ -164,7 +164,6 @@ ROWS: list[Row] = [
     row("test pcg64 --n 0"),
     row("test pcg64 --repeat 10^9"),
     row("test randu --tests fourier --n 134217856", "at most 2^27"),
-    row("test pcg64 --tests runs-up --low-bits 8", "n <= L^2"),
     row("test pcg64 --repeat -1"),
     row("test pcg64 --repeat 0"),
     row("test msvc --drop-bits 15"),

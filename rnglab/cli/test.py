@@ -154,7 +154,8 @@ def _as_json(label: str, result) -> dict:
             row["pvalues"] = list(r.pvalues)
         rows.append(row)
     return {"generator": label, "battery": result.battery, "seed": result.seed, "selection": result.selection,
-            "seconds": result.seconds, "results": rows}
+            "seconds": result.seconds, "results": rows,
+            "skipped": [{"test": test, "rule": rule} for test, rule in result.skipped]}
 
 
 def _report(label: str, result, labels: list[str]) -> str:
@@ -163,7 +164,8 @@ def _report(label: str, result, labels: list[str]) -> str:
     header = (f"generator {label}, battery {result.battery}, seed {result.seed}, "
               f"{_bits(result.selection)}, {result.seconds:.1f} s\n\n")
     table = format_table(["test", "n", "N", "statistic", "p-value", "verdict"], rows)
-    return header + table + "\n\n" + _summary(result, labels)
+    skipped = "".join(f"\nskipped {test}: {rule}" for test, rule in result.skipped)
+    return header + table + "\n\n" + _summary(result, labels) + skipped
 
 
 def _bits(selection: dict) -> str:

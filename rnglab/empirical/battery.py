@@ -22,7 +22,7 @@ from ..params import parse_int
 from ..results import Result
 from ..stream import BitSelection
 from .secondlevel import second_level
-from .stattests import EmpiricalResult, get_test
+from .stattests import EmpiricalResult, ResolutionError, get_test
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 BATTERIES_PATH = files("rnglab.data") / "batteries.toml"
@@ -65,7 +65,11 @@ class Battery:
 
 @dataclass(frozen=True)
 class BatteryResult(Result):
-    """The results of a battery run, in entry order, with what is needed to reproduce it."""
+    """The results of a battery run, in entry order, with what is needed to reproduce it.
+
+    ``skipped`` lists ``(test, rule)`` for the entries whose test refused the
+    source's resolution (:class:`~rnglab.empirical.stattests.base.ResolutionError`).
+    """
 
     battery: str
     generator: str
@@ -73,6 +77,7 @@ class BatteryResult(Result):
     results: tuple
     seconds: float
     selection: dict
+    skipped: tuple = ()
 
 
 def _entry_from_table(battery: str, table: dict) -> Entry:
@@ -159,13 +164,17 @@ def run_battery(factory: Callable[[int | None], Source], battery: str | Battery,
         entries = tuple(entry for entry in entries if entry.bits is None)
     source = factory(seed)
     started = time.perf_counter()
-    results = []
+    results, skipped = [], []
     for done, entry in enumerate(entries, start=1):
-        results.append(entry.run(source, selection))
+        try:
+            results.append(entry.run(source, selection))
+        except ResolutionError as refusal:
+            skipped.append((entry.test, str(refusal)))
         if on_progress:
             on_progress(done, len(entries), entry.test)
     return BatteryResult(battery.name, source.name, source.seed if seed is None else seed, tuple(results),
-                         time.perf_counter() - started, {"drop": selection.drop, "keep": selection.keep, "low": selection.low})
+                         time.perf_counter() - started, {"drop": selection.drop, "keep": selection.keep, "low": selection.low},
+                         tuple(skipped))
 
 
 def result_labels(results) -> list[str]:

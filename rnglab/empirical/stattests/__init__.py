@@ -4,6 +4,6 @@ Import this package to register every test.
 """
 
 from . import birthday, collision, correlation, fourier, frequency, hamming, knuth, matrix_rank, runs  # noqa: F401  (Marsaglia, TestU01, NIST)  # noqa: F401  (Knuth, TAOCP vol. 2, 3.3.2)
-from .base import TESTS, EmpiricalResult, chi_square, get_test, register
+from .base import TESTS, EmpiricalResult, ResolutionError, chi_square, get_test, register
 
-__all__ = ["TESTS", "EmpiricalResult", "chi_square", "get_test", "register"]
+__all__ = ["TESTS", "EmpiricalResult", "ResolutionError", "chi_square", "get_test", "register"]
