@@ -66,18 +66,26 @@ def distance(pvalue: float) -> float:
     return min(pvalue, 1 - pvalue)
 
 
+#: SmallCrush's tests that read every bit of its 32-bit words (r = 0).
+EVERY_BIT = {"BirthdaySpacings", "Collision", "MaxOft"}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("generator", list(SMALLCRUSH))
 def test_small_battery_fails_where_smallcrush_fails(generator):
     # smallcrush.toml: SmallCrush on `rnglab stream GEN --seed 12345`. Where SmallCrush FAILs a generator (p within
     # 1e-10 of 0 or 1), the small battery FAILs it too, and is at least "unusual" on each failed test it also has.
+    # Exception: the stream packs outputs that are not 32 bits wide (glibc_type0's 31, drand48's 48) across words,
+    # so SmallCrush's r = 0 tests also read their weak low bits; small sees those through its low-bit entries.
     result = run_battery(lambda seed: make_source(generator, seed), "small", SEED)
     mine = {label: r.pvalue for label, r in zip(result_labels(result.results), result.results)}
     failed = [test for test, p in SMALLCRUSH[generator].items() if distance(p) < 1e-10]
+    low_bits_fail = any(distance(p) < 1e-10 for label, p in mine.items() if "low=" in label)
+    word_aligned = make_source(generator, SEED).output_bits in (32, 64)
     if failed:
         assert min(distance(p) for p in mine.values()) < 1e-10, mine
     for test in failed:
-        if test in SAME_TEST:
+        if test in SAME_TEST and (word_aligned or test not in EVERY_BIT or not low_bits_fail):
             assert min(distance(mine[label]) for label in SAME_TEST[test]) < 1e-3, (test, mine)
     if not any(distance(p) < 1e-3 for p in SMALLCRUSH[generator].values()):
         assert min(distance(p) for p in mine.values()) > 1e-10, mine
