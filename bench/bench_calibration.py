@@ -23,7 +23,7 @@ from rnglab.empirical.battery import get_battery
 from rnglab.empirical.calibration import RESOLUTIONS, UNUSUAL, calibrate, out_of_line, rate_interval
 
 #: Replications per resolution: enough for the cheap batteries to see a rate of a few percent at once.
-REPLICATIONS = {"smoke": 100, "validation": 100, "small": 3}
+REPLICATIONS = {"smoke": 100, "validation": 100, "small": 2}
 FULL = {**REPLICATIONS, "standard": 1}
 
 

@@ -170,6 +170,7 @@ ROWS: list[Row] = [
     row("test pcg64 --n -5"),
     row("test pcg64 --n 0"),
     row("test pcg64 --repeat 10^9"),
+    row("test randu --tests fourier --n 134217856", "at most 2^27"),
     row("test pcg64 --repeat -1"),
     row("test pcg64 --repeat 0"),
     row("test msvc --drop-bits 15"),

@@ -9,6 +9,7 @@ from rnglab.empirical.battery import Battery, Entry, batteries, get_battery, res
 from rnglab.empirical.secondlevel import _anderson_darling_limit_cdf, anderson_darling_uniform, second_level
 from rnglab.empirical.stattests import TESTS, EmpiricalResult
 from rnglab.generators import make_source
+from rnglab.stream import BitSelection
 
 
 def pcg64(seed):
@@ -130,3 +131,33 @@ def test_report_section_grades_every_catalog_generator(tmp_path):
     rows = {line.split("|")[1].strip(" `"): line for line in text.splitlines() if line.startswith("| `")}
     assert set(rows) == set(catalog())
     assert "FAIL" in rows["randu"] and "FAIL" not in rows["pcg64"] and "not reproducible" in text
+
+
+def test_result_labels_name_an_entry_s_own_bits_among_others():
+    results = [EmpiricalResult("gap", 0, 0.5, {"n": 10, "low": None}), EmpiricalResult("gap", 0, 0.5, {"n": 10, "low": 10}),
+               EmpiricalResult("frequency", 0, 0.5, {"n": 10, "drop": 20, "keep": 10})]
+    assert result_labels(results) == ["gap", "gap low=10", "frequency drop=20 keep=10"]
+    same = [EmpiricalResult("gap", 0, 0.5, {"n": 10, "low": 8}), EmpiricalResult("poker", 0, 0.5, {"n": 10, "low": 8})]
+    assert result_labels(same) == ["gap", "poker"]  # every entry reads the run's bits: nothing to tell apart
+
+
+def test_small_battery_reads_low_bits_unless_the_user_chooses_the_bits():
+    small = get_battery("small")
+    own = {(e.test, e.bits.low) for e in small.entries if e.bits}
+    assert own == {("gap", 10), ("poker", 8), ("coupon", 6), ("matrix-rank", 10), ("frequency", 8),
+                   ("hamming-weight", 1)}
+    battery = Battery("two", "", (Entry("frequency", 1000, {"d": 4}), Entry("frequency", 1000, {"d": 4}, 1,
+                                                                             BitSelection(low=2))))
+    result = run_battery(lambda seed: make_source("pcg64", seed), battery, 1)
+    assert [r.params["low"] for r in result.results] == [None, 2]
+    result = run_battery(lambda seed: make_source("pcg64", seed), battery, 1, selection=BitSelection(low=3))
+    assert [r.params["low"] for r in result.results] == [3]
+
+
+def test_a_battery_skips_an_entry_refused_at_the_source_s_resolution():
+    # runs-up needs n <= L^2: at 8 bits (L = 256) a battery skips it, says why, and runs the next entry.
+    battery = Battery("two", "", (Entry("runs-up", 100_000, {}), Entry("frequency", 1000, {"d": 4})))
+    result = run_battery(pcg64, battery, 1, selection=BitSelection(low=8))
+    assert [r.test for r in result.results] == ["frequency"]
+    assert result.skipped == (("runs-up", "the runs-up test needs n <= L^2 = 65536 values from a source of L = 256 "
+                                          "levels (ties, 1 pair in L, bias the run counts); got n = 100000"),)

@@ -7,12 +7,13 @@ catalog's own. Also: what SmallCrush fails on each catalog generator
 (smallcrush.toml, from smallcrush.c) the ``small`` battery fails too.
 """
 
-import tomllib
 from pathlib import Path
 
 import numpy as np
 import pytest
+import tomllib
 
+from rnglab.empirical.battery import result_labels, run_battery
 from rnglab.empirical.stattests import get_test
 from rnglab.generators import CallableSource, make_source
 
@@ -52,3 +53,49 @@ def test_mean_of_ex3():
     x = make_source(case["generator"], SEED).random_raw(case["count"]).astype(np.float64)
     mean = np.cumsum(x * (1.0 / (2**31 - 1)))[-1] / case["count"]
     assert f"{mean:.15f}" == f"{case['mean']:.15f}"
+
+
+#: rnglab's ``small`` entry for each SmallCrush test it has (same test, same bits of a 32-bit output).
+SAME_TEST = {"BirthdaySpacings": ["birthday-spacings d=2^30 t=2"], "Collision": ["collision"], "Gap": ["gap low=10"],
+             "SimpPoker": ["poker low=8"], "CouponCollector": ["coupon low=6"], "MaxOft": ["max-of-t"],
+             "MatrixRank": ["matrix-rank", "matrix-rank low=10"]}
+SMALLCRUSH = tomllib.loads((DATA / "smallcrush.toml").read_text())
+
+
+def distance(pvalue: float) -> float:
+    return min(pvalue, 1 - pvalue)
+
+
+#: SmallCrush's tests that read every bit of its 32-bit words (r = 0).
+EVERY_BIT = {"BirthdaySpacings", "Collision", "MaxOft"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("generator", list(SMALLCRUSH))
+def test_small_battery_fails_where_smallcrush_fails(generator):
+    # smallcrush.toml: SmallCrush on `rnglab stream GEN --seed 12345`. Where SmallCrush FAILs a generator (p within
+    # 1e-10 of 0 or 1), the small battery FAILs it too, and is at least "unusual" on each failed test it also has.
+    # Exception: the stream packs outputs that are not 32 bits wide (glibc_type0's 31, drand48's 48) across words,
+    # so SmallCrush's r = 0 tests also read their weak low bits; small sees those through its low-bit entries.
+    result = run_battery(lambda seed: make_source(generator, seed), "small", SEED)
+    mine = {label: r.pvalue for label, r in zip(result_labels(result.results), result.results)}
+    failed = [test for test, p in SMALLCRUSH[generator].items() if distance(p) < 1e-10]
+    low_bits_fail = any(distance(p) < 1e-10 for label, p in mine.items() if "low=" in label)
+    word_aligned = make_source(generator, SEED).output_bits in (32, 64)
+    if failed:
+        assert min(distance(p) for p in mine.values()) < 1e-10, mine
+    for test in failed:
+        if test in SAME_TEST and (word_aligned or test not in EVERY_BIT or not low_bits_fail):
+            assert min(distance(mine[label]) for label in SAME_TEST[test]) < 1e-3, (test, mine)
+    if not any(distance(p) < 1e-3 for p in SMALLCRUSH[generator].values()):
+        assert min(distance(p) for p in mine.values()) > 1e-10, mine
+
+
+@pytest.mark.slow
+def test_small_battery_fails_minstd_as_bat1():
+    # examples/bat1.res: SmallCrush fails MINSTD (x / m) on birthday spacings, collision and max-of-t only.
+    case = KNOWN["smallcrush"]
+    result = run_battery(lambda seed: ulcg_source(case["generator"]), "small", SEED)
+    mine = {label: r.pvalue for label, r in zip(result_labels(result.results), result.results)}
+    assert all(distance(mine[case["entries"][test]]) < 1e-10 for test in case["failed"]), mine
+    assert all(distance(mine[case["entries"][test]]) > 1e-3 for test in case["passed"]), mine

@@ -223,7 +223,8 @@ def _as_json(subject: dict, result) -> dict:
             row["pvalues"] = list(r.pvalues)
         rows.append(row)
     data = {"generator": subject["generator"], "battery": result.battery, "seed": result.seed,
-            "selection": result.selection, "seconds": result.seconds, "results": rows}
+            "selection": result.selection, "seconds": result.seconds, "results": rows,
+            "skipped": [{"test": test, "rule": rule} for test, rule in result.skipped]}
     if "format" in subject:
         data["input"] = {key: subject[key] for key in ("format", "word_bits", "bytes_read", "rewinds")}
     return data
@@ -234,7 +235,8 @@ def _report(subject: dict, description: str, result, labels: list[str]) -> str:
              grade(r.pvalue)] for name, r in zip(labels, result.results)]
     header = f"{_subject(subject, description, result)}, {_bits(result.selection)}, {result.seconds:.1f} s\n\n"
     table = format_table(["test", "n", "N", "statistic", "p-value", "verdict"], rows)
-    return header + table + "\n\n" + _summary(result, labels)
+    skipped = "".join(f"\nskipped {test}: {rule}" for test, rule in result.skipped)
+    return header + table + "\n\n" + _summary(result, labels) + skipped
 
 
 def _subject(subject: dict, description: str, result) -> str:

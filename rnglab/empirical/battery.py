@@ -22,7 +22,7 @@ from ..params import parse_int
 from ..results import Result
 from ..stream import BitSelection
 from .secondlevel import second_level
-from .stattests import EmpiricalResult, get_test
+from .stattests import EmpiricalResult, ResolutionError, get_test
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 BATTERIES_PATH = files("rnglab.data") / "batteries.toml"
@@ -65,7 +65,11 @@ class Battery:
 
 @dataclass(frozen=True)
 class BatteryResult(Result):
-    """The results of a battery run, in entry order, with what is needed to reproduce it."""
+    """The results of a battery run, in entry order, with what is needed to reproduce it.
+
+    ``skipped`` lists ``(test, rule)`` for the entries whose test refused the
+    source's resolution (:class:`~rnglab.empirical.stattests.base.ResolutionError`).
+    """
 
     battery: str
     generator: str
@@ -73,6 +77,7 @@ class BatteryResult(Result):
     results: tuple
     seconds: float
     selection: dict
+    skipped: tuple = ()
 
 
 def _entry_from_table(battery: str, table: dict) -> Entry:
@@ -159,13 +164,17 @@ def run_battery(factory: Callable[[int | None], Source], battery: str | Battery,
         entries = tuple(entry for entry in entries if entry.bits is None)
     source = factory(seed)
     started = time.perf_counter()
-    results = []
+    results, skipped = [], []
     for done, entry in enumerate(entries, start=1):
-        results.append(entry.run(source, selection))
+        try:
+            results.append(entry.run(source, selection))
+        except ResolutionError as refusal:
+            skipped.append((entry.test, str(refusal)))
         if on_progress:
             on_progress(done, len(entries), entry.test)
     return BatteryResult(battery.name, source.name, source.seed if seed is None else seed, tuple(results),
-                         time.perf_counter() - started, {"drop": selection.drop, "keep": selection.keep, "low": selection.low})
+                         time.perf_counter() - started, {"drop": selection.drop, "keep": selection.keep, "low": selection.low},
+                         tuple(skipped))
 
 
 def result_labels(results) -> list[str]:
@@ -174,8 +183,10 @@ def result_labels(results) -> list[str]:
     Examples: ``collision``, or ``birthday-spacings d=2^30 t=2`` and
     ``birthday-spacings d=2^20 t=3`` when the battery runs the test twice (the
     sample size ``n`` and the derived ``k = d^t`` are left out unless nothing else differs);
-    ``gap low=10`` for a test of the 10 low bits of each output (``drop=r``, ``keep=s`` likewise).
+    ``gap low=10`` for an entry that reads its own bits (the 10 low bits of each output; ``drop=r``,
+    ``keep=s`` likewise) among entries that read other bits.
     """
+    mixed = len({tuple(_bits(r.params)) for r in results}) > 1
     labels = []
     for result in results:
         twins = [r.params for r in results if r.test == result.test and _bits(r.params) == _bits(result.params)]
@@ -183,7 +194,7 @@ def result_labels(results) -> list[str]:
                      if len({str(p.get(k)) for p in twins}) > 1 and k not in ("n", "k", *BIT_KEYS)]
         shown = differing or (["n"] if len(twins) > 1 else [])
         labels.append(" ".join([result.test] + [f"{k}={_short(result.params[k])}" for k in shown]
-                               + [f"{k}={v}" for k, v in _bits(result.params)]))
+                               + [f"{k}={v}" for k, v in _bits(result.params) if mixed]))
     return labels
 
 

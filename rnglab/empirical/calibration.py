@@ -10,7 +10,7 @@ test's artefact at that resolution (as max-of-t's was at ``R = 2^15``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from scipy import stats
 

@@ -7,6 +7,6 @@ from . import (  # noqa: F401
     birthday, collision, correlation, float_frequency, fourier, frequency, gcd, hamming, hamming_pairs, knuth, linear,
     matrix_rank, ones, random_walk, runs, weights,
 )
-from .base import TESTS, EmpiricalResult, chi_square, get_test, register
+from .base import TESTS, EmpiricalResult, ResolutionError, chi_square, get_test, register
 
-__all__ = ["TESTS", "EmpiricalResult", "chi_square", "get_test", "register"]
+__all__ = ["TESTS", "EmpiricalResult", "ResolutionError", "chi_square", "get_test", "register"]

@@ -95,6 +95,14 @@ def gateway_params(n: int, selection: BitSelection, **options) -> dict:
     return {"n": n, **options, "drop": selection.drop, "keep": selection.keep, "low": selection.low}
 
 
+class ResolutionError(ValueError):
+    """A test refuses the resolution of its source (too few levels for its null distribution).
+
+    The message names the rule. A battery skips the entry and reports why
+    (:func:`rnglab.empirical.battery.run_battery`); a lone test is refused.
+    """
+
+
 def require(condition: bool, message: str) -> None:
     """Raise ``ValueError(message)`` unless ``condition``: validity restrictions name their rule."""
     if not condition:

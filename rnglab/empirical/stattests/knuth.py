@@ -18,7 +18,7 @@ import numpy as np
 
 from ...generators.base import Source
 from ...stream import BitSelection
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .base import EmpiricalResult, ResolutionError, chi_square, gateway_params, register, require
 from .frequency import (
     CHUNK,
     check_cells,
@@ -519,9 +519,9 @@ def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
     reached = probabilities > 0
     expected = n * probabilities[reached]
     starts = adjacent_groups(expected)
-    require(starts.size >= 2,
-            f"the maximum-of-t test needs two or more classes with expected count n p >= 5 at this resolution "
-            f"({levels} levels); n = {n} is too small")
+    if starts.size < 2:
+        raise ResolutionError(f"the maximum-of-t test needs two or more classes with expected count n p >= 5 at "
+                              f"this resolution ({levels} levels); n = {n} is too small")
     counts = group_counts(uniform_reader(source, selection), n, t, lambda groups: maximum_cells(groups, d), d)
     statistic, pvalue, df = chi_square(np.add.reduceat(counts[reached], starts), np.add.reduceat(expected, starts))
     return EmpiricalResult("max-of-t", statistic, pvalue, gateway_params(n, selection, t=t, d=d),

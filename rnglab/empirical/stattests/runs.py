@@ -9,7 +9,7 @@ from scipy import stats
 
 from ...generators.base import Source
 from ...stream import BitSelection
-from .base import EmpiricalResult, gateway_params, register, require
+from .base import EmpiricalResult, ResolutionError, gateway_params, register, require
 from .frequency import check_sample, uniform_levels, uniform_reader, windows
 
 #: Knuth's a_ij of 3.3.2 eq. (11): n times the inverse covariance matrix of the run counts, as he rounds it.
@@ -91,8 +91,9 @@ def runs_up(source: Source, n: int, *, selection: BitSelection = BitSelection())
     require(n >= MIN_VALUES,
             f"the runs-up test needs n >= {MIN_VALUES} values (below it V's tail is too heavy); got n = {n}")
     levels = uniform_levels(source, selection)
-    require(n <= levels**2, f"the runs-up test needs n <= L^2 = {levels**2} values from a source of L = {levels} "
-                            f"levels (ties, 1 pair in L, bias the run counts); got n = {n}")
+    if n > levels**2:
+        raise ResolutionError(f"the runs-up test needs n <= L^2 = {levels**2} values from a source of L = {levels} "
+                              f"levels (ties, 1 pair in L, bias the run counts); got n = {n}")
     counts = run_up_counts(uniform_reader(source, selection), n)
     deviation = counts - n * RUN_RATES
     statistic = float(deviation @ RUN_WEIGHTS @ deviation) / (n - 6)
