@@ -12,10 +12,7 @@ import pytest
 from rnglab.empirical.battery import Battery, Entry, get_battery
 from rnglab.empirical.calibration import RESOLUTIONS, Calibration, calibrate, out_of_line, rate_interval
 
-#: A range that is not a power of two reads biased low bits until bits are extracted without bias (defect 2).
-NOT_POWER_OF_TWO = pytest.mark.xfail(reason="issue 13 defect 2: biased bits from a range that is not a power "
-                                            "of two (hamming-weight fails)", strict=True)
-CASES = [pytest.param(name, marks=NOT_POWER_OF_TWO) if name == "3*2^30" else name for name in RESOLUTIONS]
+CASES = list(RESOLUTIONS)
 
 
 def test_rate_interval_is_clopper_pearson():

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 
+from ..compiled import njit
 from .adapters import check_state_tag
 from .base import Source
 
@@ -76,7 +76,7 @@ def initial_rings(seeds) -> np.ndarray:
     return (rings % 2**32).astype(np.uint32)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def fill_additive(ring, position, out):  # pragma: no cover - compiled
     """Write ``out[k] = r >> 1`` for the next values ``r = ring[p + 28] + ring[p]`` (uint32 ring of 31).
 
