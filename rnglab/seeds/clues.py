@@ -66,6 +66,11 @@ class Clue:
         """An output (or a draw below ``bound``) known exactly."""
         return cls(value, value, bound)
 
+    @property
+    def unknown(self) -> bool:
+        """True for a draw whose value is not known at all (it only advances the stream)."""
+        return self.bound is not None and self.low == 0 and self.high == self.bound - 1
+
     @classmethod
     def top_bits(cls, value: int, known: int, width: int) -> "Clue":
         """An output of ``width`` bits whose top ``known`` bits are ``value``."""
@@ -137,7 +142,7 @@ def check_clues(spec: GeneratorSpec, reducer: Reducer, clues: list[Clue]) -> Non
         if not (0 if clue.bound is not None else field.low) <= clue.low <= clue.high <= top:
             kind = f"draws below {clue.bound}" if clue.bound is not None else "outputs"
             raise ValueError(f"observation {index + 1}: {kind} are in [0, {top}]; got [{clue.low}, {clue.high}]")
-        if clue.bound is not None and clue.low != clue.high and reducer.name not in MONOTONE_REDUCERS \
+        if clue.bound is not None and clue.low != clue.high and not clue.unknown and reducer.name not in MONOTONE_REDUCERS \
                 and not _power_of_two_nextint(reducer, clue.bound):
             raise ValueError(f"observation {index + 1}: a range of draws needs a monotone reducer "
                              f"({', '.join(MONOTONE_REDUCERS)}); {reducer.name} gives a value exactly")
@@ -167,6 +172,8 @@ def constraints(spec: GeneratorSpec, reducer: Reducer, clues: list[Clue]) -> lis
 
 
 def _clue_constraints(spec, field, reducer, clue, A, C) -> list[Constraint]:
+    if clue.unknown:
+        return []
     if clue.bound is None:
         return [_interval(spec, field.shift, field.width, clue.low - field.low, clue.high - field.low, A, C)]
     inner = REMAINDER_REDUCERS.get(reducer.name)

@@ -41,6 +41,7 @@ from ..algebra.lattice import IntegralLLL, guided_reduction, short_vectors
 from ..generators import LCG, GeneratorSpec
 from ..reduction.draw import draw_bounded_reference
 from ..reduction.reducers import Reducer
+from ..results import Result
 from .clues import Clue, Constraint, check_clues, check_solvable, constraints, information_bits
 
 #: Most low bits solved by trying every value.
@@ -129,20 +130,89 @@ def solve(spec: GeneratorSpec, reducer: Reducer, clues: list[Clue]) -> LatticeSo
                            complete and len(states) <= MAX_STATES)
 
 
+def seeded_state(spec: GeneratorSpec, first: int) -> int:
+    """The state one step before ``first`` (the state the first output is read from): ``(x - c) a^-1 mod m``."""
+    return (first - spec.c) * pow(spec.a, -1, spec.m) % spec.m
+
+
+def seeds_of(spec: GeneratorSpec, states: list[int]) -> list[int] | None:
+    """The seed of each seeded state, where the seeding convention can be inverted (Java's XOR, or the state itself)."""
+    name = spec.seeding.name
+    if name == "java":
+        return [s ^ 0x5DEECE66D for s in states]
+    return list(states) if name in ("state", "uint32") else None
+
+
+@dataclass(frozen=True)
+class OutputRecovery(Result):
+    """States of an LCG consistent with partial outputs or draws, and what follows.
+
+    Attributes
+    ----------
+    generator, reducer : str
+    observations : int
+    bound : int or None
+        The bound of the draws (None: outputs, known exactly or by their top bits).
+    information_bits, state_bits : float
+    states : list of int
+        The state after the last observation, one per solution.
+    initial_states : list of int
+        The state before the first observation (the seeded state, if it was the first).
+    seeds : list of int or None
+        The seed of each initial state where the seeding can be inverted.
+    predicted : list of list of int
+        The next draws (or outputs) of each solution.
+    complete : bool
+        False when the enumeration was cut short.
+    """
+
+    generator: str
+    reducer: str
+    observations: int
+    bound: int | None
+    information_bits: float
+    state_bits: float
+    states: list
+    initial_states: list
+    seeds: list | None
+    predicted: list
+    complete: bool
+
+
+def recover_from_outputs(spec: GeneratorSpec, reducer: Reducer, clues: list[Clue], predict: int = 10) -> OutputRecovery:
+    """:func:`solve`, then each solution stepped to the end of the observations and ``predict`` values on."""
+    solution = solve(spec, reducer, clues)
+    bound = clues[-1].bound
+    initial = [seeded_state(spec, x) for x in solution.states]
+    states, predicted = [], []
+    for state in initial:
+        source = source_at(spec, state)
+        for clue in clues:
+            _observe(source, clue.bound, reducer)
+        states.append(source.x)
+        predicted.append([_observe(source, bound, reducer) for _ in range(predict)])
+    return OutputRecovery(spec.name, reducer.name, len(clues), bound, solution.information_bits, solution.state_bits,
+                          states, initial, seeds_of(spec, initial), predicted, solution.complete)
+
+
 def reproduces(spec: GeneratorSpec, reducer: Reducer, clues: list[Clue], state: int) -> bool:
     """Replay the LCG from ``state`` with the real reducer (rejections included): does it show every clue?"""
-    source = LCG(a=spec.a, c=spec.c, m=spec.m, seed=1, output=spec.output)
-    source.x = (state - spec.c) * pow(spec.a, -1, spec.m) % spec.m
-    for clue in clues:
-        if clue.bound is None:
-            value = source.next_raw()
-        else:
-            value = int(draw_bounded_reference(source, clue.bound, 1, reducer).values[0])
-        if not clue.low <= value <= clue.high:
-            return False
-    return True
+    source = source_at(spec, seeded_state(spec, state))
+    return all(clue.low <= _observe(source, clue.bound, reducer) <= clue.high for clue in clues)
 
 
+def source_at(spec: GeneratorSpec, state: int) -> LCG:
+    """The LCG of ``spec`` in state ``state`` (its next output is read from ``a state + c``)."""
+    source = LCG(a=spec.a, c=spec.c, m=spec.m, seed=1, output=spec.output, low=spec.low)
+    source.x = state
+    return source
+
+
+def _observe(source: LCG, bound: int | None, reducer: Reducer) -> int:
+    """The next output, or the next draw below ``bound``."""
+    if bound is None:
+        return source.next_raw()
+    return int(draw_bounded_reference(source, bound, 1, reducer).values[0])
 # -- step 1: the low bits -----------------------------------------------------------------
 
 def _low_parts(m: int, system: list[Constraint]) -> tuple[int, list[int]]:
