@@ -6,6 +6,8 @@ Examples::
     rnglab crack msvc --seeds time-s --window "2026-11-22T10:00:00±12h" --seen "As Kd 7h 2c 9s"
     rnglab crack msvc --seeds 0..2^31-1 --seen "..."     # half of the 2^32 seeds: one of two machines
     rnglab crack java --outputs -1155869325,431529176     # a generator seen directly
+    rnglab crack java --outputs "4 5 2 5 4 1 ..." --bound 6 --predict 10   # dice: the lattice
+    rnglab crack java --algo fisher-yates --seen "..." --positions 51,50,...  # no seed space: the lattice
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import COUNT, GENERATOR, emit_json, format_table, json_option, lazy, progress
+from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
+from .crack_method import announce, choose, lattice_deal, lattice_outputs
 from .shuffle import seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
@@ -35,35 +38,55 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
 @click.option("--deck", default="52", show_default=True, help="Deck: 52, 54 or a size.")
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
+@click.option("--bound", type=IntExpr(minimum=1), default=None,
+              help="With --outputs: the values are draws reducer(output, N) below N (dice: 6).")
+@click.option("--top-bits", type=IntExpr(minimum=1), default=None, metavar="K",
+              help="With --outputs: the values are the top K bits of each output.")
+@click.option("--method", type=click.Choice(["auto", "brute", "lattice"]), default="auto", show_default=True,
+              help="Brute force over a seed space, or lattice recovery of an LCG's state.")
 @json_option
-def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, as_json) -> None:
+def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, bound, top_bits,
+                  method, as_json) -> None:
     """Find every seed of generator GEN whose shuffle shows the cards seen, and print each predicted deck.
 
     The seeds come from a policy over a window of start times (--seeds POLICY
     --window W) or from ranges (--seeds A..B); a big range can be split into
     sub-ranges searched on different machines. With --outputs, GEN's state is
-    recovered from consecutive outputs instead.
+    recovered from consecutive outputs instead. Without a seed space, an LCG's
+    whole state is recovered by lattice reduction (--method).
     """
+    if outputs is not None and (seen is not None or seeds is not None):
+        raise click.UsageError("--outputs recovers the state from outputs: --seen and --seeds do not apply")
+    if (bound is not None or top_bits is not None) and outputs is None:
+        raise click.UsageError("--bound and --top-bits describe --outputs")
+    if seen is None and outputs is None:
+        raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
+    method, why = choose(method, generator, seeds=seeds, outputs=outputs, bound=bound, top_bits=top_bits)
+    if method == "lattice" and outputs is not None:
+        lattice_outputs(generator, reducer, outputs, bound, top_bits, 10 if predict is None else predict, why, as_json)
+        return
     if outputs is not None:
-        if seen is not None or seeds is not None:
-            raise click.UsageError("--outputs recovers the state from outputs: --seen and --seeds do not apply")
         source = generator.make()
         recovery = recover_state(generator, parse_outputs(outputs, source), 10 if predict is None else predict)
+        announce(method, why, as_json)
         if as_json:
-            emit_json(recovery)
+            emit_json({**recovery.to_dict(), "method": "brute", "why": why})
         else:
             click.echo(_recovery_text(recovery, source.range_size if "-" in outputs else None))
         return
-    if seen is None:
-        raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
     if predict is not None:
         raise click.UsageError("--predict applies to --outputs; with --seen the whole deck is predicted")
+    observation = observe(seen, positions, deck)
+    if method == "lattice":
+        lattice_deal(generator, reducer, shuffle, observation, why, as_json)
+        return
     if seeds is None:
         raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B")
-    observation = observe(seen, positions, deck)
-    result = _search(generator, seeds, observation, shuffle, reducer, as_json)
+    plan = make_plan(generator, seeds, observation, shuffle, reducer)
+    announce(method, why, as_json)
+    result = _search(plan, seeds, observation, as_json)
     if as_json:
-        emit_json({**result.to_dict(), "seeds_per_second": result.rate})
+        emit_json({**result.to_dict(), "seeds_per_second": result.rate, "method": "brute", "why": why})
     else:
         click.echo(_result_text(result))
     if not result.complete:
@@ -71,8 +94,7 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
         raise click.exceptions.Exit(130)
 
 
-def _search(generator, seeds, observation, shuffle, reducer, as_json) -> CrackResult:
-    plan = make_plan(generator, seeds, observation, shuffle, reducer)
+def _search(plan, seeds, observation, as_json) -> CrackResult:
     if not as_json:
         click.echo(f"{seeds.label}: {seeds.size:,} seeds; {observation.size} cards seen "
                    f"({' '.join(observation.names())}); expected chance matches "
