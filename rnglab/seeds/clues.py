@@ -172,8 +172,10 @@ def constraints(spec: GeneratorSpec, reducer: Reducer, clues: list[Clue]) -> lis
 
 
 def _clue_constraints(spec, field, reducer, clue, A, C) -> list[Constraint]:
+    """The clue on the offsets ``y - low``, read from ``x - (low << shift)`` (outputs from 1: minstd)."""
     if clue.unknown:
         return []
+    C -= field.low << field.shift
     if clue.bound is None:
         return [_interval(spec, field.shift, field.width, clue.low - field.low, clue.high - field.low, A, C)]
     inner = REMAINDER_REDUCERS.get(reducer.name)
