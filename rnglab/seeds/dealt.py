@@ -16,6 +16,7 @@ and the seen cards checked once more).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -164,7 +165,7 @@ def recover_from_deal(spec: GeneratorSpec, reducer: Reducer, chosen: Shuffle, ob
     decks = {s: _deal(spec, reducer, chosen, n, s) for s in sorted(states)}
     kept = [s for s, deck in decks.items() if all(deck[p] == c for p, c in zip(observation.positions, observation.cards))]
     return DealRecovery(spec.name, chosen.name, reducer.name, observation.names(), list(observation.positions),
-                        len(paths[0]), len(paths), info, float(np.log2(spec.m)), kept, seeds_of(spec, kept),
+                        len(paths[0]), len(paths), info, math.log2(spec.m), kept, seeds_of(spec, kept),
                         [observation.deck.names(decks[s]) for s in kept], complete)
 
 
