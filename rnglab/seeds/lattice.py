@@ -52,6 +52,10 @@ MAX_LOW_PARTS = 64
 MAX_VISITS = 1_000_000
 #: Enumeration radii, as multiples of the solution's expected squared length.
 RADII = (1.2, 2.0, 3.0)
+#: Largest modulus for which the unknowns' rows are added at once, then reduced (measured: the
+#: floating-point guide keeps up with the whole block for Java's 2^48; for 2^64 it gives up, and
+#: one row at a time, each reduced before the next, keeps the numbers small and is faster).
+BLOCK_MODULUS = 2**48
 #: Most states reported.
 MAX_STATES = 1000
 
@@ -348,10 +352,13 @@ def _reduced_embedding(system: System):
     reduction = IntegralLLL([[2 * M * w if i == j else 0 for i in range(q)]
                              for j, ((_, _, M, _, _), w) in enumerate(zip(equations, equation_weights))])
     floats = reduction.gram_schmidt()
-    for i in reversed(range(len(boxes))):
-        row = [2 * (coefficients[i] % M) * w for (coefficients, _, M, _, _), w in zip(equations, equation_weights)]
-        reduction.extend(row + [0] * (len(boxes) - 1 - i) + [2 * box_weights[i]])
-        reduction = guided_reduction(reduction, len(reduction.basis) - 1, floats)
+    order, growth = list(reversed(range(len(boxes)))), len(boxes) if max(e[2] for e in equations) <= BLOCK_MODULUS else 1
+    for start in range(0, len(order), growth):
+        first = len(reduction.basis)
+        for i in order[start:start + growth]:
+            row = [2 * (coefficients[i] % M) * w for (coefficients, _, M, _, _), w in zip(equations, equation_weights)]
+            reduction.extend(row + [0] * (len(boxes) - 1 - i) + [2 * box_weights[i]])
+        reduction = guided_reduction(reduction, first, floats if len(reduction.basis) == first + 1 else None)
         floats = reduction.gram_schmidt()
     centres = [w * (lo + hi - 2 * B) for (_, B, _, lo, hi), w in zip(equations, equation_weights)]
     centres += [w * (lo + hi) for (lo, hi), w in reversed(list(zip(boxes, box_weights)))]
