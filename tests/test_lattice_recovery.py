@@ -134,3 +134,9 @@ def test_multiply_shift_draw_is_an_interval_of_outputs():
     # floor(y 6 / 2^31) = 2 exactly for y in [ceil(2 * 2^31 / 6), ceil(3 * 2^31 / 6) - 1]
     from rnglab.seeds.clues import _preimage
     assert _preimage(as_reducer("multiply-shift"), Clue.value(2, 6), 2**31) == (715827883, 1073741823)
+
+
+def test_report_section_recovers_the_java_deal(tmp_path):
+    from rnglab.report import ReportContext, lattice
+    section = lattice.section(ReportContext(tmp_path, seed=7, quick=True))
+    assert "Found: 1 state(s)" in section.markdown and section.markdown.rstrip().endswith("| yes |")
