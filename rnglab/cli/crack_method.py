@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import click
 
-from .common import emit_json, lazy
-
 from ..params import parse_int
+from .common import emit_json, lazy
 
 recover_from_outputs = lazy("seeds.lattice", "recover_from_outputs")
 recover_from_deal = lazy("seeds.dealt", "recover_from_deal")
@@ -86,8 +85,8 @@ def lattice_outputs(generator, reducer, text: str, bound, top_bits, predict: int
     if as_json:
         emit_json({**recovery.to_dict(), "method": "lattice", "why": why})
         return
-    lines = [f"{recovery.generator}: {len(recovery.states)} state(s) from {recovery.observations} observations "
-             f"({recovery.information_bits:.1f} bits against {recovery.state_bits:.0f} state bits; lattice)"]
+    lines = [(f"{recovery.generator}: {len(recovery.states)} state(s) from {recovery.observations} observations "
+              f"({recovery.information_bits:.1f} bits against {recovery.state_bits:.0f} state bits; lattice)")]
     for index, state in enumerate(recovery.states):
         seed = "" if recovery.seeds is None else f", seed {recovery.seeds[index]}"
         lines.append(f"state {state} (initial state {recovery.initial_states[index]}{seed})")
@@ -119,9 +118,9 @@ def lattice_deal(generator, reducer, shuffle, observation, why: str, as_json: bo
     if as_json:
         emit_json({**result.to_dict(), "method": "lattice", "why": why})
         return
-    lines = [f"{result.generator}, {result.algorithm} with {result.reducer}: {len(result.states)} state(s) from "
-             f"{result.draws} draws on {result.paths} path(s) ({result.information_bits:.1f} bits against "
-             f"{result.state_bits:.0f} state bits; lattice)",
+    lines = [(f"{result.generator}, {result.algorithm} with {result.reducer}: {len(result.states)} state(s) from "
+              f"{result.draws} draws on {result.paths} path(s) ({result.information_bits:.1f} bits against "
+              f"{result.state_bits:.0f} state bits; lattice)"),
              f"cards seen: {' '.join(result.seen)} at positions {', '.join(map(str, result.positions))}"]
     for index, state in enumerate(result.states):
         seed = "" if result.seeds is None else f", seed {result.seeds[index]}"

@@ -62,7 +62,7 @@ class Clue:
     bound: int | None = None
 
     @classmethod
-    def value(cls, value: int, bound: int | None = None) -> "Clue":
+    def value(cls, value: int, bound: int | None = None) -> Clue:
         """An output (or a draw below ``bound``) known exactly."""
         return cls(value, value, bound)
 
@@ -72,7 +72,7 @@ class Clue:
         return self.bound is not None and self.low == 0 and self.high == self.bound - 1
 
     @classmethod
-    def top_bits(cls, value: int, known: int, width: int) -> "Clue":
+    def top_bits(cls, value: int, known: int, width: int) -> Clue:
         """An output of ``width`` bits whose top ``known`` bits are ``value``."""
         hidden = width - known
         return cls(value << hidden, ((value + 1) << hidden) - 1)
@@ -100,7 +100,7 @@ class Field:
     low: int
 
     @classmethod
-    def of(cls, spec: GeneratorSpec) -> "Field":
+    def of(cls, spec: GeneratorSpec) -> Field:
         """The output field of an LCG spec (the whole state for ``output = state``)."""
         source = spec.make(_any_seed(spec))
         if spec.output.kind == "state":
@@ -109,7 +109,7 @@ class Field:
 
 
 def _any_seed(spec: GeneratorSpec) -> int:
-    low, high = spec.seed_bounds()
+    low, _ = spec.seed_bounds()
     return spec.default_seed if spec.default_seed is not None else (low or 0)
 
 
