@@ -140,3 +140,21 @@ def test_report_section_recovers_the_java_deal(tmp_path):
     from rnglab.report import ReportContext, lattice
     section = lattice.section(ReportContext(tmp_path, seed=7, quick=True))
     assert "Found: 1 state(s)" in section.markdown and section.markdown.rstrip().endswith("| yes |")
+
+
+def test_short_vectors_lists_every_vector_within_the_bound():
+    from itertools import product
+
+    from rnglab.algebra.lattice import IntegralLLL, dot, short_vectors
+    basis = [[7, 1, 0], [3, -5, 2], [1, 1, 9]]
+    reduction = IntegralLLL([row[:] for row in basis])
+    reduction.run()
+    mu, B = reduction.gram_schmidt()
+    found = {tuple(v) for v in short_vectors(reduction.basis, mu, B, 120)}
+    brute = set()
+    for x in product(range(-12, 13), repeat=3):
+        v = [sum(c * row[i] for c, row in zip(x, basis)) for i in range(3)]
+        if any(x) and dot(v, v) <= 120 and tuple(-w for w in v) not in brute:
+            brute.add(tuple(v))
+    assert len(found) >= 3
+    assert {min(v, tuple(-w for w in v)) for v in found} == {min(v, tuple(-w for w in v)) for v in brute}
