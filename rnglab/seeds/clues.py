@@ -32,7 +32,7 @@ than ``log2 m`` leave about ``m / 2^bits`` states, and no method can choose amon
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -80,7 +80,11 @@ class Clue:
 
 @dataclass(frozen=True)
 class Constraint:
-    """``A X + B + G t mod M`` lies in ``[lo, hi]`` for some ``t`` in ``[0, T)`` (``G = 0``, ``T = 1``: no ``t``)."""
+    """``A X + B + G t mod M`` lies in ``[lo, hi]`` for some ``t`` in ``[0, T)`` (``G = 0``, ``T = 1``: no ``t``).
+
+    ``implied``: the constraint follows from another one (the low bits of a remainder
+    draw), stated apart only so that the low bits can be solved first.
+    """
 
     A: int
     B: int
@@ -89,6 +93,7 @@ class Constraint:
     hi: int
     G: int = 0
     T: int = 1
+    implied: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,7 +203,7 @@ def _remainder(spec, shift, width, n, r, A, C) -> list[Constraint]:
     out = [Constraint(A % M, (C - (r << shift)) % M, M, 0, (1 << shift) - 1, -(n << shift) % M, (top - r) // n + 1)]
     k = (n & -n).bit_length() - 1
     if k and _power_of_two(spec.m):
-        out.insert(0, _interval(spec, shift, k, r % (1 << k), r % (1 << k), A, C))
+        out.insert(0, replace(_interval(spec, shift, k, r % (1 << k), r % (1 << k), A, C), implied=True))
     return out
 
 

@@ -276,7 +276,7 @@ class System:
 
 def _solve_high(spec: GeneratorSpec, system: list[Constraint], bits: int, part: int) -> tuple[list[int], int, bool]:
     """The states ``part + 2^bits z`` whose ``z`` satisfies the lifted constraints (lattice and enumeration)."""
-    lifted = _lift(system, bits, part) if bits else system
+    lifted = _lift(system, bits, part) if bits else [c for c in system if not c.implied]
     if lifted is None:
         return [], 0, True
     span = spec.m >> bits
