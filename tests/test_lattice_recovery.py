@@ -158,3 +158,28 @@ def test_short_vectors_lists_every_vector_within_the_bound():
             brute.add(tuple(v))
     assert len(found) >= 3
     assert {min(v, tuple(-w for w in v)) for v in found} == {min(v, tuple(-w for w in v)) for v in brute}
+
+
+def test_cli_dice_json_names_the_method_and_the_seed():
+    import json
+
+    from click.testing import CliRunner
+
+    from rnglab.cli.crack import crack_command
+    rolls = dict(jvm_lines("dice"))[42]
+    result = CliRunner().invoke(crack_command, ["java", "--outputs", " ".join(map(str, rolls[:25])), "--bound", "6",
+                                                "--predict", "5", "--json"])
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["method"] == "lattice" and data["seeds"] == [42]
+    assert data["predicted"] == [rolls[25:]]
+
+
+def test_cli_whole_outputs_with_few_hidden_bits_use_brute_force():
+    import json
+
+    from click.testing import CliRunner
+
+    from rnglab.cli.crack import crack_command
+    result = CliRunner().invoke(crack_command, ["java", "--outputs", "-1170105035,234785527", "--json"])
+    data = json.loads(result.output)
+    assert data["method"] == "brute" and data["seeds"] == [42] and "2^16" in data["why"]

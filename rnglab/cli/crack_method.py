@@ -59,31 +59,15 @@ def _hidden_bits(generator) -> int | None:
 
 def lattice_outputs(generator, reducer, text: str, bound, top_bits, predict: int, why: str, as_json: bool) -> None:
     """Recover the state from draws below ``bound``, outputs' top bits, or whole outputs; print it."""
-    from ..seeds.clues import Clue, check_solvable
+    from ..seeds.clues import check_solvable
     from ..seeds.recover import MAX_PREDICTED
 
     check_solvable(generator)
     if predict > MAX_PREDICTED:
         raise ValueError(f"at most {MAX_PREDICTED:,} values are predicted; got {predict:,}")
-    if bound is not None and top_bits is not None:
-        raise click.UsageError("give --bound (draws) or --top-bits (outputs), not both")
-    values = [_parse_value(token) for token in text.replace(",", " ").split()]
-    if not values:
-        raise ValueError("give the outputs seen, e.g. --outputs \"4 5 2 5\"")
-    width = generator.output.width if generator.output.kind == "bits" else generator.m.bit_length() - 1
-    if top_bits is not None and not 1 <= top_bits <= width:
-        raise ValueError(f"--top-bits must be in [1, {width}] (the output's width); got {top_bits}")
-    if bound is not None:
-        clues = [Clue.value(v, bound) for v in values]
-    elif top_bits is not None:
-        clues = [Clue.top_bits(v, top_bits, width) for v in values]
-    else:
-        clues = [Clue.value(v % (1 << width)) for v in values]
+    clues = _clues(generator, text, bound, top_bits)
     recovery = recover_from_outputs(generator, reducer or generator.native_reducer, clues, predict)
-    _check_found(recovery.states, recovery.complete)
-    announce("lattice", why, as_json)
-    if as_json:
-        emit_json({**recovery.to_dict(), "method": "lattice", "why": why})
+    if _emitted(recovery, why, as_json):
         return
     lines = [(f"{recovery.generator}: {len(recovery.states)} state(s) from {recovery.observations} observations "
               f"({recovery.information_bits:.1f} bits against {recovery.state_bits:.0f} state bits; lattice)")]
@@ -96,11 +80,34 @@ def lattice_outputs(generator, reducer, text: str, bound, top_bits, predict: int
     click.echo("\n".join(lines))
 
 
-def _check_found(states: list, complete: bool) -> None:
-    """Refuse contradictory observations: no state reproduces them."""
-    if not states:
+def _clues(generator, text: str, bound, top_bits) -> list:
+    """The observations: draws below ``bound``, top ``top_bits`` bits of outputs, or whole outputs."""
+    from ..seeds.clues import Clue
+
+    if bound is not None and top_bits is not None:
+        raise click.UsageError("give --bound (draws) or --top-bits (outputs), not both")
+    values = [_parse_value(token) for token in text.replace(",", " ").split()]
+    if not values:
+        raise ValueError("give the outputs seen, e.g. --outputs \"4 5 2 5\"")
+    width = generator.output.width if generator.output.kind == "bits" else generator.m.bit_length() - 1
+    if top_bits is not None and not 1 <= top_bits <= width:
+        raise ValueError(f"--top-bits must be in [1, {width}] (the output's width); got {top_bits}")
+    if bound is not None:
+        return [Clue.value(v, bound) for v in values]
+    if top_bits is not None:
+        return [Clue.top_bits(v, top_bits, width) for v in values]
+    return [Clue.value(v % (1 << width)) for v in values]
+
+
+def _emitted(result, why: str, as_json: bool) -> bool:
+    """Refuse a result with no state (contradictory observations), say the method, and emit JSON if asked."""
+    if not result.states:
         raise ValueError("no state reproduces these observations: they contradict each other"
-                         + ("" if complete else ", or the lattice needs more of them"))
+                         + ("" if result.complete else ", or the lattice needs more of them"))
+    announce("lattice", why, as_json)
+    if as_json:
+        emit_json({**result.to_dict(), "method": "lattice", "why": why})
+    return as_json
 
 
 def _parse_value(token: str) -> int:
@@ -113,10 +120,7 @@ def _parse_value(token: str) -> int:
 def lattice_deal(generator, reducer, shuffle, observation, why: str, as_json: bool) -> None:
     """Recover the state from the cards seen; print the states, seeds and predicted decks."""
     result = recover_from_deal(generator, reducer or generator.native_reducer, shuffle, observation)
-    _check_found(result.states, result.complete)
-    announce("lattice", why, as_json)
-    if as_json:
-        emit_json({**result.to_dict(), "method": "lattice", "why": why})
+    if _emitted(result, why, as_json):
         return
     lines = [(f"{result.generator}, {result.algorithm} with {result.reducer}: {len(result.states)} state(s) from "
               f"{result.draws} draws on {result.paths} path(s) ({result.information_bits:.1f} bits against "
