@@ -79,7 +79,8 @@ class LatticeSolution:
     dimension : int
         Dimension of the lattice reduced (0 when the low bits decided everything).
     complete : bool
-        False when the enumeration stopped at :data:`MAX_VISITS` or :data:`MAX_STATES`.
+        False when a radius was not enumerated (more than :data:`MAX_VISITS` vectors expected),
+        none gave a solution, or more than :data:`MAX_STATES` states were found.
     """
 
     states: list
@@ -331,9 +332,10 @@ def _reduced_embedding(system: System):
     ``[lo, hi]`` is the coordinate ``w (2 v - lo - hi)``, at most ``w (hi - lo) <= 2^K`` in size.
     They are laid out equations first, then the unknowns in reverse, then ``E``: the
     rows ``2 w_j M_j e_j`` are orthogonal (already reduced), and each later row (an
-    unknown's, then the target's) brings one new coordinate, so the basis is grown a
-    row at a time and reduced after each (:func:`rnglab.algebra.lattice.guided_reduction`),
-    which keeps its numbers small.
+    unknown's, then the target's) brings one new coordinate, so the basis is grown and
+    reduced (:func:`rnglab.algebra.lattice.guided_reduction`) in steps: the unknowns' rows
+    in one block when every modulus is at most :data:`BLOCK_MODULUS`, else one at a
+    time, which keeps the numbers the floating-point guide sees small.
 
     Returns
     -------
