@@ -28,7 +28,7 @@ from ..shuffles.algorithms import Shuffle, shuffle
 from ..shuffles.steps import SwapStep, TakeStep
 from .clues import Clue
 from .crack import Observation
-from .lattice import seeded_state, seeds_of, solve, source_at
+from .lattice import InsufficientObservations, seeded_state, seeds_of, solve, source_at
 
 #: Most paths of unknown draws followed.
 MAX_BRANCHES = 64
@@ -142,6 +142,24 @@ def _touched(step, n: int) -> range | list:
     raise ValueError("state recovery from a deal needs a shuffle of swaps or takes (a program of steps)")
 
 
+def check_cards_information(spec: GeneratorSpec, observation: Observation) -> None:
+    """Refuse too few cards: ``k`` cards of ``n`` carry at most ``log2(n (n-1) ... (n-k+1))`` bits.
+
+    Raises :class:`rnglab.seeds.lattice.InsufficientObservations` below ``log2 m``, with the fewest cards that reach it.
+    """
+    n, state_bits = observation.deck.size, math.log2(spec.m)
+    carried = sum(math.log2(n - i) for i in range(observation.size))
+    if carried >= state_bits:
+        return
+    needed, total = 0, 0.0
+    while total < state_bits and needed < n:
+        total, needed = total + math.log2(n - needed), needed + 1
+    raise InsufficientObservations(
+        f"{observation.size} card(s) of {n} carry at most {carried:.1f} bits and the state has {state_bits:.0f}: "
+        f"give at least {needed} cards (at the positions the shuffle fixes first)" if total >= state_bits else
+        f"a deck of {n} cards carries at most {total:.1f} bits: fewer than the state's {state_bits:.0f}")
+
+
 def recover_from_deal(spec: GeneratorSpec, reducer: Reducer, chosen: Shuffle, observation: Observation) -> DealRecovery:
     """Every state of the LCG ``spec`` whose shuffle (``chosen`` with ``reducer``) shows the cards seen.
 
@@ -156,6 +174,7 @@ def recover_from_deal(spec: GeneratorSpec, reducer: Reducer, chosen: Shuffle, ob
     steps = chosen.program(n)
     if steps is None:
         raise ValueError(f"{chosen.name} is not a program of steps: its deals cannot be read as draws")
+    check_cards_information(spec, observation)
     paths = draw_paths(steps, observation)
     states, info, complete = set(), 0.0, True
     for clues in paths:
