@@ -84,7 +84,7 @@ def test_interrupted_search_exits_130_with_resume_hint(monkeypatch):
     (["--seeds", "0..100", "--seen", "As", "--algo", "bogo"], "'bogo' is not one of"),
     (["--seeds", "0..100", "--seen", "As", "--reducer", "nope"], "'nope' is not one of"),
     (["--seeds", "0..100"], "--seen"),
-    (["--seen", "As"], "--seeds POLICY"),
+    (["--seen", "As"], "at least"),  # no seed space: the lattice, which says how many cards it needs
     (["--seeds", "0..1", "--window", "1d", "--seen", "As"], "applies to a seed policy"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, args, message):

@@ -477,6 +477,29 @@ def _short_candidates(basis, mu, B, bound: int) -> list[list[int]]:
     return vectors
 
 
+def short_vectors(basis, mu, B, bound: int) -> list[list[int]]:
+    """Every non-zero lattice vector (one of each pair +-v) of squared length at most ``bound``, exactly.
+
+    The compiled enumeration of :func:`shortest_vector` with a radius that does not
+    shrink (an infinite margin), or :func:`enumerate_short_vectors` where it gives up.
+    The caller bounds the count: about ``V_d bound^(d/2) / det`` vectors (Gaussian heuristic).
+    """
+    radius = bound * (1.0 + ENUMERATION_MARGIN)
+    found, count, done = _shortest_candidates(np.array(mu), np.array(B), radius, np.inf)
+    if done:
+        vectors = [_combination(x, basis) for x in found[:count].tolist()]
+        return [v for v in vectors if dot(v, v) <= bound]
+    vectors: list[list[int]] = []
+
+    def visit(vector):
+        if dot(vector, vector) <= bound:
+            vectors.append(vector)
+        return bound
+
+    enumerate_short_vectors(basis, mu, B, bound, visit)
+    return vectors
+
+
 def shortest_vector(basis, mu, B, reject_below: Optional[int] = None):
     """Exact nu^2 and the canonical shortest vector of the lattice with this reduced basis.
 

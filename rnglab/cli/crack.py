@@ -6,6 +6,8 @@ Examples::
     rnglab crack msvc --seeds time-s --window "2026-11-22T10:00:00±12h" --seen "As Kd 7h 2c 9s"
     rnglab crack msvc --seeds 0..2^31-1 --seen "..."     # half of the 2^32 seeds: one of two machines
     rnglab crack java --outputs -1155869325,431529176     # a generator seen directly
+    rnglab crack java --outputs "4 5 2 5 4 1 ..." --bound 6 --predict 10   # dice: the lattice
+    rnglab crack java --algo fisher-yates --seen "..." --positions 51,50,...  # no seed space: the lattice
     rnglab crack msvc --seeds 0..2^32-1 --seen "..." --cluster tcp://10.0.0.5:8786 --journal msvc.journal
 """
 
@@ -18,7 +20,8 @@ import click
 
 from .choices import MAX_SCALED_SEEDS
 from .cluster import scale_options
-from .common import COUNT, GENERATOR, emit_json, format_table, json_option, lazy, progress
+from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
+from .crack_method import announce, choose, lattice_deal, lattice_outputs
 from .shuffle import seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
@@ -40,75 +43,98 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
 @shuffle_options
 @click.option("--seen", help="Cards seen, as names (\"As Kd 7h\") or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
-@click.option("--deck", default="52", show_default=True, help="Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces) or a size.")
+@click.option("--deck", default="52", show_default=True,
+              help="Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces) or a size.")
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
+@click.option("--bound", type=IntExpr(minimum=1), default=None,
+              help="With --outputs: the values are draws reducer(output, N) below N (dice: 6).")
+@click.option("--top-bits", type=IntExpr(minimum=1), default=None, metavar="K",
+              help="With --outputs: the values are the top K bits of each output.")
+@click.option("--method", type=click.Choice(["auto", "brute", "lattice"]), default="auto", show_default=True,
+              help="Brute force over a seed space, or lattice recovery of an LCG's state.")
 @scale_options
 @json_option
-def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, scale, as_json) -> None:
+def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, bound, top_bits,
+                  method, scale, as_json) -> None:
     """Find every seed of generator GEN whose shuffle shows the cards seen, and print each predicted deck.
 
     The seeds come from a policy over a window of start times (--seeds POLICY
     --window W) or from ranges (--seeds A..B); a big range can be split into
     sub-ranges searched on different machines. With --outputs, GEN's state is
-    recovered from consecutive outputs instead.
+    recovered from consecutive outputs instead. Without a seed space, an LCG's
+    whole state is recovered by lattice reduction (--method).
 
     With --cluster or --workers the seed space is cut into chunks run as dask
     tasks; with --journal each finished chunk is recorded, and the same command
     run again resumes where it stopped. The summary says which ranges, if any,
     were not covered.
     """
+    if outputs is not None and (seen is not None or seeds is not None or scale.engaged):
+        raise click.UsageError("--outputs recovers the state from outputs: --seen, --seeds and the "
+                               "--cluster, --workers, --journal, --chunk, --device options do not apply")
+    if (bound is not None or top_bits is not None) and outputs is None:
+        raise click.UsageError("--bound and --top-bits describe --outputs")
+    if seen is None and outputs is None:
+        raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
+    method, why = choose(method, generator, seeds=seeds, outputs=outputs, bound=bound, top_bits=top_bits)
+    if method == "lattice" and outputs is not None:
+        lattice_outputs(generator, reducer, outputs, bound, top_bits, 10 if predict is None else predict, why, as_json)
+        return
     if outputs is not None:
-        if seen is not None or seeds is not None or scale.engaged:
-            raise click.UsageError("--outputs recovers the state from outputs: --seen, --seeds and the "
-                                   "--cluster, --workers, --journal, --chunk, --device options do not apply")
         source = generator.make()
         recovery = recover_state(generator, parse_outputs(outputs, source), 10 if predict is None else predict)
+        announce(method, why, as_json)
         if as_json:
-            emit_json(recovery)
+            emit_json({**recovery.to_dict(), "method": "brute", "why": why})
         else:
             click.echo(_recovery_text(recovery, source.range_size if "-" in outputs else None))
         return
-    if seen is None:
-        raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
     if predict is not None:
         raise click.UsageError("--predict applies to --outputs; with --seen the whole deck is predicted")
+    observation = observe(seen, positions, deck)
+    if method == "lattice":
+        if scale.engaged:
+            raise click.UsageError("the lattice recovery runs in one process: --cluster, --workers, --journal, "
+                                   "--chunk and --device apply to a search over --seeds")
+        lattice_deal(generator, reducer, shuffle, observation, why, as_json)
+        return
     if seeds is None:
         raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B")
-    observation = observe(seen, positions, deck)
     plan = make_plan(generator, seeds, observation, shuffle, reducer,
                      **({"max_seeds": MAX_SCALED_SEEDS} if scale.cluster or scale.workers or scale.journal else {}))
-    announce = (lambda: None) if as_json else functools.partial(_announce, plan)
-    result, failures = _scaled_search(plan, scale, announce) if scale.engaged else (_search(plan, announce), [])
+    announce(method, why, as_json)
+    plan_line = (lambda: None) if as_json else functools.partial(_plan_line, plan)
+    result, failures = _scaled_search(plan, scale, plan_line) if scale.engaged else (_search(plan, plan_line), [])
     if as_json:
-        emit_json({**result.to_dict(), "seeds_per_second": result.rate,
+        emit_json({**result.to_dict(), "seeds_per_second": result.rate, "method": "brute", "why": why,
                    "failed": [f.to_dict() for f in failures]})
     else:
         click.echo(_result_text(result))
     _exit_incomplete(result, failures, scale)
 
 
-def _announce(plan) -> None:
+def _plan_line(plan) -> None:
     seeds, seen = plan.seeds, plan.observation
     click.echo(f"{seeds.label}: {seeds.size:,} seeds; {seen.size} cards seen ({' '.join(seen.names())}); "
                f"expected chance matches {expected_false_matches(seeds.size, seen.deck.size, seen.size):.3g}",
                err=True)
 
 
-def _search(plan, announce) -> CrackResult:
-    announce()
+def _search(plan, plan_line) -> CrackResult:
+    plan_line()
     with progress(plan.shuffle_count, "searching") as bar:
         return search(plan, on_progress=bar.update)
 
 
-def _scaled_search(plan, scale, announce) -> tuple[CrackResult, list[Failure]]:
+def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
     """The search through rnglab.seeds.distributed (a cluster, a journal, the GPU), checked before any output."""
     with cluster_client(scale.cluster, scale.workers) as client:
         check_device(plan, scale.device)
         journal = open_journal(scale.journal, search_identity(plan)) if scale.journal else None
         if journal and journal.done:
             click.echo(f"journal {scale.journal}: {len(journal.done)} chunks already searched", err=True)
-        announce()
+        plan_line()
         with progress(plan.shuffle_count, "searching") as bar:
             if journal:
                 bar.update(sum(b - a for a, b in journal.done))
@@ -139,8 +165,6 @@ def _result_text(result: CrackResult) -> str:
                                                         if len(result.candidates) < result.candidate_count else "")]
     if result.equivalence:
         lines.append(f"equivalence used: {result.equivalence}")
-    lines.append("seed space covered completely" if result.complete else
-                 f"not covered: {result.resume_option()} ({sum(b - a for a, b in result.remaining):,} seeds)")
     rows = [[c.seed, " ".join(c.deck)] for c in result.candidates]
     return "\n".join(lines) + ("\n\n" + format_table(["seed", "predicted deck (position 0 first)"], rows)
                                if rows else "")

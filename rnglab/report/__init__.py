@@ -19,7 +19,7 @@ from ..fileio import atomic_write, check_folder_writable
 from ..params import describe_int
 from ..plot import figure_bytes
 from ..results import Result
-from . import battery, catalog, crack, reduce, seeding, shuffle, spectral
+from . import battery, catalog, crack, lattice, reduce, seeding, shuffle, spectral
 from .html import markdown_to_html
 
 SECTIONS = [
@@ -30,6 +30,7 @@ SECTIONS = [
     seeding.section,
     shuffle.section,
     crack.section,
+    lattice.section,
 ]
 
 
