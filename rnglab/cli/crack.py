@@ -103,8 +103,7 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
         raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B")
     plan = make_plan(generator, seeds, observation, shuffle, reducer,
                      **({"max_seeds": MAX_SCALED_SEEDS} if scale.cluster or scale.workers or scale.journal else {}))
-    announce(method, why, as_json)
-    plan_line = (lambda: None) if as_json else functools.partial(_plan_line, plan)
+    plan_line = (lambda: None) if as_json else functools.partial(_plan_line, plan, method, why)
     result, failures = _scaled_search(plan, scale, plan_line) if scale.engaged else (_search(plan, plan_line), [])
     if as_json:
         emit_json({**result.to_dict(), "seeds_per_second": result.rate, "method": "brute", "why": why,
@@ -114,7 +113,9 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
     _exit_incomplete(result, failures, scale)
 
 
-def _plan_line(plan) -> None:
+def _plan_line(plan, method: str, why: str) -> None:
+    """The method and the search's plan, on standard error once the options are checked."""
+    announce(method, why, False)
     seeds, seen = plan.seeds, plan.observation
     click.echo(f"{seeds.label}: {seeds.size:,} seeds; {seen.size} cards seen ({' '.join(seen.names())}); "
                f"expected chance matches {expected_false_matches(seeds.size, seen.deck.size, seen.size):.3g}",
