@@ -79,7 +79,7 @@ def test_a_chunk_that_keeps_failing_is_reported_and_left_uncovered(client):
     plan = make_plan("lcg:a=2,m=2^10", parse_seed_space("1..99"), observe("Ac 2c 3c 4c 5c"), "fisher-yates", "lemire")
     result, failures = run_search(plan, client, chunk=50, retries=1)
     assert not result.complete and result.remaining == [[1, 100]] and result.searched == 0
-    assert [(f.first, f.stop) for f in failures] == [(1, 51), (51, 100)]
+    assert sorted((f.first, f.stop) for f in failures) == [(1, 51), (51, 100)]  # in the order they completed
     assert all("stuck" in f.error for f in failures)
 
 
