@@ -2,7 +2,8 @@
 
 A generator is named by a catalog entry (``minstd``, ``msvc``, ``java``,
 ``pcg64``, ...) or by an inline specification
-``lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)]``. Either becomes
+``lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)]`` or, for a multiple
+recursive generator, ``mrg:m=2^31-1,a=271828183:-314159269[,seed=1]``. Either becomes
 one :class:`~rnglab.generators.spec.GeneratorSpec`.
 """
 
@@ -17,6 +18,7 @@ from ..params import parse_int
 from ..reduction.reducers import as_reducer
 from .base import Source
 from .conventions import convention
+from .mrg import Combination, Recurrence
 from .outputs import Output
 from .spec import KINDS, GeneratorSpec, from_source, lcg_spec
 
@@ -24,7 +26,7 @@ from .spec import KINDS, GeneratorSpec, from_source, lcg_spec
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"
 #: Fields of a catalog table (``source`` is the citation).
 CATALOG_FIELDS = ("kind", "a", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
-                  "description", "source")
+                  "components", "combine", "wrap", "norm", "state_order", "description", "source")
 #: Keys of an inline ``lcg:`` specification.
 INLINE_KEYS = ("a", "c", "m", "seed", "output")
 
@@ -43,9 +45,20 @@ def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
         fields.update({key: parse_int(table[key]) for key in ("a", "c", "m")},
                       output=Output.parse(table.get("output", "state")),
                       seeding=convention(table.get("seeding", "state")))
+    elif kind == "mrg":
+        fields.update(combination=_combination_from_table(table))
     elif kind == "numpy":
         fields.update(bit_generator=table["bit_generator"], init_genrand=table.get("seeding") == "init_genrand")
     return GeneratorSpec(**fields)
+
+
+def _combination_from_table(table: dict) -> Combination:
+    """An MRG entry: ``components`` (``m=..,a=a1:..:ak`` each), ``combine``, ``wrap``, ``norm``, ``state_order``."""
+    components = tuple(Recurrence.parse(text) for text in table["components"])
+    wrap = table.get("wrap")
+    return Combination(components, table.get("combine", "single"), None if wrap is None else parse_int(wrap),
+                       None if "norm" not in table else float(table["norm"]),
+                       table.get("state_order", "oldest-first"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -81,6 +94,30 @@ def parse_lcg_spec(spec: str) -> GeneratorSpec:
                     seed=fields.get("seed"), name=spec)
 
 
+def parse_mrg_spec(spec: str) -> GeneratorSpec:
+    """Parse ``mrg:m=2^31-1,a=271828183:-314159269[,seed=..]`` (coefficients a_1:...:a_k).
+
+    Raises
+    ------
+    ValueError
+        For an unknown or repeated key, or a missing ``m`` or ``a``.
+    """
+    fields: dict = {}
+    for part in spec[4:].split(","):
+        key, sep, value = part.partition("=")
+        key = key.strip()
+        if not sep or key not in ("m", "a", "seed"):
+            raise ValueError(f"in {spec!r}: expected m=, a=a1:a2:...:ak or seed=; got {part!r}")
+        if key in fields:
+            raise ValueError(f"in {spec!r}: {key}= is given twice")
+        fields[key] = value.strip()
+    if "a" not in fields or "m" not in fields:
+        raise ValueError(f"in {spec!r}: m and a are required")
+    combination = Combination((Recurrence.parse(f"m={fields['m']},a={fields['a']}"),))
+    seed = parse_int(fields["seed"]) if "seed" in fields else 1
+    return GeneratorSpec(spec, "mrg", as_reducer("lemire"), default_seed=seed, combination=combination)
+
+
 def _split_top_level(text: str) -> list[str]:
     """Split on commas that are not inside parentheses (``output=bits(16,15)``)."""
     parts, depth, current = [], 0, ""
@@ -95,7 +132,7 @@ def _split_top_level(text: str) -> list[str]:
 
 
 def as_generator(value) -> GeneratorSpec:
-    """Resolve a generator once: a catalog name, an ``lcg:`` specification, a spec, or a generator object.
+    """Resolve a generator once: a catalog name, an ``lcg:`` or ``mrg:`` specification, a spec, or a generator object.
 
     Raises
     ------
@@ -110,10 +147,12 @@ def as_generator(value) -> GeneratorSpec:
         return from_source(value)
     if value.startswith("lcg:"):
         return parse_lcg_spec(value)
+    if value.startswith("mrg:"):
+        return parse_mrg_spec(value)
     entries = catalog()
     if value not in entries:
         raise ValueError(f"unknown generator {value!r}; choose from {', '.join(entries)} "
-                         "or write lcg:a=...,m=...[,c=...][,seed=...]")
+                         "or write lcg:a=...,m=...[,c=...][,seed=...] or mrg:m=...,a=a1:...:ak[,seed=...]")
     return entries[value]
 
 

@@ -24,10 +24,11 @@ from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSo
 from .base import Source
 from .conventions import SeedConvention, convention
 from .lcg import LCG, validate_lcg
+from .mrg import MRG, Combination
 from .outputs import Output
 
 #: Kinds of generator a spec can stand for.
-KINDS = ("lcg", "numpy", "python", "os", "source")
+KINDS = ("lcg", "mrg", "numpy", "python", "os", "source")
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,8 @@ class GeneratorSpec:
     name : str
         Catalog name, inline specification or label (reports and JSON).
     kind : str
-        ``lcg``, ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
+        ``lcg``, ``mrg`` (a multiple recursive generator or a combination),
+        ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
         ``os`` (the entropy source) or ``source`` (a given object, not re-seedable).
     native_reducer : Reducer
         The library's own way to draw from ``[0, n)``.
@@ -55,6 +57,8 @@ class GeneratorSpec:
         Declared lowest output where it differs from the LCG default.
     bit_generator : str or None
         numpy BitGenerator class name.
+    combination : Combination or None
+        The components and output rule of an MRG (``kind == "mrg"``).
     init_genrand : bool
         MT19937 seeded as the reference C code (``init_genrand``) seeds it, not through ``SeedSequence``.
     description, citation : str
@@ -76,6 +80,7 @@ class GeneratorSpec:
     low: int | None = None
     bit_generator: str | None = None
     init_genrand: bool = False
+    combination: Combination | None = None
     description: str = ""
     citation: str = ""
     given: Callable[[], Source] | None = field(default=None, compare=False, repr=False)
@@ -86,11 +91,18 @@ class GeneratorSpec:
         if self.kind == "lcg":
             validate_lcg(self.a, self.c, self.m)
             self.output.check_fits(self.m)
+        if (self.kind == "mrg") != (self.combination is not None):
+            raise ValueError("a generator of kind mrg needs a combination, and only it takes one")
 
     @property
     def is_lcg(self) -> bool:
         """True for linear congruential generators (which have periods and lattices)."""
         return self.kind == "lcg"
+
+    @property
+    def is_mrg(self) -> bool:
+        """True for multiple recursive generators and their combinations."""
+        return self.kind == "mrg"
 
     @property
     def seedable(self) -> bool:
@@ -101,7 +113,8 @@ class GeneratorSpec:
         """Inclusive range of the seeds the library accepts (``None``: unbounded on that side).
 
         An LCG whose seed is its state accepts ``[0, m - 1]`` (state 0 of a
-        multiplicative LCG is refused when the generator is built); numpy's
+        multiplicative LCG is refused when the generator is built); an MRG
+        ``[1, min m_j - 1]`` (every state value is the seed); numpy's
         ``SeedSequence`` takes any non-negative integer; Python's ``random.seed``
         any integer.
         """
@@ -111,6 +124,8 @@ class GeneratorSpec:
             if self.seeding.low is not None:
                 return self.seeding.low, self.seeding.high
             return 0, self.m - 1
+        if self.kind == "mrg":
+            return self.combination.seed_range()
         if self.kind == "numpy":
             return (0, 2**32 - 1) if self.init_genrand else (0, None)
         return None, None
@@ -144,6 +159,8 @@ class GeneratorSpec:
         if self.kind == "lcg":
             return LCG(a=self.a, c=self.c, m=self.m, seed=seed, output=self.output, seeding=self.seeding,
                        name=self.name, low=self.low)
+        if self.kind == "mrg":
+            return MRG(self.combination, seed, name=self.name)
         if self.kind == "numpy":
             bit_generator = mt19937_init_genrand(seed) if self.init_genrand else \
                 getattr(np.random, self.bit_generator)(seed)
@@ -191,6 +208,9 @@ def from_source(source: Source | np.random.BitGenerator | random.Random) -> Gene
         return GeneratorSpec(source.name, "lcg", as_reducer("lemire"), default_seed=source.seed, a=source.a,
                              c=source.c, m=source.m, output=source.output, seeding=source.seeding, low=source.low,
                              given=source.copy)
+    if isinstance(source, MRG):
+        return GeneratorSpec(source.name, "mrg", as_reducer("lemire"), default_seed=source.seed,
+                             combination=source.combination, given=source.copy)
     if isinstance(source, NumpySource) and type(source.bit_generator).__name__ in NUMPY_WIDTHS:
         kind = type(source.bit_generator).__name__
         return GeneratorSpec(source.name, "numpy", as_reducer("lemire"), default_seed=source.seed,

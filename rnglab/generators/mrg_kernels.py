@@ -1,0 +1,85 @@
+"""Compiled stepping of (combined) MRGs for moduli below 2^62, exact to the last bit.
+
+Each component's state is one row of a ``(components, k_max)`` uint64 array,
+oldest value first. A product ``a_i x`` is taken directly when
+``a_i (m - 1) < 2^64``, else by double-and-add (``2r < 2^63`` never overflows),
+so every modulus below 2^62 is exact; larger ones use the Python-integer path
+of :class:`~rnglab.generators.mrg.MRG`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..compiled import njit
+
+#: Rule codes of the kernel.
+COMBINE_CODES = {"single": 0, "difference": 1, "fraction": 2}
+#: Largest modulus (and, for ``fraction``, product of moduli) the kernel takes.
+WORD_LIMIT = 2**62
+
+
+def fits_words(combination) -> bool:
+    """True when the compiled kernel computes this combination exactly."""
+    if any(c.m >= WORD_LIMIT for c in combination.components):
+        return False
+    return combination.rule != "fraction" or combination.modulus_product < WORD_LIMIT
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _multiply_mod(a, x, m, direct):  # pragma: no cover - compiled
+    if direct:
+        return (a * x) % m
+    result = np.uint64(0)
+    while x:
+        if x & np.uint64(1):
+            result = (result + a) % m
+        a = (a + a) % m
+        x >>= np.uint64(1)
+    return result
+
+
+@njit(cache=True, nogil=True)
+def _fill(states, orders, coefficients, direct, moduli, code, wrap, cofactors, out):  # pragma: no cover - compiled
+    components = states.shape[0]
+    for n in range(out.shape[0]):
+        total = np.int64(0)
+        for j in range(components):
+            m = moduli[j]
+            k = orders[j]
+            acc = np.uint64(0)
+            for i in range(k):
+                acc = (acc + _multiply_mod(coefficients[j, i], states[j, k - 1 - i], m, direct[j])) % m
+            for i in range(k - 1):
+                states[j, i] = states[j, i + 1]
+            states[j, k - 1] = acc
+            if code == 0:
+                total = np.int64(acc)
+            elif code == 1:
+                total = np.int64(acc) if j == 0 else total - np.int64(acc)
+            else:
+                total = np.int64((np.uint64(total) + acc * cofactors[j]) % cofactors[components])
+        if code == 1:
+            while total <= 0:
+                total += wrap
+        out[n] = np.uint64(total)
+
+
+def fill_combined(combination, states: list[tuple[int, ...]], out: np.ndarray) -> list[tuple[int, ...]]:
+    """Fill ``out`` with the next outputs; return the components' new states (oldest first)."""
+    components = combination.components
+    width = max(c.order for c in components)
+    rows = np.zeros((len(components), width), dtype=np.uint64)
+    coefficients = np.zeros((len(components), width), dtype=np.uint64)
+    for j, (component, state) in enumerate(zip(components, states)):
+        rows[j, :component.order] = state
+        coefficients[j, :component.order] = [a % component.m for a in component.a]
+    direct = np.array([max(a % c.m for a in c.a) * (c.m - 1) < 2**64 for c in components])
+    moduli = np.array([c.m for c in components], dtype=np.uint64)
+    product = combination.modulus_product if combination.rule == "fraction" else 1
+    cofactors = np.array([product // c.m if combination.rule == "fraction" else 0 for c in components] + [product],
+                         dtype=np.uint64)
+    wrap = combination.wrap_value if combination.rule == "difference" else 0
+    _fill(rows, np.array([c.order for c in components], dtype=np.int64), coefficients, direct, moduli,
+          COMBINE_CODES[combination.rule], np.int64(wrap), cofactors, out)
+    return [tuple(int(v) for v in rows[j, :c.order]) for j, c in enumerate(components)]
