@@ -119,8 +119,24 @@ def test_inline_spec_is_knuths_mrg():
     assert inline.make().random_raw(5).tolist() == as_generator("knuth-mrg").make(1).random_raw(5).tolist()
 
 
+def test_inline_combination_is_mrg32k3a():
+    inline = as_generator("mrg:m=2^32-209,a=0:1403580:-810728/m=2^32-22853,a=527612:0:-1370589,seed=12345")
+    assert inline.combination == as_generator("mrg32k3a").combination
+    assert inline.make().uniforms(1)[0] == 0.12701112204657714
+
+
+def test_inline_fraction_combination_is_wichmann_hill():
+    inline = as_generator("mrg:m=30269,a=171/m=30307,a=172/m=30323,a=170,combine=fraction")
+    assert inline.combination == as_generator("wichmann-hill").combination
+
+
 @pytest.mark.parametrize("spec, message", [
+    ("mrg:m=7,a=3/m=11", "required for every component"),
+    ("mrg:m=7,a=3/m=11,a=2,combine=nope", "combination rule must be one of"),
+    ("mrg:m=7,a=3,combine=difference", "rule 'single' takes exactly one component"),
+    ("mrg:m=7,a=3/m=11,a=2,seed=1,seed=2", "given twice"),
     ("mrg:m=2^31-1", "m and a are required"),
+    ("mrg:a=3", "m and a are required"),
     ("mrg:m=2^31-1,a=1:0", "a_k must be non-zero"),
     ("mrg:m=1,a=3", "m must be an integer >= 2"),
     ("mrg:m=7,a=3,b=2", "expected m=, a="),

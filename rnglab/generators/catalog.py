@@ -29,6 +29,8 @@ CATALOG_FIELDS = ("kind", "a", "c", "m", "output", "seeding", "default_seed", "b
                   "components", "combine", "wrap", "norm", "state_order", "description", "source")
 #: Keys of an inline ``lcg:`` specification.
 INLINE_KEYS = ("a", "c", "m", "seed", "output")
+#: Keys of an inline ``mrg:`` specification.
+MRG_KEYS = ("m", "a", "combine", "wrap", "seed")
 
 
 def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
@@ -95,26 +97,35 @@ def parse_lcg_spec(spec: str) -> GeneratorSpec:
 
 
 def parse_mrg_spec(spec: str) -> GeneratorSpec:
-    """Parse ``mrg:m=2^31-1,a=271828183:-314159269[,seed=..]`` (coefficients a_1:...:a_k).
+    """Parse ``mrg:m=2^31-1,a=271828183:-314159269[,seed=..]``, or components joined by ``/``.
+
+    Each component is ``m=...,a=a1:a2:...:ak``; several make a combination
+    (``combine=difference`` by default, or ``fraction``; ``wrap=`` for
+    ``difference``), e.g. MRG32k3a is
+    ``mrg:m=2^32-209,a=0:1403580:-810728/m=2^32-22853,a=527612:0:-1370589``.
 
     Raises
     ------
     ValueError
-        For an unknown or repeated key, or a missing ``m`` or ``a``.
+        For an unknown or repeated key, or a component without ``m`` or ``a``.
     """
-    fields: dict = {}
-    for part in spec[4:].split(","):
-        key, sep, value = part.partition("=")
-        key = key.strip()
-        if not sep or key not in ("m", "a", "seed"):
-            raise ValueError(f"in {spec!r}: expected m=, a=a1:a2:...:ak or seed=; got {part!r}")
-        if key in fields:
-            raise ValueError(f"in {spec!r}: {key}= is given twice")
-        fields[key] = value.strip()
-    if "a" not in fields or "m" not in fields:
-        raise ValueError(f"in {spec!r}: m and a are required")
-    combination = Combination((Recurrence.parse(f"m={fields['m']},a={fields['a']}"),))
-    seed = parse_int(fields["seed"]) if "seed" in fields else 1
+    components, options = [], {}
+    for group in spec[4:].split("/"):
+        fields: dict = {}
+        for part in group.split(","):
+            key, sep, value = (text.strip() for text in part.partition("="))
+            if not sep or key not in MRG_KEYS:
+                raise ValueError(f"in {spec!r}: expected m=, a=a1:a2:...:ak, combine=, wrap= or seed=; got {part!r}")
+            target = fields if key in ("m", "a") else options
+            if key in target:
+                raise ValueError(f"in {spec!r}: {key}= is given twice")
+            target[key] = value
+        if "a" not in fields or "m" not in fields:
+            raise ValueError(f"in {spec!r}: m and a are required for every component")
+        components.append(Recurrence.from_text(fields["m"], fields["a"]))
+    rule = options.get("combine", "single" if len(components) == 1 else "difference")
+    combination = Combination(tuple(components), rule, parse_int(options["wrap"]) if "wrap" in options else None)
+    seed = parse_int(options["seed"]) if "seed" in options else 1
     return GeneratorSpec(spec, "mrg", as_reducer("lemire"), default_seed=seed, combination=combination)
 
 
@@ -152,7 +163,7 @@ def as_generator(value) -> GeneratorSpec:
     entries = catalog()
     if value not in entries:
         raise ValueError(f"unknown generator {value!r}; choose from {', '.join(entries)} "
-                         "or write lcg:a=...,m=...[,c=...][,seed=...] or mrg:m=...,a=a1:...:ak[,seed=...]")
+                         "or write lcg:a=...,m=...[,c=...][,seed=...] or mrg:m=...,a=a1:...:ak[/m=...,a=...][,seed=...]")
     return entries[value]
 
 

@@ -78,12 +78,17 @@ class Recurrence:
         return len(self.a)
 
     @classmethod
-    def parse(cls, text: str) -> "Recurrence":
+    def parse(cls, text: str) -> Recurrence:
         """Parse ``m=2^31-1,a=271828183:-314159269`` (coefficients a_1:a_2:...:a_k)."""
         fields = dict(_key_value(part, text) for part in text.split(","))
         if set(fields) != {"m", "a"}:
             raise ValueError(f"an MRG component is written m=...,a=a1:a2:...:ak; got {text!r}")
-        return cls(parse_int(fields["m"]), tuple(parse_int(v) for v in fields["a"].split(":")))
+        return cls.from_text(fields["m"], fields["a"])
+
+    @classmethod
+    def from_text(cls, modulus: str, coefficients: str) -> Recurrence:
+        """The recurrence of the expressions ``modulus`` and ``a1:a2:...:ak``."""
+        return cls(parse_int(modulus), tuple(parse_int(v) for v in coefficients.split(":")))
 
     def __str__(self) -> str:
         return f"m={self.m},a=" + ":".join(str(v) for v in self.a)
