@@ -1,8 +1,10 @@
 """Compiled stepping of (combined) MRGs for moduli below 2^62, exact to the last bit.
 
 Each component's state is one row of a ``(components, k_max)`` uint64 array,
-oldest value first. A product ``a_i x`` is taken directly when
-``a_i (m - 1) < 2^64``, else by double-and-add (``2r < 2^63`` never overflows),
+oldest value first. The sum ``a_1 x_{n-1} + ... + a_k x_{n-k}`` (coefficients
+reduced into [0, m)) is reduced once when it cannot reach 2^64; else each
+product ``a_i x`` is reduced, taken directly when ``a_i (m - 1) < 2^64`` and
+otherwise by double-and-add (``2r < 2^63`` never overflows),
 so every modulus below 2^62 is exact; larger ones use the Python-integer path
 of :class:`~rnglab.generators.mrg.MRG`.
 """
@@ -40,7 +42,7 @@ def _multiply_mod(a, x, m, direct):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _fill(states, orders, coefficients, direct, moduli, code, wrap, cofactors, out):  # pragma: no cover - compiled
+def _fill(states, orders, coefficients, summed, direct, moduli, code, wrap, cofactors, out):  # pragma: no cover - compiled
     components = states.shape[0]
     for n in range(out.shape[0]):
         total = np.int64(0)
@@ -48,8 +50,13 @@ def _fill(states, orders, coefficients, direct, moduli, code, wrap, cofactors, o
             m = moduli[j]
             k = orders[j]
             acc = np.uint64(0)
-            for i in range(k):
-                acc = (acc + _multiply_mod(coefficients[j, i], states[j, k - 1 - i], m, direct[j])) % m
+            if summed[j]:  # the whole sum fits in 64 bits: one reduction, as a C loop does
+                for i in range(k):
+                    acc += coefficients[j, i] * states[j, k - 1 - i]
+                acc %= m
+            else:
+                for i in range(k):
+                    acc = (acc + _multiply_mod(coefficients[j, i], states[j, k - 1 - i], m, direct[j])) % m
             for i in range(k - 1):
                 states[j, i] = states[j, i + 1]
             states[j, k - 1] = acc
@@ -75,11 +82,12 @@ def fill_combined(combination, states: list[tuple[int, ...]], out: np.ndarray) -
         rows[j, :component.order] = state
         coefficients[j, :component.order] = [a % component.m for a in component.a]
     direct = np.array([max(a % c.m for a in c.a) * (c.m - 1) < 2**64 for c in components])
+    summed = np.array([sum(a % c.m for a in c.a) * (c.m - 1) < 2**64 for c in components])
     moduli = np.array([c.m for c in components], dtype=np.uint64)
     product = combination.modulus_product if combination.rule == "fraction" else 1
     cofactors = np.array([product // c.m if combination.rule == "fraction" else 0 for c in components] + [product],
                          dtype=np.uint64)
     wrap = combination.wrap_value if combination.rule == "difference" else 0
-    _fill(rows, np.array([c.order for c in components], dtype=np.int64), coefficients, direct, moduli,
+    _fill(rows, np.array([c.order for c in components], dtype=np.int64), coefficients, summed, direct, moduli,
           COMBINE_CODES[combination.rule], np.int64(wrap), cofactors, out)
     return [tuple(int(v) for v in rows[j, :c.order]) for j, c in enumerate(components)]
