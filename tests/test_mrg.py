@@ -160,3 +160,11 @@ def test_state_round_trips():
     copy = as_generator("lecuyer88").make(1)
     copy.state = source.state
     assert copy.random_raw(4).tolist() == source.random_raw(4).tolist()
+
+
+def test_an_mrg_object_resolves_to_a_spec_that_continues_it():
+    source = as_generator("mrg32k3a").make(99)
+    source.random_raw(4)
+    spec = as_generator(source)
+    assert spec.is_mrg and spec.combination == source.combination
+    assert spec.make().random_raw(3).tolist() == source.random_raw(3).tolist()

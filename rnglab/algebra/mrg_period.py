@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..generators.affine import binary_power
 from ..generators.mrg import MRG, Recurrence, period_lcm
 from ..results import Result
 from .numtheory import FactoringBudgetExceeded, factorize, is_probable_prime, minimal_exponent, product_of
@@ -74,12 +75,7 @@ class CombinationPeriod(Result):
 
 def polynomial_power_mod(exponent: int, recurrence: Recurrence) -> list[int]:
     """``x^exponent mod (f(x), p)`` as coefficients ``[c_0, ..., c_{k-1}]`` (f the characteristic polynomial)."""
-    result, base = [1], [0, 1]
-    while exponent:
-        if exponent & 1:
-            result = _multiply(result, base, recurrence)
-        base = _multiply(base, base, recurrence)
-        exponent >>= 1
+    result = binary_power([0, 1], exponent, [1], lambda left, right: _multiply(left, right, recurrence))
     return result + [0] * (recurrence.order - len(result))
 
 

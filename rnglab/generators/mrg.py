@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from ..params import parse_int
+from .affine import binary_power
 from .base import Source, check_count, raw_dtype
 from .mrg_kernels import fill_combined, fits_words
 
@@ -129,13 +130,8 @@ def matrix_product(left: list[list[int]], right: list[list[int]], m: int) -> lis
 
 def matrix_power(matrix: list[list[int]], exponent: int, m: int) -> list[list[int]]:
     """``matrix^exponent mod m`` by binary exponentiation."""
-    result = [[int(i == j) % m for j in range(len(matrix))] for i in range(len(matrix))]
-    while exponent:
-        if exponent & 1:
-            result = matrix_product(result, matrix, m)
-        matrix = matrix_product(matrix, matrix, m)
-        exponent >>= 1
-    return result
+    identity = [[int(i == j) % m for j in range(len(matrix))] for i in range(len(matrix))]
+    return binary_power(matrix, exponent, identity, lambda left, right: matrix_product(left, right, m))
 
 
 @dataclass(frozen=True)
