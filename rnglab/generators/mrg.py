@@ -47,7 +47,7 @@ import numpy as np
 from ..params import parse_int
 from .affine import binary_power
 from .base import Source, check_count, raw_dtype
-from .mrg_kernels import fill_combined, fits_words
+from .mrg_kernels import SMALL_DRAW, fill_combined, fits_words
 
 #: Ways of merging the components' newest values into one output.
 COMBINE_RULES = ("single", "difference", "fraction")
@@ -295,7 +295,7 @@ class MRG(Source):
         return out
 
     def _fill(self, out: np.ndarray) -> None:
-        if out.dtype == np.uint64 and len(out) and fits_words(self.combination):
+        if out.dtype == np.uint64 and len(out) >= SMALL_DRAW and fits_words(self.combination):
             self.states = fill_combined(self.combination, self.states, out)
             return
         for index in range(len(out)):

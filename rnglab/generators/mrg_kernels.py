@@ -11,12 +11,16 @@ of :class:`~rnglab.generators.mrg.MRG`.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..compiled import njit
 
 #: Rule codes of the kernel.
 COMBINE_CODES = {"single": 0, "difference": 1, "fraction": 2}
+#: Fewer outputs than this are stepped in Python: building the kernel's arrays costs more.
+SMALL_DRAW = 16
 #: Largest modulus (and, for ``fraction``, product of moduli) the kernel takes.
 WORD_LIMIT = 2**62
 
@@ -42,7 +46,7 @@ def _multiply_mod(a, x, m, direct):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _fill(states, orders, coefficients, summed, direct, moduli, code, wrap, cofactors, out):  # pragma: no cover - compiled
+def _fill(states, orders, coefficients, summed, direct, moduli, code, wrap, cofactors, out):  # pragma: no cover
     components = states.shape[0]
     for n in range(out.shape[0]):
         total = np.int64(0)
@@ -72,22 +76,30 @@ def _fill(states, orders, coefficients, summed, direct, moduli, code, wrap, cofa
         out[n] = np.uint64(total)
 
 
-def fill_combined(combination, states: list[tuple[int, ...]], out: np.ndarray) -> list[tuple[int, ...]]:
-    """Fill ``out`` with the next outputs; return the components' new states (oldest first)."""
+@functools.lru_cache(maxsize=64)
+def _plan(combination) -> tuple:
+    """The kernel's constant arguments for ``combination`` (built once per combination)."""
     components = combination.components
     width = max(c.order for c in components)
-    rows = np.zeros((len(components), width), dtype=np.uint64)
     coefficients = np.zeros((len(components), width), dtype=np.uint64)
-    for j, (component, state) in enumerate(zip(components, states)):
-        rows[j, :component.order] = state
+    for j, component in enumerate(components):
         coefficients[j, :component.order] = [a % component.m for a in component.a]
-    direct = np.array([max(a % c.m for a in c.a) * (c.m - 1) < 2**64 for c in components])
     summed = np.array([sum(a % c.m for a in c.a) * (c.m - 1) < 2**64 for c in components])
+    direct = np.array([max(a % c.m for a in c.a) * (c.m - 1) < 2**64 for c in components])
     moduli = np.array([c.m for c in components], dtype=np.uint64)
     product = combination.modulus_product if combination.rule == "fraction" else 1
     cofactors = np.array([product // c.m if combination.rule == "fraction" else 0 for c in components] + [product],
                          dtype=np.uint64)
-    wrap = combination.wrap_value if combination.rule == "difference" else 0
-    _fill(rows, np.array([c.order for c in components], dtype=np.int64), coefficients, summed, direct, moduli,
-          COMBINE_CODES[combination.rule], np.int64(wrap), cofactors, out)
-    return [tuple(int(v) for v in rows[j, :c.order]) for j, c in enumerate(components)]
+    wrap = np.int64(combination.wrap_value if combination.rule == "difference" else 0)
+    orders = np.array([c.order for c in components], dtype=np.int64)
+    return width, (orders, coefficients, summed, direct, moduli, COMBINE_CODES[combination.rule], wrap, cofactors)
+
+
+def fill_combined(combination, states: list[tuple[int, ...]], out: np.ndarray) -> list[tuple[int, ...]]:
+    """Fill ``out`` with the next outputs; return the components' new states (oldest first)."""
+    width, arguments = _plan(combination)
+    rows = np.zeros((len(states), width), dtype=np.uint64)
+    for j, state in enumerate(states):
+        rows[j, :len(state)] = state
+    _fill(rows, *arguments, out)
+    return [tuple(int(v) for v in rows[j, :len(state)]) for j, state in enumerate(states)]
