@@ -45,7 +45,7 @@ class RecurrencePeriod(Result):
     period : int or None
         Exact period of the state; None when it is out of reach (``summary`` says why).
     max_period : int
-        p^k - 1, the largest period of an order-k MRG modulo a prime p.
+        m^k - 1: no period is longer (the non-zero states); reached exactly for prime m and primitive f.
     is_max : bool
     conditions : tuple of Condition
         Knuth's conditions (i)-(iii) for a primitive characteristic polynomial.

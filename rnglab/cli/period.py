@@ -68,7 +68,7 @@ def _mrg_lines(result: CombinationPeriod) -> list[str]:
         coefficients = ":".join(str(a) for a in part.a)
         lines += [f"component {index}: m = {part.m}, a = {coefficients}, state {part.state} (oldest first)",
                   f"  period   {'not computed' if part.period is None else part.period} "
-                  f"(maximum m^k - 1 = {part.max_period})",
+                  f"(at most m^k - 1 = {part.max_period})",
                   f"  {part.summary}"]
         lines += [f"  [{'yes' if cond.holds else 'no '}] {cond.name}: {cond.explanation}" for cond in part.conditions]
     return lines
