@@ -210,16 +210,18 @@ class Combination:
             return np.asarray(z, dtype=np.float64) * self.norm_value
         total = np.zeros(len(z))
         for x, component in zip(self.component_values(z), self.components):
-            total = total + x.astype(np.float64) / float(component.m)
+            total = total + np.asarray(x, dtype=np.float64) / float(component.m)
         return np.fmod(total, 1.0)
 
     def component_values(self, z: np.ndarray) -> list[np.ndarray]:
         """For ``fraction``: each component's newest value, recovered from W by the CRT."""
         values = []
         for component in self.components:
-            cofactor = self.modulus_product // component.m
-            inverse = pow(cofactor, -1, component.m)
-            values.append(np.array([int(w) % component.m * inverse % component.m for w in z], dtype=np.int64))
+            inverse = pow(self.modulus_product // component.m, -1, component.m)
+            if component.m**2 < 2**64 and np.asarray(z).dtype == np.uint64:  # exact in uint64
+                values.append(np.asarray(z) % np.uint64(component.m) * np.uint64(inverse) % np.uint64(component.m))
+            else:
+                values.append(np.array([int(w) % component.m * inverse % component.m for w in z], dtype=object))
         return values
 
     def seed_words(self, seed: int) -> list[tuple[int, ...]]:
