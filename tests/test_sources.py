@@ -9,7 +9,15 @@ import random
 import numpy as np
 import pytest
 
-from rnglab.generators import LCG, CallableSource, NumpySource, OSEntropySource, Output, PythonRandomSource
+from rnglab.generators import (
+    LCG,
+    CallableSource,
+    NumpySource,
+    OSEntropySource,
+    Output,
+    PythonRandomSource,
+    as_generator,
+)
 from rnglab.generators.affine import arithmetic_kind
 from rnglab.generators.base import raw_dtype
 
@@ -184,6 +192,30 @@ class TestMMIX(LCGBase):
 class TestBeyond64Bits(LCGBase):
     params = dict(a=3**50, c=1, m=2**89 - 1, seed=2**70, name="mersenne-89")
     kind = "object"
+    declared = (0, 2**89 - 2)
+
+
+class MRGBase(Base):
+    name: str
+
+    def make(self):
+        return as_generator(self.name).make()
+
+
+class TestMRG32k3a(MRGBase):
+    name = "mrg32k3a"
+    declared = (1, 2**32 - 209)
+    known = [545508589, 1368065410, 1327943761]  # RngStreams, seed 12345 x 6 (tests/data/mrg/)
+
+
+class TestWichmannHill(MRGBase):
+    name = "wichmann-hill"
+    declared = (0, 30269 * 30307 * 30323 - 1)
+    known = [334836430144, 25300682575636, 9921191660056]  # AS 183 from 12345 x 3 (tests/data/mrg/)
+
+
+class TestMRGBeyond62Bits(MRGBase):
+    name = "mrg:m=2^89-1,a=3^50:0:5,seed=2^70"
     declared = (0, 2**89 - 2)
 
 

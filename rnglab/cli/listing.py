@@ -19,6 +19,8 @@ def catalog_rows() -> list[dict]:
             "name": entry.name, "kind": entry.kind, "a": entry.a, "c": entry.c, "m": entry.m,
             "output": str(entry.output) if entry.is_lcg else None,
             "seeding": entry.seeding.name if entry.is_lcg else _numpy_seeding(entry),
+            "components": [str(c) for c in entry.combination.components] if entry.is_mrg else None,
+            "combine": entry.combination.rule if entry.is_mrg else None,
             "low": source.low, "high": source.high, "bounded": entry.native_reducer.name,
             "description": entry.description, "source": entry.citation,
         })
@@ -36,6 +38,8 @@ def _numpy_seeding(entry) -> str | None:
     """The seeding named in the catalog for the other kinds (None for the OS source)."""
     if entry.kind == "numpy":
         return "init_genrand" if entry.init_genrand else "seedsequence"
+    if entry.is_mrg:
+        return "every-value"
     return None
 
 
@@ -52,8 +56,10 @@ def list_command(as_json: bool) -> None:
         [[r["name"], r["kind"], r["a"], r["c"], _power_form(r["m"]), r["output"], f"[{r['low']}, {r['high']}]",
           r["bounded"]] for r in rows]))
     click.echo("\nSources:\n" + "\n".join(f"  {r['name']}: {r['source']}" for r in rows))
+    click.echo("\nMRGs x_n = (a1 x_{n-1} + ... + ak x_{n-k}) mod m and their combinations:\n" + "\n".join(
+        f"  {r['name']}: {r['combine']} of {'; '.join(r['components'])}" for r in rows if r["components"]))
     click.echo("\nAn LCG can also be written lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)] "
-               "or given with --a/--c/--m.")
+               "or given with --a/--c/--m; an MRG mrg:m=2^31-1,a=271828183:-314159269[,seed=1].")
     click.echo("\nPipelines (a real program's shuffle; usable as GEN in shuffle, deal, fairness, reach and crack, "
                "where it sets the generator, reducer and algorithm):\n")
     click.echo(format_table(["name", "generator", "seeding", "reducer", "algorithm", "deck"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import click
@@ -9,11 +10,13 @@ import click
 from .common import COUNT, emit_json, generator_options, json_option, lazy, progress
 
 if TYPE_CHECKING:
+    from ..algebra.mrg_period import CombinationPeriod
     from ..algebra.period import PeriodResult
     from ..algebra.walk import WalkResult
     from ..generators import LCG
 
 period = lazy("algebra.period", "period")
+mrg_period = lazy("algebra.mrg_period", "period")
 default_max_steps, walk = lazy("algebra.walk", "default_max_steps", "walk")
 
 #: Bit periods shown at the start and at the end of the list for m = 2^e.
@@ -56,6 +59,31 @@ def _period_lines(label: str, result: PeriodResult) -> list[str]:
     return lines
 
 
+def _mrg_lines(result: CombinationPeriod) -> list[str]:
+    lines = [f"generator  {result.generator} ({result.rule}, {len(result.components)} component(s))",
+             f"period     {'not computed' if result.period is None else result.period}"
+             + ("" if result.period is None else f" (2^{math.log2(result.period):.2f})"),
+             f"           {result.summary}"]
+    for index, part in enumerate(result.components, 1):
+        coefficients = ":".join(str(a) for a in part.a)
+        lines += [f"component {index}: m = {part.m}, a = {coefficients}, state {part.state} (oldest first)",
+                  f"  period   {'not computed' if part.period is None else part.period} "
+                  f"(at most m^k - 1 = {part.max_period})",
+                  f"  {part.summary}"]
+        lines += [f"  [{'yes' if cond.holds else 'no '}] {cond.name}: {cond.explanation}" for cond in part.conditions]
+    return lines
+
+
+def _period_of_mrg(generator, do_walk: bool, as_json: bool) -> None:
+    if do_walk:
+        raise ValueError("--walk steps LCGs; an MRG's period comes from its characteristic polynomial")
+    result = mrg_period(generator.make())
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        click.echo("\n".join(_mrg_lines(result)))
+
+
 def _walk_lines(result: WalkResult) -> list[str]:
     verdict = {True: "agrees with the algebra", False: "DISAGREES with the algebra",
                None: "no algebraic answer to compare with"}[result.agrees_with_algebra]
@@ -87,8 +115,14 @@ def period_command(generator, do_walk: bool, max_steps: int | None, as_json: boo
     Tells whether the period is the maximum for m and c, and why (Hull–Dobell's
     conditions for c != 0; the order of a and the seed for c = 0), and for
     m = 2^e the period of every bit of the state. With --walk, confirms the
-    answer by stepping the generator around its cycle.
+    answer by stepping the generator around its cycle. For an MRG (mrg32k3a,
+    mrg:m=...,a=...) the period m^k - 1 when its characteristic polynomial is
+    primitive modulo the prime m (Knuth 3.2.2), with the conditions; for a
+    combination the lcm of its components' periods.
     """
+    if generator.is_mrg:
+        _period_of_mrg(generator, do_walk, as_json)
+        return
     source = generator.lcg()                        # a clear error for generators that are not LCGs
     exact = period(source)
     walked = _walk(source, exact, max_steps) if do_walk else None

@@ -45,7 +45,7 @@ def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, as_j
     click.echo(format_table(["quantity", "value"], [
         ["seed space", data["seed_space"]], ["seeds", data["seeds"]], ["distinct deals", data["distinct"]],
         [f"{n}!", f"{data['n_factorial']:.4e} (2^{data['log2_n_factorial']:.2f})"],
-        ["fraction reached", f"{data['fraction']:.4e}"], ["largest period", integer(data["period"])],
+        ["fraction reached", f"{data['fraction']:.4e}"], ["largest period", "unknown" if data["period"] is None else integer(data["period"])],
         ["bound min(seeds, period, n!)", data["bound"]],
         ["smallest deck with n! > seeds", data["smallest_deck_exceeding_seeds"]],
         ["state bits to reach every deal", data["bits_for_every_deal"]]]))

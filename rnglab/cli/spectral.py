@@ -104,6 +104,8 @@ def _show_one(label, result) -> None:
 
 
 def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path, force):
+    if generator.is_mrg:
+        raise ValueError(f"the spectral test of MRGs and combinations ({generator.name}) is not implemented yet")
     lcg = generator.lcg()
     a, c, m = lcg.a, lcg.c, lcg.m
     result = with_progress("spectral test", lambda callback: spectral_test(

@@ -32,6 +32,17 @@ def compose(first: tuple[int, int], second: tuple[int, int], m: int) -> tuple[in
     return (a2 * a1) % m, (a2 * c1 + c2) % m
 
 
+def binary_power(element, exponent: int, identity, multiply):
+    """``element^exponent`` under the associative ``multiply``, by repeated squaring (O(log exponent) products)."""
+    result = identity
+    while exponent:
+        if exponent & 1:
+            result = multiply(result, element)
+        element = multiply(element, element)
+        exponent >>= 1
+    return result
+
+
 def affine_power(a: int, c: int, m: int, k: int) -> tuple[int, int]:
     """Return ``(A, C)`` with ``x_{n+k} = (A x_n + C) mod m`` for the LCG ``(a, c, m)``.
 
@@ -40,13 +51,7 @@ def affine_power(a: int, c: int, m: int, k: int) -> tuple[int, int]:
     """
     if k < 0:
         raise ValueError(f"jump distance must be >= 0; got {k}")
-    result, square = (1 % m, 0), (a % m, c % m)
-    while k:
-        if k & 1:
-            result = compose(result, square, m)
-        square = compose(square, square, m)
-        k >>= 1
-    return result
+    return binary_power((a % m, c % m), k, (1 % m, 0), lambda first, second: compose(first, second, m))
 
 
 def arithmetic_kind(m: int) -> str:

@@ -2,7 +2,8 @@
 
 A generator is named by a catalog entry (``minstd``, ``msvc``, ``java``,
 ``pcg64``, ...) or by an inline specification
-``lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)]``. Either becomes
+``lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)]`` or, for a multiple
+recursive generator, ``mrg:m=2^31-1,a=271828183:-314159269[,seed=1]``. Either becomes
 one :class:`~rnglab.generators.spec.GeneratorSpec`.
 """
 
@@ -17,6 +18,7 @@ from ..params import parse_int
 from ..reduction.reducers import as_reducer
 from .base import Source
 from .conventions import convention
+from .mrg import Combination, Recurrence
 from .outputs import Output
 from .spec import KINDS, GeneratorSpec, from_source, lcg_spec
 
@@ -24,9 +26,11 @@ from .spec import KINDS, GeneratorSpec, from_source, lcg_spec
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"
 #: Fields of a catalog table (``source`` is the citation).
 CATALOG_FIELDS = ("kind", "a", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
-                  "words", "description", "source")
+                  "words", "components", "combine", "wrap", "norm", "state_order", "description", "source")
 #: Keys of an inline ``lcg:`` specification.
 INLINE_KEYS = ("a", "c", "m", "seed", "output")
+#: Keys of an inline ``mrg:`` specification.
+MRG_KEYS = ("m", "a", "combine", "wrap", "seed")
 
 
 def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
@@ -43,9 +47,20 @@ def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
         fields.update({key: parse_int(table[key]) for key in ("a", "c", "m")},
                       output=Output.parse(table.get("output", "state")),
                       seeding=convention(table.get("seeding", "state")))
+    elif kind == "mrg":
+        fields.update(combination=_combination_from_table(table))
     elif kind == "numpy":
         fields.update(bit_generator=table["bit_generator"], init_genrand=table.get("seeding") == "init_genrand")
     return GeneratorSpec(**fields)
+
+
+def _combination_from_table(table: dict) -> Combination:
+    """An MRG entry: ``components`` (``m=..,a=a1:..:ak`` each), ``combine``, ``wrap``, ``norm``, ``state_order``."""
+    components = tuple(Recurrence.parse(text) for text in table["components"])
+    wrap = table.get("wrap")
+    return Combination(components, table.get("combine", "single"), None if wrap is None else parse_int(wrap),
+                       None if "norm" not in table else float(table["norm"]),
+                       table.get("state_order", "oldest-first"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -81,6 +96,39 @@ def parse_lcg_spec(spec: str) -> GeneratorSpec:
                     seed=fields.get("seed"), name=spec)
 
 
+def parse_mrg_spec(spec: str) -> GeneratorSpec:
+    """Parse ``mrg:m=2^31-1,a=271828183:-314159269[,seed=..]``, or components joined by ``/``.
+
+    Each component is ``m=...,a=a1:a2:...:ak``; several make a combination
+    (``combine=difference`` by default, or ``fraction``; ``wrap=`` for
+    ``difference``), e.g. MRG32k3a is
+    ``mrg:m=2^32-209,a=0:1403580:-810728/m=2^32-22853,a=527612:0:-1370589``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown or repeated key, or a component without ``m`` or ``a``.
+    """
+    components, options = [], {}
+    for group in spec[4:].split("/"):
+        fields: dict = {}
+        for part in group.split(","):
+            key, sep, value = (text.strip() for text in part.partition("="))
+            if not sep or key not in MRG_KEYS:
+                raise ValueError(f"in {spec!r}: expected m=, a=a1:a2:...:ak, combine=, wrap= or seed=; got {part!r}")
+            target = fields if key in ("m", "a") else options
+            if key in target:
+                raise ValueError(f"in {spec!r}: {key}= is given twice")
+            target[key] = value
+        if "a" not in fields or "m" not in fields:
+            raise ValueError(f"in {spec!r}: m and a are required for every component")
+        components.append(Recurrence.from_text(fields["m"], fields["a"]))
+    rule = options.get("combine", "single" if len(components) == 1 else "difference")
+    combination = Combination(tuple(components), rule, parse_int(options["wrap"]) if "wrap" in options else None)
+    seed = parse_int(options["seed"]) if "seed" in options else 1
+    return GeneratorSpec(spec, "mrg", as_reducer("lemire"), default_seed=seed, combination=combination)
+
+
 def _split_top_level(text: str) -> list[str]:
     """Split on commas that are not inside parentheses (``output=bits(16,15)``)."""
     parts, depth, current = [], 0, ""
@@ -95,7 +143,7 @@ def _split_top_level(text: str) -> list[str]:
 
 
 def as_generator(value) -> GeneratorSpec:
-    """Resolve a generator once: a catalog name, an ``lcg:`` specification, a spec, or a generator object.
+    """Resolve a generator once: a catalog name, an ``lcg:`` or ``mrg:`` specification, a spec, or a generator object.
 
     Raises
     ------
@@ -110,10 +158,12 @@ def as_generator(value) -> GeneratorSpec:
         return from_source(value)
     if value.startswith("lcg:"):
         return parse_lcg_spec(value)
+    if value.startswith("mrg:"):
+        return parse_mrg_spec(value)
     entries = catalog()
     if value not in entries:
         raise ValueError(f"unknown generator {value!r}; choose from {', '.join(entries)} "
-                         "or write lcg:a=...,m=...[,c=...][,seed=...]")
+                         "or write lcg:a=...,m=...[,c=...][,seed=...] or mrg:m=...,a=a1:...:ak[/m=...,a=...][,seed=...]")
     return entries[value]
 
 

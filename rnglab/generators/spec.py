@@ -25,10 +25,11 @@ from .base import Source
 from .conventions import SeedConvention, convention
 from .glibc import SEED_HIGH, GlibcRandom
 from .lcg import LCG, validate_lcg
+from .mrg import MRG, Combination
 from .outputs import Output
 
 #: Kinds of generator a spec can stand for.
-KINDS = ("lcg", "additive", "numpy", "python", "os", "source")
+KINDS = ("lcg", "mrg", "additive", "numpy", "python", "os", "source")
 #: The ``words`` each kind can serve besides its own (``None``).
 WORDS = {"numpy": (None, "uint32"), "python": (None, "random53")}
 
@@ -42,7 +43,8 @@ class GeneratorSpec:
     name : str
         Catalog name, inline specification or label (reports and JSON).
     kind : str
-        ``lcg``, ``additive`` (glibc's ``rand()``), ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
+        ``lcg``, ``mrg`` (a multiple recursive generator or a combination), ``additive`` (glibc's ``rand()``),
+        ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
         ``os`` (the entropy source) or ``source`` (a given object, not re-seedable).
     native_reducer : Reducer
         The library's own way to draw from ``[0, n)``.
@@ -58,6 +60,8 @@ class GeneratorSpec:
         Declared lowest output where it differs from the LCG default.
     bit_generator : str or None
         numpy BitGenerator class name.
+    combination : Combination or None
+        The components and output rule of an MRG (``kind == "mrg"``).
     init_genrand : bool
         MT19937 seeded as the reference C code (``init_genrand``) seeds it, not through ``SeedSequence``.
     words : str or None
@@ -84,6 +88,7 @@ class GeneratorSpec:
     bit_generator: str | None = None
     init_genrand: bool = False
     words: str | None = None
+    combination: Combination | None = None
     description: str = ""
     citation: str = ""
     given: Callable[[], Source] | None = field(default=None, compare=False, repr=False)
@@ -98,11 +103,18 @@ class GeneratorSpec:
         if self.words not in served:
             raise ValueError(f"words of a {self.kind} generator must be one of {', '.join(map(str, served))}; "
                              f"got {self.words!r}")
+        if (self.kind == "mrg") != (self.combination is not None):
+            raise ValueError("a generator of kind mrg needs a combination, and only it takes one")
 
     @property
     def is_lcg(self) -> bool:
         """True for linear congruential generators (which have periods and lattices)."""
         return self.kind == "lcg"
+
+    @property
+    def is_mrg(self) -> bool:
+        """True for multiple recursive generators and their combinations."""
+        return self.kind == "mrg"
 
     @property
     def seedable(self) -> bool:
@@ -113,7 +125,8 @@ class GeneratorSpec:
         """Inclusive range of the seeds the library accepts (``None``: unbounded on that side).
 
         An LCG whose seed is its state accepts ``[0, m - 1]`` (state 0 of a
-        multiplicative LCG is refused when the generator is built); numpy's
+        multiplicative LCG is refused when the generator is built); an MRG
+        ``[1, min m_j - 1]`` (every state value is the seed); numpy's
         ``SeedSequence`` takes any non-negative integer; Python's ``random.seed``
         any integer.
         """
@@ -123,6 +136,8 @@ class GeneratorSpec:
             if self.seeding.low is not None:
                 return self.seeding.low, self.seeding.high
             return 0, self.m - 1
+        if self.kind == "mrg":
+            return self.combination.seed_range()
         if self.kind == "numpy":
             return (0, 2**32 - 1) if self.init_genrand else (0, None)
         if self.kind == "additive":
@@ -160,6 +175,8 @@ class GeneratorSpec:
                        name=self.name, low=self.low)
         if self.kind == "additive":
             return GlibcRandom(seed, self.name)
+        if self.kind == "mrg":
+            return MRG(self.combination, seed, name=self.name)
         if self.kind == "numpy":
             bit_generator = mt19937_init_genrand(seed) if self.init_genrand else \
                 getattr(np.random, self.bit_generator)(seed)
@@ -208,6 +225,9 @@ def from_source(source: Source | np.random.BitGenerator | random.Random) -> Gene
         return GeneratorSpec(source.name, "lcg", as_reducer("lemire"), default_seed=source.seed, a=source.a,
                              c=source.c, m=source.m, output=source.output, seeding=source.seeding, low=source.low,
                              given=source.copy)
+    if isinstance(source, MRG):
+        return GeneratorSpec(source.name, "mrg", as_reducer("lemire"), default_seed=source.seed,
+                             combination=source.combination, given=source.copy)
     if isinstance(source, NumpySource) and type(source.bit_generator).__name__ in NUMPY_WIDTHS:
         kind = type(source.bit_generator).__name__
         return GeneratorSpec(source.name, "numpy", as_reducer("lemire"), default_seed=source.seed,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..algebra.mrg_period import period as mrg_period
 from ..algebra.period import period
 from ..generators import catalog
 
@@ -24,7 +25,7 @@ def section(context):
                          entry.citation])
             continue
         source = entry.make()
-        cycle = _period_cell(source) if entry.is_lcg else ""
+        cycle = _period_cell(source) if entry.is_lcg else _mrg_period_cell(source) if entry.is_mrg else ""
         first = ", ".join(str(int(v)) for v in source.random_raw(3))
         rows.append([f"`{entry.name}`", entry.kind, entry.a, entry.c, entry.m, f"[{source.low}, {source.high}]",
                      cycle, f"seed {source.seed}: {first}", entry.citation])
@@ -34,6 +35,13 @@ def section(context):
             "m and c.\n\n")
     return Section("Generator catalog", text + markdown_table(
         ["name", "kind", "a", "c", "m", "output range", "period (max?)", "first outputs", "source"], rows))
+
+
+def _mrg_period_cell(source) -> str:
+    result = mrg_period(source)
+    if result.period is None:
+        return "not computed"
+    return f"{result.period} ({'maximal' if all(part.is_max for part in result.components) else 'not maximal'})"
 
 
 def _period_cell(source) -> str:

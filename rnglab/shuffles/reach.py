@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..algebra.mrg_period import period as mrg_period
 from ..algebra.period import lcg_period
 from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
 from ..generators.glibc import GlibcBatch
@@ -138,7 +139,13 @@ def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuf
 
 
 def largest_period(generator: GeneratorSpec) -> int | None:
-    """The largest period of an LCG (``m`` for c != 0, Carmichael's lambda for c = 0); else ``None``."""
+    """The largest period of an LCG or an MRG; ``None`` for other generators.
+
+    ``m`` for an LCG with c != 0, Carmichael's lambda for c = 0; for an MRG or a
+    combination the period from its default seed (:func:`~rnglab.algebra.mrg_period.period`).
+    """
+    if generator.is_mrg:
+        return mrg_period(generator.make()).period
     if not generator.is_lcg:
         return None
     lcg = generator.lcg()
