@@ -244,3 +244,16 @@ def test_results_are_frozen_and_record_params():
     assert result.params == {"n": 1000, "d": 1024, "t": 2, "k": 2**20, "drop": 3, "keep": None, "low": None}
     with pytest.raises(AttributeError):
         result.pvalue = 0.5
+
+
+def test_birthday_spacings_refuses_sizes_where_triples_bias_the_mean():
+    """n = 2^18, k = 2^40: E[Y] ~ lambda (1 - (2/9) n^2/k) is 1.4 % below lambda = 4096, 0.9 of a standard deviation."""
+    with pytest.raises(ValueError, match=r"\(2/9\) \(n\^2/k\) sqrt\(n\^3/4k\) <= 0.1"):
+        birthday_spacings(make_source("pcg64", 1), 2**18, d=2**20, t=2)
+
+
+def test_birthday_spacings_mean_is_lambda_where_accepted():
+    """n = 2^16, k = 2^40 (lambda = 64, bias 0.007 of a standard deviation): 60 PCG64 samples average lambda."""
+    counts = np.array([birthday_spacings(make_source("pcg64", seed), 2**16, d=2**20, t=2).details["equal_spacings"]
+                       for seed in range(60)])
+    assert abs(counts.mean() - 64) < 4 * np.sqrt(64 / 60)

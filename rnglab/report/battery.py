@@ -16,7 +16,7 @@ def section(context):
     from . import Section
 
     battery = get_battery(QUICK_BATTERY if context.quick else REPORT_BATTERY)
-    runs = {name: run_battery(entry.make, battery, None if entry.kind == "os" else context.seed)
+    runs = {name: run_battery(entry.make, battery, report_seed(entry, context.seed))
             for name, entry in catalog().items()}
     first = next(iter(runs.values())).results
     labels = result_labels(first)
@@ -27,6 +27,17 @@ def section(context):
     seconds = sum(result.seconds for result in runs.values())
     return Section("Empirical test battery", _introduction(battery, context.seed, len(labels)) + table
                    + f"\n\nSample sizes: {sizes}. Total test time {seconds:.0f} s.")
+
+
+def report_seed(entry, seed: int) -> int | None:
+    """The report's seed where the generator's library accepts it, else its default seed (Wichmann–Hill's
+    seeds stop at 30268); ``None`` for the OS source, which takes none."""
+    if not entry.seedable:
+        return None
+    try:
+        return entry.check_seed(seed)
+    except ValueError:
+        return entry.default_seed
 
 
 def verdict_cell(pvalue: float, show_normal: bool = False) -> str:
@@ -46,7 +57,8 @@ def _introduction(battery, seed: int, tests: int) -> str:
     levels = Thresholds()
     chance = 1 - (1 - (low + 1 - high)) ** tests
     return (f"Battery `{battery.name}`: {battery.description} Each generator is built with seed {seed} "
-            f"(`os` excepted: it has no seed and is not reproducible) and the tests run in order on one "
+            f"(`os` excepted: it has no seed and is not reproducible; a generator whose seeds stop below it, "
+            f"such as Wichmann–Hill's, uses its default seed) and the tests run in order on one "
             f"stream. A cell is the grade of the p-value p, from q = min(p, 1 - p): normal; unusual for "
             f"q < {levels.unusual:g}; suspicious for q < {levels.suspicious:g}; very suspicious for "
             f"q < {levels.very_suspicious:g}; FAIL for q < {levels.fail:g}; "
