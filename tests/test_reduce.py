@@ -104,8 +104,8 @@ def test_methods_refuse_sources_they_cannot_serve():
         draw_bounded(make_source("msvc"), 10, 5, "java-nextint")
     with pytest.raises(ValueError, match="2\\^31 - 1"):
         draw_bounded(make_source("java"), 2**31, 5, "java-nextint")
-    with pytest.raises(ValueError, match="2\\^53"):
-        draw_bounded(make_source("pcg64"), 10, 5, "float-multiply")
+    with pytest.raises(ValueError, match="2\\^53"):  # n > 2^32: whole 64-bit words
+        draw_bounded(make_source("pcg64"), 2**33, 5, "float-multiply")
 
 
 def test_java_nextint_known_answers():

@@ -16,9 +16,10 @@ import numpy as np
 from ..generators import LCGBatch, Source
 from ..generators.base import check_count
 from ..results import Result
-from ..stream import offsets
 from .maps import UINT64_LIMIT, _as_values, check_bound
+from .compact import compact, compacts
 from .reducers import Reducer, as_reducer
+from .words import draw_range, give_back, narrow_words, next_draw, read_draws
 
 # -- drawing ----------------------------------------------------------------------------
 
@@ -98,13 +99,37 @@ def _draws_for(accepted: np.ndarray, wanted: int) -> tuple[int, bool]:
     return wanted + int(np.searchsorted(rejected - np.arange(len(rejected)), wanted - 1, side="right")), False
 
 
+def _map_and_keep(reducer: Reducer, x: np.ndarray, n, range_size: int, out: np.ndarray, have: int,
+                  streak: int) -> tuple[int, int, int]:
+    """Map the draws ``x``, keep at most ``len(out) - have`` accepted values in ``out[have:]``.
+
+    Returns ``(kept, used, streak)``; one compiled pass when the reducer has
+    one for these draws (:mod:`rnglab.reduction.compact`), numpy's passes otherwise.
+    """
+    wanted = len(out) - have
+    if compacts(reducer.compact_code, x, n, range_size):
+        kept, used, streak = compact(reducer.compact_code, x, int(n), range_size, out, have, wanted, streak,
+                                     STUCK_REJECTIONS)
+        if streak >= STUCK_REJECTIONS:
+            raise stuck_source_error()
+        return kept, used, streak
+    values, accepted = reducer.map(x, n, range_size)
+    used, clean = _draws_for(accepted, wanted)
+    streak = 0 if clean else rejection_streak(accepted[:used], streak)  # clean: every draw used was accepted
+    kept = values[:used] if clean else values[:used][accepted[:used]]
+    out[have:have + len(kept)] = kept
+    return len(kept), used, streak
+
+
 def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
     """Draw ``size`` values in ``[0, n)`` from ``source`` through ``reducer`` (a Reducer, or its name).
 
     Vectorised, and bit-exact with :func:`draw_bounded_reference`: chunks of
     draws are mapped at once, accepted values are kept in stream order, and
     draws beyond the last value needed are handed back with ``source.unread``,
-    so the source ends in the same state as after the one-at-a-time loop.
+    so the source ends in the same state as after the one-at-a-time loop. A
+    source of 64-bit words may read 32-bit halves for ``n <= 2^32``
+    (:func:`narrow_words`: numpy's ``Generator.integers`` with ``lemire``).
 
     Raises
     ------
@@ -112,21 +137,21 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
         Unless ``1 <= n <= R``, for a reducer that cannot serve this ``R``, and
         after :data:`STUCK_REJECTIONS` rejections in a row (a stuck source).
     """
-    map_values = as_reducer(reducer).map
-    range_size = source.range_size
-    check_bound(n, range_size)
+    reducer = as_reducer(reducer)
+    check_bound(n, source.range_size)
+    narrow = narrow_words(source, n)
+    range_size = draw_range(source, narrow)
+    reducer.check(n, range_size)
     out = np.empty(check_count(size), dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object)
+    if narrow and int(np.max(n)) == 1:
+        out[:] = 0
+        return Drawn(out, 0)
     have, draws, streak = 0, 0, 0
     while have < size:
-        x = offsets(source, _chunk_size(size - have, have, draws))
-        values, accepted = map_values(x, n, range_size)
-        used, clean = _draws_for(accepted, size - have)
-        streak = 0 if clean else rejection_streak(accepted[:used], streak)  # clean: every draw used was accepted
-        if used < len(x):
-            source.unread(x[used:] + (np.uint64(source.low) if x.dtype != object else source.low))
-        kept = values[:used] if clean else values[:used][accepted[:used]]
-        out[have:have + len(kept)] = kept
-        have, draws = have + len(kept), draws + used
+        x, raw = read_draws(source, _chunk_size(size - have, have, draws), narrow)
+        kept, used, streak = _map_and_keep(reducer, x, n, range_size, out, have, streak)
+        give_back(source, x, used, raw)
+        have, draws = have + kept, draws + used
     return Drawn(out, draws)
 
 
@@ -136,20 +161,22 @@ def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer | str)
     Raises the :func:`stuck_source_error` after :data:`STUCK_REJECTIONS` rejections in a row.
     """
     map_values = as_reducer(reducer).map
-    range_size = source.range_size
-    check_bound(n, range_size)
+    check_bound(n, source.range_size)
+    narrow = narrow_words(source, n)
+    range_size = draw_range(source, narrow)
     values, draws = [], 0
     for _ in range(size):
-        accepted, rejections = False, 0
+        accepted, rejections = narrow and int(n) == 1, 0
+        value = 0
         while not accepted:
             if rejections == STUCK_REJECTIONS:
                 raise stuck_source_error()
             rejections += 1
-            x = source.next_raw() - source.low
+            x = next_draw(source, narrow)
             draws += 1
-            value, flags = map_values(np.array([x], dtype=np.uint64 if x < UINT64_LIMIT else object), n, range_size)
-            accepted = bool(flags[0])
-        values.append(int(value[0]))
+            drawn, flags = map_values(np.array([x], dtype=np.uint64 if x < UINT64_LIMIT else object), n, range_size)
+            value, accepted = int(drawn[0]), bool(flags[0])
+        values.append(value)
     return Drawn(_as_values(np.array(values, dtype=object)), draws)
 
 

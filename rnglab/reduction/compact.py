@@ -1,0 +1,103 @@
+"""Map and compact a chunk of draws in one compiled pass, for the reducers most used on power-of-two ranges.
+
+:func:`rnglab.reduction.draw.draw_bounded` maps a chunk of source offsets with
+a reducer's vectorised map (:mod:`rnglab.reduction.maps`) and then keeps the
+accepted values: four or five passes of numpy over the chunk. For one bound
+``n`` on ``R = 2^bits`` offsets (uint64), :func:`compact` does it in one loop:
+map a draw, keep it when accepted, stop at the ``wanted``-th kept value or at
+:data:`~rnglab.reduction.draw.STUCK_REJECTIONS` rejections in a row. Its
+values and draws are those of the reducer's map (tested against it).
+
+Codes (a reducer's :attr:`~rnglab.reduction.reducers.Reducer.compact_code`):
+
+=====  ================  ==========================================================
+0      ``lemire``        ``m = x n``; keep ``m mod R >= R mod n``; value ``m div R``
+1      ``bitmask``       ``v = x & (2^ceil(log2 n) - 1)``; keep ``v < n``
+2      ``java-nextint``  ``r = x >> 1``; ``(n r) >> 31`` for a power of two ``n``, else ``r mod n``,
+                         kept for ``r < 2^31 - (2^31 mod n)`` (``R = 2^32`` only)
+=====  ================  ==========================================================
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..compiled import njit
+from .maps import multiply_128, range_mod, smear_mask
+
+LEMIRE, BITMASK, JAVA_NEXTINT = 0, 1, 2
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lemire(x, n, bits, threshold):  # pragma: no cover - compiled
+    """``(m div 2^bits, m mod 2^bits >= threshold)`` for ``m = x n``, ``bits`` 32 or 64."""
+    if bits == 64:
+        high, low = multiply_128(x, n)
+        return high, low >= threshold
+    product = x * n
+    return product >> np.uint64(32), (product & np.uint64(0xFFFFFFFF)) >= threshold
+
+
+@njit(cache=True, nogil=True)
+def _compact_kernel(code, x, n, bits, parameter, out, start, wanted, streak, stuck):  # pragma: no cover - compiled
+    """Map ``x`` in order, writing kept values to ``out[start:]``; return ``(kept, used, streak)``.
+
+    ``parameter`` is the threshold (``lemire``), the mask (``bitmask``) or the
+    rejection bound ``2^31 - (2^31 mod n)`` (``java-nextint``; 0 for a power of
+    two ``n``). Stops after ``wanted`` kept values or when ``streak``, the
+    rejections in a row, reaches ``stuck``.
+    """
+    kept, used = 0, 0
+    shift = np.uint64(31)
+    while used < x.size and kept < wanted:
+        value, accepted = np.uint64(0), True
+        if code == 0:
+            value, accepted = _lemire(x[used], n, bits, parameter)
+        elif code == 1:
+            value = x[used] & parameter
+            accepted = value < n
+        else:
+            r = x[used] >> np.uint64(1)
+            if parameter == 0:
+                value = (r * n) >> shift
+            else:
+                value, accepted = r % n, r < parameter
+        used += 1
+        if accepted:
+            out[start + kept] = value
+            kept += 1
+            streak = 0
+        else:
+            streak += 1
+            if streak >= stuck:
+                break
+    return kept, used, streak
+
+
+def compact_parameter(code: int, n: int, range_size: int) -> int:
+    """The kernel's per-bound constant (see :func:`_compact_kernel`)."""
+    if code == LEMIRE:
+        return int(range_mod(range_size, n))
+    if code == BITMASK:
+        return smear_mask(n)
+    return 0 if n & (n - 1) == 0 else 2**31 - 2**31 % n
+
+
+def compact(code: int, x: np.ndarray, n: int, range_size: int, out: np.ndarray, start: int, wanted: int,
+            streak: int, stuck: int) -> tuple[int, int, int]:
+    """Map the offsets ``x`` (uint64, ``R = 2^32`` or ``2^64``) and keep the accepted values in ``out[start:]``.
+
+    Returns ``(kept, used, streak)``: values written, draws read (the rest of
+    ``x`` is untouched), and rejections in a row at the end; ``streak``
+    reaching ``stuck`` stops the loop (the caller raises).
+    """
+    bits = range_size.bit_length() - 1
+    return _compact_kernel(code, x, np.uint64(n), np.uint64(bits), np.uint64(compact_parameter(code, n, range_size)),
+                           out, start, wanted, streak, stuck)
+
+
+def compacts(code: int | None, x: np.ndarray, n, range_size: int) -> bool:
+    """True when :func:`compact` serves this reducer code, draws and bound: one integer ``n``, uint64 offsets,
+    ``R = 2^32`` (every code) or ``R = 2^64`` (``lemire``, ``bitmask``)."""
+    return code is not None and x.dtype == np.uint64 and not isinstance(n, np.ndarray) and int(n) < 2**64 and \
+        (range_size == 2**32 or (range_size == 2**64 and code != JAVA_NEXTINT))
