@@ -177,6 +177,70 @@ def test_lemire_is_bit_exact_with_numpy_integers():
         assert np.array_equal(draw_bounded(make_source("pcg64", seed=7), n, 2000, "lemire").values, expected)
 
 
+def assert_same_state(source, generator):
+    """The source continues as numpy's generator: the same kept 32-bit half and the same next outputs."""
+    state = generator.bit_generator.state
+    assert source.spare_half == (state["uinteger"] if state["has_uint32"] else None)
+    assert source.random_raw(8).tolist() == generator.bit_generator.random_raw(8).tolist()
+
+
+NUMPY_BOUNDS = st.one_of(st.integers(1, 70), st.integers(1, 2**32), st.integers(2**32 - 2, 2**32 + 2),
+                         st.integers(2**32 + 1, 2**64 - 1), st.sampled_from([1, 2, 2**31, 2**32, 2**63, 2**64]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.lists(st.tuples(NUMPY_BOUNDS, st.integers(0, 40)), min_size=1, max_size=8))
+def test_catalog_pcg64_draws_as_numpy_integers_call_after_call(seed, calls):
+    # numpy's own output: Generator(PCG64(seed)).integers(0, n, size), consecutive calls with different n
+    # share the high half kept by next_uint32 (bounds <= 2^32), and n = 1 draws nothing
+    source, reference = make_source("pcg64", seed=seed), make_source("pcg64", seed=seed)
+    generator = np.random.Generator(np.random.PCG64(seed))
+    for n, size in calls:
+        expected = generator.integers(0, n, size, dtype=np.uint64).tolist()
+        assert draw_bounded(source, n, size, "lemire").values.tolist() == expected
+        assert draw_bounded_reference(reference, n, size, "lemire").values.tolist() == expected
+    assert reference.spare_half == source.spare_half
+    assert reference.random_raw(8).tolist() == source.copy().random_raw(8).tolist()
+    assert_same_state(source, generator)
+
+
+def test_catalog_pcg64_long_draws_cross_chunks_as_numpy_integers():
+    source, generator = make_source("pcg64", seed=20261124), np.random.Generator(np.random.PCG64(20261124))
+    for n, size in [(52, 100_001), (2**40 + 3, 70_001), (7, 3), (1, 5), (2**32, 1), (3_000_000_019, 90_000), (5, 1)]:
+        expected = generator.integers(0, n, size, dtype=np.uint64)
+        assert np.array_equal(draw_bounded(source, n, size, "lemire").values, expected), n
+    assert generator.integers(0, 1000) == draw_bounded(source, 1000, 1, "lemire").values[0]  # numpy's one-value call
+    copy = source.copy()
+    copy.state = source.state  # the kept half travels in the state, as numpy's has_uint32 / uinteger
+    assert_same_state(copy, generator)
+
+
+@pytest.mark.parametrize("method", [name for name, r in REDUCERS.items() if r.compact_code is not None])
+@pytest.mark.parametrize("R", [2**32, 2**64])
+def test_one_pass_compact_equals_the_map_and_its_accepted_values(method, R):
+    from rnglab.reduction.compact import compact, compacts
+    reducer, rng = as_reducer(method), np.random.default_rng(5)
+    for n in (1, 2, 3, 52, 2**31 - 1, 2**31 + 1, 2**32 - 5, 2**32, 2**40 + 7, 2**63 + 1, 2**64 - 1):
+        x = rng.integers(0, R, 3000, dtype=np.uint64, endpoint=False) if R == 2**32 else \
+            rng.integers(0, 2**64 - 1, 3000, dtype=np.uint64, endpoint=True)
+        if n > R or not compacts(reducer.compact_code, x, n, R) or (method == "java-nextint" and n >= 2**31):
+            continue
+        values, accepted = reducer.map(x, n, R)
+        for wanted in (1, 17, 3000):
+            out = np.zeros(5 + wanted, dtype=np.uint64)
+            kept, used, streak = compact(reducer.compact_code, x, n, R, out, 5, wanted, 0, 309)
+            expected = values[accepted][:wanted]
+            assert out[5:5 + kept].tolist() == expected.tolist() and kept == len(expected)
+            assert used == (int(np.flatnonzero(accepted)[wanted - 1]) + 1 if accepted.sum() >= wanted else len(x))
+
+
+def test_one_pass_compact_stops_at_the_stuck_streak():
+    from rnglab.reduction.compact import LEMIRE, compact
+    x = np.zeros(400, dtype=np.uint64)  # lemire with n = 3 on R = 2^32 rejects x = 0 (0 < 2^32 mod 3 = 1)
+    out = np.zeros(400, dtype=np.uint64)
+    assert compact(LEMIRE, x, 3, 2**32, out, 0, 10, 9, 309) == (0, 300, 309)
+
+
 @pytest.mark.parametrize("n", [52, 2**30 + 1, 2**31 - 1, 64, 1])
 def test_java_nextint_one_bound_equals_the_per_lane_form_at_the_rejection_edge(n):
     limit = 2**31 - 2**31 % n  # next(31) values from here up are rejected (for n not a power of two)

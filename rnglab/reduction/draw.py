@@ -16,8 +16,8 @@ import numpy as np
 from ..generators import LCGBatch, Source
 from ..generators.base import check_count
 from ..results import Result
-from .maps import UINT64_LIMIT, _as_values, check_bound
 from .compact import compact, compacts
+from .maps import UINT64_LIMIT, _as_values, check_bound
 from .reducers import Reducer, as_reducer
 from .words import draw_range, give_back, narrow_words, next_draw, read_draws
 
