@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from rnglab.generators import CallableSource, make_source
 from rnglab.reduction.draw import Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
 from rnglab.reduction.maps import check_bound, scaled_product
+from rnglab.reduction.compact import LEMIRE, compact, compacts
 from rnglab.reduction.reducers import REDUCERS, as_reducer
+from rnglab.reduction.words import WordBlock
 
 
 def reference_map(method, x, n, R):
@@ -215,30 +217,38 @@ def test_catalog_pcg64_long_draws_cross_chunks_as_numpy_integers():
     assert_same_state(copy, generator)
 
 
+def compact_blocks(R, rng):
+    """Blocks of draws for the one-pass kernel: whole words of R values, and (R = 2^32) halves of 64-bit words."""
+    if R == 2**64:
+        return [WordBlock(rng.integers(0, 2**64 - 1, 3000, dtype=np.uint64, endpoint=True), False)]
+    halves = rng.integers(0, 2**64 - 1, 1500, dtype=np.uint64, endpoint=True)
+    return [WordBlock(rng.integers(0, R, 3000, dtype=np.uint64), False), WordBlock(halves, True),
+            WordBlock(halves, True, spare=int(rng.integers(0, R)))]
+
+
 @pytest.mark.parametrize("method", [name for name, r in REDUCERS.items() if r.compact_code is not None])
 @pytest.mark.parametrize("R", [2**32, 2**64])
 def test_one_pass_compact_equals_the_map_and_its_accepted_values(method, R):
-    from rnglab.reduction.compact import compact, compacts
     reducer, rng = as_reducer(method), np.random.default_rng(5)
     for n in (1, 2, 3, 52, 2**31 - 1, 2**31 + 1, 2**32 - 5, 2**32, 2**40 + 7, 2**63 + 1, 2**64 - 1):
-        x = rng.integers(0, R, 3000, dtype=np.uint64, endpoint=False) if R == 2**32 else \
-            rng.integers(0, 2**64 - 1, 3000, dtype=np.uint64, endpoint=True)
-        if n > R or not compacts(reducer.compact_code, x, n, R) or (method == "java-nextint" and n >= 2**31):
-            continue
-        values, accepted = reducer.map(x, n, R)
-        for wanted in (1, 17, 3000):
-            out = np.zeros(5 + wanted, dtype=np.uint64)
-            kept, used, streak = compact(reducer.compact_code, x, n, R, out, 5, wanted, 0, 309)
-            expected = values[accepted][:wanted]
-            assert out[5:5 + kept].tolist() == expected.tolist() and kept == len(expected)
-            assert used == (int(np.flatnonzero(accepted)[wanted - 1]) + 1 if accepted.sum() >= wanted else len(x))
+        for block in compact_blocks(R, rng):
+            if n > R or not compacts(reducer.compact_code, block.raw, n, R) or \
+                    (method == "java-nextint" and n >= 2**31):
+                continue
+            values, accepted = reducer.map(block.words(), n, R)
+            for wanted in (1, 17, 3000):
+                out = np.zeros(5 + wanted, dtype=np.uint64)
+                kept, used, streak = compact(reducer.compact_code, block, n, R, out, (5, wanted), (0, 309))
+                expected = values[accepted][:wanted]
+                assert out[5:5 + kept].tolist() == expected.tolist() and kept == len(expected)
+                assert used == (int(np.flatnonzero(accepted)[wanted - 1]) + 1 if accepted.sum() >= wanted
+                                else len(block))
 
 
 def test_one_pass_compact_stops_at_the_stuck_streak():
-    from rnglab.reduction.compact import LEMIRE, compact
-    x = np.zeros(400, dtype=np.uint64)  # lemire with n = 3 on R = 2^32 rejects x = 0 (0 < 2^32 mod 3 = 1)
+    block = WordBlock(np.zeros(200, dtype=np.uint64), True)  # lemire, n = 3, R = 2^32 rejects 0 (0 < 2^32 mod 3)
     out = np.zeros(400, dtype=np.uint64)
-    assert compact(LEMIRE, x, 3, 2**32, out, 0, 10, 9, 309) == (0, 300, 309)
+    assert compact(LEMIRE, block, 3, 2**32, out, (0, 10), (9, 309)) == (0, 300, 309)
 
 
 @pytest.mark.parametrize("n", [52, 2**30 + 1, 2**31 - 1, 64, 1])

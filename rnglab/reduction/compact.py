@@ -38,26 +38,43 @@ def _lemire(x, n, bits, threshold):  # pragma: no cover - compiled
     return product >> np.uint64(32), (product & np.uint64(0xFFFFFFFF)) >= threshold
 
 
-@njit(cache=True, nogil=True)
-def _compact_kernel(code, x, n, bits, parameter, out, start, wanted, streak, stuck):  # pragma: no cover - compiled
-    """Map ``x`` in order, writing kept values to ``out[start:]``; return ``(kept, used, streak)``.
+@njit(cache=True, nogil=True, inline="always")
+def _draw(raw, i, halves, lead, spare):  # pragma: no cover - compiled
+    """Draw ``i`` of a block: the kept half, then each output's low and high halves; or output ``i``."""
+    if not halves:
+        return raw[i]
+    if i < lead:
+        return spare
+    j = i - lead
+    return (raw[j >> 1] >> np.uint64(32 * (j & 1))) & np.uint64(0xFFFFFFFF)
 
-    ``parameter`` is the threshold (``lemire``), the mask (``bitmask``) or the
-    rejection bound ``2^31 - (2^31 mod n)`` (``java-nextint``; 0 for a power of
-    two ``n``). Stops after ``wanted`` kept values or when ``streak``, the
-    rejections in a row, reaches ``stuck``.
+
+@njit(cache=True, nogil=True)
+def _compact_kernel(code, raw, halves, spare, n, bits, parameter, out, limits):  # pragma: no cover - compiled
+    """Map the draws in order, writing kept values to ``out[start:]``; return ``(kept, used, streak)``.
+
+    The draws are ``raw`` (``halves`` false) or the ``spare`` half (when
+    ``spare >= 0``) and the halves of ``raw``. ``parameter`` is the threshold
+    (``lemire``), the mask (``bitmask``) or the rejection bound
+    ``2^31 - (2^31 mod n)`` (``java-nextint``; 0 for a power of two ``n``).
+    ``limits = (start, wanted, streak, stuck)``: stops after ``wanted`` kept
+    values or when ``streak``, the rejections in a row, reaches ``stuck``.
     """
-    kept, used = 0, 0
+    start, wanted, streak, stuck = limits
+    lead = 1 if halves and spare >= 0 else 0
+    total = lead + (2 * raw.size if halves else raw.size)
+    kept, used, kept_half = 0, 0, np.uint64(max(spare, 0))
     shift = np.uint64(31)
-    while used < x.size and kept < wanted:
+    while used < total and kept < wanted:
+        x = _draw(raw, used, halves, lead, kept_half)
         value, accepted = np.uint64(0), True
         if code == 0:
-            value, accepted = _lemire(x[used], n, bits, parameter)
+            value, accepted = _lemire(x, n, bits, parameter)
         elif code == 1:
-            value = x[used] & parameter
+            value = x & parameter
             accepted = value < n
         else:
-            r = x[used] >> np.uint64(1)
+            r = x >> np.uint64(1)
             if parameter == 0:
                 value = (r * n) >> shift
             else:
@@ -83,17 +100,19 @@ def compact_parameter(code: int, n: int, range_size: int) -> int:
     return 0 if n & (n - 1) == 0 else 2**31 - 2**31 % n
 
 
-def compact(code: int, x: np.ndarray, n: int, range_size: int, out: np.ndarray, start: int, wanted: int,
-            streak: int, stuck: int) -> tuple[int, int, int]:
-    """Map the offsets ``x`` (uint64, ``R = 2^32`` or ``2^64``) and keep the accepted values in ``out[start:]``.
+def compact(code: int, block, n: int, range_size: int, out: np.ndarray, place: tuple[int, int],
+            run: tuple[int, int]) -> tuple[int, int, int]:
+    """Map the draws of a :class:`~rnglab.reduction.words.WordBlock` (uint64, ``R = 2^32`` or ``2^64``) and keep
+    the accepted values in ``out[start:]``, ``place = (start, wanted)``, ``run = (streak, stuck)``.
 
-    Returns ``(kept, used, streak)``: values written, draws read (the rest of
-    ``x`` is untouched), and rejections in a row at the end; ``streak``
-    reaching ``stuck`` stops the loop (the caller raises).
+    Returns ``(kept, used, streak)``: values written (at most ``wanted``, which
+    must fit in ``out``), draws read (the rest are untouched), and rejections
+    in a row at the end; ``streak`` reaching ``stuck`` stops the loop (the caller raises).
     """
     bits = range_size.bit_length() - 1
-    return _compact_kernel(code, x, np.uint64(n), np.uint64(bits), np.uint64(compact_parameter(code, n, range_size)),
-                           out, start, wanted, streak, stuck)
+    spare = -1 if block.spare is None else int(block.spare)
+    return _compact_kernel(code, block.raw, block.narrow, spare, np.uint64(n), np.uint64(bits),
+                           np.uint64(compact_parameter(code, n, range_size)), out, (*place, *run))
 
 
 def compacts(code: int | None, x: np.ndarray, n, range_size: int) -> bool:

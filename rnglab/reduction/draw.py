@@ -19,7 +19,7 @@ from ..results import Result
 from .compact import compact, compacts
 from .maps import UINT64_LIMIT, _as_values, check_bound
 from .reducers import Reducer, as_reducer
-from .words import draw_range, give_back, narrow_words, next_draw, read_draws
+from .words import WordBlock, draw_range, give_back, narrow_words, next_draw, read_block
 
 # -- drawing ----------------------------------------------------------------------------
 
@@ -99,21 +99,21 @@ def _draws_for(accepted: np.ndarray, wanted: int) -> tuple[int, bool]:
     return wanted + int(np.searchsorted(rejected - np.arange(len(rejected)), wanted - 1, side="right")), False
 
 
-def _map_and_keep(reducer: Reducer, x: np.ndarray, n, range_size: int, out: np.ndarray, have: int,
+def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: np.ndarray, have: int,
                   streak: int) -> tuple[int, int, int]:
-    """Map the draws ``x``, keep at most ``len(out) - have`` accepted values in ``out[have:]``.
+    """Map the draws of ``block``, keep at most ``len(out) - have`` accepted values in ``out[have:]``.
 
     Returns ``(kept, used, streak)``; one compiled pass when the reducer has
     one for these draws (:mod:`rnglab.reduction.compact`), numpy's passes otherwise.
     """
     wanted = len(out) - have
-    if compacts(reducer.compact_code, x, n, range_size):
-        kept, used, streak = compact(reducer.compact_code, x, int(n), range_size, out, have, wanted, streak,
-                                     STUCK_REJECTIONS)
+    if compacts(reducer.compact_code, block.raw, n, range_size):
+        kept, used, streak = compact(reducer.compact_code, block, int(n), range_size, out, (have, wanted),
+                                     (streak, STUCK_REJECTIONS))
         if streak >= STUCK_REJECTIONS:
             raise stuck_source_error()
         return kept, used, streak
-    values, accepted = reducer.map(x, n, range_size)
+    values, accepted = reducer.map(block.words(), n, range_size)
     used, clean = _draws_for(accepted, wanted)
     streak = 0 if clean else rejection_streak(accepted[:used], streak)  # clean: every draw used was accepted
     kept = values[:used] if clean else values[:used][accepted[:used]]
@@ -148,9 +148,9 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
         return Drawn(out, 0)
     have, draws, streak = 0, 0, 0
     while have < size:
-        x, raw = read_draws(source, _chunk_size(size - have, have, draws), narrow)
-        kept, used, streak = _map_and_keep(reducer, x, n, range_size, out, have, streak)
-        give_back(source, x, used, raw)
+        block = read_block(source, _chunk_size(size - have, have, draws), narrow)
+        kept, used, streak = _map_and_keep(reducer, block, n, range_size, out, have, streak)
+        give_back(source, block, used)
         have, draws = have + kept, draws + used
     return Drawn(out, draws)
 

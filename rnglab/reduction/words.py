@@ -15,6 +15,8 @@ these functions, so one rule holds everywhere.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..generators import Source
@@ -38,33 +40,64 @@ def narrow_words(source: Source, n) -> bool:
     return source.NARROW_HALVES and int(np.max(n)) <= 2**32
 
 
-def read_draws(source: Source, count: int, narrow: bool) -> tuple[np.ndarray, np.ndarray | None]:
-    """At least ``count`` draws (offsets, or the 32-bit words of a narrow draw) and the outputs they came from."""
+@dataclass(frozen=True)
+class WordBlock:
+    """Draws read from a source in one go: offsets, or, for a narrow draw, the kept half and the 32-bit halves.
+
+    Attributes
+    ----------
+    raw : numpy.ndarray
+        The outputs read, as offsets ``raw - low``.
+    narrow : bool
+        Whether each output gives two draws, its low half first.
+    spare : int or None
+        The kept half, the first draw (narrow draws only).
+    """
+
+    raw: np.ndarray
+    narrow: bool
+    spare: int | None = None
+
+    @property
+    def lead(self) -> int:
+        """Draws before the first output's: 1 with a kept half, else 0."""
+        return int(self.spare is not None)
+
+    def __len__(self) -> int:
+        return self.lead + (2 if self.narrow else 1) * len(self.raw)
+
+    def words(self) -> np.ndarray:
+        """The draws in order, as one array (uint64, or object above 2^64)."""
+        if not self.narrow:
+            return self.raw
+        words = np.empty(len(self), dtype=np.uint64)
+        words[:self.lead] = self.spare or 0
+        np.bitwise_and(self.raw, np.uint64(0xFFFFFFFF), out=words[self.lead::2])
+        np.right_shift(self.raw, np.uint64(32), out=words[self.lead + 1::2])
+        return words
+
+
+def read_block(source: Source, count: int, narrow: bool) -> WordBlock:
+    """At least ``count`` draws (``count + 1`` when a narrow draw needs half an output more)."""
     if not narrow:
-        return offsets(source, count), None
-    lead = int(source.spare_half is not None)
-    raw = source.random_raw((count - lead + 1) // 2)
-    words = np.empty(lead + 2 * len(raw), dtype=np.uint64)
-    words[:lead] = source.spare_half or 0
-    np.bitwise_and(raw, np.uint64(0xFFFFFFFF), out=words[lead::2])
-    np.right_shift(raw, np.uint64(32), out=words[lead + 1::2])
-    source.spare_half = None
-    return words, raw
+        return WordBlock(offsets(source, count), False)
+    spare, source.spare_half = source.spare_half, None
+    return WordBlock(source.random_raw((count - (spare is not None) + 1) // 2), True, spare)
 
 
-def give_back(source: Source, x: np.ndarray, used: int, raw: np.ndarray | None) -> None:
-    """Hand the draws ``x[used:]`` back to ``source``: whole outputs with ``unread``, a high half as the spare."""
-    if raw is None:
-        if used < len(x):
-            source.unread(x[used:] + (np.uint64(source.low) if x.dtype != object else source.low))
+def give_back(source: Source, block: WordBlock, used: int) -> None:
+    """Hand the draws after the first ``used`` back: whole outputs with ``unread``, a high half as the spare."""
+    if not block.narrow:
+        if used < len(block.raw):
+            raw = block.raw[used:]
+            source.unread(raw + (np.uint64(source.low) if raw.dtype != object else source.low))
         return
-    lead = len(x) - 2 * len(raw)
-    if used < lead:  # not even the spare half was used
-        source.spare_half, used = int(x[0]), lead
-    whole = (used - lead + 1) // 2
-    source.unread(raw[whole:])
-    if (used - lead) % 2:
-        source.spare_half = int(raw[whole - 1] >> np.uint64(32))
+    if used < block.lead:  # not even the kept half was used
+        source.spare_half, used = block.spare, block.lead
+    whole = (used - block.lead + 1) // 2
+    source.unread(block.raw[whole:])
+    if (used - block.lead) % 2:
+        source.spare_half = int(block.raw[whole - 1] >> np.uint64(32))
 
 
 def next_draw(source: Source, narrow: bool) -> int:

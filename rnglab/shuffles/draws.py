@@ -33,7 +33,7 @@ from ..generators import LCG, LCGBatch, Source
 from ..generators.base import check_count
 from ..reduction.draw import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
 from ..reduction.reducers import Reducer, as_reducer
-from ..reduction.words import draw_range, give_back, narrow_words, read_draws
+from ..reduction.words import draw_range, give_back, narrow_words, read_block
 from .kernels import deal_kernel, draw_table, kernel_code, kernel_fields
 from .steps import SwapStep, outside_the_deck, step_bounds, swap
 
@@ -198,9 +198,10 @@ class SequentialDraws(SourceDraws):
         done, size, shifts, streak = 0, len(steps), 4, 0
         while done < len(bounds):
             wanted = min(size, len(bounds) - done)
-            x, raw = read_draws(self.source, wanted, narrow)
-            kept, used, streak = self._block(x[:wanted], bounds, range_size, (done, shifts, streak), chosen)
-            give_back(self.source, x, used, raw)
+            block = read_block(self.source, wanted, narrow)
+            kept, used, streak = self._block(block.words()[:wanted], bounds, range_size, (done, shifts, streak),
+                                             chosen)
+            give_back(self.source, block, used)
             if streak == STUCK_REJECTIONS:
                 raise stuck_source_error()
             rejected = used - kept
