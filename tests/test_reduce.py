@@ -232,7 +232,7 @@ def test_one_pass_compact_equals_the_map_and_its_accepted_values(method, R):
     reducer, rng = as_reducer(method), np.random.default_rng(5)
     for n in (1, 2, 3, 52, 2**31 - 1, 2**31 + 1, 2**32 - 5, 2**32, 2**40 + 7, 2**63 + 1, 2**64 - 1):
         for block in compact_blocks(R, rng):
-            if n > R or not compacts(reducer.compact_code, block.raw, n, R) or \
+            if n > R or not compacts(reducer.compact_code, block.raw.dtype, n, R) or \
                     (method == "java-nextint" and n >= 2**31):
                 continue
             values, accepted = reducer.map(block.words(), n, R)

@@ -56,13 +56,23 @@ class NumpySource(Source):
         self.name = name or kind.lower()
         self.low, self.high = 0, 2 ** NUMPY_WIDTHS[kind] - 1
         self.NARROW_HALVES = NUMPY_WIDTHS[kind] == 64
-        self.spare_half = self._buffered_half(bit_generator.state)
         super().__init__()
 
-    @staticmethod
-    def _buffered_half(state: dict[str, Any]) -> int | None:
-        """The high half numpy's ``next_uint32`` keeps for its next call, from a BitGenerator's state."""
+    @property
+    def spare_half(self) -> int | None:
+        """The high half numpy's ``next_uint32`` keeps for its next call (the BitGenerator's ``has_uint32``)."""
+        state = self.bit_generator.state
         return int(state["uinteger"]) if state.get("has_uint32") else None
+
+    @spare_half.setter
+    def spare_half(self, value: int | None) -> None:
+        state = self.bit_generator.state
+        state["has_uint32"], state["uinteger"] = int(value is not None), int(value or 0)
+        self.bit_generator.state = state
+
+    def direct_generator(self) -> np.random.BitGenerator | None:
+        """The BitGenerator, to draw from directly (:mod:`rnglab.reduction.direct`) when no value is pending."""
+        return None if len(self._pending) else self.bit_generator
 
     @classmethod
     def from_seed(cls, kind: str, seed: int, name: str | None = None) -> "NumpySource":
@@ -78,18 +88,13 @@ class NumpySource(Source):
 
     @property
     def state(self) -> dict[str, Any]:
-        """The BitGenerator's state (with :attr:`spare_half` as numpy's buffered 32-bit half) and the pending words."""
-        bit_generator = self.bit_generator.state
-        if self.NARROW_HALVES:
-            bit_generator["has_uint32"], bit_generator["uinteger"] = int(self.spare_half is not None), \
-                int(self.spare_half or 0)
-        return {"generator": self.name, "bit_generator": bit_generator, "pending": [int(v) for v in self._pending]}
+        return {"generator": self.name, "bit_generator": self.bit_generator.state,
+                "pending": [int(v) for v in self._pending]}
 
     @state.setter
     def state(self, value: dict[str, Any]) -> None:
         check_state_tag(value, self.name)
         self.bit_generator.state = value["bit_generator"]
-        self.spare_half = self._buffered_half(value["bit_generator"]) if self.NARROW_HALVES else None
         self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
 
 

@@ -109,6 +109,10 @@ class Source(ABC):
         values = np.asarray(values, dtype=self._pending.dtype)
         self._pending = np.concatenate([values, self._pending])
 
+    def direct_generator(self) -> Any:
+        """A numpy BitGenerator that bounded draws may step directly, or ``None`` (the default: read outputs)."""
+        return None
+
     def copy(self) -> "Source":
         """Return an independent copy in the same state."""
         return copy_module.deepcopy(self)

@@ -39,6 +39,20 @@ def _lemire(x, n, bits, threshold):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, inline="always")
+def reduce_one(code, x, n, bits, parameter):  # pragma: no cover - compiled
+    """``(value, accepted)`` for one draw ``x`` by the method ``code`` (see :func:`_compact_kernel`)."""
+    if code == LEMIRE:
+        return _lemire(x, n, bits, parameter)
+    if code == BITMASK:
+        value = x & parameter
+        return value, value < n
+    r = x >> np.uint64(1)
+    if parameter == 0:
+        return (r * n) >> np.uint64(31), True
+    return r % n, r < parameter
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _draw(raw, i, halves, lead, spare):  # pragma: no cover - compiled
     """Draw ``i`` of a block: the kept half, then each output's low and high halves; or output ``i``."""
     if not halves:
@@ -64,21 +78,8 @@ def _compact_kernel(code, raw, halves, spare, n, bits, parameter, out, limits): 
     lead = 1 if halves and spare >= 0 else 0
     total = lead + (2 * raw.size if halves else raw.size)
     kept, used, kept_half = 0, 0, np.uint64(max(spare, 0))
-    shift = np.uint64(31)
     while used < total and kept < wanted:
-        x = _draw(raw, used, halves, lead, kept_half)
-        value, accepted = np.uint64(0), True
-        if code == 0:
-            value, accepted = _lemire(x, n, bits, parameter)
-        elif code == 1:
-            value = x & parameter
-            accepted = value < n
-        else:
-            r = x >> np.uint64(1)
-            if parameter == 0:
-                value = (r * n) >> shift
-            else:
-                value, accepted = r % n, r < parameter
+        value, accepted = reduce_one(code, _draw(raw, used, halves, lead, kept_half), n, bits, parameter)
         used += 1
         if accepted:
             out[start + kept] = value
@@ -115,8 +116,8 @@ def compact(code: int, block, n: int, range_size: int, out: np.ndarray, place: t
                            np.uint64(compact_parameter(code, n, range_size)), out, (*place, *run))
 
 
-def compacts(code: int | None, x: np.ndarray, n, range_size: int) -> bool:
+def compacts(code: int | None, dtype: np.dtype, n, range_size: int) -> bool:
     """True when :func:`compact` serves this reducer code, draws and bound: one integer ``n``, uint64 offsets,
     ``R = 2^32`` (every code) or ``R = 2^64`` (``lemire``, ``bitmask``)."""
-    return code is not None and x.dtype == np.uint64 and not isinstance(n, np.ndarray) and int(n) < 2**64 and \
+    return code is not None and dtype == np.uint64 and not isinstance(n, np.ndarray) and int(n) < 2**64 and \
         (range_size == 2**32 or (range_size == 2**64 and code != JAVA_NEXTINT))

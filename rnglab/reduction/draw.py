@@ -107,7 +107,7 @@ def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: n
     one for these draws (:mod:`rnglab.reduction.compact`), numpy's passes otherwise.
     """
     wanted = len(out) - have
-    if compacts(reducer.compact_code, block.raw, n, range_size):
+    if compacts(reducer.compact_code, block.raw.dtype, n, range_size):
         kept, used, streak = compact(reducer.compact_code, block, int(n), range_size, out, (have, wanted),
                                      (streak, STUCK_REJECTIONS))
         if streak >= STUCK_REJECTIONS:
@@ -119,6 +119,17 @@ def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: n
     kept = values[:used] if clean else values[:used][accepted[:used]]
     out[have:have + len(kept)] = kept
     return len(kept), used, streak
+
+
+def _draw_direct(bit_generator, code: int, range_size: int, n: int, out: np.ndarray) -> Drawn:
+    """Fill ``out`` stepping a numpy BitGenerator directly (:mod:`rnglab.reduction.direct`)."""
+    from .direct import draw_direct  # imports numba
+
+    kept, used, streak = draw_direct(code, bit_generator, range_size, int(n), out, (0, len(out)),
+                                     (0, STUCK_REJECTIONS))
+    if streak >= STUCK_REJECTIONS:
+        raise stuck_source_error()
+    return Drawn(out, used)
 
 
 def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
@@ -146,6 +157,9 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
     if narrow and int(np.max(n)) == 1:
         out[:] = 0
         return Drawn(out, 0)
+    generator = source.direct_generator()
+    if generator is not None and compacts(reducer.compact_code, np.dtype(np.uint64), n, range_size):
+        return _draw_direct(generator, reducer.compact_code, range_size, n, out)
     have, draws, streak = 0, 0, 0
     while have < size:
         block = read_block(source, _chunk_size(size - have, have, draws), narrow)
