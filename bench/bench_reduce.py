@@ -63,8 +63,8 @@ def throughput_rows(count: int, n: int) -> list:
     for method in applicable_methods(2**32, n):
         reducer = as_reducer(method)
         separate = dataclasses.replace(reducer, compact_code=None) if reducer.compact_code is not None else None
-        rows.append(_row(f"`{method}`", n, count, lambda: draw_bounded(source, n, count, reducer),
-                         None if separate is None else lambda: draw_bounded(source, n, count, separate), generator))
+        rows.append(_row(f"`{method}`", n, count, lambda r=reducer: draw_bounded(source, n, count, r),
+                         None if separate is None else lambda r=separate: draw_bounded(source, n, count, r), generator))
     whole = make_source("pcg64", seed=SEED)
     whole.NARROW_HALVES = False  # the catalog source before: one whole 64-bit word per draw
     lemire_before = dataclasses.replace(as_reducer("lemire"), compact_code=None)

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.generators import CallableSource, make_source
+from rnglab.reduction.compact import LEMIRE, compact, compacts
 from rnglab.reduction.draw import Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
 from rnglab.reduction.maps import check_bound, scaled_product
-from rnglab.reduction.compact import LEMIRE, compact, compacts
 from rnglab.reduction.reducers import REDUCERS, as_reducer
 from rnglab.reduction.words import WordBlock
 
@@ -217,6 +217,20 @@ def test_catalog_pcg64_long_draws_cross_chunks_as_numpy_integers():
     assert_same_state(copy, generator)
 
 
+@pytest.mark.parametrize("method,n", [("lemire", 52), ("lemire", 7), ("lemire", 2**32 + 5), ("bitmask", 52),
+                                      ("bitmask", 2**40 + 1), ("java-nextint", 52), ("java-nextint", 2**20)])
+def test_pending_values_and_the_kept_half_come_before_the_generator_stepped_directly(method, n):
+    # the compiled loop steps the BitGenerator itself only once the values handed back are used up
+    source, reference = make_source("pcg64", seed=9), make_source("pcg64", seed=9)
+    for each in (source, reference):
+        draw_bounded(each, 1000, 5, "modulo")  # leaves a kept half
+        each.unread(each.random_raw(3)[::-1])
+    drawn, expected = draw_bounded(source, n, 1000, method), draw_bounded_reference(reference, n, 1000, method)
+    assert drawn.values.tolist() == expected.values.tolist() and drawn.draws == expected.draws
+    assert source.spare_half == reference.spare_half
+    assert source.random_raw(5).tolist() == reference.random_raw(5).tolist()
+
+
 def compact_blocks(R, rng):
     """Blocks of draws for the one-pass kernel: whole words of R values, and (R = 2^32) halves of 64-bit words."""
     if R == 2**64:
@@ -238,7 +252,7 @@ def test_one_pass_compact_equals_the_map_and_its_accepted_values(method, R):
             values, accepted = reducer.map(block.words(), n, R)
             for wanted in (1, 17, 3000):
                 out = np.zeros(5 + wanted, dtype=np.uint64)
-                kept, used, streak = compact(reducer.compact_code, block, n, R, out, (5, wanted), (0, 309))
+                kept, used, _ = compact(reducer.compact_code, block, n, R, out, (5, wanted), (0, 309))
                 expected = values[accepted][:wanted]
                 assert out[5:5 + kept].tolist() == expected.tolist() and kept == len(expected)
                 assert used == (int(np.flatnonzero(accepted)[wanted - 1]) + 1 if accepted.sum() >= wanted

@@ -70,9 +70,10 @@ class NumpySource(Source):
         state["has_uint32"], state["uinteger"] = int(value is not None), int(value or 0)
         self.bit_generator.state = state
 
-    def direct_generator(self) -> np.random.BitGenerator | None:
-        """The BitGenerator, to draw from directly (:mod:`rnglab.reduction.direct`) when no value is pending."""
-        return None if len(self._pending) else self.bit_generator
+    def direct_generator(self) -> np.random.BitGenerator:
+        """The BitGenerator, stepped directly by bounded draws (:mod:`rnglab.reduction.direct`) once nothing is
+        pending."""
+        return self.bit_generator
 
     @classmethod
     def from_seed(cls, kind: str, seed: int, name: str | None = None) -> "NumpySource":

@@ -109,8 +109,14 @@ class Source(ABC):
         values = np.asarray(values, dtype=self._pending.dtype)
         self._pending = np.concatenate([values, self._pending])
 
+    @property
+    def pending_count(self) -> int:
+        """Values handed back with :meth:`unread`, returned before any new one."""
+        return len(self._pending)
+
     def direct_generator(self) -> Any:
-        """A numpy BitGenerator that bounded draws may step directly, or ``None`` (the default: read outputs)."""
+        """A numpy BitGenerator that bounded draws may step directly once nothing is pending, or ``None``
+        (the default: they read outputs)."""
         return None
 
     def copy(self) -> "Source":

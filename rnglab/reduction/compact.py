@@ -29,27 +29,43 @@ LEMIRE, BITMASK, JAVA_NEXTINT = 0, 1, 2
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _lemire(x, n, bits, threshold):  # pragma: no cover - compiled
-    """``(m div 2^bits, m mod 2^bits >= threshold)`` for ``m = x n``, ``bits`` 32 or 64."""
-    if bits == 64:
-        high, low = multiply_128(x, n)
-        return high, low >= threshold
+def lemire_32(x, n, threshold):  # pragma: no cover - compiled
+    """``lemire`` on ``R = 2^32``: ``(m div 2^32, m mod 2^32 >= threshold)`` for ``m = x n`` (below 2^64)."""
     product = x * n
     return product >> np.uint64(32), (product & np.uint64(0xFFFFFFFF)) >= threshold
 
 
 @njit(cache=True, nogil=True, inline="always")
-def reduce_one(code, x, n, bits, parameter):  # pragma: no cover - compiled
-    """``(value, accepted)`` for one draw ``x`` by the method ``code`` (see :func:`_compact_kernel`)."""
-    if code == LEMIRE:
-        return _lemire(x, n, bits, parameter)
-    if code == BITMASK:
-        value = x & parameter
-        return value, value < n
+def lemire_64(x, n, threshold):  # pragma: no cover - compiled
+    """``lemire`` on ``R = 2^64``: the 128-bit product's high word, kept when its low word is ``>= threshold``."""
+    high, low = multiply_128(x, n)
+    return high, low >= threshold
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bitmask_one(x, n, mask):  # pragma: no cover - compiled
+    """``bitmask``: ``x & mask``, kept below ``n``."""
+    value = x & mask
+    return value, value < n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def java_nextint_one(x, n, limit):  # pragma: no cover - compiled
+    """``java-nextint`` on ``next(32)`` words: ``limit`` 0 for a power-of-two ``n``, else ``2^31 - (2^31 mod n)``."""
     r = x >> np.uint64(1)
-    if parameter == 0:
+    if limit == 0:
         return (r * n) >> np.uint64(31), True
-    return r % n, r < parameter
+    return r % n, r < limit
+
+
+@njit(cache=True, nogil=True, inline="always")
+def reduce_one(code, x, n, bits, parameter):  # pragma: no cover - compiled
+    """``(value, accepted)`` for one draw ``x`` by the method ``code`` (see the module's table)."""
+    if code == LEMIRE:
+        return lemire_64(x, n, parameter) if bits == 64 else lemire_32(x, n, parameter)
+    if code == BITMASK:
+        return bitmask_one(x, n, parameter)
+    return java_nextint_one(x, n, parameter)
 
 
 @njit(cache=True, nogil=True, inline="always")

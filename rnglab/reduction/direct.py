@@ -16,29 +16,46 @@ from __future__ import annotations
 import numpy as np
 from numba.np.random.generator_core import next_uint32, next_uint64
 
-from ..compiled import njit
-from .compact import compact_parameter, reduce_one
+from ..compiled import dispatcher, njit
+from .compact import BITMASK, JAVA_NEXTINT, LEMIRE, bitmask_one, compact_parameter, java_nextint_one, lemire_32, \
+    lemire_64
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _word_32(bit_generator):  # pragma: no cover - compiled
+    return np.uint64(next_uint32(bit_generator))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _word_64(bit_generator):  # pragma: no cover - compiled
+    return np.uint64(next_uint64(bit_generator))
+
+
+#: The per-draw map of each reducer code, for 32- and 64-bit words.
+MAPS = {(LEMIRE, 32): lemire_32, (LEMIRE, 64): lemire_64, (BITMASK, 32): bitmask_one, (BITMASK, 64): bitmask_one,
+        (JAVA_NEXTINT, 32): java_nextint_one}
 
 
 @njit(cache=True, nogil=True)
-def _direct_kernel(code, bit_generator, words32, n, bits, parameter, out, limits):  # pragma: no cover - compiled
-    """Draw from ``bit_generator`` (``next_uint32`` when ``words32``, else ``next_uint64``) until ``wanted`` values are kept in
-    ``out[start:]`` or ``streak`` reaches ``stuck``; ``limits = (start, wanted, streak, stuck)``.
-    Returns ``(kept, used, streak)``."""
+def _direct_kernel(word, reduce, bit_generator, n, parameter, out, limits):  # pragma: no cover - compiled
+    """Draw ``word(bit_generator)`` and map it by ``reduce`` until ``wanted`` values are kept in ``out[start:]``
+    or ``streak`` reaches ``stuck``; ``limits = (start, wanted, streak, stuck)``. Returns ``(kept, used, streak)``.
+
+    numba compiles one loop per ``(word, reduce)`` pair. Branch-free
+    compaction: every value is written at the next free place and the place
+    advances only when it is kept (``out[start + wanted - 1]`` is the last
+    place written).
+    """
     start, wanted, streak, stuck = limits
     kept, used = 0, 0
     while kept < wanted:
-        x = np.uint64(next_uint32(bit_generator)) if words32 else np.uint64(next_uint64(bit_generator))
-        value, accepted = reduce_one(code, x, n, bits, parameter)
+        value, accepted = reduce(word(bit_generator), n, parameter)
         used += 1
-        if accepted:
-            out[start + kept] = value
-            kept += 1
-            streak = 0
-        else:
-            streak += 1
-            if streak >= stuck:
-                break
+        out[start + kept] = value
+        kept += accepted
+        streak = (streak + 1) * (1 - accepted)
+        if streak >= stuck:
+            break
     return kept, used, streak
 
 
@@ -49,5 +66,7 @@ def draw_direct(code: int, bit_generator: np.random.BitGenerator, range_size: in
 
     Returns ``(kept, used, streak)`` as :func:`rnglab.reduction.compact.compact` does.
     """
-    return _direct_kernel(code, bit_generator, range_size == 2**32, np.uint64(n), np.uint64(range_size.bit_length() - 1),
+    bits = range_size.bit_length() - 1
+    word = dispatcher(_word_32 if bits == 32 else _word_64)
+    return _direct_kernel(word, dispatcher(MAPS[code, bits]), bit_generator, np.uint64(n),
                           np.uint64(compact_parameter(code, n, range_size)), out, (*place, *run))

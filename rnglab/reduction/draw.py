@@ -121,15 +121,18 @@ def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: n
     return len(kept), used, streak
 
 
-def _draw_direct(bit_generator, code: int, range_size: int, n: int, out: np.ndarray) -> Drawn:
-    """Fill ``out`` stepping a numpy BitGenerator directly (:mod:`rnglab.reduction.direct`)."""
+def _draw_direct(bit_generator, code: int, range_size: int, n: int, out: np.ndarray,
+                 done: tuple[int, int, int]) -> Drawn:
+    """Fill ``out`` after ``done = (have, draws, streak)`` stepping a numpy BitGenerator directly
+    (:mod:`rnglab.reduction.direct`)."""
     from .direct import draw_direct  # imports numba
 
-    kept, used, streak = draw_direct(code, bit_generator, range_size, int(n), out, (0, len(out)),
-                                     (0, STUCK_REJECTIONS))
+    have, draws, streak = done
+    _, used, streak = draw_direct(code, bit_generator, range_size, int(n), out, (have, len(out) - have),
+                                  (streak, STUCK_REJECTIONS))
     if streak >= STUCK_REJECTIONS:
         raise stuck_source_error()
-    return Drawn(out, used)
+    return Drawn(out, draws + used)
 
 
 def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
@@ -157,12 +160,17 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
     if narrow and int(np.max(n)) == 1:
         out[:] = 0
         return Drawn(out, 0)
-    generator = source.direct_generator()
-    if generator is not None and compacts(reducer.compact_code, np.dtype(np.uint64), n, range_size):
-        return _draw_direct(generator, reducer.compact_code, range_size, n, out)
+    generator = source.direct_generator() if compacts(reducer.compact_code, np.dtype(np.uint64), n, range_size) \
+        else None
     have, draws, streak = 0, 0, 0
     while have < size:
-        block = read_block(source, _chunk_size(size - have, have, draws), narrow)
+        if generator is not None and not source.pending_count:
+            return _draw_direct(generator, reducer.compact_code, range_size, n, out, (have, draws, streak))
+        chunk = _chunk_size(size - have, have, draws)
+        if generator is not None:  # the pending values first, then the generator itself
+            chunk = min(chunk, source.pending_count * 2 + (source.spare_half is not None) if narrow else
+                        source.pending_count)
+        block = read_block(source, chunk, narrow)
         kept, used, streak = _map_and_keep(reducer, block, n, range_size, out, have, streak)
         give_back(source, block, used)
         have, draws = have + kept, draws + used
