@@ -13,7 +13,7 @@ one-pass compiled map-and-compact (``rnglab.reduction.compact``, what
 and a separate compaction (before: ``compact_code`` cleared), and numpy.
 For ``lemire`` a further "before" row reads whole 64-bit words for n = 52
 (the catalog source before this change, not numpy's values). The count is
-10^7 values per call by default (10^8 with ``--full``), best of 3.
+10^7 values per call by default (10^8 with ``--full``), best of 5.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ def check_bit_exact(count: int = 10**5) -> bool:
 
 
 def _per_value(function, count: int) -> float:
-    """Best of 3 calls of ``function``, in nanoseconds per value."""
+    """Best of 5 calls of ``function``, in nanoseconds per value."""
     function()  # compile kernels first
-    return best_time(function, repeat=3) / count * 1e9
+    return best_time(function, repeat=5) / count * 1e9
 
 
 def _row(label, n, count, ours, before, generator, dtype=np.int64, shown=None) -> list:

@@ -14,11 +14,34 @@ imported where a draw first needs it.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
+from numba.core import types
+from numba.extending import intrinsic
 from numba.np.random.generator_core import next_uint32, next_uint64
 
 from ..compiled import dispatcher, njit
-from .compact import BITMASK, JAVA_NEXTINT, LEMIRE, bitmask_one, compact_parameter, java_nextint_one, lemire_32, \
-    lemire_64
+from .compact import BITMASK, JAVA_NEXTINT, LEMIRE, bitmask_one, compact_parameter, java_nextint_one, lemire_32
+
+
+@intrinsic
+def _product_128(typingctx, a, b):  # pragma: no cover - compiled
+    """``(high, low)`` words of the exact 128-bit product of two uint64 (one LLVM ``i128`` multiplication)."""
+    signature = types.UniTuple(types.uint64, 2)(types.uint64, types.uint64)
+
+    def codegen(context, builder, sig, args):
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        high = builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+        return context.make_tuple(builder, sig.return_type, (high, builder.trunc(product, ir.IntType(64))))
+
+    return signature, codegen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lemire_64(x, n, threshold):  # pragma: no cover - compiled
+    """:func:`rnglab.reduction.compact.lemire_64` with the machine's 128-bit product."""
+    high, low = _product_128(x, n)
+    return high, low >= threshold
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -32,7 +55,7 @@ def _word_64(bit_generator):  # pragma: no cover - compiled
 
 
 #: The per-draw map of each reducer code, for 32- and 64-bit words.
-MAPS = {(LEMIRE, 32): lemire_32, (LEMIRE, 64): lemire_64, (BITMASK, 32): bitmask_one, (BITMASK, 64): bitmask_one,
+MAPS = {(LEMIRE, 32): lemire_32, (LEMIRE, 64): _lemire_64, (BITMASK, 32): bitmask_one, (BITMASK, 64): bitmask_one,
         (JAVA_NEXTINT, 32): java_nextint_one}
 
 
