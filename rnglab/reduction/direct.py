@@ -60,36 +60,56 @@ MAPS = {(LEMIRE, 32): lemire_32, (LEMIRE, 64): _lemire_64, (BITMASK, 32): bitmas
 
 
 @njit(cache=True, nogil=True)
-def _direct_kernel(word, reduce, bit_generator, n, parameter, out, limits):  # pragma: no cover - compiled
-    """Draw ``word(bit_generator)`` and map it by ``reduce`` until ``wanted`` values are kept in ``out[start:]``
-    or ``streak`` reaches ``stuck``; ``limits = (start, wanted, streak, stuck)``. Returns ``(kept, used, streak)``.
+def _direct_kernel(word, reduce, bit_generator, halves, n, parameter, out, limits):  # pragma: no cover - compiled
+    """Map draws by ``reduce`` until ``wanted`` values are kept in ``out[start:]`` or ``streak`` reaches ``stuck``.
 
+    The draws are ``word(bit_generator)``, or with ``halves`` the 32-bit
+    halves of ``next_uint64``, low half first, after the kept half ``spare``
+    (none when negative): what ``next_uint32`` gives, with half the calls.
+    ``limits = (start, wanted, streak, stuck, spare)``. Returns
+    ``(kept, used, streak, spare)``, ``spare`` the high half left (-1: none).
     numba compiles one loop per ``(word, reduce)`` pair. Branch-free
     compaction: every value is written at the next free place and the place
     advances only when it is kept (``out[start + wanted - 1]`` is the last
     place written).
     """
-    start, wanted, streak, stuck = limits
-    kept, used = 0, 0
+    start, wanted, streak, stuck, spare = limits
+    kept, used, high, waiting = 0, 0, np.uint64(max(spare, 0)), spare >= 0
     while kept < wanted:
-        value, accepted = reduce(word(bit_generator), n, parameter)
+        if not halves:
+            x = word(bit_generator)
+        elif waiting:
+            x, waiting = high, False
+        else:
+            output = _word_64(bit_generator)
+            x, high, waiting = output & np.uint64(0xFFFFFFFF), output >> np.uint64(32), True
+        value, accepted = reduce(x, n, parameter)
         used += 1
         out[start + kept] = value
         kept += accepted
         streak = (streak + 1) * (1 - accepted)
         if streak >= stuck:
             break
-    return kept, used, streak
+    return kept, used, streak, np.int64(high) if waiting else np.int64(-1)
 
 
 def draw_direct(code: int, bit_generator: np.random.BitGenerator, range_size: int, n: int, out: np.ndarray,
-                place: tuple[int, int], run: tuple[int, int]) -> tuple[int, int, int]:
+                place: tuple[int, int], run: tuple[int, int], halves: tuple[bool, int | None]
+                ) -> tuple[int, int, int, int | None]:
     """Keep ``wanted`` values of reducer ``code`` for bound ``n`` in ``out[start:]``, ``place = (start, wanted)``,
-    drawing 32-bit words (``R = 2^32``: ``next_uint32``) or 64-bit outputs (``R = 2^64``); ``run = (streak, stuck)``.
+    ``run = (streak, stuck)``, drawing whole outputs of ``R`` values, or with ``halves = (True, spare)`` the 32-bit
+    halves of 64-bit outputs after the kept half ``spare`` (a narrow draw, :mod:`rnglab.reduction.words`).
 
-    Returns ``(kept, used, streak)`` as :func:`rnglab.reduction.compact.compact` does.
+    Returns ``(kept, used, streak)`` as :func:`rnglab.reduction.compact.compact` does, and the high half
+    left for the next 32-bit draw (``None``: none; with ``halves = (False, spare)``, ``spare`` itself).
     """
     bits = range_size.bit_length() - 1
+    split, spare = halves
     word = dispatcher(_word_32 if bits == 32 else _word_64)
-    return _direct_kernel(word, dispatcher(MAPS[code, bits]), bit_generator, np.uint64(n),
-                          np.uint64(compact_parameter(code, n, range_size)), out, (*place, *run))
+    if not split:
+        return (*_direct_kernel(word, dispatcher(MAPS[code, bits]), bit_generator, False, np.uint64(n),
+                                np.uint64(compact_parameter(code, n, range_size)), out, (*place, *run, -1))[:3], spare)
+    kept, used, streak, left = _direct_kernel(word, dispatcher(MAPS[code, bits]), bit_generator, True, np.uint64(n),
+                                              np.uint64(compact_parameter(code, n, range_size)), out,
+                                              (*place, *run, -1 if spare is None else int(spare)))
+    return kept, used, streak, None if left < 0 else int(left)

@@ -121,15 +121,20 @@ def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: n
     return len(kept), used, streak
 
 
-def _draw_direct(bit_generator, code: int, range_size: int, n: int, out: np.ndarray,
+def _draw_direct(source: Source, code: int, words: tuple[int, bool], n: int, out: np.ndarray,
                  done: tuple[int, int, int]) -> Drawn:
-    """Fill ``out`` after ``done = (have, draws, streak)`` stepping a numpy BitGenerator directly
-    (:mod:`rnglab.reduction.direct`)."""
+    """Fill ``out`` after ``done = (have, draws, streak)`` stepping the source's numpy BitGenerator directly
+    (:mod:`rnglab.reduction.direct`); ``words = (R, narrow)``."""
     from .direct import draw_direct  # imports numba
 
-    have, draws, streak = done
-    _, used, streak = draw_direct(code, bit_generator, range_size, int(n), out, (have, len(out) - have),
-                                  (streak, STUCK_REJECTIONS))
+    (have, draws, streak), (range_size, narrow) = done, words
+    spare = source.spare_half
+    if narrow and spare is not None:
+        source.spare_half = None
+    _, used, streak, left = draw_direct(code, source.direct_generator(), range_size, int(n), out,
+                                        (have, len(out) - have), (streak, STUCK_REJECTIONS), (narrow, spare))
+    if narrow and left is not None:
+        source.spare_half = left
     if streak >= STUCK_REJECTIONS:
         raise stuck_source_error()
     return Drawn(out, draws + used)
@@ -165,7 +170,7 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
     have, draws, streak = 0, 0, 0
     while have < size:
         if generator is not None and not source.pending_count:
-            return _draw_direct(generator, reducer.compact_code, range_size, n, out, (have, draws, streak))
+            return _draw_direct(source, reducer.compact_code, (range_size, narrow), n, out, (have, draws, streak))
         chunk = _chunk_size(size - have, have, draws)
         if generator is not None:  # the pending values first, then the generator itself
             chunk = min(chunk, source.pending_count * 2 + (source.spare_half is not None) if narrow else
