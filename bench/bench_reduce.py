@@ -13,7 +13,8 @@ one-pass compiled map-and-compact (``rnglab.reduction.compact``, what
 and a separate compaction (before: ``compact_code`` cleared), and numpy.
 For ``lemire`` a further "before" row reads whole 64-bit words for n = 52
 (the catalog source before this change, not numpy's values). The count is
-10^7 values per call by default (10^8 with ``--full``), best of 5.
+10^7 values per call by default (10^8 with ``--full``), best of 7, the three
+calls of a row taken in turn.
 """
 
 from __future__ import annotations
@@ -43,18 +44,23 @@ def check_bit_exact(count: int = 10**5) -> bool:
     return source.random_raw(4).tolist() == generator.bit_generator.random_raw(4).tolist()
 
 
-def _per_value(function, count: int) -> float:
-    """Best of 5 calls of ``function``, in nanoseconds per value."""
-    function()  # compile kernels first
-    return best_time(function, repeat=5) / count * 1e9
+def _interleaved(functions: list, count: int, repeat: int = 7) -> list[float]:
+    """Best time of each function in nanoseconds per value, the functions called in turn ``repeat`` times
+    (so that a change in the shared machine's load reaches every one alike)."""
+    best = [float("inf")] * len(functions)
+    for function in functions:
+        function()  # compile kernels first
+    for _ in range(repeat):
+        for i, function in enumerate(functions):
+            best[i] = min(best[i], best_time(function, repeat=1))
+    return [seconds / count * 1e9 for seconds in best]
 
 
 def _row(label, n, count, ours, before, generator, dtype=np.int64, shown=None) -> list:
-    theirs = _per_value(lambda: generator.integers(0, n, count, dtype=dtype), count)
-    now = _per_value(ours, count)
-    then = _per_value(before, count) if before is not None else None
-    return [label, shown or n, f"{now:.2f}", "" if then is None else f"{then:.2f}", f"{theirs:.2f}", f"{theirs / now:.2f}",
-            "" if then is None else f"{theirs / then:.2f}"]
+    functions = [lambda: generator.integers(0, n, count, dtype=dtype), ours] + ([before] if before else [])
+    theirs, now, *then = _interleaved(functions, count)
+    return [label, shown or n, f"{now:.2f}", f"{then[0]:.2f}" if then else "", f"{theirs:.2f}", f"{theirs / now:.2f}",
+            f"{theirs / then[0]:.2f}" if then else ""]
 
 
 def throughput_rows(count: int, n: int) -> list:
