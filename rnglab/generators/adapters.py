@@ -56,19 +56,18 @@ class NumpySource(Source):
         self.name = name or kind.lower()
         self.low, self.high = 0, 2 ** NUMPY_WIDTHS[kind] - 1
         self.NARROW_HALVES = NUMPY_WIDTHS[kind] == 64
+        self.spare_half = self._kept_half(bit_generator.state) if self.NARROW_HALVES else None
         super().__init__()
 
-    @property
-    def spare_half(self) -> int | None:
-        """The high half numpy's ``next_uint32`` keeps for its next call (the BitGenerator's ``has_uint32``)."""
-        state = self.bit_generator.state
-        return int(state["uinteger"]) if state.get("has_uint32") else None
+    @staticmethod
+    def _kept_half(state: dict[str, Any]) -> int | None:
+        """The high half numpy's ``next_uint32`` keeps for its next call (``has_uint32``, ``uinteger``).
 
-    @spare_half.setter
-    def spare_half(self, value: int | None) -> None:
-        state = self.bit_generator.state
-        state["has_uint32"], state["uinteger"] = int(value is not None), int(value or 0)
-        self.bit_generator.state = state
+        rnglab keeps it in :attr:`spare_half` (it splits ``next_uint64``
+        outputs itself and never calls ``next_uint32``) and writes it back
+        into the state it reports, so the state is numpy's.
+        """
+        return int(state["uinteger"]) if state.get("has_uint32") else None
 
     def direct_generator(self) -> np.random.BitGenerator:
         """The BitGenerator, stepped directly by bounded draws (:mod:`rnglab.reduction.direct`) once nothing is
@@ -89,13 +88,16 @@ class NumpySource(Source):
 
     @property
     def state(self) -> dict[str, Any]:
-        return {"generator": self.name, "bit_generator": self.bit_generator.state,
-                "pending": [int(v) for v in self._pending]}
+        state = self.bit_generator.state
+        if self.NARROW_HALVES:
+            state["has_uint32"], state["uinteger"] = int(self.spare_half is not None), int(self.spare_half or 0)
+        return {"generator": self.name, "bit_generator": state, "pending": [int(v) for v in self._pending]}
 
     @state.setter
     def state(self, value: dict[str, Any]) -> None:
         check_state_tag(value, self.name)
         self.bit_generator.state = value["bit_generator"]
+        self.spare_half = self._kept_half(value["bit_generator"]) if self.NARROW_HALVES else None
         self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
 
 

@@ -42,6 +42,11 @@ class Drawn(Result):
 #: Largest number of draws mapped at once: small chunks stay in cache and reuse their memory.
 CHUNK = 2**15
 
+#: Fewest values for which a draw steps a numpy BitGenerator in the compiled loop of
+#: :mod:`rnglab.reduction.direct`: numba types that loop's function arguments on every call (about
+#: 25 microseconds), more than reading a few outputs through ``random_raw`` costs.
+DIRECT_MIN = 512
+
 #: Rejections in a row after which a source is declared stuck. Every reducer rejects a draw of a
 #: source that fills its declared range with probability below 3/4, and ``(3/4)^309 < 2^-128``.
 #: The threshold methods, ``lemire`` and ``java-nextint`` reject ``R mod n < R / 2`` of ``R`` values
@@ -169,10 +174,10 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
         else None
     have, draws, streak = 0, 0, 0
     while have < size:
-        if generator is not None and not source.pending_count:
+        if generator is not None and not source.pending_count and size - have >= DIRECT_MIN:
             return _draw_direct(source, reducer.compact_code, (range_size, narrow), n, out, (have, draws, streak))
         chunk = _chunk_size(size - have, have, draws)
-        if generator is not None:  # the pending values first, then the generator itself
+        if generator is not None and source.pending_count:  # the pending values first, then the generator itself
             chunk = min(chunk, source.pending_count * 2 + (source.spare_half is not None) if narrow else
                         source.pending_count)
         block = read_block(source, chunk, narrow)
