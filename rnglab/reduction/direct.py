@@ -1,14 +1,16 @@
 """Bounded draws straight from a numpy BitGenerator, in one compiled loop: draw, map, keep.
 
-numba calls a BitGenerator's own ``next_uint32`` / ``next_uint64`` (its C
-functions, through ``numba.np.random.generator_core``), so the generator
-steps inside the loop exactly as in numpy's ``Generator.integers``: the
-32-bit draws of a narrow bound (:mod:`rnglab.reduction.words`) take the half
-the BitGenerator keeps (``has_uint32``) and keep the high half of a fresh
-output, and nothing is drawn beyond the last value needed. The map is the
-one-pass kernel's (:func:`rnglab.reduction.compact.reduce_one`), so the
-values equal the reducer's. Importing this module imports numba: it is
-imported where a draw first needs it.
+numba calls the BitGenerator's own C functions (``next_uint64``, or
+``next_uint32`` for a generator of 32-bit words, through
+``numba.np.random.generator_core``), so the generator steps inside the loop
+as in numpy's ``Generator.integers``. A narrow draw
+(:mod:`rnglab.reduction.words`) splits each ``next_uint64`` output itself,
+low half first, starting with the source's kept half and handing back the
+high half left: the 32-bit words ``next_uint32`` gives, with half the calls.
+Nothing is drawn beyond the last value needed. The maps are the one-pass
+kernel's (:mod:`rnglab.reduction.compact`), so the values equal the
+reducer's. Importing this module imports numba: it is imported where a draw
+first needs it (:data:`rnglab.reduction.draw.DIRECT_MIN` values or more).
 """
 
 from __future__ import annotations
