@@ -1,82 +1,84 @@
 """Range-reduction throughput against numpy's ``Generator.integers``, and the speed of the exact analysis.
 
-Goal (issue 5): ``lemire`` at least 0.8x numpy's speed on the same source;
-the exact analysis of R = 2^32 in under a second for any n.
+Goals (issue 19, item 6): the catalog ``pcg64`` source with ``lemire`` draws
+exactly what ``numpy.random.Generator(PCG64(seed)).integers(0, n, size)``
+draws (checked below, values and state) at >= 0.9x its speed; ``bitmask``
+and ``java-nextint`` at >= 0.8x. Like numpy, the catalog source reads 32-bit
+halves of each PCG64 output for n <= 2^32 (``rnglab.reduction.words``) and
+whole 64-bit words above.
 
-Same source: for bounds below 2^32 numpy's ``integers`` draws 32-bit words,
-two per PCG64 output (low half first), and applies Lemire's method to them;
-rnglab is fed exactly those words (a PCG64 split into 32-bit halves, R = 2^32)
-and its ``lemire`` is bit-exact with numpy (checked below). For a bound above
-2^32 both read whole 64-bit PCG64 words. Every reducer is timed on the
-32-bit source, each side by side with numpy in the same run; the count is
-10^7 values per call by default (10^8 with ``--full``), best of 3.
+Side by side in one run, per method on the catalog ``pcg64`` (n = 52): the
+one-pass compiled map-and-compact (``rnglab.reduction.compact``, what
+``draw_bounded`` uses now), the same draws through the reducer's numpy map
+and a separate compaction (before: ``compact_code`` cleared), and numpy.
+For ``lemire`` a further "before" row reads whole 64-bit words for n = 52
+(the catalog source before this change, not numpy's values). The count is
+10^7 values per call by default (10^8 with ``--full``), best of 7, the three
+calls of a row taken in turn.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 
 import numpy as np
 from common import best_time, markdown_table, write_fragment
 
-from rnglab.generators import NumpySource, Source
+from rnglab.generators import make_source
 from rnglab.reduction.bias import applicable_methods, bias
 from rnglab.reduction.draw import draw_bounded
+from rnglab.reduction.reducers import as_reducer
 
 SEED = 20261122
 
 
-class PCG64Halves(Source):
-    """PCG64's outputs split into 32-bit words, low half first (numpy's ``next_uint32`` order)."""
-
-    name, low, high = "pcg64-32", 0, 2**32 - 1
-
-    def __init__(self, seed: int):
-        self.bit_generator, self.spare = np.random.PCG64(seed), np.empty(0, dtype=np.uint64)
-        super().__init__()
-
-    def _generate(self, size):
-        fresh = self.bit_generator.random_raw(max(0, size - len(self.spare) + 1) // 2).view(np.uint32)
-        pool = np.concatenate([self.spare, fresh]) if len(self.spare) else fresh.astype(np.uint64)
-        self.spare = pool[size:]
-        return pool[:size]
-
-    @property
-    def state(self):
-        return {"generator": self.name, "bit_generator": self.bit_generator.state}
-
-
-def pcg64_halves(seed: int) -> PCG64Halves:
-    """A fresh 32-bit view of ``PCG64(seed)``."""
-    return PCG64Halves(seed)
-
-
 def check_bit_exact(count: int = 10**5) -> bool:
-    """rnglab's lemire equals numpy's integers on the same words, for a 32-bit and a 64-bit bound."""
-    small = draw_bounded(pcg64_halves(SEED), 52, count, "lemire").values
-    large = draw_bounded(NumpySource.from_seed("PCG64", SEED), 10**12, count, "lemire").values
-    return (np.array_equal(small, np.random.Generator(np.random.PCG64(SEED)).integers(0, 52, count))
-            and np.array_equal(large, np.random.Generator(np.random.PCG64(SEED)).integers(
-                0, 10**12, count, dtype=np.uint64)))
+    """The catalog pcg64 with lemire equals numpy's integers, call after call, for 32- and 64-bit bounds."""
+    source, generator = make_source("pcg64", seed=SEED), np.random.Generator(np.random.PCG64(SEED))
+    for n, size in [(52, count), (10**12, count), (7, 3), (1, 2), (2**32, 5), (3_000_000_019, count)]:
+        if not np.array_equal(draw_bounded(source, n, size, "lemire").values,
+                              generator.integers(0, n, size, dtype=np.uint64)):
+            return False
+    return source.random_raw(4).tolist() == generator.bit_generator.random_raw(4).tolist()
+
+
+def _interleaved(functions: list, count: int, repeat: int = 7) -> list[float]:
+    """Best time of each function in nanoseconds per value, the functions called in turn ``repeat`` times
+    (so that a change in the shared machine's load reaches every one alike)."""
+    best = [float("inf")] * len(functions)
+    for function in functions:
+        function()  # compile kernels first
+    for _ in range(repeat):
+        for i, function in enumerate(functions):
+            best[i] = min(best[i], best_time(function, repeat=1))
+    return [seconds / count * 1e9 for seconds in best]
+
+
+def _row(label, n, count, ours, before, generator, dtype=np.int64, shown=None) -> list:
+    functions = [lambda: generator.integers(0, n, count, dtype=dtype), ours] + ([before] if before else [])
+    theirs, now, *then = _interleaved(functions, count)
+    return [label, shown or n, f"{now:.2f}", f"{then[0]:.2f}" if then else "", f"{theirs:.2f}", f"{theirs / now:.2f}",
+            f"{theirs / then[0]:.2f}" if then else ""]
 
 
 def throughput_rows(count: int, n: int) -> list:
-    rows = []
-    generator = np.random.Generator(np.random.PCG64(SEED))
+    rows, generator = [], np.random.Generator(np.random.PCG64(SEED))
+    source = make_source("pcg64", seed=SEED)
     for method in applicable_methods(2**32, n):
-        source = pcg64_halves(SEED)
-        draw_bounded(source, n, 1000, method)  # compile kernels first
-        ours = best_time(lambda: draw_bounded(source, n, count, method), repeat=3)
-        theirs = best_time(lambda: generator.integers(0, n, count), repeat=3)
-        rows.append([f"`{method}`", n, f"{ours / count * 1e9:.2f}", f"{theirs / count * 1e9:.2f}",
-                     f"{theirs / ours:.2f}"])
-    source = NumpySource.from_seed("PCG64", SEED)
-    draw_bounded(source, 10**12, 1000, "lemire")
-    ours = best_time(lambda: draw_bounded(source, 10**12, count, "lemire"), repeat=3)
-    theirs = best_time(lambda: generator.integers(0, 10**12, count, dtype=np.uint64), repeat=3)
-    rows.append(["`lemire` (64-bit words)", "10^12", f"{ours / count * 1e9:.2f}", f"{theirs / count * 1e9:.2f}",
-                 f"{theirs / ours:.2f}"])
+        reducer = as_reducer(method)
+        separate = dataclasses.replace(reducer, compact_code=None) if reducer.compact_code is not None else None
+        rows.append(_row(f"`{method}`", n, count, lambda r=reducer: draw_bounded(source, n, count, r),
+                         None if separate is None else lambda r=separate: draw_bounded(source, n, count, r), generator))
+    whole = make_source("pcg64", seed=SEED)
+    whole.NARROW_HALVES = False  # the catalog source before: one whole 64-bit word per draw
+    lemire_before = dataclasses.replace(as_reducer("lemire"), compact_code=None)
+    rows.append(_row("`lemire`, whole 64-bit words (before)", n, count,
+                     lambda: draw_bounded(whole, n, count, "lemire"),
+                     lambda: draw_bounded(whole, n, count, lemire_before), generator))
+    rows.append(_row("`lemire` (64-bit words)", 10**12, count, lambda: draw_bounded(source, 10**12, count, "lemire"),
+                     lambda: draw_bounded(source, 10**12, count, lemire_before), generator, np.uint64, "10^12"))
     return rows
 
 
@@ -96,12 +98,17 @@ def main(argv: list[str] | None = None) -> None:
     exact = check_bit_exact()
     throughput = throughput_rows(count, 52)
     analysis = analysis_rows()
-    body = (f"Reducers drawing {count:.0e} values in [0, 52) from PCG64, rnglab (`draw_bounded`, chunks of 2^15 "
-            "draws mapped at once, the 128-bit products compiled with numba) against numpy's "
-            "`Generator.integers` on the same words (see the script's docstring); ratio = numpy time / rnglab "
-            "time (goal for `lemire`: >= 0.8). Only `lemire` computes what numpy computes (bit-exact with it: "
-            f"{'yes' if exact else 'NO'}); the other rows show what each method costs on the same stream.\n\n"
-            + markdown_table(["method", "n", "rnglab ns/value", "numpy ns/value", "ratio"], throughput)
+    body = (f"Reducers drawing {count:.0e} values in [0, 52) from the catalog `pcg64` (32-bit halves of each "
+            "output, as numpy reads them for n <= 2^32), rnglab (`draw_bounded`) against numpy's "
+            "`Generator.integers` in the same run; ratio = numpy time / rnglab time (goals: `lemire` >= 0.9, "
+            "`bitmask` and `java-nextint` >= 0.8). *now*: one compiled pass maps and compacts each chunk "
+            "(`lemire`, `bitmask`, `java-nextint`); *before*: the reducer's numpy map and a separate compaction "
+            "on the same draws. Only `lemire` computes what numpy computes (the catalog `pcg64` with it equals "
+            f"numpy's values and state, call after call: {'yes' if exact else 'NO'}); the other rows show what "
+            "each method costs on the same stream. The row \"whole 64-bit words\" is the catalog source before "
+            "(one PCG64 step per draw, not numpy's values).\n\n"
+            + markdown_table(["method", "n", "rnglab ns/value now", "before", "numpy ns/value", "ratio now",
+                              "ratio before"], throughput)
             + "\n\nExact analysis (`rnglab.reduction.bias.bias`: counts, probabilities as fractions, TV distance, draws to "
             "detect) for R = 2^32, all applicable methods together (`float-multiply`, which needs O(n) "
             "work, only up to n = 10^6); goal: under a second per method for any n.\n\n"

@@ -88,6 +88,12 @@ def njit(description: str | None = None, seconds: float = 0.0, **options) -> Cal
     return lambda function: Kernel(function, options, description, seconds)
 
 
+def dispatcher(kernel: Any) -> Any:
+    """numba's dispatcher for a kernel passed as an argument to another: a :class:`Kernel`'s, or ``kernel`` itself
+    when a stand-in was already replaced by its dispatcher (see :func:`_resolve_kernels`)."""
+    return kernel.dispatcher() if isinstance(kernel, Kernel) else kernel
+
+
 def _resolve_kernels(function: Callable) -> None:
     """Replace the :class:`Kernel` stand-ins that ``function`` names (globals, closure cells) by their dispatchers.
 

@@ -11,7 +11,7 @@ LAYERS = [
     ("rnglab.reduction", 1), ("rnglab.reduction.maps", 1), ("rnglab.reduction.counts", 1),
     ("rnglab.reduction.reducers", 1),
     ("rnglab.generators", 2), ("rnglab.stream", 3), ("rnglab.algebra", 4), ("rnglab.empirical", 4),
-    ("rnglab.reduction.draw", 5), ("rnglab.reduction.bias", 5),
+    ("rnglab.reduction.draw", 5), ("rnglab.reduction.words", 5), ("rnglab.reduction.bias", 5),
     ("rnglab.seeds", 6), ("rnglab.seeds.policies", 6), ("rnglab.seeds.space", 6), ("rnglab.shuffles", 7),
     ("rnglab.seeds.crack", 8), ("rnglab.seeds.recover", 8), ("rnglab.seeds.distributed", 8), ("rnglab.seeds.dealt", 8),
     ("rnglab.plot", 9), ("rnglab.report", 10),

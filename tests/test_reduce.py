@@ -7,9 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.generators import CallableSource, make_source
+from rnglab.reduction.compact import LEMIRE, compact, compacts
 from rnglab.reduction.draw import Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
 from rnglab.reduction.maps import check_bound, scaled_product
 from rnglab.reduction.reducers import REDUCERS, as_reducer
+from rnglab.reduction.words import WordBlock
 
 
 def reference_map(method, x, n, R):
@@ -120,8 +122,8 @@ def test_methods_refuse_sources_they_cannot_serve():
         draw_bounded(make_source("msvc"), 10, 5, "java-nextint")
     with pytest.raises(ValueError, match="2\\^31 - 1"):
         draw_bounded(make_source("java"), 2**31, 5, "java-nextint")
-    with pytest.raises(ValueError, match="2\\^53"):
-        draw_bounded(make_source("pcg64"), 10, 5, "float-multiply")
+    with pytest.raises(ValueError, match="2\\^53"):  # n > 2^32: whole 64-bit words
+        draw_bounded(make_source("pcg64"), 2**33, 5, "float-multiply")
 
 
 def test_java_nextint_known_answers():
@@ -191,6 +193,92 @@ def test_lemire_is_bit_exact_with_numpy_integers():
     for n in (10**12, 2**63 + 12345):
         expected = np.random.Generator(np.random.PCG64(7)).integers(0, n, 2000, dtype=np.uint64)
         assert np.array_equal(draw_bounded(make_source("pcg64", seed=7), n, 2000, "lemire").values, expected)
+
+
+def assert_same_state(source, generator):
+    """The source continues as numpy's generator: the same kept 32-bit half and the same next outputs."""
+    state = generator.bit_generator.state
+    assert source.spare_half == (state["uinteger"] if state["has_uint32"] else None)
+    assert source.random_raw(8).tolist() == generator.bit_generator.random_raw(8).tolist()
+
+
+NUMPY_BOUNDS = st.one_of(st.integers(1, 70), st.integers(1, 2**32), st.integers(2**32 - 2, 2**32 + 2),
+                         st.integers(2**32 + 1, 2**64 - 1), st.sampled_from([1, 2, 2**31, 2**32, 2**63, 2**64]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.lists(st.tuples(NUMPY_BOUNDS, st.integers(0, 40)), min_size=1, max_size=8))
+def test_catalog_pcg64_draws_as_numpy_integers_call_after_call(seed, calls):
+    # numpy's own output: Generator(PCG64(seed)).integers(0, n, size), consecutive calls with different n
+    # share the high half kept by next_uint32 (bounds <= 2^32), and n = 1 draws nothing
+    source, reference = make_source("pcg64", seed=seed), make_source("pcg64", seed=seed)
+    generator = np.random.Generator(np.random.PCG64(seed))
+    for n, size in calls:
+        expected = generator.integers(0, n, size, dtype=np.uint64).tolist()
+        assert draw_bounded(source, n, size, "lemire").values.tolist() == expected
+        assert draw_bounded_reference(reference, n, size, "lemire").values.tolist() == expected
+    assert reference.spare_half == source.spare_half
+    assert reference.random_raw(8).tolist() == source.copy().random_raw(8).tolist()
+    assert_same_state(source, generator)
+
+
+def test_catalog_pcg64_long_draws_cross_chunks_as_numpy_integers():
+    source, generator = make_source("pcg64", seed=20261124), np.random.Generator(np.random.PCG64(20261124))
+    for n, size in [(52, 100_001), (2**40 + 3, 70_001), (7, 3), (1, 5), (2**32, 1), (3_000_000_019, 90_000), (5, 1)]:
+        expected = generator.integers(0, n, size, dtype=np.uint64)
+        assert np.array_equal(draw_bounded(source, n, size, "lemire").values, expected), n
+    assert generator.integers(0, 1000) == draw_bounded(source, 1000, 1, "lemire").values[0]  # numpy's one-value call
+    copy = source.copy()
+    copy.state = source.state  # the kept half travels in the state, as numpy's has_uint32 / uinteger
+    assert_same_state(copy, generator)
+
+
+@pytest.mark.parametrize("method,n", [("lemire", 52), ("lemire", 7), ("lemire", 2**32 + 5), ("bitmask", 52),
+                                      ("bitmask", 2**40 + 1), ("java-nextint", 52), ("java-nextint", 2**20)])
+def test_pending_values_and_the_kept_half_come_before_the_generator_stepped_directly(method, n):
+    # the compiled loop steps the BitGenerator itself only once the values handed back are used up
+    source, reference = make_source("pcg64", seed=9), make_source("pcg64", seed=9)
+    for each in (source, reference):
+        draw_bounded(each, 1000, 5, "modulo")  # leaves a kept half
+        each.unread(each.random_raw(3)[::-1])
+    drawn, expected = draw_bounded(source, n, 1000, method), draw_bounded_reference(reference, n, 1000, method)
+    assert drawn.values.tolist() == expected.values.tolist() and drawn.draws == expected.draws
+    assert source.spare_half == reference.spare_half
+    assert source.random_raw(5).tolist() == reference.random_raw(5).tolist()
+
+
+def compact_blocks(R, rng):
+    """Blocks of draws for the one-pass kernel: whole words of R values, and (R = 2^32) halves of 64-bit words."""
+    if R == 2**64:
+        return [WordBlock(rng.integers(0, 2**64 - 1, 3000, dtype=np.uint64, endpoint=True), False)]
+    halves = rng.integers(0, 2**64 - 1, 1500, dtype=np.uint64, endpoint=True)
+    return [WordBlock(rng.integers(0, R, 3000, dtype=np.uint64), False), WordBlock(halves, True),
+            WordBlock(halves, True, spare=int(rng.integers(0, R)))]
+
+
+@pytest.mark.parametrize("method", [name for name, r in REDUCERS.items() if r.compact_code is not None])
+@pytest.mark.parametrize("R", [2**32, 2**64])
+def test_one_pass_compact_equals_the_map_and_its_accepted_values(method, R):
+    reducer, rng = as_reducer(method), np.random.default_rng(5)
+    for n in (1, 2, 3, 52, 2**31 - 1, 2**31 + 1, 2**32 - 5, 2**32, 2**40 + 7, 2**63 + 1, 2**64 - 1):
+        for block in compact_blocks(R, rng):
+            if n > R or not compacts(reducer.compact_code, block.raw.dtype, n, R) or \
+                    (method == "java-nextint" and n >= 2**31):
+                continue
+            values, accepted = reducer.map(block.words(), n, R)
+            for wanted in (1, 17, 3000):
+                out = np.zeros(5 + wanted, dtype=np.uint64)
+                kept, used, _ = compact(reducer.compact_code, block, n, R, out, (5, wanted), (0, 309))
+                expected = values[accepted][:wanted]
+                assert out[5:5 + kept].tolist() == expected.tolist() and kept == len(expected)
+                assert used == (int(np.flatnonzero(accepted)[wanted - 1]) + 1 if accepted.sum() >= wanted
+                                else len(block))
+
+
+def test_one_pass_compact_stops_at_the_stuck_streak():
+    block = WordBlock(np.zeros(200, dtype=np.uint64), True)  # lemire, n = 3, R = 2^32 rejects 0 (0 < 2^32 mod 3)
+    out = np.zeros(400, dtype=np.uint64)
+    assert compact(LEMIRE, block, 3, 2**32, out, (0, 10), (9, 309)) == (0, 300, 309)
 
 
 @pytest.mark.parametrize("n", [52, 2**30 + 1, 2**31 - 1, 64, 1])

@@ -59,18 +59,35 @@ class NumpySource(Source):
             raise ValueError(f"unsupported BitGenerator {kind}; choose from {', '.join(NUMPY_WIDTHS)}")
         if halves and NUMPY_WIDTHS[kind] != 64:
             raise ValueError(f"{kind} already serves 32-bit words: halves apply to 64-bit generators")
-        self.bit_generator, self.halves, self._half = bit_generator, halves, None
+        self.bit_generator, self.halves = bit_generator, halves
         self.name = name or kind.lower()
         self.low, self.high = 0, 2 ** (32 if halves else NUMPY_WIDTHS[kind]) - 1
+        self.NARROW_HALVES = NUMPY_WIDTHS[kind] == 64 and not halves
+        self.spare_half = self._kept_half(bit_generator.state) if NUMPY_WIDTHS[kind] == 64 else None
         super().__init__()
 
+    @staticmethod
+    def _kept_half(state: dict[str, Any]) -> int | None:
+        """The high half numpy's ``next_uint32`` keeps for its next call (``has_uint32``, ``uinteger``).
+
+        rnglab keeps it in :attr:`spare_half` (it splits ``next_uint64``
+        outputs itself and never calls ``next_uint32``) and writes it back
+        into the state it reports, so the state is numpy's.
+        """
+        return int(state["uinteger"]) if state.get("has_uint32") else None
+
     def _halves(self, size: int) -> np.ndarray:
-        """``size`` 32-bit words: a buffered high half first, then low/high halves of fresh 64-bit words."""
-        buffered = [] if self._half is None else [self._half]
-        fresh = self.bit_generator.random_raw((size - len(buffered) + 1) // 2).astype("<u8").view("<u4")
-        words = np.concatenate([np.array(buffered, dtype=np.uint64), fresh.astype(np.uint64)])
-        self._half = int(words[size]) if len(words) > size else None
+        """``size`` 32-bit words: the kept high half first, then low/high halves of fresh 64-bit words."""
+        kept = [] if self.spare_half is None else [self.spare_half]
+        fresh = self.bit_generator.random_raw((size - len(kept) + 1) // 2).astype("<u8").view("<u4")
+        words = np.concatenate([np.array(kept, dtype=np.uint64), fresh.astype(np.uint64)])
+        self.spare_half = int(words[size]) if len(words) > size else None
         return words[:size]
+
+    def direct_generator(self) -> np.random.BitGenerator | None:
+        """The BitGenerator, stepped directly by bounded draws (:mod:`rnglab.reduction.direct`) once nothing is
+        pending; ``None`` when serving halves (they are split here, with the kept half)."""
+        return None if self.halves else self.bit_generator
 
     @classmethod
     def from_seed(cls, kind: str, seed: int, name: str | None = None) -> "NumpySource":
@@ -86,14 +103,17 @@ class NumpySource(Source):
 
     @property
     def state(self) -> dict[str, Any]:
-        return {"generator": self.name, "bit_generator": self.bit_generator.state, "half": self._half,
-                "pending": [int(v) for v in self._pending]}
+        state = self.bit_generator.state
+        if NUMPY_WIDTHS[type(self.bit_generator).__name__] == 64:
+            state["has_uint32"], state["uinteger"] = int(self.spare_half is not None), int(self.spare_half or 0)
+        return {"generator": self.name, "bit_generator": state, "pending": [int(v) for v in self._pending]}
 
     @state.setter
     def state(self, value: dict[str, Any]) -> None:
         check_state_tag(value, self.name)
         self.bit_generator.state = value["bit_generator"]
-        self._half = value.get("half")
+        wide = NUMPY_WIDTHS[type(self.bit_generator).__name__] == 64
+        self.spare_half = self._kept_half(value["bit_generator"]) if wide else None
         self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
 
 

@@ -44,12 +44,21 @@ class Source(ABC):
         Inclusive range of the outputs.
     seed : int or None
         The seed the source was started from (``None`` when it has none).
+    spare_half : int or None
+        Only on a source of 64-bit words that splits them for narrow bounds
+        (see :attr:`NARROW_HALVES`): the high 32-bit half kept for the next
+        32-bit word, or ``None``.
     """
 
     name: str = "source"
     low: int = 0
     high: int = 0
     seed: int | None = None
+    #: True for a source of 64-bit words whose bounded draws with ``n <= 2^32`` read 32-bit words:
+    #: the low half of an output first, its high half kept in :attr:`spare_half` for the next 32-bit
+    #: word (numpy's ``next_uint32``), and whose draws with ``n = 1`` read nothing (numpy's ``integers``).
+    NARROW_HALVES: bool = False
+    spare_half: int | None = None
 
     def __init__(self) -> None:
         self._pending = np.empty(0, dtype=raw_dtype(self.high))
@@ -99,6 +108,16 @@ class Source(ABC):
         """Push ``values`` back so that the next draws return them first, in order."""
         values = np.asarray(values, dtype=self._pending.dtype)
         self._pending = np.concatenate([values, self._pending])
+
+    @property
+    def pending_count(self) -> int:
+        """Values handed back with :meth:`unread`, returned before any new one."""
+        return len(self._pending)
+
+    def direct_generator(self) -> Any:
+        """A numpy BitGenerator that bounded draws may step directly once nothing is pending, or ``None``
+        (the default: they read outputs)."""
+        return None
 
     def copy(self) -> "Source":
         """Return an independent copy in the same state."""

@@ -36,6 +36,7 @@ from .counts import ARRAY_LIMIT, ExactCounts, count_dtype
 from .draw import draw_bounded
 from .maps import check_bound
 from .reducers import REDUCERS, as_reducer
+from .words import draw_range, narrow_words
 
 BRUTE_CHUNK = 2**22
 #: Values drawn at once by :func:`empirical_bias`: only their counts per output are kept.
@@ -211,7 +212,8 @@ def empirical_bias(source: Source, n: int, samples: int, method: str, *, alpha: 
     check_samples(n, samples)
     counts, draws = sample_counts(source, n, samples, method)
     statistic, pvalue, df = chi_square(counts, np.full(n, samples / n), min_expected=1.0 if n >= 100 else 5.0)
-    predicted = draws_to_detect(squared_deviation(exact_counts(method, n, source.range_size)), n, alpha, power)
+    range_size = draw_range(source, narrow_words(source, n))  # the words the draws read
+    predicted = draws_to_detect(squared_deviation(exact_counts(method, n, range_size)), n, alpha, power)
     return EmpiricalBias(statistic=statistic, df=df, pvalue=pvalue, method=as_reducer(method).name,
                          generator=source.name, seed=seed, n=n, samples=samples, draws=draws, flagged=pvalue < alpha,
                          alpha=alpha, predicted_draws=predicted)

@@ -16,9 +16,10 @@ import numpy as np
 from ..generators import LCGBatch, Source
 from ..generators.base import check_count
 from ..results import Result
-from ..stream import offsets
+from .compact import compact, compacts
 from .maps import UINT64_LIMIT, _as_values, check_bound
 from .reducers import Reducer, as_reducer
+from .words import WordBlock, draw_range, give_back, narrow_words, next_draw, read_block
 
 # -- drawing ----------------------------------------------------------------------------
 
@@ -40,6 +41,11 @@ class Drawn(Result):
 
 #: Largest number of draws mapped at once: small chunks stay in cache and reuse their memory.
 CHUNK = 2**15
+
+#: Fewest values for which a draw steps a numpy BitGenerator in the compiled loop of
+#: :mod:`rnglab.reduction.direct`: numba types that loop's function arguments on every call (about
+#: 25 microseconds), more than reading a few outputs through ``random_raw`` costs.
+DIRECT_MIN = 512
 
 #: Rejections in a row after which a source is declared stuck. Every reducer rejects a draw of a
 #: source that fills its declared range with probability below 3/4, and ``(3/4)^309 < 2^-128``.
@@ -98,13 +104,56 @@ def _draws_for(accepted: np.ndarray, wanted: int) -> tuple[int, bool]:
     return wanted + int(np.searchsorted(rejected - np.arange(len(rejected)), wanted - 1, side="right")), False
 
 
+def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: np.ndarray, have: int,
+                  streak: int) -> tuple[int, int, int]:
+    """Map the draws of ``block``, keep at most ``len(out) - have`` accepted values in ``out[have:]``.
+
+    Returns ``(kept, used, streak)``; one compiled pass when the reducer has
+    one for these draws (:mod:`rnglab.reduction.compact`), numpy's passes otherwise.
+    """
+    wanted = len(out) - have
+    if compacts(reducer.compact_code, block.raw.dtype, n, range_size):
+        kept, used, streak = compact(reducer.compact_code, block, int(n), range_size, out, (have, wanted),
+                                     (streak, STUCK_REJECTIONS))
+        if streak >= STUCK_REJECTIONS:
+            raise stuck_source_error()
+        return kept, used, streak
+    values, accepted = reducer.map(block.words(), n, range_size)
+    used, clean = _draws_for(accepted, wanted)
+    streak = 0 if clean else rejection_streak(accepted[:used], streak)  # clean: every draw used was accepted
+    kept = values[:used] if clean else values[:used][accepted[:used]]
+    out[have:have + len(kept)] = kept
+    return len(kept), used, streak
+
+
+def _draw_direct(source: Source, code: int, words: tuple[int, bool], n: int, out: np.ndarray,
+                 done: tuple[int, int, int]) -> Drawn:
+    """Fill ``out`` after ``done = (have, draws, streak)`` stepping the source's numpy BitGenerator directly
+    (:mod:`rnglab.reduction.direct`); ``words = (R, narrow)``."""
+    from .direct import draw_direct  # imports numba
+
+    (have, draws, streak), (range_size, narrow) = done, words
+    spare = source.spare_half
+    if narrow and spare is not None:
+        source.spare_half = None
+    _, used, streak, left = draw_direct(code, source.direct_generator(), range_size, int(n), out,
+                                        (have, len(out) - have), (streak, STUCK_REJECTIONS), (narrow, spare))
+    if narrow and left is not None:
+        source.spare_half = left
+    if streak >= STUCK_REJECTIONS:
+        raise stuck_source_error()
+    return Drawn(out, draws + used)
+
+
 def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
     """Draw ``size`` values in ``[0, n)`` from ``source`` through ``reducer`` (a Reducer, or its name).
 
     Vectorised, and bit-exact with :func:`draw_bounded_reference`: chunks of
     draws are mapped at once, accepted values are kept in stream order, and
     draws beyond the last value needed are handed back with ``source.unread``,
-    so the source ends in the same state as after the one-at-a-time loop.
+    so the source ends in the same state as after the one-at-a-time loop. A
+    source of 64-bit words may read 32-bit halves for ``n <= 2^32``
+    (:func:`narrow_words`: numpy's ``Generator.integers`` with ``lemire``).
 
     Raises
     ------
@@ -112,21 +161,29 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
         Unless ``1 <= n <= R``, for a reducer that cannot serve this ``R``, and
         after :data:`STUCK_REJECTIONS` rejections in a row (a stuck source).
     """
-    map_values = as_reducer(reducer).map
-    range_size = source.range_size
-    check_bound(n, range_size)
+    reducer = as_reducer(reducer)
+    check_bound(n, source.range_size)
+    narrow = narrow_words(source, n)
+    range_size = draw_range(source, narrow)
+    reducer.check(n, range_size)
     out = np.empty(check_count(size), dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object)
+    if narrow and int(np.max(n)) == 1:
+        out[:] = 0
+        return Drawn(out, 0)
+    generator = source.direct_generator() if compacts(reducer.compact_code, np.dtype(np.uint64), n, range_size) \
+        else None
     have, draws, streak = 0, 0, 0
     while have < size:
-        x = offsets(source, _chunk_size(size - have, have, draws))
-        values, accepted = map_values(x, n, range_size)
-        used, clean = _draws_for(accepted, size - have)
-        streak = 0 if clean else rejection_streak(accepted[:used], streak)  # clean: every draw used was accepted
-        if used < len(x):
-            source.unread(x[used:] + (np.uint64(source.low) if x.dtype != object else source.low))
-        kept = values[:used] if clean else values[:used][accepted[:used]]
-        out[have:have + len(kept)] = kept
-        have, draws = have + len(kept), draws + used
+        if generator is not None and not source.pending_count and size - have >= DIRECT_MIN:
+            return _draw_direct(source, reducer.compact_code, (range_size, narrow), n, out, (have, draws, streak))
+        chunk = _chunk_size(size - have, have, draws)
+        if generator is not None and source.pending_count:  # the pending values first, then the generator itself
+            chunk = min(chunk, source.pending_count * 2 + (source.spare_half is not None) if narrow else
+                        source.pending_count)
+        block = read_block(source, chunk, narrow)
+        kept, used, streak = _map_and_keep(reducer, block, n, range_size, out, have, streak)
+        give_back(source, block, used)
+        have, draws = have + kept, draws + used
     return Drawn(out, draws)
 
 
@@ -136,20 +193,22 @@ def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer | str)
     Raises the :func:`stuck_source_error` after :data:`STUCK_REJECTIONS` rejections in a row.
     """
     map_values = as_reducer(reducer).map
-    range_size = source.range_size
-    check_bound(n, range_size)
+    check_bound(n, source.range_size)
+    narrow = narrow_words(source, n)
+    range_size = draw_range(source, narrow)
     values, draws = [], 0
     for _ in range(size):
-        accepted, rejections = False, 0
+        accepted, rejections = narrow and int(n) == 1, 0
+        value = 0
         while not accepted:
             if rejections == STUCK_REJECTIONS:
                 raise stuck_source_error()
             rejections += 1
-            x = source.next_raw() - source.low
+            x = next_draw(source, narrow)
             draws += 1
-            value, flags = map_values(np.array([x], dtype=np.uint64 if x < UINT64_LIMIT else object), n, range_size)
-            accepted = bool(flags[0])
-        values.append(int(value[0]))
+            drawn, flags = map_values(np.array([x], dtype=np.uint64 if x < UINT64_LIMIT else object), n, range_size)
+            value, accepted = int(drawn[0]), bool(flags[0])
+        values.append(value)
     return Drawn(_as_values(np.array(values, dtype=object)), draws)
 
 

@@ -262,6 +262,12 @@ def lemire_map(x, n, range_size):
     interval of length ``R - (R mod n) = n floor(R / n)``, which holds exactly
     ``floor(R / n)`` multiples of ``n``: every output keeps the same number of
     source values. For ``R = 2^bits`` no division is needed on the fast path.
+
+    numpy's ``Generator.integers(0, n)`` is this map on ``R = 2^32`` words
+    (``next_uint32``) for ``n <= 2^32`` and on 64-bit outputs above, drawing
+    nothing for ``n = 1``; :func:`rnglab.reduction.draw.draw_bounded` reads a
+    numpy BitGenerator's words that way (:mod:`rnglab.reduction.words`), so
+    on the catalog ``pcg64`` it equals numpy's values and state.
     """
     x, n = _operands(x, n, range_size)
     quotient, accepted = scaled_product(x, n, range_size, range_mod(range_size, n))

@@ -20,7 +20,7 @@ from typing import Callable
 
 import numpy as np
 
-from . import counts
+from . import compact, counts
 from .maps import (
     bitmask_map,
     check_bound,
@@ -61,6 +61,9 @@ class Reducer:
     domain : callable or None
         ``domain(n, R)`` raises ``ValueError`` for what the method cannot serve
         beyond ``1 <= n <= R`` (``None``: every such pair).
+    compact_code : int or None
+        The method's code in the one-pass map-and-compact kernel
+        (:mod:`rnglab.reduction.compact`), ``None`` when it has none.
     """
 
     name: str
@@ -71,6 +74,7 @@ class Reducer:
     counts: Callable
     count_array: Callable | None = None
     domain: Callable | None = None
+    compact_code: int | None = None
 
     def check(self, n, range_size: int) -> None:
         """Raise ``ValueError`` naming the rule unless the method serves bound(s) ``n`` on ``R`` values."""
@@ -98,13 +102,13 @@ REDUCERS: dict[str, Reducer] = {r.name: r for r in (
             "OpenBSD lib/libc/crypt/arc4random_uniform.c", threshold_openbsd_map, counts.remainder_rejecting_counts),
     Reducer("bitmask", True, "mask to the next power of two >= n, reject values >= n",
             "numpy random_interval (masked rejection); Lemire 2019, section 2", bitmask_map,
-            counts.bitmask_counts),
+            counts.bitmask_counts, compact_code=compact.BITMASK),
     Reducer("lemire", True, "Lemire's nearly divisionless multiply-and-reject",
             "D. Lemire, Fast random integer generation in an interval, ACM TOMACS 29(1), 2019", lemire_map,
-            counts.remainder_rejecting_counts),
+            counts.remainder_rejecting_counts, compact_code=compact.LEMIRE),
     Reducer("java-nextint", True, "java.util.Random.nextInt(bound) from next(31) = x >> 1",
             "Java SE API specification, java.util.Random.nextInt(int)", java_nextint_map, counts.java_nextint_counts,
-            domain=java_nextint_domain),
+            domain=java_nextint_domain, compact_code=compact.JAVA_NEXTINT),
     Reducer("python-randbelow", True, "top bit_length(n) bits of a word, reject values >= n (CPython randrange, "
             "shuffle)", "CPython Lib/random.py, Random._randbelow_with_getrandbits; Modules/_randommodule.c "
             "getrandbits (genrand_uint32() >> (32 - k))", python_randbelow_map, counts.python_randbelow_counts,

@@ -33,6 +33,7 @@ from ..generators import LCG, LCGBatch, Source
 from ..generators.base import check_count
 from ..reduction.draw import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
 from ..reduction.reducers import Reducer, as_reducer
+from ..reduction.words import draw_range, give_back, narrow_words, read_block
 from .kernels import deal_kernel, draw_table, kernel_code, kernel_fields
 from .steps import SwapStep, outside_the_deck, step_bounds, swap
 
@@ -203,40 +204,53 @@ class SequentialDraws(SourceDraws):
         return batch if batch is not None and kernel_code(batch, self.reducer) is not None else None
 
     def _choices(self, rows: int, steps: list[SwapStep]) -> np.ndarray:
-        """The values ``rows`` decks draw in turn for ``steps``, shape ``(rows, len(steps))``, read in blocks."""
+        """The values ``rows`` decks draw in turn for ``steps``, shape ``(rows, len(steps))``, read in blocks.
+
+        The words are read as :func:`~rnglab.reduction.draw.draw_bounded` reads
+        them (:mod:`rnglab.reduction.words`): on a narrow source a bound of 1
+        draws nothing and gives 0.
+        """
         bounds = np.tile(step_bounds(steps), rows)
-        check_steps(bounds[:len(steps)], self.source.range_size, self.reducer)
-        out = np.empty(len(bounds), dtype=np.int64)
+        narrow = narrow_words(self.source, bounds.max(initial=1))
+        range_size = draw_range(self.source, narrow)
+        check_steps(bounds[:len(steps)], range_size, self.reducer)
+        drawing = bounds > 1 if narrow else np.ones(len(bounds), dtype=bool)
+        bounds, out = bounds[drawing], np.zeros(len(bounds), dtype=np.int64)
+        chosen = np.empty(len(bounds), dtype=np.int64)
         done, size, shifts, streak = 0, len(steps), 4, 0
         while done < len(bounds):
-            raw = self.source.random_raw(min(size, len(bounds) - done))
-            kept, used, streak = self._block(raw, bounds, done, shifts, streak, out)
-            self.source.unread(raw[used:])
+            wanted = min(size, len(bounds) - done)
+            block = read_block(self.source, wanted, narrow)
+            kept, used, streak = self._block(block.words()[:wanted], bounds, range_size, (done, shifts, streak),
+                                             chosen)
+            give_back(self.source, block, used)
             if streak == STUCK_REJECTIONS:
                 raise stuck_source_error()
             rejected = used - kept
             self.draws, done = self.draws + used, done + kept
             size = min(SEQUENTIAL_BLOCK, max(len(steps), 32 * used // (rejected + 1)))  # about 32 rejections
             shifts = 2 + min(size, 2 * rejected * size // used)
+        out[drawing] = chosen
         return out.reshape(rows, len(steps))
 
-    def _block(self, raw: np.ndarray, bounds: np.ndarray, done: int, shifts: int, streak: int,
+    def _block(self, x: np.ndarray, bounds: np.ndarray, range_size: int, position: tuple[int, int, int],
                out: np.ndarray) -> tuple[int, int, int]:
-        """Reduce one block of outputs serving steps ``done, done + 1, ...`` of ``bounds``; fill ``out`` from ``done``.
+        """Reduce one block of draws ``x`` (offsets in ``[0, R)``) serving steps ``done, done + 1, ...`` of
+        ``bounds``; fill ``out`` from ``done``. ``position`` is ``(done, shifts, streak)``.
 
-        Output ``i`` serves step ``done + i - r`` after ``r`` rejections: every
-        output is reduced for each ``r < shifts`` at once, then followed in
+        Draw ``i`` serves step ``done + i - r`` after ``r`` rejections: every
+        draw is reduced for each ``r < shifts`` at once, then followed in
         order (:func:`_follow_rejections`, after ``streak`` rejections in a row).
-        Returns the values kept, the outputs used (the rest are to be handed
+        Returns the values kept, the draws used (the rest are to be handed
         back) and the rejections in a row at their end.
         """
-        x = raw - raw.dtype.type(self.source.low)  # offsets in [0, R)
-        served = done + np.arange(len(raw)) - np.arange(shifts)[:, None]
+        done, shifts, streak = position
+        served = done + np.arange(len(x)) - np.arange(shifts)[:, None]
         served = np.clip(served, done, len(bounds) - 1)  # entries no path reaches (r > i, or past the end)
-        values, accepted = self.reducer.map(np.tile(x, shifts), bounds[served.ravel()], self.source.range_size)
-        shift, used, streak = _follow_rejections(accepted.reshape(shifts, len(raw)), streak, STUCK_REJECTIONS)
+        values, accepted = self.reducer.map(np.tile(x, shifts), bounds[served.ravel()], range_size)
+        shift, used, streak = _follow_rejections(accepted.reshape(shifts, len(x)), streak, STUCK_REJECTIONS)
         taken = np.flatnonzero(shift[:used] >= 0)
-        out[done:done + len(taken)] = values.reshape(shifts, len(raw))[shift[taken], taken]
+        out[done:done + len(taken)] = values.reshape(shifts, len(x))[shift[taken], taken]
         return len(taken), used, streak
 
 
