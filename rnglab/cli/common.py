@@ -113,7 +113,7 @@ class GeneratorType(click.ParamType):
                 return pipelines()[value]
             if value == "-" or os.path.exists(value):
                 return InputName(value)
-            self.fail(f"{error}; or a pipeline ('rnglab list')", param, ctx)
+            self.fail(f"{error}, or a pipeline's name", param, ctx)
 
 
 class InputName(str):

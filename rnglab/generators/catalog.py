@@ -162,8 +162,9 @@ def as_generator(value) -> GeneratorSpec:
         return parse_mrg_spec(value)
     entries = catalog()
     if value not in entries:
-        raise ValueError(f"unknown generator {value!r}; choose from {', '.join(entries)} "
-                         "or write lcg:a=...,m=...[,c=...][,seed=...] or mrg:m=...,a=a1:...:ak[/m=...,a=...][,seed=...]")
+        raise ValueError(f"unknown generator {value!r}: not one of the {len(entries)} in the catalog "
+                         f"({', '.join(list(entries)[:6])}, ...: rnglab list), nor lcg:a=..,m=..[,c=..] "
+                         "or mrg:m=..,a=a1:..:ak")
     return entries[value]
 
 
