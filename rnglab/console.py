@@ -9,6 +9,7 @@ some lower layer catches and does not re-raise still ends the run with 130.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -46,5 +47,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> None:
-    """Entry point for ``python -m rnglab``."""
-    sys.exit(main())
+    """Entry point of the console script and of ``python -m rnglab``.
+
+    After an interrupt the process ends at once with 130, its output
+    flushed, without the interpreter's shutdown: under load a full test run
+    twice saw a child print ``Interrupted.`` and then die by SIGINT (status
+    -2), an interrupt re-raised during shutdown (cause not found).
+    """
+    status = main()
+    if status == INTERRUPTED_STATUS:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    sys.exit(status)
