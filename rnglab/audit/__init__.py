@@ -11,6 +11,7 @@ self-contained HTML page (Jinja2 templates in ``templates/``).
 
 from .grades import RULES, Finding
 from .run import Audit, audit
-from .target import Target, from_pipeline, from_table, from_toml
+from .target import Target, from_pipeline, from_table, from_toml, resolve, with_deployment
 
-__all__ = ["RULES", "Audit", "Finding", "Target", "audit", "from_pipeline", "from_table", "from_toml"]
+__all__ = ["RULES", "Audit", "Finding", "Target", "audit", "from_pipeline", "from_table", "from_toml", "resolve",
+           "with_deployment"]

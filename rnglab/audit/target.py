@@ -18,7 +18,7 @@ Every name is resolved here, once; the analyses receive the resolved objects.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import tomllib
@@ -141,3 +141,21 @@ def _count(table: dict, key: str, default: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ValueError(f"{key} must be a positive integer; got {value!r}")
     return value
+
+
+def with_deployment(target: Target, *, window: str | None = None, games_per_day: int | None = None,
+                    cards_seen: int | None = None, tables: int | None = None) -> Target:
+    """The same pipeline with the deployment figures given (``None``: kept), checked against the deck."""
+    changed = replace(target, window=parse_window(window) if window is not None else target.window,
+                      games_per_day=games_per_day or target.games_per_day,
+                      cards_seen=cards_seen or target.cards_seen, tables=tables or target.tables)
+    if not 1 <= changed.cards_seen <= changed.n:
+        raise ValueError(f"cards seen must be in [1, {changed.n}] for a {changed.n}-card deck; got {changed.cards_seen}")
+    return changed
+
+
+def resolve(value: str, window: str = DEFAULT_WINDOW) -> Target:
+    """A named pipeline, or the TOML file ``value`` (ends in .toml), resolved."""
+    if value.endswith(".toml"):
+        return with_deployment(from_toml(value), window=window if window != DEFAULT_WINDOW else None)
+    return from_pipeline(value, window)
