@@ -38,13 +38,11 @@ def _environment(autoescape: bool):
 
 
 def _context(audit: Audit) -> dict:
-    from .. import __version__
-
     pipeline = audit.pipeline
     line = (f"{pipeline['generator']} seeded by {pipeline['seeding']} over {pipeline['window']}, "
             f"{pipeline['reducer']} scaling, {pipeline['shuffle']} on a {pipeline['n']}-card deck")
     timings = ", ".join(f"{question} {seconds:.1f} s" for question, seconds in audit.seconds.items())
-    return {"audit": audit, "symbols": GRADES, "generator_line": line, "timings": timings, "version": __version__}
+    return {"audit": audit, "symbols": GRADES, "generator_line": line, "timings": timings}
 
 
 def markdown(audit: Audit) -> str:
