@@ -64,12 +64,19 @@ def as_json(audit: Audit) -> str:
 
 
 def check_reports(folder: str | Path, force: bool = False) -> list[Path]:
-    """The report paths in ``folder``, checked before any work: without ``force`` none may exist (``ValueError``)."""
-    paths = [Path(folder) / name for name in REPORT_FILES]
-    for path in paths:
-        if path.exists() or Path(folder).is_dir():
-            check_writable(path, force)
-    return paths
+    """The report paths in ``folder``, checked before any work (the folder is created if absent).
+
+    Raises ``ValueError`` when ``folder`` is not a folder, cannot be created or
+    written, or (without ``force``) already holds a report.
+    """
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"{folder} is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"cannot create the folder {folder}: {error.strerror}") from None
+    return [check_writable(folder / name, force) for name in REPORT_FILES]
 
 
 def write_reports(audit: Audit, folder: str | Path, force: bool = False) -> list[Path]:

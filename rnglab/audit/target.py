@@ -105,7 +105,17 @@ def from_toml(path: str | Path) -> Target:
         table = tomllib.loads(path.read_text())
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ValueError(f"{path}: not valid TOML: {error}") from None
+    if isinstance(table.get("function"), str):
+        table["function"] = _beside(path, table["function"])
     return from_table(table, path.stem)
+
+
+def _beside(toml_path: Path, function: str) -> str:
+    """A ``file.py:function`` with a relative file, taken relative to the TOML file's folder."""
+    where, colon, name = function.rpartition(":")
+    if colon and where.endswith(".py") and not Path(where).is_absolute():
+        return f"{toml_path.parent / where}:{name}"
+    return function
 
 
 def from_table(table: dict, default_name: str = "pipeline") -> Target:
