@@ -49,4 +49,4 @@ def raw_output(target: Target, battery: str = "small", on_progress=None) -> Find
     return finding("raw", tail_distance(closest), f"{failed} of {len(pvalues)} tests FAIL", facts, notes,
                    table=(["test", "p-value", "grade"], rows), figure=pvalues_png(result, labels),
                    caption=f"p-values of the {result.battery} battery on {target.generator.name}'s raw stream; "
-                           "the band marks the [0.001, 0.999] window")
+                           "the white band is the [0.001, 0.999] window, crosses mark p-values outside it")

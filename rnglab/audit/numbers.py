@@ -11,6 +11,8 @@ def power(value: int | float | None) -> str:
         return "-"
     if value < 10**6:
         return f"{value:,}" if float(value).is_integer() else f"{value:.4g}"
+    if isinstance(value, int) and value & (value - 1) == 0:
+        return f"2^{value.bit_length() - 1}"
     return f"2^{math.log2(value):.2f}"
 
 

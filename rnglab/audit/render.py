@@ -21,8 +21,8 @@ from .run import Audit
 
 #: The files an audit writes into its folder.
 REPORT_FILES = ("report.md", "report.html", "report.json")
-#: A cell that holds a number: 1,234 / 0.5 / 1.2e-05 / 2^64.00 / 3.71 s (right-aligned in the page).
-NUMBER = re.compile(r"^[-+]?(\d[\d,]*(\.\d+)?([eE][-+]?\d+)?|2\^[\d.]+)( [a-z/]+)?$")
+#: A cell that holds a number: 1,234 / 0.5 / 1.2e-05 / 2^64.00 / 3.71 s / p-values eps, 1 - 1.8e-06 (right-aligned).
+NUMBER = re.compile(r"^(1 - )?([-+]?(\d[\d,]*(\.\d+)?([eE][-+]?\d+)?|2\^[\d.]+|eps))( [a-z/]+)?$")
 
 
 def _environment(autoescape: bool):
@@ -33,8 +33,16 @@ def _environment(autoescape: bool):
                                      autoescape=autoescape, trim_blocks=not autoescape, keep_trailing_newline=True,
                                      undefined=jinja2.StrictUndefined)
     environment.filters["cell"] = lambda text: str(text).replace("|", "\\|").replace("\n", " ")
+    environment.filters["powers"] = _superscripts
     environment.tests["numeric"] = lambda text: isinstance(text, (int, float)) or bool(NUMBER.match(str(text)))
     return environment
+
+
+def _superscripts(text) -> str:
+    """``2^225.58`` as 2<sup>225.58</sup> (the text escaped first)."""
+    from markupsafe import Markup, escape
+
+    return Markup(re.sub(r"2\^([\d.]+)", r"2<sup>\1</sup>", str(escape(text))))
 
 
 def _context(audit: Audit) -> dict:
