@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from rnglab.audit import RULES, audit, from_pipeline, from_toml
+from rnglab.audit.attack import repeatability
 from rnglab.audit.grades import Rule, overall
 from rnglab.audit.render import REPORT_FILES, as_json, html, markdown, write_reports
 from rnglab.audit.structure import drawn_bounds, scaling
@@ -123,3 +124,17 @@ def test_cli_refuses_an_existing_report_before_any_work(tmp_path, capsys):
     assert main(["audit", "deitel-msvc", "--out", str(tmp_path)]) == 2
     assert "already exists" in capsys.readouterr().err
     assert (tmp_path / "report.md").read_text() == "kept"
+
+
+def test_java_tables_collide_over_its_2_to_48_states():
+    # new Random() seeds from the clock and a counter, but the state has 48 bits: 1,000 tables collide with
+    # probability 1 - exp(-C(1000, 2) / 2^48) (the birthday bound, Poisson form).
+    result = repeatability(from_pipeline("java-collections"))
+    assert result.value == pytest.approx(-math.expm1(-math.comb(1000, 2) / 2**48), rel=1e-9)
+    assert result.grade == "warn"
+
+
+def test_time_seeded_tables_collide_as_the_birthday_problem_says():
+    # 1,000 tables over 86,400 equally likely seconds: 1 - exp(-C(1000, 2) / 86400) (k > 200: Poisson form).
+    result = repeatability(from_pipeline("deitel-msvc"))
+    assert result.value == pytest.approx(-math.expm1(-math.comb(1000, 2) / 86_400), rel=1e-9)

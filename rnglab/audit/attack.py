@@ -2,7 +2,8 @@
 
 The brute-force time is the seed count divided by the rate of a short, real
 seed search (:func:`rnglab.seeds.crack.crack`) on this machine, over a range
-of seeds sized to fit the time budget. The collision chance of tables started
+of seeds sized to fit the time budget (for a user's function, the rate of its
+calls). The collision chance of tables started
 in the same window is :func:`rnglab.seeds.policies.collision_probability`.
 """
 
@@ -12,10 +13,11 @@ import math
 import time
 
 from ..seeds.crack import cards_for_unique, crack, observe
-from ..seeds.policies import collision_probability
+from ..seeds.policies import SeedDistribution, collision_probability
 from ..seeds.space import seed_range_space
 from ..shuffles.algorithms import shuffle
 from ..shuffles.reach import largest_period
+from ..shuffles.userfunc import function_position_counts
 from .facts import KNOWN_STATES
 from .grades import Finding, finding
 from .numbers import duration, power, probability
@@ -31,11 +33,22 @@ LATTICE_MODULUS = 2**128
 
 
 def measured_rate(target: Target, seconds: float) -> tuple[float, int]:
-    """Seeds searched per second by a real crack of a known deal (``(rate, seeds searched)``)."""
+    """Seeds tried per second (``(rate, seeds tried)``): a real crack of a known deal, or for a user's
+    function, its calls on one stream (:func:`~rnglab.shuffles.userfunc.function_position_counts`,
+    a lower bound on the cost of trying a seed: seeding comes on top)."""
+    timed = _timed_search if target.shuffle is not None else _timed_calls
     seeds = PROBE_SEEDS
-    rate = _timed_search(target, seeds)
+    rate = timed(target, seeds)
     seeds = int(min(MAX_TIMED_SEEDS, max(PROBE_SEEDS, rate * seconds)))
-    return (_timed_search(target, seeds), seeds) if seeds > PROBE_SEEDS else (rate, seeds)
+    return (timed(target, seeds), seeds) if seeds > PROBE_SEEDS else (rate, seeds)
+
+
+def _timed_calls(target: Target, calls: int) -> float:
+    """Calls per second of the user's function, shuffling the whole deck from the generator."""
+    start = time.perf_counter()
+    function_position_counts(target.function, target.n, target.generator.make(calls), target.reducer, calls,
+                             label=target.function_name)
+    return calls / max(time.perf_counter() - start, 1e-9)
 
 
 def _timed_search(target: Target, seeds: int) -> float:
@@ -60,24 +73,25 @@ def unpredictability(target: Target, seconds: float) -> Finding:
     seeds = space.size
     if target.generator.is_lcg:
         seeds = min(seeds, target.generator.m)
-    rate, timed = measured_rate(target, seconds) if target.shuffle is not None else (math.nan, 0)
-    brute = seeds / rate if rate == rate else math.nan
+    rate, timed = measured_rate(target, seconds)
+    brute = seeds / rate
     unique = cards_for_unique(seeds, target.n)
     lattice = lattice_applies(target)
-    facts = [["seeds to search", power(seeds)], ["seed search rate (one core, measured)",
-                                                 f"{rate:,.0f} seeds/s over {timed:,} seeds" if timed else "not measured"],
-             ["brute-force time, one core", duration(brute) if brute == brute else "not measured"],
+    how = "seed search" if target.shuffle is not None else "calls of the function (seeding not counted)"
+    facts = [["seeds to search", power(seeds)], [f"rate of the {how}, one core, measured",
+                                                 f"{rate:,.0f} seeds/s over {timed:,} seeds"],
+             ["brute-force time, one core", duration(brute)],
              ["lattice recovery from outputs", f"applies: an LCG with m = {power(target.generator.m)} <= 2^128"
               if lattice else "does not apply"],
              ["cards an opponent sees per game", str(target.cards_seen)],
              ["cards that single out the seed", str(unique) if unique else "more than the deck"]]
-    notes = _unpredictability_notes(target, lattice, unique, bool(timed))
-    value = math.log2(brute) if brute == brute and brute > 0 else (math.log2(seeds) if not timed else 0.0)
-    headline = f"every seed tried in {duration(brute)} on one core" if timed else f"{power(seeds)} seeds"
+    notes = _unpredictability_notes(target, lattice, unique)
+    value = math.log2(brute) if brute > 0 else 0.0
+    headline = f"every seed tried in {duration(brute)} on one core"
     return finding("unpredictability", value, headline, facts, notes, fails=lattice)
 
 
-def _unpredictability_notes(target: Target, lattice: bool, unique: int | None, timed: bool) -> list[str]:
+def _unpredictability_notes(target: Target, lattice: bool, unique: int | None) -> list[str]:
     notes = []
     if unique is not None and target.cards_seen >= unique:
         notes.append(f"an opponent sees {target.cards_seen} cards, and {unique} single out the seed: "
@@ -85,9 +99,6 @@ def _unpredictability_notes(target: Target, lattice: bool, unique: int | None, t
     if lattice:
         notes.append("an LCG's state is recoverable from a few outputs by lattice reduction (Frieze, Hastad, Kannan, "
                      "Lagarias and Shamir, SIAM J. Comput. 17(2), 1988), without trying seeds")
-    if not timed:
-        notes.append("a user function is not searched: the grade uses the seed count at one seed per second "
-                     "(no rate measured)")
     return notes
 
 
@@ -98,14 +109,24 @@ def period_of(target: Target) -> int | None:
     return KNOWN_STATES.get(target.generator.name, (None, None))[1]
 
 
+def state_distribution(target: Target) -> SeedDistribution:
+    """The law of the starting state: the policy's seeds, or for OS seeds of an LCG with fewer states than
+    seeds (Java's 2^48), the ``m`` states equally likely."""
+    seeds = target.seeding.distribution(target.window)
+    if not target.seeding.enumerable and target.generator.is_lcg and target.generator.m < seeds.seeds:
+        return SeedDistribution(((1, target.generator.m),), target.generator.m)
+    return seeds
+
+
 def repeatability(target: Target) -> Finding:
     """The chance that two of ``tables`` started in the window share a seed; the period against a day's draws."""
-    collision = collision_probability(target.seeding.distribution(target.window), target.tables)
+    collision = collision_probability(state_distribution(target), target.tables)
     chance = float(collision.probability)
     period = period_of(target)
     per_day = target.games_per_day * _draws_per_game(target)
     exhausted = period is not None and per_day > period
     facts = [["tables started in the window", f"{target.tables:,} over {target.window.text}"],
+             ["starting states", power(state_distribution(target).seeds)],
              ["chance two share a seed", probability(chance)], ["formula", collision.formula],
              ["period", power(period) if period else "unknown"],
              ["draws a day (games x draws per game, at least)", power(per_day)],

@@ -25,9 +25,9 @@ AUDIT_SEED = 20261124
 SCALED_DRAWS, SHUFFLES = 2**20, 20_000
 
 
-def raw_output(target: Target, battery: str = "small", on_progress=None) -> Finding:
+def raw_output(target: Target, battery: str = "small") -> Finding:
     """The battery's p-values and the scaled tests' p-values, graded by the one closest to 0 or 1."""
-    result = run_battery(target.generator.make, battery, AUDIT_SEED, on_progress=on_progress)
+    result = run_battery(target.generator.make, battery, AUDIT_SEED)
     labels = result_labels(result.results)
     rows = [[label, format_pvalue(r.pvalue), grade(r.pvalue)] for label, r in zip(labels, result.results)]
     scaled = empirical_bias(target.generator.make(AUDIT_SEED), target.n, SCALED_DRAWS, target.reducer.name)

@@ -55,15 +55,15 @@ class Audit(Result):
     not_established: list
 
 
-def sections(target: Target, search_seconds: float, battery: str) -> dict[str, Callable]:
-    """The analyses by question: each takes a progress callback and returns a :class:`Finding`."""
+def sections(target: Target, search_seconds: float, battery: str) -> dict[str, Callable[[], Finding]]:
+    """The analyses by question, each a call that returns its :class:`Finding`."""
     range_size = target.generator.make(AUDIT_SEED).range_size
-    return {"reachability": lambda report: reachability(target, report),
-            "scaling": lambda report: scaling(target, range_size),
-            "shuffle": lambda report: shuffle_law(target, range_size),
-            "unpredictability": lambda report: unpredictability(target, search_seconds),
-            "repeatability": lambda report: repeatability(target),
-            "raw": lambda report: raw_output(target, battery)}
+    return {"reachability": lambda: reachability(target),
+            "scaling": lambda: scaling(target, range_size),
+            "shuffle": lambda: shuffle_law(target, range_size),
+            "unpredictability": lambda: unpredictability(target, search_seconds),
+            "repeatability": lambda: repeatability(target),
+            "raw": lambda: raw_output(target, battery)}
 
 
 def audit(target: Target, *, search_seconds: float = SEARCH_SECONDS, battery: str = "small",
@@ -80,7 +80,7 @@ def audit(target: Target, *, search_seconds: float = SEARCH_SECONDS, battery: st
         if progress:
             progress(RULES[question].title, done, len(work))
         start = time.perf_counter()
-        findings.append(run(None))
+        findings.append(run())
         seconds[question] = round(time.perf_counter() - start, 3)
     if progress:
         progress("done", len(work), len(work))

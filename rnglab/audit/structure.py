@@ -45,11 +45,11 @@ def state_bits(target: Target) -> float:
     return KNOWN_STATES.get(target.generator.name, (math.nan,))[0]
 
 
-def reachability(target: Target, progress=None) -> Finding:
+def reachability(target: Target) -> Finding:
     """Deals the seed space can reach against ``n!`` (counted exactly for up to 2^20 seeds)."""
     space, shuffle = seed_space(target), target.shuffle or "fisher-yates"
     if target.seeding.enumerable and space.size <= ENUMERATED_SEEDS and target.shuffle is not None:
-        result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer, progress=progress)
+        result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
     else:
         result = reach_bound(target.generator, space, target.n, shuffle, target.reducer)
     reached = result.distinct if result.exact else result.bound
@@ -109,19 +109,19 @@ def _bound_list(bounds: list[int]) -> str:
     return ", ".join(map(str, bounds)) if len(bounds) <= 6 else f"{bounds[0]}, {bounds[1]}, ..., {bounds[-1]}"
 
 
-def shuffle_law(target: Target, range_size: int, progress=None) -> Finding:
+def shuffle_law(target: Target, range_size: int) -> Finding:
     """The shuffle's exact law: through the reducer on ``R`` ideal values where ``R <= 2^24``, else ideal draws."""
     if target.shuffle is None:
         n = min(target.n, FUNCTION_N)
-        result = function_fairness(target.function, n, label=target.function_name, progress=progress)
+        result = function_fairness(target.function, n, label=target.function_name)
     else:
         n, options = target.n, ({"swaps": target.shuffle.swaps} if target.shuffle.algorithm.option == "swaps" else
                                 {"key_bits": target.shuffle.key_bits} if target.shuffle.algorithm.option else {})
         through = {"reduce": target.reducer.name, "range_size": range_size} if range_size <= EXACT_RANGE else {}
         try:
-            result = exact_fairness(target.shuffle.name, n, progress=progress, **through, **options)
+            result = exact_fairness(target.shuffle.name, n, **through, **options)
         except ValueError:  # the reducer's weights are out of exact reach for this shuffle
-            result = exact_fairness(target.shuffle.name, n, progress=progress, **options)
+            result = exact_fairness(target.shuffle.name, n, **options)
     detect = result.shuffles_to_detect
     deviation = result.position_max_deviation
     value = math.inf if not deviation else math.log2(detect) if detect else 0.0
