@@ -51,7 +51,7 @@ def reader_view(page_html: str, folder: Path) -> dict:
     page = folder / "checked.html"
     page.write_text(page_html.replace("</head>", CHECK + "</head>", 1))
     dom = chromium("--dump-dom", page=page).stdout
-    match = re.search(r'<pre id="audit-check">(.*?)</pre>', dom, re.S)
+    match = re.search(r'<pre id="audit-check">(.*?)</pre>', dom, re.DOTALL)
     assert match, f"the check did not run; chromium printed {dom[:300]!r}"
     return json.loads(match.group(1).replace("&quot;", '"').replace("&amp;", "&"))
 

@@ -16,12 +16,10 @@ from ..seeds.crack import cards_for_unique, crack, observe
 from ..seeds.policies import SeedDistribution, collision_probability
 from ..seeds.space import seed_range_space
 from ..shuffles.algorithms import shuffle
-from ..shuffles.reach import largest_period
 from ..shuffles.userfunc import function_position_counts
-from .facts import KNOWN_STATES
 from .grades import Finding, finding
 from .numbers import duration, power, probability
-from .structure import drawn_bounds, seed_space
+from .structure import drawn_bounds, period_of, seed_space
 from .target import Target
 
 #: Seeds of the first, timing search; the second is sized from its rate to last the section's budget.
@@ -100,13 +98,6 @@ def _unpredictability_notes(target: Target, lattice: bool, unique: int | None) -
         notes.append("an LCG's state is recoverable from a few outputs by lattice reduction (Frieze, Hastad, Kannan, "
                      "Lagarias and Shamir, SIAM J. Comput. 17(2), 1988), without trying seeds")
     return notes
-
-
-def period_of(target: Target) -> int | None:
-    """The generator's period: number theory for an LCG, the published figure otherwise."""
-    if target.generator.is_lcg:
-        return largest_period(target.generator)
-    return KNOWN_STATES.get(target.generator.name, (None, None))[1]
 
 
 def state_distribution(target: Target) -> SeedDistribution:

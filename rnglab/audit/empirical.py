@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from ..empirical.battery import result_labels, run_battery
 from ..empirical.verdicts import format_pvalue, grade, tail_distance
+from ..plot.pvalues import battery_figure
 from ..reduction.bias import empirical_bias
 from ..shuffles.fairness import empirical_fairness
-from .figures import pvalues_png
+from .figures import png
 from .grades import Finding, finding
 from .numbers import power
 from .target import Target
@@ -47,6 +48,6 @@ def raw_output(target: Target, battery: str = "small") -> Finding:
              ["p-value closest to 0 or 1", format_pvalue(closest)]]
     notes = [f"skipped {test}: {why}" for test, why in result.skipped]
     return finding("raw", tail_distance(closest), f"{failed} of {len(pvalues)} tests FAIL", facts, notes,
-                   table=(["test", "p-value", "grade"], rows), figure=pvalues_png(result, labels),
+                   table=(["test", "p-value", "grade"], rows), figure=png(battery_figure, result, labels),
                    caption=f"p-values of the {result.battery} battery on {target.generator.name}'s raw stream; "
                            "the white band is the [0.001, 0.999] window, crosses mark p-values outside it")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 
-def power(value: int | float | None) -> str:
+def power(value: float | None) -> str:
     """``2^225.58`` for a big number, the integer itself below 10^6 (``-`` for None)."""
     if value is None:
         return "-"

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import math
 
+from ..plot.shuffle import position_heatmap
 from ..reduction.bias import bias
 from ..seeds.space import SeedSpace, parse_seed_space, seed_range_space
 from ..shuffles.fairness import exact_fairness
-from ..shuffles.reach import bits_for_every_deal, reach_bound, reachable_deals
+from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals
 from ..shuffles.runtime import deitel_grid
 from ..shuffles.userfunc import function_fairness
 from .facts import KNOWN_STATES
-from .figures import heatmap_png
+from .figures import png
 from .grades import Finding, finding
 from .numbers import power, probability
 from .target import Target
@@ -45,6 +46,13 @@ def state_bits(target: Target) -> float:
     return KNOWN_STATES.get(target.generator.name, (math.nan,))[0]
 
 
+def period_of(target: Target) -> int | None:
+    """The generator's period: number theory for an LCG, the published figure otherwise."""
+    if target.generator.is_lcg:
+        return largest_period(target.generator)
+    return KNOWN_STATES.get(target.generator.name, (None, None))[1]
+
+
 def reachability(target: Target) -> Finding:
     """Deals the seed space can reach against ``n!`` (counted exactly for up to 2^20 seeds)."""
     space, shuffle = seed_space(target), target.shuffle or "fisher-yates"
@@ -52,16 +60,14 @@ def reachability(target: Target) -> Finding:
         result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
     else:
         result = reach_bound(target.generator, space, target.n, shuffle, target.reducer)
-    reached = result.distinct if result.exact else result.bound
-    if result.period is None and target.generator.name in KNOWN_STATES:
-        reached = min(reached, KNOWN_STATES[target.generator.name][1])
+    reached = result.distinct if result.exact else min(result.bound, period_of(target) or result.bound)
     facts = [["seed space", space.label], ["seeds", power(result.seeds)],
-             ["generator period", power(result.period) if result.period else "not an LCG"],
+             ["generator period", power(period_of(target)) if period_of(target) else "unknown"],
              ["state bits", f"{state_bits(target):g}"],
              ["distinct deals reached" if result.exact else "deals reachable (bound min(seeds, period, n!))",
               power(reached)],
-             [f"{target.n}!", power(result.n_factorial)], ["fraction reachable", probability(reached / result.n_factorial
-                                                                                          if reached else 0.0)],
+             [f"{target.n}!", power(result.n_factorial)],
+             ["fraction reachable", probability(reached / result.n_factorial if reached else 0.0)],
              ["state bits needed to reach every deal", str(bits_for_every_deal(target.n))]]
     notes = [] if target.shuffle is not None else ["with a user function the bound min(seeds, period, n!) is given: "
                                                    "it does not depend on the shuffle"]
@@ -133,8 +139,10 @@ def shuffle_law(target: Target, range_size: int) -> Finding:
               else "not computed (n too large)"],
              ["largest position deviation |P - 1/n|", f"{float(deviation):.3e}" if deviation is not None else "-"],
              ["shuffles to detect (position chi-square)", power(detect) if detect else "never (uniform)"]]
-    headline = "position matrix exactly uniform" if not deviation else f"position bias detectable after {power(detect)} shuffles"
-    figure = None if result.position_matrix is None else heatmap_png(result.position_matrix, n)
+    headline = "position matrix exactly uniform" if not deviation else \
+        f"position bias detectable after {power(detect)} shuffles"
+    matrix = result.position_matrix
+    figure = None if matrix is None else png(position_heatmap, matrix, f"position matrix, {n} cards")
     return finding("shuffle", value, headline, facts, figure=figure,
                    caption=f"n P(card i at position j) for {n} cards, exact ({result.source}): "
                            "1 everywhere (one flat colour) for a uniform shuffle")

@@ -89,7 +89,7 @@ class Target:
                 "cards_seen": self.cards_seen, "tables": self.tables}
 
 
-def from_pipeline(value: "str | Pipeline", window: str = DEFAULT_WINDOW) -> Target:
+def from_pipeline(value: str | Pipeline, window: str = DEFAULT_WINDOW) -> Target:
     """The target of a named pipeline (``ValueError`` with the list of names for an unknown one)."""
     chosen = as_pipeline(value)
     return Target(chosen.name, chosen.generator, chosen.reducer, chosen.shuffle, None, "", policy(chosen.seeding),
@@ -160,7 +160,8 @@ def with_deployment(target: Target, *, window: str | None = None, games_per_day:
                       games_per_day=games_per_day or target.games_per_day,
                       cards_seen=cards_seen or target.cards_seen, tables=tables or target.tables)
     if not 1 <= changed.cards_seen <= changed.n:
-        raise ValueError(f"cards seen must be in [1, {changed.n}] for a {changed.n}-card deck; got {changed.cards_seen}")
+        raise ValueError(f"cards seen must be in [1, {changed.n}] for a {changed.n}-card deck; "
+                         f"got {changed.cards_seen}")
     return changed
 
 
