@@ -64,10 +64,12 @@ def html(audit: Audit) -> str:
 
 
 def as_json(audit: Audit) -> str:
-    """The report as JSON: every finding with its grade, deciding number and evidence."""
+    """The report as JSON: every finding with its grade, symbol, deciding number and evidence (figures are
+    in report.html only)."""
     data = to_plain(audit)
     for finding, plain in zip(audit.findings, data["findings"]):
         plain["symbol"] = finding.symbol
+        del plain["figure"]
     return json.dumps(data, indent=2)
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from .common import emit_json, force_option, json_option, lazy
+from .common import force_option, json_option, lazy
 from .progress import with_progress
 
 audit = lazy("audit.run", "audit")
 resolve, with_deployment = lazy("audit.target", "resolve", "with_deployment")
-check_reports, write_reports = lazy("audit.render", "check_reports", "write_reports")
+report_json, check_reports, write_reports = lazy("audit.render", "as_json", "check_reports", "write_reports")
 POSITIVE = click.IntRange(min=1)
 
 
@@ -41,7 +41,7 @@ def audit_command(pipeline, out_dir, window, games_per_day, cards_seen, tables, 
         target, progress=lambda title, done, total: callback(done, total, title)))
     paths = write_reports(result, out_dir, force)
     if as_json:
-        emit_json(result)
+        click.echo(report_json(result))
         return
     click.echo(verdict_card(result))
     click.echo(f"wrote {', '.join(str(p) for p in paths)}")
