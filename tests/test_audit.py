@@ -12,6 +12,7 @@ from rnglab.audit.grades import Rule, overall
 from rnglab.audit.render import REPORT_FILES, as_json, html, markdown, write_reports
 from rnglab.audit.structure import drawn_bounds, scaling
 from rnglab.cli import main
+from rnglab.shuffles.pipelines import pipelines
 
 DATA = Path(__file__).parent / "data" / "audit"
 
@@ -138,3 +139,12 @@ def test_time_seeded_tables_collide_as_the_birthday_problem_says():
     # 1,000 tables over 86,400 equally likely seconds: 1 - exp(-C(1000, 2) / 86400) (k > 200: Poisson form).
     result = repeatability(from_pipeline("deitel-msvc"))
     assert result.value == pytest.approx(-math.expm1(-math.comb(1000, 2) / 86_400), rel=1e-9)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(pipelines()))
+def test_every_named_pipeline_is_audited_within_a_minute(name):
+    # Issue 18: an audit of a named pipeline takes under a minute at its default budget.
+    result = audit(from_pipeline(name))
+    assert [f.question for f in result.findings] == list(RULES)
+    assert sum(result.seconds.values()) < 60

@@ -121,7 +121,7 @@ def repeatability(target: Target) -> Finding:
              ["chance two share a seed", probability(chance)], ["formula", collision.formula],
              ["period", power(period) if period else "unknown"],
              ["draws a day (games x draws per game, at least)", power(per_day)],
-             ["days before the stream repeats", f"{period / per_day:.3g}" if period else "unknown"]]
+             ["days before the stream repeats", power(period // per_day) if period else "unknown"]]
     notes = ["a day's draws exceed the period: the stream repeats within a day"] if exhausted else []
     return finding("repeatability", chance, f"P(two tables share a seed) = {probability(chance)}", facts, notes,
                    fails=exhausted)

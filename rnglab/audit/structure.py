@@ -10,6 +10,7 @@ and :func:`~rnglab.shuffles.reach.reachable_deals` (deals the seeds reach),
 from __future__ import annotations
 
 import math
+import time
 
 from ..plot.shuffle import position_heatmap
 from ..reduction.bias import bias
@@ -26,6 +27,8 @@ from .target import Target
 
 #: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, period, n!)).
 ENUMERATED_SEEDS = 2**20
+#: Seeds dealt to warm up (compile), then to time, before deciding to enumerate; the time the enumeration may take.
+WARM_SEEDS, TIMED_SEEDS, ENUMERATION_SECONDS = 256, 2048, 10.0
 #: Largest deck for which a user's function is enumerated exactly.
 FUNCTION_N = 5
 #: Largest source range whose exact weights the shuffle law takes through the reducer (fairness's limit).
@@ -56,7 +59,8 @@ def period_of(target: Target) -> int | None:
 def reachability(target: Target) -> Finding:
     """Deals the seed space can reach against ``n!`` (counted exactly for up to 2^20 seeds)."""
     space, shuffle = seed_space(target), target.shuffle or "fisher-yates"
-    if target.seeding.enumerable and space.size <= ENUMERATED_SEEDS and target.shuffle is not None:
+    if target.seeding.enumerable and space.size <= ENUMERATED_SEEDS and target.shuffle is not None \
+            and _enumeration_fits(target, space):
         result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
     else:
         result = reach_bound(target.generator, space, target.n, shuffle, target.reducer)
@@ -74,6 +78,16 @@ def reachability(target: Target) -> Finding:
     value = math.log2(reached) if reached else 0.0
     return finding("reachability", value, f"{power(reached)} of {power(result.n_factorial)} deals reachable",
                    facts, notes, pass_at=math.log2(result.n_factorial))
+
+
+def _enumeration_fits(target: Target, space: SeedSpace) -> bool:
+    """Whether dealing every seed of ``space`` takes at most :data:`ENUMERATION_SECONDS`, from a timed sample."""
+    first, stop = space.ranges[0]
+    for seeds in (WARM_SEEDS, TIMED_SEEDS):
+        sample = seed_range_space([(first, min(stop, first + seeds))])
+        start = time.perf_counter()
+        reachable_deals(target.generator, sample, target.n, target.shuffle, target.reducer)
+    return (time.perf_counter() - start) / sample.size * space.size <= ENUMERATION_SECONDS
 
 
 def drawn_bounds(target: Target) -> list[int]:
