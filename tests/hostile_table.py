@@ -39,6 +39,8 @@ HUGE = ("2^5000", "3^4095", "2^2^2^2^2^2", "10^10^10", "1<<5000")
 #: Shuffle functions that the exact enumeration refuses (tests/userfunc/hostile.py), and correct ones.
 HOSTILE = Path(__file__).parent / "userfunc" / "hostile.py"
 ARTICLES = Path(__file__).parent / "userfunc" / "articles.py"
+#: Pipelines in TOML for ``rnglab audit``, good and bad.
+AUDIT = Path(__file__).parent / "data" / "audit"
 MALFORMED = ("abc", "", "1.5", "1e9", "0x", "2^-1", "((1)", "1 2", "5_", "½")
 
 ROWS: list[Row] = [
@@ -444,6 +446,19 @@ ROWS: list[Row] = [
     row("crack java --seen '0 1 2' --deck 3", "carries at most 2.6 bits"),
     row("crack java --algo sattolo --seen '51 0 1 2 3 4 5 6 7 8' --positions 51,50,49,48,47,46,45,44,43,42", "no deal"),
     row("crack java --outputs '0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0' --bound 6", "no state"),
+    # ---- audit
+    row("audit nope", "unknown pipeline"),
+    row("audit", "missing argument"),
+    row("audit tests/data/audit/absent.toml", "no such file"),
+    row("audit", "not valid toml", argv=(f"{AUDIT}/malformed.toml",)),
+    row("audit", "missing keys seeding", argv=(f"{AUDIT}/missing-seeding.toml",)),
+    row("audit", "no function", argv=(f"{AUDIT}/no-function.toml",)),
+    row("audit", "unknown keys", argv=(f"{AUDIT}/unknown-key.toml",)),
+    row("audit deitel-msvc --cards-seen 53", "cards seen"),
+    row("audit deitel-msvc --tables 0", "x>=1"),
+    row("audit deitel-msvc --window 0s", "window"),
+    row("audit deitel-msvc --out /proc/rnglab-audit"),
+    row("audit deitel-msvc --out /dev/null"),
     # ---- report
     row("report --seed -1"),
     row("report --out /proc/rnglab-report"),

@@ -51,7 +51,7 @@ def test_summary_is_the_first_line_of_the_command_help(name):
 def test_group_help_lists_every_command(capsys):
     assert main(["--help"]) == 0
     listed = capsys.readouterr().out.split("Commands:")[1].split()
-    assert len(COMMANDS) == 14
+    assert len(COMMANDS) == 15
     assert all(name in listed for name in COMMANDS)
 
 

@@ -40,6 +40,8 @@ COMMANDS = {
     "reach": ("reach:reach_command", "Distinct deals of N cards reachable from a seed space of generator GEN."),
     "crack": ("crack:crack_command",
               "Find every seed of generator GEN whose shuffle shows the cards seen, and print each predicted deck."),
+    "audit": ("audit:audit_command",
+              "Audit a card game's RNG pipeline end to end: six questions graded pass, warn or fail, in a report."),
     "report": ("report:report_command",
                "Write the rnglab report (report.md, a self-contained report.html, figures/) on built-in defaults."),
 }

@@ -39,6 +39,8 @@ EXAMPLES = {
     "crack": ['rnglab crack msvc --seeds 0..2^16 --seen "As Kd 7h 2c 9s"',
               'rnglab crack delphi --seeds ms-midnight --algo poker1999 --seen "7h 2c Qs Td 4d"',
               "rnglab crack java --outputs -1155869325,431529176"],
+    "audit": ["rnglab audit deitel-msvc --out deitel", "rnglab audit numpy-shuffle --json --out numpy --force",
+              "rnglab audit my-game.toml --cards-seen 2 --tables 5000"],
     "report": ["rnglab report --quick --out preview", "rnglab report --out rnglab-report --force"],
 }
 

@@ -1,0 +1,133 @@
+"""The questions an opponent asks: can the seed be found (unpredictability), do tables repeat (non-repeatability).
+
+The brute-force time is the seed count divided by the rate of a short, real
+seed search (:func:`rnglab.seeds.crack.crack`) on this machine, over a range
+of seeds sized to fit the time budget (for a user's function, the rate of its
+calls). The collision chance of tables started
+in the same window is :func:`rnglab.seeds.policies.collision_probability`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..seeds.crack import cards_for_unique, crack, observe
+from ..seeds.policies import SeedDistribution, collision_probability
+from ..seeds.space import seed_range_space
+from ..shuffles.algorithms import shuffle
+from ..shuffles.userfunc import function_position_counts
+from .grades import Finding, finding
+from .numbers import duration, power, probability
+from .structure import drawn_bounds, period_of, seed_space
+from .target import Target
+
+#: Seeds of the first, timing search; the second is sized from its rate to last the section's budget.
+PROBE_SEEDS = 256
+#: Most seeds the timed search covers.
+MAX_TIMED_SEEDS = 2**22
+#: The largest LCG modulus for which lattice recovery of the state from outputs is practical.
+LATTICE_MODULUS = 2**128
+
+
+def measured_rate(target: Target, seconds: float) -> tuple[float, int]:
+    """Seeds tried per second (``(rate, seeds tried)``): a real crack of a known deal, or for a user's
+    function, its calls on one stream (:func:`~rnglab.shuffles.userfunc.function_position_counts`,
+    a lower bound on the cost of trying a seed: seeding comes on top)."""
+    timed = _timed_search if target.shuffle is not None else _timed_calls
+    seeds = PROBE_SEEDS
+    rate = timed(target, seeds)
+    seeds = int(min(MAX_TIMED_SEEDS, max(PROBE_SEEDS, rate * seconds)))
+    return (timed(target, seeds), seeds) if seeds > PROBE_SEEDS else (rate, seeds)
+
+
+def _timed_calls(target: Target, calls: int) -> float:
+    """Calls per second of the user's function, shuffling the whole deck from the generator."""
+    start = time.perf_counter()
+    function_position_counts(target.function, target.n, target.generator.make(calls), target.reducer, calls,
+                             label=target.function_name)
+    return calls / max(time.perf_counter() - start, 1e-9)
+
+
+def _timed_search(target: Target, seeds: int) -> float:
+    """Deal from the middle seed of ``[0, seeds)``, then time the search for it from the first cards seen."""
+    deck = shuffle(target.n, target.generator.make(seeds // 2), target.shuffle, target.reducer)
+    seen = observe(" ".join(str(int(card)) for card in deck[:min(target.n, 8)]), deck=target.deck)
+    start = time.perf_counter()
+    result = crack(target.generator, seed_range_space([(0, seeds)]), seen, algo=target.shuffle, reducer=target.reducer)
+    if seeds // 2 not in [c.seed for c in result.candidates]:
+        raise RuntimeError(f"the timed search missed seed {seeds // 2}")  # the library's own consistency
+    return seeds / max(time.perf_counter() - start, 1e-9)
+
+
+def lattice_applies(target: Target) -> bool:
+    """Whether the state is an LCG's of modulus at most 2^128 (recoverable from outputs by lattice reduction)."""
+    return target.generator.is_lcg and target.generator.m <= LATTICE_MODULUS
+
+
+def unpredictability(target: Target, seconds: float) -> Finding:
+    """Seeds to search, the measured search rate, the brute-force time, lattice recovery, cards an opponent sees."""
+    space = seed_space(target)
+    seeds = space.size
+    if target.generator.is_lcg:
+        seeds = min(seeds, target.generator.m)
+    rate, timed = measured_rate(target, seconds)
+    brute = seeds / rate
+    unique = cards_for_unique(seeds, target.n)
+    lattice = lattice_applies(target)
+    how = "seed search" if target.shuffle is not None else "calls of the function (seeding not counted)"
+    facts = [["seeds to search", power(seeds)], [f"rate of the {how}, one core, measured",
+                                                 f"{rate:,.0f} seeds/s over {timed:,} seeds"],
+             ["brute-force time, one core", duration(brute)],
+             ["lattice recovery from outputs", f"applies: an LCG with m = {power(target.generator.m)} <= 2^128"
+              if lattice else "does not apply"],
+             ["cards an opponent sees per game", str(target.cards_seen)],
+             ["cards that single out the seed", str(unique) if unique else "more than the deck"]]
+    notes = _unpredictability_notes(target, lattice, unique)
+    value = math.log2(brute) if brute > 0 else 0.0
+    headline = f"every seed tried in {duration(brute)} on one core"
+    return finding("unpredictability", value, headline, facts, notes, fails=lattice)
+
+
+def _unpredictability_notes(target: Target, lattice: bool, unique: int | None) -> list[str]:
+    notes = []
+    if unique is not None and target.cards_seen >= unique:
+        notes.append(f"an opponent sees {target.cards_seen} cards, and {unique} single out the seed: "
+                     "the rest of the deck follows")
+    if lattice:
+        notes.append("an LCG's state is recoverable from a few outputs by lattice reduction (Frieze, Hastad, Kannan, "
+                     "Lagarias and Shamir, SIAM J. Comput. 17(2), 1988), without trying seeds")
+    return notes
+
+
+def state_distribution(target: Target) -> SeedDistribution:
+    """The law of the starting state: the policy's seeds, or for OS seeds of an LCG with fewer states than
+    seeds (Java's 2^48), the ``m`` states equally likely."""
+    seeds = target.seeding.distribution(target.window)
+    if not target.seeding.enumerable and target.generator.is_lcg and target.generator.m < seeds.seeds:
+        return SeedDistribution(((1, target.generator.m),), target.generator.m)
+    return seeds
+
+
+def repeatability(target: Target) -> Finding:
+    """The chance that two of ``tables`` started in the window share a seed; the period against a day's draws."""
+    collision = collision_probability(state_distribution(target), target.tables)
+    chance = float(collision.probability)
+    period = period_of(target)
+    per_day = target.games_per_day * _draws_per_game(target)
+    exhausted = period is not None and per_day > period
+    facts = [["tables started in the window", f"{target.tables:,} over {target.window.text}"],
+             ["starting states", power(state_distribution(target).seeds)],
+             ["chance two share a seed", probability(chance)], ["formula", collision.formula],
+             ["period", power(period) if period else "unknown"],
+             ["draws a day (games x draws per game, at least)", power(per_day)],
+             ["days before the stream repeats", power(period // per_day) if period else "unknown"]]
+    notes = ["a day's draws exceed the period: the stream repeats within a day"] if exhausted else []
+    return finding("repeatability", chance, f"P(two tables share a seed) = {probability(chance)}", facts, notes,
+                   fails=exhausted)
+
+
+def _draws_per_game(target: Target) -> int:
+    """Draws one shuffle makes at least: one per bound drawn per card of a program (n - 1 for a function)."""
+    program = target.shuffle.program(target.n) if target.shuffle is not None else None
+    return sum(len(step.bounds(target.n)) for step in program) if program else max(len(drawn_bounds(target)), 1)

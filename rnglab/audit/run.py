@@ -1,0 +1,87 @@
+"""Run every analysis that applies to a pipeline, section after section, and collect the graded findings."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..results import Result
+from .attack import repeatability, unpredictability
+from .empirical import AUDIT_SEED, raw_output
+from .grades import RULES, Finding, overall
+from .structure import reachability, scaling, shuffle_law
+from .target import Target
+
+#: Seconds of the timed seed search (the rest of an audit is fixed work: well under a minute in all).
+SEARCH_SECONDS = 3.0
+#: What a passing audit does not establish.
+NOT_ESTABLISHED = (
+    "It is not a certification: no test lab (GLI, iTech Labs, BMM) or regulator has reviewed this report.",
+    "It examines the pipeline as described (generator, seeding, reducer, shuffle, deck), not the deployed code: "
+    "a program that differs from its description is not covered.",
+    "Statistical tests can show a defect, never its absence: passing them bounds the bias they can see at these "
+    "sample sizes, no more.",
+    "The seed search rate is one core of this machine; clusters, GPUs and better attacks are faster.",
+    "Lattice recovery is named where it applies, not run; operational secrets (server access, logs, "
+    "side channels) are out of scope.",
+)
+
+
+@dataclass(frozen=True)
+class Audit(Result):
+    """A pipeline's audit.
+
+    Attributes
+    ----------
+    pipeline : dict
+        The parts audited, by name (:meth:`Target.describe`).
+    verdict : str
+        The worst grade of the findings.
+    findings : list of Finding
+        In :data:`~rnglab.audit.grades.RULES` order.
+    seconds : dict
+        Seconds each section took.
+    seed : int
+        The seed of every stream read.
+    not_established : list of str
+    """
+
+    pipeline: dict
+    verdict: str
+    findings: list
+    seconds: dict
+    seed: int
+    not_established: list
+
+
+def sections(target: Target, search_seconds: float, battery: str) -> dict[str, Callable[[], Finding]]:
+    """The analyses by question, each a call that returns its :class:`Finding`."""
+    range_size = target.generator.make(AUDIT_SEED).range_size
+    return {"reachability": lambda: reachability(target),
+            "scaling": lambda: scaling(target, range_size),
+            "shuffle": lambda: shuffle_law(target, range_size),
+            "unpredictability": lambda: unpredictability(target, search_seconds),
+            "repeatability": lambda: repeatability(target),
+            "raw": lambda: raw_output(target, battery)}
+
+
+def audit(target: Target, *, search_seconds: float = SEARCH_SECONDS, battery: str = "small",
+          progress: Callable[[str, int, int], None] | None = None) -> Audit:
+    """Examine ``target`` end to end: six questions, each graded with the number that decides it.
+
+    ``progress(title, done, total)`` is called before each section (``done``
+    sections finished of ``total``) and once at the end.
+    """
+    findings: list[Finding] = []
+    seconds = {}
+    work = sections(target, search_seconds, battery)
+    for done, (question, run) in enumerate(work.items()):
+        if progress:
+            progress(RULES[question].title, done, len(work))
+        start = time.perf_counter()
+        findings.append(run())
+        seconds[question] = round(time.perf_counter() - start, 3)
+    if progress:
+        progress("done", len(work), len(work))
+    return Audit(target.describe(), overall(findings), findings, seconds, AUDIT_SEED, list(NOT_ESTABLISHED))

@@ -1,0 +1,162 @@
+"""The questions answered exactly, from the pipeline's structure: reachability, scaling, shuffle law.
+
+Every number comes from the library: :func:`rnglab.shuffles.reach.reach_bound`
+and :func:`~rnglab.shuffles.reach.reachable_deals` (deals the seeds reach),
+:func:`rnglab.reduction.bias.bias` (the reducer's exact law at each bound),
+:func:`rnglab.shuffles.fairness.exact_fairness` and
+:func:`rnglab.shuffles.userfunc.function_fairness` (the shuffle's exact law).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..plot.shuffle import position_heatmap
+from ..reduction.bias import bias
+from ..seeds.space import SeedSpace, parse_seed_space, seed_range_space
+from ..shuffles.fairness import exact_fairness
+from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals
+from ..shuffles.runtime import deitel_grid
+from ..shuffles.userfunc import function_fairness
+from .facts import KNOWN_STATES
+from .figures import png
+from .grades import Finding, finding
+from .numbers import power, probability
+from .target import Target
+
+#: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, period, n!)).
+ENUMERATED_SEEDS = 2**20
+#: Seeds dealt to warm up (compile), then to time, before deciding to enumerate; the time the enumeration may take.
+WARM_SEEDS, TIMED_SEEDS, ENUMERATION_SECONDS = 256, 2048, 10.0
+#: Largest deck for which a user's function is enumerated exactly.
+FUNCTION_N = 5
+#: Largest source range whose exact weights the shuffle law takes through the reducer (fairness's limit).
+EXACT_RANGE = 2**24
+
+
+def seed_space(target: Target) -> SeedSpace:
+    """The seeds the target's policy gives over its window (``os``: 2^64 seeds, not enumerable)."""
+    if target.seeding.enumerable:
+        return parse_seed_space(target.seeding.name, target.window.text)
+    return seed_range_space([(0, target.seeding.count(target.window))], f"{target.seeding.name}: 2^64 seeds")
+
+
+def state_bits(target: Target) -> float:
+    """Bits of the generator's state: log2 m for an LCG, the published figure otherwise."""
+    if target.generator.is_lcg:
+        return math.log2(target.generator.m)
+    return KNOWN_STATES.get(target.generator.name, (math.nan,))[0]
+
+
+def period_of(target: Target) -> int | None:
+    """The generator's period: number theory for an LCG, the published figure otherwise."""
+    if target.generator.is_lcg:
+        return largest_period(target.generator)
+    return KNOWN_STATES.get(target.generator.name, (None, None))[1]
+
+
+def reachability(target: Target) -> Finding:
+    """Deals the seed space can reach against ``n!`` (counted exactly for up to 2^20 seeds)."""
+    space, shuffle = seed_space(target), target.shuffle or "fisher-yates"
+    if target.seeding.enumerable and space.size <= ENUMERATED_SEEDS and target.shuffle is not None \
+            and _enumeration_fits(target, space):
+        result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
+    else:
+        result = reach_bound(target.generator, space, target.n, shuffle, target.reducer)
+    reached = result.distinct if result.exact else min(result.bound, period_of(target) or result.bound)
+    facts = [["seed space", space.label], ["seeds", power(result.seeds)],
+             ["generator period", power(period_of(target)) if period_of(target) else "unknown"],
+             ["state bits", f"{state_bits(target):g}"],
+             ["distinct deals reached" if result.exact else "deals reachable (bound min(seeds, period, n!))",
+              power(reached)],
+             [f"{target.n}!", power(result.n_factorial)],
+             ["fraction reachable", probability(reached / result.n_factorial if reached else 0.0)],
+             ["state bits needed to reach every deal", str(bits_for_every_deal(target.n))]]
+    notes = [] if target.shuffle is not None else ["with a user function the bound min(seeds, period, n!) is given: "
+                                                   "it does not depend on the shuffle"]
+    value = math.log2(reached) if reached else 0.0
+    return finding("reachability", value, f"{power(reached)} of {power(result.n_factorial)} deals reachable",
+                   facts, notes, pass_at=math.log2(result.n_factorial))
+
+
+def _enumeration_fits(target: Target, space: SeedSpace) -> bool:
+    """Whether dealing every seed of ``space`` takes at most :data:`ENUMERATION_SECONDS`, from a timed sample."""
+    first, stop = space.ranges[0]
+    for seeds in (WARM_SEEDS, TIMED_SEEDS):
+        sample = seed_range_space([(first, min(stop, first + seeds))])
+        start = time.perf_counter()
+        reachable_deals(target.generator, sample, target.n, target.shuffle, target.reducer)
+    return (time.perf_counter() - start) / sample.size * space.size <= ENUMERATION_SECONDS
+
+
+def drawn_bounds(target: Target) -> list[int]:
+    """The bounds the shuffle draws below (its program's steps; Deitel's rows and columns; 2..n for a function)."""
+    n, shuffle = target.n, target.shuffle
+    if shuffle is not None and shuffle.name == "deitel":
+        return sorted(set(deitel_grid(n)) - {1})
+    if shuffle is not None and shuffle.name == "draw-unused":
+        return [n]
+    program = shuffle.program(n) if shuffle is not None else None
+    if program is None:
+        return list(range(2, n + 1))
+    return sorted({bound for step in program for bound in step.bounds(n)} - {1})
+
+
+def scaling(target: Target, range_size: int) -> Finding:
+    """The reducer's exact bias at every bound the shuffle draws, on the generator's ``R`` output values."""
+    results = [bias(target.reducer.name, bound, range_size) for bound in drawn_bounds(target)]
+    biased = [r for r in results if r.ratio != 1]
+    worst = max(biased, key=lambda r: r.ratio or math.inf, default=None)
+    detect = min((r.draws_to_detect for r in biased if r.draws_to_detect), default=None)
+    value = math.inf if not biased else math.log2(detect) if detect else 0.0
+    rows = [[str(r.n), "unreachable outputs" if r.ratio is None else f"{float(r.ratio):.9f}",
+             f"{float(r.tv_distance):.3e}", power(r.draws_to_detect) if r.draws_to_detect else "unbiased"]
+            for r in results]
+    facts = [["reducer", target.reducer.name], ["source values R", power(range_size)],
+             ["bounds drawn", _bound_list(drawn_bounds(target))],
+             ["worst ratio max p / min p", "1 (exact)" if worst is None else
+              (f"{float(worst.ratio):.9f} at bound {worst.n}" if worst.ratio else f"outputs unreachable at {worst.n}")],
+             ["largest total variation", f"{max(float(r.tv_distance) for r in results):.3e}"],
+             ["fewest draws to detect (chi-square, 1%, power 0.9)", power(detect) if detect else "never (unbiased)"]]
+    headline = "every bound exactly uniform" if not biased else f"bias detectable after {power(detect)} draws" \
+        if detect else "outputs unreachable"
+    return finding("scaling", value, headline, facts, table=(["bound", "max p / min p", "TV distance",
+                                                                "draws to detect"], rows))
+
+
+def _bound_list(bounds: list[int]) -> str:
+    return ", ".join(map(str, bounds)) if len(bounds) <= 6 else f"{bounds[0]}, {bounds[1]}, ..., {bounds[-1]}"
+
+
+def shuffle_law(target: Target, range_size: int) -> Finding:
+    """The shuffle's exact law: through the reducer on ``R`` ideal values where ``R <= 2^24``, else ideal draws."""
+    if target.shuffle is None:
+        n = min(target.n, FUNCTION_N)
+        result = function_fairness(target.function, n, label=target.function_name)
+    else:
+        n, options = target.n, ({"swaps": target.shuffle.swaps} if target.shuffle.algorithm.option == "swaps" else
+                                {"key_bits": target.shuffle.key_bits} if target.shuffle.algorithm.option else {})
+        through = {"reduce": target.reducer.name, "range_size": range_size} if range_size <= EXACT_RANGE else {}
+        try:
+            result = exact_fairness(target.shuffle.name, n, **through, **options)
+        except ValueError:  # the reducer's weights are out of exact reach for this shuffle
+            result = exact_fairness(target.shuffle.name, n, **options)
+    detect = result.shuffles_to_detect
+    deviation = result.position_max_deviation
+    value = math.inf if not deviation else math.log2(detect) if detect else 0.0
+    facts = [["deck examined", f"{n} cards" + ("" if n == target.n else f" (the function is enumerated up to "
+                                                                         f"{FUNCTION_N})")],
+             ["source", result.source],
+             ["deals reached by the law", power(result.reachable) if result.reachable is not None else "not computed"],
+             ["total variation to uniform", f"{float(result.tv_distance):.3e}" if result.tv_distance is not None
+              else "not computed (n too large)"],
+             ["largest position deviation |P - 1/n|", f"{float(deviation):.3e}" if deviation is not None else "-"],
+             ["shuffles to detect (position chi-square)", power(detect) if detect else "never (uniform)"]]
+    headline = "position matrix exactly uniform" if not deviation else \
+        f"position bias detectable after {power(detect)} shuffles"
+    matrix = result.position_matrix
+    figure = None if matrix is None else png(position_heatmap, matrix, f"position matrix, {n} cards")
+    return finding("shuffle", value, headline, facts, figure=figure,
+                   caption=f"n P(card i at position j) for {n} cards, exact ({result.source}): "
+                           "1 everywhere (one flat colour) for a uniform shuffle")

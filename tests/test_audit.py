@@ -1,0 +1,150 @@
+"""rnglab audit: the grades of a broken and a sound pipeline, a user's TOML with their own function, the files."""
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from rnglab.audit import RULES, audit, from_pipeline, from_toml
+from rnglab.audit.attack import repeatability
+from rnglab.audit.grades import Rule, overall
+from rnglab.audit.render import REPORT_FILES, as_json, html, markdown, write_reports
+from rnglab.audit.structure import drawn_bounds, scaling
+from rnglab.cli import main
+from rnglab.shuffles.pipelines import pipelines
+
+DATA = Path(__file__).parent / "data" / "audit"
+
+
+def grades(result) -> dict:
+    return {f.question: f.grade for f in result.findings}
+
+
+def found(result, question):
+    return next(f for f in result.findings if f.question == question)
+
+
+@pytest.fixture(scope="module")
+def broken():
+    return audit(from_pipeline("deitel-msvc"), search_seconds=1.0)
+
+
+@pytest.fixture(scope="module")
+def sound():
+    return audit(from_toml(DATA / "sound.toml"), search_seconds=1.0)
+
+
+def test_a_rule_grades_by_its_thresholds():
+    rule = Rule("x", "X", "bits", 42.0, 25.0, False, "")
+    assert [rule.grade(v) for v in (42.0, 41.9, 25.0, 24.9)] == ["pass", "warn", "warn", "fail"]
+    lower = Rule("y", "Y", "p", 1e-9, 1e-3, True, "")
+    assert [lower.grade(v) for v in (1e-10, 1e-4, 0.5)] == ["pass", "warn", "fail"]
+    assert overall([]) == "pass"
+
+
+def test_every_question_has_a_rule(broken):
+    assert [f.question for f in broken.findings] == list(RULES)
+
+
+def test_deitel_msvc_fails_reachability_scaling_and_unpredictability(broken):
+    assert grades(broken)["reachability"] == "fail"
+    assert grades(broken)["scaling"] in ("warn", "fail")
+    assert grades(broken)["unpredictability"] == "fail"
+    assert broken.verdict == "fail"
+
+
+def test_deitel_msvc_reaches_one_deal_per_second_of_a_day(broken):
+    # time(0) over a day gives 86,400 seeds; MSVC's rand() deals a different deck from each.
+    reach = found(broken, "reachability")
+    assert reach.value == pytest.approx(math.log2(86_400))
+    assert ["distinct deals reached", "86,400"] in reach.facts
+
+
+def test_deitel_draws_rows_below_4_and_columns_below_13():
+    # Deitel's loop: row = rand() % 4, column = rand() % 13; 32768 % 13 = 8, so 13 is biased and 4 is not.
+    assert drawn_bounds(from_pipeline("deitel-msvc")) == [4, 13]
+    assert ["worst ratio max p / min p", "1.000396825 at bound 13"] in scaling(from_pipeline("deitel-msvc"),
+                                                                                 32768).facts  # 2521 / 2520
+
+
+def test_sound_pipeline_passes_all_but_reachability(sound):
+    # A 2^64 seed space cannot reach 52! = 2^225.6 deals: a warning, not a failure (no one can tell which).
+    assert grades(sound) == {"reachability": "warn", "scaling": "pass", "shuffle": "pass",
+                             "unpredictability": "pass", "repeatability": "pass", "raw": "pass"}
+    assert found(sound, "reachability").value == pytest.approx(64.0)
+
+
+def test_named_sound_pipeline_is_graded_like_the_toml(sound):
+    result = audit(from_pipeline("numpy-shuffle"), search_seconds=0.5)
+    assert grades(result) == grades(sound)
+
+
+def test_user_function_in_toml():
+    result = audit(from_toml(DATA / "user-function.toml"), search_seconds=0.5)
+    assert result.pipeline["shuffle"] == f"user function {DATA}/../../userfunc/articles.py:fisher_yates"
+    assert grades(result)["shuffle"] == "pass"
+    naive = audit(from_toml(DATA / "user-naive.toml"), search_seconds=0.5)
+    assert grades(naive)["shuffle"] == "fail"
+    assert ["deck examined", "5 cards (the function is enumerated up to 5)"] in found(naive, "shuffle").facts
+
+
+def test_json_keys(broken):
+    data = json.loads(as_json(broken))
+    assert set(data) == {"pipeline", "verdict", "findings", "seconds", "seed", "not_established"}
+    assert set(data["findings"][0]) >= {"question", "title", "grade", "value", "headline", "rule", "facts", "symbol"}
+    assert data["verdict"] == "fail"
+
+
+def test_html_is_self_contained_with_anchors(broken):
+    page = html(broken)
+    assert "http://" not in page and "https://" not in page
+    for question in RULES:
+        assert f'id="{question}"' in page and f'href="#{question}"' in page
+    assert "data:image/png;base64," in page
+    assert "✖ fail" in page
+
+
+def test_markdown_escapes_table_bars(broken):
+    assert r"\|P - 1/n\|" in markdown(broken)
+
+
+def test_reports_are_written_atomically_and_never_overwritten(broken, tmp_path):
+    paths = write_reports(broken, tmp_path / "out")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(REPORT_FILES)
+    before = paths[0].read_text()
+    with pytest.raises(ValueError, match="already exists"):
+        write_reports(broken, tmp_path / "out")
+    assert paths[0].read_text() == before
+    write_reports(broken, tmp_path / "out", force=True)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(REPORT_FILES)
+
+
+def test_cli_refuses_an_existing_report_before_any_work(tmp_path, capsys):
+    (tmp_path / "report.md").write_text("kept")
+    assert main(["audit", "deitel-msvc", "--out", str(tmp_path)]) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert (tmp_path / "report.md").read_text() == "kept"
+
+
+def test_java_tables_collide_over_its_2_to_48_states():
+    # new Random() seeds from the clock and a counter, but the state has 48 bits: 1,000 tables collide with
+    # probability 1 - exp(-C(1000, 2) / 2^48) (the birthday bound, Poisson form).
+    result = repeatability(from_pipeline("java-collections"))
+    assert result.value == pytest.approx(-math.expm1(-math.comb(1000, 2) / 2**48), rel=1e-9)
+    assert result.grade == "warn"
+
+
+def test_time_seeded_tables_collide_as_the_birthday_problem_says():
+    # 1,000 tables over 86,400 equally likely seconds: 1 - exp(-C(1000, 2) / 86400) (k > 200: Poisson form).
+    result = repeatability(from_pipeline("deitel-msvc"))
+    assert result.value == pytest.approx(-math.expm1(-math.comb(1000, 2) / 86_400), rel=1e-9)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(pipelines()))
+def test_every_named_pipeline_is_audited_within_a_minute(name):
+    # Issue 18: an audit of a named pipeline takes under a minute at its default budget.
+    result = audit(from_pipeline(name))
+    assert [f.question for f in result.findings] == list(RULES)
+    assert sum(result.seconds.values()) < 60
