@@ -21,7 +21,7 @@ import time
 
 from common import markdown_table, write_fragment
 
-from rnglab.cli.until_fail import human_bytes
+from rnglab.cli.humanize import human_bytes
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.until_fail import stages, summarise
 from rnglab.generators import make_source

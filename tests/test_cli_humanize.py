@@ -33,3 +33,10 @@ def test_identical_rows_collapse_in_order():
             ["bitmask", "yes", 2]]
     assert collapse(rows) == [["modulo, multiply-shift", "no", 1], ["threshold, lemire", "yes", 0],
                               ["bitmask", "yes", 2]]
+
+
+def test_human_bytes_uses_the_largest_binary_unit():
+    from rnglab.cli.humanize import human_bytes
+
+    assert [human_bytes(x) for x in (0, 1023, 1024, 1295, 3 * 2**19, 25 * 2**40)] == \
+        ["0 bytes", "1023 bytes", "1 KiB", "1.26 KiB", "1.5 MiB", "25 TiB"]

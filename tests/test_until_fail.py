@@ -9,7 +9,9 @@ import pytest
 
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.stattests import TESTS
-from rnglab.empirical.until_fail import CountingSource, stages, summarise
+from rnglab.empirical.until_fail import CountingSource, run_stage, stages, summarise
+from rnglab.empirical.verdicts import Thresholds
+from rnglab.stream import BitSelection
 from rnglab.generators import make_source
 
 
@@ -119,3 +121,13 @@ def test_cli_reads_a_stream_until_it_ends(tmp_path, capsys):
 def test_cli_refuses_what_does_not_apply(args, message, capsys):
     status, out, err = command(["test", "pcg64", *args], capsys)
     assert status == 2 and out == "" and message in err
+
+
+def test_a_source_that_cannot_be_replayed_is_read_once_by_successive_entries():
+    """The OS source's copies would read new data: its entries share it, and the data read is their sum."""
+    from rnglab.generators import OSEntropySource
+
+    assert not OSEntropySource().replayable and make_source("pcg64", 1).replayable
+    counting = CountingSource(OSEntropySource())
+    stage, furthest = run_stage(counting, get_battery("smoke"), 2.0**-8, BitSelection(), Thresholds())
+    assert furthest is counting and stage.bytes == counting.outputs_read * 8 > 0

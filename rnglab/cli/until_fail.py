@@ -8,17 +8,8 @@ import click
 
 from ..empirical.verdicts import GRADES
 from .common import emit_json
+from .humanize import human_bytes
 from .outputs import save_plot
-
-
-def human_bytes(count: int) -> str:
-    """``1 KiB``, ``3.5 MiB``, ``2 GiB``: binary units, three significant digits."""
-    size, unit = float(count), "bytes"
-    for name in ("KiB", "MiB", "GiB", "TiB", "PiB"):
-        if size < 1024:
-            break
-        size, unit = size / 1024, name
-    return f"{count} bytes" if unit == "bytes" else f"{size:.3g} {unit}"
 
 
 def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_seconds: float | None,

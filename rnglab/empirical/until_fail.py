@@ -22,7 +22,7 @@ from typing import Iterator
 import numpy as np
 
 from ..generators.base import Source
-from ..generators.external import ByteStreamSource, InputExhausted
+from ..generators.external import InputExhausted
 from ..results import Result
 from ..stream import BitSelection
 from .battery import Battery, result_labels
@@ -94,11 +94,11 @@ def run_stage(source: CountingSource, battery: Battery, scale: float, selection:
               thresholds: Thresholds) -> tuple[Stage, CountingSource]:
     """Run every entry of ``battery`` with its sample size times ``scale`` on the next data of ``source``.
 
-    When the source can be copied (a generator), every entry reads the same
+    When the source is replayable (a generator), every entry reads the same
     data, from its own copy of the source, as PractRand's tests all see the
     whole stream: the stage reads as much as its hungriest entry, and the
-    next stage starts after it. An input read once (standard input, a file)
-    is shared instead: its entries read successive data. An entry that breaks
+    next stage starts after it. A source that is not (an input read once,
+    the OS entropy source) is shared instead: its entries read successive data. An entry that breaks
     its test's validity rule (a ``ValueError``) is skipped with the rule; the
     end of an input (``InputExhausted``) ends the run.
 
@@ -109,7 +109,7 @@ def run_stage(source: CountingSource, battery: Battery, scale: float, selection:
         The source positioned after every datum the stage read.
     """
     started = time.perf_counter()
-    replayable = not isinstance(source.inner, ByteStreamSource)
+    replayable = source.inner.replayable
     results, skipped, furthest = [], [], source
     for entry in battery.entries:
         scaled = dataclasses.replace(entry, n=max(1, round(entry.n * scale)))

@@ -165,6 +165,7 @@ class OSEntropySource(Source):
     """
 
     low, high = 0, 2**64 - 1
+    replayable = False
 
     def __init__(self, name: str = "os"):
         self.name = name

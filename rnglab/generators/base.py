@@ -59,6 +59,9 @@ class Source(ABC):
     #: word (numpy's ``next_uint32``), and whose draws with ``n = 1`` read nothing (numpy's ``integers``).
     NARROW_HALVES: bool = False
     spare_half: int | None = None
+    #: True when :meth:`copy` gives a source that reads the same outputs again (a generator); False for
+    #: a stream read once (standard input, a file) or the OS entropy source, whose copies read new data.
+    replayable: bool = True
 
     def __init__(self) -> None:
         self._pending = np.empty(0, dtype=raw_dtype(self.high))

@@ -49,6 +49,8 @@ class ByteStreamSource(Source):
     word (after a rewind, the words start again at byte 0).
     """
 
+    replayable = False
+
     def __init__(self, handle: BinaryIO, word_format: str, name: str, rewind: bool = False):
         if word_format not in FORMATS:
             raise ValueError(f"input format must be one of {', '.join(FORMATS)}; got {word_format!r}")
