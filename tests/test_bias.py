@@ -19,7 +19,8 @@ from rnglab.reduction.bias import (
     low_bit_periods,
     observed_period,
 )
-from rnglab.reduction.counts import float_multiply_first_reach
+from rnglab.reduction import counts as counts_module
+from rnglab.reduction.counts import float_multiply_count_array, float_multiply_first_reach
 from rnglab.reduction.reducers import REDUCERS
 
 UNBIASED = [name for name, entry in REDUCERS.items() if entry.unbiased]
@@ -248,3 +249,16 @@ def test_every_reducer_carries_its_exact_counts():
         [name for name, entry in REDUCERS.items() if not entry.unbiased]
     with pytest.raises(ValueError, match="unknown reducer 'nope'"):
         exact_counts("nope", 3, 8)
+
+
+@pytest.mark.parametrize("R, n", [(2**32, 10**6 + 3), (2**31 - 1, 999_983), (2**15, 40_000)])
+def test_float_multiply_classes_built_block_by_block_equal_the_whole_count_array(R, n, monkeypatch):
+    # the classes are accumulated 2^25 outputs at a time (any n fits in memory): blocks of 4,093 here
+    whole = float_multiply_count_array(n, R)
+    values, multiplicities = np.unique(whole, return_counts=True)
+    monkeypatch.setattr(counts_module, "ARRAY_LIMIT", 4093)
+    exact = counts_module.float_multiply_counts("float-multiply", n, R)
+    assert exact.classes == tuple((int(c), int(m)) for c, m in zip(values[::-1], multiplicities[::-1]))
+    assert exact.rejected == R - int(whole.sum())
+    expected_favoured = np.flatnonzero(whole == values[-1])[:64] if len(values) > 1 else []
+    assert list(exact.favoured) == list(expected_favoured)

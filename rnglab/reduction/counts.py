@@ -13,8 +13,8 @@ sends ``c_v`` source values to output ``v`` and rejects the rest. Closed forms
   for a power of two;
 * ``float-multiply`` has no closed form: ``x -> trunc(fl(fl(x n) / R))`` is
   monotone, so ``c_v = f_{v+1} - f_v`` with ``f_v`` the first ``x`` reaching
-  ``v``, found for all ``v`` at once by a vectorised binary search
-  (``O(n log R)`` evaluations of the double-precision map).
+  ``v``, found by a compiled binary search per output that starts in a
+  narrow bracket (a few evaluations of the double-precision map each).
 
 Each reducer of the registry (:mod:`rnglab.reduction.reducers`) carries its
 count function; :func:`rnglab.reduction.bias.brute_force_counts` is the
@@ -30,7 +30,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..results import Result
-from .maps import float_multiply_map, java_nextint_domain, python_randbelow_domain
+from ..compiled import njit
+from .maps import float_multiply_domain, java_nextint_domain, python_randbelow_domain
 
 #: Largest n for which per-output counts are built as an array (float-multiply, plots, lists).
 ARRAY_LIMIT = 2**25
@@ -118,15 +119,31 @@ def multiply_shift_counts(method: str, n: int, R: int) -> ExactCounts:
 
 
 def float_multiply_counts(method: str, n: int, R: int) -> ExactCounts:
-    """``trunc(fl(fl(x n) / R))``: no closed form; the classes of :func:`count_array` (``n <= 2^25``)."""
-    counts = float_multiply_count_array(n, R)
-    values, multiplicities = np.unique(counts, return_counts=True)
-    favoured = np.flatnonzero(counts == values[-1]) if len(values) > 1 else np.empty(0, dtype=np.int64)
-    description = ("none: every output is equally likely" if len(values) == 1 else
-                   f"{len(favoured)} outputs spread over [0, n) (the first few: "
-                   f"{', '.join(map(str, favoured[:8]))})")
-    return ExactCounts(method, n, R, tuple((int(c), int(m)) for c, m in zip(values[::-1], multiplicities[::-1])),
-                       R - int(counts.sum()), tuple(int(v) for v in favoured[:LIST_LIMIT]), description)
+    """``trunc(fl(fl(x n) / R))``: no closed form; the classes of the counts, built ``2^25`` outputs at a time.
+
+    Memory stays bounded for any ``n`` (``rnglab reduce java --n 10^9`` takes
+    about 10 s): each block of outputs gets its counts from
+    :func:`float_multiply_first_reach`, and only the distinct counts, their
+    multiplicities and the first favoured outputs are kept.
+    """
+    classes: dict[int, int] = {}
+    favoured, best = [], -1
+    for start in range(0, n, ARRAY_LIMIT):
+        counts = np.diff(float_multiply_first_reach(n, R, start, min(start + ARRAY_LIMIT, n)).astype(np.int64))
+        values, multiplicities = np.unique(counts, return_counts=True)
+        for value, multiplicity in zip(values.tolist(), multiplicities.tolist()):
+            classes[value] = classes.get(value, 0) + multiplicity
+        if values[-1] > best:
+            best, favoured = int(values[-1]), []
+        if values[-1] == best and len(favoured) < LIST_LIMIT:
+            favoured += (start + np.flatnonzero(counts == best)[:LIST_LIMIT - len(favoured)]).tolist()
+    if len(classes) == 1:
+        favoured, description = [], "none: every output is equally likely"
+    else:
+        description = (f"{classes[best]} outputs spread over [0, n) (the first few: "
+                       f"{', '.join(map(str, favoured[:8]))})")
+    ordered = tuple(sorted(classes.items(), reverse=True))
+    return ExactCounts(method, n, R, ordered, R - sum(c * m for c, m in ordered), tuple(favoured), description)
 
 
 def remainder_rejecting_counts(method: str, n: int, R: int) -> ExactCounts:
@@ -152,31 +169,42 @@ def java_nextint_counts(method: str, n: int, R: int) -> ExactCounts:
     return _uniform(method, n, R, R // n if n & (n - 1) == 0 else 2 * (2**31 // n))
 
 
-def float_multiply_first_reach(n: int, R: int) -> np.ndarray:
-    """``f_v``: the smallest ``x`` in ``[0, R]`` with ``float-multiply(x) >= v``, for ``v = 0 .. n`` (``f_n = R``).
+@njit(cache=True, nogil=True)
+def _float_multiply_reaches(x, v, n, R):
+    """``float-multiply(x) >= v``, with ``x = R`` counting as reached (every operation an IEEE double)."""
+    return x >= R or np.floor(float(x) * float(n) / float(R)) >= v
 
-    A binary search over ``x`` for all ``v`` at once, valid because the
+
+@njit(cache=True, nogil=True)
+def _first_reach_kernel(n, R, start, stop, out):
+    for v in range(start, stop + 1):
+        estimate = int(np.floor(v * (R / n)))
+        low, high = max(estimate - 8, 0), min(estimate + 8, R)
+        if not _float_multiply_reaches(high, v, n, R) or (low > 0 and _float_multiply_reaches(low - 1, v, n, R)):
+            low, high = 0, R
+        while low < high:
+            middle = low + (high - low) // 2
+            if _float_multiply_reaches(middle, v, n, R):
+                high = middle
+            else:
+                low = middle + 1
+        out[v - start] = low
+
+
+def float_multiply_first_reach(n: int, R: int, start: int = 0, stop: int | None = None) -> np.ndarray:
+    """``f_v``: the smallest ``x`` in ``[0, R]`` with ``float-multiply(x) >= v``, for ``v = start .. stop`` (``f_n = R``).
+
+    ``stop`` defaults to ``n``. A binary search per ``v``, valid because the
     double-precision map is monotone (each rounding is). It starts in a
     bracket of +-8 around ``v R / n`` (the roundings move ``f_v`` by at
-    most ``R 2^-52 <= 2``), checked at both ends; any bracket that fails the
-    check is widened to ``[0, R]``.
+    most ``R 2^-52 <= 2``), checked at both ends; a bracket that fails the
+    check is widened to ``[0, R]``. Compiled: about 10 ns per output.
     """
-    def reached(x, v):  # float-multiply(x) >= v, with x = R counting as reached
-        return (x >= np.uint64(R)) | (float_multiply_map(np.minimum(x, np.uint64(R - 1)), n, R)[0] >= v)
-    target = np.arange(n + 1, dtype=np.uint64)
-    estimate = np.floor(target.astype(np.float64) * (R / n)).astype(np.int64)
-    low = np.clip(estimate - 8, 0, R).astype(np.uint64)
-    high = np.clip(estimate + 8, 0, R).astype(np.uint64)
-    valid = reached(high, target) & ((low == 0) | ~reached(np.maximum(low, np.uint64(1)) - np.uint64(1), target))
-    low[~valid], high[~valid] = 0, R
-    open_ = np.flatnonzero(low < high)
-    while len(open_):
-        middle = low[open_] + (high[open_] - low[open_]) // np.uint64(2)
-        hit = reached(middle, target[open_])
-        high[open_[hit]] = middle[hit]
-        low[open_[~hit]] = middle[~hit] + np.uint64(1)
-        open_ = open_[low[open_] < high[open_]]
-    return low
+    float_multiply_domain(n, R)
+    stop = n if stop is None else stop
+    first = np.empty(stop - start + 1, dtype=np.int64)
+    _first_reach_kernel(n, R, start, stop, first)
+    return first.astype(np.uint64)
 
 
 def count_dtype(R: int, n: int):
