@@ -238,6 +238,7 @@ ROWS: list[Row] = [
     row("reduce msvc --n 52 --reducer nope", "nope"),
     row("reduce msvc --n 52 --samples 10^12"),
     row("reduce msvc --n 52 --samples -1"),
+    row("reduce java --n 10^9 --samples 10^9", "2^25"),  # refused before the exact analysis (seconds at n = 10^9)
     row("reduce msvc --n 52 --alpha 0"),
     row("reduce msvc --n 52 --alpha 1.5"),
     row("reduce msvc --n 52 --alpha nan"),

@@ -22,8 +22,8 @@ from .common import (
 )
 from .outputs import save_plot
 
-applicable_methods, bias, count_array, empirical_bias = lazy(
-    "reduction.bias", "applicable_methods", "bias", "count_array", "empirical_bias")
+applicable_methods, bias, check_samples, count_array, empirical_bias = lazy(
+    "reduction.bias", "applicable_methods", "bias", "check_samples", "count_array", "empirical_bias")
 approximate = lazy("reduction.counts", "approximate")
 check_bound = lazy("reduction.maps", "check_bound")
 
@@ -83,10 +83,12 @@ def reduce_command(generator, range_size, n, method, exact, samples, alpha, powe
     R, methods = _range_and_methods(generator, range_size, n, method)
     if samples is not None and not exact and generator is None:
         raise click.UsageError("--samples draws from a generator: name one (GEN) instead of --range")
-    results = [bias(name, n, R, alpha=alpha, power=power).to_dict() for name in methods]
-    if samples is not None and not exact:
+    if samples is not None and not exact:  # refused before the exact analysis, which can take seconds
         if samples < n:
             raise ValueError(f"--samples must be at least n = {n} for the chi-square test; got {samples}")
+        check_samples(n, samples)
+    results = [bias(name, n, R, alpha=alpha, power=power).to_dict() for name in methods]
+    if samples is not None and not exact:
         for row, name in zip(results, methods):
             row["empirical"] = empirical_bias(generator.make(), n, samples, name, alpha=alpha, power=power).to_dict()
     figure = _plot(methods, n, R, plot_path, force) if plot_path else None
