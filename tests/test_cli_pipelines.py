@@ -58,3 +58,21 @@ def test_list_shows_pipelines_and_new_generators(capsys):
     assert any(line.startswith("vbscript ") for line in out.splitlines())
     names = [row["name"] for row in json.loads(run(["list", "--json"], capsys)[1]) if row["kind"] == "pipeline"]
     assert "java-collections" in names and "numpy-shuffle" in names
+
+
+def test_pipeline_fills_its_seed_policy_and_deck(capsys):
+    # vbscript-xiangqi: bare Randomize (vb-timer seeds) and the 15 hidden jieqi pieces, without --seeds or --deck
+    status, out, _ = run(["shuffle", "vbscript-xiangqi", "--seed", "23624"], capsys)
+    seen = out.strip()
+    assert status == 0 and len(seen.split()) == 15
+    status, out, _ = run(["crack", "vbscript-xiangqi", "--seen", seen, "--json"], capsys)
+    data = json.loads(out)
+    assert status == 0 and 23624 in [c["seed"] for c in data["candidates"]]
+    status, out, _ = run(["reach", "vbscript-xiangqi", "--bound-only", "--json"], capsys)
+    data = json.loads(out)
+    assert status == 0 and data["n"] == 15 and data["seeds"] == 2**16
+
+
+def test_pipeline_from_the_os_source_still_needs_a_seed_space(capsys):
+    status, _, err = run(["reach", "java-collections", "--bound-only"], capsys)
+    assert status == 2 and "--seeds" in err

@@ -39,12 +39,13 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
 
 @click.command("crack")
 @click.argument("generator", metavar="GEN", type=GENERATOR)
-@seed_space_options
 @shuffle_options
+@seed_space_options
 @click.option("--seen", help="Cards seen, as names (\"As Kd 7h\") or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
-@click.option("--deck", default="52", show_default=True,
-              help="Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces) or a size.")
+@click.option("--deck", default=None,
+              help="Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces), jieqi or a size "
+                   "[default: 52, or a pipeline's deck].")
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
 @click.option("--bound", type=IntExpr(minimum=1), default=None,

@@ -6,7 +6,7 @@ import click
 
 from .common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
 from .humanize import integer
-from .shuffle import seed_space_options, shuffle_options
+from .shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
 
 check_size = lazy("shuffles.algorithms", "check_size")
 bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding = lazy(
@@ -17,7 +17,7 @@ bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exc
 @generator_options()
 @shuffle_options
 @seed_space_options
-@click.option("--n", "n", type=IntExpr(minimum=1), default=52, show_default=True, help="Deck size.")
+@click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
 @click.option("--bound-only", is_flag=True, help="Do not enumerate: give min(seeds, period, n!) only.")
 @click.option("--games", is_flag=True, help="Deal game after game from GEN's seed: when do the deals repeat?")
 @json_option

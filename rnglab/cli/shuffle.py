@@ -12,7 +12,7 @@ import functools
 import click
 
 from ..params import parse_int
-from ..shuffles.cards import deck_for
+from ..shuffles.cards import DECKS, deck_for
 from .choices import SEED_WINDOW as DEFAULT_WINDOW
 from .choices import SHUFFLE_NAMES, SWAP_RULES
 from .common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option, lazy
@@ -21,6 +21,8 @@ parse_seed_space = lazy("seeds.space", "parse_seed_space")
 make_shuffle, shuffle_decks = lazy("shuffles.algorithms", "make_shuffle", "shuffle_decks")
 SourceDraws = lazy("shuffles.draws", "SourceDraws")
 
+#: Help of a ``--n`` deck size that a pipeline fills.
+DECK_SIZE_HELP = "Deck size [default: 52, or a pipeline's deck]."
 #: Most decks printed by one command.
 MAX_PRINTED = 10**4
 
@@ -37,7 +39,10 @@ def shuffle_options(command):
 
     ``reducer`` is ``None`` when not given: the command then uses the generator's own.
     When ``generator`` is a pipeline (GEN named one), its generator, reducer and
-    shuffle are passed instead, and the four options are refused.
+    shuffle are passed instead, and the four options are refused; its seed policy
+    and deck fill ``--seeds`` and ``--n`` / ``--deck`` when they are left out
+    (this decorator goes above :func:`seed_space_options`). Without a pipeline
+    the deck is the standard 52 cards.
     """
 
     @functools.wraps(command)
@@ -51,8 +56,10 @@ def shuffle_options(command):
                                        f"({pipeline.generator.name}, {pipeline.reducer.name}, {pipeline.shuffle}); "
                                        f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply")
             kwargs.update(generator=pipeline.generator, reducer=pipeline.reducer, shuffle=pipeline.shuffle)
+            _pipeline_defaults(pipeline, kwargs)
         else:
             kwargs["shuffle"] = make_shuffle(algo or "fisher-yates", swaps=parse_swaps(swaps), key_bits=key_bits)
+        _deck_defaults(kwargs, deck_for("52"))
         return command(*args, **kwargs)
 
     for option in reversed([
@@ -67,6 +74,23 @@ def shuffle_options(command):
     ]):
         wrapper = option(wrapper)
     return wrapper
+
+
+def _pipeline_defaults(pipeline, kwargs) -> None:
+    """The options a pipeline fills when left out: its seed policy (when enumerable) and its deck."""
+    from ..seeds.policies import policy
+
+    if "seeds_text" in kwargs and kwargs["seeds_text"] is None and policy(pipeline.seeding).enumerable:
+        kwargs["seeds_text"] = pipeline.seeding
+    _deck_defaults(kwargs, pipeline.deck)
+
+
+def _deck_defaults(kwargs, deck) -> None:
+    """Fill a command's deck options left out (``--n``, a size; ``--deck``, a name) from ``deck``."""
+    if kwargs.get("n", 0) is None:
+        kwargs["n"] = deck.size
+    if kwargs.get("deck", "") is None:
+        kwargs["deck"] = deck.name if deck.name in DECKS else str(deck.size)
 
 
 def seed_space_options(command):
@@ -99,7 +123,7 @@ def card_labels(n: int) -> list[str] | None:
 @click.command("shuffle")
 @generator_options()
 @shuffle_options
-@click.option("--n", "n", type=IntExpr(minimum=1), default=52, show_default=True, help="Deck size.")
+@click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
 @click.option("--count", type=COUNT, default=1, show_default=True, help="Decks, one after another from one stream.")
 @json_option
 def shuffle_command(generator, shuffle, reducer, n, count, as_json) -> None:
