@@ -47,12 +47,12 @@ BYTES_PER_VALUE = 8
 
 def check_battery_work(entries, allow_slow: bool) -> None:
     """Refuse, before starting, a sample that cannot fit in memory, or a run of more than minutes."""
-    largest = max(entry.n for entry in entries)
+    largest = max(entry.size for entry in entries)
     needed, available = largest * BYTES_PER_VALUE, _physical_memory()
     if needed > available:
         raise ValueError(f"n = {describe_int(largest)} needs at least {_gib(needed)} of memory "
                          f"({BYTES_PER_VALUE} bytes a value); this machine has {_gib(available)}")
-    total = sum(entry.n * entry.repeat for entry in entries)
+    total = sum(entry.size * entry.repeat for entry in entries)
     if total > FAST_VALUES and not allow_slow:
         raise ValueError(f"this run draws {total:.3g} values, about {_duration(total / VALUES_PER_SECOND)} "
                          f"at {VALUES_PER_SECOND:,} values a second; above {FAST_VALUES:,} pass --allow-slow")
@@ -80,7 +80,7 @@ def _run_with_progress(generator, battery_name, entries, **options):
     """
     from ..generators.external import InputExhausted
 
-    weights, finished = [entry.n * entry.repeat for entry in entries], []
+    weights, finished = [entry.size * entry.repeat for entry in entries], []
     with progress(sum(weights), f"{battery_name} battery", item_show_func=lambda name: name) as bar:
         bar.update(0, entries[0].test)
 
