@@ -13,8 +13,9 @@ from .base import EmpiricalResult, gateway_params, register, require
 #: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks.
 LEVELS = 24
 
-#: Expected count per pattern for a level to be tested (Knuth's rule of 5).
-MIN_EXPECTED = 5.0
+#: Expected count per pattern for a level to be tested (20: at 5, the rule of thumb, the smallest levels
+#: raised false alarms several times too often in calibration).
+MIN_EXPECTED = 20.0
 
 
 @numba.njit(cache=True, nogil=True)
@@ -109,7 +110,7 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     degrees of freedom (:func:`overlapping_statistic`), and the number of
     ties is exactly binomial with ``P(tie) = C(2^L B, 2^(L-1) B) 2^-(2^L B)``
     (:func:`level_distances`, two-sided). Levels are tested while they expect
-    5 signs per pattern. A long-range bias (a Fibonacci generator's lags) or
+    20 signs per pattern. A long-range bias (a Fibonacci generator's lags) or
     a short-range one (a constant or periodic low bit) moves the signs'
     patterns at the level of its range; a bit that alternates makes every
     block a tie.
