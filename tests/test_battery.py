@@ -165,12 +165,12 @@ def test_a_battery_skips_an_entry_refused_at_the_source_s_resolution():
 
 
 def test_max_n_caps_the_size_run_unless_the_user_gives_n():
-    """The linear-complexity entry of `small` runs 200,000 bits, its n only pacing --until-fail; --n overrides."""
+    """The linear-complexity entry of `small` runs 140,000 bits, its n only pacing --until-fail; --n overrides."""
     entry = next(e for e in get_battery("small").entries if e.test == "linear-complexity")
-    assert (entry.n, entry.max_n, entry.size) == (32_000_000, 200_000, 200_000)
+    assert (entry.n, entry.max_n, entry.size) == (51_200_000, 140_000, 140_000)
     assert Entry("frequency", 50, {"d": 4}, max_n=100).size == 50
     small = select_entries(get_battery("small"), ["linear-complexity"])
-    assert small[0].size == 200_000
+    assert small[0].size == 140_000
     assert select_entries(get_battery("small"), ["linear-complexity"], n=1000)[0].size == 1000
     result = run_battery(lambda seed: make_source("pcg64", seed), Battery("one", "", (Entry(
         "frequency", 10**6, {"d": 4}, max_n=1000),)), 1)
