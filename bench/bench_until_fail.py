@@ -4,7 +4,8 @@ For every catalog generator (seed 12345), rnglab's ``small`` battery run until
 it fails (library call) and PractRand reading ``rnglab stream GEN`` on its
 standard input (``RNG_test stdin32 -tlmin 10``: 32-bit words, first report at
 1 KiB), both up to the same limit, in the same run; then the throughput of
-each on PCG64 up to the limit (bytes tested per second). PractRand is the
+each on PCG64 up to the limit (bytes tested per second), and PractRand's rate on
+its built-in SFC64 (no pipe, no Python producer). PractRand is the
 binary named by the environment variable ``RNGLAB_PRACTRAND`` (built from its
 sources outside the repository); without it those columns say "not measured".
 
@@ -90,9 +91,8 @@ def main(flags: list[str]) -> None:
     body = (f"Seed {SEED}; both read the same bits (`rnglab stream GEN`, the genuine bits of each output packed) up "
             f"to {human_bytes(limit)}; PractRand 0.94 `RNG_test stdin32 -tlmin 10` (core tests, standard folding) "
             "reports at every doubling from 1 KiB; rnglab runs its `small` battery at doubling sizes "
-            "(`rnglab test GEN --battery small --until-fail`), each stage on data disjoint from the earlier "
-            "stages' (PractRand retests everything read so far), so rnglab's figure is about twice the data of "
-            "the stage whose tests failed. Ratio = rnglab's data to fail / PractRand's "
+            "(`rnglab test GEN --battery small --until-fail`), each stage on the stream from its start, as "
+            "PractRand's reports cover everything read so far. Ratio = rnglab's data to fail / PractRand's "
             "(below 1: rnglab needs less).\n\n")
     body += markdown_table(["generator", "PractRand: data to fail", "its tests", "rnglab: data to fail",
                             "rnglab's tests", "ratio"], rows)
