@@ -1,7 +1,9 @@
 """Data needed to fail: ``rnglab test --until-fail`` against PractRand's ``RNG_test`` on the same streams.
 
-For every catalog generator (seed 12345), rnglab's ``small`` battery run until
-it fails (library call) and PractRand reading ``rnglab stream GEN`` on its
+For every catalog generator but the OS source, and numpy's Philox and SFC64 as
+further ideal sources (seed 12345), rnglab's ``small`` battery run until it
+fails (library call) and PractRand reading the same bits (``rnglab stream GEN``,
+numpy's raw 64-bit words for the two ideal ones) on its
 standard input (``RNG_test stdin32 -tlmin 10``: 32-bit words, first report at
 1 KiB), both up to the same limit, in the same run; then the throughput of
 each on PCG64 up to the limit (bytes tested per second), and PractRand's rate on
@@ -20,21 +22,40 @@ import subprocess
 import sys
 import time
 
+import numpy as np
 from common import markdown_table, write_fragment
 
 from rnglab.cli.humanize import human_bytes
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.until_fail import stages, summarise
-from rnglab.generators import make_source
+from rnglab.generators import NumpySource, catalog, make_source
 
-GENERATORS = ("randu", "drand48", "mmix", "java", "lrand48", "msvc", "ansic", "minstd", "minstd_rand", "delphi",
-              "ranqd1", "mt19937", "python", "pcg64")
+#: Every catalog generator but the OS entropy source (not reproducible).
+GENERATORS = tuple(name for name in catalog() if name != "os")
+#: numpy's other ideal bit generators, fed to PractRand by a producer writing their raw 64-bit words.
+IDEAL = ("Philox", "SFC64")
 SEED = 12345
+PRODUCER = ("import sys, numpy as np\ngenerator = np.random.{}({})\n"
+            "while True:\n    sys.stdout.buffer.write(generator.random_raw(2**16).astype('<u8').tobytes())\n")
+
+
+def source_of(name: str):
+    """A catalog generator, or numpy's ``Philox`` or ``SFC64`` seeded with SEED."""
+    if name in IDEAL:
+        return NumpySource(getattr(np.random, name)(SEED), name.lower())
+    return make_source(name, SEED)
+
+
+def producer(name: str) -> list[str]:
+    """The command writing the stream of ``name``: ``rnglab stream``, or numpy's raw words for the ideal ones."""
+    if name in IDEAL:
+        return [sys.executable, "-c", PRODUCER.format(name, SEED)]
+    return [sys.executable, "-m", "rnglab", "stream", name, "--seed", str(SEED)]
 STAGE = re.compile(r"length= .*\(2\^(\d+) bytes\), time= ([\d.]+) seconds")
 
 
 def rnglab_run(name: str, limit: int):
-    source = make_source(name, SEED)
+    source = source_of(name)
     started = time.perf_counter()
     result = summarise(source, get_battery("small"), list(stages(source, get_battery("small"), max_bytes=limit)))
     return result, time.perf_counter() - started
@@ -42,8 +63,7 @@ def rnglab_run(name: str, limit: int):
 
 def practrand_run(binary: str, name: str, limit: int) -> tuple[int | None, str, float, int]:
     """PractRand on ``rnglab stream NAME``: (bytes at the first FAIL or None, the failing tests, seconds, bytes)."""
-    stream = subprocess.Popen([sys.executable, "-m", "rnglab", "stream", name, "--seed", str(SEED)],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    stream = subprocess.Popen(producer(name), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     tester = subprocess.run([binary, "stdin32", "-tlmin", "10", "-tlmax", str(limit.bit_length() - 1)],
                             stdin=stream.stdout, capture_output=True, text=True)
     stream.kill()
@@ -72,7 +92,7 @@ def main(flags: list[str]) -> None:
     limit = 2**30 if "--full" in flags else 2**26
     binary = os.environ.get("RNGLAB_PRACTRAND")
     rows, throughput = [], []
-    for name in GENERATORS:
+    for name in GENERATORS + IDEAL:
         result, seconds = rnglab_run(name, limit)
         ours = human_bytes(result.bytes_to_fail) if result.bytes_to_fail else f"none to {human_bytes(limit)}"
         tests = ", ".join(result.stages[-1].worst_tests[:2]) if result.bytes_to_fail else ""
