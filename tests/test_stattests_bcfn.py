@@ -9,19 +9,28 @@ import numpy as np
 import pytest
 
 from rnglab.empirical.stattests import TESTS
-from rnglab.empirical.stattests.bcfn import _feed, _wrap, overlapping_statistic, tie_probability
+from rnglab.empirical.stattests.bcfn import _feed, _scan, _wrap, overlapping_statistic, tie_probability
 from rnglab.generators import CallableSource, make_source
 from rnglab.generators.adapters import ideal_source
 from rnglab.stream import BitSelection
 
 
 def test_circular_pattern_counts_by_hand():
-    """Signs 1 1 0 1 0, t = 2: circular pairs 11 10 01 10 01, singles 1 1 0 1 0."""
+    """Deviations -3 -1 0 +2 -5 +1 (a tie skipped): signs 1 1 0 1 0, t = 2: circular pairs 11 10 01 10 01,
+    singles 1 1 0 1 0."""
     state, counts, shorter = np.zeros(3, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(2, dtype=np.int64)
-    _feed(np.array([1, 1, 0], dtype=np.int64), 2, state, counts, shorter)  # in two pieces: the state carries over
-    _feed(np.array([1, 0], dtype=np.int64), 2, state, counts, shorter)
+    ties = _feed(np.array([-3, -1, 0, 2], dtype=np.int64), 2, state, counts, shorter)  # the state carries over
+    ties += _feed(np.array([-5, 1], dtype=np.int64), 2, state, counts, shorter)
     _wrap(2, state, counts, shorter)
-    assert counts.tolist() == [0, 2, 2, 1] and shorter.tolist() == [2, 3]
+    assert ties == 1 and counts.tolist() == [0, 2, 2, 1] and shorter.tolist() == [2, 3]
+
+
+def test_levels_sum_pairs_of_blocks():
+    """Deviations +1 -1 +2 +2: level 0 signs 0 1 0 0; level 1 sums 0 (a tie) and +4; t = 2."""
+    states, counts = np.zeros((2, 3), dtype=np.int64), np.zeros((2, 4), dtype=np.int64)
+    shorter, ties = np.zeros((2, 2), dtype=np.int64), np.zeros(2, dtype=np.int64)
+    _scan(np.array([1, -1, 2, 2], dtype=np.int64), 2, 2, states, counts, shorter, ties)
+    assert ties.tolist() == [0, 1] and states[0, 1] == 4 and states[1, 1] == 1
 
 
 def test_good_statistic_by_hand():

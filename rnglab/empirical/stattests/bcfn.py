@@ -19,26 +19,45 @@ MIN_EXPECTED = 20.0
 
 
 @numba.njit(cache=True, nogil=True)
-def _feed(signs, pattern_bits, state, counts, shorter):  # pragma: no cover - compiled
-    """Count the overlapping patterns of ``pattern_bits`` and ``pattern_bits - 1`` signs, continuing ``state``.
+def _feed(deviations, pattern_bits, state, counts, shorter):  # pragma: no cover - compiled
+    """Count the overlapping patterns of ``pattern_bits`` and ``pattern_bits - 1`` signs, continuing ``state``;
+    return the number of ties.
 
-    ``state`` = ``[history, seen, head]``: the last signs (bit 0 the newest),
-    the signs seen so far, and the first ``pattern_bits - 1`` of them (kept for
-    the circular wrap of :func:`_wrap`).
+    The sign of a deviation is 1 when it is negative, 0 when positive; a tie
+    (zero) has none and is skipped. ``state`` = ``[history, seen, head]``: the
+    last signs (bit 0 the newest), the signs seen so far, and the first
+    ``pattern_bits - 1`` of them (kept for the circular wrap of :func:`_wrap`).
     """
     t = pattern_bits
     mask, short_mask = (1 << t) - 1, (1 << (t - 1)) - 1
-    history, seen, head = state[0], state[1], state[2]
-    for i in range(signs.size):
-        history = ((history << 1) | signs[i]) & mask
+    history, seen, head, ties = state[0], state[1], state[2], 0
+    for i in range(deviations.size):
+        if deviations[i] == 0:
+            ties += 1
+            continue
+        sign = 1 if deviations[i] < 0 else 0
+        history = ((history << 1) | sign) & mask
         seen += 1
         if seen < t:
-            head = (head << 1) | signs[i]
+            head = (head << 1) | sign
         if seen >= t:
             counts[history] += 1
         if seen >= t - 1:
             shorter[history & short_mask] += 1
     state[0], state[1], state[2] = history, seen, head
+    return ties
+
+
+@numba.njit(cache=True, nogil=True)
+def _scan(deviations, top, pattern_bits, states, counts, shorter, ties):  # pragma: no cover - compiled
+    """Feed every level ``0 .. top - 1`` of one chunk: level ``L`` sums pairs of level ``L - 1`` in place."""
+    size = deviations.size
+    for level in range(top):
+        if level:
+            size //= 2
+            for i in range(size):
+                deviations[i] = deviations[2 * i] + deviations[2 * i + 1]
+        ties[level] += _feed(deviations[:size], pattern_bits, states[level], counts[level], shorter[level])
 
 
 def _wrap(pattern_bits: int, state: np.ndarray, counts: np.ndarray, shorter: np.ndarray) -> None:
@@ -154,13 +173,8 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     counts, shorter = np.zeros((top, cells), dtype=np.int64), np.zeros((top, cells // 2), dtype=np.int64)
     ties = np.zeros(top, dtype=np.int64)
     for chunk in field_chunks(source, n, block_bits, selection, multiple=2 ** (top - 1)):
-        deviation = np.bitwise_count(chunk).astype(np.int64) - block_bits // 2
-        for level in range(top):
-            if level:
-                deviation = deviation[: deviation.size // 2 * 2].reshape(-1, 2).sum(axis=1)
-            ties[level] += np.count_nonzero(deviation == 0)
-            _feed((deviation[deviation != 0] < 0).astype(np.int64), pattern_bits, states[level], counts[level],
-                  shorter[level])
+        _scan(np.bitwise_count(chunk).astype(np.int64) - block_bits // 2, top, pattern_bits, states, counts, shorter,
+              ties)
     pvalues, statistics = [], []
     for level in range(top):
         _wrap(pattern_bits, states[level], counts[level], shorter[level])
