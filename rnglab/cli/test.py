@@ -131,7 +131,7 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
               help="Start FILE again when it ends (reported), as dieharder does; without it a FILE shorter "
                    "than the battery needs is refused.")
 @click.option("--until-fail", is_flag=True,
-              help="Run the battery at doubling sizes on one stream (1 KiB, 2 KiB, 4 KiB, ... read), a line per "
+              help="Run the battery at doubling sizes on one stream (its first 1 KiB, 2 KiB, 4 KiB, ...), a line per "
                    "stage, until a test FAILs or a limit is reached: the data needed to fail (PractRand's way).")
 @click.option("--max-bytes", type=ByteSize(), default="1TiB", show_default=True,
               help="With --until-fail: stop before a stage that would read more (KiB, MiB, GiB, TiB).")
@@ -157,10 +157,11 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
     than 2,000,000,000 values (about two minutes) needs --allow-slow.
 
-    With --until-fail the battery runs at doubling sizes, each stage on the next
-    data of the same stream with every sample size scaled, until a FAIL: one line
-    per stage, then the data needed to fail (or "no anomaly up to X"); Ctrl-C
-    stops it with what it has.
+    With --until-fail the battery runs at doubling sizes, each stage on the first
+    1 KiB, 2 KiB, 4 KiB, ... of the stream (on the next data of an input read
+    once) with every sample size scaled, until a FAIL: one line per stage, then
+    the data needed to fail (or "no anomaly up to X"); Ctrl-C stops it with what
+    it has.
 
     Exit status, for scripts and CI: 0 when no verdict reaches the --fail-on grade
     (default: FAIL), 1 when one does, 2 on bad input, 130 when interrupted.
