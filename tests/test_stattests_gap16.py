@@ -33,7 +33,7 @@ def test_expected_counts_match_the_sum_over_gaps():
     gaps = np.arange(n - 1)
     exact = (n - gaps - 1) * p * (1 - p) ** gaps
     edges = gap_edges(8)
-    by_bin = [exact[(gaps >= a) & (gaps < b)].sum() for a, b in zip(edges[:-1], edges[1:])]
+    by_bin = [exact[(gaps >= a) & (gaps < b)].sum() for a, b in itertools.pairwise(edges)]
     assert expected_gaps(n, edges) == pytest.approx(by_bin, rel=1e-9, abs=1e-12)
     assert expected_gaps(n, edges).sum() == pytest.approx(n - 2**16 * (1 - (1 - p) ** n), rel=1e-9)
 

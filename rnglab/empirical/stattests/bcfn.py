@@ -10,8 +10,9 @@ from ...generators.base import Source
 from ...stream import BitSelection, field_chunks
 from .base import EmpiricalResult, gateway_params, register, require
 
-#: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks.
-LEVELS = 24
+#: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks (a chunk holds whole blocks of the top level,
+#: so this bounds the memory: 2^15 blocks of 32 low bits are a million outputs).
+LEVELS = 16
 
 #: Expected count per pattern for a level to be tested (20: at 5, the rule of thumb, the smallest levels
 #: raised false alarms several times too often in calibration).
@@ -64,7 +65,7 @@ def _wrap(pattern_bits: int, state: np.ndarray, counts: np.ndarray, shorter: np.
     """Close the sequence into a circle: feed its first ``t - 1`` signs again, adding the ``t - 1`` patterns
     that wrap (and the ``t - 2`` shorter ones that do), so that each count has one pattern per sign."""
     t = pattern_bits
-    history, seen, head = (int(v) for v in state)
+    history, _, head = (int(v) for v in state)
     mask, short_mask = (1 << t) - 1, (1 << (t - 1)) - 1
     for k in range(t - 1):
         sign = (head >> (t - 2 - k)) & 1
@@ -120,7 +121,7 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     """Bit-count frequency at doubling block sizes: the signs of the blocks' weight deviations, as patterns.
 
     The bit stream is cut into ``n`` blocks of ``B = block_bits`` bits; at
-    level ``L`` each block of ``2^L`` consecutive ones (``2^L B`` bits) has a
+    level ``L`` each run of ``2^L`` consecutive blocks (``2^L B`` bits) has a
     weight ``w`` and a sign, 1 when ``w < 2^L B / 2`` and 0 when above. For
     fair bits the signs of the blocks that are not tied (``w`` exactly half)
     are independent fair bits, whatever the level: the level's circular
@@ -138,9 +139,11 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     levels (patterns and ties) by Bonferroni's bound: ``p = min(1/2, K min d_i / 2)``,
     whose distance to the nearer tail (``p`` itself) is below ``x`` with
     probability at most ``2 x``, as a uniform p-value's is, whatever the
-    dependence between levels (conservative; ``p`` is never above 1/2). The chi-square law of the patterns is asymptotic; its
-    accuracy at the smallest levels is checked by calibration on ideal
-    sources (``tests/test_stattests_bcfn.py``).
+    dependence between levels (conservative; ``p`` is never above 1/2, so
+    these p-values are not uniform: not for a second-level test). The
+    chi-square law of the patterns is asymptotic; its accuracy at the
+    smallest levels is checked by calibration on ideal sources
+    (``tests/test_stattests_bcfn.py``).
 
     Parameters
     ----------
@@ -155,12 +158,12 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
 
     References
     ----------
-    C. Doty-Humphrey, PractRand 0.94, doc/Tests_engines.txt (BCFN: "checks
-    for long range linear correlations (bit counting) ... each individual
-    level of this is a frequency test on overlapping sets of hamming
-    weights"), whose source was read for the statistic's design; the tie
-    handling, Good's statistic and the combination are rnglab's own (PractRand
-    calibrates its levels empirically).
+    C. Doty-Humphrey, PractRand 0.94, doc/Tests_engines.txt (BCFN, a test of
+    long-range linear correlations by bit counting: at each level, the
+    frequencies of overlapping patterns of Hamming-weight signs), whose source
+    was read for the statistic's design; the tie handling, Good's statistic
+    and the combination are rnglab's own (PractRand calibrates its levels
+    empirically).
     """
     require(2 <= block_bits <= 64 and block_bits % 2 == 0, f"block_bits must be even, 2 to 64; got {block_bits}")
     require(2 <= pattern_bits <= 12, f"pattern_bits must be in [2, 12]; got {pattern_bits}")

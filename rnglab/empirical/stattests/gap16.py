@@ -134,10 +134,10 @@ def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = B
 
     References
     ----------
-    C. Doty-Humphrey, PractRand 0.94, doc/Tests_engines.txt ("Gap16 - a
-    variation on the classic Gap test"), whose source was read for the
-    statistic's design (16-bit values, every value's gaps); the binning and
-    expected counts here are rnglab's own. Knuth, TAOCP vol. 2, 3.3.2 D (the
+    C. Doty-Humphrey, PractRand 0.94, doc/Tests_engines.txt (Gap16, a variant
+    of the classical gap test), whose source was read for the statistic's
+    design (16-bit values, every value's gaps); the binning, the exact
+    expected counts and the split of the statistic are rnglab's own. Knuth, TAOCP vol. 2, 3.3.2 D (the
     gap test).
     """
     require(2 <= bins <= 4096, f"bins must be in [2, 4096]; got {bins}")
