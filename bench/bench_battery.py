@@ -52,7 +52,7 @@ def test_row(name: str, entry) -> list:
     entry.run(make_source(name, 1), BitSelection())  # compile (or load) numba kernels first
     test_seconds, generate_seconds = alternate(lambda: entry.run(make_source(name, 1), BitSelection()),
                                                lambda: make_source(name, 1).random_raw(count))
-    return [entry.test, name, f"{entry.n:,}", f"{count:,}", f"{count / test_seconds / 1e6:.1f}",
+    return [entry.test, name, f"{entry.size:,}", f"{count:,}", f"{count / test_seconds / 1e6:.1f}",
             f"{test_seconds:.3f}", f"{generate_seconds:.3f}", f"{test_seconds / generate_seconds:.1f}"]
 
 

@@ -86,7 +86,7 @@ def main() -> None:
         table_rows.append([f"`{label}`"] + [verdict_cell(cells[i].pvalue, show_normal=True) if i in cells else ""
                                             for i in range(len(battery.entries))] + [why, whose])
         print(f"{label}: {result.seconds:.0f} s", file=sys.stderr)
-    sizes = ", ".join(f"{label}: n={entry.n:,}" for label, entry in zip(labels, battery.entries))
+    sizes = ", ".join(f"{label}: n={entry.size:,}" for label, entry in zip(labels, battery.entries))
     text = (f"## Validation: the `{battery.name}` battery on good and known-bad generators\n\n"
             f"Written by `python bench/validation_table.py` on {time.strftime('%Y-%m-%d')} (seed {SEED}, "
             f"{total:.0f} s of tests). Each cell is a p-value, in bold with its grade when it is not normal, "

@@ -219,14 +219,16 @@ def field_chunks(source: Source, count: int, field_bits: int, selection: BitSele
 
     Every chunk but the last holds a whole number of ``lcm(w, f)``-bit blocks
     (``w`` selected bits per output, ``f = field_bits``) and of ``multiple``
-    fields (the rows of a matrix), about ``chunk_fields`` fields: no output's
-    bits straddle two chunks, so the concatenation is :func:`bit_fields` of
-    ``count`` fields, read from the same outputs.
+    fields (the rows of a matrix), about ``chunk_fields`` fields, or fewer
+    when a field spans several outputs (``f > w``: about ``chunk_fields``
+    outputs a chunk, so that one low bit an output does not make a chunk of
+    32 million outputs): no output's bits straddle two chunks, so the
+    concatenation is :func:`bit_fields` of ``count`` fields, read from the same outputs.
     """
     count = check_count(count, "count")
     width = selection.width(genuine_bits(source))
     block = math.lcm(math.lcm(width, field_bits) // field_bits, multiple)
-    size = max(1, chunk_fields // block) * block
+    size = max(1, min(chunk_fields, chunk_fields * width // field_bits) // block) * block
     for start in range(0, count, size):
         yield bit_fields(source, min(size, count - start), field_bits, selection)
 

@@ -145,7 +145,8 @@ def test_small_battery_reads_low_bits_unless_the_user_chooses_the_bits():
     small = get_battery("small")
     own = {(e.test, e.bits.low) for e in small.entries if e.bits}
     assert own == {("gap", 10), ("poker", 8), ("coupon", 6), ("matrix-rank", 10), ("frequency", 8),
-                   ("hamming-weight", 1)}
+                   ("hamming-weight", 1), ("bcfn", 8), ("bcfn", 1), ("gap-16", 8), ("gap-16", 1),
+                   ("linear-complexity", 1)}
     battery = Battery("two", "", (Entry("frequency", 1000, {"d": 4}), Entry("frequency", 1000, {"d": 4}, 1,
                                                                              BitSelection(low=2))))
     result = run_battery(lambda seed: make_source("pcg64", seed), battery, 1)
@@ -161,3 +162,16 @@ def test_a_battery_skips_an_entry_refused_at_the_source_s_resolution():
     assert [r.test for r in result.results] == ["frequency"]
     assert result.skipped == (("runs-up", "the runs-up test needs n <= L^2 = 65536 values from a source of L = 256 "
                                           "levels (ties, 1 pair in L, bias the run counts); got n = 100000"),)
+
+
+def test_max_n_caps_the_size_run_unless_the_user_gives_n():
+    """The linear-complexity entry of `small` runs 140,000 bits, its n only pacing --until-fail; --n overrides."""
+    entry = next(e for e in get_battery("small").entries if e.test == "linear-complexity")
+    assert (entry.n, entry.max_n, entry.size) == (51_200_000, 140_000, 140_000)
+    assert Entry("frequency", 50, {"d": 4}, max_n=100).size == 50
+    small = select_entries(get_battery("small"), ["linear-complexity"])
+    assert small[0].size == 140_000
+    assert select_entries(get_battery("small"), ["linear-complexity"], n=1000)[0].size == 1000
+    result = run_battery(lambda seed: make_source("pcg64", seed), Battery("one", "", (Entry(
+        "frequency", 10**6, {"d": 4}, max_n=1000),)), 1)
+    assert result.results[0].params["n"] == 1000

@@ -285,3 +285,13 @@ def test_field_chunks_concatenate_to_the_fields(name, field_bits, multiple):
     assert len(chunks) > 2 and all(len(chunk) % multiple == 0 for chunk in chunks[:-1])
     assert np.array_equal(np.concatenate(chunks), bit_fields(whole_source, 5000, field_bits))
     assert chunked_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()
+
+
+def test_field_chunks_of_a_narrow_selection_read_about_chunk_fields_outputs():
+    """One low bit an output, 32-bit fields: 1024 outputs a chunk (32 fields), not 1024 fields of 32 outputs."""
+    from rnglab.stream import field_chunks
+
+    chunks = list(field_chunks(make_source("pcg64", 1), 1000, 32, BitSelection(low=1), chunk_fields=2**10))
+    assert chunks[0].size == 32 and sum(c.size for c in chunks) == 1000
+    whole = bit_fields(make_source("pcg64", 1), 1000, 32, BitSelection(low=1))
+    assert np.concatenate(chunks).tolist() == whole.tolist()

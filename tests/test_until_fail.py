@@ -131,3 +131,24 @@ def test_a_source_that_cannot_be_replayed_is_read_once_by_successive_entries():
     counting = CountingSource(OSEntropySource())
     stage, furthest = run_stage(counting, get_battery("smoke"), 2.0**-8, BitSelection(), Thresholds())
     assert furthest is counting and stage.bytes == counting.outputs_read * 8 > 0
+
+
+def test_every_stage_of_a_generator_tests_the_stream_from_its_start():
+    """PractRand's stages: the first 2^k bytes each time, so a stage's statistic is the entry's on a fresh copy."""
+    from rnglab.empirical.battery import Battery, Entry
+
+    battery = Battery("one", "", (Entry("frequency", 10**6, {"d": 16}),))
+    done = list(stages(make_source("pcg64", 5), battery, max_bytes=2**18))
+    assert len(done) >= 5
+    for stage in done:
+        n = stage.results[0].params["n"]
+        assert stage.bytes == 8 * n
+        assert stage.results[0].statistic == TESTS["frequency"](make_source("pcg64", 5), n, d=16).statistic
+
+
+@pytest.mark.parametrize("name, practrand", [("randu", 2**11), ("drand48", 2**13), ("mmix", 2**14),
+                                             ("delphi", 2**12), ("ranqd1", 2**12), ("java", 2**20)])
+def test_power_of_two_lcgs_fail_within_practrand_s_data(name, practrand):
+    """PractRand 0.94's data to fail on the same streams (bench/results/until_fail.md, `RNG_test stdin32`)."""
+    result = run(name, max_bytes=2**21)
+    assert result.stopped == "fail" and result.bytes_to_fail <= practrand

@@ -36,7 +36,7 @@ def test_pcg64_pvalues_are_uniform(index):
 
 
 def test_false_alarm_rate_matches_the_window():
-    # every test: P(p outside [0.001, 0.999]) = 0.002 under the null; 15 tests x 200 runs give 6 expected
+    # every test: P(p outside [0.001, 0.999]) = 0.002 under the null; 16 tests x 200 runs give 6.4 expected
     pvalues = pcg64_pvalues().ravel()
     alarms = int(np.sum((pvalues < 0.001) | (pvalues > 0.999)))
     assert stats.binom.cdf(alarms, len(pvalues), 0.002) > 1e-4 and stats.binom.sf(alarms - 1, len(pvalues), 0.002) > 1e-4
@@ -76,6 +76,7 @@ def test_low_bits_of_power_of_two_lcgs_fail(name):
     assert {"frequency", "serial", "fourier", "hamming-weight"} <= failures(name, BitSelection(low=8))
 
 
-@pytest.mark.parametrize("name", ["pcg64", "mt19937"])
-def test_good_generators_pass_the_small_battery(name):
-    assert failures(name) == set()
+@pytest.mark.parametrize("name, expected", [("pcg64", set()), ("mt19937", {"linear-complexity low=1"})])
+def test_good_generators_pass_the_small_battery(name, expected):
+    # MT19937 fails only the linear complexity of its low bit (19,937, its state size: its real weakness)
+    assert failures(name) == expected

@@ -17,10 +17,10 @@ SWAP_RULES = ("n", "touch", "half-nlogn")
 #: :data:`rnglab.shuffles.deal.GAMES`
 GAME_NAMES = ("holdem", "doudizhu")
 #: :data:`rnglab.empirical.stattests.TESTS`
-TEST_NAMES = ("collision", "birthday-spacings", "frequency", "serial", "serial-overlapping", "serial-correlation",
-              "float-frequency", "fourier", "gcd", "hamming-weight", "hamming-independence", "gap", "poker", "coupon",
-              "permutation", "max-of-t", "linear-complexity", "matrix-rank", "count-ones", "weight-distribution",
-              "random-walk", "runs-up")
+TEST_NAMES = ("bcfn", "collision", "birthday-spacings", "frequency", "serial", "serial-overlapping",
+              "serial-correlation", "float-frequency", "fourier", "hamming-weight", "gap-16", "gcd",
+              "hamming-independence", "gap", "poker", "coupon", "permutation", "max-of-t", "linear-complexity",
+              "matrix-rank", "count-ones", "weight-distribution", "random-walk", "runs-up")
 #: :data:`rnglab.seeds.space.DEFAULT_WINDOW`
 SEED_WINDOW = "1d"
 #: :data:`rnglab.algebra.spectral.MAX_DIMENSION`

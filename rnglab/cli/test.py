@@ -47,12 +47,12 @@ BYTES_PER_VALUE = 8
 
 def check_battery_work(entries, allow_slow: bool) -> None:
     """Refuse, before starting, a sample that cannot fit in memory, or a run of more than minutes."""
-    largest = max(entry.n for entry in entries)
+    largest = max(entry.size for entry in entries)
     needed, available = largest * BYTES_PER_VALUE, _physical_memory()
     if needed > available:
         raise ValueError(f"n = {describe_int(largest)} needs at least {_gib(needed)} of memory "
                          f"({BYTES_PER_VALUE} bytes a value); this machine has {_gib(available)}")
-    total = sum(entry.n * entry.repeat for entry in entries)
+    total = sum(entry.size * entry.repeat for entry in entries)
     if total > FAST_VALUES and not allow_slow:
         raise ValueError(f"this run draws {total:.3g} values, about {_duration(total / VALUES_PER_SECOND)} "
                          f"at {VALUES_PER_SECOND:,} values a second; above {FAST_VALUES:,} pass --allow-slow")
@@ -80,7 +80,7 @@ def _run_with_progress(generator, battery_name, entries, **options):
     """
     from ..generators.external import InputExhausted
 
-    weights, finished = [entry.n * entry.repeat for entry in entries], []
+    weights, finished = [entry.size * entry.repeat for entry in entries], []
     with progress(sum(weights), f"{battery_name} battery", item_show_func=lambda name: name) as bar:
         bar.update(0, entries[0].test)
 
@@ -131,7 +131,7 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
               help="Start FILE again when it ends (reported), as dieharder does; without it a FILE shorter "
                    "than the battery needs is refused.")
 @click.option("--until-fail", is_flag=True,
-              help="Run the battery at doubling sizes on one stream (1 KiB, 2 KiB, 4 KiB, ... read), a line per "
+              help="Run the battery at doubling sizes on one stream (its first 1 KiB, 2 KiB, 4 KiB, ...), a line per "
                    "stage, until a test FAILs or a limit is reached: the data needed to fail (PractRand's way).")
 @click.option("--max-bytes", type=ByteSize(), default="1TiB", show_default=True,
               help="With --until-fail: stop before a stage that would read more (KiB, MiB, GiB, TiB).")
@@ -157,10 +157,11 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
     than 2,000,000,000 values (about two minutes) needs --allow-slow.
 
-    With --until-fail the battery runs at doubling sizes, each stage on the next
-    data of the same stream with every sample size scaled, until a FAIL: one line
-    per stage, then the data needed to fail (or "no anomaly up to X"); Ctrl-C
-    stops it with what it has.
+    With --until-fail the battery runs at doubling sizes, each stage on the first
+    1 KiB, 2 KiB, 4 KiB, ... of the stream (on the next data of an input read
+    once) with every sample size scaled, until a FAIL: one line per stage, then
+    the data needed to fail (or "no anomaly up to X"); Ctrl-C stops it with what
+    it has.
 
     Exit status, for scripts and CI: 0 when no verdict reaches the --fail-on grade
     (default: FAIL), 1 when one does, 2 on bad input, 130 when interrupted.

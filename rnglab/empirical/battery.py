@@ -38,6 +38,10 @@ class Entry:
 
     ``bits``, when set, are the entry's own bits of each output (the low bits
     SmallCrush reads with its parameter r); otherwise it reads the run's selection.
+    ``max_n``, when set, caps the sample size the entry runs with (:attr:`size`):
+    its ``n`` then only sets how fast the size grows in a run until it fails
+    (:mod:`rnglab.empirical.until_fail` scales ``n``), as for a test whose cost
+    grows as ``n^2`` (linear complexity) and whose power is reached at a known size.
     """
 
     test: str
@@ -45,13 +49,19 @@ class Entry:
     options: dict
     repeat: int = 1
     bits: BitSelection | None = None
+    max_n: int | None = None
+
+    @property
+    def size(self) -> int:
+        """The sample size run: ``n``, capped at ``max_n``."""
+        return self.n if self.max_n is None else min(self.n, self.max_n)
 
     def run(self, source: Source, selection: BitSelection) -> EmpiricalResult:
         """Run the entry on ``source`` (a second-level test when ``repeat > 1``)."""
         selection = self.bits or selection
         if self.repeat > 1:
-            return second_level(self.test, source, self.n, self.repeat, selection=selection, **self.options)
-        return get_test(self.test)(source, self.n, selection=selection, **self.options)
+            return second_level(self.test, source, self.size, self.repeat, selection=selection, **self.options)
+        return get_test(self.test)(source, self.size, selection=selection, **self.options)
 
 
 @dataclass(frozen=True)
@@ -87,9 +97,10 @@ def _entry_from_table(battery: str, table: dict) -> Entry:
     except KeyError as missing:
         raise ValueError(f"battery {battery!r}: every entry needs test and n; missing {missing}") from None
     repeat = _integer(table.pop("repeat", 1))
+    max_n = _integer(table.pop("max_n")) if "max_n" in table else None
     bits = {key: _integer(table.pop(key)) for key in BIT_KEYS if key in table}
     options = {key: _integer(value) if isinstance(value, str) else value for key, value in table.items()}
-    return Entry(test, n, options, repeat, BitSelection(**bits) if bits else None)
+    return Entry(test, n, options, repeat, BitSelection(**bits) if bits else None, max_n)
 
 
 def _integer(value) -> int:
@@ -119,7 +130,8 @@ def select_entries(battery: Battery, tests: list[str] | None = None, n: int | No
     """The battery's entries, kept to ``tests`` (in battery order), with ``n`` and ``repeat`` overridden.
 
     A test named in ``tests`` that is not in the battery runs with its default
-    options, after the battery's own, and needs ``n``.
+    options, after the battery's own, and needs ``n``; an ``n`` given here is
+    not capped by an entry's ``max_n``.
     """
     entries = battery.entries
     for name in [e.test for e in entries] + list(tests or []):
@@ -130,7 +142,8 @@ def select_entries(battery: Battery, tests: list[str] | None = None, n: int | No
         if missing and n is None:
             raise ValueError(f"{', '.join(missing)} not in battery {battery.name!r}: give the sample size n")
         entries = tuple(listed) + tuple(Entry(name, n, {}) for name in missing)
-    return tuple(Entry(e.test, n or e.n, e.options, repeat or e.repeat, e.bits) for e in entries)
+    return tuple(Entry(e.test, n or e.n, e.options, repeat or e.repeat, e.bits, None if n else e.max_n)
+                 for e in entries)
 
 
 def run_battery(factory: Callable[[int | None], Source], battery: str | Battery, seed: int | None = None, *,

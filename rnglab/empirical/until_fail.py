@@ -1,15 +1,18 @@
 """Run a battery on one stream at doubling sizes until a test fails: how much output exposes a generator.
 
-PractRand's question (``RNG_test ... -tlmin 10``): test the first KiB, then
-the next KiB, then the next 2 KiB, 4 KiB, ..., so that after each stage the
-data read so far has doubled, and report the data at which a test first
-FAILs. Here every stage runs each battery entry with its sample size scaled
-by the stage's factor, on fresh data that continues the same stream (every
-entry on the same data where the source can be replayed, see
-:func:`run_stage`), so the p-values of a stage are valid for that stage
-alone (its data are disjoint from the earlier stages'); an entry whose
-scaled size breaks its test's validity rule is skipped at that stage, with
-the rule as the reason.
+PractRand's question (``RNG_test ... -tlmin 10``): test the first KiB of the
+stream, then its first 2 KiB, 4 KiB, ..., and report the data at which a
+test first FAILs. Here every stage runs each battery entry with its sample
+size scaled by the stage's factor (the factor doubles from stage to stage),
+every entry on the stream from its start, as PractRand's tests all see the
+whole stream read so far: the data of a stage is the first ``bytes`` of
+the stream, and its p-values are valid for those data (the stages' p-values
+are dependent, as PractRand's reports are). A source that cannot be
+replayed (an input read once, the OS entropy source) cannot be read from
+its start again: its stages read successive, disjoint data instead (see
+:func:`run_stage`), so that the data needed to fail is then about twice
+the data of the stage that failed. An entry whose scaled size breaks its
+test's validity rule is skipped at that stage, with the rule as the reason.
 """
 
 from __future__ import annotations
@@ -63,8 +66,9 @@ class Stage(Result):
     Attributes
     ----------
     bytes : int
-        Data read from the stream by this and every earlier stage (outputs
-        times ``output_bits / 8``, rounded down).
+        Data read from the stream's start when the stage ended: the data its
+        tests saw (outputs times ``output_bits / 8``, rounded down), from the
+        start for a replayable source, after the earlier stages' otherwise.
     scale : float
         The factor applied to every entry's sample size.
     seconds : float
@@ -96,8 +100,9 @@ def run_stage(source: CountingSource, battery: Battery, scale: float, selection:
 
     When the source is replayable (a generator), every entry reads the same
     data, from its own copy of the source, as PractRand's tests all see the
-    whole stream: the stage reads as much as its hungriest entry, and the
-    next stage starts after it. A source that is not (an input read once,
+    whole stream: the stage reads as much as its hungriest entry
+    (:func:`stages` gives each stage of such a source the stream from its
+    start). A source that is not (an input read once,
     the OS entropy source) is shared instead: its entries read successive data. An entry that breaks
     its test's validity rule (a ``ValueError``) is skipped with the rule; the
     end of an input (``InputExhausted``) ends the run.
@@ -137,9 +142,11 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     """Yield the stages of a run until one FAILs or a limit is reached.
 
     The factor starts at :data:`FIRST_SCALE` and doubles at every stage, so
-    each stage reads about as much as all the earlier ones together; stages
-    are yielded from the first after which at least ``start_bytes`` have
-    been read. Before each stage, the limits are checked against its
+    each stage reads twice the data of the one before: the stream from its
+    start again when the source is replayable (a generator), the next data
+    otherwise (about as much as all the earlier stages together); stages are
+    yielded from the first after which at least ``start_bytes`` have been
+    read. Before each stage, the limits are checked against its
     expected cost (as much data as so far, twice the last stage's time): a
     stage that would pass ``max_bytes`` or ``max_seconds`` is not started.
 
@@ -165,7 +172,9 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
             return
         if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
             return
-        stage, counting = run_stage(counting, battery, scale, selection, thresholds)
+        stage, furthest = run_stage(counting, battery, scale, selection, thresholds)
+        if not source.replayable:
+            counting = furthest
         scale, last_seconds, read = 2 * scale, stage.seconds, stage.bytes
         if read >= start_bytes:
             yield stage

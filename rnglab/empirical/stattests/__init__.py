@@ -4,7 +4,7 @@ Import this package to register every test.
 """
 
 from . import (  # noqa: F401
-    birthday, collision, correlation, float_frequency, fourier, frequency, gcd, hamming, hamming_pairs, knuth, linear,
+    bcfn, birthday, collision, correlation, float_frequency, fourier, frequency, gap16, gcd, hamming, hamming_pairs, knuth, linear,
     matrix_rank, ones, random_walk, runs, weights,
 )
 from .base import TESTS, EmpiricalResult, ResolutionError, chi_square, get_test, register

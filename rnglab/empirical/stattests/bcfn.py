@@ -1,0 +1,192 @@
+"""BCFN: the signs of the bit-count deviations of blocks at doubling sizes, tested as overlapping patterns."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from scipy import stats
+
+from ...generators.base import Source
+from ...stream import BitSelection, field_chunks
+from .base import EmpiricalResult, gateway_params, register, require
+
+#: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks (a chunk holds whole blocks of the top level,
+#: so this bounds the memory: 2^15 blocks of 32 low bits are a million outputs).
+LEVELS = 16
+
+#: Expected count per pattern for a level to be tested (20: at 5, the rule of thumb, the smallest levels
+#: raised false alarms several times too often in calibration).
+MIN_EXPECTED = 20.0
+
+
+@numba.njit(cache=True, nogil=True)
+def _feed(deviations, pattern_bits, state, counts, shorter):  # pragma: no cover - compiled
+    """Count the overlapping patterns of ``pattern_bits`` and ``pattern_bits - 1`` signs, continuing ``state``;
+    return the number of ties.
+
+    The sign of a deviation is 1 when it is negative, 0 when positive; a tie
+    (zero) has none and is skipped. ``state`` = ``[history, seen, head]``: the
+    last signs (bit 0 the newest), the signs seen so far, and the first
+    ``pattern_bits - 1`` of them (kept for the circular wrap of :func:`_wrap`).
+    """
+    t = pattern_bits
+    mask, short_mask = (1 << t) - 1, (1 << (t - 1)) - 1
+    history, seen, head, ties = state[0], state[1], state[2], 0
+    for i in range(deviations.size):
+        if deviations[i] == 0:
+            ties += 1
+            continue
+        sign = 1 if deviations[i] < 0 else 0
+        history = ((history << 1) | sign) & mask
+        seen += 1
+        if seen < t:
+            head = (head << 1) | sign
+        if seen >= t:
+            counts[history] += 1
+        if seen >= t - 1:
+            shorter[history & short_mask] += 1
+    state[0], state[1], state[2] = history, seen, head
+    return ties
+
+
+@numba.njit(cache=True, nogil=True)
+def _scan(deviations, top, pattern_bits, states, counts, shorter, ties):  # pragma: no cover - compiled
+    """Feed every level ``0 .. top - 1`` of one chunk: level ``L`` sums pairs of level ``L - 1`` in place."""
+    size = deviations.size
+    for level in range(top):
+        if level:
+            size //= 2
+            for i in range(size):
+                deviations[i] = deviations[2 * i] + deviations[2 * i + 1]
+        ties[level] += _feed(deviations[:size], pattern_bits, states[level], counts[level], shorter[level])
+
+
+def _wrap(pattern_bits: int, state: np.ndarray, counts: np.ndarray, shorter: np.ndarray) -> None:
+    """Close the sequence into a circle: feed its first ``t - 1`` signs again, adding the ``t - 1`` patterns
+    that wrap (and the ``t - 2`` shorter ones that do), so that each count has one pattern per sign."""
+    t = pattern_bits
+    history, _, head = (int(v) for v in state)
+    mask, short_mask = (1 << t) - 1, (1 << (t - 1)) - 1
+    for k in range(t - 1):
+        sign = (head >> (t - 2 - k)) & 1
+        history = ((history << 1) | sign) & mask
+        counts[history] += 1
+        if k < t - 2:
+            shorter[history & short_mask] += 1
+
+
+def overlapping_statistic(counts: np.ndarray, shorter: np.ndarray) -> tuple[float, int]:
+    """Good's ``psi^2_t - psi^2_(t-1)`` of circular overlapping pattern counts of fair bits.
+
+    With ``m`` signs, ``psi^2_t = sum_w (N_w - m 2^-t)^2 / (m 2^-t)`` over the
+    ``2^t`` patterns ``w``; the difference is asymptotically chi-square with
+    ``2^(t-1)`` degrees of freedom (I. J. Good, Proc. Cambridge Philos. Soc.
+    49, 1953; the overlapping serial test of TestU01's ``smultin`` and
+    Marsaglia's overlapping tests), whereas ``psi^2_t`` alone is not.
+    """
+    m = counts.sum()
+
+    def psi(table: np.ndarray) -> float:
+        expected = m / table.size
+        return float(((table - expected) ** 2).sum() / expected)
+
+    return psi(counts) - psi(shorter), counts.size // 2
+
+
+def tie_probability(block_bits: int) -> float:
+    """``P(weight = B/2) = C(B, B/2) 2^-B`` for a block of ``B`` fair bits."""
+    return float(stats.binom.pmf(block_bits // 2, block_bits, 0.5))
+
+
+def level_distances(level_bits: int, blocks: int, ties: int, counts: np.ndarray,
+                    shorter: np.ndarray) -> tuple[float, float | None, float | None]:
+    """A level's two-sided p-values: the ties', then the pattern statistic and its own (``None`` when untested).
+
+    The ties are binomial ``(blocks, P(tie))``: ``min(1, 2 min(P(T <= t), P(T >= t)))``, exact (conservative for a
+    discrete law). The patterns, tested when at least as many signs as patterns were seen: ``2 min(p, 1 - p)``
+    for the chi-square tail ``p`` (a fit too good is as suspect as a bad one).
+    """
+    law = stats.binom(blocks, tie_probability(level_bits))
+    tie = min(1.0, 2 * min(float(law.cdf(ties)), float(law.sf(ties - 1))))
+    if blocks - ties < counts.size:
+        return tie, None, None
+    statistic, df = overlapping_statistic(counts, shorter)
+    upper = float(stats.chi2.sf(statistic, df))
+    return tie, statistic, 2 * min(upper, 1 - upper)
+
+
+@register("bcfn")
+def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
+         selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Bit-count frequency at doubling block sizes: the signs of the blocks' weight deviations, as patterns.
+
+    The bit stream is cut into ``n`` blocks of ``B = block_bits`` bits; at
+    level ``L`` each run of ``2^L`` consecutive blocks (``2^L B`` bits) has a
+    weight ``w`` and a sign, 1 when ``w < 2^L B / 2`` and 0 when above. For
+    fair bits the signs of the blocks that are not tied (``w`` exactly half)
+    are independent fair bits, whatever the level: the level's circular
+    overlapping patterns of ``t = pattern_bits`` signs give Good's statistic
+    ``psi^2_t - psi^2_(t-1)``, asymptotically chi-square with ``2^(t-1)``
+    degrees of freedom (:func:`overlapping_statistic`), and the number of
+    ties is exactly binomial with ``P(tie) = C(2^L B, 2^(L-1) B) 2^-(2^L B)``
+    (:func:`level_distances`, two-sided). Levels are tested while they expect
+    20 signs per pattern. A long-range bias (a Fibonacci generator's lags) or
+    a short-range one (a constant or periodic low bit) moves the signs'
+    patterns at the level of its range; a bit that alternates makes every
+    block a tie.
+
+    The p-value combines the ``K`` two-sided p-values ``d_i`` of the tested
+    levels (patterns and ties) by Bonferroni's bound: ``p = min(1/2, K min d_i / 2)``,
+    whose distance to the nearer tail (``p`` itself) is below ``x`` with
+    probability at most ``2 x``, as a uniform p-value's is, whatever the
+    dependence between levels (conservative; ``p`` is never above 1/2, so
+    these p-values are not uniform: not for a second-level test). The
+    chi-square law of the patterns is asymptotic; its accuracy at the
+    smallest levels is checked by calibration on ideal sources
+    (``tests/test_stattests_bcfn.py``).
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of base blocks (``n B`` bits are read).
+    block_bits : int
+        ``B``, even, 2 to 64.
+    pattern_bits : int
+        ``t``, 2 to 12.
+    selection : BitSelection
+
+    References
+    ----------
+    C. Doty-Humphrey, PractRand 0.94, doc/Tests_engines.txt (BCFN, a test of
+    long-range linear correlations by bit counting: at each level, the
+    frequencies of overlapping patterns of Hamming-weight signs), whose source
+    was read for the statistic's design; the tie handling, Good's statistic
+    and the combination are rnglab's own (PractRand calibrates its levels
+    empirically).
+    """
+    require(2 <= block_bits <= 64 and block_bits % 2 == 0, f"block_bits must be even, 2 to 64; got {block_bits}")
+    require(2 <= pattern_bits <= 12, f"pattern_bits must be in [2, 12]; got {pattern_bits}")
+    cells = 2**pattern_bits
+    levels = [level for level in range(LEVELS)
+              if (n >> level) * (1 - tie_probability(block_bits << level)) >= MIN_EXPECTED * cells]
+    require(bool(levels), f"bcfn needs n (1 - P(tie)) >= {MIN_EXPECTED:g} 2^t blocks at level 0; got n = {n}")
+    top = levels[-1] + 1
+    states = np.zeros((top, 3), dtype=np.int64)
+    counts, shorter = np.zeros((top, cells), dtype=np.int64), np.zeros((top, cells // 2), dtype=np.int64)
+    ties = np.zeros(top, dtype=np.int64)
+    for chunk in field_chunks(source, n, block_bits, selection, multiple=2 ** (top - 1)):
+        _scan(np.bitwise_count(chunk).astype(np.int64) - block_bits // 2, top, pattern_bits, states, counts, shorter,
+              ties)
+    pvalues, statistics = [], []
+    for level in range(top):
+        _wrap(pattern_bits, states[level], counts[level], shorter[level])
+        tie, statistic, pattern = level_distances(block_bits << level, n >> level, int(ties[level]), counts[level],
+                                                  shorter[level])
+        pvalues += [tie] + ([pattern] if pattern is not None else [])
+        statistics.append(statistic)
+    smallest = min(pvalues)
+    return EmpiricalResult("bcfn", float(-np.log10(max(smallest, 1e-300))), min(0.5, len(pvalues) * smallest / 2),
+                           gateway_params(n, selection, block_bits=block_bits, pattern_bits=pattern_bits),
+                           {"levels": top, "tests": len(pvalues), "statistics": statistics,
+                            "ties": ties, "pvalues": pvalues})

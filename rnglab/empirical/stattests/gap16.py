@@ -1,0 +1,162 @@
+"""Gap-16: the gaps between recurrences of each 16-bit value of the bit stream, against the geometric law."""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+from scipy import stats
+
+from ...generators.base import Source
+from ...stream import BitSelection, field_chunks
+from .base import EmpiricalResult, gateway_params, register, require
+from .hamming import merge_sparse_tails
+
+#: Values of 16 bits: a recurrence has probability ``p = 2^-16`` at each step.
+SYMBOLS = 2**16
+
+#: The total number of gaps is tested while its variance is at least this (its normal law then holds; beyond
+#: ``n = 2^20`` or so nearly every value has occurred and the total hardly varies).
+MIN_VARIANCE = 10.0
+
+
+#: Gaps below this are binned through a lookup table (nearly all: the mean gap is 2^16), the rest by bisection.
+TABLE = 2**20
+
+
+@numba.njit(cache=True, nogil=True)
+def _count_gaps(values, start, last, edges, table, counts):  # pragma: no cover - compiled
+    """Add the gap of every value of ``values`` (positions from ``start``) since its last occurrence to ``counts``.
+
+    ``last[v]`` is the position of the last occurrence of ``v`` (``-1``: none
+    yet); the gap is the number of values strictly between, counted in the
+    bin ``b`` with ``edges[b] <= gap < edges[b + 1]`` (``table[gap]`` for a gap
+    below the table's size).
+    """
+    for i in range(values.size):
+        value = values[i]
+        position = start + i
+        prior = last[value]
+        last[value] = position
+        if prior >= 0:
+            gap = position - prior - 1
+            if gap < table.size:
+                counts[table[gap]] += 1
+            else:
+                counts[np.searchsorted(edges, gap, side="right") - 1] += 1
+
+
+def distinct_variance(n: int) -> float:
+    """Variance of the number ``D`` of distinct values among ``n`` independent uniform 16-bit values.
+
+    With ``N = 2^16`` and the indicators of each value's presence,
+    ``Var D = N (N - 1)(1 - 2/N)^n + N (1 - 1/N)^n - N^2 (1 - 1/N)^(2n)``
+    (the occupancy problem; Johnson and Kotz, *Urn Models*, 1977, 3.2). The
+    number of gaps is ``n - D``.
+    """
+    big = float(SYMBOLS)
+    log_one, log_two = math.log1p(-1 / big), math.log1p(-2 / big)
+    # N^2 ((1 - 2/N)^n - (1 - 1/N)^2n) + N ((1 - 1/N)^n - (1 - 2/N)^n), each difference without cancellation
+    pairs = math.exp(2 * n * log_one) * math.expm1(n * (log_two - 2 * log_one))
+    singles = -math.exp(n * log_one) * math.expm1(n * (log_two - log_one))
+    return big * big * pairs + big * singles
+
+
+def gap_edges(bins: int) -> np.ndarray:
+    """``bins + 1`` edges ``e_k = ceil(ln(1 - k / bins) / ln(1 - p))`` of bins equally likely under the geometric law
+    (the last edge is a sentinel above any gap)."""
+    q = 1.0 - 1.0 / SYMBOLS
+    inner = [math.ceil(math.log1p(-k / bins) / math.log(q)) for k in range(1, bins)]
+    return np.array([0, *inner, 2**62], dtype=np.int64)
+
+
+def expected_gaps(n: int, edges: np.ndarray) -> np.ndarray:
+    """Expected number of gaps in each bin ``[a, b)`` among ``n`` independent uniform 16-bit values.
+
+    The value at position ``j`` closes a gap of ``g`` (its previous occurrence
+    at ``j - g - 1``, none in between) with probability ``p q^g``
+    (``q = 1 - p``), for ``g + 1 <= j <= n - 1``; summing over positions,
+    ``E_g = (n - g - 1) p q^g``, exact for ``g <= n - 2`` whatever the
+    dependence between gaps. Over a bin, with
+    ``sum_(g >= a) p q^g = q^a`` and ``sum_(g >= a) g p q^g = q^a (a + q / p)``,
+    ``E_[a, b) = (n - 1)(q^a - q^b) - q^a (a + q/p) + q^b (b + q/p)``, ``b`` capped at
+    ``n - 1``.
+    """
+    p = 1.0 / SYMBOLS
+    q, ratio = 1.0 - p, (1.0 - p) / p
+    a = np.minimum(edges[:-1], n - 1).astype(np.float64)
+    b = np.minimum(edges[1:], n - 1).astype(np.float64)
+    qa, qb = np.exp(a * math.log(q)), np.exp(b * math.log(q))
+    return (n - 1) * (qa - qb) - qa * (a + ratio) + qb * (b + ratio)
+
+
+@register("gap-16")
+def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+    """Pearson's chi-square of the gaps between recurrences of ``n`` successive 16-bit values.
+
+    The bit stream (the selected bits of each output, concatenated) is cut
+    into ``n`` values of 16 bits. Each value that occurred before closes a gap,
+    the number of values since its previous occurrence; for independent
+    uniform values a gap of ``g`` has probability ``p q^g`` (``p = 2^-16``,
+    ``q = 1 - p``) and the expected count of gaps ``g`` in the whole sample
+    is exactly ``(n - g - 1) p q^g`` (:func:`expected_gaps`, the first
+    occurrences closing none). The gaps are counted in ``bins`` bins equally
+    likely under the geometric law (:func:`gap_edges`), the sparse ones
+    merged until each expects 10 or more
+    (:func:`~rnglab.empirical.stattests.hamming.merge_sparse_tails`). Pearson's
+    ``X^2`` splits exactly into the shape, ``sum (O - c E)^2 / E`` with
+    ``c = O_total / E_total`` (``k - 1`` degrees of freedom for ``k`` merged
+    bins), and the total, ``(O_total - E_total)^2 / E_total``; the total is
+    ``n - D``, ``D`` the number of distinct values, whose variance
+    (:func:`distinct_variance`) is far below the Poisson value ``E_total``
+    once ``n`` passes ``2^16``. The statistic is the shape plus
+    ``(O_total - E_total)^2 / Var D``, referred to chi-square with ``k``
+    degrees of freedom. The counts are not exactly multinomial given their
+    total (the gaps of different values interlock), so the law is an
+    approximation, checked by calibration on ideal sources
+    (``tests/test_stattests_gap16.py``: uniform p-values from ``n = 2^12``
+    to ``2^20``).
+
+    A sequence whose values recur too regularly (the short periods of the
+    low bits of a power-of-two LCG: every gap one less than the period) or
+    too rarely fails at once; PractRand's Gap-16 finds most of the
+    power-of-two LCG failures this way on its low-bit folds.
+
+    Parameters
+    ----------
+    source : Source
+    n : int
+        Number of 16-bit values (``16 n`` bits of the stream are read).
+    bins : int
+        Bins before merging, 2 to 4096.
+    selection : BitSelection
+
+    References
+    ----------
+    C. Doty-Humphrey, PractRand 0.94, doc/Tests_engines.txt (Gap16, a variant
+    of the classical gap test), whose source was read for the statistic's
+    design (16-bit values, every value's gaps); the binning, the exact
+    expected counts and the split of the statistic are rnglab's own. Knuth, TAOCP vol. 2, 3.3.2 D (the
+    gap test).
+    """
+    require(2 <= bins <= 4096, f"bins must be in [2, 4096]; got {bins}")
+    require(n >= 2, f"gap-16 needs n >= 2 values; got {n}")
+    edges = gap_edges(bins)
+    expected = expected_gaps(n, edges)
+    require(expected.sum() >= 30, f"gap-16 needs n large enough to expect 30 recurrences; got n = {n} "
+                                  f"({expected.sum():.3g} expected; n >= 2100 suffices)")
+    last = np.full(SYMBOLS, -1, dtype=np.int64)
+    counts, start = np.zeros(bins, dtype=np.int64), 0
+    table = (np.searchsorted(edges, np.arange(min(n, TABLE)), side="right") - 1).astype(np.int16)
+    for values in field_chunks(source, n, 16, selection):
+        _count_gaps(values.astype(np.int64), start, last, edges, table, counts)
+        start += values.size
+    observed, merged, _ = merge_sparse_tails(counts[::-1], expected[::-1], 10.0)
+    shape = float(((observed - merged * (observed.sum() / merged.sum())) ** 2 / merged).sum())
+    variance = distinct_variance(n)
+    total = float((observed.sum() - merged.sum()) ** 2 / variance) if variance >= MIN_VARIANCE else 0.0
+    statistic, df = shape + total, observed.size - (variance < MIN_VARIANCE)
+    pvalue = float(stats.chi2.sf(statistic, df))
+    return EmpiricalResult("gap-16", statistic, pvalue, gateway_params(n, selection, bins=bins),
+                           {"df": df, "observed": counts, "expected": expected, "recurrences": int(counts.sum())})
