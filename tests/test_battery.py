@@ -125,12 +125,16 @@ def test_second_level_needs_two_replications():
 def test_report_section_grades_every_catalog_generator(tmp_path):
     from rnglab.generators import catalog
     from rnglab.report import ReportContext
+    from rnglab.pages import Mark
     from rnglab.report.battery import section
+    from rnglab.report.document import Table
 
-    text = section(ReportContext(tmp_path, quick=True)).markdown
-    rows = {line.split("|")[1].strip(" `"): line for line in text.splitlines() if line.startswith("| `")}
+    part = section(ReportContext(tmp_path, quick=True))
+    table = next(block for block in part.blocks if isinstance(block, Table))
+    rows = {row[0].strip("`"): " ".join(map(str, row)) for row in table.rows}
     assert set(rows) == set(catalog())
-    assert "FAIL" in rows["randu"] and "FAIL" not in rows["pcg64"] and "not reproducible" in text
+    assert "FAIL" in rows["randu"] and "FAIL" not in rows["pcg64"] and "not reproducible" in part.blocks[0]
+    assert Mark("fail", "FAIL (eps)") in next(row for row in table.rows if row[0] == "`randu`")
 
 
 def test_result_labels_name_an_entry_s_own_bits_among_others():

@@ -18,7 +18,7 @@ from ..seeds.space import seed_range_space
 from ..shuffles.algorithms import shuffle
 from ..shuffles.userfunc import function_position_counts
 from .grades import Finding, finding
-from .numbers import duration, power, probability
+from ..pages.numbers import duration, power, probability
 from .structure import drawn_bounds, period_of, seed_space
 from .target import Target
 

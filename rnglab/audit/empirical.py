@@ -17,7 +17,7 @@ from ..reduction.bias import empirical_bias
 from ..shuffles.fairness import empirical_fairness
 from .figures import png
 from .grades import Finding, finding
-from .numbers import power
+from ..pages.numbers import power
 from .target import Target
 
 #: The seed of every stream the audit reads (a fixed seed: the audit is reproducible).

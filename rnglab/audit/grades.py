@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..pages import GRADES
 from ..results import Result
-
-#: The three grades, worst last, with the symbol that carries them without colour.
-GRADES = {"pass": "✔", "warn": "▲", "fail": "✖"}
 
 
 @dataclass(frozen=True)

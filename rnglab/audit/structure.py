@@ -22,7 +22,7 @@ from ..shuffles.userfunc import function_fairness
 from .facts import KNOWN_STATES
 from .figures import png
 from .grades import Finding, finding
-from .numbers import power, probability
+from ..pages.numbers import power, probability
 from .target import Target
 
 #: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, period, n!)).

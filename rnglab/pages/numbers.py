@@ -5,14 +5,25 @@ from __future__ import annotations
 import math
 
 
+#: Below this a number is written out; an integer this close to a power of two is written ``2^k - d``.
+WRITTEN_OUT = 10**6
+
+
 def power(value: float | None) -> str:
-    """``2^225.58`` for a big number, the integer itself below 10^6 (``-`` for None)."""
+    """A number as a reader takes it in: the number itself below 10^6, else a power of two (``-`` for None).
+
+    An integer within min(10^6, value / 2^20) of a power of two is written exactly, ``2^31 - 2``
+    or ``2^64``; any other big number as ``2^225.58`` (two decimals of log2).
+    """
     if value is None:
         return "-"
-    if value < 10**6:
+    if abs(value) < WRITTEN_OUT:
         return f"{value:,}" if float(value).is_integer() else f"{value:.4g}"
-    if isinstance(value, int) and value & (value - 1) == 0:
-        return f"2^{value.bit_length() - 1}"
+    if isinstance(value, int) and value > 0:
+        k = value.bit_length() - (value < 3 << (value.bit_length() - 2))   # the nearest power of two
+        offset = value - (1 << k)
+        if abs(offset) < min(WRITTEN_OUT, value >> 20):
+            return f"2^{k}" if offset == 0 else f"2^{k} {'-' if offset < 0 else '+'} {abs(offset):,}"
     return f"2^{math.log2(value):.2f}"
 
 
