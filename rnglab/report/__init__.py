@@ -70,7 +70,7 @@ class ReportContext:
 
 @dataclass(frozen=True)
 class ReportResult(Result):
-    """Where the report was written and what it holds."""
+    """Where the report was written, what it holds, and the seconds each section took (by title) and in all."""
 
     markdown_path: str
     html_path: str
@@ -78,6 +78,7 @@ class ReportResult(Result):
     sections: list
     figures: list
     seed: int
+    section_seconds: dict
     seconds: float
 
 
@@ -120,11 +121,13 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}.", suffix=".tmp"))
     try:
         context = ReportContext(staging, seed, quick, force)
-        parts, builds = [], sections or SECTIONS
+        parts, builds, timings = [], sections or SECTIONS, {}
         for done, build in enumerate(builds):
             if on_section:
                 on_section(build.__module__.rsplit(".", 1)[-1], done, len(builds))
+            start = time.perf_counter()
             parts.append(build(context))
+            timings[parts[-1].title] = round(time.perf_counter() - start, 3)
         if on_section:
             on_section("", len(builds), len(builds))
         _write_pages(staging, parts, seed, quick)
@@ -132,7 +135,8 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return ReportResult(*(str(out_dir / f"report.{suffix}") for suffix in ("md", "html", "json")),
-                        [p.title for p in parts], list(context.figures), seed, time.perf_counter() - started)
+                        [p.title for p in parts], list(context.figures), seed, timings,
+                        time.perf_counter() - started)
 
 
 def check_report_options(out_dir: Path, seed: int, force: bool) -> None:

@@ -62,7 +62,7 @@ def _reach_table(seeds: int, n: int) -> Table:
 def section(context) -> Section:
     """Exact fairness of every algorithm, position heatmaps at n = 52, and reachable deals."""
 
-    sizes = (6, 7) if context.quick else (6, 7, 8, 9)
+    sizes = (5, 6) if context.quick else (6, 7, 8, 9)
     n_heat = 12 if context.quick else 52
     seeds = REACH_SEEDS_QUICK if context.quick else REACH_SEEDS
     blocks = [

@@ -43,6 +43,7 @@ Journal, January 1996 (seeds from the time of day and process ids).
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from dataclasses import dataclass
@@ -488,13 +489,9 @@ class VBTimerPolicy(MsMidnightPolicy):
     block_ms = 2**22
 
     def seed_weights(self, window: Window) -> np.ndarray:
-        """Milliseconds of ``window`` that give each of the 2^16 seeds."""
-        weights = np.zeros(2**16, dtype=np.int64)
-        for first, stop in super().seed_ranges(window):
-            for start in range(first, stop, self.block_ms):
-                ms = np.arange(start, min(stop, start + self.block_ms), dtype=np.int64)
-                weights += np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
-        return weights
+        """Milliseconds of ``window`` that give each of the 2^16 seeds (read-only; remembered for the last few
+        windows, since a whole day takes seconds to hash and a report asks for it more than once)."""
+        return _timer_weights(tuple(super().seed_ranges(window)), self.block_ms)
 
     def seed_ranges(self, window):
         reached = np.flatnonzero(self.seed_weights(window))
@@ -506,6 +503,18 @@ class VBTimerPolicy(MsMidnightPolicy):
 
     def seeds_at(self, times, window, rng):
         return randomize_hash(timer_words(super().seeds_at(times, window, rng)))
+
+
+@functools.lru_cache(maxsize=8)
+def _timer_weights(ranges: tuple, block_ms: int) -> np.ndarray:
+    """Milliseconds since midnight in ``ranges`` (half-open) that give each of the 2^16 VB seeds."""
+    weights = np.zeros(2**16, dtype=np.int64)
+    for first, stop in ranges:
+        for start in range(first, stop, block_ms):
+            ms = np.arange(start, min(stop, start + block_ms), dtype=np.int64)
+            weights += np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
+    weights.flags.writeable = False
+    return weights
 
 
 class GuidHashPolicy(SeedPolicy):
