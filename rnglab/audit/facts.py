@@ -1,4 +1,5 @@
-"""Published state sizes and periods of the generators that are not LCGs (an LCG's come from number theory)."""
+"""Published facts the audit needs: state sizes and periods of the generators that are not LCGs (an LCG's come
+from number theory), and the entropy a library draws when it seeds a generator from the OS."""
 
 from __future__ import annotations
 
@@ -11,4 +12,19 @@ KNOWN_STATES = {
     "mt19937": (19937, 2**19937 - 1, "Matsumoto and Nishimura, ACM TOMACS 8(1), 1998"),
     "python": (19937, 2**19937 - 1, "CPython's random module is MT19937 (Matsumoto and Nishimura 1998)"),
     "python_random53": (19937, 2**19937 - 1, "CPython's random module is MT19937 (Matsumoto and Nishimura 1998)"),
+}
+
+#: name -> (bits, source): the OS entropy a library reads when the program asks for an OS-seeded generator.
+#: Any generator not listed is taken to receive a 64-bit seed from the OS (the ``os`` policy's count).
+OS_SEED_BITS = {
+    "pcg64": (128, "numpy default_rng() / PCG64(): SeedSequence() draws 128 bits of OS entropy "
+                   "(secrets.randbits(pool_size * 32), pool_size 4; numpy/random/bit_generator.pyx)"),
+    "pcg64_uint32": (128, "numpy default_rng() / PCG64(): SeedSequence() draws 128 bits of OS entropy "
+                          "(secrets.randbits(pool_size * 32), pool_size 4; numpy/random/bit_generator.pyx)"),
+    "mt19937": (128, "numpy MT19937(): SeedSequence() draws 128 bits of OS entropy "
+                     "(secrets.randbits(pool_size * 32), pool_size 4; numpy/random/bit_generator.pyx)"),
+    "python": (19968, "CPython random.seed(None) reads 624 32-bit words from os.urandom (random_seed_urandom, "
+                      "Modules/_randommodule.c) and passes them to init_by_array"),
+    "python_random53": (19968, "CPython random.seed(None) reads 624 32-bit words from os.urandom "
+                               "(random_seed_urandom, Modules/_randommodule.c) and passes them to init_by_array"),
 }

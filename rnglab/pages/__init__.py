@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from importlib.resources import files
 
-from .numbers import power
+from .numbers import WRITTEN_OUT, power
 
 #: A cell that holds a number: 1,234 / 0.5 / 1.2e-05 / 2^64.00 / 2^31 - 1 / 3.71 s / 1 + 1.2e-08 / eps, 1 - 1.8e-06.
 NUMBER = re.compile(r"^(1 [-+] )?([-+]?(\d[\d,]*(\.\d+)?([eE][-+]?\d+)?|2\^[\d.]+( [-+] [\d,]+)?|eps))"
@@ -66,6 +66,18 @@ def is_numeric(value) -> bool:
     return not isinstance(value, Mark) and bool(NUMBER.match(cell_text(value).replace("`", "")))
 
 
+#: Integers up to this many bits also carry their exact digits (a tooltip, ``title``) where written as a power.
+EXACT_BITS = 256
+
+
+def exact_digits(value) -> str:
+    """The digits of a big integer written as a power of two, for its tooltip ('' when small or huge)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= WRITTEN_OUT \
+            and value.bit_length() <= EXACT_BITS:
+        return str(value)
+    return ""
+
+
 def _superscripts(text):
     """``2^225.58`` as 2<sup>225.58</sup>, after escaping."""
     from markupsafe import Markup, escape
@@ -95,7 +107,7 @@ def environment(autoescape: bool):
     env = jinja2.Environment(loader=jinja2.FunctionLoader(lambda name: (templates / name).read_text()),
                              autoescape=autoescape, trim_blocks=not autoescape, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined)
-    env.filters.update(cell=_markdown_cell, text=cell_text, powers=_superscripts, inline=_inline,
+    env.filters.update(cell=_markdown_cell, exact=exact_digits, powers=_superscripts, inline=_inline,
                        base64=lambda data: base64.b64encode(data).decode())
     env.tests.update(numeric=is_numeric, mark=lambda value: isinstance(value, Mark))
     return env

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from ..empirical.battery import get_battery, result_labels, run_battery
 from ..empirical.verdicts import DEFAULT_WINDOW, Thresholds, format_pvalue, grade, is_suspect
 from ..generators import catalog
@@ -15,8 +17,7 @@ REPORT_BATTERY, QUICK_BATTERY = "small", "smoke"
 def section(context) -> Section:
     """Every catalog generator through the report battery: one row per generator, one column per test."""
     battery = get_battery(QUICK_BATTERY if context.quick else REPORT_BATTERY)
-    runs = {name: run_battery(entry.make, battery, report_seed(entry, context.seed))
-            for name, entry in catalog().items()}
+    runs = dict(zip(catalog(), run_all(list(catalog()), battery.name, context.seed, parallel=not context.quick)))
     first = next(iter(runs.values())).results
     labels = result_labels(first)
     rows = [[f"`{name}`"] + [verdict_cell(r.pvalue) for r in result.results] + [_suspects(result)]
@@ -29,6 +30,25 @@ def section(context) -> Section:
                + (f" ({', '.join(failing)})" if failing else ""))
     return Section("Empirical test battery", [_introduction(battery, context.seed, len(labels)), table,
                                               f"Sample sizes: {sizes}. Total test time {seconds:.0f} s."], summary)
+
+
+def run_one(name: str, battery: str, seed: int):
+    """The battery on one catalog generator, at the report's seed (a function of names: it crosses processes)."""
+    entry = catalog()[name]
+    return run_battery(entry.make, get_battery(battery), report_seed(entry, seed))
+
+
+def run_all(names: list[str], battery: str, seed: int, parallel: bool) -> list:
+    """:func:`run_one` for every name, in order: in worker processes, one per core this process may use, when
+    ``parallel`` and there is more than one (each run is independent and seeded: the results are the same)."""
+    workers = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1,
+                  len(names))
+    if not parallel or workers < 2:
+        return [run_one(name, battery, seed) for name in names]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(run_one, names, [battery] * len(names), [seed] * len(names)))
 
 
 def report_seed(entry, seed: int) -> int | None:
