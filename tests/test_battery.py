@@ -165,3 +165,11 @@ def test_a_battery_skips_an_entry_refused_at_the_source_s_resolution():
     assert [r.test for r in result.results] == ["frequency"]
     assert result.skipped == (("runs-up", "the runs-up test needs n <= L^2 = 65536 values from a source of L = 256 "
                                           "levels (ties, 1 pair in L, bias the run counts); got n = 100000"),)
+
+
+def test_the_report_battery_gives_the_same_results_in_worker_processes():
+    from rnglab.report.battery import run_all
+
+    names = ["randu", "pcg64", "msvc"]
+    serial, parallel = run_all(names, "smoke", 7, parallel=False), run_all(names, "smoke", 7, parallel=True)
+    assert [[r.pvalue for r in run.results] for run in serial] == [[r.pvalue for r in run.results] for run in parallel]

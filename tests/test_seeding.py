@@ -202,3 +202,13 @@ def test_guid_hash_is_thirty_two_bits_whatever_the_window():
     assert chosen.space_size(60_000) == chosen.space_size(DAY) == 2**32
     assert chosen.distribution(window(0, 1000)).classes == ((1, 2**32),)
     assert chosen.draw(np.random.default_rng(0), window(0, 1000), 1000).max() < 2**32
+
+
+@pytest.mark.parametrize(("first", "stop"), [(0, 50), (16_380, 16_390), (86_000, 86_400)])
+def test_whole_seconds_hash_as_timer_words_do(first, stop):
+    # The fast path (s + k * 0.001, hashed in 32 bits) against the definition, millisecond by millisecond.
+    from rnglab.generators.vb import randomize_hash, second_hash_counts, timer_words
+
+    ms = np.arange(first * 1000, stop * 1000, dtype=np.int64)
+    expected = np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
+    assert np.array_equal(second_hash_counts(first, stop), expected)

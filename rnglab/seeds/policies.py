@@ -54,7 +54,7 @@ from math import comb, exp, factorial, log2
 import numpy as np
 
 from ..generators import GeneratorSpec
-from ..generators.vb import randomize_hash, timer_words
+from ..generators.vb import randomize_hash, second_hash_counts, timer_words
 from ..params import parse_int
 from ..reduction.draw import draw_bounded
 from ..reduction.reducers import Reducer
@@ -510,9 +510,16 @@ def _timer_weights(ranges: tuple, block_ms: int) -> np.ndarray:
     """Milliseconds since midnight in ``ranges`` (half-open) that give each of the 2^16 VB seeds."""
     weights = np.zeros(2**16, dtype=np.int64)
     for first, stop in ranges:
-        for start in range(first, stop, block_ms):
-            ms = np.arange(start, min(stop, start + block_ms), dtype=np.int64)
-            weights += np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
+        whole = (-(-first // SECOND), stop // SECOND)           # the whole seconds inside [first, stop)
+        if whole[0] < whole[1]:
+            weights += second_hash_counts(*whole)
+            edges = ((first, whole[0] * SECOND), (whole[1] * SECOND, stop))
+        else:
+            edges = ((first, stop),)
+        for low, high in edges:
+            for start in range(low, high, block_ms):
+                ms = np.arange(start, min(high, start + block_ms), dtype=np.int64)
+                weights += np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
     weights.flags.writeable = False
     return weights
 
