@@ -238,9 +238,14 @@ def _group_weights(weights) -> tuple:
     return tuple((int(w), int(c)) for w, c in zip(values, counts) if w > 0)
 
 
+def _second_span(window: Window) -> tuple[int, int]:
+    """First and last second the window touches."""
+    return window.start_ms // SECOND, (window.stop_ms - 1) // SECOND
+
+
 def _second_weights(window: Window) -> tuple[int, np.ndarray]:
     """First second of the window and the milliseconds of the window inside each second."""
-    first, last = window.start_ms // SECOND, (window.stop_ms - 1) // SECOND
+    first, last = _second_span(window)
     weights = np.full(last - first + 1, SECOND, dtype=np.int64)
     weights[0] -= window.start_ms - first * SECOND
     weights[-1] -= (last + 1) * SECOND - window.stop_ms
@@ -455,10 +460,12 @@ class PidTimePolicy(TimeSecondsPolicy):
 
     def seed_ranges(self, window):
         self.check_window(window)
+        first, last = _second_span(window)  # only the seconds' span matters: no weights built (a year has 3e7)
         ranges = []
-        for block, low, weights in self._blocks(window):
+        for block in range(first >> PID_BITS, (last >> PID_BITS) + 1):
             start, stop = block << PID_BITS, (block + 1) << PID_BITS
-            ranges += [(start, stop)] if len(weights) > 1 else [(start, low), (low + 1, stop)]
+            low, high = max(first, start), min(last + 1, stop)
+            ranges += [(start, stop)] if high - low > 1 else [(start, low), (low + 1, stop)]
         return [(a, b) for a, b in ranges if b > a]
 
     def distribution(self, window):
