@@ -1,5 +1,6 @@
 """Tests for rnglab.seeds.policies: windows, seed spaces, exact seed laws, collisions, simultaneous tables."""
 
+import math
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -212,3 +213,9 @@ def test_whole_seconds_hash_as_timer_words_do(first, stop):
     ms = np.arange(first * 1000, stop * 1000, dtype=np.int64)
     expected = np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
     assert np.array_equal(second_hash_counts(first, stop), expected)
+
+
+def test_a_tiny_collision_chance_keeps_its_digits():
+    # 1,000 tables over 2^128 equally likely seeds: 1 - exp(-C(1000, 2) / 2^128) = 1.468e-33, not 1 - 1 = 0.
+    chance = collision_probability(SeedDistribution(((1, 2**128),), 2**128), 1000).probability
+    assert chance == pytest.approx(math.comb(1000, 2) / 2**128, rel=1e-12)

@@ -49,7 +49,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
-from math import comb, exp, factorial, log2
+from math import comb, expm1, factorial, log2
 
 import numpy as np
 
@@ -219,7 +219,7 @@ def collision_probability(distribution: SeedDistribution, tables: int) -> Collis
         return Collision(tables, Fraction(1), True, "more tables than seeds: a collision is certain")
     if tables > EXACT_TABLES:
         pairs = comb(tables, 2)
-        value = 1 - exp(-pairs * float(distribution.sum_of_squares()))
+        value = -expm1(-pairs * float(distribution.sum_of_squares()))  # 1 - exp(-x), exact for tiny x
         return Collision(tables, value, False, "1 - exp(-C(k,2) sum p_s^2) (Poisson approximation)")
     coefficients = [1]
     for weight, multiplicity in distribution.classes:
