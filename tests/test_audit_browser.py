@@ -92,3 +92,14 @@ def test_a_screenshot_is_taken(page, tmp_path):
     (tmp_path / "page.html").write_text(page[1])
     chromium(f"--screenshot={tmp_path / 'shot.png'}", page=tmp_path / "page.html")
     assert (tmp_path / "shot.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_check_sees_what_goes_wrong(tmp_path):
+    # A page with each fault the check looks for: a table wider than the window, an image that does not load,
+    # a contents link to no heading, a console error.
+    broken = ('<!DOCTYPE html><html><head><title>x</title></head><body><a href="#nowhere">x</a>'
+              '<table style="width:3000px"><tr><td>wide</td></tr></table><img src="missing.png" alt="">'
+              '<script>console.error("boom")</script></body></html>')
+    seen = reader_view(broken, tmp_path)
+    assert seen["pageWidth"] > seen["windowWidth"] and seen["unloaded"] == 1
+    assert seen["missing"] == ["nowhere"] and "boom" in seen["errors"]
