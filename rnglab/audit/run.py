@@ -23,7 +23,8 @@ NOT_ESTABLISHED = (
     "a program that differs from its description is not covered.",
     "Statistical tests can show a defect, never its absence: passing them bounds the bias they can see at these "
     "sample sizes, no more.",
-    "The seed search rate is one core of this machine; clusters, GPUs and better attacks are faster.",
+    "The seed search rate is measured on this machine and projected to clusters on paper (at the efficiency a "
+    "local dask cluster reached); GPUs and better attacks are faster.",
     "Lattice recovery is named where it applies, not run; operational secrets (server access, logs, "
     "side channels) are out of scope.",
 )
