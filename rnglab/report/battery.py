@@ -39,16 +39,20 @@ def run_one(name: str, battery: str, seed: int):
 
 
 def run_all(names: list[str], battery: str, seed: int, parallel: bool) -> list:
-    """:func:`run_one` for every name, in order: in worker processes, one per core this process may use, when
-    ``parallel`` and there is more than one (each run is independent and seeded: the results are the same)."""
+    """:func:`run_one` for every name, in order: the first here, the others in worker processes, one per core
+    this process may use, when ``parallel`` and there is more than one (each run is independent and seeded: the
+    results are the same). The first run loads (or compiles) the battery's kernels before the workers are
+    forked, so that they inherit them instead of each loading them again."""
     workers = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1,
-                  len(names))
+                  len(names) - 1)
     if not parallel or workers < 2:
         return [run_one(name, battery, seed) for name in names]
     from concurrent.futures import ProcessPoolExecutor
 
+    first = run_one(names[0], battery, seed)
+    rest = names[1:]
     with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(run_one, names, [battery] * len(names), [seed] * len(names)))
+        return [first, *pool.map(run_one, rest, [battery] * len(rest), [seed] * len(rest))]
 
 
 def report_seed(entry, seed: int) -> int | None:
