@@ -18,13 +18,16 @@ from .document import Heading, Section, Table
 REACH_SEEDS, REACH_SEEDS_QUICK = 2**16, 2**10
 
 
-def _tv_table(sizes) -> Table:
-    rows = []
+def _tv_table(sizes) -> tuple[Table, int]:
+    """The exact total variation distance of every shuffle at each size, and how many are not uniform at the
+    largest."""
+    rows, biased = [], 0
     for name, shuffle in SHUFFLES.items():
         distances = [exact_fairness(name, n, matrix=False).tv_distance for n in sizes]
         cells = ["not computed" if tv is None else f"{float(tv):.4g}" for tv in distances]
         rows.append([f"`{name}`", "broken" if shuffle.broken else "", *cells])
-    return Table(["algorithm", "", *[f"TV, n = {n}" for n in sizes]], rows)
+        biased += bool(distances[-1])
+    return Table(["algorithm", "", *[f"TV, n = {n}" for n in sizes]], rows), biased
 
 
 def _heatmaps(context, n: int) -> list:
@@ -43,6 +46,7 @@ def _heatmaps(context, n: int) -> list:
 
 
 def _reach_table(seeds: int, n: int) -> Table:
+    """Distinct deals from the first ``seeds`` seeds of every catalog LCG, and the most its seed space allows."""
     rows = []
     for entry in catalog().values():
         if entry.kind != "lcg":
@@ -54,36 +58,36 @@ def _reach_table(seeds: int, n: int) -> Table:
         rows.append([f"`{entry.name}`", convention.name, entry.native_reducer.name, result.distinct, seeds,
                      space, f"2^{min(space_bits, math.log2(math.factorial(n))) - math.log2(math.factorial(n)):.2f}",
                      smallest_deck_exceeding(space)])
-    return Table(["generator", "seeding", "reducer", f"distinct deals from seeds 1..{seeds}",
-                           "seeds", "seed space", f"largest fraction of {n}! reachable",
-                           "smallest n with n! > seed space"], rows)
+    return Table(["generator", "seeding", "reducer", f"distinct deals from seeds 1..{seeds}", "seeds", "seed space",
+                  f"largest fraction of {n}! reachable", "smallest n with n! > seed space"], rows)
 
 
 def section(context) -> Section:
     """Exact fairness of every algorithm, position heatmaps at n = 52, and reachable deals."""
-
     sizes = (5, 6) if context.quick else (6, 7, 8, 9)
     n_heat = 12 if context.quick else 52
     seeds = REACH_SEEDS_QUICK if context.quick else REACH_SEEDS
+    tv, biased = _tv_table(sizes)
+    reach = _reach_table(seeds, 52)
     blocks = [
         "Total variation distance to the uniform law over all n! deals, exactly, under an ideal uniform source "
         "(`rnglab fairness --algo NAME --n N`). Fisher-Yates, its forward form, inside-out, draw-and-remove, "
         "draw-until-unused, unranking and the tie-redrawing sort are exactly uniform; Sattolo reaches only "
         "the (n-1)! n-cycles; sort-keys uses 32-bit keys (ties keep the original order).",
-        _tv_table(sizes),
+        tv,
         Heading(f"Position matrices, n = {n_heat}"),
         "Colour: n · P(card i ends at position j), exact (dynamic program over the position matrix, exact "
-        "integers); 1 (white) is fair, the scale runs from 0 (a card never lands there) up.",
+        "integers); 1 (white) is fair, and the scale never goes below 0 (a card that never lands there).",
         *_heatmaps(context, n_heat),
         Heading("Reachable deals"),
         f"Every seed 1..{seeds} of each catalog LCG, seeded with its usual "
         "convention, shuffled by Fisher-Yates with the library's own reducer (`rnglab reach GEN --seeds A..B`). "
         f"A deal of 52 cards needs {bits_for_every_deal(52)} bits of state (log2 52! = 225.58): a generator "
         "seeded from 2^k seeds reaches at most a fraction 2^k / 52! of the deals.",
-        reach := _reach_table(seeds, 52),
+        reach,
     ]
-    broken = sum(shuffle.broken for shuffle in SHUFFLES.values())
     widest = max(row[5] for row in reach.rows)
-    summary = (f"{broken} of {len(SHUFFLES)} shuffles are not uniform even on an ideal source; no catalog LCG "
+    summary = (f"{biased} of {len(SHUFFLES)} shuffles are not uniform even on an ideal source (n = {sizes[-1]}); "
+               "no catalog LCG "
                f"reaches more than 2^{math.log2(widest) - math.log2(math.factorial(52)):.2f} of the 52! deals")
     return Section("Shuffles: exact fairness and reachable deals", blocks, summary)
