@@ -197,3 +197,13 @@ def test_a_cluster_projection_by_hand():
     assert projected_seconds(2**40, 1e7, 100) == pytest.approx(1293.5, abs=0.05)
     with pytest.raises(ValueError, match="cores >= 1"):
         projected_seconds(2**40, 1e7, 0)
+
+
+def test_cpython_seeded_from_the_os_reaches_every_deal():
+    # random.seed() reads 19,968 bits from os.urandom: 2^19968 seeds (no float holds that), MT19937's period
+    # 2^19937 - 1, so every one of the 52! deals is reachable.
+    from rnglab.audit.structure import reachability
+
+    result = reachability(from_pipeline("python3-shuffle"))
+    assert result.grade == "pass" and result.value == pytest.approx(math.log2(math.factorial(52)))
+    assert ["seeds", "2^19968"] in result.facts

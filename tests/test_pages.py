@@ -1,6 +1,7 @@
 """rnglab.pages: the one Jinja2 machinery of the report and the audit (numbers, cells, escaping, the report's page)."""
 
 import json
+import math
 import re
 
 import numpy as np
@@ -77,3 +78,10 @@ def test_the_report_is_one_page_with_its_figures_inline_plus_markdown_and_json(t
     assert data["sections"][0]["blocks"] == [{"kind": "text", "text": "one `code`"},
                                              {"kind": "figure", "path": "figures/line.png", "caption": "a line"}]
     assert list(result.section_seconds) == ["Two blocks"]
+
+
+def test_durations_beyond_a_float_are_written_from_their_log2():
+    from rnglab.pages.numbers import YEAR, duration_of_bits
+
+    assert duration_of_bits(math.log2(90)) == "1.5 minutes"
+    assert duration_of_bits(20000.0) == f"2^{20000 - math.log2(YEAR):.2f} years"    # 2^20000 s is no float

@@ -21,7 +21,7 @@ from ..seeds.space import seed_range_space
 from ..shuffles.algorithms import shuffle
 from ..shuffles.userfunc import function_position_counts
 from .grades import Finding, finding
-from ..pages.numbers import duration, power, probability
+from ..pages.numbers import duration_of_bits, power, probability
 from .structure import drawn_bounds, os_seed_count, period_of, seed_space
 from .target import Target
 
@@ -88,24 +88,26 @@ def unpredictability(target: Target, seconds: float) -> Finding:
         seeds = min(seeds, target.generator.m)
     rate, timed = measured_rate(target, seconds)
     threads = _search_threads(target)
-    brute = seeds / (rate / threads)
-    unique = cards_for_unique(seeds, target.n)
+    per_core = rate / threads
+    bits = math.log2(seeds) - math.log2(per_core)      # log2 of one core's seconds (2^19968 seeds exceed a float)
+    # Seeds beyond 2 n! change nothing here (no run of cards singles out one of them) and may exceed a float.
+    unique = cards_for_unique(min(seeds, 2 * math.factorial(target.n)), target.n)
     lattice = lattice_applies(target)
     how = "seed search" if target.shuffle is not None else "calls of the function (seeding not counted)"
     facts = [["seeds to search", power(seeds)],
              [f"rate of the {how}, measured on {threads} thread{'s' if threads > 1 else ''}",
               f"{rate:,.0f} seeds/s over {timed:,} seeds"],
-             ["brute-force time, one core", duration(brute)],
+             ["brute-force time, one core", duration_of_bits(bits)],
              *[[f"on {cores:,} cores (a dask cluster at {CLUSTER_EFFICIENCY:.0%} of the cores' summed rate)",
-                duration(projected_seconds(seeds, rate / threads, cores))] for cores in CLUSTER_CORES],
+                duration_of_bits(math.log2(seeds) + math.log2(projected_seconds(1, per_core, cores)))]
+               for cores in CLUSTER_CORES],                       # the time is linear in the seeds
              ["lattice recovery from outputs", f"applies: an LCG with m = {power(target.generator.m)} <= 2^128"
               if lattice else "does not apply"],
              ["cards an opponent sees per game", str(target.cards_seen)],
              ["cards that single out the seed", str(unique) if unique else "more than the deck"]]
     notes = _unpredictability_notes(target, lattice, unique)
-    value = math.log2(brute) if brute > 0 else 0.0
-    headline = f"every seed tried in {duration(brute)} on one core"
-    return finding("unpredictability", value, headline, facts, notes, fails=lattice)
+    headline = f"every seed tried in {duration_of_bits(bits)} on one core"
+    return finding("unpredictability", bits, headline, facts, notes, fails=lattice)
 
 
 def _unpredictability_notes(target: Target, lattice: bool, unique: int | None) -> list[str]:

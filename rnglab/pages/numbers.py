@@ -32,11 +32,24 @@ def probability(value: float) -> str:
     return f"{value:.3g}" if value in (0, 1) or 1e-3 <= value else f"{value:.3e}"
 
 
+#: A Julian year in seconds.
+YEAR = 365.25 * 86400
+#: Beyond 2^LARGEST_FLOAT_BITS seconds a duration is handled by its log2 (a float stops near 2^1024).
+LARGEST_FLOAT_BITS = 1000
+
+
 def duration(seconds: float) -> str:
     """Seconds in the largest unit that keeps the number readable (years beyond a year; 2^k years beyond 10^6)."""
-    units = (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60), ("s", 1))
+    units = (("years", YEAR), ("days", 86400), ("hours", 3600), ("minutes", 60), ("s", 1))
     for name, size in units:
         if seconds >= size or name == "s":
             amount = seconds / size
             return f"{power(amount)} {name}" if amount >= 10**6 else f"{amount:.3g} {name}"
     return f"{seconds:.3g} s"
+
+
+def duration_of_bits(bits: float) -> str:
+    """:func:`duration` of ``2^bits`` seconds, also where that is beyond a float (a search of 2^19968 seeds)."""
+    if bits < LARGEST_FLOAT_BITS:
+        return duration(2.0**bits)
+    return f"2^{bits - math.log2(YEAR):.2f} years"
