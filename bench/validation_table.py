@@ -20,8 +20,9 @@ import tomllib
 from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.generators import make_source
 from rnglab.report.battery import verdict_cell
-from rnglab.report.catalog import markdown_table
 from rnglab.stream import BitSelection
+
+from common import markdown_table
 
 SEED = 12345
 OUT = Path(__file__).resolve().parent / "results" / "validation.md"

@@ -12,6 +12,7 @@ The packages follow the data flow, left to right (no module imports from one to 
 :mod:`rnglab.empirical`   statistical tests, batteries, second level, verdicts
 :mod:`rnglab.shuffles`    draws, steps, the shuffle registry, kernels, fairness, reach, deals, user functions
 :mod:`rnglab.seeds`       seed policies, seed spaces, seed and state recovery
+:mod:`rnglab.pages`       Markdown and self-contained HTML pages from Jinja2 templates (report and audit)
 :mod:`rnglab.report`      the catalog report; :mod:`rnglab.plot` figures
 :mod:`rnglab.audit`       one pipeline examined end to end and graded (beside ``report``)
 :mod:`rnglab.cli`         the ``rnglab`` command (thin: parse, call, format)

@@ -14,7 +14,7 @@ LAYERS = [
     ("rnglab.reduction.draw", 5), ("rnglab.reduction.words", 5), ("rnglab.reduction.bias", 5),
     ("rnglab.seeds", 6), ("rnglab.seeds.policies", 6), ("rnglab.seeds.space", 6), ("rnglab.shuffles", 7),
     ("rnglab.seeds.crack", 8), ("rnglab.seeds.recover", 8), ("rnglab.seeds.distributed", 8), ("rnglab.seeds.dealt", 8),
-    ("rnglab.plot", 9), ("rnglab.report", 10), ("rnglab.audit", 10),
+    ("rnglab.plot", 9), ("rnglab.pages", 10), ("rnglab.report", 10), ("rnglab.audit", 10),
     ("rnglab.cli", 11), ("rnglab.console", 12), ("rnglab.__main__", 12), ("rnglab", 13),
 ]
 PACKAGE = Path(rnglab.__file__).parent

@@ -69,10 +69,12 @@ def test_deitel_draws_rows_below_4_and_columns_below_13():
 
 
 def test_sound_pipeline_passes_all_but_reachability(sound):
-    # A 2^64 seed space cannot reach 52! = 2^225.6 deals: a warning, not a failure (no one can tell which).
+    # numpy seeds PCG64 with 128 bits of OS entropy (SeedSequence): 2^128 of the 52! = 2^225.6 deals, a
+    # warning, not a failure (no one can search 2^128 seeds to tell which).
     assert grades(sound) == {"reachability": "warn", "scaling": "pass", "shuffle": "pass",
                              "unpredictability": "pass", "repeatability": "pass", "raw": "pass"}
-    assert found(sound, "reachability").value == pytest.approx(64.0)
+    assert found(sound, "reachability").value == pytest.approx(128.0)
+    assert any("2^-97.58" in note for note in found(sound, "reachability").notes)
 
 
 def test_named_sound_pipeline_is_graded_like_the_toml(sound):
@@ -148,3 +150,60 @@ def test_every_named_pipeline_is_audited_within_a_minute(name):
     result = audit(from_pipeline(name))
     assert [f.question for f in result.findings] == list(RULES)
     assert sum(result.seconds.values()) < 60
+
+
+def test_numpy_seeds_from_128_bits_of_os_entropy():
+    # The fact behind OS_SEED_BITS, read from numpy itself: SeedSequence() pools 4 32-bit words of OS entropy.
+    import numpy as np
+
+    from rnglab.audit.facts import OS_SEED_BITS
+
+    fresh = np.random.SeedSequence()
+    assert fresh.pool_size * 32 == 128 and fresh.entropy < 2**128
+    assert {OS_SEED_BITS[name][0] for name in ("pcg64", "pcg64_uint32", "mt19937")} == {128}
+
+
+def test_reachability_fails_below_128_bits_of_seeding():
+    # MMIX's 64-bit LCG from a 64-bit OS seed reaches at most 2^64 deals: below 128 bits, a failure.
+    from rnglab.audit import from_table
+    from rnglab.audit.structure import reachability
+
+    result = reachability(from_table({"generator": "mmix", "seeding": "os", "shuffle": "fisher-yates"}))
+    assert result.value == pytest.approx(64.0) and result.grade == "fail"
+
+
+def test_run_until_fail_finds_randu_and_not_pcg64():
+    from rnglab.audit import from_table
+    from rnglab.audit.empirical import until_fail
+
+    bad = until_fail(from_table({"generator": "randu", "seeding": "os", "shuffle": "fisher-yates"}), "smoke", 5.0)
+    assert bad.stopped == "fail" and bad.bytes_to_fail is not None
+    good = until_fail(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), "small", 3.0)
+    assert good.bytes_to_fail is None and good.stages
+
+
+def test_the_unpredictability_section_projects_the_search_to_clusters(sound):
+    facts = dict(found(sound, "unpredictability").facts)
+    assert [label for label in facts if label.startswith("on ")] == [
+        "on 100 cores (a dask cluster at 85% of the cores' summed rate)",
+        "on 1,000 cores (a dask cluster at 85% of the cores' summed rate)"]
+
+
+def test_a_cluster_projection_by_hand():
+    # 2^40 seeds at 10^7 seeds/s per core on 100 cores at 85%: 2^40 / (100 * 10^7 * 0.85) = 1293.5 s.
+    from rnglab.seeds.distributed import projected_seconds
+
+    assert projected_seconds(2**40, 1e7, 100) == pytest.approx(2**40 / 8.5e8)
+    assert projected_seconds(2**40, 1e7, 100) == pytest.approx(1293.5, abs=0.05)
+    with pytest.raises(ValueError, match="cores >= 1"):
+        projected_seconds(2**40, 1e7, 0)
+
+
+def test_cpython_seeded_from_the_os_reaches_every_deal():
+    # random.seed() reads 19,968 bits from os.urandom: 2^19968 seeds (no float holds that), MT19937's period
+    # 2^19937 - 1, so every one of the 52! deals is reachable.
+    from rnglab.audit.structure import reachability
+
+    result = reachability(from_pipeline("python3-shuffle"))
+    assert result.grade == "pass" and result.value == pytest.approx(math.log2(math.factorial(52)))
+    assert ["seeds", "2^19968"] in result.facts

@@ -102,7 +102,7 @@ def _section_with_figure(context):
 
     figure, axes = new_figure()
     axes.plot([0, 1], [0, 1])
-    return Section("Fake", context.add_figure("spectral_merits", figure))
+    return Section("Fake", [context.add_figure("spectral_merits", figure, "a line")])
 
 
 def _failing_section(context):
@@ -131,7 +131,7 @@ def test_a_report_that_fails_leaves_nothing_behind(tmp_path):
     assert list(tmp_path.iterdir()) == []
     (tmp_path / "r").mkdir()                      # an empty folder may be filled without --force
     build_report(tmp_path / "r", sections=[_section_with_figure])
-    assert sorted(p.name for p in (tmp_path / "r").iterdir()) == ["figures", "report.html", "report.md"]
+    assert sorted(p.name for p in (tmp_path / "r").iterdir()) == ["figures", "report.html", "report.json", "report.md"]
 
 
 @pytest.mark.parametrize("args, message", [

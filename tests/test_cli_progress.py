@@ -106,10 +106,10 @@ def test_the_report_names_each_section_with_its_place(tmp_path):
     from rnglab.report import Section, build_report
 
     def first(context):
-        return Section("First", "one")
+        return Section("First", ["one"])
 
     def second(context):
-        return Section("Second", "two")
+        return Section("Second", ["two"])
 
     calls = []
     build_report(tmp_path / "report", sections=[first, second], on_section=lambda *call: calls.append(call))

@@ -1,5 +1,6 @@
 """Tests for rnglab.seeds.policies: windows, seed spaces, exact seed laws, collisions, simultaneous tables."""
 
+import math
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -202,3 +203,19 @@ def test_guid_hash_is_thirty_two_bits_whatever_the_window():
     assert chosen.space_size(60_000) == chosen.space_size(DAY) == 2**32
     assert chosen.distribution(window(0, 1000)).classes == ((1, 2**32),)
     assert chosen.draw(np.random.default_rng(0), window(0, 1000), 1000).max() < 2**32
+
+
+@pytest.mark.parametrize(("first", "stop"), [(0, 50), (16_380, 16_390), (86_000, 86_400)])
+def test_whole_seconds_hash_as_timer_words_do(first, stop):
+    # The fast path (s + k * 0.001, hashed in 32 bits) against the definition, millisecond by millisecond.
+    from rnglab.generators.vb import randomize_hash, second_hash_counts, timer_words
+
+    ms = np.arange(first * 1000, stop * 1000, dtype=np.int64)
+    expected = np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
+    assert np.array_equal(second_hash_counts(first, stop), expected)
+
+
+def test_a_tiny_collision_chance_keeps_its_digits():
+    # 1,000 tables over 2^128 equally likely seeds: 1 - exp(-C(1000, 2) / 2^128) = 1.468e-33, not 1 - 1 = 0.
+    chance = collision_probability(SeedDistribution(((1, 2**128),), 2**128), 1000).probability
+    assert chance == pytest.approx(math.comb(1000, 2) / 2**128, rel=1e-12)

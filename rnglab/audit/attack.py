@@ -1,9 +1,11 @@
 """The questions an opponent asks: can the seed be found (unpredictability), do tables repeat (non-repeatability).
 
-The brute-force time is the seed count divided by the rate of a short, real
-seed search (:func:`rnglab.seeds.crack.crack`) on this machine, over a range
-of seeds sized to fit the time budget (for a user's function, the rate of its
-calls). The collision chance of tables started
+The brute-force time is the seed count divided by the rate of one core in a
+short, real seed search (:func:`rnglab.seeds.crack.crack`) on this machine,
+over a range of seeds sized to fit the time budget (for a user's function, the
+rate of its calls), and projected to clusters of 100 and 1,000 cores with the
+measured efficiency of a dask cluster
+(:func:`rnglab.seeds.distributed.projected_seconds`). The collision chance of tables started
 in the same window is :func:`rnglab.seeds.policies.collision_probability`.
 """
 
@@ -13,13 +15,14 @@ import math
 import time
 
 from ..seeds.crack import cards_for_unique, crack, observe
+from ..seeds.distributed import CLUSTER_EFFICIENCY, projected_seconds
 from ..seeds.policies import SeedDistribution, collision_probability
 from ..seeds.space import seed_range_space
 from ..shuffles.algorithms import shuffle
 from ..shuffles.userfunc import function_position_counts
 from .grades import Finding, finding
-from .numbers import duration, power, probability
-from .structure import drawn_bounds, period_of, seed_space
+from ..pages.numbers import duration_of_bits, power, probability
+from .structure import drawn_bounds, os_seed_count, period_of, seed_space
 from .target import Target
 
 #: Seeds of the first, timing search; the second is sized from its rate to last the section's budget.
@@ -28,6 +31,8 @@ PROBE_SEEDS = 256
 MAX_TIMED_SEEDS = 2**22
 #: The largest LCG modulus for which lattice recovery of the state from outputs is practical.
 LATTICE_MODULUS = 2**128
+#: Cores of the clusters the brute-force time is projected to.
+CLUSTER_CORES = (100, 1000)
 
 
 def measured_rate(target: Target, seconds: float) -> tuple[float, int]:
@@ -60,6 +65,16 @@ def _timed_search(target: Target, seeds: int) -> float:
     return seeds / max(time.perf_counter() - start, 1e-9)
 
 
+def _search_threads(target: Target) -> int:
+    """Threads the timed search ran on: numba's thread count for a seed search (it splits the seeds), one for
+    the calls of a user's function."""
+    if target.shuffle is None:
+        return 1
+    import numba
+
+    return numba.get_num_threads()
+
+
 def lattice_applies(target: Target) -> bool:
     """Whether the state is an LCG's of modulus at most 2^128 (recoverable from outputs by lattice reduction)."""
     return target.generator.is_lcg and target.generator.m <= LATTICE_MODULUS
@@ -72,21 +87,27 @@ def unpredictability(target: Target, seconds: float) -> Finding:
     if target.generator.is_lcg:
         seeds = min(seeds, target.generator.m)
     rate, timed = measured_rate(target, seconds)
-    brute = seeds / rate
-    unique = cards_for_unique(seeds, target.n)
+    threads = _search_threads(target)
+    per_core = rate / threads
+    bits = math.log2(seeds) - math.log2(per_core)      # log2 of one core's seconds (2^19968 seeds exceed a float)
+    # Seeds beyond 2 n! change nothing here (no run of cards singles out one of them) and may exceed a float.
+    unique = cards_for_unique(min(seeds, 2 * math.factorial(target.n)), target.n)
     lattice = lattice_applies(target)
     how = "seed search" if target.shuffle is not None else "calls of the function (seeding not counted)"
-    facts = [["seeds to search", power(seeds)], [f"rate of the {how}, one core, measured",
-                                                 f"{rate:,.0f} seeds/s over {timed:,} seeds"],
-             ["brute-force time, one core", duration(brute)],
+    facts = [["seeds to search", power(seeds)],
+             [f"rate of the {how}, measured on {threads} thread{'s' if threads > 1 else ''}",
+              f"{rate:,.0f} seeds/s over {timed:,} seeds"],
+             ["brute-force time, one core", duration_of_bits(bits)],
+             *[[f"on {cores:,} cores (a dask cluster at {CLUSTER_EFFICIENCY:.0%} of the cores' summed rate)",
+                duration_of_bits(math.log2(seeds) + math.log2(projected_seconds(1, per_core, cores)))]
+               for cores in CLUSTER_CORES],                       # the time is linear in the seeds
              ["lattice recovery from outputs", f"applies: an LCG with m = {power(target.generator.m)} <= 2^128"
               if lattice else "does not apply"],
              ["cards an opponent sees per game", str(target.cards_seen)],
              ["cards that single out the seed", str(unique) if unique else "more than the deck"]]
     notes = _unpredictability_notes(target, lattice, unique)
-    value = math.log2(brute) if brute > 0 else 0.0
-    headline = f"every seed tried in {duration(brute)} on one core"
-    return finding("unpredictability", value, headline, facts, notes, fails=lattice)
+    headline = f"every seed tried in {duration_of_bits(bits)} on one core"
+    return finding("unpredictability", bits, headline, facts, notes, fails=lattice)
 
 
 def _unpredictability_notes(target: Target, lattice: bool, unique: int | None) -> list[str]:
@@ -101,12 +122,14 @@ def _unpredictability_notes(target: Target, lattice: bool, unique: int | None) -
 
 
 def state_distribution(target: Target) -> SeedDistribution:
-    """The law of the starting state: the policy's seeds, or for OS seeds of an LCG with fewer states than
-    seeds (Java's 2^48), the ``m`` states equally likely."""
-    seeds = target.seeding.distribution(target.window)
-    if not target.seeding.enumerable and target.generator.is_lcg and target.generator.m < seeds.seeds:
-        return SeedDistribution(((1, target.generator.m),), target.generator.m)
-    return seeds
+    """The law of the starting state: the policy's seeds, or for OS seeds the :func:`os_seed_count` seeds
+    equally likely (an LCG with fewer states than seeds, Java's 2^48: its ``m`` states)."""
+    if target.seeding.enumerable:
+        return target.seeding.distribution(target.window)
+    seeds = os_seed_count(target)
+    if target.generator.is_lcg:
+        seeds = min(seeds, target.generator.m)
+    return SeedDistribution(((1, seeds),), seeds)
 
 
 def repeatability(target: Target) -> Finding:

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..pages import GRADES
 from ..results import Result
-
-#: The three grades, worst last, with the symbol that carries them without colour.
-GRADES = {"pass": "✔", "warn": "▲", "fail": "✖"}
 
 
 @dataclass(frozen=True)
@@ -40,9 +38,10 @@ class Rule:
 #: The rules, one per question, in report order. Numbers are log2 where marked "bits".
 RULES = {rule.question: rule for rule in (
     Rule("reachability", "Reachability", "log2 of the deals the seeds and states can reach (bits)",
-         float("nan"), 64.0, False,
-         "pass when every deal can be reached (reachable >= n!); warn when at least 2^64 deals are (a fraction "
-         "unreached, unknown which without searching 2^64 seeds); fail below 2^64"),
+         float("nan"), 128.0, False,
+         "pass when every deal can be reached (reachable >= n!); warn when fewer can but the seeding gives at "
+         "least 128 bits (2^128 reachable deals: which ones is unknowable without searching 2^128 seeds); "
+         "fail below 2^128"),
     Rule("scaling", "Scaling (range reduction)", "log2 of the fewest draws that detect the reducer's bias (bits)",
          float("inf"), 40.0, False,
          "pass when every bound the shuffle draws is exactly uniform; warn when the bias needs more than 2^40 draws "

@@ -1,48 +1,22 @@
-"""The audit as people read it: Markdown, JSON and one self-contained HTML page, from Jinja2 templates.
+"""The audit as people read it: Markdown, JSON and one self-contained HTML page.
 
-The templates (``rnglab/audit/templates/*.j2``, package data) render the
-:class:`~rnglab.audit.run.Audit` object directly. The page carries its figures
-inline (base64 PNG) and its style in the head: it loads nothing from anywhere.
-Grades are shown by a symbol and a word besides their colour, so that they
-read in print and for colour-blind readers.
+The templates ``audit.html.j2`` and ``audit.md.j2`` of :mod:`rnglab.pages`
+(the page machinery ``rnglab report`` shares) render the
+:class:`~rnglab.audit.run.Audit` object directly.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from importlib.resources import files
 from pathlib import Path
 
 from ..fileio import atomic_write, check_writable
+from ..pages import GRADES, render
 from ..results import to_plain
-from .grades import GRADES
 from .run import Audit
 
 #: The files an audit writes into its folder.
 REPORT_FILES = ("report.md", "report.html", "report.json")
-#: A cell that holds a number: 1,234 / 0.5 / 1.2e-05 / 2^64.00 / 3.71 s / p-values eps, 1 - 1.8e-06 (right-aligned).
-NUMBER = re.compile(r"^(1 - )?([-+]?(\d[\d,]*(\.\d+)?([eE][-+]?\d+)?|2\^[\d.]+|eps))( [a-z/]+)?$")
-
-
-def _environment(autoescape: bool):
-    import jinja2
-
-    templates = files("rnglab.audit") / "templates"
-    environment = jinja2.Environment(loader=jinja2.FunctionLoader(lambda name: (templates / name).read_text()),
-                                     autoescape=autoescape, trim_blocks=not autoescape, keep_trailing_newline=True,
-                                     undefined=jinja2.StrictUndefined)
-    environment.filters["cell"] = lambda text: str(text).replace("|", "\\|").replace("\n", " ")
-    environment.filters["powers"] = _superscripts
-    environment.tests["numeric"] = lambda text: isinstance(text, (int, float)) or bool(NUMBER.match(str(text)))
-    return environment
-
-
-def _superscripts(text) -> str:
-    """``2^225.58`` as 2<sup>225.58</sup> (the text escaped first)."""
-    from markupsafe import Markup, escape
-
-    return Markup(re.sub(r"2\^([\d.]+)", r"2<sup>\1</sup>", str(escape(text))))
 
 
 def _context(audit: Audit) -> dict:
@@ -50,17 +24,19 @@ def _context(audit: Audit) -> dict:
     line = (f"{pipeline['generator']} seeded by {pipeline['seeding']} over {pipeline['window']}, "
             f"{pipeline['reducer']} scaling, {pipeline['shuffle']} on a {pipeline['n']}-card deck")
     timings = ", ".join(f"{question} {seconds:.1f} s" for question, seconds in audit.seconds.items())
-    return {"audit": audit, "symbols": GRADES, "generator_line": line, "timings": timings}
+    rows = [[key.replace("_", " "), value] for key, value in pipeline.items()]
+    return {"audit": audit, "symbols": GRADES, "generator_line": line, "timings": timings, "pipeline_rows": rows,
+            "title": f"rnglab audit: {pipeline['name']}"}
 
 
 def markdown(audit: Audit) -> str:
     """The report as Markdown."""
-    return _environment(False).get_template("report.md.j2").render(_context(audit))
+    return render("audit.md.j2", **_context(audit))
 
 
 def html(audit: Audit) -> str:
     """The report as one self-contained HTML page."""
-    return _environment(True).get_template("report.html.j2").render(_context(audit))
+    return render("audit.html.j2", **_context(audit))
 
 
 def as_json(audit: Audit) -> str:

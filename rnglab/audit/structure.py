@@ -19,15 +19,16 @@ from ..shuffles.fairness import exact_fairness
 from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals
 from ..shuffles.runtime import deitel_grid
 from ..shuffles.userfunc import function_fairness
-from .facts import KNOWN_STATES
+from .facts import KNOWN_STATES, OS_SEED_BITS
 from .figures import png
-from .grades import Finding, finding
-from .numbers import power, probability
+from .grades import RULES, Finding, finding
+from ..pages.numbers import power, probability
 from .target import Target
 
 #: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, period, n!)).
 ENUMERATED_SEEDS = 2**20
-#: Seeds dealt to warm up (compile), then to time, before deciding to enumerate; the time the enumeration may take.
+#: Seeds dealt to warm up (compile), then to time, before deciding to enumerate; the CPU seconds the enumeration
+#: may take (CPU, not wall-clock: on a loaded machine the decision, and so the report, stays the same).
 WARM_SEEDS, TIMED_SEEDS, ENUMERATION_SECONDS = 256, 2048, 10.0
 #: Largest deck for which a user's function is enumerated exactly.
 FUNCTION_N = 5
@@ -35,11 +36,21 @@ FUNCTION_N = 5
 EXACT_RANGE = 2**24
 
 
+def os_seed_count(target: Target) -> int:
+    """Seeds of a policy that is not enumerable (``os``): 2^bits for a library that draws that many bits of OS
+    entropy to seed this generator (:data:`~rnglab.audit.facts.OS_SEED_BITS`: numpy's SeedSequence, 128 bits),
+    else the policy's own count."""
+    if target.seeding.name == "os" and target.generator.name in OS_SEED_BITS:
+        return 2 ** OS_SEED_BITS[target.generator.name][0]
+    return target.seeding.count(target.window)
+
+
 def seed_space(target: Target) -> SeedSpace:
-    """The seeds the target's policy gives over its window (``os``: 2^64 seeds, not enumerable)."""
+    """The seeds the target's policy gives over its window (``os``: :func:`os_seed_count`, not enumerable)."""
     if target.seeding.enumerable:
         return parse_seed_space(target.seeding.name, target.window.text)
-    return seed_range_space([(0, target.seeding.count(target.window))], f"{target.seeding.name}: 2^64 seeds")
+    count = os_seed_count(target)
+    return seed_range_space([(0, count)], f"{target.seeding.name}: {power(count)} seeds")
 
 
 def state_bits(target: Target) -> float:
@@ -76,18 +87,35 @@ def reachability(target: Target) -> Finding:
     notes = [] if target.shuffle is not None else ["with a user function the bound min(seeds, period, n!) is given: "
                                                    "it does not depend on the shuffle"]
     value = math.log2(reached) if reached else 0.0
+    notes += _reachability_notes(target, value, math.log2(result.n_factorial))
     return finding("reachability", value, f"{power(reached)} of {power(result.n_factorial)} deals reachable",
                    facts, notes, pass_at=math.log2(result.n_factorial))
 
 
+def _reachability_notes(target: Target, bits: float, deal_bits: float) -> list[str]:
+    """Why the grade: not every deal reachable, by how much, and what 128 bits of seeding mean."""
+    notes = []
+    if target.seeding.name == "os" and target.generator.name in OS_SEED_BITS:
+        notes.append(f"seeds from the OS: {OS_SEED_BITS[target.generator.name][1]}")
+    if bits < deal_bits:
+        notes.append(f"not every deal is reachable: at most a fraction 2^{bits - deal_bits:.2f} of the "
+                     f"{target.n}! deals can ever be dealt")
+    if deal_bits > bits >= RULES["reachability"].warn_at:
+        notes.append("128 bits is the security strength NIST SP 800-57 Part 1 Rev. 5 (Table 4) asks of anything "
+                     "protected beyond 2030 (the DRBGs of NIST SP 800-90A Rev. 1 provide up to 256): no one can "
+                     "search 2^128 seeds to learn which deals are missing")
+    return notes
+
+
 def _enumeration_fits(target: Target, space: SeedSpace) -> bool:
-    """Whether dealing every seed of ``space`` takes at most :data:`ENUMERATION_SECONDS`, from a timed sample."""
+    """Whether dealing every seed of ``space`` takes at most :data:`ENUMERATION_SECONDS` of CPU, from a timed
+    sample."""
     first, stop = space.ranges[0]
     for seeds in (WARM_SEEDS, TIMED_SEEDS):
         sample = seed_range_space([(first, min(stop, first + seeds))])
-        start = time.perf_counter()
+        start = time.process_time()
         reachable_deals(target.generator, sample, target.n, target.shuffle, target.reducer)
-    return (time.perf_counter() - start) / sample.size * space.size <= ENUMERATION_SECONDS
+    return (time.process_time() - start) / sample.size * space.size <= ENUMERATION_SECONDS
 
 
 def drawn_bounds(target: Target) -> list[int]:

@@ -67,3 +67,25 @@ def timer_words(ms_since_midnight) -> np.ndarray:
     ms = np.asarray(ms_since_midnight, dtype=np.int64)
     timer = (ms // 1000).astype(np.float64) - (ms % 1000).astype(np.float64) * -0.001
     return timer.astype(np.float32).view(np.uint32).astype(np.uint64)
+
+
+#: Whole seconds hashed at a time by :func:`second_hash_counts` (bounds the memory used: 4 bytes a millisecond).
+SECONDS_PER_BLOCK = 4096
+
+
+def second_hash_counts(first_second: int, stop_second: int) -> np.ndarray:
+    """How many milliseconds of the whole seconds ``[first_second, stop_second)`` give each of the 2^16 hashes.
+
+    The same values as ``randomize_hash(timer_words(ms))`` over those milliseconds,
+    computed as ``s + k * 0.001`` for second ``s`` and millisecond ``k``: equal bit
+    for bit to ``s - k * -0.001`` (IEEE multiplication rounds symmetrically, and
+    subtracting a negated number is adding it), without the integer divisions,
+    and hashed in 32 bits (the word has 32).
+    """
+    counts = np.zeros(2**16, dtype=np.int64)
+    fractions = np.arange(1000, dtype=np.float64) * 0.001
+    for start in range(first_second, stop_second, SECONDS_PER_BLOCK):
+        seconds = np.arange(start, min(stop_second, start + SECONDS_PER_BLOCK), dtype=np.float64)
+        words = (seconds[:, None] + fractions[None, :]).astype(np.float32).view(np.uint32).ravel()
+        counts += np.bincount((words ^ (words >> np.uint32(16))) & np.uint32(0xFFFF), minlength=2**16)
+    return counts

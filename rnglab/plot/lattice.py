@@ -70,9 +70,12 @@ def draw_triples(axes, result: SpectralResult, states: np.ndarray, m: int) -> No
                        f"s = {direction}: {planes}", fontsize=9)
     axes.set_proj_type("ortho")
     axes.set_box_aspect((1, 1, 1))
-    axes.set_xticks([])
-    axes.set_yticks([])
-    axes.set_zticks([])
+    for name, ticks, label in (("x", axes.set_xticks, "x_n / m"), ("y", axes.set_yticks, "x_(n+1) / m"),
+                               ("z", axes.set_zticks, "x_(n+2) / m")):
+        ticks([0, 1])
+        getattr(axes, f"set_{name}label")(label, fontsize=8, labelpad=-8)
+    axes.tick_params(labelsize=7, pad=-2)
+    axes.grid(False)
 
 
 def draw_merits(axes, results: Sequence[tuple[str, SpectralResult]]) -> None:

@@ -7,9 +7,13 @@ import numpy as np
 from ..empirical.verdicts import DEFAULT_WINDOW
 from . import new_figure
 
-#: Ticks of the logit p-value axis and their labels.
-TICKS = [1e-15, 1e-10, 1e-6, 1e-3, 0.5, 1 - 1e-3, 1 - 1e-6, 1 - 1e-10, 1 - 1e-15]
-TICK_LABELS = ["1e-15", "1e-10", "1e-6", "0.001", "0.5", "0.999", "1-1e-6", "1-1e-10", "1-1e-15"]
+#: Ticks of the logit p-value axis and their labels: evenly spaced on that axis (every factor 10^4), so that no two
+#: labels meet; the window's ends are shown by the shading and named in the axis label.
+TICKS = [1e-12, 1e-8, 1e-4, 0.5, 1 - 1e-4, 1 - 1e-8, 1 - 1e-12]
+TICK_LABELS = ["1e-12", "1e-8", "1e-4", "0.5", "1 - 1e-4", "1 - 1e-8", "1 - 1e-12"]
+#: P-values are drawn clipped to [CLIP, 1 - CLIP]; the axis reaches to MARGIN (1 - MARGIN is still below 1 in
+#: double precision), far enough beyond that no marker is cut in half.
+CLIP, MARGIN = 1e-14, 1e-16
 
 
 def battery_figure(result, labels: list[str], window: tuple[float, float] = DEFAULT_WINDOW):
@@ -20,7 +24,7 @@ def battery_figure(result, labels: list[str], window: tuple[float, float] = DEFA
     """
     repeated = [(label, r) for label, r in zip(labels, result.results) if getattr(r, "pvalues", ())]
     columns = max(len(repeated), 1)
-    figure, axes = new_figure(6.4, 0.35 * len(labels) + 1.6 + (2.4 if repeated else 0))
+    figure, axes = new_figure(7.2, 0.35 * len(labels) + 1.9 + (2.4 if repeated else 0))
     figure.clear()
     grid = figure.add_gridspec(2 if repeated else 1, columns, height_ratios=[2, 1] if repeated else [1])
     _pvalue_strip(figure.add_subplot(grid[0, :]), result, labels, window)
@@ -30,21 +34,23 @@ def battery_figure(result, labels: list[str], window: tuple[float, float] = DEFA
 
 
 def _pvalue_strip(axes, result, labels, window) -> None:
-    pvalues = np.clip([r.pvalue for r in result.results], 1e-16, 1 - 1e-16)
+    pvalues = np.clip([r.pvalue for r in result.results], CLIP, 1 - CLIP)
     suspect = np.array([p < window[0] or p > window[1] for p in pvalues])
     rows = np.arange(len(labels))
     axes.set_xscale("logit")
-    axes.axvspan(1e-16, window[0], color="tab:red", alpha=0.15)
-    axes.axvspan(window[1], 1 - 1e-16, color="tab:red", alpha=0.15)
+    axes.axvspan(MARGIN, window[0], color="tab:red", alpha=0.15)
+    axes.axvspan(window[1], 1 - MARGIN, color="tab:red", alpha=0.15)
     axes.scatter(pvalues[~suspect], rows[~suspect], color="tab:blue", zorder=3, label="inside the window")
-    axes.scatter(pvalues[suspect], rows[suspect], color="tab:red", marker="x", zorder=3, label="suspect")
+    axes.scatter(pvalues[suspect], rows[suspect], color="tab:red", marker="x", zorder=3,
+                 label=f"suspect (beyond {CLIP:g} drawn at the edge)")
     axes.set_yticks(rows, labels)
-    axes.invert_yaxis()
-    axes.set_xlim(1e-16, 1 - 1e-16)
-    axes.set_xticks(TICKS, TICK_LABELS)
-    axes.set_xlabel(f"p-value (logit scale); suspect outside [{window[0]:g}, {window[1]:g}]")
+    axes.set_ylim(len(labels) - 0.4, -0.6)
+    axes.set_xlim(MARGIN, 1 - MARGIN)
+    axes.set_xticks(TICKS, TICK_LABELS, fontsize="small")
+    axes.minorticks_off()
+    axes.set_xlabel(f"p-value (logit scale); suspect outside [{window[0]:g}, {window[1]:g}] (shaded)")
     axes.set_title(f"{result.generator}: battery {result.battery}, seed {result.seed}")
-    axes.legend(loc="lower right", fontsize="small")
+    axes.figure.legend(loc="outside lower center", ncol=2, fontsize="small", frameon=False)
 
 
 def _histogram(axes, label: str, pvalues: np.ndarray) -> None:

@@ -1,13 +1,17 @@
-"""``rnglab report``: a Markdown report and a self-contained HTML page.
+"""``rnglab report``: the catalog's report as Markdown, JSON and one self-contained HTML page.
 
 The report is a list of sections (``SECTIONS``), one module per capability,
-each a function ``section(context) -> Section``. A section returns Markdown
-and saves its figures through the context; the HTML page inlines those
-figures, so it is one file that can be mailed or archived.
+each a function ``section(context) -> Section`` that returns objects
+(:mod:`rnglab.report.document`: text, tables of values, figures, sub-headings)
+and draws each figure once through the context. The templates ``report.html.j2``
+and ``report.md.j2`` of :mod:`rnglab.pages` (the machinery the audit shares)
+render them: a summary and a table of contents at the top, the figures inline,
+so that report.html is one file that can be mailed or archived.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -17,10 +21,9 @@ from pathlib import Path
 
 from ..fileio import atomic_write, check_folder_writable
 from ..params import describe_int
-from ..plot import figure_bytes
 from ..results import Result
 from . import battery, catalog, crack, lattice, reduce, seeding, shuffle, spectral
-from .html import markdown_to_html
+from .document import Figure, Section, plain_blocks
 
 SECTIONS = [
     catalog.section,
@@ -32,14 +35,6 @@ SECTIONS = [
     crack.section,
     lattice.section,
 ]
-
-
-@dataclass(frozen=True)
-class Section:
-    """One part of the report: a title and Markdown text (figures are linked from the text)."""
-
-    title: str
-    markdown: str
 
 
 @dataclass
@@ -63,23 +58,27 @@ class ReportContext:
     force: bool = False
     figures: list = field(default_factory=list)
 
-    def add_figure(self, name: str, figure) -> str:
-        """Save a matplotlib figure as ``figures/<name>.png``; return the Markdown image link."""
-        relative = f"figures/{name}.png"
-        atomic_write(self.out_dir / relative, figure_bytes(figure), force=True)
+    def add_figure(self, name: str, figure, caption: str) -> Figure:
+        """Draw a matplotlib figure once, save it as ``figures/<name>.png``, and return it as a block."""
+        from ..plot import figure_bytes
+
+        relative, png = f"figures/{name}.png", figure_bytes(figure)
+        atomic_write(self.out_dir / relative, png, force=True)
         self.figures.append(relative)
-        return f"![{name}]({relative})"
+        return Figure(name, relative, png, caption)
 
 
 @dataclass(frozen=True)
 class ReportResult(Result):
-    """Where the report was written and what it holds."""
+    """Where the report was written, what it holds, and the seconds each section took (by title) and in all."""
 
     markdown_path: str
     html_path: str
+    json_path: str
     sections: list
     figures: list
     seed: int
+    section_seconds: dict
     seconds: float
 
 
@@ -89,7 +88,7 @@ MAX_SEED = 2**32
 
 def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122, quick: bool = False,
                  force: bool = False, sections=None, on_section=None) -> ReportResult:
-    """Run every section and write ``report.md``, ``report.html`` and ``figures/`` as the folder ``out_dir``.
+    """Run every section and write ``report.md``, ``report.html``, ``report.json`` and ``figures/`` as ``out_dir``.
 
     The report is written into a temporary folder beside ``out_dir`` and moved into
     place at the end, so ``out_dir`` holds either nothing new or a complete report;
@@ -122,21 +121,22 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}.", suffix=".tmp"))
     try:
         context = ReportContext(staging, seed, quick, force)
-        parts, builds = [], sections or SECTIONS
+        parts, builds, timings = [], sections or SECTIONS, {}
         for done, build in enumerate(builds):
             if on_section:
                 on_section(build.__module__.rsplit(".", 1)[-1], done, len(builds))
+            start = time.perf_counter()
             parts.append(build(context))
+            timings[parts[-1].title] = round(time.perf_counter() - start, 3)
         if on_section:
             on_section("", len(builds), len(builds))
-        text = _assemble(parts, seed)
-        atomic_write(staging / "report.md", text)
-        atomic_write(staging / "report.html", markdown_to_html(text, staging, "rnglab report"))
+        _write_pages(staging, parts, seed, quick)
         _move_into_place(staging, out_dir, force)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return ReportResult(str(out_dir / "report.md"), str(out_dir / "report.html"), [p.title for p in parts],
-                        list(context.figures), seed, time.perf_counter() - started)
+    return ReportResult(*(str(out_dir / f"report.{suffix}") for suffix in ("md", "html", "json")),
+                        [p.title for p in parts], list(context.figures), seed, timings,
+                        time.perf_counter() - started)
 
 
 def check_report_options(out_dir: Path, seed: int, force: bool) -> None:
@@ -167,8 +167,14 @@ def _move_into_place(staging: Path, out_dir: Path, force: bool) -> None:
         shutil.rmtree(set_aside)
 
 
-def _assemble(parts: list[Section], seed: int) -> str:
-    header = (f"# rnglab report\n\nGenerated by rnglab on {time.strftime('%Y-%m-%d %H:%M:%S')}; "
-              f"every randomised figure uses seed {seed} and can be reproduced with "
-              f"`rnglab report --seed {seed}`.\n")
-    return header + "\n".join(f"\n## {part.title}\n\n{part.markdown.strip()}\n" for part in parts)
+def _write_pages(folder: Path, parts: list[Section], seed: int, quick: bool) -> None:
+    """report.md, report.html and report.json of the sections, from the templates of :mod:`rnglab.pages`."""
+    from ..pages import render
+
+    context = {"title": "rnglab report", "sections": parts, "seed": seed, "quick": quick,
+               "generated": time.strftime("%Y-%m-%d %H:%M:%S")}
+    atomic_write(folder / "report.md", render("report.md.j2", **context))
+    atomic_write(folder / "report.html", render("report.html.j2", **context))
+    plain = {key: context[key] for key in ("title", "seed", "quick", "generated")}
+    atomic_write(folder / "report.json", json.dumps({**plain, "sections": [plain_blocks(p) for p in parts]},
+                                                    indent=2) + "\n")

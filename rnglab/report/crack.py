@@ -10,7 +10,7 @@ from ..seeds.policies import DAY, HOUR, MINUTE, SECOND
 from ..seeds.space import parse_seed_space
 from ..shuffles.algorithms import make_shuffle, shuffle
 from ..shuffles.cards import standard_deck
-from .catalog import markdown_table
+from .document import Section, Table
 
 #: Cards the observer sees: five for the search, the sixth to settle any tie.
 SEEN = 5
@@ -30,10 +30,8 @@ def search_space(seed: int, quick: bool):
     return parse_seed_space("ms-midnight", f"2026-11-22T{clock(seed)}±{QUICK_HALF_WINDOW // SECOND}s")
 
 
-def section(context):
+def section(context) -> Section:
     """Deal with Delphi's Random seeded by Randomize; recover the seed from five cards; predict the deck."""
-    from . import Section
-
     deck = standard_deck()
     seed = int(np.random.default_rng(context.seed).integers(0, DAY))
     delphi, poker = as_generator("delphi"), make_shuffle("poker1999")
@@ -55,9 +53,13 @@ def section(context):
             f"(seeds / (52 x 51 x ... x {52 - SEEN + 1})); {result.cards_for_unique} cards bring that below one. "
             f"Found: {result.candidate_count} seed(s); the sixth card, {deck.label(int(real[SEEN]))}, leaves "
             f"{len(sixth)}. Each candidate's deck is the library's shuffle of that seed; "
-            f"the last column checks it against the real deck.\n\n")
+            f"the last column checks it against the real deck.")
+    blocks = [text]
     if context.quick:
-        text += ("This quick report searches 20 minutes around the true time; the whole day (86,400,000 seeds) "
-                 "is timed by `bench/bench_crack.py` (see `bench/RESULTS.md`).\n\n")
-    return Section("Seed recovery: the 1999 online-poker shuffle", text + markdown_table(
-        ["seed", "time of day", f"first {SEEN + 1} cards predicted", "whole deck = real deck"], rows))
+        blocks.append("This quick report searches 20 minutes around the true time; the whole day (86,400,000 seeds) "
+                      "is timed by `bench/bench_crack.py` (see `bench/RESULTS.md`).")
+    blocks.append(Table(["seed", "time of day", f"first {SEEN + 1} cards predicted", "whole deck = real deck"], rows))
+    found = sum(row[-1] == "yes" for row in rows)
+    summary = (f"{SEEN} cards of a 1999 poker deal give its seed in {result.seconds:.1f} s "
+               f"({found} candidate{'s' if found != 1 else ''} predicting the whole deck)")
+    return Section("Seed recovery: the 1999 online-poker shuffle", blocks, summary)

@@ -10,16 +10,14 @@ from ..generators import as_generator
 from ..seeds.crack import observe
 from ..seeds.dealt import recover_from_deal
 from ..shuffles.algorithms import make_shuffle, shuffle
-from .catalog import markdown_table
+from .document import Section, Table
 
 #: Bottom cards the observer sees (the first dealt by ``deck.remove(size - 1)``).
 SEEN = 12
 
 
-def section(context):
+def section(context) -> Section:
     """Shuffle with java.util.Random seeded from a 48-bit clock; recover the state from 12 cards by lattice reduction."""
-    from . import Section
-
     java, fisher_yates = as_generator("java"), make_shuffle("fisher-yates")
     seed = int(np.random.default_rng(context.seed).integers(0, 2**48))
     real = shuffle(52, java.make(seed), fisher_yates, java.native_reducer)
@@ -37,6 +35,9 @@ def section(context):
             f"**{' '.join(result.seen)}**, has {result.draws} exact draws ({result.information_bits:.1f} bits against "
             f"the state's 48), and lattice reduction (`rnglab crack java --seen ... --positions 51,50,...`) "
             f"recovers the state in {1000 * seconds:.0f} ms. Found: {len(result.states)} state(s); the last column "
-            f"checks each predicted deck against the real one.\n\n")
-    return Section("Seed recovery beyond brute force: a Java deal by lattice reduction", text + markdown_table(
-        ["state", "seed (low 48 bits)", "predicted deck (position 0 first)", "whole deck = real deck"], rows))
+            f"checks each predicted deck against the real one.")
+    table = Table(["state", "seed (low 48 bits)", "predicted deck (position 0 first)", "whole deck = real deck"],
+                  rows)
+    summary = (f"the bottom {SEEN} cards of a Java deal give its 48-bit state by lattice reduction in "
+               f"{1000 * seconds:.0f} ms")
+    return Section("Seed recovery beyond brute force: a Java deal by lattice reduction", [text, table], summary)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..generators import make_source
 from ..reduction.bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
-from .catalog import markdown_table
+from ..pages.numbers import power
+from .document import Heading, Section, Table
 
 #: (R, label) of the sources in the bias table.
 SOURCES = ((32768, "RAND_MAX = 32767"), (2**32, "32-bit"))
@@ -22,51 +23,58 @@ def _bias_rows() -> list:
         for n in BOUNDS:
             for method in applicable_methods(R, n):
                 result = bias(method, n, R)
-                rows.append([label, n, f"`{method}`", result.max_prob, result.min_prob,
+                rows.append([label, n, f"`{method}`", str(result.max_prob), str(result.min_prob),
                              _ratio(result.ratio), f"{float(result.tv_distance):.3g}",
                              f"{float(result.expected_draws):.5f}", result.draws_to_detect or "never"])
     return rows
 
 
 def _detection(context) -> str:
+    """A paragraph: how often a chi-square test with the predicted number of draws flags modulo and Lemire."""
     n, R = 10000, 32768
     predicted = bias("modulo", n, R).draws_to_detect
     seeds = range(context.seed, context.seed + (10 if context.quick else 50))
     flagged = {m: sum(empirical_bias(make_source("msvc", seed=s), n, predicted, m).flagged for s in seeds)
                for m in ("modulo", "lemire")}
-    return (f"**Detection.** A chi-square test at level 0.01 needs {predicted} draws to flag `rand() % 10000` "
+    return (f"A chi-square test at level 0.01 needs {predicted} draws to flag `rand() % 10000` "
             f"on RAND_MAX = 32767 with power 0.9 (non-central chi-square). With exactly that many draws from "
             f"MSVC `rand()` seeded {seeds.start}..{seeds.stop - 1}, the test flagged `modulo` in "
             f"{flagged['modulo']} of {len(seeds)} runs and `lemire` in {flagged['lemire']}.")
 
 
-def _low_bits() -> str:
+def _low_bits() -> list:
+    """A paragraph and a table: the periods of the low output bits of three power-of-two LCGs."""
     rows = []
     for name in ("glibc_type0", "ansic", "msvc"):
         result = low_bit_periods(make_source(name, seed=1), max_bits=4, samples=2**20)
         rows.append([f"`{name}`"] + [f"{o or '> 2^19'} / {p}" for o, p in zip(result.observed, result.predicted)]
                     + [" ".join(map(str, result.first_values["x % 2"][:12]))])
-    return ("**The low-bit trap.** `x % 2^k` keeps the low k output bits, which for a power-of-two LCG "
+    return ["`x % 2^k` keeps the low k output bits, which for a power-of-two LCG "
             "repeat with period at most 2^(shift+k) (observed on 2^20 outputs / predicted from the per-bit "
-            "periods of `rnglab.algebra.period.bit_periods`):\n\n"
-            + markdown_table(["generator", "x % 2", "x % 4", "x % 8", "x % 16", "first x % 2"], rows))
+            "periods of `rnglab.algebra.period.bit_periods`):",
+            Table(["generator", "x % 2", "x % 4", "x % 8", "x % 16", "first x % 2"], rows)]
 
 
-def section(context):
+def section(context) -> Section:
     """Bias of every reducer for n = 52, 54, 10000 on 15-bit and 32-bit sources, with a picture."""
     from ..plot.bias import bias_heatmap
-    from . import Section
 
     probabilities = {}
     for method in applicable_methods(32768, 52):
         counts = count_array(method, 52, 32768)
         probabilities[method] = counts / counts.sum()
-    figure = context.add_figure("reduce-bias-52", bias_heatmap(probabilities, 52, 32768))
-    table = markdown_table(["source", "n", "method", "max p", "min p", "max/min", "TV distance", "draws/output",
-                            "draws to detect (alpha 0.01, power 0.9)"], _bias_rows())
+    figure = context.add_figure("reduce-bias-52", bias_heatmap(probabilities, 52, 32768),
+                                "Relative deviation n p_v - 1 of each output v of [0, 52) from uniform, exact, for "
+                                "every reducer on a 15-bit source (RAND_MAX = 32767): white is exactly uniform")
+    rows = _bias_rows()
+    table = Table(["source", "n", "method", "max p", "min p", "max/min", "TV distance", "draws/output",
+                   "draws to detect (alpha 0.01, power 0.9)"], rows)
     text = ("Exact probabilities (conditional on acceptance) of the most and least likely outputs for every "
             "reduction method, from exact counts of the source values behind each output (closed forms; "
             "`float-multiply` by a binary search of the IEEE double computation C performs). `modulo` favours "
             "the smallest outputs; `float-multiply` and `multiply-shift` favour as many outputs, spread out. "
-            "Unbiased methods pay in expected draws per output.\n\n")
-    return Section("Range reduction", "\n\n".join([text + table, figure, _detection(context), _low_bits()]))
+            "Unbiased methods pay in expected draws per output.")
+    modulo = next(row for row in rows if row[:3] == [SOURCES[0][1], 52, "`modulo`"])
+    summary = f"`rand() % 52` on RAND_MAX = 32767 is biased (max/min {modulo[5]}), detectable after {power(modulo[-1])} draws"
+    return Section("Range reduction", [text, table, figure, Heading("Detection"), _detection(context),
+                                       Heading("The low-bit trap"), *_low_bits()], summary)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..generators import as_generator
 from ..seeds.policies import POLICIES, collision_probability, parse_window, simultaneous_tables
-from .catalog import markdown_table
+from .document import Section, Table
 
 #: The window of the collision table: tables started within a minute of 10:00.
 WINDOW = "2026-11-22T10:00:00±30s"
@@ -16,9 +16,8 @@ def _probability(policy, window, tables) -> str:
     return f"{value:.3g}"
 
 
-def section(context):
+def section(context) -> Section:
     """Seed-space sizes per policy over a minute, a day and a year; collision chances; a shared deal."""
-    from . import Section
 
     window = parse_window(WINDOW)
     uptime = parse_window("1m", now=0)
@@ -28,7 +27,7 @@ def section(context):
         used = uptime if name == "ms-boot" else window
         rows.append([f"`{name}`", policy.description] + sizes
                     + [_probability(policy, used, k) for k in TABLES])
-    table = markdown_table(["policy", "seed", "seeds / minute", "seeds / day", "seeds / year"]
+    table = Table(["policy", "seed", "seeds / minute", "seeds / day", "seeds / year"]
                            + [f"P(shared seed), {k} tables" for k in TABLES], rows)
     demo = simultaneous_tables(POLICIES["time-s"], window, 10, as_generator("msvc"), seed=context.seed)
     i, j = demo.pair
@@ -38,5 +37,7 @@ def section(context):
                f"{' '.join(map(str, demo.first_outputs[0]))} and {' '.join(map(str, demo.first_outputs[1]))}.")
     text = ("Tables started within one minute (`ms-boot`: within one minute of boot) receive the same seed, "
             "and so the same deal, with the exact probabilities below (birthday problem over each policy's "
-            "seed distribution, start times uniform to the millisecond, pids uniform in [1, 32767]).\n\n")
-    return Section("Seeding", text + table + "\n\n" + example)
+            "seed distribution, start times uniform to the millisecond, pids uniform in [1, 32767]).")
+    summary = (f"10 tables started within a minute under `srand(time(0))` share a seed with probability "
+               f"{_probability(POLICIES['time-s'], window, 10)}")
+    return Section("Seeding", [text, table, example], summary)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..algebra.spectral import spectral_test
 from ..generators import catalog, make_source
-from .catalog import markdown_table
+from .document import Section, Table
 
 #: Successive states drawn for the picture of RANDU's planes.
 RANDU_STATES = 20_000
@@ -25,23 +25,26 @@ def catalog_results(dims=range(2, 9), planes_up_to: int = 0, callback=None) -> l
 def _row(name, result) -> list:
     worst = min(result.dims, key=lambda d: d.S)
     three = next(d for d in result.dims if d.t == 3)
-    return ([f"`{name}`", result.a, result.m, result.lattice_m, f"{result.M:.3f}", worst.t]
+    return ([f"`{name}`", str(result.a), str(result.m), str(result.lattice_m), f"{result.M:.3f}", worst.t]
             + [f"{d.S:.3f}" for d in result.dims] + [three.nu2, three.planes])
 
 
-def section(context):
+def section(context) -> Section:
     """The catalog ranked by M_8, the S_t bars, and RANDU's 15 planes seen edge-on."""
     from ..plot.lattice import generator_figure, merits_figure
-    from . import Section
 
     results = catalog_results(planes_up_to=3)
-    table = markdown_table(
+    table = Table(
         ["name", "a", "m", "lattice m", "M_8", "worst t"] + [f"S_{t}" for t in range(2, 9)]
         + ["nu_3^2", "planes (3-D)"], [_row(name, result) for name, result in results])
-    bars = context.add_figure("spectral_merits", merits_figure(results))
+    bars = context.add_figure("spectral_merits", merits_figure(results),
+                              "S_t by dimension t for every catalog LCG (1 is the best lattice possible)")
     randu = dict(results)["randu"]
     states = make_source("randu").random_states(RANDU_STATES + 2)
-    planes = context.add_figure("spectral_randu", generator_figure("randu", randu, states, 2**31))
+    planes_3d = next(d.planes for d in randu.dims if d.t == 3)
+    planes = context.add_figure("spectral_randu", generator_figure("randu", randu, states, 2**31),
+                                f"RANDU: pairs in a corner of the unit square (left), {RANDU_STATES:,} successive "
+                                f"triples seen edge-on to their {planes_3d} planes (middle), S_t (right)")
     text = (
         "Knuth's spectral test (TAOCP vol. 2, 3.3.4), computed exactly: nu_t is the length of "
         "the shortest non-zero vector s of the dual lattice "
@@ -50,10 +53,10 @@ def section(context):
         "best lattice possible; M_8 = min S_t over t = 2..8 ranks generators as in "
         "L'Ecuyer's tables. Figures concern "
         "the state recurrence; multiplicative generators modulo 2^e use the lattice "
-        "modulus m / gcd(a - 1, m). `rnglab spectral` reproduces this table.\n\n"
-        f"{table}\n\n{bars}\n\n"
-        f"RANDU's triples lie on {next(d.planes for d in randu.dims if d.t == 3)} planes "
-        "(x_(n+2) = 6 x_(n+1) - 9 x_n mod 2^31), visible when the cube is seen edge-on to "
-        "them; its pairs, on the left, look like a fine lattice.\n\n"
-        f"{planes}\n")
-    return Section("Spectral test (lattice structure of LCGs)", text)
+        "modulus m / gcd(a - 1, m). `rnglab spectral` reproduces this table.")
+    randu_text = (f"RANDU's triples lie on {planes_3d} planes "
+                  "(x_(n+2) = 6 x_(n+1) - 9 x_n mod 2^31), visible when the cube is seen edge-on to "
+                  "them; its pairs, on the left, look like a fine lattice.")
+    best, worst = results[0], results[-1]
+    summary = f"best M_8 {best[1].M:.3f} (`{best[0]}`), worst {worst[1].M:.3f} (`{worst[0]}`); RANDU's {planes_3d} planes"
+    return Section("Spectral test (lattice structure of LCGs)", [text, table, bars, randu_text, planes], summary)

@@ -55,6 +55,22 @@ ADDRESS = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*
 MAX_SCALED_SEEDS = 1 << 64
 #: Devices that run the compiled kernel.
 DEVICES = ("cpu", "gpu")
+#: Seeds per second of a cluster of single-threaded workers, as a fraction of (cores x one core's rate): the
+#: lowest of the ratios measured for three shuffles on a local cluster (bench/results/cluster.md: 0.85, 0.85, 1.10).
+CLUSTER_EFFICIENCY = 0.85
+
+
+def projected_seconds(seeds: int, rate_per_core: float, cores: int, efficiency: float = CLUSTER_EFFICIENCY) -> float:
+    """Seconds a cluster of ``cores`` single-threaded workers needs to try ``seeds`` seeds, on paper.
+
+    ``T = S / (c r e)``, with ``S`` seeds, ``c`` cores, ``r`` the rate of one core and ``e`` the
+    cluster's efficiency (:data:`CLUSTER_EFFICIENCY`, measured). Valid for
+    spaces large enough that every worker stays busy and each task is long
+    against the scheduler's overhead (the benchmark's ``chunk_for``).
+    """
+    if seeds < 0 or rate_per_core <= 0 or cores < 1 or not 0 < efficiency <= 2:
+        raise ValueError("seeds must be >= 0, the rate > 0, cores >= 1 and the efficiency in (0, 2]")
+    return seeds / (cores * rate_per_core * efficiency)
 
 
 @dataclass(frozen=True)

@@ -43,17 +43,18 @@ Journal, January 1996 (seeds from the time of day and process ids).
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
-from math import comb, exp, factorial, log2
+from math import comb, expm1, factorial, log2
 
 import numpy as np
 
 from ..generators import GeneratorSpec
-from ..generators.vb import randomize_hash, timer_words
+from ..generators.vb import randomize_hash, second_hash_counts, timer_words
 from ..params import parse_int
 from ..reduction.draw import draw_bounded
 from ..reduction.reducers import Reducer
@@ -218,7 +219,7 @@ def collision_probability(distribution: SeedDistribution, tables: int) -> Collis
         return Collision(tables, Fraction(1), True, "more tables than seeds: a collision is certain")
     if tables > EXACT_TABLES:
         pairs = comb(tables, 2)
-        value = 1 - exp(-pairs * float(distribution.sum_of_squares()))
+        value = -expm1(-pairs * float(distribution.sum_of_squares()))  # 1 - exp(-x), exact for tiny x
         return Collision(tables, value, False, "1 - exp(-C(k,2) sum p_s^2) (Poisson approximation)")
     coefficients = [1]
     for weight, multiplicity in distribution.classes:
@@ -237,9 +238,14 @@ def _group_weights(weights) -> tuple:
     return tuple((int(w), int(c)) for w, c in zip(values, counts) if w > 0)
 
 
+def _second_span(window: Window) -> tuple[int, int]:
+    """First and last second the window touches."""
+    return window.start_ms // SECOND, (window.stop_ms - 1) // SECOND
+
+
 def _second_weights(window: Window) -> tuple[int, np.ndarray]:
     """First second of the window and the milliseconds of the window inside each second."""
-    first, last = window.start_ms // SECOND, (window.stop_ms - 1) // SECOND
+    first, last = _second_span(window)
     weights = np.full(last - first + 1, SECOND, dtype=np.int64)
     weights[0] -= window.start_ms - first * SECOND
     weights[-1] -= (last + 1) * SECOND - window.stop_ms
@@ -454,10 +460,12 @@ class PidTimePolicy(TimeSecondsPolicy):
 
     def seed_ranges(self, window):
         self.check_window(window)
+        first, last = _second_span(window)  # only the seconds' span matters: no weights built (a year has 3e7)
         ranges = []
-        for block, low, weights in self._blocks(window):
+        for block in range(first >> PID_BITS, (last >> PID_BITS) + 1):
             start, stop = block << PID_BITS, (block + 1) << PID_BITS
-            ranges += [(start, stop)] if len(weights) > 1 else [(start, low), (low + 1, stop)]
+            low, high = max(first, start), min(last + 1, stop)
+            ranges += [(start, stop)] if high - low > 1 else [(start, low), (low + 1, stop)]
         return [(a, b) for a, b in ranges if b > a]
 
     def distribution(self, window):
@@ -488,13 +496,9 @@ class VBTimerPolicy(MsMidnightPolicy):
     block_ms = 2**22
 
     def seed_weights(self, window: Window) -> np.ndarray:
-        """Milliseconds of ``window`` that give each of the 2^16 seeds."""
-        weights = np.zeros(2**16, dtype=np.int64)
-        for first, stop in super().seed_ranges(window):
-            for start in range(first, stop, self.block_ms):
-                ms = np.arange(start, min(stop, start + self.block_ms), dtype=np.int64)
-                weights += np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
-        return weights
+        """Milliseconds of ``window`` that give each of the 2^16 seeds (read-only; remembered for the last few
+        windows, since a whole day takes seconds to hash and a report asks for it more than once)."""
+        return _timer_weights(tuple(super().seed_ranges(window)), self.block_ms)
 
     def seed_ranges(self, window):
         reached = np.flatnonzero(self.seed_weights(window))
@@ -506,6 +510,25 @@ class VBTimerPolicy(MsMidnightPolicy):
 
     def seeds_at(self, times, window, rng):
         return randomize_hash(timer_words(super().seeds_at(times, window, rng)))
+
+
+@functools.lru_cache(maxsize=8)
+def _timer_weights(ranges: tuple, block_ms: int) -> np.ndarray:
+    """Milliseconds since midnight in ``ranges`` (half-open) that give each of the 2^16 VB seeds."""
+    weights = np.zeros(2**16, dtype=np.int64)
+    for first, stop in ranges:
+        whole = (-(-first // SECOND), stop // SECOND)           # the whole seconds inside [first, stop)
+        if whole[0] < whole[1]:
+            weights += second_hash_counts(*whole)
+            edges = ((first, whole[0] * SECOND), (whole[1] * SECOND, stop))
+        else:
+            edges = ((first, stop),)
+        for low, high in edges:
+            for start in range(low, high, block_ms):
+                ms = np.arange(start, min(high, start + block_ms), dtype=np.int64)
+                weights += np.bincount(randomize_hash(timer_words(ms)).astype(np.int64), minlength=2**16)
+    weights.flags.writeable = False
+    return weights
 
 
 class GuidHashPolicy(SeedPolicy):

@@ -87,8 +87,9 @@ def seed_range_space(ranges, label: str | None = None) -> SeedSpace:
             merged[-1][1] = stop
         else:
             merged.append([first, stop])
-    text = ",".join(f"{a}..{b - 1}" for a, b in merged)
-    return SeedSpace(label or f"seeds {text}", tuple(tuple(r) for r in merged))
+    if not label:  # only then: a range of 2^19968 seeds has too many digits to write
+        label = "seeds " + ",".join(f"{a}..{b - 1}" for a, b in merged)
+    return SeedSpace(label, tuple(tuple(r) for r in merged))
 
 
 def parse_seed_space(text: str, window: str | None = None, now: float | None = None) -> SeedSpace:
