@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..algebra.mrg_period import period as mrg_period
+from ..algebra.mwc_period import mwc_period
 from ..algebra.period import lcg_period
 from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
 from ..generators.glibc import GlibcBatch
@@ -141,13 +142,17 @@ def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuf
 def largest_period(generator: GeneratorSpec) -> int | None:
     """The largest period of an LCG or an MRG; ``None`` for other generators.
 
-    ``m`` for an LCG with c != 0, Carmichael's lambda for c = 0; for an MRG or a
-    combination the period from its default seed (:func:`~rnglab.algebra.mrg_period.period`).
+    ``m`` for an LCG with c != 0, Carmichael's lambda for c = 0; for a
+    multiply-with-carry generator with prime m = a b - 1 the order of b modulo m
+    (:func:`~rnglab.algebra.mwc_period.mwc_period`); for an MRG or a combination
+    the period from its default seed (:func:`~rnglab.algebra.mrg_period.period`).
     """
     if generator.is_mrg:
         return mrg_period(generator.make()).period
     if not generator.is_lcg:
         return None
+    if generator.carry is not None and mwc_period(generator.carry).period is not None:
+        return mwc_period(generator.carry).period
     lcg = generator.lcg()
     return lcg_period(a=lcg.a, m=lcg.m, c=lcg.c, seed=lcg.x).max_period
 
