@@ -28,6 +28,7 @@ from ..algebra.mwc_period import mwc_period
 from ..algebra.period import lcg_period
 from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
 from ..generators.glibc import GlibcBatch
+from ..generators.mrg import MRGBatch
 from ..reduction.reducers import Reducer, as_reducer
 from ..results import Result
 from ..seeds.space import SeedSpace, check_seed_space
@@ -130,12 +131,21 @@ def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, cho
     return 0 if known is None else len(known)
 
 
+def batched(generator: GeneratorSpec) -> bool:
+    """True when :func:`seed_decks` runs one batch lane per seed: an LCG (an MWC), glibc's ``rand()``, an MRG or
+    combination the compiled kernel steps (:meth:`~rnglab.generators.mrg.MRGBatch.serves`)."""
+    return generator.is_lcg or generator.kind == "additive" or \
+        (generator.is_mrg and MRGBatch.serves(generator.combination))
+
+
 def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuffle, reducer: Reducer) -> np.ndarray:
-    """One shuffled deck per seed: a batch for an LCG or glibc's ``rand()``, else one generator per seed."""
+    """One shuffled deck per seed: a batch where :func:`batched` says so, else one generator per seed."""
     if generator.is_lcg:
         return shuffle_seeds(generator.lcg(), seeds, n, chosen, reducer)[0]
     if generator.kind == "additive":
         return shuffle_decks(n, LaneDraws(GlibcBatch(seeds, generator.name), reducer), chosen)
+    if batched(generator):
+        return shuffle_decks(n, LaneDraws(MRGBatch(generator.combination, seeds, generator.name), reducer), chosen)
     return np.stack([shuffle(n, generator.make(int(s)), chosen, reducer) for s in seeds])
 
 
