@@ -350,12 +350,13 @@ class MRGBatch:
 
     @staticmethod
     def serves(combination: Combination) -> bool:
-        """True when the compiled kernel steps this combination (moduli, wrap or product below 2^63)."""
+        """True when the compiled kernel steps this combination (:func:`~rnglab.generators.mrg_kernels.fits_words`)."""
         return fits_words(combination)
 
     def __init__(self, combination: Combination, seeds, name: str | None = None):
         if not self.serves(combination):
-            raise ValueError("a batch of MRGs needs moduli (and a wrap or product) below 2^63")
+            raise ValueError("a batch of MRGs needs moduli, the wrap, the subtracted moduli's sum and the product of "
+                             "moduli (for fraction) below 2^63")
         seeds = np.asarray(seeds)
         low, high = combination.seed_range()
         if len(seeds) and (int(seeds.min()) < low or int(seeds.max()) > high):
