@@ -21,7 +21,9 @@ from rnglab.generators.mwc import MultiplyWithCarry
 from rnglab.seeds.crack import crack, observe
 from rnglab.seeds.space import seed_range_space
 from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.reach import largest_period, reachable_deals
 from rnglab.shuffles.cards import standard_deck
+from rnglab.stream import packed_words
 
 REFERENCE = Path(__file__).parent / "data" / "mwc" / "mwc_reference.txt"
 NAMES = ("mwc-36969", "mwc-18000", "mwc-698769069")
@@ -106,3 +108,16 @@ def test_crack_by_brute_force_finds_the_seed(name, seed):
 def test_gen_prints_the_outputs(capsys):
     assert main(["gen", "mwc-36969", "-n", "3"]) == 0
     assert capsys.readouterr().out.split() == [str(_reference("mwc-36969")[n][0]) for n in (1, 2, 3)]
+
+
+def test_stream_packs_the_reference_outputs():
+    reference = _reference("mwc-698769069")
+    assert packed_words(as_generator("mwc-698769069").make(), 3).tolist() == [reference[n][0] for n in (1, 2, 3)]
+    first, second = (_reference("mwc-36969")[n][0] for n in (1, 2))  # 16-bit outputs keep their little-endian bytes
+    assert packed_words(as_generator("mwc-36969").make(), 1).tolist() == [second << 16 | first]
+
+
+def test_reach_bounds_deals_by_the_mwc_period():
+    assert largest_period(as_generator("mwc-36969")) == 1211400191
+    result = reachable_deals("mwc-18000", seed_range_space([(1, 2001)], "small"), 4)
+    assert result.distinct == 24 and result.seeds == 2000
