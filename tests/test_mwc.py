@@ -21,8 +21,8 @@ from rnglab.generators.mwc import MultiplyWithCarry
 from rnglab.seeds.crack import crack, observe
 from rnglab.seeds.space import seed_range_space
 from rnglab.shuffles.algorithms import shuffle
-from rnglab.shuffles.reach import largest_period, reachable_deals
 from rnglab.shuffles.cards import standard_deck
+from rnglab.shuffles.reach import largest_period, reachable_deals
 from rnglab.stream import packed_words
 
 REFERENCE = Path(__file__).parent / "data" / "mwc" / "mwc_reference.txt"

@@ -38,8 +38,10 @@ COMBINE_CODES = {"single": 0, "difference": 1, "fraction": 2}
 SUMMED, DIRECT, WIDE = 0, 1, 2
 #: Fewer outputs than this are stepped in Python: building the kernel's arrays costs more.
 SMALL_DRAW = 16
-#: Largest modulus (and wrap, and for ``fraction`` product of moduli) the kernel takes.
+#: Moduli, the wrap, the subtracted moduli's sum and the product of moduli (``fraction``) the kernel takes are below it.
 WORD_LIMIT = 2**63
+
+
 def fits_words(combination) -> bool:
     """True when the compiled kernel computes this combination exactly."""
     if any(c.m >= WORD_LIMIT for c in combination.components):
@@ -170,5 +172,5 @@ def fill_combined(combination, states: list[tuple[int, ...]], out: np.ndarray) -
 
 
 def fill_lanes(combination, states: np.ndarray, lanes: np.ndarray, out: np.ndarray) -> None:
-    """Step generator ``lane`` (rows ``lane * components ...`` of ``states``) for each of ``lanes``; output to ``out[lane]``."""
+    """Step generator ``lane`` (rows ``lane * components + j``) once for each of ``lanes``; its output to ``out[lane]``."""
     _run(states, lanes, 1, *plan(combination)[1], out)
