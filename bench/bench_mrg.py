@@ -1,35 +1,98 @@
-"""MRGs: the compiled random_raw against a C loop, and the time of the exact period.
+"""MRGs: the compiled random_raw against a C loop, the seed search in batches, and the time of the exact period.
 
-(1) Outputs per second of ``MRG.random_raw(10^7)`` for MRG32k3a and MRG31k3p, against
+(1) Outputs per second of ``MRG.random_raw(10^7)`` for MRG32k3a, MRG31k3p and MRG63k3a
+(L'Ecuyer 1999: moduli 2^63 - 6645 and 2^63 - 21129, written as an inline ``mrg:`` spec;
+compiled since issue 20's second part, Python integers before), against
 ``bench/c/mrg_stream.c`` compiled with ``cc -O2`` filling an array the same way (64-bit
-integer arithmetic, the coefficients known at compile time); the sums of the outputs are
-compared, so both compute the same stream.
+integer arithmetic with the constants known at compile time; Schrage's method for
+MRG63k3a, as L'Ecuyer's code multiplies); the sums of the outputs are compared, so both
+compute the same stream. Times are CPU seconds (this process's for rnglab, the child's for
+C), best of 3, which a shared machine's load inflates less than wall time. For MRG63k3a the Python-integer one-step loop (the path before)
+is timed on 10^5 outputs beside it.
 
-(2) Time of ``rnglab.algebra.mrg_period.period`` (Knuth 3.2.2's primitivity test, factoring
+(2) Seeds per second of ``rnglab crack`` (Fisher-Yates, Lemire, 6 cards seen) over an MRG or
+combination seeded by a small seed space: the batch path (``MRGBatch``, one compiled
+lane per seed) against the one-at-a-time path it replaced (one generator and one
+shuffle per seed, forced on the same plan), on the same slice of seeds; both must find
+the same seed.
+
+(3) Time of ``rnglab.algebra.mrg_period.period`` (Knuth 3.2.2's primitivity test, factoring
 p - 1 and (p^k - 1)/(p - 1)) for each MRG of the catalog.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import resource
 import time
 
-from common import C_SOURCES, best_time, compile_c, markdown_table, run_c, write_fragment
+from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
 
 from rnglab.algebra.mrg_period import period
 from rnglab.generators import as_generator, catalog
+from rnglab.seeds.crack import make_plan, observe, search
+from rnglab.seeds.space import parse_seed_space
+from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.cards import standard_deck
 
 OUTPUTS = 10**7
+MRG63K3A = ("mrg:m=9223372036854769163,a=0:1754669720:-3182104042"
+            "/m=9223372036854754679,a=31387477935:0:-6199136374,seed=12345")
+#: (C name, generator) of the stream rows.
+STREAMS = [("mrg32k3a", "mrg32k3a"), ("mrg31k3p", "mrg31k3p"), ("mrg63k3a", MRG63K3A)]
+#: (generator, true seed, seeds searched on the batch path, on the one-at-a-time path).
+CRACKS = [("mrg32k3a", 777_777, 2**20, 2**11), ("lecuyer88", 123_456, 2**20, 2**11),
+          ("wichmann-hill", 20_000, 30_268, 2**11)]
 
 
-def stream_row(binary, name: str) -> list:
+def cpu_seconds(function, children: bool = False, repeat: int = 3) -> float:
+    """Least CPU time of ``function()`` over ``repeat`` runs: this process's, or its children's."""
+    def used() -> float:
+        if not children:
+            return time.process_time()
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    best = float("inf")
+    for _ in range(repeat):
+        started = used()
+        function()
+        best = min(best, used() - started)
+    return best
+
+
+def stream_row(binary, label: str, name: str) -> list:
     generator = as_generator(name)
     generator.make().random_raw(10)  # load or compile the kernel
-    ours = best_time(lambda: generator.make().random_raw(OUTPUTS), repeat=3)
-    reference = best_time(lambda: run_c(binary, name, OUTPUTS), repeat=3)
-    same = int(run_c(binary, name, OUTPUTS)) == int(generator.make().random_raw(OUTPUTS).sum(dtype="uint64"))
-    return [name, f"{OUTPUTS / ours / 1e6:.1f}", f"{OUTPUTS / reference / 1e6:.1f}", f"{reference / ours:.2f}",
+    ours = cpu_seconds(lambda: generator.make().random_raw(OUTPUTS))
+    reference = cpu_seconds(lambda: run_c(binary, label, OUTPUTS), children=True)
+    same = int(run_c(binary, label, OUTPUTS)) == int(generator.make().random_raw(OUTPUTS).sum(dtype="uint64"))
+    return [label, f"{OUTPUTS / ours / 1e6:.1f}", f"{OUTPUTS / reference / 1e6:.1f}", f"{reference / ours:.2f}",
             "yes" if same else "NO"]
+
+
+def python_step_rate(name: str, outputs: int = 10**5) -> float:
+    """Outputs per second of the Python-integer one-step reference (the path for m >= 2^62 before)."""
+    source = as_generator(name).make()
+    started = time.perf_counter()
+    for _ in range(outputs):
+        source.step()
+    return outputs / (time.perf_counter() - started)
+
+
+def crack_row(name: str, seed: int, batch_size: int, single_size: int) -> list:
+    generator = as_generator(name)
+    low, high = generator.seed_bounds()
+    first = max(low, min(seed - batch_size // 2, high - batch_size + 1))
+    seen = observe(" ".join(standard_deck().names(shuffle(52, generator.make(seed), "fisher-yates", "lemire")[:6])))
+    batch = search(make_plan(name, parse_seed_space(f"{first}..{first + batch_size - 1}"), seen))
+    around = parse_seed_space(f"{seed - single_size // 2}..{seed + single_size // 2 - 1}")
+    plan = make_plan(name, around, seen)
+    single = search(dataclasses.replace(plan, method="one-at-a-time"))
+    same = [c.seed for c in batch.candidates] == [c.seed for c in single.candidates] == [seed]
+    return [name, f"{batch.shuffled:,}", f"{batch.rate:,.0f}", f"{single.shuffled:,}", f"{single.rate:,.0f}",
+            f"{batch.rate / single.rate:.0f}x", "yes" if same else "NO"]
 
 
 def period_row(name: str) -> list:
@@ -40,9 +103,14 @@ def period_row(name: str) -> list:
 
 def main() -> None:
     binary = compile_c(C_SOURCES / "mrg_stream.c")
-    streams = [stream_row(binary, name) for name in ("mrg32k3a", "mrg31k3p")]
+    streams = [stream_row(binary, label, name) for label, name in STREAMS]
+    before = f"{python_step_rate(MRG63K3A) / 1e6:.2f}"
+    cracks = [crack_row(*case) for case in CRACKS]
     periods = [period_row(name) for name, entry in catalog().items() if entry.is_mrg]
-    body = (markdown_table(["generator", "rnglab M/s", "C M/s", "rnglab / C", "same stream"], streams)
+    body = (markdown_table(["generator", "rnglab M/CPU s", "C M/CPU s", "rnglab / C", "same stream"], streams)
+            + f"\n\nMRG63k3a on the Python-integer path (before: m >= 2^62 was not compiled): {before} M/s.\n\n"
+            + markdown_table(["generator", "seeds (batch)", "seeds/s batch", "seeds (one at a time)",
+                              "seeds/s one at a time", "speed-up", "same seed found"], cracks)
             + "\n\n" + markdown_table(["generator", "period", "time of the exact period"], periods))
     print(body)
     write_fragment("mrg", "Multiple recursive generators", body)

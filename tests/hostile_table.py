@@ -96,6 +96,14 @@ ROWS: list[Row] = [
     row("gen lcg:a=5,m=2^32,output=nonsense", "output"),
     row("gen lcg:a=5,m=2^32,output=bits(40,10)", "bits"),
     row("gen lcg:a=5,m=2^32,seed=2^32", "seed"),
+    # ---- gen: mwc: specifications
+    row("gen mwc:a=5,b=10", "power of two"),
+    row("gen mwc:a=70000,b=2^16", "multiplier a must be in (1, b)"),
+    row("gen mwc:a=5", "a and b are required"),
+    row("gen mwc:a=5,b=2^4,x=3", "expected a="),
+    row("gen mwc:a=5,b=2^4,b=2^5", "given twice"),
+    row("gen mwc:a=5,b=2^4,seed=79", "seed"),
+    row("gen mwc-36969 --seed 0", "non-zero"),
     # ---- gen: mrg: specifications and MRG-only options
     row("gen mrg:m=2^31-1", "m and a are required"),
     row("gen mrg:a=3:5", "m and a are required"),

@@ -17,6 +17,7 @@ def catalog_rows() -> list[dict]:
         source = entry.make()
         rows.append({
             "name": entry.name, "kind": entry.kind, "a": entry.a, "c": entry.c, "m": entry.m,
+            "b": entry.carry.b if entry.carry else None,
             "output": str(entry.output) if entry.is_lcg else None,
             "seeding": entry.seeding.name if entry.is_lcg else _numpy_seeding(entry),
             "components": [str(c) for c in entry.combination.components] if entry.is_mrg else None,
@@ -56,6 +57,8 @@ def list_command(as_json: bool) -> None:
         [[r["name"], r["kind"], r["a"], r["c"], _power_form(r["m"]), r["output"], f"[{r['low']}, {r['high']}]",
           r["bounded"]] for r in rows]))
     click.echo("\nSources:\n" + "\n".join(f"  {r['name']}: {r['source']}" for r in rows))
+    click.echo("\nMWCs t -> a (t mod b) + floor(t / b), output t mod b, listed as their LCG t -> a t mod (a b - 1):\n"
+               + "\n".join(f"  {r['name']}: b = {_power_form(r['b'])}" for r in rows if r["b"]))
     click.echo("\nMRGs x_n = (a1 x_{n-1} + ... + ak x_{n-k}) mod m and their combinations:\n" + "\n".join(
         f"  {r['name']}: {r['combine']} of {'; '.join(r['components'])}" for r in rows if r["components"]))
     click.echo("\nAn LCG can also be written lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)] "

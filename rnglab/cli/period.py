@@ -1,4 +1,4 @@
-"""``rnglab period``: the exact period of an LCG, and optionally a walk that confirms it."""
+"""``rnglab period``: the exact period of an LCG (an MWC through its equivalent LCG) or an MRG, and optionally a walk."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from .common import COUNT, emit_json, generator_options, json_option, lazy, prog
 
 if TYPE_CHECKING:
     from ..algebra.mrg_period import CombinationPeriod
+    from ..algebra.mwc_period import MWCPeriod
     from ..algebra.period import PeriodResult
     from ..algebra.walk import WalkResult
     from ..generators import LCG
 
 period = lazy("algebra.period", "period")
 mrg_period = lazy("algebra.mrg_period", "period")
+mwc_period = lazy("algebra.mwc_period", "mwc_period")
 default_max_steps, walk = lazy("algebra.walk", "default_max_steps", "walk")
 
 #: Bit periods shown at the start and at the end of the list for m = 2^e.
@@ -74,6 +76,14 @@ def _mrg_lines(result: CombinationPeriod) -> list[str]:
     return lines
 
 
+def _mwc_lines(result: MWCPeriod) -> list[str]:
+    lines = [f"multiply-with-carry a = {result.a}, b = {result.b}: the LCG above is its equivalent "
+             f"(m = a b - 1, state t = c b + x, output x = t mod b)",
+             f"           period {'not computed' if result.period is None else result.period}: {result.summary}"]
+    return lines + [f"  [{'yes' if cond.holds else 'no '}] {cond.name}: {cond.explanation}"
+                    for cond in result.conditions]
+
+
 def _period_of_mrg(generator, do_walk: bool, as_json: bool) -> None:
     if do_walk:
         raise ValueError("--walk steps LCGs; an MRG's period comes from its characteristic polynomial")
@@ -118,7 +128,9 @@ def period_command(generator, do_walk: bool, max_steps: int | None, as_json: boo
     answer by stepping the generator around its cycle. For an MRG (mrg32k3a,
     mrg:m=...,a=...) the period m^k - 1 when its characteristic polynomial is
     primitive modulo the prime m (Knuth 3.2.2), with the conditions; for a
-    combination the lcm of its components' periods.
+    combination the lcm of its components' periods. For a multiply-with-carry
+    generator (mwc-36969, mwc:a=...,b=2^32) its equivalent LCG's analysis and
+    the order of b modulo m = a b - 1, with the safe-prime conditions.
     """
     if generator.is_mrg:
         _period_of_mrg(generator, do_walk, as_json)
@@ -126,10 +138,12 @@ def period_command(generator, do_walk: bool, max_steps: int | None, as_json: boo
     source = generator.lcg()                        # a clear error for generators that are not LCGs
     exact = period(source)
     walked = _walk(source, exact, max_steps) if do_walk else None
+    carry = mwc_period(generator.carry) if generator.carry else None
     if as_json:
         emit_json({"generator": generator.name, **exact.to_dict(),
-                   **({"walk": walked.to_dict()} if walked else {})})
+                   **({"walk": walked.to_dict()} if walked else {}), **({"mwc": carry.to_dict()} if carry else {})})
     else:
-        click.echo("\n".join(_period_lines(generator.name, exact) + (_walk_lines(walked) if walked else [])))
+        click.echo("\n".join(_period_lines(generator.name, exact) + (_mwc_lines(carry) if carry else [])
+                              + (_walk_lines(walked) if walked else [])))
     if walked is not None and walked.agrees_with_algebra is False:
         raise click.exceptions.Exit(1)

@@ -1,5 +1,6 @@
-"""Generators: LCGs with exact parameters, batches of them, MRGs and combinations, adapters for other sources, and the
-catalog, whose entries (and any other way of naming a generator) resolve to one :class:`GeneratorSpec`."""
+"""Generators: LCGs with exact parameters (multiply-with-carry generators as their equivalent LCG), batches of them,
+MRGs and combinations, adapters for other sources, and the catalog, whose entries (and any other way of naming a
+generator) resolve to one :class:`GeneratorSpec`."""
 
 from .adapters import CallableSource, NumpySource, OSEntropySource, PythonRandomSource, ideal_source
 from .affine import affine_power

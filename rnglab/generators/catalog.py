@@ -2,8 +2,9 @@
 
 A generator is named by a catalog entry (``minstd``, ``msvc``, ``java``,
 ``pcg64``, ...) or by an inline specification
-``lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)]`` or, for a multiple
-recursive generator, ``mrg:m=2^31-1,a=271828183:-314159269[,seed=1]``. Either becomes
+``lcg:a=16807,m=2^31-1[,c=0][,seed=1][,output=bits(16,15)]``, for a multiple
+recursive generator ``mrg:m=2^31-1,a=271828183:-314159269[,seed=1]``, for a
+multiply-with-carry generator ``mwc:a=698769069,b=2^32[,seed=t]``. Each becomes
 one :class:`~rnglab.generators.spec.GeneratorSpec`.
 """
 
@@ -19,18 +20,21 @@ from ..reduction.reducers import as_reducer
 from .base import Source
 from .conventions import convention
 from .mrg import Combination, Recurrence
+from .mwc import MultiplyWithCarry
 from .outputs import Output
-from .spec import KINDS, GeneratorSpec, from_source, lcg_spec
+from .spec import KINDS, GeneratorSpec, from_source, lcg_spec, mwc_spec
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"
 #: Fields of a catalog table (``source`` is the citation).
-CATALOG_FIELDS = ("kind", "a", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
+CATALOG_FIELDS = ("kind", "a", "b", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
                   "words", "components", "combine", "wrap", "norm", "state_order", "description", "source")
 #: Keys of an inline ``lcg:`` specification.
 INLINE_KEYS = ("a", "c", "m", "seed", "output")
 #: Keys of an inline ``mrg:`` specification.
 MRG_KEYS = ("m", "a", "combine", "wrap", "seed")
+#: Keys of an inline ``mwc:`` specification.
+MWC_KEYS = ("a", "b", "seed")
 
 
 def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
@@ -47,6 +51,9 @@ def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
         fields.update({key: parse_int(table[key]) for key in ("a", "c", "m")},
                       output=Output.parse(table.get("output", "state")),
                       seeding=convention(table.get("seeding", "state")))
+    elif kind == "mwc":
+        carry = MultiplyWithCarry.from_text(table["a"], table["b"])
+        fields.update(a=carry.a, c=0, m=carry.modulus, output=carry.output, seeding=convention("state"), carry=carry)
     elif kind == "mrg":
         fields.update(combination=_combination_from_table(table))
     elif kind == "numpy":
@@ -129,6 +136,29 @@ def parse_mrg_spec(spec: str) -> GeneratorSpec:
     return GeneratorSpec(spec, "mrg", as_reducer("lemire"), default_seed=seed, combination=combination)
 
 
+def parse_mwc_spec(spec: str) -> GeneratorSpec:
+    """Parse ``mwc:a=698769069,b=2^32[,seed=t]``: the seed is the word t = c b + x its programs keep.
+
+    Raises
+    ------
+    ValueError
+        For an unknown or repeated key, a missing ``a`` or ``b``, or parameters
+        :class:`~rnglab.generators.mwc.MultiplyWithCarry` refuses.
+    """
+    fields: dict = {}
+    for part in spec[4:].split(","):
+        key, sep, value = (text.strip() for text in part.partition("="))
+        if not sep or key not in MWC_KEYS:
+            raise ValueError(f"in {spec!r}: expected a=, b= or seed=; got {part!r}")
+        if key in fields:
+            raise ValueError(f"in {spec!r}: {key}= is given twice")
+        fields[key] = value
+    if "a" not in fields or "b" not in fields:
+        raise ValueError(f"in {spec!r}: a and b are required")
+    seed = parse_int(fields["seed"]) if "seed" in fields else None
+    return mwc_spec(MultiplyWithCarry.from_text(fields["a"], fields["b"]), seed=seed, name=spec)
+
+
 def _split_top_level(text: str) -> list[str]:
     """Split on commas that are not inside parentheses (``output=bits(16,15)``)."""
     parts, depth, current = [], 0, ""
@@ -143,7 +173,8 @@ def _split_top_level(text: str) -> list[str]:
 
 
 def as_generator(value) -> GeneratorSpec:
-    """Resolve a generator once: a catalog name, an ``lcg:`` or ``mrg:`` specification, a spec, or a generator object.
+    """Resolve a generator once: a catalog name, an ``lcg:``, ``mrg:`` or ``mwc:`` specification, a spec, or a generator
+    object.
 
     Raises
     ------
@@ -160,11 +191,13 @@ def as_generator(value) -> GeneratorSpec:
         return parse_lcg_spec(value)
     if value.startswith("mrg:"):
         return parse_mrg_spec(value)
+    if value.startswith("mwc:"):
+        return parse_mwc_spec(value)
     entries = catalog()
     if value not in entries:
         raise ValueError(f"unknown generator {value!r}: not one of the {len(entries)} in the catalog "
                          f"({', '.join(list(entries)[:6])}, ...: rnglab list), nor lcg:a=..,m=..[,c=..] "
-                         "or mrg:m=..,a=a1:..:ak")
+                         "or mrg:m=..,a=a1:..:ak or mwc:a=..,b=..")
     return entries[value]
 
 

@@ -47,7 +47,7 @@ import numpy as np
 from ..params import parse_int
 from .affine import binary_power
 from .base import Source, check_count, raw_dtype
-from .mrg_kernels import SMALL_DRAW, fill_combined, fits_words
+from .mrg_kernels import SMALL_DRAW, fill_combined, fill_lanes, fits_words, plan, state_rows
 
 #: Ways of merging the components' newest values into one output.
 COMBINE_RULES = ("single", "difference", "fraction")
@@ -200,9 +200,7 @@ class Combination:
             return sum(x * (self.modulus_product // c.m) for x, c in zip(newest, self.components)) \
                 % self.modulus_product
         z = newest[0] - sum(newest[1:])
-        while z <= 0:
-            z += self.wrap_value
-        return z
+        return z if z > 0 else z + (-z // self.wrap_value + 1) * self.wrap_value  # the wrap added while z <= 0
 
     def uniforms(self, z: np.ndarray) -> np.ndarray:
         """The doubles the reference implementation returns for the outputs ``z``."""
@@ -331,3 +329,51 @@ class MRG(Source):
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "components": [str(c) for c in self.combination.components],
                 "combine": self.combination.rule}
+
+
+class MRGBatch:
+    """Many (combined) MRGs, one per seed (a lane), stepped together or lane by lane: the seed search's batch.
+
+    Lane ``i`` yields exactly what ``MRG(combination, seeds[i])`` yields (tested):
+    every state value of every component starts at the seed, and each lane
+    steps only when its mask bit is set, so lanes can consume different
+    numbers of values. Only combinations the compiled kernel serves
+    (:func:`~rnglab.generators.mrg_kernels.fits_words`).
+
+    Parameters
+    ----------
+    combination : Combination
+    seeds : array of int
+        In :meth:`Combination.seed_range`.
+    name : str, optional
+    """
+
+    @staticmethod
+    def serves(combination: Combination) -> bool:
+        """True when the compiled kernel steps this combination (:func:`~rnglab.generators.mrg_kernels.fits_words`)."""
+        return fits_words(combination)
+
+    def __init__(self, combination: Combination, seeds, name: str | None = None):
+        if not self.serves(combination):
+            raise ValueError("a batch of MRGs needs moduli, the wrap, the subtracted moduli's sum and the product of "
+                             "moduli (for fraction) below 2^63")
+        seeds = np.asarray(seeds)
+        low, high = combination.seed_range()
+        if len(seeds) and (int(seeds.min()) < low or int(seeds.max()) > high):
+            raise ValueError(f"seeds must be in [{low}, {high}] (every state value is the seed)")
+        self.combination, self.name = combination, name or f"mrg:{combination}"
+        self.low, self.high, self.lanes = combination.low, combination.high, len(seeds)
+        self.states = np.tile(state_rows(combination.seed_words(1), plan(combination)[0]), (self.lanes, 1))
+        self.states *= np.repeat(seeds.astype(np.uint64), len(combination.components))[:, None]  # every value: the seed
+        self.outputs = np.zeros(self.lanes, dtype=np.uint64)
+
+    @property
+    def range_size(self) -> int:
+        """``R = high - low + 1``."""
+        return self.high - self.low + 1
+
+    def next_raw(self, mask: np.ndarray | None = None) -> np.ndarray:
+        """Step the lanes selected by ``mask`` (all by default); return every lane's latest output (a copy)."""
+        lanes = np.arange(self.lanes) if mask is None else np.flatnonzero(mask)
+        fill_lanes(self.combination, self.states, lanes, self.outputs)
+        return self.outputs.copy()

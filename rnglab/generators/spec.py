@@ -26,10 +26,11 @@ from .conventions import SeedConvention, convention
 from .glibc import SEED_HIGH, GlibcRandom
 from .lcg import LCG, validate_lcg
 from .mrg import MRG, Combination
+from .mwc import MultiplyWithCarry
 from .outputs import Output
 
 #: Kinds of generator a spec can stand for.
-KINDS = ("lcg", "mrg", "additive", "numpy", "python", "os", "source")
+KINDS = ("lcg", "mwc", "mrg", "additive", "numpy", "python", "os", "source")
 #: The ``words`` each kind can serve besides its own (``None``).
 WORDS = {"numpy": (None, "uint32"), "python": (None, "random53")}
 
@@ -43,7 +44,8 @@ class GeneratorSpec:
     name : str
         Catalog name, inline specification or label (reports and JSON).
     kind : str
-        ``lcg``, ``mrg`` (a multiple recursive generator or a combination), ``additive`` (glibc's ``rand()``),
+        ``lcg``, ``mwc`` (a multiply-with-carry generator, run as its equivalent LCG: :mod:`rnglab.generators.mwc`),
+        ``mrg`` (a multiple recursive generator or a combination), ``additive`` (glibc's ``rand()``),
         ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
         ``os`` (the entropy source) or ``source`` (a given object, not re-seedable).
     native_reducer : Reducer
@@ -51,7 +53,7 @@ class GeneratorSpec:
     default_seed : int or None
         The seed used when none is given.
     a, c, m : int or None
-        LCG parameters (``kind == "lcg"``).
+        LCG parameters (``kind == "lcg"``; for ``mwc`` the equivalent LCG's: a, 0, a b - 1).
     output : Output or None
         What a program sees of an LCG's state.
     seeding : SeedConvention or None
@@ -62,6 +64,8 @@ class GeneratorSpec:
         numpy BitGenerator class name.
     combination : Combination or None
         The components and output rule of an MRG (``kind == "mrg"``).
+    carry : MultiplyWithCarry or None
+        The MWC's own parameters a and b (``kind == "mwc"``).
     init_genrand : bool
         MT19937 seeded as the reference C code (``init_genrand``) seeds it, not through ``SeedSequence``.
     words : str or None
@@ -89,6 +93,7 @@ class GeneratorSpec:
     init_genrand: bool = False
     words: str | None = None
     combination: Combination | None = None
+    carry: MultiplyWithCarry | None = None
     description: str = ""
     citation: str = ""
     given: Callable[[], Source] | None = field(default=None, compare=False, repr=False)
@@ -96,7 +101,7 @@ class GeneratorSpec:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"generator kind must be one of {', '.join(KINDS)}; got {self.kind!r}")
-        if self.kind == "lcg":
+        if self.is_lcg:
             validate_lcg(self.a, self.c, self.m)
             self.output.check_fits(self.m)
         served = WORDS.get(self.kind, (None,))
@@ -105,11 +110,13 @@ class GeneratorSpec:
                              f"got {self.words!r}")
         if (self.kind == "mrg") != (self.combination is not None):
             raise ValueError("a generator of kind mrg needs a combination, and only it takes one")
+        if (self.kind == "mwc") != (self.carry is not None):
+            raise ValueError("a generator of kind mwc needs its multiplier and base, and only it takes them")
 
     @property
     def is_lcg(self) -> bool:
-        """True for linear congruential generators (which have periods and lattices)."""
-        return self.kind == "lcg"
+        """True for linear congruential generators (which have periods and lattices), MWCs included."""
+        return self.kind in ("lcg", "mwc")
 
     @property
     def is_mrg(self) -> bool:
@@ -132,7 +139,7 @@ class GeneratorSpec:
         """
         if not self.seedable:
             raise ValueError(f"{self.name} takes no seed: it is not reproducible")
-        if self.kind == "lcg":
+        if self.is_lcg:
             if self.seeding.low is not None:
                 return self.seeding.low, self.seeding.high
             return 0, self.m - 1
@@ -170,7 +177,7 @@ class GeneratorSpec:
         if self.kind == "os":
             return OSEntropySource(self.name)
         seed = self.check_seed(self.default_seed if seed is None else seed)
-        if self.kind == "lcg":
+        if self.is_lcg:
             return LCG(a=self.a, c=self.c, m=self.m, seed=seed, output=self.output, seeding=self.seeding,
                        name=self.name, low=self.low)
         if self.kind == "additive":
@@ -212,6 +219,14 @@ def lcg_spec(a: int, m: int, c: int = 0, *, output: Output | None = None, seed: 
     label = name or f"lcg:a={a},c={c},m={m}" + ("" if output.kind == "state" else f",output={output}")
     return GeneratorSpec(label, "lcg", as_reducer(native), default_seed=1 if seed is None else seed,
                          a=a, c=c, m=m, output=output, seeding=convention("state"))
+
+
+def mwc_spec(carry: MultiplyWithCarry, *, seed: int | None = None, name: str | None = None,
+             native: str = "lemire") -> GeneratorSpec:
+    """A multiply-with-carry generator as its equivalent LCG (a, 0, a b - 1); its seed is the word t = c b + x."""
+    return GeneratorSpec(name or f"mwc:{carry}", "mwc", as_reducer(native), default_seed=1 if seed is None else seed,
+                         a=carry.a, c=0, m=carry.modulus, output=carry.output, seeding=convention("state"),
+                         carry=carry)
 
 
 def from_source(source: Source | np.random.BitGenerator | random.Random) -> GeneratorSpec:

@@ -28,9 +28,10 @@ Three search paths, fastest first (:attr:`CrackResult.method`):
   shuffle whose exact program is a list of swaps
   (:attr:`rnglab.shuffles.algorithms.Shuffle.program`): :mod:`rnglab.shuffles.kernels`,
   on every core, filtering on the observed cards only;
-* ``batch`` -- any other LCG or shuffle, and glibc's ``rand()``: one generator per seed, in chunks
+* ``batch`` -- any other LCG or shuffle, glibc's ``rand()``, and MRGs and combinations with moduli
+  below 2^63: one generator per seed, in chunks
   (:func:`rnglab.shuffles.reach.seed_decks`: an LCG batch, or a
-  :class:`~rnglab.generators.glibc.GlibcBatch` drawn lane by lane);
+  :class:`~rnglab.generators.glibc.GlibcBatch` or :class:`~rnglab.generators.mrg.MRGBatch` drawn lane by lane);
 * ``one-at-a-time`` -- any other source: :func:`rnglab.shuffles.algorithms.shuffle` per seed.
 
 A seed range is a list of independent chunks, so a search too big for one
@@ -54,7 +55,7 @@ from ..results import Result
 from ..shuffles.algorithms import Shuffle, make_shuffle, shuffle
 from ..shuffles.cards import Deck, deck_for, parse_cards
 from ..shuffles.kernels import draw_table, kernel_code, kernel_fields, search_seeds
-from ..shuffles.reach import seed_decks
+from ..shuffles.reach import batched, seed_decks
 from ..shuffles.steps import SwapStep, step_bounds
 from .space import SeedSpace, check_seed_space, seed_range_space
 
@@ -306,7 +307,7 @@ def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str 
     reducer.check(observation.deck.size, source.range_size)
     check_seed_space(generator, seeds)
     kernel = compiled_kernel(source, reducer, chosen, observation)
-    path = "compiled" if kernel else "batch" if generator.is_lcg or generator.kind == "additive" else "one-at-a-time"
+    path = "compiled" if kernel else "batch" if batched(generator) else "one-at-a-time"
     period = equivalent_seed_period(generator)
     residues = None if period is None else residue_ranges(seeds, period)
     searched = residues if residues is not None and residues.size < seeds.size else seeds

@@ -24,9 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..algebra.mrg_period import period as mrg_period
+from ..algebra.mwc_period import mwc_period
 from ..algebra.period import lcg_period
 from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
 from ..generators.glibc import GlibcBatch
+from ..generators.mrg import MRGBatch
 from ..reduction.reducers import Reducer, as_reducer
 from ..results import Result
 from ..seeds.space import SeedSpace, check_seed_space
@@ -129,25 +131,38 @@ def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, cho
     return 0 if known is None else len(known)
 
 
+def batched(generator: GeneratorSpec) -> bool:
+    """True when :func:`seed_decks` runs one batch lane per seed: an LCG (an MWC), glibc's ``rand()``, an MRG or
+    combination the compiled kernel steps (:meth:`~rnglab.generators.mrg.MRGBatch.serves`)."""
+    return generator.is_lcg or generator.kind == "additive" or \
+        (generator.is_mrg and MRGBatch.serves(generator.combination))
+
+
 def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuffle, reducer: Reducer) -> np.ndarray:
-    """One shuffled deck per seed: a batch for an LCG or glibc's ``rand()``, else one generator per seed."""
+    """One shuffled deck per seed: a batch where :func:`batched` says so, else one generator per seed."""
     if generator.is_lcg:
         return shuffle_seeds(generator.lcg(), seeds, n, chosen, reducer)[0]
     if generator.kind == "additive":
         return shuffle_decks(n, LaneDraws(GlibcBatch(seeds, generator.name), reducer), chosen)
+    if batched(generator):
+        return shuffle_decks(n, LaneDraws(MRGBatch(generator.combination, seeds, generator.name), reducer), chosen)
     return np.stack([shuffle(n, generator.make(int(s)), chosen, reducer) for s in seeds])
 
 
 def largest_period(generator: GeneratorSpec) -> int | None:
     """The largest period of an LCG or an MRG; ``None`` for other generators.
 
-    ``m`` for an LCG with c != 0, Carmichael's lambda for c = 0; for an MRG or a
-    combination the period from its default seed (:func:`~rnglab.algebra.mrg_period.period`).
+    ``m`` for an LCG with c != 0, Carmichael's lambda for c = 0; for a
+    multiply-with-carry generator with prime m = a b - 1 the order of b modulo m
+    (:func:`~rnglab.algebra.mwc_period.mwc_period`); for an MRG or a combination
+    the period from its default seed (:func:`~rnglab.algebra.mrg_period.period`).
     """
     if generator.is_mrg:
         return mrg_period(generator.make()).period
     if not generator.is_lcg:
         return None
+    if generator.carry is not None and mwc_period(generator.carry).period is not None:
+        return mwc_period(generator.carry).period
     lcg = generator.lcg()
     return lcg_period(a=lcg.a, m=lcg.m, c=lcg.c, seed=lcg.x).max_period
 
