@@ -85,15 +85,15 @@ def test_seeds_table_output():
 
 
 def test_report_sections(tmp_path):
-    from rnglab.report import ReportContext
+    from rnglab.report import ReportContext, render_pages
     from rnglab.report import reduce as reduce_section
     from rnglab.report import seeding as seeding_section
 
     context = ReportContext(tmp_path, quick=True)
-    text = reduce_section.section(context).markdown
+    text = render_pages([reduce_section.section(context)], 7, True)["report.md"]
     assert "631/32768" in text and "figures/reduce-bias-52.png" in text and "low-bit trap" in text
     assert (tmp_path / "figures" / "reduce-bias-52.png").exists()
-    assert "dealt the same first cards" in seeding_section.section(context).markdown
+    assert "dealt the same first cards" in render_pages([seeding_section.section(context)], 7, True)["report.md"]
 
 
 @pytest.mark.parametrize("args, first_rows", [

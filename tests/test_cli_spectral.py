@@ -133,10 +133,10 @@ def test_parse_dims():
 
 
 def test_report_section(tmp_path):
-    from rnglab.report import ReportContext
+    from rnglab.report import ReportContext, render_pages
     from rnglab.report.spectral import section
 
     context = ReportContext(tmp_path, quick=True)
-    part = section(context)
-    assert "| `randu` |" in part.markdown and "15 planes" in part.markdown
+    text = render_pages([section(context)], 7, True)["report.md"]
+    assert "| `randu` |" in text and "15 planes" in text
     assert sorted(context.figures) == ["figures/spectral_merits.png", "figures/spectral_randu.png"]

@@ -351,10 +351,10 @@ def test_full_msvc_seed_space():
 
 
 def test_report_section_recovers_the_deal(tmp_path):
-    from rnglab.report import ReportContext
+    from rnglab.report import ReportContext, render_pages
     from rnglab.report.crack import section
 
-    text = section(ReportContext(tmp_path, seed=7, quick=True)).markdown
+    text = render_pages([section(ReportContext(tmp_path, seed=7, quick=True))], 7, True)["report.md"]
     assert "1,200,000 seeds" in text and "| yes |" in text and "| no |" not in text
 
 

@@ -137,9 +137,9 @@ def test_multiply_shift_draw_is_an_interval_of_outputs():
 
 
 def test_report_section_recovers_the_java_deal(tmp_path):
-    from rnglab.report import ReportContext, lattice
-    section = lattice.section(ReportContext(tmp_path, seed=7, quick=True))
-    assert "Found: 1 state(s)" in section.markdown and section.markdown.rstrip().endswith("| yes |")
+    from rnglab.report import ReportContext, lattice, render_pages
+    text = render_pages([lattice.section(ReportContext(tmp_path, seed=7, quick=True))], 7, True)["report.md"]
+    assert "Found: 1 state(s)" in text and text.rstrip().endswith("| yes |")
 
 
 def test_short_vectors_lists_every_vector_within_the_bound():

@@ -169,12 +169,16 @@ def _move_into_place(staging: Path, out_dir: Path, force: bool) -> None:
 
 def _write_pages(folder: Path, parts: list[Section], seed: int, quick: bool) -> None:
     """report.md, report.html and report.json of the sections, from the templates of :mod:`rnglab.pages`."""
+    for name, text in render_pages(parts, seed, quick).items():
+        atomic_write(folder / name, text)
+
+
+def render_pages(parts: list[Section], seed: int, quick: bool) -> dict[str, str]:
+    """The texts of ``report.md``, ``report.html`` and ``report.json`` for ``parts``, by file name."""
     from ..pages import render
 
     context = {"title": "rnglab report", "sections": parts, "seed": seed, "quick": quick,
                "generated": time.strftime("%Y-%m-%d %H:%M:%S")}
-    atomic_write(folder / "report.md", render("report.md.j2", **context))
-    atomic_write(folder / "report.html", render("report.html.j2", **context))
     plain = {key: context[key] for key in ("title", "seed", "quick", "generated")}
-    atomic_write(folder / "report.json", json.dumps({**plain, "sections": [plain_blocks(p) for p in parts]},
-                                                    indent=2) + "\n")
+    return {"report.md": render("report.md.j2", **context), "report.html": render("report.html.j2", **context),
+            "report.json": json.dumps({**plain, "sections": [plain_blocks(p) for p in parts]}, indent=2) + "\n"}
