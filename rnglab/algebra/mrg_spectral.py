@@ -151,16 +151,20 @@ def _primal_echelon(columns: list[list[int]], m: int) -> list[list[int]]:
     basis = []
     for j in range(t):
         rows.append([m if i == j else 0 for i in range(t)])
-        live = [row for row in rows if row[j]]
-        while len(live) > 1:
-            live.sort(key=lambda row: abs(row[j]))
-            pivot = live[0]
-            live = [pivot] + [[(x - row[j] // pivot[j] * y) % m if i > j else x - row[j] // pivot[j] * y
-                               for i, (x, y) in enumerate(zip(row, pivot))] for row in live[1:]]
-            live = [live[0]] + [row for row in live[1:] if row[j]]
-        basis.append(live[0])
-        rows = [row for row in rows if not row[j]]
+        while True:
+            pivot = min((row for row in rows if row[j]), key=lambda row: abs(row[j]))
+            if sum(1 for row in rows if row[j]) == 1:
+                break
+            rows = [pivot] + [_reduced(row, pivot, j, m) for row in rows if row is not pivot]
+        basis.append(pivot)
+        rows = [row for row in rows if row is not pivot and any(row)]
     return basis
+
+
+def _reduced(row: list[int], pivot: list[int], j: int, m: int) -> list[int]:
+    """``row - q pivot`` with q = row[j] // pivot[j], entries right of j taken modulo m."""
+    q = row[j] // pivot[j]
+    return row[:j] + [row[j] - q * pivot[j]] + [(x - q * y) % m for x, y in zip(row[j + 1:], pivot[j + 1:])]
 
 
 def dual_basis(columns: list[list[int]], m: int) -> list[list[int]]:
