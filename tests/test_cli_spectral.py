@@ -140,3 +140,33 @@ def test_report_section(tmp_path):
     part = section(context)
     assert "| `randu` |" in part.markdown and "15 planes" in part.markdown
     assert sorted(context.figures) == ["figures/spectral_merits.png", "figures/spectral_randu.png"]
+
+
+# --------------------------------------------------------------------------- MRGs and combinations
+
+def test_mrg32k3a_table_with_rogers():
+    # LatMRG TestMRG32k3a.res: S_4 = 0.837843, S_11 = 0.639403 = M_12 (Rogers).
+    result = invoke("spectral", "mrg32k3a", "--dims", "2..12", "--norm", "rogers")
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line[:2].strip().isdigit()}
+    assert rows["2"][1:4] == [str((4294967087 * 4294944443) ** 2), "1", "1"]
+    assert rows["4"][1:3] == ["80601709987872970831494285955", "0.837843"]
+    assert "M_12 = 0.639403" in result.stdout and "S_t = 1 by convention" in result.stdout
+
+
+def test_inline_mrg_with_projections_json():
+    # LatMRG guide (TestProjections): m = 1021, a = 333, M_{10,8,6,5} = 0.440728 at {1,6}.
+    data = json.loads(invoke("spectral", "mrg:m=1021,a=333", "--dims", "2..10", "--projections", "8,6,5",
+                             "--json").stdout)
+    assert data["norm"] == "bestlat" and len(data["projections"]) == 18
+    worst = min(data["projections"], key=lambda p: p["S"])
+    assert worst["coordinates"] == [1, 6] and round(data["M_projections"], 6) == 0.440728
+
+
+def test_lacunary_groups():
+    # LatMRG TestLEC97.res: a = 16807, lags 1, 2, 3, d+1, ... (d = 131072): nu_4^2 = 43222, S_4 = 0.812106.
+    data = json.loads(invoke("spectral", "mrg:m=2^31-1,a=16807", "--dims", "2..4", "--lacunary", "3:131072",
+                             "--json").stdout)
+    assert data["lacunary"] == [1, 2, 3, 131073]
+    assert [d["nu2"] for d in data["dims"]] == [282475250, 408197, 43222]
+    assert round(data["dims"][-1]["S"], 6) == 0.812106

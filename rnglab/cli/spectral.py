@@ -25,6 +25,7 @@ from .common import (
 from .groups import DefaultCommandGroup
 from .outputs import save_plot
 from .progress import with_progress
+from .spectral_mrg import check_lcg_options, lacunary_option, norm_option, projections_option, run_mrg
 
 search_multipliers = lazy("algebra.multipliers", "search_multipliers")
 spectral_test = lazy("algebra.spectral", "spectral_test")
@@ -104,8 +105,6 @@ def _show_one(label, result) -> None:
 
 
 def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path, force):
-    if generator.is_mrg:
-        raise ValueError(f"the spectral test of MRGs and combinations ({generator.name}) is not implemented yet")
     lcg = generator.lcg()
     a, c, m = lcg.a, lcg.c, lcg.m
     result = with_progress("spectral test", lambda callback: spectral_test(
@@ -163,6 +162,9 @@ def spectral_command() -> None:
 
 @spectral_command.command("test")
 @dims_option
+@norm_option
+@projections_option
+@lacunary_option
 @click.option("--lattice-m", type=IntExpr(minimum=2),
               help="Use this lattice modulus instead of the rule (see the README).")
 @click.option("--planes-up-to", type=COUNT, default=DEFAULT_PLANES, show_default=True,
@@ -172,14 +174,22 @@ def spectral_command() -> None:
 @plot_option
 @force_option
 @generator_options(required=False)
-def test_command(generator, dims, lattice_m, planes_up_to, allow_slow, as_json, plot_path, force) -> None:
-    """Exact lattice figures of an LCG in dimensions 2..8 (or --dims; above 44 needs --allow-slow).
+def test_command(generator, dims, norm, projections, lacunary, lattice_m, planes_up_to, allow_slow, as_json,
+                 plot_path, force) -> None:
+    """Exact lattice figures of an LCG, MRG or combination in dimensions 2..8 (or --dims; above 44 needs --allow-slow).
 
     With GEN (or --a/--m): a table, one row per dimension. With nothing: every LCG of the
-    catalog, best M first. This is the default: 'rnglab spectral GEN' runs it.
+    catalog, best M first. This is the default: 'rnglab spectral GEN' runs it. An MRG or a
+    combination (mrg32k3a, mrg:m=..,a=a1:..:ak) takes --norm, --projections and --lacunary.
     """
     dims = parse_dims(dims)
     check_test_work(dims, planes_up_to if generator else 0, allow_slow)
+    if generator is not None and generator.is_mrg:
+        if lattice_m is not None or plot_path:
+            raise ValueError("--lattice-m and --plot apply to LCGs only")
+        run_mrg(generator, dims, norm, projections, lacunary, planes_up_to, as_json)
+        return
+    check_lcg_options(norm, projections, lacunary)
     if generator is None:
         _catalog(dims, as_json, plot_path, force)
     else:
