@@ -47,9 +47,10 @@ from typing import Optional
 
 from ..generators.mrg import Combination, Recurrence
 from ..results import Result
+from .bkz import bkz_reduction
 from .lattice import IntegralLLL, guided_reduction, shortest_vector
 from .normalizers import NORMALIZATIONS, normalized_merit
-from .spectral import MAX_DIMENSION, grown_reduced_bases, plane_count
+from .spectral import BKZ_FROM, MAX_DIMENSION, grown_reduced_bases, plane_count
 
 #: Largest equivalent modulus, in bits (the LCG path's limit on m^k, the dual's determinant).
 MAX_DETERMINANT_BITS = 500
@@ -189,6 +190,8 @@ def shortest_dual_vector(columns: list[list[int]], m: int) -> tuple[int, tuple[i
     reduction = IntegralLLL(dual_basis(columns, m))
     if len(reduction.basis) > 1:
         reduction = guided_reduction(reduction, 1, None)
+    if len(reduction.basis) >= BKZ_FROM:
+        reduction = bkz_reduction(reduction)
     mu, B = reduction.gram_schmidt()
     nu2, witness = shortest_vector(reduction.basis, mu, B)
     return nu2, witness, (reduction.basis, mu, B)

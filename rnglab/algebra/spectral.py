@@ -55,10 +55,14 @@ from typing import Optional
 
 from ..params import describe_int
 from ..results import Result
+from .bkz import bkz_reduction
 from .lattice import IntegralLLL, canonical, dot, enumerate_short_vectors, guided_reduction, lll_reduce, shortest_vector
 
 #: Largest dimension accepted.
 MAX_DIMENSION = 64
+
+#: First dimension whose basis gets BKZ preprocessing (below, LLL leaves the enumeration cheap).
+BKZ_FROM = 30
 
 #: Largest lattice modulus, in bits: the dual lattice has determinant m, so its squared
 #: Gram–Schmidt lengths, rounded to doubles for the enumeration, can reach m^2 < 2^1000
@@ -264,14 +268,17 @@ def grown_reduced_bases(m: int, k: int, outputs: Iterable[list[int]], last: int)
     m^k). ``outputs`` yields ``c_k, c_(k+1), ...``. The vectors of dimension t + 1 whose
     last coordinate is 0 are those of dimension t padded with 0, so each basis is the
     previous reduced one grown by ``e_t - c_t``, which keeps the numbers small, then
-    reduced by :func:`guided_reduction`. A basis handed out is never changed afterwards.
-    For an LCG (k = 1) ``c_j = a^j``: Knuth's basis ``m e_1``, ``e_j - a^(j-1) e_1``.
+    reduced by :func:`guided_reduction` (and, from t = :data:`BKZ_FROM` on, improved by
+    :func:`~rnglab.algebra.bkz.bkz_reduction`, which makes the enumeration much cheaper). A
+    basis handed out is never changed afterwards. For an LCG (k = 1) ``c_j = a^j``: Knuth's basis ``m e_1``, ``e_j - a^(j-1) e_1``.
     """
     reduction = IntegralLLL([[m if i == j else 0 for j in range(k)] for i in range(k)])
     floats = None
     for t, c in zip(range(k + 1, last + 1), outputs):
         reduction.extend([-v for v in c] + [0] * (t - 1 - k) + [1])
         reduction = guided_reduction(reduction, t - 1, floats)
+        if t >= BKZ_FROM:
+            reduction = bkz_reduction(reduction)
         floats = mu, B = reduction.gram_schmidt()
         yield t, reduction.basis, mu, B
 
