@@ -196,7 +196,7 @@ ROWS: list[Row] = [
     row("spectral mrg32k3a --plot x.png", "LCGs only"),
     row("spectral mrg:m=2^300,a=1:2", "m^k must be below"),
     row("spectral mrg:m=6,a=1/m=10,a=3", "pairwise coprime"),
-    row("spectral mrg32k3a --dims 4..48", "--allow-slow"),
+    row("spectral mrg32k3a --dims 4..49", "--allow-slow"),
     # ---- test
     row("test nope", "nope"),
     row("test pcg64 --battery nope", "nope"),

@@ -92,7 +92,7 @@ def test_plot_is_not_overwritten(tmp_path, capsys):
     (["--a", "3", "--m", "101", "--c", "odd"], "cannot parse 'odd'"),
     (["search", "--m", "2^32", "--candidates", "10^15"],
      "--candidates above 100,000 can take hours (160 to 10,000 candidates a second"),
-    (["mmix", "--dims", "2..64"], "dimensions above 44 take minutes"),
+    (["mmix", "--dims", "2..64"], "dimensions above 48 take minutes"),
     (["mmix", "--dims", "2..20", "--planes-up-to", "20"], "counting hyperplanes above dimension 12"),
     (["randu", "--plot", "/proc/x.png"], "cannot write in folder /proc"),
     (["search", "--m", "2^20", "--plot", "/nonexistent-rnglab/x.png"], "folder /nonexistent-rnglab does not exist"),

@@ -34,10 +34,10 @@ catalog_results = lazy("report.spectral", "catalog_results")
 #: Triples drawn for the 3-D picture.
 PLOT_TRIPLES = 20_000
 
-#: Highest dimension run without --allow-slow. Measured for MMIX (m = 2^64), one dimension
-#: at a time, on a loaded two-core machine: 40 about 5 s, 42 about 6 s, 44 about 13 s,
-#: 46 about 11 s unloaded (issue #21); time about doubles with each dimension beyond.
-FAST_DIMENSION = 44
+#: Highest dimension run without --allow-slow. Measured with BKZ preprocessing (issue #20), on a
+#: loaded two-core machine: MMIX (m = 2^64) t = 2..48 about 22 s in all (48 alone about 9 s),
+#: MRG32k3a t = 4..48 about 20 s; time about doubles with each dimension beyond (MMIX 50: 32 s).
+FAST_DIMENSION = 48
 
 #: Highest --planes-up-to run without --allow-slow. Measured for MMIX on the same machine:
 #: counting hyperplanes in dimension 12 took about 13 s, in 14 about 36 s.
@@ -74,7 +74,7 @@ def check_test_work(dims: list[int], planes_up_to: int, allow_slow: bool) -> Non
     if allow_slow:
         return
     if dims[-1] > FAST_DIMENSION:
-        raise ValueError(f"dimensions above {FAST_DIMENSION} take minutes (about 13 s at 44 for a 64-bit "
+        raise ValueError(f"dimensions above {FAST_DIMENSION} take minutes (about 9 s at 48 for a 64-bit "
                          f"modulus, doubling per dimension); pass --allow-slow to run them")
     if min(planes_up_to, dims[-1]) > FAST_PLANES:
         raise ValueError(f"counting hyperplanes above dimension {FAST_PLANES} takes from seconds to hours "
@@ -176,7 +176,7 @@ def spectral_command() -> None:
 @generator_options(required=False)
 def test_command(generator, dims, norm, projections, lacunary, lattice_m, planes_up_to, allow_slow, as_json,
                  plot_path, force) -> None:
-    """Exact lattice figures of an LCG, MRG or combination in dimensions 2..8 (or --dims; above 44 needs --allow-slow).
+    """Exact lattice figures of an LCG, MRG or combination in dimensions 2..8 (or --dims; above 48 needs --allow-slow).
 
     With GEN (or --a/--m): a table, one row per dimension. With nothing: every LCG of the
     catalog, best M first. This is the default: 'rnglab spectral GEN' runs it. An MRG or a
