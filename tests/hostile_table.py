@@ -197,6 +197,13 @@ ROWS: list[Row] = [
     row("spectral mrg:m=2^300,a=1:2", "m^k must be below"),
     row("spectral mrg:m=6,a=1/m=10,a=3", "pairwise coprime"),
     row("spectral mrg32k3a --dims 4..49", "--allow-slow"),
+    row("spectral search --m 2^31-1 --order 4", "order"),
+    row("spectral search --m 2^31-1 --order 2 --c 0", "--c and --plot apply"),
+    row("spectral search --m 2^32 --full-period", "--full-period and --norm apply"),
+    row("spectral search --m 2^32 --norm rogers", "--full-period and --norm apply"),
+    row("spectral search --m 2^32 --order 2 --full-period --dims 3..8", "prime modulus"),
+    row("spectral search --m 2^31-1 --order 3 --dims 2..8", "k + 1"),
+    row("spectral search --m 2^400 --order 2 --dims 3..8", "m^k below"),
     # ---- test
     row("test nope", "nope"),
     row("test pcg64 --battery nope", "nope"),

@@ -170,3 +170,11 @@ def test_lacunary_groups():
     assert data["lacunary"] == [1, 2, 3, 131073]
     assert [d["nu2"] for d in data["dims"]] == [282475250, 408197, 43222]
     assert round(data["dims"][-1]["S"], 6) == 0.812106
+
+
+def test_mrg_coefficient_search():
+    result = invoke("spectral", "search", "--m", "2^31-1", "--order", "2", "--dims", "3..8", "--candidates", "300",
+                    "--seed", "1", "--top", "2", "--full-period", "--json")
+    data = json.loads(result.stdout)
+    assert (data["k"], data["full_period"], len(data["best"])) == (2, True, 2)
+    assert data["best"][0]["M"] == min(data["best"][0]["S"]) >= data["best"][1]["M"]

@@ -18,6 +18,8 @@ from rnglab.algebra.mrg_spectral import (
 )
 from rnglab.algebra.bkz import bkz_reduction
 from rnglab.algebra.lattice import IntegralLLL
+from rnglab.algebra.mrg_period import period
+from rnglab.algebra.mrg_search import merits_above, search_mrg
 from rnglab.algebra.normalizers import ROGERS, gamma, rogers_formula
 from rnglab.algebra.spectral import spectral_test
 from rnglab.generators.catalog import as_generator
@@ -240,3 +242,27 @@ def test_mrg32k3a_components_follow_the_crt_equivalent(seed):
         x1, x2 = (s[-1] for s in generator.states)
         w.append((x1 * c2.m - x2 * c1.m) % m)
     assert all(w[n] == sum(a * w[n - 1 - i] for i, a in enumerate(recurrence.a)) % m for n in range(3, 12))
+
+
+# --------------------------------------------------------------------------- coefficient search
+
+def test_search_figures_match_latmrg_guide_seek_example():
+    # LatMRG guide, Figure 2.3 (seek15.res): m = 32749, k = 2, M_8 of [180 -176] = 0.21911, [180 -175] = 0.2185.
+    figures = [mrg_spectral_test(one(32749, 180, a2), range(3, 9)).M for a2 in (-176, -175)]
+    assert [printed(f, 5) for f in figures] == ["0.21911", "0.2185"]
+
+
+def test_early_rejection_keeps_exactly_the_candidates_above_the_threshold():
+    recurrence = Recurrence(32749, (180, -176))
+    merits = merits_above(recurrence, list(range(3, 9)), "bestlat", 0.0)
+    assert merits == [f.S for f in mrg_spectral_test(one(32749, 180, -176), range(3, 9)).dims]
+    assert merits_above(recurrence, list(range(3, 9)), "bestlat", min(merits) * (1 + 1e-9)) is None
+    assert merits_above(recurrence, list(range(3, 9)), "bestlat", min(merits) * (1 - 1e-9)) == merits
+
+
+def test_search_keeps_the_best_full_period_coefficients():
+    result = search_mrg(32749, 2, range(3, 9), top=3, candidates=300, seed=1, full_period=True)
+    assert len(result.best) == 3 and result.best[0].M >= result.best[1].M >= result.best[2].M
+    for found in result.best:
+        assert found.M == mrg_spectral_test(one(32749, *found.a), range(3, 9)).M
+        assert period(MRG(one(32749, *found.a), 1)).period == 32749**2 - 1

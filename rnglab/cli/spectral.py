@@ -25,7 +25,16 @@ from .common import (
 from .groups import DefaultCommandGroup
 from .outputs import save_plot
 from .progress import with_progress
-from .spectral_mrg import check_lcg_options, lacunary_option, norm_option, projections_option, run_mrg
+from .spectral_mrg import (
+    check_lcg_options,
+    full_period_option,
+    lacunary_option,
+    norm_option,
+    order_option,
+    projections_option,
+    run_mrg,
+    run_mrg_search,
+)
 
 search_multipliers = lazy("algebra.multipliers", "search_multipliers")
 spectral_test = lazy("algebra.spectral", "spectral_test")
@@ -198,8 +207,11 @@ def test_command(generator, dims, norm, projections, lacunary, lattice_m, planes
 
 @spectral_command.command("search")
 @click.option("--m", type=IntExpr(minimum=16), required=True, help="Modulus of the generators searched.")
-@click.option("--c", "increment", type=IncrementExpr(), default="odd", show_default=True,
-              help="Increment: odd (any odd c; full period needs a = 1 mod 4 for m = 2^e) or 0.")
+@click.option("--c", "increment", type=IncrementExpr(), default=None,
+              help="LCGs: increment odd (default; any odd c; full period needs a = 1 mod 4 for m = 2^e) or 0.")
+@order_option
+@full_period_option
+@norm_option
 @click.option("--seed", type=INT, help="Seed of the candidate draw (drawn and reported when absent).")
 @dims_option
 @click.option("--top", type=IntExpr(minimum=1), default=10, show_default=True,
@@ -210,10 +222,19 @@ def test_command(generator, dims, norm, projections, lacunary, lattice_m, planes
 @json_option
 @plot_option
 @force_option
-def search_command(m, increment, seed, dims, top, candidates, allow_slow, as_json, plot_path, force) -> None:
-    """Random multipliers a for modulus --m with the best M_T = min S_t over --dims."""
+def search_command(m, increment, order, full_period, norm, seed, dims, top, candidates, allow_slow, as_json,
+                   plot_path, force) -> None:
+    """Random multipliers a for modulus --m (or MRG coefficients, --order 2 or 3) with the best M_T = min S_t over --dims."""
     dims = parse_dims(dims)
     check_search_work(candidates, allow_slow)
+    if order > 1:
+        if increment is not None or plot_path:
+            raise ValueError("--c and --plot apply to the LCG search only (--order 1)")
+        run_mrg_search(m, order, dims, top, candidates, seed, norm, full_period, as_json)
+        return
+    if full_period or norm is not None:
+        raise ValueError("--full-period and --norm apply to the MRG search (--order 2 or 3)")
+    increment = increment or "odd"
     result = with_progress("candidates", lambda callback: search_multipliers(
         m, increment, dims, top, candidates, seed, progress=callback))
     if plot_path:

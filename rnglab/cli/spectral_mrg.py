@@ -10,6 +10,7 @@ from .common import emit_json, format_table, lazy
 from .progress import with_progress
 
 mrg_spectral_test = lazy("algebra.mrg_spectral", "mrg_spectral_test")
+search_mrg = lazy("algebra.mrg_search", "search_mrg")
 
 #: Most lacunary lags one --lacunary list may name.
 MAX_LAGS = 64
@@ -22,6 +23,12 @@ projections_option = click.option(
 lacunary_option = click.option(
     "--lacunary", default=None, metavar="LAGS|G:D",
     help="MRGs: outputs at these 1-based lags (1,2,5,9) or in groups of G every D steps (3:131072 is 1,2,3,D+1,..).")
+
+
+order_option = click.option("--order", type=click.IntRange(1, 3), default=1, show_default=True,
+                            help="Order k: 1 searches LCG multipliers, 2 or 3 MRG coefficients a_1..a_k.")
+full_period_option = click.option("--full-period", is_flag=True,
+                                  help="MRG search: keep only primitive polynomials (prime m, period m^k - 1).")
 
 
 def _integers(text: str, option: str) -> list[int]:
@@ -92,3 +99,18 @@ def show(name: str, result) -> None:
         click.echo("\n" + format_table(["coordinates"] + headers, _rows(result.projections, False)))
         click.echo(f"M over successive dimensions and {len(result.projections)} projections = "
                    f"{result.M_projections:.6g}")
+
+
+def run_mrg_search(m, k, dims, top, candidates, seed, norm, full_period, as_json) -> None:
+    """Run and print the MRG coefficient search."""
+    result = with_progress("candidates", lambda callback: search_mrg(
+        m, k, dims, top, candidates, seed, norm or "bestlat", full_period, progress=callback))
+    if as_json:
+        emit_json(result)
+        return
+    click.echo(format_table(["rank", "a_1..a_k", f"M_{dims[-1]}"] + [f"S_{t}" for t in result.dims],
+                            [[rank, ":".join(map(str, b.a)), b.M] + list(b.S)
+                             for rank, b in enumerate(result.best, 1)]))
+    click.echo(f"\n{result.examined} distinct candidates examined in {result.seconds:.2f} s "
+               f"({result.per_second:.0f} per second); m = {m}, k = {k}, normalisation {result.norm}"
+               f"{', full period only' if full_period else ''}, seed {result.seed}")
