@@ -15,7 +15,7 @@ gamma_t is known exactly only for t <= 8 and t = 24; the normalisations differ a
     Table 1. A lower bound on gamma_t, so S_t can exceed 1. t <= 48.
 ``laminated``
     gamma_t = 4 lambda_t^(-1/t) of the laminated lattices Lambda_t (Conway & Sloane, Table 6.1,
-    p. 158): equal to ``bestlat`` for t <= 9 and in a few other dimensions. t <= 48.
+    p. 158): equal to ``bestlat`` except in t = 11..13, 27..36 and 38..48 (lower there). t <= 48.
 ``rogers``
     Rogers' upper bound on the packing density (Conway & Sloane, Table 1.2, p. 15, for t <= 24;
     their eq. (47), p. 20, ``R(t) = t/2 log2(t / 4 pi e) + 3/2 log2 t - log2(e / sqrt(pi)) +
