@@ -266,3 +266,22 @@ def test_search_keeps_the_best_full_period_coefficients():
     for found in result.best:
         assert found.M == mrg_spectral_test(one(32749, *found.a), range(3, 9)).M
         assert period(MRG(one(32749, *found.a), 1)).period == 32749**2 - 1
+
+
+def test_bkz_path_against_fplll():
+    # The LCG path above t = 30 (BKZ preprocessing) against fplll's exact enumeration (optional).
+    fpylll = pytest.importorskip("fpylll")
+    from rnglab.algebra.spectral import dual_basis as lcg_dual_basis
+
+    a, m = 6364136223846793005, 2**64
+    ours = spectral_test(a, m, 1, range(34, 39), planes_up_to=0)
+    for figures in ours.dims:
+        matrix = fpylll.IntegerMatrix.from_matrix(lcg_dual_basis(a, m, figures.t))
+        fpylll.LLL.reduction(matrix)
+        fpylll.BKZ.reduction(matrix, fpylll.BKZ.Param(block_size=10))
+        gso = fpylll.GSO.Mat(matrix)
+        gso.update_gso()
+        bound = sum(v * v for v in matrix[0])
+        _, coefficients = fpylll.Enumeration(gso).enumerate(0, figures.t, bound * 1.000001, 0)[0]
+        vector = matrix.multiply_left([int(round(c)) for c in coefficients])
+        assert figures.nu2 == sum(v * v for v in vector)
