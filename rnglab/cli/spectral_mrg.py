@@ -94,7 +94,9 @@ def show(name: str, result) -> None:
         click.echo(result.convention)
     last = len(result.dims[-1].coordinates)
     if result.M is not None:
-        click.echo(f"M_{last} = {result.M:.6g} (min S_t, t = {result.k + 1}..{last})")
+        shown = [len(f.coordinates) for f in result.dims if not f.filled]
+        click.echo(f"M_{last} = {result.M:.6g} (min S_t over t = " + ", ".join(map(str, shown[:3]))
+                   + (f", ..., {last})" if len(shown) > 3 else ")"))
     if result.projections:
         click.echo("\n" + format_table(["coordinates"] + headers, _rows(result.projections, False)))
         click.echo(f"M over successive dimensions and {len(result.projections)} projections = "
