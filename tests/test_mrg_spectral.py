@@ -83,6 +83,17 @@ def test_lcg_reproduces_latmrg_bestlat(name, m, a, first, last):
     assert_table(result, reference(name))
 
 
+def test_lcg_1021_331_reproduces_latmrg_run():
+    # LatMRG run through tests/data/latmrg/latmrg_driver.cc (no published table for a = 331).
+    result = mrg_spectral_test(one(1021, 331), range(2, 17), norm="bestlat", planes_up_to=0)
+    assert_table(result, reference("lcg_1021_331_bestlat_latmrg.tsv"))
+
+
+def test_mrg31k3p_reproduces_latmrg_run():
+    result = mrg_spectral_test(as_generator("mrg31k3p").combination, range(4, 41), norm="rogers", planes_up_to=0)
+    assert_table(result, reference("mrg31k3p_rogers_latmrg.tsv"))
+
+
 def test_order_3_mrg_reproduces_latmrg():
     result = mrg_spectral_test(one(9223372036854773561, 1145902849652723, 0, -1184153554609676),
                                range(4, 13), norm="bestlat", planes_up_to=0)
