@@ -8,6 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rnglab.algebra.bkz import bkz_reduction
+from rnglab.algebra.lattice import IntegralLLL
+from rnglab.algebra.mrg_period import period
+from rnglab.algebra.mrg_search import merits_above, search_mrg
 from rnglab.algebra.mrg_spectral import (
     dual_basis,
     equivalent_recurrence,
@@ -16,10 +20,6 @@ from rnglab.algebra.mrg_spectral import (
     projection_sets,
     shortest_dual_vector,
 )
-from rnglab.algebra.bkz import bkz_reduction
-from rnglab.algebra.lattice import IntegralLLL
-from rnglab.algebra.mrg_period import period
-from rnglab.algebra.mrg_search import merits_above, search_mrg
 from rnglab.algebra.normalizers import ROGERS, gamma, rogers_formula
 from rnglab.algebra.spectral import spectral_test
 from rnglab.generators.catalog import as_generator

@@ -213,8 +213,7 @@ def _figures(coordinates, nu2, witness, reduced, recurrence, norm, planes_up_to)
 
 
 def successive_figures(recurrence: Recurrence, dims: list[int], norm: str, planes_up_to: int,
-                       progress: Optional[Callable[[int, int], None]] = None,
-                       known: Optional[Callable[[int], Optional[int]]] = None) -> list[LatticeFigures]:
+                       progress: Optional[Callable[[int, int], None]] = None) -> list[LatticeFigures]:
     """Figures of the coordinates {1..t} for t in ``dims`` (sorted), by one growing reduced basis."""
     m, k = recurrence.m, recurrence.order
     figures = [_filled(range(1, t + 1), m, planes_up_to) for t in dims if t <= k]
