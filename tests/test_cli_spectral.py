@@ -92,7 +92,7 @@ def test_plot_is_not_overwritten(tmp_path, capsys):
     (["--a", "3", "--m", "101", "--c", "odd"], "cannot parse 'odd'"),
     (["search", "--m", "2^32", "--candidates", "10^15"],
      "--candidates above 100,000 can take hours (160 to 10,000 candidates a second"),
-    (["mmix", "--dims", "2..64"], "dimensions above 44 take minutes"),
+    (["mmix", "--dims", "2..64"], "dimensions above 48 take minutes"),
     (["mmix", "--dims", "2..20", "--planes-up-to", "20"], "counting hyperplanes above dimension 12"),
     (["randu", "--plot", "/proc/x.png"], "cannot write in folder /proc"),
     (["search", "--m", "2^20", "--plot", "/nonexistent-rnglab/x.png"], "folder /nonexistent-rnglab does not exist"),
@@ -140,3 +140,41 @@ def test_report_section(tmp_path):
     text = render_pages([section(context)], 7, True)["report.md"]
     assert "| `randu` |" in text and "15 planes" in text
     assert sorted(context.figures) == ["figures/spectral_merits.png", "figures/spectral_randu.png"]
+
+
+# --------------------------------------------------------------------------- MRGs and combinations
+
+def test_mrg32k3a_table_with_rogers():
+    # LatMRG TestMRG32k3a.res: S_4 = 0.837843, S_11 = 0.639403 = M_12 (Rogers).
+    result = invoke("spectral", "mrg32k3a", "--dims", "2..12", "--norm", "rogers")
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line[:2].strip().isdigit()}
+    assert rows["2"][1:4] == [str((4294967087 * 4294944443) ** 2), "1", "1"]
+    assert rows["4"][1:3] == ["80601709987872970831494285955", "0.837843"]
+    assert "M_12 = 0.639403" in result.stdout and "S_t = 1 by convention" in result.stdout
+
+
+def test_inline_mrg_with_projections_json():
+    # LatMRG guide (TestProjections): m = 1021, a = 333, M_{10,8,6,5} = 0.440728 at {1,6}.
+    data = json.loads(invoke("spectral", "mrg:m=1021,a=333", "--dims", "2..10", "--projections", "8,6,5",
+                             "--json").stdout)
+    assert data["norm"] == "bestlat" and len(data["projections"]) == 18
+    worst = min(data["projections"], key=lambda p: p["S"])
+    assert worst["coordinates"] == [1, 6] and round(data["M_projections"], 6) == 0.440728
+
+
+def test_lacunary_groups():
+    # LatMRG TestLEC97.res: a = 16807, lags 1, 2, 3, d+1, ... (d = 131072): nu_4^2 = 43222, S_4 = 0.812106.
+    data = json.loads(invoke("spectral", "mrg:m=2^31-1,a=16807", "--dims", "2..4", "--lacunary", "3:131072",
+                             "--json").stdout)
+    assert data["lacunary"] == [1, 2, 3, 131073]
+    assert [d["nu2"] for d in data["dims"]] == [282475250, 408197, 43222]
+    assert round(data["dims"][-1]["S"], 6) == 0.812106
+
+
+def test_mrg_coefficient_search():
+    result = invoke("spectral", "search", "--m", "2^31-1", "--order", "2", "--dims", "3..8", "--candidates", "300",
+                    "--seed", "1", "--top", "2", "--full-period", "--json")
+    data = json.loads(result.stdout)
+    assert (data["k"], data["full_period"], len(data["best"])) == (2, True, 2)
+    assert data["best"][0]["M"] == min(data["best"][0]["S"]) >= data["best"][1]["M"]

@@ -62,6 +62,7 @@ def test_group_help_lists_every_command(capsys):
     ("GAME_NAMES", "rnglab.shuffles.deal", "GAMES"),
     ("SEED_WINDOW", "rnglab.seeds.space", "DEFAULT_WINDOW"),
     ("MAX_DIMENSION", "rnglab.algebra.spectral", "MAX_DIMENSION"),
+    ("NORMALIZATIONS", "rnglab.algebra.normalizers", "NORMALIZATIONS"),
     ("INPUT_FORMATS", "rnglab.generators.external", "FORMATS"),
     ("STREAM_FORMATS", "rnglab.stream", "STREAM_FORMATS"),
     ("TEST_NAMES", "rnglab.empirical.stattests", "TESTS"),

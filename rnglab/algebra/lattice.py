@@ -500,13 +500,17 @@ def short_vectors(basis, mu, B, bound: int) -> list[list[int]]:
     return vectors
 
 
-def shortest_vector(basis, mu, B, reject_below: Optional[int] = None):
+def shortest_vector(basis, mu, B, reject_below: Optional[int] = None, known: Optional[int] = None):
     """Exact nu^2 and the canonical shortest vector of the lattice with this reduced basis.
 
     With ``reject_below``, returns None if nu^2 is below it (used to prune a
-    multiplier search), at once if the first basis vector is.
+    multiplier search), at once if the first basis vector is. ``known`` is the squared
+    length of some lattice vector (e.g. a shortest vector of a sublattice), which
+    starts the enumeration with a smaller radius than the first basis vector's.
     """
     bound = dot(basis[0], basis[0])
+    if known is not None:
+        bound = min(bound, known)
     if reject_below is not None and bound < reject_below:
         return None
     vectors = _short_candidates(basis, mu, B, bound)

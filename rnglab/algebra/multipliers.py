@@ -63,7 +63,7 @@ class SearchResult(Result):
     best: tuple[Multiplier, ...]
 
 
-def _uniform_below(rng: np.random.Generator, bound: int) -> int:
+def uniform_below(rng: np.random.Generator, bound: int) -> int:
     """A uniform integer in [0, bound), of any size, by rejection from 32-bit words."""
     bits = max(bound - 1, 1).bit_length()
     words = (bits + 31) // 32
@@ -80,10 +80,10 @@ def draw_multiplier(rng: np.random.Generator, m: int, increment: str) -> int:
     """Draw one candidate multiplier of the residue class the module docstring gives."""
     if m & (m - 1) == 0 and m >= 16:
         if increment == "0":
-            return 8 * _uniform_below(rng, m // 8) + (3 if rng.integers(2) else 5)
-        return 4 * _uniform_below(rng, m // 4 - 1) + 5
+            return 8 * uniform_below(rng, m // 8) + (3 if rng.integers(2) else 5)
+        return 4 * uniform_below(rng, m // 4 - 1) + 5
     while True:
-        a = 2 + _uniform_below(rng, m - 2)
+        a = 2 + uniform_below(rng, m - 2)
         if math.gcd(a, m) == 1:
             return a
 
@@ -172,12 +172,20 @@ def search_multipliers(m: int, increment: str = "odd", dims: Iterable[int] = ran
 def _consider(a: int, m: int, increment: str, dims: list[int], top: int, best: list) -> None:
     """Evaluate candidate a against the current top-k heap ``best`` and keep it if better."""
     lattice_m, _ = lattice_modulus(a, m, 0 if increment == "0" else 1)
-    threshold = best[0][0] if len(best) == top else 0.0
-    merits = merits_above(a, lattice_m, dims, threshold)
+    merits = merits_above(a, lattice_m, dims, current_threshold(best, top))
     if merits is None:
         return
-    entry = (min(merits), a, merits, lattice_m)
+    keep_best(best, (min(merits), a, merits, lattice_m), top)
+
+
+def keep_best(best: list, entry: tuple, top: int) -> None:
+    """Keep ``entry`` (its figure of merit first) in the min-heap ``best`` of the ``top`` best so far."""
     if len(best) < top:
         heapq.heappush(best, entry)
     elif entry[0] > best[0][0]:
         heapq.heapreplace(best, entry)
+
+
+def current_threshold(best: list, top: int) -> float:
+    """The figure a candidate must beat: the ``top``-th best so far, or 0 while fewer are kept."""
+    return best[0][0] if len(best) == top else 0.0

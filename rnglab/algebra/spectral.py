@@ -48,16 +48,21 @@ and the multiplier is reduced modulo it. ``lattice_m`` overrides the rule.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Callable, Iterable
 from typing import Optional
 
 from ..params import describe_int
 from ..results import Result
+from .bkz import bkz_reduction
 from .lattice import IntegralLLL, canonical, dot, enumerate_short_vectors, guided_reduction, lll_reduce, shortest_vector
 
 #: Largest dimension accepted.
 MAX_DIMENSION = 64
+
+#: First dimension whose basis gets BKZ preprocessing (below, LLL leaves the enumeration cheap).
+BKZ_FROM = 30
 
 #: Largest lattice modulus, in bits: the dual lattice has determinant m, so its squared
 #: Gram–Schmidt lengths, rounded to doubles for the enumeration, can reach m^2 < 2^1000
@@ -252,21 +257,36 @@ def _figures(t, nu2, witness, lattice_m, planes) -> DimensionFigures:
         planes_vector=direction)
 
 
-def reduced_bases(a: int, m: int, last: int):
-    """Yield ``(t, basis, mu, B)`` with an LLL-reduced basis of L*_t, for t = 2..last.
+def grown_reduced_bases(m: int, k: int, outputs: Iterable[list[int]], last: int):
+    """Yield ``(t, basis, mu, B)`` with an LLL-reduced basis of the m-dual lattice, t = k+1..last.
 
-    The vectors of L*_(t+1) whose last coordinate is 0 are those of L*_t padded with 0,
-    and ``e_(t+1) - a^t e_1`` has last coordinate 1, so together they form a basis:
-    each basis is the previous reduced one grown by that vector, which keeps the
-    numbers small, then reduced by :func:`guided_reduction`. A basis handed out is
-    never changed afterwards.
+    The points ``(x_0, ..., x_(t-1))`` of a recurrence of order k modulo m are the images
+    of its states ``s`` in ``Z_m^k``: ``x_j = c_j . s (mod m)`` with ``c_j = e_j`` for
+    j < k. Their m-dual lattice, ``{h in Z^t : sum_j h_j c_j = 0 (mod m)}``, contains
+    ``m Z^k`` in its first k coordinates and, for each j >= k, ``e_j - c_j`` (the vector
+    ``-c_j`` in the first k coordinates), and these t vectors form a basis (determinant
+    m^k). ``outputs`` yields ``c_k, c_(k+1), ...``. The vectors of dimension t + 1 whose
+    last coordinate is 0 are those of dimension t padded with 0, so each basis is the
+    previous reduced one grown by ``e_t - c_t``, which keeps the numbers small, then
+    reduced by :func:`guided_reduction` (and, from t = :data:`BKZ_FROM` on, improved by
+    :func:`~rnglab.algebra.bkz.bkz_reduction`, which makes the enumeration much cheaper). A
+    basis handed out is never changed afterwards. For an LCG (k = 1) ``c_j = a^j``: Knuth's basis ``m e_1``, ``e_j - a^(j-1) e_1``.
     """
-    reduction, floats = IntegralLLL([[m]]), None
-    for t in range(2, last + 1):
-        reduction.extend([-pow(a, t - 1, m)] + [0] * (t - 2) + [1])
+    reduction = IntegralLLL([[m if i == j else 0 for j in range(k)] for i in range(k)])
+    floats = None
+    for t, c in zip(range(k + 1, last + 1), outputs):
+        reduction.extend([-v for v in c] + [0] * (t - 1 - k) + [1])
         reduction = guided_reduction(reduction, t - 1, floats)
+        if t >= BKZ_FROM:
+            reduction = bkz_reduction(reduction)
         floats = mu, B = reduction.gram_schmidt()
         yield t, reduction.basis, mu, B
+
+
+def reduced_bases(a: int, m: int, last: int):
+    """Yield ``(t, basis, mu, B)`` with an LLL-reduced basis of L*_t, for t = 2..last
+    (:func:`grown_reduced_bases` with k = 1 and ``c_j = a^j mod m``)."""
+    return grown_reduced_bases(m, 1, ([pow(a, j, m)] for j in itertools.count(1)), last)
 
 
 def spectral_test(a: int, m: int, c: int = 0, dims: Iterable[int] = range(2, 9), *,

@@ -25,6 +25,8 @@ TEST_NAMES = ("bcfn", "collision", "birthday-spacings", "frequency", "serial", "
 SEED_WINDOW = "1d"
 #: :data:`rnglab.algebra.spectral.MAX_DIMENSION`
 MAX_DIMENSION = 64
+#: :data:`rnglab.algebra.normalizers.NORMALIZATIONS`
+NORMALIZATIONS = ("bestlat", "laminated", "rogers")
 #: :data:`rnglab.generators.external.FORMATS`
 INPUT_FORMATS = ("u8", "u16", "u32", "u64", "bits")
 #: :data:`rnglab.stream.STREAM_FORMATS`

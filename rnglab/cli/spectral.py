@@ -25,6 +25,16 @@ from .common import (
 from .groups import DefaultCommandGroup
 from .outputs import save_plot
 from .progress import with_progress
+from .spectral_mrg import (
+    check_lcg_options,
+    full_period_option,
+    lacunary_option,
+    norm_option,
+    order_option,
+    projections_option,
+    run_mrg,
+    run_mrg_search,
+)
 
 search_multipliers = lazy("algebra.multipliers", "search_multipliers")
 spectral_test = lazy("algebra.spectral", "spectral_test")
@@ -33,10 +43,10 @@ catalog_results = lazy("report.spectral", "catalog_results")
 #: Triples drawn for the 3-D picture.
 PLOT_TRIPLES = 20_000
 
-#: Highest dimension run without --allow-slow. Measured for MMIX (m = 2^64), one dimension
-#: at a time, on a loaded two-core machine: 40 about 5 s, 42 about 6 s, 44 about 13 s,
-#: 46 about 11 s unloaded (issue #21); time about doubles with each dimension beyond.
-FAST_DIMENSION = 44
+#: Highest dimension run without --allow-slow. Measured with BKZ preprocessing (issue #20), on a
+#: loaded two-core machine: MMIX (m = 2^64) t = 2..48 about 22 s in all (48 alone about 9 s),
+#: MRG32k3a t = 4..48 about 20 s; time about doubles with each dimension beyond (MMIX 50: 32 s).
+FAST_DIMENSION = 48
 
 #: Highest --planes-up-to run without --allow-slow. Measured for MMIX on the same machine:
 #: counting hyperplanes in dimension 12 took about 13 s, in 14 about 36 s.
@@ -73,7 +83,7 @@ def check_test_work(dims: list[int], planes_up_to: int, allow_slow: bool) -> Non
     if allow_slow:
         return
     if dims[-1] > FAST_DIMENSION:
-        raise ValueError(f"dimensions above {FAST_DIMENSION} take minutes (about 13 s at 44 for a 64-bit "
+        raise ValueError(f"dimensions above {FAST_DIMENSION} take minutes (about 9 s at 48 for a 64-bit "
                          f"modulus, doubling per dimension); pass --allow-slow to run them")
     if min(planes_up_to, dims[-1]) > FAST_PLANES:
         raise ValueError(f"counting hyperplanes above dimension {FAST_PLANES} takes from seconds to hours "
@@ -104,8 +114,6 @@ def _show_one(label, result) -> None:
 
 
 def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path, force):
-    if generator.is_mrg:
-        raise ValueError(f"the spectral test of MRGs and combinations ({generator.name}) is not implemented yet")
     lcg = generator.lcg()
     a, c, m = lcg.a, lcg.c, lcg.m
     result = with_progress("spectral test", lambda callback: spectral_test(
@@ -163,6 +171,9 @@ def spectral_command() -> None:
 
 @spectral_command.command("test")
 @dims_option
+@norm_option
+@projections_option
+@lacunary_option
 @click.option("--lattice-m", type=IntExpr(minimum=2),
               help="Use this lattice modulus instead of the rule (see the README).")
 @click.option("--planes-up-to", type=COUNT, default=DEFAULT_PLANES, show_default=True,
@@ -172,14 +183,22 @@ def spectral_command() -> None:
 @plot_option
 @force_option
 @generator_options(required=False)
-def test_command(generator, dims, lattice_m, planes_up_to, allow_slow, as_json, plot_path, force) -> None:
-    """Exact lattice figures of an LCG in dimensions 2..8 (or --dims; above 44 needs --allow-slow).
+def test_command(generator, dims, norm, projections, lacunary, lattice_m, planes_up_to, allow_slow, as_json,
+                 plot_path, force) -> None:
+    """Exact lattice figures of an LCG, MRG or combination in dimensions 2..8 (or --dims; above 48 needs --allow-slow).
 
     With GEN (or --a/--m): a table, one row per dimension. With nothing: every LCG of the
-    catalog, best M first. This is the default: 'rnglab spectral GEN' runs it.
+    catalog, best M first. This is the default: 'rnglab spectral GEN' runs it. An MRG or a
+    combination (mrg32k3a, mrg:m=..,a=a1:..:ak) takes --norm, --projections and --lacunary.
     """
     dims = parse_dims(dims)
     check_test_work(dims, planes_up_to if generator else 0, allow_slow)
+    if generator is not None and generator.is_mrg:
+        if lattice_m is not None or plot_path:
+            raise ValueError("--lattice-m and --plot apply to LCGs only")
+        run_mrg(generator, dims, norm, projections, lacunary, planes_up_to, as_json)
+        return
+    check_lcg_options(norm, projections, lacunary)
     if generator is None:
         _catalog(dims, as_json, plot_path, force)
     else:
@@ -188,8 +207,11 @@ def test_command(generator, dims, lattice_m, planes_up_to, allow_slow, as_json, 
 
 @spectral_command.command("search")
 @click.option("--m", type=IntExpr(minimum=16), required=True, help="Modulus of the generators searched.")
-@click.option("--c", "increment", type=IncrementExpr(), default="odd", show_default=True,
-              help="Increment: odd (any odd c; full period needs a = 1 mod 4 for m = 2^e) or 0.")
+@click.option("--c", "increment", type=IncrementExpr(), default=None,
+              help="LCGs: increment odd (default; any odd c; full period needs a = 1 mod 4 for m = 2^e) or 0.")
+@order_option
+@full_period_option
+@norm_option
 @click.option("--seed", type=INT, help="Seed of the candidate draw (drawn and reported when absent).")
 @dims_option
 @click.option("--top", type=IntExpr(minimum=1), default=10, show_default=True,
@@ -200,10 +222,19 @@ def test_command(generator, dims, lattice_m, planes_up_to, allow_slow, as_json, 
 @json_option
 @plot_option
 @force_option
-def search_command(m, increment, seed, dims, top, candidates, allow_slow, as_json, plot_path, force) -> None:
-    """Random multipliers a for modulus --m with the best M_T = min S_t over --dims."""
+def search_command(m, increment, order, full_period, norm, seed, dims, top, candidates, allow_slow, as_json,
+                   plot_path, force) -> None:
+    """Random multipliers a for modulus --m (or MRG coefficients, --order 2 or 3) with the best M_T = min S_t over --dims."""
     dims = parse_dims(dims)
     check_search_work(candidates, allow_slow)
+    if order > 1:
+        if increment is not None or plot_path:
+            raise ValueError("--c and --plot apply to the LCG search only (--order 1)")
+        run_mrg_search(m, order, dims, top, candidates, seed, norm, full_period, as_json)
+        return
+    if full_period or norm is not None:
+        raise ValueError("--full-period and --norm apply to the MRG search (--order 2 or 3)")
+    increment = increment or "odd"
     result = with_progress("candidates", lambda callback: search_multipliers(
         m, increment, dims, top, candidates, seed, progress=callback))
     if plot_path:
