@@ -3,11 +3,14 @@
 Three scenarios, five cards seen: MSVC ``rand()`` with Fisher-Yates, Java
 ``Collections.shuffle`` (``java.util.Random``, ``nextInt(i + 1)`` from the top),
 and the 1999 Delphi exchange shuffle. Each searches the same slice of seeds two
-ways, alternating, best of ``REPEAT``: ``crack`` in this process on every core
+ways, interleaved, median of ``REPEAT``: ``crack`` in this process on every core
 (numba threads, today's path), and ``run_search`` on a local cluster of 2 worker
 processes (127.0.0.1, one numba thread each, default chunk size), both with the
 kernel already loaded and the cluster already started. A third timing, the
-threaded search on one thread, gives the rate per core for the projection.
+threaded search on one thread (a quarter of the slice), gives the rate per core
+for the projection. The machine is shared: the load average (1 minute) before
+and after each scenario is in the table; the ratio, taken within one run, is
+what counts.
 
 Overhead per task: ``TASKS`` tasks of one seed each (no work to speak of) on
 the same cluster: wall time over tasks is what the scheduler, the transfers and
@@ -17,6 +20,7 @@ the client's bookkeeping cost per task, with 2 workers.
 from __future__ import annotations
 
 import math
+import os
 import time
 
 import numba
@@ -25,7 +29,8 @@ from common import duration, markdown_table, write_fragment
 
 from rnglab.generators import as_generator, make_source
 from rnglab.seeds.crack import crack, make_plan, observe
-from rnglab.seeds.distributed import cluster_client, run_search
+from rnglab.parallel.cluster import cluster_client
+from rnglab.seeds.distributed import run_search
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import shuffle
 
@@ -37,6 +42,8 @@ SCENARIOS = [
 ]
 SEEN = 5
 REPEAT = 3
+#: Share of the slice timed on one thread.
+SINGLE_SHARE = 4
 WORKERS = 2
 TASKS = 400
 #: Share of the work the scheduler may take, for the chunk size of the projection.
@@ -68,20 +75,23 @@ def one_thread(function):
 
 
 def compare(client, label, generator, algo, seed, size):
-    """Best rates (threaded, cluster, one thread), alternating, and whether the candidates agree."""
-    plan = plan_for(generator, algo, seed, size)
+    """Median rates (threaded, cluster, one thread), interleaved, whether the candidates agree, the loads."""
+    plan, part = plan_for(generator, algo, seed, size), plan_for(generator, algo, seed, size // SINGLE_SHARE)
     here = lambda: crack(generator, plan.seeds, plan.observation, algo=algo)  # noqa: E731
     there = lambda: run_search(plan, client)[0]  # noqa: E731
-    threaded, clustered, single, agree = [], [], [], True
+    alone = lambda: crack(generator, part.seeds, part.observation, algo=algo)  # noqa: E731
+    threaded, clustered, single, agree, loads = [], [], [], True, [os.getloadavg()[0]]
     for _ in range(REPEAT):
         mine, wall = timed(here)
         threaded.append(size / wall)
         theirs, wall = timed(there)
         clustered.append(size / wall)
         agree &= theirs.complete and theirs.candidates == mine.candidates and seed in [c.seed for c in mine.candidates]
-        _, wall = one_thread(lambda: timed(here))
-        single.append(size / wall)
-    return max(threaded), max(clustered), max(single), agree
+        _, wall = one_thread(lambda: timed(alone))
+        single.append(size // SINGLE_SHARE / wall)
+    loads.append(os.getloadavg()[0])
+    return (float(np.median(threaded)), float(np.median(clustered)), float(np.median(single)), agree,
+            " / ".join(f"{v:.1f}" for v in loads))
 
 
 def task_overhead(client) -> float:
@@ -110,20 +120,22 @@ def main() -> None:
         for _, generator, algo, seed, _ in SCENARIOS:  # load the kernels here and on the workers
             run_search(plan_for(generator, algo, seed, 1 << 16), client)
             crack(generator, parse_seed_space("0..9"), observe("Ac"), algo=algo)
+        threads = sorted(client.run(numba.get_num_threads).values())
         measured = [compare(client, *scenario) for scenario in SCENARIOS]
         overhead = float(np.median([task_overhead(client) for _ in range(3)]))
     rows, projection = [], []
-    for (label, *_, size), (threaded, clustered, single, agree) in zip(SCENARIOS, measured):
-        rows.append([label, f"{size:,}", f"{threaded / 1e6:.1f}", f"{clustered / 1e6:.1f}",
-                     f"{clustered / threaded:.2f}", f"{single / 1e6:.1f}", "yes" if agree else "NO"])
+    for (label, *_, size), (threaded, clustered, single, agree, load) in zip(SCENARIOS, measured):
+        rows.append([label, f"{size:,}", f"{threaded / 1e6:.2f}", f"{clustered / 1e6:.2f}",
+                     f"{clustered / threaded:.2f}", f"{single / 1e6:.2f}", "yes" if agree else "NO", load])
         for cores in CORES:
             chunk = chunk_for(single * clustered / threaded, overhead, cores)
             projection.append([label, f"{cores:,}", *[duration(2**bits / (single * cores * clustered / threaded))
                                                       for bits in SPACES], f"2^{chunk.bit_length() - 1}"])
     body = (__doc__.split("\n\n", 1)[1].strip() + "\n\n"
             + markdown_table(["scenario", "seeds", "threaded M/s", f"{WORKERS} workers M/s", "ratio",
-                              "one thread M/s", "same candidates"], rows)
-            + f"\n\nOverhead per task on the local cluster ({WORKERS} workers, {TASKS} tasks of one seed, median "
+                              "one thread M/s", "same candidates", "load before / after"], rows)
+            + f"\n\nnumba threads in each worker: {', '.join(map(str, threads))}."
+            + f" Overhead per task on the local cluster ({WORKERS} workers, {TASKS} tasks of one seed, median "
               f"of 3): {overhead * 1e3:.2f} ms.\n\n"
             + "Projection, on paper: the rate of one core (one thread, times the measured cluster ratio) times "
               "the cores, one single-threaded worker per core; chunk: the seeds per task that keep the "

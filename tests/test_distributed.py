@@ -10,8 +10,10 @@ import pytest
 from rnglab.cli import main
 from rnglab.generators import make_source
 from rnglab.seeds.crack import crack, make_plan, observe
-from rnglab.seeds.distributed import cluster_client, run_search, search_identity, uncovered
-from rnglab.seeds.journal import open_journal
+from rnglab.parallel.chunks import uncovered
+from rnglab.parallel.cluster import cluster_client
+from rnglab.parallel.journal import open_journal
+from rnglab.seeds.distributed import KIND, run_search, search_identity
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import shuffle
 from rnglab.shuffles.cards import standard_deck
@@ -92,10 +94,10 @@ def test_interrupted_journal_resumes_without_searching_a_chunk_twice(tmp_path, r
         if len(finished) == 3:
             raise KeyboardInterrupt
 
-    first, _ = run_search(plan, chunk=30_000, journal=open_journal(path, search_identity(plan)),
+    first, _ = run_search(plan, chunk=30_000, journal=open_journal(path, KIND, search_identity(plan)),
                           on_progress=interrupt_after_three)
     assert not first.complete and first.searched == 90_000 and first.remaining == [[1_090_000, 1_200_001]]
-    second, _ = run_search(plan, chunk=30_000, journal=open_journal(path, search_identity(plan)))
+    second, _ = run_search(plan, chunk=30_000, journal=open_journal(path, KIND, search_identity(plan)))
     assert second.complete and second.shuffled == 200_001 - 90_000
     assert second.candidates == reference.candidates
     chunks = [tuple(json.loads(line)["chunk"]) for line in path.read_text().splitlines()[1:]]
@@ -119,9 +121,9 @@ def test_the_command_resumes_after_a_torn_record(tmp_path, capsys):
 
 def test_a_journal_refuses_another_search(tmp_path):
     path = tmp_path / "j"
-    open_journal(path, search_identity(plan_of()))
-    with pytest.raises(ValueError, match="different search.*cards"):
-        open_journal(path, search_identity(plan_of(cards="2c 3c")))
+    open_journal(path, KIND, search_identity(plan_of()))
+    with pytest.raises(ValueError, match="other work.*cards"):
+        open_journal(path, KIND, search_identity(plan_of(cards="2c 3c")))
 
 
 def test_an_unreachable_scheduler_is_one_error(monkeypatch):

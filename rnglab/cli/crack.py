@@ -26,14 +26,15 @@ from .shuffle import seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
     from ..seeds.crack import CrackResult
-    from ..seeds.distributed import Failure
+    from ..parallel.chunks import Failure
     from ..seeds.recover import StateRecovery
 
 expected_false_matches, make_plan, observe, search = lazy(
     "seeds.crack", "expected_false_matches", "make_plan", "observe", "search")
-check_device, cluster_client, run_search, search_identity = lazy(
-    "seeds.distributed", "check_device", "cluster_client", "run_search", "search_identity")
-open_journal = lazy("seeds.journal", "open_journal")
+check_device, run_search, search_identity = lazy("seeds.distributed", "check_device", "run_search",
+                                                 "search_identity")
+cluster_client = lazy("parallel.cluster", "cluster_client")
+open_journal = lazy("parallel.journal", "open_journal")
 parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_state")
 
 
@@ -132,7 +133,7 @@ def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
     """The search through rnglab.seeds.distributed (a cluster, a journal, the GPU), checked before any output."""
     with cluster_client(scale.cluster, scale.workers) as client:
         check_device(plan, scale.device)
-        journal = open_journal(scale.journal, search_identity(plan)) if scale.journal else None
+        journal = open_journal(scale.journal, "rnglab crack", search_identity(plan)) if scale.journal else None
         if journal and journal.done:
             click.echo(f"journal {scale.journal}: {len(journal.done)} chunks already searched", err=True)
         plan_line()
