@@ -148,3 +148,25 @@ def test_without_dask_the_error_says_what_to_install(monkeypatch):
 def test_uncovered_ranges():
     assert uncovered([(0, 10), (20, 30)], [(0, 3), (5, 8), (20, 30)]) == [(3, 5), (8, 10)]
     assert uncovered([(0, 10)], []) == [(0, 10)] and uncovered([(0, 10)], [(0, 10)]) == []
+
+
+def test_reach_on_two_local_workers_counts_the_deals_of_one_process(client):
+    from rnglab.shuffles.reach import reachable_deals
+
+    space = parse_seed_space("0..4999")
+    here = reachable_deals("msvc", space, 6, "naive", "modulo", chunk=700)
+    there = reachable_deals("msvc", space, 6, "naive", "modulo", chunk=700, client=client)
+    assert there == here and 1 < here.distinct < 720  # 5,000 seeds over 6! = 720 deals: collisions, not all reached
+
+
+def test_a_battery_over_seeds_on_two_local_workers_gives_the_p_values_of_one_process(client):
+    from rnglab.empirical.battery import get_battery, select_entries
+    from rnglab.empirical.over_seeds import battery_over_seeds
+    from rnglab.generators import as_generator
+
+    generator = as_generator("minstd")
+    battery = get_battery("smoke")
+    battery = type(battery)(battery.name, battery.description, select_entries(battery, ["frequency", "serial"], 20_000))
+    here = battery_over_seeds(generator.make, "minstd", battery, [(1, 9)], chunk=3)
+    there = battery_over_seeds(generator.make, "minstd", battery, [(1, 9)], chunk=3, client=client)
+    assert there.complete and there.runs == 8 and there.pvalues == here.pvalues and there.uniformity == here.uniformity

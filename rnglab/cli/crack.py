@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .choices import MAX_SCALED_SEEDS
-from .cluster import scale_options
+from .cluster import exit_incomplete, scale_options
 from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
 from .crack_method import announce, choose, lattice_deal, lattice_outputs
 from .shuffle import seed_space_options, shuffle_options
@@ -54,7 +54,7 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
               help="With --outputs: the values are the top K bits of each output.")
 @click.option("--method", type=click.Choice(["auto", "brute", "lattice"]), default="auto", show_default=True,
               help="Brute force over a seed space, or lattice recovery of an LCG's state.")
-@scale_options
+@scale_options(device=True)
 @json_option
 def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, bound, top_bits,
                   method, scale, as_json) -> None:
@@ -146,15 +146,8 @@ def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
 
 def _exit_incomplete(result: CrackResult, failures: list[Failure], scale) -> None:
     """Say what was not covered and exit 1 (chunks failed) or 130 (interrupted); nothing when complete."""
-    if result.complete:
-        return
-    for failure in failures:
-        click.echo(f"Failed: seeds {failure.first}..{failure.stop - 1} (searched space) after every retry: "
-                   f"{failure.error}", err=True)
-    again = f"run the same command (journal {scale.journal})" if scale.journal else \
-        f"resume with --seeds {result.resume_option()}"
-    click.echo(f"{'Incomplete' if failures else 'Interrupted'}: {again}", err=True)
-    raise click.exceptions.Exit(1 if failures else 130)
+    if not result.complete:
+        exit_incomplete(failures, scale.journal, f"--seeds {result.resume_option()}", note=" (searched space)")
 
 
 def _result_text(result: CrackResult) -> str:

@@ -31,7 +31,7 @@ KIND = "rnglab crack"
 #: about 10 million seeds a second per core, the batch path some 10^5, the one-at-a-time path 10^3).
 TASK_CHUNK = {"compiled": 1 << 25, "batch": 1 << 18, "one-at-a-time": 1 << 11}
 #: Tasks per worker, at least: a smaller space is cut finer so that every worker has work.
-TASKS_PER_WORKER = 4
+TASKS_PER_WORKER = 8
 #: Most seeds a search spread over a cluster or kept in a journal shuffles (every 64-bit seed).
 MAX_SCALED_SEEDS = 1 << 64
 #: Devices that run the compiled kernel.
