@@ -170,3 +170,15 @@ def test_a_battery_over_seeds_on_two_local_workers_gives_the_p_values_of_one_pro
     here = battery_over_seeds(generator.make, "minstd", battery, [(1, 9)], chunk=3)
     there = battery_over_seeds(generator.make, "minstd", battery, [(1, 9)], chunk=3, client=client)
     assert there.complete and there.runs == 8 and there.pvalues == here.pvalues and there.uniformity == here.uniformity
+
+
+@pytest.mark.parametrize("on_cluster", [False, True])
+def test_a_multiplier_search_in_chunks_finds_the_multipliers_of_one_process(client, on_cluster):
+    from rnglab.algebra.multiplier_chunks import search_in_chunks
+    from rnglab.algebra.multipliers import search_multipliers
+
+    # equal M_6 occur among the best (37829 and 196245): the order, a larger M then a smaller a, settles them
+    whole = search_multipliers(2**20, "0", dims=range(2, 7), top=6, candidates=600, seed=8)
+    result, outcome = search_in_chunks(2**20, "0", range(2, 7), 6, 600, 8, chunk=53,
+                                       client=client if on_cluster else None)
+    assert outcome.complete and result.examined == whole.examined and result.best == whole.best

@@ -107,6 +107,7 @@ def pieces_of(ranges, size: int):
 
 def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=None, *,
                journal: Journal | None = None, retries: int = RETRIES,
+               arguments: Callable[[int, int], tuple] | None = None,
                on_progress: Callable[[int], None] | None = None) -> Outcome:
     """Run ``task`` over ``ranges`` cut into chunks of ``size``, on ``client``'s workers or here.
 
@@ -125,6 +126,9 @@ def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=Non
         Chunks it records are not run again; each finished chunk is recorded.
     retries : int
         Attempts after the first, per chunk, on a cluster.
+    arguments : callable, optional
+        ``arguments(first, stop) -> tuple``: more arguments of ``task`` for one chunk,
+        computed here as the chunk is handed out (the candidates it examines, say).
     on_progress : callable, optional
         Called with the units of each chunk as it finishes.
 
@@ -144,7 +148,8 @@ def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=Non
         if on_progress:
             on_progress(stop - first)
 
-    pending = pieces_of(uncovered(ranges, [(a, b) for a, b, _ in outcome.records]), size)
+    pieces = pieces_of(uncovered(ranges, [(a, b) for a, b, _ in outcome.records]), size)
+    pending = ((first, stop, *(arguments(first, stop) if arguments else ())) for first, stop in pieces)
     if client is None:
         _run_here(task, pending, finish)
     else:
@@ -157,8 +162,8 @@ def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=Non
 def _run_here(task, pending, finish) -> None:
     """Chunks one after another in this process; Ctrl-C stops between chunks."""
     try:
-        for first, stop in pending:
-            finish(first, stop, task(first, stop))
+        for first, stop, *more in pending:
+            finish(first, stop, task(first, stop, *more))
     except KeyboardInterrupt:
         return
 
@@ -170,8 +175,8 @@ def _run_on_cluster(task, client, pending, retries, finish, failures) -> None:
     queue, where = iter(pending), {}
 
     def submit():  # the task's arguments travel with it: no scattered copy that dying workers could lose
-        for first, stop in queue:
-            future = client.submit(task, first, stop, retries=retries, pure=False)
+        for first, stop, *more in queue:
+            future = client.submit(task, first, stop, *more, retries=retries, pure=False)
             where[future.key] = (first, stop)
             return future
         return None
