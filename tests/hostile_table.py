@@ -428,7 +428,7 @@ ROWS: list[Row] = [
     row("crack java --outputs 1,2 --workers 2", "--outputs"),
     row("test minstd --workers 2", "--seeds"),
     row("test minstd --journal j --tests frequency", "--seeds"),
-    row("test minstd --seeds 1..4 --until-fail", "--until-fail"),
+    row("test minstd --seeds 1..4 --until-fail --max-time 10s", "--max-time"),
     row("test minstd --seeds 1..4 --workers 0", ">= 1"),
     row("test minstd --seeds 1..4 --cluster tcp://127.0.0.1", "tcp://HOST:PORT"),
     row("test minstd --seeds 1..4 --journal /", "directory"),

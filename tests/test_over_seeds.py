@@ -63,3 +63,17 @@ def test_the_command_fails_randu_across_seeds_and_passes_pcg64(generator, status
     assert main(argv) == status
     data = json.loads(capsys.readouterr().out)
     assert data["runs"] == 8 and (("FAIL" in data["verdicts"]) == (status == 1))
+
+
+def test_runs_until_failure_over_seeds_give_each_seed_its_own_run(capsys):
+    from rnglab.empirical.over_seeds import until_fail_over_seeds
+
+    randu, battery = as_generator("randu"), small_battery(("serial", "birthday-spacings"), n=None)
+    result = until_fail_over_seeds(randu.make, "randu", battery, [(1, 4)], 2**24, chunk=2)
+    assert result.complete and [row[0] for row in result.rows] == [1, 2, 3]
+    for seed, failed, read, worst in result.rows:  # what rnglab test randu --until-fail --seed S says
+        argv = ["test", "randu", "--seed", str(seed), "--tests", "serial,birthday-spacings", "--until-fail",
+                "--max-bytes", "16MiB", "--json"]
+        assert main(argv) == 1
+        alone = json.loads(capsys.readouterr().out)
+        assert worst == "FAIL" and failed == read == alone["bytes_to_fail"] < 2**21

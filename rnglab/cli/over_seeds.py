@@ -74,3 +74,44 @@ def _exit_status(result, failing_grade: str | None) -> int:
         click.echo(f"{len(failing)} of {len(result.labels)} tests' p-values across the seeds reached "
                    f"{failing_grade}: exit status 1", err=True)
     return 1 if failing else 0
+
+
+def run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_bytes: int,
+                              failing_grade: str | None, as_json: bool) -> int:
+    """Run ``battery`` until failure on ``generator`` seeded with each seed of ``seeds``; the exit status."""
+    from ..empirical.over_seeds import UNTIL_FAIL_KIND, until_fail_over_seeds
+
+    with cluster_client(scale.cluster, scale.workers) as client:
+        identity = {**work_identity(generator.name, battery, selection, seeds.ranges), "max_bytes": max_bytes}
+        journal = open_journal(scale.journal, UNTIL_FAIL_KIND, identity) if scale.journal else None
+        with progress(seeds.size, f"{battery.name} battery until it fails, over {seeds.label}") as bar:
+            if journal:
+                bar.update(sum(b - a for a, b in journal.done))
+            result = until_fail_over_seeds(generator.make, generator.name, battery, seeds.ranges, max_bytes,
+                                           selection=selection, chunk=scale.chunk or 1, client=client,
+                                           journal=journal, on_progress=bar.update)
+    if as_json:
+        emit_json({**result.to_dict(), "complete": result.complete})
+    else:
+        click.echo(_until_fail_report(result, seeds.label))
+    if not result.complete:
+        exit_incomplete(result.failures, scale.journal,
+                        "--seeds " + ",".join(f"{a}..{b - 1}" for a, b in result.left))
+    worst = [row[3] for row in result.rows]
+    reached = failing_grade is not None and any(GRADES.index(w) >= GRADES.index(failing_grade) for w in worst)
+    return int(reached)
+
+
+def _until_fail_report(result, label: str) -> str:
+    from .humanize import human_bytes
+
+    rows = [[seed, "-" if failed is None else human_bytes(failed), human_bytes(read), worst]
+            for seed, failed, read, worst in result.rows]
+    failed = sorted(row[1] for row in result.rows if row[1] is not None)
+    summary = (f"{len(failed)} of {len(result.rows)} seeds FAILed"
+               + (f"; data needed to fail: {human_bytes(failed[0])} to {human_bytes(failed[-1])}, median "
+                  f"{human_bytes(failed[len(failed) // 2])}" if failed else "")
+               + f"; limit {human_bytes(result.max_bytes)}")
+    return (f"generator {result.generator}, battery {result.battery} until it fails, {label}, "
+            f"{result.seconds:.1f} s\n\n"
+            + format_table(["seed", "data needed to fail", "data read", "worst verdict"], rows) + "\n\n" + summary)

@@ -169,7 +169,8 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
 
     With --seeds A..B the battery runs once per seed (each seed as --seed would
     run it), one line per test: its p-values across the seeds and their
-    uniformity (Anderson-Darling), which decides the exit status. --workers N or
+    uniformity (Anderson-Darling), which decides the exit status; with
+    --until-fail, a run until failure (to --max-bytes) per seed, a line each. --workers N or
     --cluster ADDRESS spread the seeds over dask workers (same p-values);
     --journal FILE records each finished chunk, and the same command resumes.
 
@@ -181,15 +182,18 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         raise ValueError("--tests names no test; give comma-separated names "
                          "(see the battery in rnglab/data/batteries.toml)")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
-    _check_seeds_options(generator, seeds, scale, until_fail, plot_path)
+    _check_seeds_options(generator, seeds, scale, until_fail and max_time is not None, plot_path)
     generator = _input_generator(generator, input_format, rewind)
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
     if seeds is not None:
-        from .over_seeds import run_over_seeds
+        from .over_seeds import run_over_seeds, run_until_fail_over_seeds
 
-        check_battery_work(entries, allow_slow, seeds.size)
         battery = dataclasses.replace(get_battery(battery_name), entries=entries)
+        if until_fail:
+            return run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_bytes,
+                                             FAIL_ON[fail_on], as_json)
+        check_battery_work(entries, allow_slow, seeds.size)
         return run_over_seeds(generator, battery, selection, seeds, scale, FAIL_ON[fail_on], as_json)
     if until_fail:
         if sample_size is not None:
@@ -218,8 +222,8 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     return _exit_status(result, FAIL_ON[fail_on], explain=not as_json)
 
 
-def _check_seeds_options(generator, seeds, scale, until_fail: bool, plot_path) -> None:
-    """--seeds runs the battery once per seed of a generator; the scale options need it."""
+def _check_seeds_options(generator, seeds, scale, timed: bool, plot_path) -> None:
+    """--seeds runs the battery once per seed of a generator (or until it fails); the scale options need it."""
     from .common import InputName
 
     if seeds is None:
@@ -228,8 +232,9 @@ def _check_seeds_options(generator, seeds, scale, until_fail: bool, plot_path) -
         return
     if isinstance(generator, InputName):
         raise click.UsageError("--seeds seeds a generator: an input (- or FILE) is one stream")
-    if until_fail or plot_path:
-        raise click.UsageError("--seeds runs the battery once per seed: --until-fail and --plot apply to one run")
+    if timed or plot_path:
+        raise click.UsageError("--seeds runs the battery once per seed: --plot and --max-time (a limit that would make "
+                               "a seed's result depend on the machine) apply to one run")
 
 
 def _exit_status(result, failing_grade: str | None, explain: bool) -> int:

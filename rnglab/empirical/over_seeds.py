@@ -14,6 +14,11 @@ Across the seeds, each test's p-values are compared with U(0, 1) by
 Anderson-Darling (:func:`rnglab.empirical.secondlevel.anderson_darling_uniform`),
 in seed order, as TestU01 does for the ``N`` replications of a two-level test.
 
+With ``until_fail`` each seed's stream runs the battery at doubling sizes
+(:func:`rnglab.empirical.until_fail.stages`) until a FAIL or ``max_bytes``:
+the data needed to fail, seed by seed (no time limit: a limit on time would
+make a seed's result depend on the machine that ran it).
+
 Reference: P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007, section 2.
 """
 
@@ -29,9 +34,12 @@ from ..results import Result
 from ..stream import BitSelection
 from .battery import Battery, result_labels, run_battery
 from .secondlevel import anderson_darling_uniform
+from .until_fail import stages
 
 #: The journal's name for a battery over seeds.
 KIND = "rnglab test --seeds"
+#: The journal's name for runs until failure over seeds.
+UNTIL_FAIL_KIND = "rnglab test --until-fail --seeds"
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,65 @@ class SeedsResult(Result):
     def complete(self) -> bool:
         """True when every seed was run."""
         return not self.left
+
+
+@dataclass(frozen=True)
+class SeedsUntilFail(Result):
+    """Runs until failure, one per seed.
+
+    Attributes
+    ----------
+    battery, generator : str
+    max_bytes : int
+    rows : tuple of (seed, bytes_to_fail, bytes_read, worst)
+        In seed order; ``bytes_to_fail`` is ``None`` for a seed that reached ``max_bytes``
+        without a FAIL; ``worst``: the grade of its last stage.
+    left : tuple of (first, stop)
+        Seeds not run (after Ctrl-C or failed chunks).
+    failures : tuple of Failure
+    seconds : float
+    """
+
+    battery: str
+    generator: str
+    max_bytes: int
+    rows: tuple
+    left: tuple
+    failures: tuple
+    seconds: float
+
+    @property
+    def complete(self) -> bool:
+        """True when every seed was run."""
+        return not self.left
+
+
+def seeds_until_fail(factory: Callable, battery: Battery, selection: BitSelection, max_bytes: int, first: int,
+                     stop: int) -> list:
+    """For each seed of ``[first, stop)``: ``[seed, bytes_to_fail or None, bytes read, worst grade]`` (a task)."""
+    rows = []
+    for seed in range(first, stop):
+        done = list(stages(factory(seed), battery, max_bytes=max_bytes, selection=selection))
+        last = done[-1] if done else None
+        rows.append([seed, last.bytes if last and last.worst == "FAIL" else None, last.bytes if last else 0,
+                     last.worst if last else "normal"])
+    return rows
+
+
+def until_fail_over_seeds(factory: Callable, generator: str, battery: Battery, ranges, max_bytes: int, *,
+                          selection: BitSelection = BitSelection(), chunk: int = 1, client=None,
+                          journal: Journal | None = None,
+                          on_progress: Callable[[int], None] | None = None) -> SeedsUntilFail:
+    """Run ``battery`` until failure (or ``max_bytes``) on ``factory(seed)`` for every seed of ``ranges``, in chunks.
+
+    The arguments are those of :func:`battery_over_seeds`; ``journal``: ``open_journal(path,
+    UNTIL_FAIL_KIND, work_identity(...) | {"max_bytes": max_bytes})``.
+    """
+    task = functools.partial(seeds_until_fail, factory, battery, selection, max_bytes)
+    outcome = run_chunks(task, ranges, chunk, client, journal=journal, on_progress=on_progress)
+    rows = tuple(tuple(row) for part in outcome.results() for row in _checked_rows(part))
+    return SeedsUntilFail(battery.name, generator, max_bytes, rows, tuple(outcome.left), tuple(outcome.failures),
+                          outcome.seconds)
 
 
 def seeds_pvalues(factory: Callable, battery: Battery, selection: BitSelection, first: int, stop: int) -> dict:
@@ -140,3 +207,10 @@ def _checked(part) -> dict:
         raise ValueError(f"a journal record of {KIND} holds labels and p-values per seed; got {str(part)[:40]}")
     return part
 
+
+
+def _checked_rows(part) -> list:
+    """A chunk's rows of a run until failure, as a journal recorded them (refused when malformed)."""
+    if not isinstance(part, list) or not all(isinstance(row, list) and len(row) == 4 for row in part):
+        raise ValueError(f"a journal record of {UNTIL_FAIL_KIND} holds one row per seed; got {str(part)[:40]}")
+    return part
