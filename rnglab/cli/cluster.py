@@ -31,11 +31,6 @@ class Scale:
         """True when the work goes through :mod:`rnglab.parallel` (any option given)."""
         return self != Scale()
 
-    @property
-    def spread(self) -> bool:
-        """True when the work runs on a dask cluster (``--cluster`` or ``--workers``)."""
-        return self.cluster is not None or self.workers is not None
-
 
 def scale_options(journal: bool = True, chunk: str | None = "SEEDS", device: bool = False):
     """Add ``--cluster`` and ``--workers``, and ``--journal``, ``--chunk UNITS``, ``--device`` where asked; pass ``scale``.

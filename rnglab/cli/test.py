@@ -182,7 +182,9 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         raise ValueError("--tests names no test; give comma-separated names "
                          "(see the battery in rnglab/data/batteries.toml)")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
-    _check_seeds_options(generator, seeds, scale, until_fail and max_time is not None, plot_path)
+    if until_fail and sample_size is not None:
+        raise click.UsageError("--until-fail scales every sample size per stage: leave out --n")
+    _check_seeds_options(generator, seeds, scale, max_time is not None, plot_path)
     generator = _input_generator(generator, input_format, rewind)
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
@@ -196,8 +198,6 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         check_battery_work(entries, allow_slow, seeds.size)
         return run_over_seeds(generator, battery, selection, seeds, scale, FAIL_ON[fail_on], as_json)
     if until_fail:
-        if sample_size is not None:
-            raise click.UsageError("--until-fail scales every sample size per stage: leave out --n")
         from .until_fail import run_until_fail
 
         battery = dataclasses.replace(get_battery(battery_name), entries=entries)

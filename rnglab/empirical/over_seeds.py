@@ -43,23 +43,12 @@ UNTIL_FAIL_KIND = "rnglab test --until-fail --seeds"
 
 
 @dataclass(frozen=True)
-class SeedsResult(Result):
-    """A battery run once per seed: per test, the p-values in seed order and their uniformity.
+class SeedRuns(Result):
+    """What every run over seeds reports: the battery, the generator, what was not run, the time.
 
     Attributes
     ----------
     battery, generator : str
-    seeds : tuple of (first, stop)
-        The seeds run (half-open ranges), complete or not.
-    labels : tuple of str
-        The battery's results, as :func:`~rnglab.empirical.battery.result_labels` names them.
-    pvalues : tuple of tuple of float
-        ``pvalues[i][j]``: test ``labels[i]`` on the ``j``-th seed run, in seed order.
-    uniformity : tuple of (float, float)
-        Per test, Anderson-Darling ``A^2`` of its p-values against U(0, 1) and the p-value
-        (``nan`` below two seeds).
-    runs : int
-        Seeds run.
     left : tuple of (first, stop)
         Seeds not run (after Ctrl-C or failed chunks).
     failures : tuple of Failure
@@ -68,11 +57,6 @@ class SeedsResult(Result):
 
     battery: str
     generator: str
-    seeds: tuple
-    labels: tuple
-    pvalues: tuple
-    uniformity: tuple
-    runs: int
     left: tuple
     failures: tuple
     seconds: float
@@ -84,34 +68,49 @@ class SeedsResult(Result):
 
 
 @dataclass(frozen=True)
-class SeedsUntilFail(Result):
-    """Runs until failure, one per seed.
+class SeedsResult(SeedRuns):
+    """A battery run once per seed: per test, the p-values in seed order and their uniformity.
+
+    Besides those of :class:`SeedRuns`:
 
     Attributes
     ----------
-    battery, generator : str
+    seeds : tuple of (first, stop)
+        The seeds asked for (half-open ranges), complete or not.
+    labels : tuple of str
+        The battery's results, as :func:`~rnglab.empirical.battery.result_labels` names them.
+    pvalues : tuple of tuple of float
+        ``pvalues[i][j]``: test ``labels[i]`` on the ``j``-th seed run, in seed order.
+    uniformity : tuple of (float, float)
+        Per test, Anderson-Darling ``A^2`` of its p-values against U(0, 1) and the p-value
+        (``nan`` below two seeds).
+    runs : int
+        Seeds run.
+    """
+
+    seeds: tuple
+    labels: tuple
+    pvalues: tuple
+    uniformity: tuple
+    runs: int
+
+
+@dataclass(frozen=True)
+class SeedsUntilFail(SeedRuns):
+    """Runs until failure, one per seed.
+
+    Besides those of :class:`SeedRuns`:
+
+    Attributes
+    ----------
     max_bytes : int
     rows : tuple of (seed, bytes_to_fail, bytes_read, worst)
         In seed order; ``bytes_to_fail`` is ``None`` for a seed that reached ``max_bytes``
         without a FAIL; ``worst``: the grade of its last stage.
-    left : tuple of (first, stop)
-        Seeds not run (after Ctrl-C or failed chunks).
-    failures : tuple of Failure
-    seconds : float
     """
 
-    battery: str
-    generator: str
     max_bytes: int
     rows: tuple
-    left: tuple
-    failures: tuple
-    seconds: float
-
-    @property
-    def complete(self) -> bool:
-        """True when every seed was run."""
-        return not self.left
 
 
 def seeds_until_fail(factory: Callable, battery: Battery, selection: BitSelection, max_bytes: int, first: int,
@@ -138,8 +137,8 @@ def until_fail_over_seeds(factory: Callable, generator: str, battery: Battery, r
     task = functools.partial(seeds_until_fail, factory, battery, selection, max_bytes)
     outcome = run_chunks(task, ranges, chunk, client, journal=journal, on_progress=on_progress)
     rows = tuple(tuple(row) for part in outcome.results() for row in _checked_rows(part))
-    return SeedsUntilFail(battery.name, generator, max_bytes, rows, tuple(outcome.left), tuple(outcome.failures),
-                          outcome.seconds)
+    return SeedsUntilFail(battery=battery.name, generator=generator, left=tuple(outcome.left),
+                          failures=tuple(outcome.failures), seconds=outcome.seconds, max_bytes=max_bytes, rows=rows)
 
 
 def seeds_pvalues(factory: Callable, battery: Battery, selection: BitSelection, first: int, stop: int) -> dict:
@@ -194,9 +193,10 @@ def battery_over_seeds(factory: Callable, generator: str, battery: Battery, rang
     columns = tuple(zip(*[row for part in parts for row in part["pvalues"]])) or tuple(() for _ in labels)
     uniformity = tuple(anderson_darling_uniform(column) if len(column) > 1 else (float("nan"), float("nan"))
                        for column in columns)
-    return SeedsResult(battery.name, generator, tuple(ranges), tuple(labels),
-                       columns, uniformity, sum(len(part["pvalues"]) for part in parts), tuple(outcome.left),
-                       tuple(outcome.failures), outcome.seconds)
+    return SeedsResult(battery=battery.name, generator=generator, left=tuple(outcome.left),
+                       failures=tuple(outcome.failures), seconds=outcome.seconds, seeds=tuple(ranges),
+                       labels=tuple(labels), pvalues=columns, uniformity=uniformity,
+                       runs=sum(len(part["pvalues"]) for part in parts))
 
 
 def _checked(part) -> dict:
