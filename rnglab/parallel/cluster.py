@@ -45,7 +45,10 @@ def cluster_client(address: str | None = None, workers: int | None = None):
     """A dask client on the scheduler at ``address``, or on ``workers`` local worker processes; else ``None``.
 
     Local workers listen on 127.0.0.1 only, run one task at a time, and share the
-    cores among their compiled kernels (``NUMBA_NUM_THREADS`` = cores / workers).
+    cores among their compiled kernels (``NUMBA_NUM_THREADS`` = cores / workers);
+    a local cluster has no dashboard and its workers no statistical profiler (which
+    samples every 10 ms): with the heartbeats, an idle 2-worker cluster took about
+    0.1 core of a loaded 2-core machine, a twentieth of it.
     The connection to a scheduler waits dask's ``distributed.comm.timeouts.connect``
     (30 s; ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s`` shortens it).
 
@@ -82,12 +85,21 @@ def _local_cluster(distributed, workers: int):
     if workers < 1:
         raise ValueError(f"--workers must be at least 1; got {workers}")
     threads = max(1, (os.cpu_count() or 1) // workers)
-    with _deaf_to_ctrl_c():  # worker processes inherit it: Ctrl-C stops the client, which then closes them
+    with _deaf_to_ctrl_c(), _dask_config().set({"distributed.worker.profile.enabled": False}):
+        # worker processes inherit both: Ctrl-C stops the client, which then closes them; each nanny hands
+        # its worker the configuration of the moment it was made
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                           dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
+                                           dashboard_address=None, silence_logs=logging.CRITICAL,
                                            env={"NUMBA_NUM_THREADS": str(threads)})
     with cluster, distributed.Client(cluster, set_as_default=False) as client:
         yield client
+
+
+def _dask_config():
+    """dask's configuration module (dask is installed with distributed)."""
+    import dask.config
+
+    return dask.config
 
 
 @contextlib.contextmanager
