@@ -10,9 +10,11 @@ process (each chunk runs the same :func:`rnglab.seeds.crack.matching_seeds`).
 (a dask client, or one after another in this process, with a journal), and
 turns what it did into a :class:`~rnglab.seeds.crack.CrackResult`.
 
-Chunk size: :func:`task_chunk`. A task costs about 11 ms of scheduling,
-transfer and bookkeeping on a loaded 2-core machine (``bench/results/cluster.md``),
-so a task of a few seconds keeps that below 1% of the work.
+Chunk size: :func:`task_chunk`. A task costs about 9 ms of scheduling,
+transfer and bookkeeping (wall time, and as much CPU) on a loaded 2-core machine
+(``bench/results/cluster.md``), so a task of a few seconds keeps that below 1%
+of the work; 8 tasks per worker at least keep the last task of one worker from
+leaving the others idle for long.
 """
 
 from __future__ import annotations
