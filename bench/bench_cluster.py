@@ -16,7 +16,10 @@ search on one thread (a quarter of the slice), is the rate of one thread.
 
 Overhead per task: ``TASKS`` tasks of one seed each (no work to speak of) on
 the same cluster: wall time over tasks is what the scheduler, the transfers and
-the client's bookkeeping cost per task, with 2 workers.
+the client's bookkeeping cost per task, with 2 workers; CPU time over tasks is
+the same cost in work, everywhere and in the client's process alone (which
+holds the local cluster's scheduler): the scheduler's share sets the chunk of
+the projection.
 """
 
 from __future__ import annotations
@@ -118,22 +121,24 @@ def compare(client, label, generator, algo, seed, size) -> Measured:
     return measured
 
 
-def task_overhead(client) -> float:
-    """Seconds per task of (almost) no work on the cluster."""
+def task_overhead(client) -> tuple[float, float, float]:
+    """Per task of (almost) no work on the cluster: wall seconds, CPU seconds of this process (the client and,
+    in a local cluster, the scheduler), CPU seconds of everything (with the workers)."""
     plan = plan_for("msvc", "fisher-yates", 1_000_000, TASKS)
-    (result, _), wall, _ = timed(lambda: run_search(plan, client, chunk=1))
+    here = time.process_time()
+    (result, _), wall, cpu = timed(lambda: run_search(plan, client, chunk=1), client)
     assert result.complete
-    return wall / TASKS
+    return wall / TASKS, (time.process_time() - here) / TASKS, cpu / TASKS
 
 
-def chunk_for(rate_per_core: float, overhead: float, workers: int) -> int:
+def chunk_for(rate_per_core: float, overhead: float, scheduler: float, workers: int) -> int:
     """Seeds per task (a power of two) so that per-task costs stay below ``SCHEDULER_SHARE`` of the work.
 
-    Two conditions on a task's duration ``T``: its own overhead ``o`` is at most 1% of it
-    (``T >= o / 0.01``), and one scheduler serving ``W`` single-core workers spends at most 1% of its
-    time per task completed (``W o / T <= 0.01``, so ``T >= W o / 0.01``, the stronger for ``W > 1``).
+    Two conditions on a task's duration ``T``: its own overhead ``o`` (CPU, everywhere) is at most 1%
+    of it (``T >= o / 0.01``), and one scheduler serving ``W`` single-core workers, at ``s`` CPU
+    seconds a task, is busy at most 1% of the time (``W s / T <= 0.01``, so ``T >= W s / 0.01``).
     """
-    seconds = max(overhead, workers * overhead) / SCHEDULER_SHARE
+    seconds = max(overhead, workers * scheduler) / SCHEDULER_SHARE
     return 1 << math.ceil(math.log2(seconds * rate_per_core))
 
 
@@ -146,7 +151,8 @@ def main() -> None:
             crack(generator, parse_seed_space("0..9"), observe("Ac"), algo=algo)
         threads = sorted(client.run(numba.get_num_threads).values())
         measured = [compare(client, *scenario) for scenario in SCENARIOS]
-        overhead = float(np.median([task_overhead(client) for _ in range(3)]))
+        latency, scheduler, overhead = (float(v) for v in np.median([task_overhead(client) for _ in range(3)],
+                                                                     axis=0))
     rows, projection = [], []
     for (label, *_, size), m in zip(SCENARIOS, measured):
         threaded, clustered, single, ratio = (float(np.median(v)) for v in (m.threaded, m.clustered, m.single,
@@ -157,7 +163,7 @@ def main() -> None:
                      f"{np.median(m.cpu_threaded):.1f} / {np.median(m.cpu_clustered):.1f}", f"{per_cpu / 1e6:.2f}",
                      "yes" if m.agree else "NO", " / ".join(f"{v:.1f}" for v in m.loads)])
         for cores in CORES:
-            chunk = chunk_for(per_cpu, overhead, cores)
+            chunk = chunk_for(per_cpu, overhead, scheduler, cores)
             projection.append([label, f"{cores:,}", *[duration(2**bits / (per_cpu * cores * (1 - SCHEDULER_SHARE)))
                                                       for bits in SPACES], f"2^{chunk.bit_length() - 1}"])
     body = (__doc__.split("\n\n", 1)[1].strip() + "\n\n"
@@ -166,7 +172,8 @@ def main() -> None:
                               "cluster M per CPU-s", "same candidates", "load before / after"], rows)
             + f"\n\nnumba threads in each worker: {', '.join(map(str, threads))}."
             + f" Overhead per task on the local cluster ({WORKERS} workers, {TASKS} tasks of one seed, median "
-              f"of 3): {overhead * 1e3:.2f} ms.\n\n"
+              f"of 3): {latency * 1e3:.2f} ms of wall time, {overhead * 1e3:.2f} ms of CPU in all, of which "
+              f"{scheduler * 1e3:.2f} ms in the client's process (client and scheduler).\n\n"
             + "Projection, on paper: the cluster's seeds per CPU-second (workers, client and scheduler together, "
               "which the load of other programs does not change) times the cores, less the 1% left to the "
               "scheduler; chunk: the seeds per task that keep the per-task costs below 1% of the work "
