@@ -156,7 +156,7 @@ def seeds_pvalues(factory: Callable, battery: Battery, selection: BitSelection, 
 
 def work_identity(generator: str, battery: Battery, selection: BitSelection, ranges) -> dict:
     """What a journal records of the work, to refuse resuming other work (JSON-ready)."""
-    entries = [[e.test, e.n, e.repeat, sorted(map(str, e.options.items())), str(e.bits)] for e in battery.entries]
+    entries = [repr(entry) for entry in battery.entries]  # every field of each entry, whatever they are
     return {"generator": generator, "battery": battery.name, "entries": entries, "selection": str(selection),
             "seeds": [list(r) for r in ranges]}
 
