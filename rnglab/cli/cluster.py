@@ -92,3 +92,9 @@ def exit_incomplete(failures, journal: str | None, resume: str, unit: str = "see
     again = f"run the same command (journal {journal})" if journal else f"resume with {resume}"
     click.echo(f"{'Incomplete' if failures else 'Interrupted'}: {again}", err=True)
     raise click.exceptions.Exit(1 if failures else 130)
+
+
+def announce_journal(journal, path: str, done: str = "searched") -> None:
+    """Say on standard error how many chunks an opened journal already holds (nothing for a new one)."""
+    if journal is not None and journal.done:
+        click.echo(f"journal {path}: {len(journal.done)} chunks already {done}", err=True)

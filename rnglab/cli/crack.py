@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .choices import MAX_SCALED_SEEDS
-from .cluster import exit_incomplete, scale_options
+from .cluster import announce_journal, exit_incomplete, scale_options
 from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
 from .crack_method import announce, choose, lattice_deal, lattice_outputs
 from .shuffle import seed_space_options, shuffle_options
@@ -134,8 +134,7 @@ def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
     with cluster_client(scale.cluster, scale.workers) as client:
         check_device(plan, scale.device)
         journal = open_journal(scale.journal, "rnglab crack", search_identity(plan)) if scale.journal else None
-        if journal and journal.done:
-            click.echo(f"journal {scale.journal}: {len(journal.done)} chunks already searched", err=True)
+        announce_journal(journal, scale.journal)
         plan_line()
         with progress(plan.shuffle_count, "searching") as bar:
             if journal:

@@ -12,7 +12,7 @@ import math
 import click
 
 from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
-from .cluster import exit_incomplete
+from .cluster import announce_journal, exit_incomplete
 from .common import emit_json, format_table, lazy, progress
 
 battery_over_seeds, work_identity = lazy("empirical.over_seeds", "battery_over_seeds", "work_identity")
@@ -27,6 +27,7 @@ def run_over_seeds(generator, battery, selection, seeds, scale, failing_grade: s
     with cluster_client(scale.cluster, scale.workers) as client:
         journal = open_journal(scale.journal, KIND, work_identity(generator.name, battery, selection, seeds.ranges)) \
             if scale.journal else None
+        announce_journal(journal, scale.journal, "run")
         with progress(seeds.size, f"{battery.name} battery over {seeds.label}") as bar:
             if journal:
                 bar.update(sum(b - a for a, b in journal.done))
@@ -84,6 +85,7 @@ def run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_b
     with cluster_client(scale.cluster, scale.workers) as client:
         identity = {**work_identity(generator.name, battery, selection, seeds.ranges), "max_bytes": max_bytes}
         journal = open_journal(scale.journal, UNTIL_FAIL_KIND, identity) if scale.journal else None
+        announce_journal(journal, scale.journal, "run")
         with progress(seeds.size, f"{battery.name} battery until it fails, over {seeds.label}") as bar:
             if journal:
                 bar.update(sum(b - a for a, b in journal.done))

@@ -10,7 +10,7 @@ import click
 
 from ..params import parse_int
 from .choices import MAX_DIMENSION
-from .cluster import exit_incomplete, scale_options
+from .cluster import announce_journal, exit_incomplete, scale_options
 from .common import (
     COUNT,
     INT,
@@ -201,6 +201,7 @@ def _search_in_chunks(m, increment, seed, dims, top, candidates, scale):
     with cluster_client(scale.cluster, scale.workers) as client:
         journal = open_journal(scale.journal, KIND, search_identity(m, increment, dims, top, candidates, seed)) \
             if scale.journal else None
+        announce_journal(journal, scale.journal, "examined")
         with progress(candidates, "candidates") as bar:
             result, outcome = search_in_chunks(m, increment, dims, top, candidates, seed, chunk=scale.chunk,
                                                client=client, journal=journal, on_progress=bar.update)
