@@ -71,9 +71,12 @@ YEAR = 365.25 * 86400
 
 
 def duration(seconds: float) -> str:
-    """A duration for a table: seconds below two minutes, hours below two days, days below two years, else years."""
+    """A duration for a table: seconds below two minutes, minutes below two hours, hours below two days, days
+    below two years, else years."""
     if seconds < 120:
         return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
     if seconds < 2 * 86400:
         return f"{seconds / 3600:.1f} h"
     if seconds < 2 * YEAR:

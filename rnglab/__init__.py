@@ -5,6 +5,7 @@ The packages follow the data flow, left to right (no module imports from one to 
 =======================  ==================================================================
 :mod:`rnglab.params`      safe parsing of integer expressions (``2^31-1``)
 :mod:`rnglab.compiled`    numba kernels compiled (and numba imported) on first call
+:mod:`rnglab.parallel`    work cut into chunks: here or on a dask cluster, journaled, resumable
 :mod:`rnglab.reduction`   the reducer registry (pure maps), bounded draws, exact bias
 :mod:`rnglab.generators`  sources, LCGs, adapters, the catalog and :class:`GeneratorSpec`
 :mod:`rnglab.stream`      the gateway: offsets, uniforms, bits, packed words

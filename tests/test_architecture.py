@@ -7,7 +7,7 @@ import rnglab
 
 #: Layers left to right; a module belongs to its longest matching prefix.
 LAYERS = [
-    ("rnglab.params", 0), ("rnglab.compiled", 0), ("rnglab.results", 0), ("rnglab.fileio", 0), ("rnglab.data", 0),
+    ("rnglab.params", 0), ("rnglab.compiled", 0), ("rnglab.results", 0), ("rnglab.fileio", 0), ("rnglab.data", 0), ("rnglab.parallel", 0),
     ("rnglab.reduction", 1), ("rnglab.reduction.maps", 1), ("rnglab.reduction.counts", 1),
     ("rnglab.reduction.reducers", 1),
     ("rnglab.generators", 2), ("rnglab.stream", 3), ("rnglab.algebra", 4), ("rnglab.empirical", 4),

@@ -10,8 +10,10 @@ import pytest
 from rnglab.cli import main
 from rnglab.generators import make_source
 from rnglab.seeds.crack import crack, make_plan, observe
-from rnglab.seeds.distributed import cluster_client, run_search, search_identity, uncovered
-from rnglab.seeds.journal import open_journal
+from rnglab.parallel.chunks import uncovered
+from rnglab.parallel.cluster import cluster_client
+from rnglab.parallel.journal import open_journal
+from rnglab.seeds.distributed import KIND, run_search, search_identity
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import shuffle
 from rnglab.shuffles.cards import standard_deck
@@ -92,10 +94,10 @@ def test_interrupted_journal_resumes_without_searching_a_chunk_twice(tmp_path, r
         if len(finished) == 3:
             raise KeyboardInterrupt
 
-    first, _ = run_search(plan, chunk=30_000, journal=open_journal(path, search_identity(plan)),
+    first, _ = run_search(plan, chunk=30_000, journal=open_journal(path, KIND, search_identity(plan)),
                           on_progress=interrupt_after_three)
     assert not first.complete and first.searched == 90_000 and first.remaining == [[1_090_000, 1_200_001]]
-    second, _ = run_search(plan, chunk=30_000, journal=open_journal(path, search_identity(plan)))
+    second, _ = run_search(plan, chunk=30_000, journal=open_journal(path, KIND, search_identity(plan)))
     assert second.complete and second.shuffled == 200_001 - 90_000
     assert second.candidates == reference.candidates
     chunks = [tuple(json.loads(line)["chunk"]) for line in path.read_text().splitlines()[1:]]
@@ -119,9 +121,9 @@ def test_the_command_resumes_after_a_torn_record(tmp_path, capsys):
 
 def test_a_journal_refuses_another_search(tmp_path):
     path = tmp_path / "j"
-    open_journal(path, search_identity(plan_of()))
-    with pytest.raises(ValueError, match="different search.*cards"):
-        open_journal(path, search_identity(plan_of(cards="2c 3c")))
+    open_journal(path, KIND, search_identity(plan_of()))
+    with pytest.raises(ValueError, match="other work.*cards"):
+        open_journal(path, KIND, search_identity(plan_of(cards="2c 3c")))
 
 
 def test_an_unreachable_scheduler_is_one_error(monkeypatch):
@@ -146,3 +148,37 @@ def test_without_dask_the_error_says_what_to_install(monkeypatch):
 def test_uncovered_ranges():
     assert uncovered([(0, 10), (20, 30)], [(0, 3), (5, 8), (20, 30)]) == [(3, 5), (8, 10)]
     assert uncovered([(0, 10)], []) == [(0, 10)] and uncovered([(0, 10)], [(0, 10)]) == []
+
+
+def test_reach_on_two_local_workers_counts_the_deals_of_one_process(client):
+    from rnglab.shuffles.reach import reachable_deals
+
+    space = parse_seed_space("0..4999")
+    here = reachable_deals("msvc", space, 6, "naive", "modulo", chunk=700)
+    there = reachable_deals("msvc", space, 6, "naive", "modulo", chunk=700, client=client)
+    assert there == here and 1 < here.distinct < 720  # 5,000 seeds over 6! = 720 deals: collisions, not all reached
+
+
+def test_a_battery_over_seeds_on_two_local_workers_gives_the_p_values_of_one_process(client):
+    from rnglab.empirical.battery import get_battery, select_entries
+    from rnglab.empirical.over_seeds import battery_over_seeds
+    from rnglab.generators import as_generator
+
+    generator = as_generator("minstd")
+    battery = get_battery("smoke")
+    battery = type(battery)(battery.name, battery.description, select_entries(battery, ["frequency", "serial"], 20_000))
+    here = battery_over_seeds(generator.make, "minstd", battery, [(1, 9)], chunk=3)
+    there = battery_over_seeds(generator.make, "minstd", battery, [(1, 9)], chunk=3, client=client)
+    assert there.complete and there.runs == 8 and there.pvalues == here.pvalues and there.uniformity == here.uniformity
+
+
+@pytest.mark.parametrize("on_cluster", [False, True])
+def test_a_multiplier_search_in_chunks_finds_the_multipliers_of_one_process(client, on_cluster):
+    from rnglab.algebra.multiplier_chunks import search_in_chunks
+    from rnglab.algebra.multipliers import search_multipliers
+
+    # equal M_6 occur among the best (37829 and 196245): the order, a larger M then a smaller a, settles them
+    whole = search_multipliers(2**20, "0", dims=range(2, 7), top=6, candidates=600, seed=8)
+    result, outcome = search_in_chunks(2**20, "0", range(2, 7), 6, 600, 8, chunk=53,
+                                       client=client if on_cluster else None)
+    assert outcome.complete and result.examined == whole.examined and result.best == whole.best

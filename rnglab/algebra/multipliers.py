@@ -107,7 +107,8 @@ def merits_above(a: int, lattice_m: int, dims: list[int], threshold: float):
     return merits
 
 
-def _check_search(m: int, increment: str, dims: list[int], top: int, candidates: int) -> None:
+def check_search(m: int, increment: str, dims: list[int], top: int, candidates: int) -> None:
+    """Refuse a search's arguments, naming the rule (``dims`` sorted)."""
     if not isinstance(m, int) or not 16 <= m < 2**MAX_MODULUS_BITS:
         raise ValueError(f"m must be an integer in [16, 2^{MAX_MODULUS_BITS}); got {describe_int(m)}")
     if increment not in INCREMENTS:
@@ -148,41 +149,50 @@ def search_multipliers(m: int, increment: str = "odd", dims: Iterable[int] = ran
         The best multipliers, best first, with the count examined and the rate.
     """
     dims = sorted(set(dims))
-    _check_search(m, increment, dims, top, candidates)
+    check_search(m, increment, dims, top, candidates)
     seed = int(np.random.SeedSequence().entropy) if seed is None else seed
     rng = np.random.default_rng(seed)
-    best: list[tuple[float, int, list[float], int]] = []
+    best: list[tuple[float, int, int, list[float], int]] = []
     seen: set[int] = set()
     start = time.perf_counter()
     for done in range(1, candidates + 1):
         a = draw_multiplier(rng, m, increment)
         if a not in seen:
             seen.add(a)
-            _consider(a, m, increment, dims, top, best)
+            consider(a, m, increment, dims, top, best)
         if progress is not None and (done % max(1, candidates // 100) == 0 or done == candidates):
             progress(done, candidates)
     seconds = time.perf_counter() - start
     found = tuple(Multiplier(a=a, M=merit, S=tuple(merits), lattice_m=lattice_m)
-                  for merit, a, merits, lattice_m in sorted(best, key=lambda b: (-b[0], b[1])))
+                  for merit, _, a, merits, lattice_m in sorted(best, reverse=True))
     return SearchResult(m=m, increment=increment, dims=tuple(dims), seed=seed, top=top,
                         examined=len(seen), seconds=seconds,
                         per_second=len(seen) / seconds if seconds > 0 else math.inf, best=found)
 
 
-def _consider(a: int, m: int, increment: str, dims: list[int], top: int, best: list) -> None:
-    """Evaluate candidate a against the current top-k heap ``best`` and keep it if better."""
+def consider(a: int, m: int, increment: str, dims: list[int], top: int, best: list) -> None:
+    """Evaluate candidate a against the current top-k heap ``best`` and keep it if better.
+
+    ``best`` holds ``(M, -a, a, S, lattice_m)``: better means a larger ``M``, then a
+    smaller ``a``, so that the top ``k`` do not depend on the order of the candidates
+    (a chunked search, :mod:`rnglab.algebra.multiplier_chunks`, finds the same).
+    """
     lattice_m, _ = lattice_modulus(a, m, 0 if increment == "0" else 1)
     merits = merits_above(a, lattice_m, dims, current_threshold(best, top))
     if merits is None:
         return
-    keep_best(best, (min(merits), a, merits, lattice_m), top)
+    keep_best(best, (min(merits), -a, a, merits, lattice_m), top)
 
 
 def keep_best(best: list, entry: tuple, top: int) -> None:
-    """Keep ``entry`` (its figure of merit first) in the min-heap ``best`` of the ``top`` best so far."""
+    """Keep ``entry`` in the min-heap ``best`` of the ``top`` best so far.
+
+    ``entry`` starts with its figure of merit and a tie-break key (a larger key wins a tie), so that
+    the ``top`` kept do not depend on the order in which the candidates come.
+    """
     if len(best) < top:
         heapq.heappush(best, entry)
-    elif entry[0] > best[0][0]:
+    elif entry[:2] > best[0][:2]:
         heapq.heapreplace(best, entry)
 
 

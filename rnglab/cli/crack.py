@@ -19,21 +19,22 @@ from typing import TYPE_CHECKING
 import click
 
 from .choices import MAX_SCALED_SEEDS
-from .cluster import scale_options
+from .cluster import announce_journal, exit_incomplete, scale_options
 from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
 from .crack_method import announce, choose, lattice_deal, lattice_outputs
 from .shuffle import seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
     from ..seeds.crack import CrackResult
-    from ..seeds.distributed import Failure
+    from ..parallel.chunks import Failure
     from ..seeds.recover import StateRecovery
 
 expected_false_matches, make_plan, observe, search = lazy(
     "seeds.crack", "expected_false_matches", "make_plan", "observe", "search")
-check_device, cluster_client, run_search, search_identity = lazy(
-    "seeds.distributed", "check_device", "cluster_client", "run_search", "search_identity")
-open_journal = lazy("seeds.journal", "open_journal")
+check_device, run_search, search_identity = lazy("seeds.distributed", "check_device", "run_search",
+                                                 "search_identity")
+cluster_client = lazy("parallel.cluster", "cluster_client")
+open_journal = lazy("parallel.journal", "open_journal")
 parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_state")
 
 
@@ -54,7 +55,7 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
               help="With --outputs: the values are the top K bits of each output.")
 @click.option("--method", type=click.Choice(["auto", "brute", "lattice"]), default="auto", show_default=True,
               help="Brute force over a seed space, or lattice recovery of an LCG's state.")
-@scale_options
+@scale_options(device=True)
 @json_option
 def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, bound, top_bits,
                   method, scale, as_json) -> None:
@@ -133,9 +134,8 @@ def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
     """The search through rnglab.seeds.distributed (a cluster, a journal, the GPU), checked before any output."""
     with cluster_client(scale.cluster, scale.workers) as client:
         check_device(plan, scale.device)
-        journal = open_journal(scale.journal, search_identity(plan)) if scale.journal else None
-        if journal and journal.done:
-            click.echo(f"journal {scale.journal}: {len(journal.done)} chunks already searched", err=True)
+        journal = open_journal(scale.journal, "rnglab crack", search_identity(plan)) if scale.journal else None
+        announce_journal(journal, scale.journal)
         plan_line()
         with progress(plan.shuffle_count, "searching") as bar:
             if journal:
@@ -146,15 +146,8 @@ def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
 
 def _exit_incomplete(result: CrackResult, failures: list[Failure], scale) -> None:
     """Say what was not covered and exit 1 (chunks failed) or 130 (interrupted); nothing when complete."""
-    if result.complete:
-        return
-    for failure in failures:
-        click.echo(f"Failed: seeds {failure.first}..{failure.stop - 1} (searched space) after every retry: "
-                   f"{failure.error}", err=True)
-    again = f"run the same command (journal {scale.journal})" if scale.journal else \
-        f"resume with --seeds {result.resume_option()}"
-    click.echo(f"{'Incomplete' if failures else 'Interrupted'}: {again}", err=True)
-    raise click.exceptions.Exit(1 if failures else 130)
+    if not result.complete:
+        exit_incomplete(failures, scale.journal, f"--seeds {result.resume_option()}", note=" (searched space)")
 
 
 def _result_text(result: CrackResult) -> str:

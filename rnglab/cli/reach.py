@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
+from .cluster import scale_options
 from .common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
 from .humanize import integer
 from .shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
 
 check_size = lazy("shuffles.algorithms", "check_size")
+cluster_client = lazy("parallel.cluster", "cluster_client")
 bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding = lazy(
     "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "smallest_deck_exceeding")
 
@@ -20,11 +22,19 @@ bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exc
 @click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
 @click.option("--bound-only", is_flag=True, help="Do not enumerate: give min(seeds, period, n!) only.")
 @click.option("--games", is_flag=True, help="Deal game after game from GEN's seed: when do the deals repeat?")
+@scale_options(journal=False)
 @json_option
-def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, as_json) -> None:
-    """Distinct deals of N cards reachable from a seed space of generator GEN."""
+def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, scale, as_json) -> None:
+    """Distinct deals of N cards reachable from a seed space of generator GEN.
+
+    With --cluster or --workers the seeds are cut into chunks (--chunk) counted
+    on dask workers; the distinct deals of all chunks are merged (same count).
+    """
     n = shuffle.check(check_size(n, 1000))
     reducer = reducer or generator.native_reducer
+    if scale.engaged and (games or bound_only):
+        raise click.UsageError("--cluster, --workers and --chunk spread the enumeration of --seeds: "
+                               "--games and --bound-only run here")
     if games:
         if seeds is not None or bound_only:
             raise click.UsageError("--games deals from GEN's one seed (--seed): --seeds and --bound-only do not apply")
@@ -35,8 +45,9 @@ def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, as_j
     if bound_only:
         result = reach_bound(generator, seeds, n, shuffle, reducer)
     else:
-        with progress(seeds.size, "dealing") as bar:
-            result = reachable_deals(generator, seeds, n, shuffle, reducer, progress=bar.update)
+        with cluster_client(scale.cluster, scale.workers) as client, progress(seeds.size, "dealing") as bar:
+            result = reachable_deals(generator, seeds, n, shuffle, reducer, client=client,
+                                     progress=bar.update, **({"chunk": scale.chunk} if scale.chunk else {}))
     data = {**result.to_dict(), "smallest_deck_exceeding_seeds": smallest_deck_exceeding(result.seeds),
             "bits_for_every_deal": bits_for_every_deal(n)}
     if as_json:

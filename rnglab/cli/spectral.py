@@ -10,6 +10,7 @@ import click
 
 from ..params import parse_int
 from .choices import MAX_DIMENSION
+from .cluster import announce_journal, exit_incomplete, scale_options
 from .common import (
     COUNT,
     INT,
@@ -24,7 +25,7 @@ from .common import (
 )
 from .groups import DefaultCommandGroup
 from .outputs import save_plot
-from .progress import with_progress
+from .progress import progress, with_progress
 from .spectral_mrg import (
     check_lcg_options,
     full_period_option,
@@ -205,6 +206,30 @@ def test_command(generator, dims, norm, projections, lacunary, lattice_m, planes
         _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path, force)
 
 
+def _search_in_chunks(m, increment, seed, dims, top, candidates, scale):
+    """The search through rnglab.parallel (a cluster, a journal); exits 1 or 130 when incomplete."""
+    import numpy as np
+
+    from ..algebra.multiplier_chunks import KIND, search_identity, search_in_chunks
+    from ..parallel.cluster import cluster_client
+    from ..parallel.journal import open_journal
+
+    if scale.journal and seed is None:
+        raise click.UsageError("--journal needs --seed: a resumed search must draw the same candidates")
+    seed = int(np.random.SeedSequence().entropy) if seed is None else seed
+    with cluster_client(scale.cluster, scale.workers) as client:
+        journal = open_journal(scale.journal, KIND, search_identity(m, increment, dims, top, candidates, seed)) \
+            if scale.journal else None
+        announce_journal(journal, scale.journal, "examined")
+        with progress(candidates, "candidates") as bar:
+            result, outcome = search_in_chunks(m, increment, dims, top, candidates, seed, chunk=scale.chunk,
+                                               client=client, journal=journal, on_progress=bar.update)
+    if not outcome.complete:
+        exit_incomplete(outcome.failures, scale.journal, "--journal FILE (this run kept no journal)",
+                        unit="candidates")
+    return result
+
+
 @spectral_command.command("search")
 @click.option("--m", type=IntExpr(minimum=16), required=True, help="Modulus of the generators searched.")
 @click.option("--c", "increment", type=IncrementExpr(), default=None,
@@ -219,24 +244,33 @@ def test_command(generator, dims, norm, projections, lacunary, lattice_m, planes
 @click.option("--candidates", type=IntExpr(minimum=1), default=10_000, show_default=True,
               help=f"How many candidates to draw (above {FAST_CANDIDATES:,} needs --allow-slow).")
 @allow_slow_option
+@scale_options(chunk="CANDIDATES")
 @json_option
 @plot_option
 @force_option
-def search_command(m, increment, order, full_period, norm, seed, dims, top, candidates, allow_slow, as_json,
+def search_command(m, increment, order, full_period, norm, seed, dims, top, candidates, allow_slow, scale, as_json,
                    plot_path, force) -> None:
-    """Random multipliers a for modulus --m (or MRG coefficients, --order 2 or 3) with the best M_T = min S_t over --dims."""
+    """Random multipliers a for modulus --m (or MRG coefficients, --order 2 or 3) with the best M_T = min S_t over --dims.
+
+    With --cluster or --workers the distinct candidates are cut into chunks
+    (--chunk) examined on dask workers; --journal FILE (with --seed) records each
+    finished chunk, and the same command resumes. Same multipliers as one process.
+    """
     dims = parse_dims(dims)
     check_search_work(candidates, allow_slow)
     if order > 1:
-        if increment is not None or plot_path:
-            raise ValueError("--c and --plot apply to the LCG search only (--order 1)")
+        if increment is not None or plot_path or scale.engaged:
+            raise ValueError("--c, --plot, --cluster, --workers and --journal apply to the LCG search only (--order 1)")
         run_mrg_search(m, order, dims, top, candidates, seed, norm, full_period, as_json)
         return
     if full_period or norm is not None:
         raise ValueError("--full-period and --norm apply to the MRG search (--order 2 or 3)")
     increment = increment or "odd"
-    result = with_progress("candidates", lambda callback: search_multipliers(
-        m, increment, dims, top, candidates, seed, progress=callback))
+    if scale.engaged:
+        result = _search_in_chunks(m, increment, seed, dims, top, candidates, scale)
+    else:
+        result = with_progress("candidates", lambda callback: search_multipliers(
+            m, increment, dims, top, candidates, seed, progress=callback))
     if plot_path:
         from ..plot.lattice import merits_figure
 

@@ -12,6 +12,7 @@ from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, i
 from ..params import describe_int
 from .choices import INPUT_FORMATS
 from .choices import TEST_NAMES
+from .cluster import scale_options
 from .common import (
     COUNT,
     ByteSize,
@@ -28,6 +29,7 @@ from .common import (
     progress,
 )
 from .outputs import save_plot
+from .shuffle import seed_space_options
 
 get_battery, result_labels, run_battery, select_entries = lazy(
     "empirical.battery", "get_battery", "result_labels", "run_battery", "select_entries")
@@ -45,14 +47,14 @@ FAIL_ON = {"suspicious": "suspicious", "fail": "FAIL", "never": None}
 BYTES_PER_VALUE = 8
 
 
-def check_battery_work(entries, allow_slow: bool) -> None:
-    """Refuse, before starting, a sample that cannot fit in memory, or a run of more than minutes."""
+def check_battery_work(entries, allow_slow: bool, runs: int = 1) -> None:
+    """Refuse, before starting, a sample that cannot fit in memory, or ``runs`` runs of more than minutes."""
     largest = max(entry.size for entry in entries)
     needed, available = largest * BYTES_PER_VALUE, _physical_memory()
     if needed > available:
         raise ValueError(f"n = {describe_int(largest)} needs at least {_gib(needed)} of memory "
                          f"({BYTES_PER_VALUE} bytes a value); this machine has {_gib(available)}")
-    total = sum(entry.size * entry.repeat for entry in entries)
+    total = sum(entry.size * entry.repeat for entry in entries) * runs
     if total > FAST_VALUES and not allow_slow:
         raise ValueError(f"this run draws {total:.3g} values, about {_duration(total / VALUES_PER_SECOND)} "
                          f"at {VALUES_PER_SECOND:,} values a second; above {FAST_VALUES:,} pass --allow-slow")
@@ -142,11 +144,14 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
 @click.option("--fail-on", type=click.Choice(list(FAIL_ON)), default="fail", show_default=True,
               help="Exit with status 1 when any verdict reaches this grade: fail (FAIL), suspicious "
                    "(suspicious, very suspicious or FAIL), never (always 0 once the tests ran).")
+@seed_space_options
+@scale_options(chunk="SEEDS")
 @json_option
 @plot_option
 @force_option
 def test_command(generator, battery_name, test_names, sample_size, repeat, drop_bits, low_bits, input_format,
-                 rewind, until_fail, max_bytes, max_time, allow_slow, fail_on, as_json, plot_path, force) -> int:
+                 rewind, until_fail, max_bytes, max_time, allow_slow, fail_on, seeds, scale, as_json, plot_path,
+                 force) -> int:
     """Run a battery of statistical tests on generator GEN: statistic, p-value and verdict per test.
 
     GEN may also be a stream to read, - (standard input) or FILE, with its word
@@ -163,6 +168,13 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     the data needed to fail (or "no anomaly up to X"); Ctrl-C stops it with what
     it has.
 
+    With --seeds A..B the battery runs once per seed (each seed as --seed would
+    run it), one line per test: its p-values across the seeds and their
+    uniformity (Anderson-Darling), which decides the exit status; with
+    --until-fail, a run until failure (to --max-bytes) per seed, a line each. --workers N or
+    --cluster ADDRESS spread the seeds over dask workers (same p-values);
+    --journal FILE records each finished chunk, and the same command resumes.
+
     Exit status, for scripts and CI: 0 when no verdict reaches the --fail-on grade
     (default: FAIL), 1 when one does, 2 on bad input, 130 when interrupted.
     """
@@ -171,12 +183,22 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         raise ValueError("--tests names no test; give comma-separated names "
                          "(see the battery in rnglab/data/batteries.toml)")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
+    if until_fail and sample_size is not None:
+        raise click.UsageError("--until-fail scales every sample size per stage: leave out --n")
+    _check_seeds_options(generator, seeds, scale, max_time is not None, plot_path)
     generator = _input_generator(generator, input_format, rewind)
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
+    if seeds is not None:
+        from .over_seeds import run_over_seeds, run_until_fail_over_seeds
+
+        battery = dataclasses.replace(get_battery(battery_name), entries=entries)
+        if until_fail:
+            return run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_bytes,
+                                             FAIL_ON[fail_on], as_json)
+        check_battery_work(entries, allow_slow, seeds.size)
+        return run_over_seeds(generator, battery, selection, seeds, scale, FAIL_ON[fail_on], as_json)
     if until_fail:
-        if sample_size is not None:
-            raise click.UsageError("--until-fail scales every sample size per stage: leave out --n")
         from .until_fail import run_until_fail
 
         battery = dataclasses.replace(get_battery(battery_name), entries=entries)
@@ -199,6 +221,21 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     else:
         click.echo(_report(subject, generator.description, result, labels))
     return _exit_status(result, FAIL_ON[fail_on], explain=not as_json)
+
+
+def _check_seeds_options(generator, seeds, scale, timed: bool, plot_path) -> None:
+    """--seeds runs the battery once per seed of a generator (or until it fails); the scale options need it."""
+    from .common import InputName
+
+    if seeds is None:
+        if scale.engaged:
+            raise click.UsageError("--cluster, --workers, --journal and --chunk spread the seeds of --seeds A..B")
+        return
+    if isinstance(generator, InputName):
+        raise click.UsageError("--seeds seeds a generator: an input (- or FILE) is one stream")
+    if timed or plot_path:
+        raise click.UsageError("--seeds runs the battery once per seed: --plot and --max-time (a limit that would make "
+                               "a seed's result depend on the machine) apply to one run")
 
 
 def _exit_status(result, failing_grade: str | None, explain: bool) -> int:

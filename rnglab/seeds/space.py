@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..generators import GeneratorSpec
+from ..parallel.chunks import pieces_of
 from ..params import parse_int
 from .policies import MAX_ENUMERATED, SeedPolicy, Window, parse_window, policy
 
@@ -51,9 +52,7 @@ class SeedSpace:
 
     def chunks(self, size: int):
         """The ranges cut into pieces of at most ``size`` seeds, in order."""
-        for first, stop in self.ranges:
-            for start in range(first, stop, size):
-                yield start, min(stop, start + size)
+        return pieces_of(self.ranges, size)
 
     def seeds(self, limit: int = MAX_ENUMERATED) -> np.ndarray:
         """Every seed, in order (int64; Python integers beyond it).

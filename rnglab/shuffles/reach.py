@@ -18,6 +18,7 @@ the cycle the seed falls into is followed exactly.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ from ..algebra.period import lcg_period
 from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
 from ..generators.glibc import GlibcBatch
 from ..generators.mrg import MRGBatch
+from ..parallel.chunks import run_chunks
 from ..reduction.reducers import Reducer, as_reducer
 from ..results import Result
 from ..seeds.space import SeedSpace, check_seed_space
@@ -114,21 +116,36 @@ class ReachResult(Result):
     exact: bool
 
 
-def _merge_distinct(known: np.ndarray | None, keys: np.ndarray) -> np.ndarray:
-    fresh = np.unique(keys)
-    return fresh if known is None else np.union1d(known, fresh)
+def distinct_keys(generator: GeneratorSpec, n: int, chosen: Shuffle, reducer: Reducer, first: int,
+                  stop: int) -> np.ndarray:
+    """The distinct deck keys (:func:`deck_keys`) of the seeds in ``[first, stop)``, sorted: one chunk's task."""
+    part = np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64)
+    return np.unique(deck_keys(seed_decks(generator, part, n, chosen, reducer)))
 
 
 def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer, *,
-                         chunk: int = 2**18, progress=None) -> int:
-    """Distinct deals over the seeds of ``space`` (exact). LCGs run one batch lane per seed; others seed by seed."""
-    known = None
-    for first, stop in space.chunks(chunk):
-        part = np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64)
-        known = _merge_distinct(known, deck_keys(seed_decks(generator, part, n, chosen, reducer)))
-        if progress:
-            progress(len(part))
-    return 0 if known is None else len(known)
+                         chunk: int = 2**18, client=None, progress=None) -> int:
+    """Distinct deals over the seeds of ``space`` (exact). LCGs run one batch lane per seed; others seed by seed.
+
+    The seeds are cut into chunks of ``chunk`` (:func:`rnglab.parallel.chunks.run_chunks`), run here or on
+    ``client``'s workers (a ``dask.distributed`` client); the distinct keys of every chunk are merged.
+
+    Raises
+    ------
+    ValueError
+        When a chunk failed every attempt on the cluster.
+    KeyboardInterrupt
+        When the count was interrupted (it is exact or nothing).
+    """
+    task = functools.partial(distinct_keys, generator, n, chosen, reducer)
+    outcome = run_chunks(task, space.ranges, chunk, client, on_progress=progress)
+    if outcome.failures:
+        failure = outcome.failures[0]
+        raise ValueError(f"seeds {failure.first}..{failure.stop - 1} failed every attempt: {failure.error}")
+    if not outcome.complete:
+        raise KeyboardInterrupt
+    keys = outcome.results()
+    return len(np.unique(np.concatenate(keys))) if keys else 0
 
 
 def batched(generator: GeneratorSpec) -> bool:
@@ -173,10 +190,13 @@ def _resolve(generator, algo, reducer, options) -> tuple[GeneratorSpec, Shuffle,
 
 
 def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
-                    reducer: "str | Reducer | None" = None, *, progress=None, **options) -> ReachResult:
+                    reducer: "str | Reducer | None" = None, *, client=None, chunk: int = 2**18, progress=None,
+                    **options) -> ReachResult:
     """Count the deals reachable from the seeds of ``space``, and compare with ``n!`` and ``min(seeds, period, n!)``.
 
-    ``reducer`` defaults to the generator's own bounded call.
+    ``reducer`` defaults to the generator's own bounded call. ``client`` (a
+    ``dask.distributed`` client) spreads the chunks of ``chunk`` seeds over its
+    workers (:func:`count_distinct_deals`); the count is the same.
 
     Raises
     ------
@@ -189,7 +209,8 @@ def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" =
     if space.size > MAX_SEEDS:
         raise ValueError(f"at most {MAX_SEEDS:,} seeds are enumerated; {space.label} holds {space.size:,} "
                          "(choose a shorter --window or a smaller range, or use --bound-only)")
-    distinct = count_distinct_deals(generator, space, n, chosen, reducer, progress=progress)
+    distinct = count_distinct_deals(generator, space, n, chosen, reducer, chunk=chunk, client=client,
+                                    progress=progress)
     return _reach_result(generator, space, n, chosen, reducer, distinct)
 
 

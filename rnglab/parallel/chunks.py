@@ -1,0 +1,205 @@
+"""Run one task over the chunks of integer ranges: on a dask cluster or here, resuming from a journal.
+
+The work is the union of half-open ranges ``[first, stop)``; :func:`pieces_of`
+cuts it into chunks of at most ``size`` units, and ``task(first, stop)`` maps a
+chunk to a JSON-ready result, the same wherever it runs. :func:`run_chunks`
+runs the chunks a journal has not recorded, on a ``dask.distributed`` client
+(:func:`rnglab.parallel.cluster.cluster_client`) or one after another in this
+process, records each as it finishes, and says which ranges were not covered.
+
+On a cluster at most :data:`IN_FLIGHT` tasks per worker are submitted at a
+time (the next as one finishes), so that 2^48 seeds do not become millions of
+futures at once; each task is retried :data:`RETRIES` times (dask retries a
+task whose worker died, and one that raised); a chunk that still fails is a
+:class:`Failure`, and its range stays among the ranges not covered. Ctrl-C
+stops between chunks (here) or cancels the tasks in flight (on a cluster).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..results import Result
+from .cluster import worker_count
+from .journal import Journal
+
+#: Tasks submitted per worker at a time (the next is submitted as one finishes).
+IN_FLIGHT = 2
+#: Attempts after the first for a task that raised or whose worker died.
+RETRIES = 3
+
+
+@dataclass(frozen=True)
+class Failure(Result):
+    """A chunk ``[first, stop)`` that failed every attempt, and the last error."""
+
+    first: int
+    stop: int
+    error: str
+
+
+@dataclass
+class Outcome:
+    """What :func:`run_chunks` did.
+
+    Attributes
+    ----------
+    records : list of (first, stop, result)
+        Every finished chunk: the journal's first, then this run's as they completed.
+    left : list of (first, stop)
+        The ranges not covered (after Ctrl-C or failures), merged, in order.
+    failures : list of Failure
+    ran : int
+        Units of the chunks finished in this run (the journal's excluded).
+    seconds : float
+        Wall time of this run.
+    """
+
+    records: list = field(default_factory=list)
+    left: list = field(default_factory=list)
+    failures: list = field(default_factory=list)
+    ran: int = 0
+    seconds: float = 0.0
+
+    @property
+    def complete(self) -> bool:
+        """True when every range was covered."""
+        return not self.left
+
+    def results(self) -> list:
+        """The results of the finished chunks, in the order of their ranges."""
+        return [value for _, _, value in sorted(self.records, key=lambda record: record[0])]
+
+
+def merged(ranges) -> list[tuple[int, int]]:
+    """Half-open ``ranges`` sorted and merged where they touch or overlap (empty ones dropped)."""
+    out: list[list[int]] = []
+    for first, stop in sorted((int(a), int(b)) for a, b in ranges if b > a):
+        if out and first <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], stop)
+        else:
+            out.append([first, stop])
+    return [tuple(r) for r in out]
+
+
+def uncovered(ranges, done) -> list[tuple[int, int]]:
+    """The parts of the half-open ``ranges`` outside every ``done`` range, merged, in order."""
+    out, cuts = [], merged(done)
+    for first, stop in ranges:
+        at = first
+        for a, b in cuts:
+            if b <= at or a >= stop:
+                continue
+            if a > at:
+                out.append((at, a))
+            at = max(at, b)
+        if at < stop:
+            out.append((at, stop))
+    return merged(out)
+
+
+def pieces_of(ranges, size: int):
+    """``ranges`` cut into chunks of at most ``size`` units, one at a time (2^48 seeds are millions of chunks)."""
+    return ((start, min(stop, start + size)) for first, stop in ranges for start in range(first, stop, size))
+
+
+def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=None, *,
+               journal: Journal | None = None, retries: int = RETRIES,
+               arguments: Callable[[int, int], tuple] | None = None,
+               on_progress: Callable[[int], None] | None = None) -> Outcome:
+    """Run ``task`` over ``ranges`` cut into chunks of ``size``, on ``client``'s workers or here.
+
+    Parameters
+    ----------
+    task : callable
+        ``task(first, stop) -> result`` (JSON-ready when journaled); picklable
+        for a cluster (a module-level function, or a ``functools.partial`` of one).
+    ranges : iterable of (first, stop)
+        The work, half-open ranges.
+    size : int
+        Units per chunk.
+    client : dask.distributed.Client, optional
+        Where the chunks run; ``None``: here, one after another.
+    journal : Journal, optional
+        Chunks it records are not run again; each finished chunk is recorded.
+    retries : int
+        Attempts after the first, per chunk, on a cluster.
+    arguments : callable, optional
+        ``arguments(first, stop) -> tuple``: more arguments of ``task`` for one chunk,
+        computed here as the chunk is handed out (the candidates it examines, say).
+    on_progress : callable, optional
+        Called with the units of each chunk as it finishes.
+
+    Returns
+    -------
+    Outcome
+    """
+    ranges = merged(ranges)
+    outcome = Outcome(records=list(journal.records) if journal else [])
+    started = time.perf_counter()
+
+    def finish(first, stop, value):
+        if journal:
+            journal.record(first, stop, value)
+        outcome.records.append((first, stop, value))
+        outcome.ran += stop - first
+        if on_progress:
+            on_progress(stop - first)
+
+    pieces = pieces_of(uncovered(ranges, [(a, b) for a, b, _ in outcome.records]), size)
+    pending = ((first, stop, *(arguments(first, stop) if arguments else ())) for first, stop in pieces)
+    if client is None:
+        _run_here(task, pending, finish)
+    else:
+        _run_on_cluster(task, client, pending, retries, finish, outcome.failures)
+    outcome.left = uncovered(ranges, [(a, b) for a, b, _ in outcome.records])
+    outcome.seconds = time.perf_counter() - started
+    return outcome
+
+
+def _run_here(task, pending, finish) -> None:
+    """Chunks one after another in this process; Ctrl-C stops between chunks."""
+    try:
+        for first, stop, *more in pending:
+            finish(first, stop, task(first, stop, *more))
+    except KeyboardInterrupt:
+        return
+
+
+def _run_on_cluster(task, client, pending, retries, finish, failures) -> None:
+    """Chunks as tasks, ``IN_FLIGHT`` per worker at a time, gathered as they complete; Ctrl-C cancels the rest."""
+    from distributed import as_completed
+
+    queue, where = iter(pending), {}
+
+    def submit():  # the task's arguments travel with it: no scattered copy that dying workers could lose
+        for first, stop, *more in queue:
+            future = client.submit(task, first, stop, *more, retries=retries, pure=False)
+            where[future.key] = (first, stop)
+            return future
+        return None
+
+    window = [f for f in (submit() for _ in range(IN_FLIGHT * worker_count(client))) if f is not None]
+    running = as_completed(window, loop=client.loop)
+    try:
+        for future in running:
+            first, stop = where.pop(future.key)
+            if future.status == "finished":
+                finish(first, stop, future.result())
+            else:
+                failures.append(Failure(first, stop, _error_text(future)))
+            following = submit()
+            if following is not None:
+                running.add(following)
+    except KeyboardInterrupt:
+        client.cancel(list(running.futures))
+
+
+def _error_text(future) -> str:
+    try:
+        error = future.exception(timeout=10)
+    except Exception as problem:  # the scheduler itself lost the future
+        error = problem
+    return f"{type(error).__name__}: {error}".splitlines()[0]
