@@ -259,8 +259,11 @@ def search_command(m, increment, order, full_period, norm, seed, dims, top, cand
     dims = parse_dims(dims)
     check_search_work(candidates, allow_slow)
     if order > 1:
-        if increment is not None or plot_path or scale.engaged:
-            raise ValueError("--c, --plot, --cluster, --workers and --journal apply to the LCG search only (--order 1)")
+        given = [flag for flag, value in (("--c", increment), ("--plot", plot_path)) if value] + \
+            (["--cluster/--workers/--journal"] if scale.engaged else [])
+        if given:
+            raise ValueError(f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to the LCG search "
+                             "only (--order 1)")
         run_mrg_search(m, order, dims, top, candidates, seed, norm, full_period, as_json)
         return
     if full_period or norm is not None:
