@@ -185,16 +185,17 @@ def test_run_until_fail_finds_randu_and_not_pcg64():
 def test_the_unpredictability_section_projects_the_search_to_clusters(sound):
     facts = dict(found(sound, "unpredictability").facts)
     assert [label for label in facts if label.startswith("on ")] == [
-        "on 100 cores (a dask cluster at 85% of the cores' summed rate)",
-        "on 1,000 cores (a dask cluster at 85% of the cores' summed rate)"]
+        "on 100 cores (a dask cluster at 95% of the cores' summed rate)",
+        "on 1,000 cores (a dask cluster at 95% of the cores' summed rate)"]
 
 
 def test_a_cluster_projection_by_hand():
     # 2^40 seeds at 10^7 seeds/s per core on 100 cores at 85%: 2^40 / (100 * 10^7 * 0.85) = 1293.5 s.
-    from rnglab.seeds.distributed import projected_seconds
+    from rnglab.seeds.distributed import CLUSTER_EFFICIENCY, projected_seconds
 
-    assert projected_seconds(2**40, 1e7, 100) == pytest.approx(2**40 / 8.5e8)
-    assert projected_seconds(2**40, 1e7, 100) == pytest.approx(1293.5, abs=0.05)
+    assert projected_seconds(2**40, 1e7, 100, efficiency=0.85) == pytest.approx(2**40 / 8.5e8)
+    assert projected_seconds(2**40, 1e7, 100, efficiency=0.85) == pytest.approx(1293.5, abs=0.05)
+    assert projected_seconds(2**40, 1e7, 100) == pytest.approx(2**40 / (1e9 * CLUSTER_EFFICIENCY))
     with pytest.raises(ValueError, match="cores >= 1"):
         projected_seconds(2**40, 1e7, 0)
 

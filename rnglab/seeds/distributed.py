@@ -39,8 +39,9 @@ MAX_SCALED_SEEDS = 1 << 64
 #: Devices that run the compiled kernel.
 DEVICES = ("cpu", "gpu")
 #: Seeds per second of a cluster of single-threaded workers, as a fraction of (cores x one core's rate): the
-#: lowest of the ratios measured for three shuffles on a local cluster (bench/results/cluster.md: 0.85, 0.85, 1.10).
-CLUSTER_EFFICIENCY = 0.85
+#: lowest of the CPU-time ratios, threaded search / local cluster, measured for three shuffles
+#: (bench/results/cluster.md: 5.8/6.1, 7.1/7.1, 5.0/5.2; CPU time, which the load of other programs does not change).
+CLUSTER_EFFICIENCY = 0.95
 
 
 def projected_seconds(seeds: int, rate_per_core: float, cores: int, efficiency: float = CLUSTER_EFFICIENCY) -> float:
