@@ -88,7 +88,10 @@ def test_small_battery_fails_where_smallcrush_fails(generator):
         if test in SAME_TEST and (word_aligned or test not in EVERY_BIT or not low_bits_fail):
             assert min(distance(mine[label]) for label in SAME_TEST[test]) < 1e-3, (test, mine)
     if not any(distance(p) < 1e-3 for p in SMALLCRUSH[generator].values()):
-        assert min(distance(p) for p in mine.values()) > 1e-10, mine
+        # SmallCrush has no test of linear structure: small's linear complexity of the low bit FAILs the F2-linear
+        # MT19937 (python's generator), as LinearComp in Crush and BigCrush does (L'Ecuyer and Simard 2007, table 1)
+        structural = {label for label in mine if label.startswith("linear-complexity")}
+        assert min(distance(p) for label, p in mine.items() if label not in structural) > 1e-10, mine
 
 
 @pytest.mark.slow
