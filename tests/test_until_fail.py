@@ -152,3 +152,12 @@ def test_power_of_two_lcgs_fail_within_practrand_s_data(name, practrand):
     """PractRand 0.94's data to fail on the same streams (bench/results/until_fail.md, `RNG_test stdin32`)."""
     result = run(name, max_bytes=2**21)
     assert result.stopped == "fail" and result.bytes_to_fail <= practrand
+
+
+def test_a_stage_says_the_least_data_a_test_below_its_cap_read():
+    # small at scale 2^-3 on PCG64 (64-bit outputs): fourier reads 2^22 / 8 bits = 2^19 bits = 64 KiB, the least;
+    # gap on the low 10 bits is the hungriest. The capped linear complexity (140,000 bits) is left out.
+    source = CountingSource(make_source("pcg64", 1))
+    stage, furthest = run_stage(source, get_battery("small"), 2.0**-3, BitSelection(), Thresholds())
+    assert (stage.bytes_every, stage.least_reader) == (2**16, "fourier")
+    assert stage.bytes == furthest.outputs_read * 8 > 2**25

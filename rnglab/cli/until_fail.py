@@ -60,17 +60,20 @@ def _stage_line(stage, elapsed: float) -> str:
 
 
 def _conclusion(result) -> str:
-    reached = human_bytes(result.stages[-1].bytes) if result.stages else "0 bytes"
     if result.bytes_to_fail is not None:
         return f"data needed to fail: {human_bytes(result.bytes_to_fail)} ({', '.join(result.stages[-1].worst_tests)})"
     why = {"interrupted": "interrupted", "input ended": "the input ended", "limit": "a limit was reached"}
-    return f"no anomaly up to {reached} ({why[result.stopped]})"
+    if not result.stages:
+        return f"no anomaly up to 0 bytes ({why[result.stopped]})"
+    last = result.stages[-1]
+    return (f"no anomaly up to {human_bytes(last.bytes)} ({why[result.stopped]}): the most a test read; each test "
+            f"below its cap read its share, from {human_bytes(last.bytes_every)} ({last.least_reader}) up")
 
 
 def _as_json(result) -> dict:
     return {"generator": result.generator, "seed": result.seed, "battery": result.battery, "stopped": result.stopped,
             "bytes_to_fail": result.bytes_to_fail,
-            "stages": [{"bytes": s.bytes, "seconds": s.seconds, "worst": s.worst, "tests": list(s.worst_tests),
+            "stages": [{"bytes": s.bytes, "bytes_every": s.bytes_every, "least_reader": s.least_reader, "seconds": s.seconds, "worst": s.worst, "tests": list(s.worst_tests),
                         "skipped": [{"test": test, "reason": reason} for test, reason in s.skipped],
                         "results": [{"label": label, "statistic": r.statistic, "pvalue": r.pvalue}
                                     for label, r in zip(s.labels, s.results)]}

@@ -67,8 +67,17 @@ class Stage(Result):
     ----------
     bytes : int
         Data read from the stream's start when the stage ended: the data its
-        tests saw (outputs times ``output_bits / 8``, rounded down), from the
-        start for a replayable source, after the earlier stages' otherwise.
+        hungriest test saw (outputs times ``output_bits / 8``, rounded down),
+        from the start for a replayable source, after the earlier stages'
+        otherwise.
+    bytes_every : int
+        The least data read by a test that ran at its scaled size (tests held
+        at their ``max_n`` cap are left out): every such test saw at least
+        this much, where the hungriest saw ``bytes`` (the sizes keep the
+        battery's proportions, so a test reading one bit of each output reads
+        many more outputs than a test of whole words).
+    least_reader : str
+        The label of the test that read ``bytes_every`` ("" when none ran).
     scale : float
         The factor applied to every entry's sample size.
     seconds : float
@@ -85,6 +94,8 @@ class Stage(Result):
     """
 
     bytes: int
+    bytes_every: int
+    least_reader: str
     scale: float
     seconds: float
     results: tuple
@@ -115,16 +126,20 @@ def run_stage(source: CountingSource, battery: Battery, scale: float, selection:
     """
     started = time.perf_counter()
     replayable = source.inner.replayable
-    results, skipped, furthest = [], [], source
+    results, skipped, furthest, read_by_uncapped = [], [], source, []
     for entry in battery.entries:
         scaled = dataclasses.replace(entry, n=max(1, round(entry.n * scale)))
         reader = source.copy() if replayable else source
+        before = reader.outputs_read
         try:
             results.append(scaled.run(reader, selection))
         except InputExhausted:
             raise
         except ValueError as rule:
             skipped.append((entry.test, str(rule)))
+        else:
+            if scaled.size == scaled.n:
+                read_by_uncapped.append((reader.outputs_read - before, len(results) - 1))
         if reader.outputs_read > furthest.outputs_read:
             furthest = reader
     labels = tuple(result_labels(results))
@@ -132,7 +147,9 @@ def run_stage(source: CountingSource, battery: Battery, scale: float, selection:
     worst = max(grades, key=GRADES.index, default="normal")
     worst_tests = tuple(label for label, g in zip(labels, grades) if g == worst != "normal")
     data = furthest.outputs_read * furthest.output_bits // 8
-    return Stage(data, scale, time.perf_counter() - started, tuple(results), labels, tuple(skipped), worst,
+    least, index = min(read_by_uncapped, default=(0, None))
+    every, reader_label = least * furthest.output_bits // 8, "" if index is None else labels[index]
+    return Stage(data, every, reader_label, scale, time.perf_counter() - started, tuple(results), labels, tuple(skipped), worst,
                  worst_tests), furthest
 
 
