@@ -178,3 +178,10 @@ def test_mrg_coefficient_search():
     data = json.loads(result.stdout)
     assert (data["k"], data["full_period"], len(data["best"])) == (2, True, 2)
     assert data["best"][0]["M"] == min(data["best"][0]["S"]) >= data["best"][1]["M"]
+
+
+def test_an_mrg_search_without_dims_searches_k_plus_1_to_8(capsys):
+    # the LCG default 2..8 would be refused for order 2 (t <= k are filled, S_t = 1): the default follows the order
+    status = main(["spectral", "search", "--m", "2^31-1", "--order", "2", "--candidates", "20", "--seed", "1",
+                   "--json"])
+    assert status == 0 and json.loads(capsys.readouterr().out)["dims"] == [3, 4, 5, 6, 7, 8]

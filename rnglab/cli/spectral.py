@@ -160,8 +160,9 @@ class IncrementExpr(IntExpr):
         return "0" if increment == 0 else "odd"
 
 
-dims_option = click.option("--dims", default="2..8", show_default=True,
-                           help="Dimensions: a range 2..8, a list 2,3,5, or both (2..6,8).")
+dims_option = click.option("--dims", default=None,
+                           help="Dimensions: a range 2..8, a list 2,3,5, or both (2..6,8) [default: 2..8; "
+                                "k+1..8 for a search of order k].")
 allow_slow_option = click.option("--allow-slow", is_flag=True, help=ALLOW_SLOW_HELP)
 
 
@@ -192,7 +193,7 @@ def test_command(generator, dims, norm, projections, lacunary, lattice_m, planes
     catalog, best M first. This is the default: 'rnglab spectral GEN' runs it. An MRG or a
     combination (mrg32k3a, mrg:m=..,a=a1:..:ak) takes --norm, --projections and --lacunary.
     """
-    dims = parse_dims(dims)
+    dims = parse_dims("2..8" if dims is None else dims)
     check_test_work(dims, planes_up_to if generator else 0, allow_slow)
     if generator is not None and generator.is_mrg:
         if lattice_m is not None or plot_path:
@@ -256,7 +257,8 @@ def search_command(m, increment, order, full_period, norm, seed, dims, top, cand
     (--chunk) examined on dask workers; --journal FILE (with --seed) records each
     finished chunk, and the same command resumes. Same multipliers as one process.
     """
-    dims = parse_dims(dims)
+    # an MRG's t <= k are filled (S_t = 1): nothing to search there
+    dims = parse_dims(f"{order + 1}..8" if dims is None else dims)
     check_search_work(candidates, allow_slow)
     if order > 1:
         given = [flag for flag, value in (("--c", increment), ("--plot", plot_path)) if value] + \
