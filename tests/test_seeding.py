@@ -7,6 +7,8 @@ from itertools import product
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rnglab.generators import as_generator
 from rnglab.seeds.policies import (
@@ -219,3 +221,20 @@ def test_a_tiny_collision_chance_keeps_its_digits():
     # 1,000 tables over 2^128 equally likely seeds: 1 - exp(-C(1000, 2) / 2^128) = 1.468e-33, not 1 - 1 = 0.
     chance = collision_probability(SeedDistribution(((1, 2**128),), 2**128), 1000).probability
     assert chance == pytest.approx(math.comb(1000, 2) / 2**128, rel=1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(-50, 50), st.integers(0, 12)), max_size=6))
+def test_seed_ranges_merge_where_they_touch_and_refuse_overlaps(pieces):
+    # brute force: the seeds as a set; ranges overlap exactly when the set is smaller than the sum of their lengths
+    from rnglab.seeds.space import seed_range_space
+
+    ranges = [(first, first + length) for first, length in pieces]
+    seeds = set().union(*(range(a, b) for a, b in ranges))
+    if len(seeds) < sum(b - a for a, b in ranges):
+        with pytest.raises(ValueError, match="seed ranges overlap at"):
+            seed_range_space(ranges)
+        return
+    space = seed_range_space(ranges)
+    assert set().union(*(range(a, b) for a, b in space.ranges)) == seeds and space.size == len(seeds)
+    assert all(b < c for (_, b), (c, _) in zip(space.ranges, space.ranges[1:]))  # disjoint, in order, not touching

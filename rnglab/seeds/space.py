@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..generators import GeneratorSpec
-from ..parallel.chunks import pieces_of
+from ..parallel.chunks import merged, pieces_of
 from ..params import parse_int
 from .policies import MAX_ENUMERATED, SeedPolicy, Window, parse_window, policy
 
@@ -76,19 +76,14 @@ class SeedSpace:
 
 def seed_range_space(ranges, label: str | None = None) -> SeedSpace:
     """A seed space of explicit half-open ranges (merged where they touch; overlaps refused)."""
-    merged: list[list[int]] = []
-    for first, stop in sorted((int(a), int(b)) for a, b in ranges):
-        if stop <= first:
-            continue
-        if merged and first < merged[-1][1]:
+    ordered = sorted((int(a), int(b)) for a, b in ranges if int(b) > int(a))
+    for (_, stop), (first, _) in zip(ordered, ordered[1:]):  # sorted: an overlap shows between neighbours first
+        if first < stop:
             raise ValueError(f"seed ranges overlap at {first}")
-        if merged and first == merged[-1][1]:
-            merged[-1][1] = stop
-        else:
-            merged.append([first, stop])
+    joined = merged(ordered)
     if not label:  # only then: a range of 2^19968 seeds has too many digits to write
-        label = "seeds " + ",".join(f"{a}..{b - 1}" for a, b in merged)
-    return SeedSpace(label, tuple(tuple(r) for r in merged))
+        label = "seeds " + ",".join(f"{a}..{b - 1}" for a, b in joined)
+    return SeedSpace(label, tuple(joined))
 
 
 def parse_seed_space(text: str, window: str | None = None, now: float | None = None) -> SeedSpace:
