@@ -14,7 +14,7 @@ import time
 
 from ..plot.shuffle import position_heatmap
 from ..reduction.bias import bias
-from ..seeds.space import SeedSpace, parse_seed_space, seed_range_space
+from ..seeds.space import SeedSpace, policy_space, seed_range_space
 from ..shuffles.fairness import exact_fairness
 from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals
 from ..shuffles.runtime import deitel_grid
@@ -48,7 +48,7 @@ def os_seed_count(target: Target) -> int:
 def seed_space(target: Target) -> SeedSpace:
     """The seeds the target's policy gives over its window (``os``: :func:`os_seed_count`, not enumerable)."""
     if target.seeding.enumerable:
-        return parse_seed_space(target.seeding.name, target.window.text)
+        return policy_space(target.seeding, target.window)
     count = os_seed_count(target)
     return seed_range_space([(0, count)], f"{target.seeding.name}: {power(count)} seeds")
 

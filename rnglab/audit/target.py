@@ -92,7 +92,7 @@ class Target:
 def from_pipeline(value: str | Pipeline, window: str = DEFAULT_WINDOW) -> Target:
     """The target of a named pipeline (``ValueError`` with the list of names for an unknown one)."""
     chosen = as_pipeline(value)
-    return Target(chosen.name, chosen.generator, chosen.reducer, chosen.shuffle, None, "", policy(chosen.seeding),
+    return Target(chosen.name, chosen.generator, chosen.reducer, chosen.shuffle, None, "", chosen.seeding,
                   parse_window(window), chosen.deck)
 
 

@@ -30,7 +30,7 @@ def catalog_rows() -> list[dict]:
 
 def pipeline_rows() -> list[dict]:
     """One dictionary per named pipeline: its parts by name, its program and its sources."""
-    return [{"name": p.name, "kind": "pipeline", "generator": p.generator.name, "seeding": p.seeding,
+    return [{"name": p.name, "kind": "pipeline", "generator": p.generator.name, "seeding": p.seeding.name,
              "bounded": p.reducer.name, "algorithm": str(p.shuffle), "deck": p.deck.name, "description": p.program,
              "source": p.source, "reference": p.reference} for p in pipelines().values()]
 

@@ -78,10 +78,8 @@ def shuffle_options(command):
 
 def _pipeline_defaults(pipeline, kwargs) -> None:
     """The options a pipeline fills when left out: its seed policy (when enumerable) and its deck."""
-    from ..seeds.policies import policy
-
-    if "seeds_text" in kwargs and kwargs["seeds_text"] is None and policy(pipeline.seeding).enumerable:
-        kwargs["seeds_text"] = pipeline.seeding
+    if "seeds_text" in kwargs and kwargs["seeds_text"] is None and pipeline.seeding.enumerable:
+        kwargs["seeds_text"] = pipeline.seeding.name
     _deck_defaults(kwargs, pipeline.deck)
 
 

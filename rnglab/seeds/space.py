@@ -113,10 +113,14 @@ def parse_seed_space(text: str, window: str | None = None, now: float | None = N
         if window is not None:
             raise ValueError("--window applies to a seed policy, not to a range A..B")
         return seed_range_space(_parse_range(part) for part in text.split(","))
-    chosen = policy(text.strip())
+    return policy_space(policy(text.strip()), parse_window(window or DEFAULT_WINDOW, now))
+
+
+def policy_space(chosen: SeedPolicy, span: Window) -> SeedSpace:
+    """The seeds policy ``chosen`` gives over the start times ``span`` (``ValueError`` for the OS source, whose
+    seeds cannot be listed)."""
     if not chosen.enumerable:
         raise ValueError(f"{chosen.name} seeds are not enumerable: 2^64 (or more) equally likely seeds")
-    span = parse_window(window or DEFAULT_WINDOW, now)
     return SeedSpace(f"{chosen.name} over {span.text}", tuple(chosen.seed_ranges(span)), chosen, span)
 
 

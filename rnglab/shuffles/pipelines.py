@@ -22,8 +22,8 @@ import tomllib
 
 from ..generators import GeneratorSpec, as_generator
 from ..reduction.reducers import Reducer, as_reducer
-from ..seeds.policies import policy
-from ..seeds.space import SeedSpace, parse_seed_space
+from ..seeds.policies import SeedPolicy, parse_window, policy
+from ..seeds.space import DEFAULT_WINDOW, SeedSpace, policy_space
 from .algorithms import Shuffle, make_shuffle
 from .cards import Deck, deck_for
 
@@ -45,7 +45,7 @@ class Pipeline:
     reducer : Reducer
         The program's bounded draw.
     shuffle : Shuffle
-    seeding : str
+    seeding : SeedPolicy
         The seed policy the program uses (``rnglab seeds POLICY``).
     deck : Deck
     program, reference, source : str
@@ -56,7 +56,7 @@ class Pipeline:
     generator: GeneratorSpec
     reducer: Reducer
     shuffle: Shuffle
-    seeding: str
+    seeding: SeedPolicy
     deck: Deck
     program: str = ""
     reference: str = ""
@@ -68,11 +68,11 @@ class Pipeline:
 
     def seed_space(self, window: str | None = None) -> SeedSpace:
         """The program's seeds over ``window`` (``ValueError`` for a policy that cannot be enumerated)."""
-        return parse_seed_space(self.seeding, window)
+        return policy_space(self.seeding, parse_window(window or DEFAULT_WINDOW))
 
     def describe(self) -> dict:
         """The pipeline's parts by name, for JSON and ``rnglab list``."""
-        return {"pipeline": self.name, "generator": self.generator.name, "seeding": self.seeding,
+        return {"pipeline": self.name, "generator": self.generator.name, "seeding": self.seeding.name,
                 "reducer": self.reducer.name, **self.shuffle.describe(), "deck": self.deck.name,
                 "program": self.program, "reference": self.reference, "source": self.source}
 
@@ -84,10 +84,9 @@ def _pipeline_from_table(name: str, table: dict) -> Pipeline:
     unknown = set(table) - set(PIPELINE_FIELDS)
     if unknown:
         raise ValueError(f"pipeline {name!r}: unknown fields {', '.join(sorted(unknown))}")
-    policy(table["seeding"])  # validates the name
     swaps = table.get("swaps")
     return Pipeline(name, as_generator(table["generator"]), as_reducer(table["reducer"]),
-                    make_shuffle(table["shuffle"], swaps=swaps), table["seeding"], deck_for(table["deck"]),
+                    make_shuffle(table["shuffle"], swaps=swaps), policy(table["seeding"]), deck_for(table["deck"]),
                     table.get("program", ""), table.get("reference", ""), table.get("source", ""))
 
 
