@@ -6,12 +6,12 @@ fails (library call) and PractRand reading the same bits (``rnglab stream GEN``,
 numpy's raw 64-bit words for the two ideal ones) on its
 standard input (``RNG_test stdin32 -tlmin 10``: 32-bit words, first report at
 1 KiB), both up to the same limit, in the same run; then the throughput of
-each on PCG64 up to the limit (bytes tested per second), and PractRand's rate on
-its built-in SFC64 (no pipe, no Python producer). PractRand is the
+each on PCG64 (bytes tested per second, every test reading all the data) up to
+256 MiB, and PractRand's rate on its built-in SFC64 (no pipe, no Python producer). PractRand is the
 binary named by the environment variable ``RNGLAB_PRACTRAND`` (built from its
 sources outside the repository); without it those columns say "not measured".
 
-``--full`` raises the limit from 64 MiB to 1 GiB.
+``--full`` raises the limits from 64 MiB and 256 MiB to 1 GiB.
 """
 
 from __future__ import annotations
@@ -79,19 +79,47 @@ def practrand_run(binary: str, name: str, limit: int) -> tuple[int | None, str, 
     return (length if failing else None), ", ".join(failing[:2]), seconds, length
 
 
-def practrand_builtin_rate(binary: str, limit: int) -> str:
-    """PractRand's own rate on its built-in SFC64 (no pipe, no producer): bytes tested per second up to ``limit``."""
+def practrand_version(binary: str) -> str:
+    """The version PractRand's ``RNG_test`` prints on its first line (``0.95-planet36``, ...)."""
+    tester = subprocess.run([binary, "sfc64", "-tlmax", "10"], capture_output=True, text=True, check=False)
+    match = re.search(r"PractRand version (\S+)", tester.stdout)
+    return match.group(1) if match else "of unknown version"
+
+
+def practrand_builtin_seconds(binary: str, limit: int) -> float:
+    """PractRand's seconds on its built-in SFC64 (no pipe, no producer) up to ``limit``."""
     tester = subprocess.run([binary, "sfc64", "-tlmin", "10", "-tlmax", str(limit.bit_length() - 1)],
                             capture_output=True, text=True, check=False)
-    stages = [STAGE.search(line) for line in tester.stdout.splitlines()]
-    last = [m for m in stages if m][-1]
-    return human_bytes(int(2 ** int(last.group(1)) / float(last.group(2)))) + "/s"
+    return float([m for m in map(STAGE.search, tester.stdout.splitlines()) if m][-1].group(2))
+
+
+def rate(data: int, seconds: float) -> str:
+    return human_bytes(int(data / seconds)) + "/s" if seconds else "not measured"
+
+
+def throughput(binary: str | None, limit: int) -> str:
+    """rnglab and PractRand on PCG64 up to ``limit``, every test of each reading all the data, in one run."""
+    load = os.getloadavg()[0]
+    result, ours = rnglab_run("pcg64", limit)
+    last = result.stages[-1]
+    line = (f"Throughput on PCG64 up to {human_bytes(limit)}, in one run (load average {load:.1f} when it started; "
+            f"bytes tested per second, start-up included, every test below its cap reading all the data: at the "
+            f"last stage the least read was {last.bytes_every / last.bytes:.3f} of it, {last.least_reader}): "
+            f"rnglab {rate(last.bytes, ours)} ({ours:.0f} s; each stage re-reads the stream from its start)")
+    if not binary:
+        return line + ", PractRand not measured.\n"
+    _, _, theirs, their_bytes = practrand_run(binary, "pcg64", limit)
+    builtin = practrand_builtin_seconds(binary, limit)
+    return (line + f", PractRand reading `rnglab stream pcg64` {rate(their_bytes, theirs)} ({theirs:.0f} s), "
+            f"PractRand on its built-in SFC64 (`RNG_test sfc64`, no pipe) {rate(limit, builtin)} ({builtin:.0f} s); "
+            f"ratio rnglab / PractRand on the same stream {theirs / ours:.2f}.\n")
 
 
 def main(flags: list[str]) -> None:
     limit = 2**30 if "--full" in flags else 2**26
     binary = os.environ.get("RNGLAB_PRACTRAND")
-    rows, throughput = [], []
+    version = practrand_version(binary) if binary else ""
+    rows = []
     for name in GENERATORS + IDEAL:
         result, seconds = rnglab_run(name, limit)
         ours = human_bytes(result.bytes_to_fail) if result.bytes_to_fail else f"none to {human_bytes(limit)}"
@@ -101,24 +129,17 @@ def main(flags: list[str]) -> None:
             shown = human_bytes(theirs) if theirs else f"none to {human_bytes(limit)}"
             ratio = f"{result.bytes_to_fail / theirs:.2g}" if theirs and result.bytes_to_fail else ""
         else:
-            shown, their_tests, ratio, their_seconds, their_bytes = "not measured", "", "", 0.0, 0
+            shown, their_tests, ratio = "not measured", "", ""
         rows.append([name, shown, their_tests, ours, tests, ratio])
-        if name == "pcg64":
-            read = result.stages[-1].bytes if result.stages else 0
-            throughput = [human_bytes(int(read / seconds)) + "/s",
-                          human_bytes(int(their_bytes / their_seconds)) + "/s" if their_seconds else "not measured",
-                          practrand_builtin_rate(binary, limit) if binary else "not measured"]
     body = (f"Seed {SEED}; both read the same bits (`rnglab stream GEN`, the genuine bits of each output packed) up "
-            f"to {human_bytes(limit)}; PractRand 0.94 `RNG_test stdin32 -tlmin 10` (core tests, standard folding) "
-            "reports at every doubling from 1 KiB; rnglab runs its `small` battery at doubling sizes "
-            "(`rnglab test GEN --battery small --until-fail`), each stage on the stream from its start, as "
-            "PractRand's reports cover everything read so far. Ratio = rnglab's data to fail / PractRand's "
-            "(below 1: rnglab needs less).\n\n")
+            f"to {human_bytes(limit)}; PractRand {version or 'not measured'} `RNG_test stdin32 -tlmin 10` (core "
+            "tests, standard folding) reports at every doubling from 1 KiB; rnglab runs its `small` battery at "
+            "doubling sizes (`rnglab test GEN --battery small --until-fail`), each stage on the stream from its "
+            "start, every test below its cap reading all of it, as PractRand's reports cover everything read so "
+            "far by every test. Ratio = rnglab's data to fail / PractRand's (below 1: rnglab needs less).\n\n")
     body += markdown_table(["generator", "PractRand: data to fail", "its tests", "rnglab: data to fail",
                             "rnglab's tests", "ratio"], rows)
-    body += ("\n\nThroughput on PCG64 up to the limit (bytes tested per second, rnglab's start-up included): "
-             f"rnglab {throughput[0]}, PractRand reading `rnglab stream pcg64` {throughput[1]}, PractRand on its "
-             f"built-in SFC64 (`RNG_test sfc64`, no pipe) {throughput[2]}.\n")
+    body += "\n\n" + throughput(binary, 2**30 if "--full" in flags else 2**28)
     write_fragment("until_fail", "Run until it fails: data needed to fail against PractRand", body)
 
 

@@ -7,9 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from rnglab.empirical.battery import get_battery
+from rnglab.empirical.battery import Entry, get_battery
 from rnglab.empirical.stattests import TESTS
-from rnglab.empirical.until_fail import CountingSource, run_stage, stages, summarise
+from rnglab.empirical.until_fail import CountingSource, Pacing, run_stage, stages, summarise
 from rnglab.empirical.verdicts import Thresholds
 from rnglab.stream import BitSelection
 from rnglab.generators import make_source
@@ -129,7 +129,8 @@ def test_a_source_that_cannot_be_replayed_is_read_once_by_successive_entries():
 
     assert not OSEntropySource().replayable and make_source("pcg64", 1).replayable
     counting = CountingSource(OSEntropySource())
-    stage, furthest = run_stage(counting, get_battery("smoke"), 2.0**-8, BitSelection(), Thresholds())
+    stage, furthest, _ = run_stage(counting, get_battery("smoke"), Pacing(first_scale=2.0**-8), BitSelection(),
+                                   Thresholds())
     assert furthest is counting and stage.bytes == counting.outputs_read * 8 > 0
 
 
@@ -154,10 +155,33 @@ def test_power_of_two_lcgs_fail_within_practrand_s_data(name, practrand):
     assert result.stopped == "fail" and result.bytes_to_fail <= practrand
 
 
-def test_a_stage_says_the_least_data_a_test_below_its_cap_read():
-    # small at scale 2^-3 on PCG64 (64-bit outputs): fourier reads 2^22 / 8 bits = 2^19 bits = 64 KiB, the least;
-    # gap on the low 10 bits is the hungriest. The capped linear complexity (140,000 bits) is left out.
-    source = CountingSource(make_source("pcg64", 1))
-    stage, furthest = run_stage(source, get_battery("small"), 2.0**-3, BitSelection(), Thresholds())
-    assert (stage.bytes_every, stage.least_reader) == (2**16, "fourier")
-    assert stage.bytes == furthest.outputs_read * 8 > 2**25
+def test_pacing_sizes_learnt_entries_to_the_stage_and_the_others_to_the_hungriest():
+    """Hand-computed: T = 2^20 outputs; serial t = 2 reads 2 outputs per sample, gap 256 (its battery n is 1,000)."""
+    serial, gap, capped = Entry("serial", 500, {}), Entry("gap", 1000, {}), Entry("fourier", 10**9, {}, max_n=2**20)
+    pacing = Pacing()
+    assert pacing.size(0, serial) == 1  # nothing learnt: the battery's size times 2^-24, at least 1
+    pacing.learn(0, serial, 100, 200)
+    pacing.learn(1, gap, 10, 2560)
+    pacing.learn(2, capped, 2**20, 2**17)  # a capped entry's consumption paces it, but not the others
+    pacing.advance(2**19)
+    assert pacing.target == 2**20 and pacing.scale == 2**20 / (1000 * 256)
+    assert [pacing.size(i, e) for i, e in enumerate((serial, gap, capped))] == [2**19, 4096, 2**23]
+    assert pacing.size(3, Entry("runs-up", 10**6, {})) == round(10**6 * 2**20 / 256_000)
+    pacing.advance(10)
+    assert pacing.target == 2**21  # the data doubles; an entry that read more than the target raises it
+
+
+def test_every_test_below_its_cap_reads_the_whole_stage():
+    """PractRand's model: at 32 MiB of PCG64 every entry that has run before reads the stage, within 3% (the gap and
+    coupon tests read a random number of outputs per sample, learnt at the stage before)."""
+    result = run("pcg64", max_bytes=2**25)
+    last = result.stages[-1]
+    assert last.bytes > 2**24 and [test for test, _ in last.skipped] == ["max-of-t"]
+    assert last.bytes_every >= 0.97 * last.bytes
+
+
+def test_a_capped_entry_keeps_its_result_on_the_same_prefix():
+    """Fourier at its cap (2^25 bits) reads the same 4 MiB at every later stage: its result is reused, not rerun."""
+    result = run("pcg64", max_bytes=2**25)
+    fourier = [dict(zip(stage.labels, stage.results)).get("fourier") for stage in result.stages[-3:]]
+    assert fourier[0].params["n"] == 2**25 and fourier[0] is fourier[1] is fourier[2]

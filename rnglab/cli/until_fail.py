@@ -66,14 +66,17 @@ def _conclusion(result) -> str:
     if not result.stages:
         return f"no anomaly up to 0 bytes ({why[result.stopped]})"
     last = result.stages[-1]
-    return (f"no anomaly up to {human_bytes(last.bytes)} ({why[result.stopped]}): the most a test read; each test "
-            f"below its cap read its share, from {human_bytes(last.bytes_every)} ({last.least_reader}) up")
+    read = (f"every test below its cap read it" if last.bytes_every >= 0.97 * last.bytes else
+            f"every test below its cap read at least {human_bytes(last.bytes_every)} ({last.least_reader}: "
+            f"it reads the battery's proportion at its first stage)")
+    return f"no anomaly up to {human_bytes(last.bytes)} ({why[result.stopped]}); {read}"
 
 
 def _as_json(result) -> dict:
     return {"generator": result.generator, "seed": result.seed, "battery": result.battery, "stopped": result.stopped,
             "bytes_to_fail": result.bytes_to_fail,
-            "stages": [{"bytes": s.bytes, "bytes_every": s.bytes_every, "least_reader": s.least_reader, "seconds": s.seconds, "worst": s.worst, "tests": list(s.worst_tests),
+            "stages": [{"bytes": s.bytes, "bytes_every": s.bytes_every, "least_reader": s.least_reader,
+                        "seconds": s.seconds, "worst": s.worst, "tests": list(s.worst_tests),
                         "skipped": [{"test": test, "reason": reason} for test, reason in s.skipped],
                         "results": [{"label": label, "statistic": r.statistic, "pvalue": r.pvalue}
                                     for label, r in zip(s.labels, s.results)]}

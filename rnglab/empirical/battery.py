@@ -38,10 +38,10 @@ class Entry:
 
     ``bits``, when set, are the entry's own bits of each output (the low bits
     SmallCrush reads with its parameter r); otherwise it reads the run's selection.
-    ``max_n``, when set, caps the sample size the entry runs with (:attr:`size`):
-    its ``n`` then only sets how fast the size grows in a run until it fails
-    (:mod:`rnglab.empirical.until_fail` scales ``n``), as for a test whose cost
-    grows as ``n^2`` (linear complexity) and whose power is reached at a known size.
+    ``max_n``, when set, caps the sample size the entry runs with (:attr:`size`),
+    as for a test whose cost grows as ``n^2`` (linear complexity) and whose
+    power is reached at a known size; a run until it fails
+    (:mod:`rnglab.empirical.until_fail`) sizes every entry to its stage's data, up to that cap.
     """
 
     test: str

@@ -2,17 +2,19 @@
 
 PractRand's question (``RNG_test ... -tlmin 10``): test the first KiB of the
 stream, then its first 2 KiB, 4 KiB, ..., and report the data at which a
-test first FAILs. Here every stage runs each battery entry with its sample
-size scaled by the stage's factor (the factor doubles from stage to stage),
-every entry on the stream from its start, as PractRand's tests all see the
-whole stream read so far: the data of a stage is the first ``bytes`` of
-the stream, and its p-values are valid for those data (the stages' p-values
-are dependent, as PractRand's reports are). A source that cannot be
-replayed (an input read once, the OS entropy source) cannot be read from
-its start again: its stages read successive, disjoint data instead (see
-:func:`run_stage`), so that the data needed to fail is then about twice
-the data of the stage that failed. An entry whose scaled size breaks its
-test's validity rule is skipped at that stage, with the rule as the reason.
+test first FAILs. As in PractRand, every test reads all the data of a stage:
+each battery entry's sample size is chosen so that it reads the stage's
+data (:class:`Pacing`), every entry on the stream from its start, so the
+data of a stage is the first ``bytes`` of the stream and its p-values are
+valid for those data (the stages' p-values are dependent, as PractRand's
+reports are). Two exceptions, both reported: an entry held at its ``max_n``
+cap reads less (its result on the same prefix is reused, not recomputed),
+and an entry reads the battery's proportion of the data at the first stage
+it runs, where its consumption per sample is learnt. A source that cannot be
+replayed (an input read once, the OS entropy source) cannot be read from its
+start again: its entries read successive, disjoint data instead (see
+:func:`run_stage`). An entry whose size breaks its test's validity rule is
+skipped at that stage, with the rule as the reason.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..generators.base import Source
 from ..generators.external import InputExhausted
 from ..results import Result
 from ..stream import BitSelection
-from .battery import Battery, result_labels
+from .battery import Battery, Entry, result_labels
 from .verdicts import GRADES, Thresholds, grade, tail_distance
 
 #: The factor of the first stage: every entry's sample size divided by 2^24, far below any validity rule,
@@ -59,6 +61,67 @@ class CountingSource(Source):
         return self.inner.state
 
 
+@dataclass
+class Pacing:
+    r"""Each entry's sample size at a stage, so that every entry reads the stage's data.
+
+    An entry's consumption is learnt from its last run: :math:`r_i` outputs
+    read per unit of its sample size. At a stage whose data is :math:`T`
+    outputs, a learnt entry runs with :math:`n_i = T / r_i` (capped at its
+    ``max_n``). An entry not yet run (its test refused the smaller sizes)
+    takes the battery's proportion, :math:`n_i = s \, n_i^{\text{battery}}`,
+    at the scale :math:`s = T / \max_j n_j^{\text{battery}} r_j` over the
+    learnt entries without a cap: the scale at which the battery's hungriest
+    entry reads the stage. :math:`T` is twice the most one entry read at the
+    stage before, so it doubles from stage to stage; before anything has run,
+    :math:`s` starts at :data:`FIRST_SCALE` and doubles.
+
+    Attributes
+    ----------
+    target : int or None
+        :math:`T`, outputs each entry reads (``None`` until an entry has run).
+    per_sample : dict
+        :math:`r_i` by entry index.
+    weight : dict
+        :math:`n_i^{\text{battery}} r_i` by entry index, for the entries without a cap.
+    """
+
+    target: int | None = None
+    per_sample: dict = dataclasses.field(default_factory=dict)
+    weight: dict = dataclasses.field(default_factory=dict)
+    first_scale: float = FIRST_SCALE
+
+    @property
+    def scale(self) -> float:
+        """:math:`s`, the factor on the battery's size of an entry not yet run."""
+        if self.target is None or not self.weight:
+            return self.first_scale
+        return self.target / max(self.weight.values())
+
+    def size(self, index: int, entry: Entry) -> int:
+        """The sample size of entry ``index`` at this stage (before its ``max_n`` cap)."""
+        if self.target is not None and index in self.per_sample:
+            return max(1, round(self.target / self.per_sample[index]))
+        return max(1, round(entry.n * self.scale))
+
+    def learn(self, index: int, entry: Entry, size: int, read: int) -> None:
+        """Record that entry ``index`` read ``read`` outputs at sample size ``size``."""
+        if read:
+            self.per_sample[index] = read / size
+            if entry.max_n is None:
+                self.weight[index] = entry.n * read / size
+
+    def advance(self, most_read: int) -> None:
+        """Go to the next stage; ``most_read`` is the most one entry read at the stage just run.
+
+        The target follows an entry that read more than it at its first run,
+        so that no entry reads more than the others at the next stage.
+        """
+        self.first_scale *= 2
+        most = max(most_read, self.target or 0)
+        self.target = 2 * most if most else None
+
+
 @dataclass(frozen=True)
 class Stage(Result):
     """One doubling: the data read so far, and the verdicts on this stage's own data.
@@ -66,20 +129,17 @@ class Stage(Result):
     Attributes
     ----------
     bytes : int
-        Data read from the stream's start when the stage ended: the data its
-        hungriest test saw (outputs times ``output_bits / 8``, rounded down),
-        from the start for a replayable source, after the earlier stages'
-        otherwise.
+        Data read from the stream's start when the stage ended (outputs times
+        ``output_bits / 8``, rounded down): the data every test read, from the
+        start for a replayable source; for a source read once, all the data
+        read so far (its entries read successive data).
     bytes_every : int
-        The least data read by a test that ran at its scaled size (tests held
-        at their ``max_n`` cap are left out): every such test saw at least
-        this much, where the hungriest saw ``bytes`` (the sizes keep the
-        battery's proportions, so a test reading one bit of each output reads
-        many more outputs than a test of whole words).
+        The least data read by one test that ran at its paced size (tests held
+        at their ``max_n`` cap are left out): below ``bytes`` only for a test
+        running for the first time (it reads the battery's proportion) and by
+        rounding.
     least_reader : str
         The label of the test that read ``bytes_every`` ("" when none ran).
-    scale : float
-        The factor applied to every entry's sample size.
     seconds : float
         Time of this stage.
     results : tuple of EmpiricalResult
@@ -96,7 +156,6 @@ class Stage(Result):
     bytes: int
     bytes_every: int
     least_reader: str
-    scale: float
     seconds: float
     results: tuple
     labels: tuple
@@ -105,52 +164,72 @@ class Stage(Result):
     worst_tests: tuple
 
 
-def run_stage(source: CountingSource, battery: Battery, scale: float, selection: BitSelection,
-              thresholds: Thresholds) -> tuple[Stage, CountingSource]:
-    """Run every entry of ``battery`` with its sample size times ``scale`` on the next data of ``source``.
+@dataclass
+class _Run:
+    """One entry's run at a stage: its size, result, outputs read, and whether its cap held it."""
+
+    size: int
+    result: object
+    read: int
+    capped: bool
+
+
+def run_stage(source: CountingSource, battery: Battery, pacing: Pacing, selection: BitSelection,
+              thresholds: Thresholds, previous: dict | None = None) -> tuple[Stage, CountingSource, dict]:
+    """Run every entry of ``battery`` at its paced size on the next data of ``source``.
 
     When the source is replayable (a generator), every entry reads the same
     data, from its own copy of the source, as PractRand's tests all see the
-    whole stream: the stage reads as much as its hungriest entry
-    (:func:`stages` gives each stage of such a source the stream from its
-    start). A source that is not (an input read once,
-    the OS entropy source) is shared instead: its entries read successive data. An entry that breaks
-    its test's validity rule (a ``ValueError``) is skipped with the rule; the
-    end of an input (``InputExhausted``) ends the run.
+    whole stream (:func:`stages` gives each stage of such a source the stream
+    from its start), and an entry at the same size as in ``previous`` (held at
+    its cap) keeps its result: the same test on the same data. A source that
+    is not (an input read once, the OS entropy source) is shared instead: its
+    entries read successive data. An entry that breaks its test's validity
+    rule (a ``ValueError``) is skipped with the rule; the end of an input
+    (``InputExhausted``) ends the run. ``pacing`` learns each entry's consumption.
 
     Returns
     -------
     stage : Stage
     furthest : CountingSource
         The source positioned after every datum the stage read.
+    runs : dict
+        The entries' runs by index, to pass as ``previous`` to the next stage.
     """
     started = time.perf_counter()
     replayable = source.inner.replayable
-    results, skipped, furthest, read_by_uncapped = [], [], source, []
-    for entry in battery.entries:
-        scaled = dataclasses.replace(entry, n=max(1, round(entry.n * scale)))
+    runs, skipped, furthest = {}, [], source
+    for index, entry in enumerate(battery.entries):
+        paced = dataclasses.replace(entry, n=pacing.size(index, entry))
+        if replayable and previous and index in previous and previous[index].size == paced.size:
+            runs[index] = previous[index]
+            continue
         reader = source.copy() if replayable else source
         before = reader.outputs_read
         try:
-            results.append(scaled.run(reader, selection))
+            result = paced.run(reader, selection)
         except InputExhausted:
             raise
         except ValueError as rule:
             skipped.append((entry.test, str(rule)))
-        else:
-            if scaled.size == scaled.n:
-                read_by_uncapped.append((reader.outputs_read - before, len(results) - 1))
+            continue
+        runs[index] = _Run(paced.size, result, reader.outputs_read - before, paced.size < paced.n)
+        pacing.learn(index, entry, paced.size, runs[index].read)
         if reader.outputs_read > furthest.outputs_read:
             furthest = reader
+    return _stage(runs, skipped, furthest, thresholds, time.perf_counter() - started), furthest, runs
+
+
+def _stage(runs: dict, skipped: list, furthest: CountingSource, thresholds: Thresholds, seconds: float) -> Stage:
+    results = [run.result for run in runs.values()]
     labels = tuple(result_labels(results))
     grades = [grade(r.pvalue, thresholds) for r in results]
     worst = max(grades, key=GRADES.index, default="normal")
     worst_tests = tuple(label for label, g in zip(labels, grades) if g == worst != "normal")
-    data = furthest.outputs_read * furthest.output_bits // 8
-    least, index = min(read_by_uncapped, default=(0, None))
-    every, reader_label = least * furthest.output_bits // 8, "" if index is None else labels[index]
-    return Stage(data, every, reader_label, scale, time.perf_counter() - started, tuple(results), labels, tuple(skipped), worst,
-                 worst_tests), furthest
+    to_bytes = furthest.output_bits / 8
+    least, index = min(((run.read, i) for i, run in enumerate(runs.values()) if not run.capped), default=(0, None))
+    return Stage(int(furthest.outputs_read * to_bytes), int(least * to_bytes), "" if index is None else labels[index],
+                 seconds, tuple(results), labels, tuple(skipped), worst, worst_tests)
 
 
 def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_bytes: int | None = None,
@@ -158,21 +237,20 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
            thresholds: Thresholds = Thresholds()) -> Iterator[Stage]:
     """Yield the stages of a run until one FAILs or a limit is reached.
 
-    The factor starts at :data:`FIRST_SCALE` and doubles at every stage, so
-    each stage reads twice the data of the one before: the stream from its
-    start again when the source is replayable (a generator), the next data
-    otherwise (about as much as all the earlier stages together); stages are
-    yielded from the first after which at least ``start_bytes`` have been
-    read. Before each stage, the limits are checked against its
-    expected cost (as much data as so far, twice the last stage's time): a
-    stage that would pass ``max_bytes`` or ``max_seconds`` is not started.
+    Each stage reads twice the data of the one before (:class:`Pacing`): the
+    stream from its start again when the source is replayable (a generator),
+    the next data otherwise; stages are yielded from the first after which at
+    least ``start_bytes`` have been read. Before each stage, the limits are
+    checked against its expected cost (twice the data so far, twice the last
+    stage's time): a stage that would pass ``max_bytes`` or ``max_seconds`` is
+    not started.
 
     Parameters
     ----------
     source : Source
         The stream (read once, front to back).
     battery : Battery
-        The entries to scale.
+        The entries to pace.
     start_bytes : int
         Data read before the first stage that is reported.
     max_bytes, max_seconds : optional
@@ -182,17 +260,18 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     thresholds : Thresholds
         The grades; the run stops after a stage with a FAIL.
     """
-    counting = CountingSource(source)
-    started, scale, last_seconds, read = time.perf_counter(), FIRST_SCALE, 0.0, 0
+    counting, pacing, runs = CountingSource(source), Pacing(), None
+    started, last_seconds, read = time.perf_counter(), 0.0, 0
     while True:
         if max_bytes is not None and 2 * read > max_bytes:
             return
         if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
             return
-        stage, furthest = run_stage(counting, battery, scale, selection, thresholds)
+        stage, furthest, runs = run_stage(counting, battery, pacing, selection, thresholds, runs)
         if not source.replayable:
             counting = furthest
-        scale, last_seconds, read = 2 * scale, stage.seconds, stage.bytes
+        pacing.advance(max((run.read for run in runs.values()), default=0))
+        last_seconds, read = stage.seconds, stage.bytes
         if read >= start_bytes:
             yield stage
             if stage.worst == "FAIL":
