@@ -5,13 +5,12 @@ further ideal sources (seed 12345), rnglab's ``small`` battery run until it
 fails (library call) and PractRand reading the same bits (``rnglab stream GEN``,
 numpy's raw 64-bit words for the two ideal ones) on its
 standard input (``RNG_test stdin32 -tlmin 10``: 32-bit words, first report at
-1 KiB), both up to the same limit, in the same run; then the throughput of
-each on PCG64 (bytes tested per second, every test reading all the data) up to
-256 MiB, and PractRand's rate on its built-in SFC64 (no pipe, no Python producer). PractRand is the
+1 KiB), both up to the same limit, in the same run (the throughput is
+``bench_until_fail_rate.py``). PractRand is the
 binary named by the environment variable ``RNGLAB_PRACTRAND`` (built from its
 sources outside the repository); without it those columns say "not measured".
 
-``--full`` raises the limits from 64 MiB and 256 MiB to 1 GiB.
+``--full`` raises the limit of the table from 64 MiB to 1 GiB.
 """
 
 from __future__ import annotations
@@ -86,46 +85,17 @@ def practrand_version(binary: str) -> str:
     return match.group(1) if match else "of unknown version"
 
 
-def practrand_builtin_seconds(binary: str, limit: int) -> float:
-    """PractRand's seconds on its built-in SFC64 (no pipe, no producer) up to ``limit``."""
-    tester = subprocess.run([binary, "sfc64", "-tlmin", "10", "-tlmax", str(limit.bit_length() - 1)],
-                            capture_output=True, text=True, check=False)
-    return float([m for m in map(STAGE.search, tester.stdout.splitlines()) if m][-1].group(2))
-
-
-def rate(data: int, seconds: float) -> str:
-    return human_bytes(int(data / seconds)) + "/s" if seconds else "not measured"
-
-
-def throughput(binary: str | None, limit: int) -> str:
-    """rnglab and PractRand on PCG64 up to ``limit``, every test of each reading all the data, in one run."""
-    load = os.getloadavg()[0]
-    result, ours = rnglab_run("pcg64", limit)
-    last = result.stages[-1]
-    line = (f"Throughput on PCG64 up to {human_bytes(limit)}, in one run (load average {load:.1f} when it started; "
-            f"bytes tested per second, start-up included, every test below its cap reading all the data: at the "
-            f"last stage the least read was {last.bytes_every / last.bytes:.3f} of it, {last.least_reader}): "
-            f"rnglab {rate(last.bytes, ours)} ({ours:.0f} s; each stage re-reads the stream from its start)")
-    if not binary:
-        return line + ", PractRand not measured.\n"
-    _, _, theirs, their_bytes = practrand_run(binary, "pcg64", limit)
-    builtin = practrand_builtin_seconds(binary, limit)
-    return (line + f", PractRand reading `rnglab stream pcg64` {rate(their_bytes, theirs)} ({theirs:.0f} s), "
-            f"PractRand on its built-in SFC64 (`RNG_test sfc64`, no pipe) {rate(limit, builtin)} ({builtin:.0f} s); "
-            f"ratio rnglab / PractRand on the same stream {theirs / ours:.2f}.\n")
-
-
 def main(flags: list[str]) -> None:
     limit = 2**30 if "--full" in flags else 2**26
     binary = os.environ.get("RNGLAB_PRACTRAND")
     version = practrand_version(binary) if binary else ""
     rows = []
     for name in GENERATORS + IDEAL:
-        result, seconds = rnglab_run(name, limit)
+        result, _ = rnglab_run(name, limit)
         ours = human_bytes(result.bytes_to_fail) if result.bytes_to_fail else f"none to {human_bytes(limit)}"
         tests = ", ".join(result.stages[-1].worst_tests[:2]) if result.bytes_to_fail else ""
         if binary:
-            theirs, their_tests, their_seconds, their_bytes = practrand_run(binary, name, limit)
+            theirs, their_tests, _, _ = practrand_run(binary, name, limit)
             shown = human_bytes(theirs) if theirs else f"none to {human_bytes(limit)}"
             ratio = f"{result.bytes_to_fail / theirs:.2g}" if theirs and result.bytes_to_fail else ""
         else:
@@ -139,7 +109,7 @@ def main(flags: list[str]) -> None:
             "far by every test. Ratio = rnglab's data to fail / PractRand's (below 1: rnglab needs less).\n\n")
     body += markdown_table(["generator", "PractRand: data to fail", "its tests", "rnglab: data to fail",
                             "rnglab's tests", "ratio"], rows)
-    body += "\n\n" + throughput(binary, 2**30 if "--full" in flags else 2**28)
+    body += "\n"
     write_fragment("until_fail", "Run until it fails: data needed to fail against PractRand", body)
 
 

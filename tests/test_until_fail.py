@@ -11,8 +11,8 @@ from rnglab.empirical.battery import Entry, get_battery
 from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.until_fail import CountingSource, Pacing, run_stage, stages, summarise
 from rnglab.empirical.verdicts import Thresholds
-from rnglab.stream import BitSelection
 from rnglab.generators import make_source
+from rnglab.stream import BitSelection
 
 
 def run(name: str, **limits):

@@ -66,7 +66,7 @@ def _conclusion(result) -> str:
     if not result.stages:
         return f"no anomaly up to 0 bytes ({why[result.stopped]})"
     last = result.stages[-1]
-    read = (f"every test below its cap read it" if last.bytes_every >= 0.97 * last.bytes else
+    read = ("every test below its cap read it" if last.bytes_every >= 0.97 * last.bytes else
             f"every test below its cap read at least {human_bytes(last.bytes_every)} ({last.least_reader}: "
             f"it reads the battery's proportion at its first stage)")
     return f"no anomaly up to {human_bytes(last.bytes)} ({why[result.stopped]}); {read}"
