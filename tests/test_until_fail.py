@@ -150,7 +150,7 @@ def test_every_stage_of_a_generator_tests_the_stream_from_its_start():
 @pytest.mark.parametrize("name, practrand", [("randu", 2**11), ("drand48", 2**13), ("mmix", 2**14),
                                              ("delphi", 2**12), ("ranqd1", 2**12), ("java", 2**20)])
 def test_power_of_two_lcgs_fail_within_practrand_s_data(name, practrand):
-    """PractRand 0.94's data to fail on the same streams (bench/results/until_fail.md, `RNG_test stdin32`)."""
+    """PractRand 0.94 and 0.95 fail them at these data on the same streams (bench/results/until_fail.md, `RNG_test stdin32`)."""
     result = run(name, max_bytes=2**21)
     assert result.stopped == "fail" and result.bytes_to_fail <= practrand
 
