@@ -114,9 +114,10 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
 
 @click.command("test")
 @generator_options(inputs=True)
-@click.option("--battery", "battery_name", default="smoke", show_default=True, metavar="NAME",
-              help="Battery (rnglab/data/batteries.toml): smoke (a second), small (SmallCrush's scale, seconds), "
-                   "standard (minutes, second-level), validation.")
+@click.option("--battery", "battery_name", metavar="NAME",
+              help="Battery (rnglab/data/batteries.toml): smoke (a second; the default), small (SmallCrush's scale "
+                   "and PractRand's low-bit folds, seconds; the default with --until-fail), standard (minutes, "
+                   "second-level), validation.")
 @click.option("--tests", "test_names", metavar="NAMES",
               help=f"Comma-separated test names: run only these. Names: {', '.join(TEST_NAMES)}.")
 @click.option("--n", "sample_size", type=IntExpr(minimum=1),
@@ -162,11 +163,11 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
     than 2,000,000,000 values (about two minutes) needs --allow-slow.
 
-    With --until-fail the battery runs at doubling sizes, each stage on the first
-    1 KiB, 2 KiB, 4 KiB, ... of the stream (on the next data of an input read
-    once) with every sample size scaled, until a FAIL: one line per stage, then
-    the data needed to fail (or "no anomaly up to X"); Ctrl-C stops it with what
-    it has.
+    With --until-fail the battery (small unless --battery says otherwise) runs
+    at doubling sizes, each stage on the first 1 KiB, 2 KiB, 4 KiB, ... of the
+    stream (on the next data of an input read once), every test reading all of
+    it as PractRand's do, until a FAIL: one line per stage, then the data needed
+    to fail (or "no anomaly up to X"); Ctrl-C stops it with what it has.
 
     With --seeds A..B the battery runs once per seed (each seed as --seed would
     run it), one line per test: its p-values across the seeds and their
@@ -182,6 +183,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     if tests == []:
         raise ValueError("--tests names no test; give comma-separated names "
                          "(see the battery in rnglab/data/batteries.toml)")
+    battery_name = battery_name or ("small" if until_fail else "smoke")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
     if until_fail and sample_size is not None:
         raise click.UsageError("--until-fail scales every sample size per stage: leave out --n")
