@@ -20,6 +20,7 @@ flight (on a cluster, in local processes).
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -165,6 +166,11 @@ def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=Non
     outcome.left = uncovered(ranges, [(a, b) for a, b, _ in outcome.records])
     outcome.seconds = time.perf_counter() - started
     return outcome
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system reports it): a default for ``processes``."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _run_here(task, pending, finish) -> None:

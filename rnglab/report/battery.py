@@ -10,14 +10,13 @@ use (:func:`rnglab.parallel.chunks.run_chunks`).
 from __future__ import annotations
 
 import functools
-import os
 
 from ..empirical.battery import get_battery
 from ..empirical.until_fail import stages, summarise
 from ..empirical.verdicts import Thresholds
 from ..generators import catalog
 from ..pages import Mark
-from ..parallel.chunks import run_chunks
+from ..parallel.chunks import run_chunks, usable_cores
 from ..params import human_bytes
 from .document import Section, Table
 
@@ -70,8 +69,7 @@ def expose(names: tuple, battery: str, seed: int, cap: int, first: int, stop: in
 def expose_all(names: list[str], battery: str, seed: int, cap: int, processes: int | None = None) -> list:
     """:func:`expose` on every name, in order, in ``processes`` worker processes (default: one per core this
     process may use); each run is seeded and independent, so the results do not depend on ``processes``."""
-    if processes is None:
-        processes = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    processes = processes or usable_cores()
     task = functools.partial(expose, tuple(names), battery, seed, cap)
     outcome = run_chunks(task, [(0, len(names))], 1, processes=min(processes, len(names)))
     return [run for part in outcome.results() for run in part]
