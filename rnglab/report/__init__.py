@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..compiled import load_compiler
 from ..fileio import atomic_write, check_folder_writable
 from ..parallel.chunks import run_chunks, usable_cores
 from ..params import describe_int
@@ -161,6 +162,8 @@ def _run_sections(builds, context: ReportContext, processes: int, on_section) ->
     is complete or not written.
     """
     finished = [0]
+    if processes > 1:
+        load_compiler()
 
     def starting(first: int, stop: int) -> tuple:
         if on_section:
