@@ -3,8 +3,8 @@
 Each generator's stream runs the ``small`` battery at doubling sizes
 (:func:`rnglab.empirical.until_fail.stages`, the run of ``rnglab test GEN
 --until-fail``) until a test FAILs or the next stage would read more than a
-cap; the generators run in worker processes, one per core this process may
-use (:func:`rnglab.parallel.chunks.run_chunks`).
+cap; in the full report the generators run in worker processes, one per core
+this process may use (:func:`rnglab.parallel.chunks.run_chunks`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def section(context) -> Section:
 
     battery = get_battery(REPORT_BATTERY)
     names, cap = (list(QUICK_GENERATORS), QUICK_CAP) if context.quick else (list(catalog()), CAP)
-    runs = expose_all(names, battery.name, context.seed, cap)
+    # quick: a second or so in one process, while the other sections run beside it; full: every core
+    runs = expose_all(names, battery.name, context.seed, cap, 1 if context.quick else None)
     rows = [_row(run) for run in runs]
     table = Table(["generator", "data to fail", "tests that failed (worst grade of the last stage otherwise)",
                    "stages", "seconds"], rows)
@@ -50,7 +51,7 @@ def section(context) -> Section:
                                         f"(`{earliest.generator}`)" if earliest else ""))
     seconds = sum(stage.seconds for run in runs for stage in run.stages)
     blocks = [_introduction(battery, context.seed, cap), table, figure,
-              _scope(len(names), context.quick) + f" Total test time {seconds:.0f} s (CPU of the worker processes)."]
+              _scope(len(names), context.quick) + f" Total test time {seconds:.0f} s, summed over the runs."]
     return Section("Empirical test battery", blocks, summary)
 
 
