@@ -2,13 +2,14 @@
 
 Goal (issue 18): the full report in 30 s and ``--quick`` in 5 s on this machine, warm caches. The
 reference is a commit of this repository (``--before COMMIT``, default :data:`BEFORE`, main before
-the run-until-fail battery section and the sections in worker processes), extracted with
-``git archive`` into a temporary folder; each tree runs ``python -m rnglab report`` as a fresh process with ``PYTHONPATH`` set to it. Every tree
-runs each mode once first (numba compiles its kernels into that tree's cache: the timed runs are
-warm), then the timed runs alternate between the two trees. Reported: wall-clock seconds and CPU
-seconds (user + system of the process and its worker processes), best of the runs, the ratio now /
-before, and the seconds of each section of the report now (from ``--json``). One full run of each
-tree warms its caches first (numba compiles by type, not by size: it compiles what ``--quick`` needs too).
+the run-until-fail battery section and the sections in worker processes), extracted with ``git
+archive`` into a temporary folder; each tree runs ``python -m rnglab report`` as a fresh process
+with ``PYTHONPATH`` set to it. Every tree runs each mode once first (numba compiles its kernels into
+that tree's cache: the timed runs are warm), then the timed runs alternate between the two trees.
+Reported: wall-clock seconds and CPU seconds (user + system of the process and its worker
+processes), best of the runs, the ratio now / before, and the seconds of each section of the report
+now (from ``--json``). One full run of each tree warms its caches first (numba compiles by type, not
+by size: it compiles what ``--quick`` needs too).
 """
 
 from __future__ import annotations
