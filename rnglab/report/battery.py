@@ -112,7 +112,8 @@ def _introduction(battery, seed: int, cap: int) -> str:
             f"TestU01's BigCrush) or PractRand run to terabytes may expose it. The p-values of successive stages "
             f"are dependent (each stage reads the stream again from its start; `os`, which cannot be replayed, "
             f"reads new data at each stage). Reproduce a row with "
-            f"`rnglab test GEN --battery {battery.name} --seed {seed} --until-fail --max-bytes {human_bytes(cap).replace(' ', '')}`.")
+            f"`rnglab test GEN --battery {battery.name} --seed {seed} --until-fail --max-bytes "
+            f"{human_bytes(cap).replace(' ', '')}` (without `--seed` for `os` and for a generator on its default seed).")
 
 
 def _scope(generators: int, quick: bool) -> str:
