@@ -1,14 +1,15 @@
 """Time of ``rnglab report`` (``--quick`` and full), now against a reference commit, in the same run.
 
 Goal (issue 18): the full report in 30 s and ``--quick`` in 5 s on this machine, warm caches. The
-reference is a commit of this repository (``--before COMMIT``, default :data:`BEFORE`, the tree
-before issue 18's report work), extracted with ``git archive`` into a temporary folder; each
-tree runs ``python -m rnglab report`` as a fresh process with ``PYTHONPATH`` set to it. Every tree
-runs each mode once first (numba compiles its kernels into that tree's cache: the timed runs are
-warm), then the timed runs alternate between the two trees. Reported: wall-clock seconds and CPU
-seconds (user + system of the process and its worker processes), best of the runs, the ratio now /
-before, and the seconds of each section of the report now (from ``--json``). One full run of each
-tree warms its caches first (numba compiles by type, not by size: it compiles what ``--quick`` needs too).
+reference is a commit of this repository (``--before COMMIT``, default :data:`BEFORE`, main before
+the run-until-fail battery section and the sections in worker processes), extracted with ``git
+archive`` into a temporary folder; each tree runs ``python -m rnglab report`` as a fresh process
+with ``PYTHONPATH`` set to it. Every tree runs each mode once first (numba compiles its kernels into
+that tree's cache: the timed runs are warm), then the timed runs alternate between the two trees.
+Reported: wall-clock seconds and CPU seconds (user + system of the process and its worker
+processes), best of the runs, the ratio now / before, and the seconds of each section of the report
+now (from ``--json``). One full run of each tree warms its caches first (numba compiles by type, not
+by size: it compiles what ``--quick`` needs too).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from pathlib import Path
 from common import markdown_table, write_fragment
 
 CHECKOUT = Path(__file__).resolve().parent.parent
-#: The tree before issue 18's report work (Markdown converter, no section timings).
-BEFORE = "52be313"
+#: The tree before the run-until-fail battery section and the sections in worker processes (main, 2026-11-24).
+BEFORE = "7efc7e4"
 #: Timed runs per tree and mode, after one warming run.
 REPEAT = {"quick": 3, "full": 1}
 GOALS = {"quick": 5.0, "full": 30.0}
@@ -87,11 +88,13 @@ def main(flags: list[str] | None = None) -> None:
                     for title in sections["full"]]
     body = (f"Before: commit `{before}`; now: this checkout. Wall-clock and CPU seconds (user + system of the "
             f"process and its workers), best of {REPEAT['quick']} (`--quick`) and {REPEAT['full']} (full) warm "
-            f"runs taken alternately; load average when the run started: {load:.1f} (the 2 cores are shared: "
-            "the CPU seconds and the ratios are the figures to compare).\n\n"
+            f"runs taken alternately; load average when the run started: {load:.1f}, when it ended: "
+            f"{os.getloadavg()[0]:.1f} (the 2 cores are shared: the CPU seconds and the ratios are the figures to "
+            "compare).\n\n"
             + markdown_table(["command", "before wall s", "now wall s", "ratio", "before CPU s", "now CPU s",
                               "ratio", "goal wall s", "met"], rows)
-            + "\n\nSeconds of each section now (one run of each mode):\n\n"
+            + "\n\nSeconds of each section now (one run of each mode; wall time in its worker process: the "
+              "sections run side by side, one worker per core, so their sum exceeds the whole):\n\n"
             + markdown_table(["section", "--quick s", "full s"], section_rows) + "\n")
     print(write_fragment("report", "rnglab report: time before and now", body).read_text())
 

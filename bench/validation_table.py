@@ -16,13 +16,13 @@ import time
 from pathlib import Path
 
 import tomllib
+from common import markdown_table
 
 from rnglab.empirical.battery import get_battery, result_labels, run_battery
+from rnglab.empirical.verdicts import format_pvalue, grade
 from rnglab.generators import make_source
-from rnglab.report.battery import verdict_cell
+from rnglab.pages import Mark
 from rnglab.stream import BitSelection
-
-from common import markdown_table
 
 SEED = 12345
 OUT = Path(__file__).resolve().parent / "results" / "validation.md"
@@ -58,6 +58,15 @@ ROWS = [
 ]
 
 
+def verdict_cell(pvalue: float) -> str | Mark:
+    """A table cell: the p-value when normal, else a marked grade with the p-value (``✖ FAIL (1 - eps)``):
+    a warning for unusual to very suspicious, a failure for FAIL."""
+    verdict = grade(pvalue)
+    if verdict == "normal":
+        return format_pvalue(pvalue)
+    return Mark("fail" if verdict == "FAIL" else "warn", f"{verdict} ({format_pvalue(pvalue)})")
+
+
 def flagged(pvalues: dict) -> str:
     """The tests whose p-value is outside [0.001, 0.999], with FAIL (within 1e-10 of 0 or 1) in bold."""
     names = [f"**{name}**" if min(p, 1 - p) < 1e-10 else name for name, p in pvalues.items() if min(p, 1 - p) < 1e-3]
@@ -84,7 +93,7 @@ def main() -> None:
         total += result.seconds
         ran = [i for i, entry in enumerate(battery.entries) if selection == BitSelection() or entry.bits is None]
         cells = dict(zip(ran, result.results))
-        table_rows.append([f"`{label}`"] + [verdict_cell(cells[i].pvalue, show_normal=True) if i in cells else ""
+        table_rows.append([f"`{label}`"] + [verdict_cell(cells[i].pvalue) if i in cells else ""
                                             for i in range(len(battery.entries))] + [why, whose])
         print(f"{label}: {result.seconds:.0f} s", file=sys.stderr)
     sizes = ", ".join(f"{label}: n={entry.size:,}" for label, entry in zip(labels, battery.entries))

@@ -144,3 +144,14 @@ def _pickle(value: Any) -> bytes:
     from numba.core.serialize import dumps
 
     return dumps(value)
+
+
+@njit(cache=True)
+def _identity(value):  # pragma: no cover - compiled
+    return value
+
+
+def load_compiler() -> None:
+    """Set up numba's compiler now (about 0.2 s of CPU, which the first kernel a process calls pays for, even
+    from numba's cache): worker processes forked afterwards inherit it instead of each setting it up again."""
+    _identity(0)

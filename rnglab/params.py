@@ -230,6 +230,16 @@ def parse_int(text: str | int) -> int:
 SIZE_UNITS = {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40, "PiB": 2**50}
 
 
+def human_bytes(count: int) -> str:
+    """``812 bytes``, ``1 KiB``, ``3.5 MiB``, ``2 GiB``: the largest binary unit (:data:`SIZE_UNITS`)
+    that keeps the number at least 1, three significant digits."""
+    fitting = [(unit, size) for unit, size in SIZE_UNITS.items() if count >= size]
+    if not fitting:
+        return f"{count} bytes"
+    unit, size = fitting[-1]
+    return f"{count / size:.3g} {unit}"
+
+
 def parse_size(text: str | int) -> int:
     """A number of bytes: an integer expression, optionally followed by KiB, MiB, GiB, TiB or PiB.
 

@@ -207,4 +207,24 @@ def test_cpython_seeded_from_the_os_reaches_every_deal():
 
     result = reachability(from_pipeline("python3-shuffle"))
     assert result.grade == "pass" and result.value == pytest.approx(math.log2(math.factorial(52)))
-    assert ["seeds", "2^19968"] in result.facts
+    assert ["seeds accepted", "2^19968"] in result.facts
+
+
+def test_cpythons_2_to_19968_seeds_reach_at_most_mt19937s_2_to_19937_minus_1_states():
+    # 2^19968 seeds map into MT19937's 2^19937 - 1 non-zero states: no more streams (so no more deals) than
+    # states; the seed search, and the chance that two tables start alike, are over the states.
+    from rnglab.audit.attack import state_distribution, unpredictability
+    from rnglab.audit.structure import distinct_states, reachability
+
+    target = from_pipeline("python3-shuffle")
+    assert distinct_states(target, 2**19968) == 2**19937 - 1 and distinct_states(target, 2**64) == 2**64
+    reach = dict(reachability(target).facts)
+    assert reach["seeds accepted"] == "2^19968"
+    assert reach["distinct starting states (at most the generator's states)"] == "2^19937 - 1"
+    assert state_distribution(target).seeds == 2**19937 - 1
+    repeat = dict(repeatability(target).facts)
+    assert (repeat["seeds accepted"], repeat["distinct starting states"]) == ("2^19968", "2^19937 - 1")
+    search = dict(unpredictability(target, 0.2).facts)
+    assert (search["seeds accepted"], search["distinct starting states to search"]) == ("2^19968", "2^19937 - 1")
+    java = dict(repeatability(from_pipeline("java-collections")).facts)     # Java: 2^64 seeds, 2^48 states
+    assert (java["seeds accepted"], java["distinct starting states"]) == ("2^64", "2^48")

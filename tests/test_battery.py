@@ -122,21 +122,6 @@ def test_second_level_needs_two_replications():
         second_level("frequency", pcg64(1), 100, 1)
 
 
-def test_report_section_grades_every_catalog_generator(tmp_path):
-    from rnglab.generators import catalog
-    from rnglab.report import ReportContext
-    from rnglab.pages import Mark
-    from rnglab.report.battery import section
-    from rnglab.report.document import Table
-
-    part = section(ReportContext(tmp_path, quick=True))
-    table = next(block for block in part.blocks if isinstance(block, Table))
-    rows = {row[0].strip("`"): " ".join(map(str, row)) for row in table.rows}
-    assert set(rows) == set(catalog())
-    assert "FAIL" in rows["randu"] and "FAIL" not in rows["pcg64"] and "not reproducible" in part.blocks[0]
-    assert Mark("fail", "FAIL (eps)") in next(row for row in table.rows if row[0] == "`randu`")
-
-
 def test_result_labels_name_an_entry_s_own_bits_among_others():
     results = [EmpiricalResult("gap", 0, 0.5, {"n": 10, "low": None}), EmpiricalResult("gap", 0, 0.5, {"n": 10, "low": 10}),
                EmpiricalResult("frequency", 0, 0.5, {"n": 10, "drop": 20, "keep": 10})]
@@ -179,11 +164,3 @@ def test_max_n_caps_the_size_run_unless_the_user_gives_n():
     result = run_battery(lambda seed: make_source("pcg64", seed), Battery("one", "", (Entry(
         "frequency", 10**6, {"d": 4}, max_n=1000),)), 1)
     assert result.results[0].params["n"] == 1000
-
-
-def test_the_report_battery_gives_the_same_results_in_worker_processes():
-    from rnglab.report.battery import run_all
-
-    names = ["randu", "pcg64", "msvc"]
-    serial, parallel = run_all(names, "smoke", 7, parallel=False), run_all(names, "smoke", 7, parallel=True)
-    assert [[r.pvalue for r in run.results] for run in serial] == [[r.pvalue for r in run.results] for run in parallel]

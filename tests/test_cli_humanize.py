@@ -36,7 +36,7 @@ def test_identical_rows_collapse_in_order():
 
 
 def test_human_bytes_uses_the_largest_binary_unit():
-    from rnglab.cli.humanize import human_bytes
+    from rnglab.params import human_bytes
 
     assert [human_bytes(x) for x in (0, 1023, 1024, 1295, 3 * 2**19, 25 * 2**40)] == \
         ["0 bytes", "1023 bytes", "1 KiB", "1.26 KiB", "1.5 MiB", "25 TiB"]

@@ -22,7 +22,7 @@ from ..shuffles.algorithms import shuffle
 from ..shuffles.userfunc import function_position_counts
 from .grades import Finding, finding
 from ..pages.numbers import duration_of_bits, power, probability
-from .structure import drawn_bounds, os_seed_count, period_of, seed_space
+from .structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
 from .target import Target
 
 #: Seeds of the first, timing search; the second is sized from its rate to last the section's budget.
@@ -82,19 +82,17 @@ def lattice_applies(target: Target) -> bool:
 
 def unpredictability(target: Target, seconds: float) -> Finding:
     """Seeds to search, the measured search rate, the brute-force time, lattice recovery, cards an opponent sees."""
-    space = seed_space(target)
-    seeds = space.size
-    if target.generator.is_lcg:
-        seeds = min(seeds, target.generator.m)
+    accepted = seed_space(target).size
+    seeds = distinct_states(target, accepted)        # a search over states covers every seed that leads to them
     rate, timed = measured_rate(target, seconds)
     threads = _search_threads(target)
     per_core = rate / threads
-    bits = math.log2(seeds) - math.log2(per_core)      # log2 of one core's seconds (2^19968 seeds exceed a float)
+    bits = math.log2(seeds) - math.log2(per_core)      # log2 of one core's seconds (2^19937 states exceed a float)
     # Seeds beyond 2 n! change nothing here (no run of cards singles out one of them) and may exceed a float.
     unique = cards_for_unique(min(seeds, 2 * math.factorial(target.n)), target.n)
     lattice = lattice_applies(target)
     how = "seed search" if target.shuffle is not None else "calls of the function (seeding not counted)"
-    facts = [["seeds to search", power(seeds)],
+    facts = [["seeds accepted", power(accepted)], ["distinct starting states to search", power(seeds)],
              [f"rate of the {how}, measured on {threads} thread{'s' if threads > 1 else ''}",
               f"{rate:,.0f} seeds/s over {timed:,} seeds"],
              ["brute-force time, one core", duration_of_bits(bits)],
@@ -122,14 +120,12 @@ def _unpredictability_notes(target: Target, lattice: bool, unique: int | None) -
 
 
 def state_distribution(target: Target) -> SeedDistribution:
-    """The law of the starting state: the policy's seeds, or for OS seeds the :func:`os_seed_count` seeds
-    equally likely (an LCG with fewer states than seeds, Java's 2^48: its ``m`` states)."""
+    """The law of the starting state: the policy's seeds, or for OS seeds their :func:`distinct_states`
+    equally likely (Java's 2^64 seeds on its 2^48 states, CPython's 2^19968 on MT19937's 2^19937 - 1)."""
     if target.seeding.enumerable:
         return target.seeding.distribution(target.window)
-    seeds = os_seed_count(target)
-    if target.generator.is_lcg:
-        seeds = min(seeds, target.generator.m)
-    return SeedDistribution(((1, seeds),), seeds)
+    states = distinct_states(target, os_seed_count(target))
+    return SeedDistribution(((1, states),), states)
 
 
 def repeatability(target: Target) -> Finding:
@@ -140,7 +136,8 @@ def repeatability(target: Target) -> Finding:
     per_day = target.games_per_day * _draws_per_game(target)
     exhausted = period is not None and per_day > period
     facts = [["tables started in the window", f"{target.tables:,} over {target.window.text}"],
-             ["starting states", power(state_distribution(target).seeds)],
+             ["seeds accepted", power(seed_space(target).size)],
+             ["distinct starting states", power(state_distribution(target).seeds)],
              ["chance two share a seed", probability(chance)], ["formula", collision.formula],
              ["period", power(period) if period else "unknown"],
              ["draws a day (games x draws per game, at least)", power(per_day)],

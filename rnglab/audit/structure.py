@@ -64,7 +64,20 @@ def period_of(target: Target) -> int | None:
     """The generator's period: number theory for an LCG, the published figure otherwise."""
     if target.generator.is_lcg:
         return largest_period(target.generator)
-    return KNOWN_STATES.get(target.generator.name, (None, None))[1]
+    return KNOWN_STATES.get(target.generator.name, (None, None, None))[2]
+
+
+def distinct_states(target: Target, seeds: int) -> int:
+    """The distinct starting states ``seeds`` seeds can give: at most the seeds, and at most the generator's
+    states (``m`` for an LCG; :data:`~rnglab.audit.facts.KNOWN_STATES` otherwise; the seeds when unknown).
+
+    Seeding is a function from seeds to states, so no more streams, and no more deals, can follow from the seeds
+    than there are states: CPython's ``random.seed()`` accepts 2^19968 seeds (624 words from the OS), which
+    MT19937 maps into its 2^19937 - 1 states.
+    """
+    states = target.generator.m if target.generator.is_lcg else \
+        KNOWN_STATES.get(target.generator.name, (None, None))[1]
+    return seeds if states is None else min(seeds, states)
 
 
 def reachability(target: Target) -> Finding:
@@ -75,11 +88,13 @@ def reachability(target: Target) -> Finding:
         result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
     else:
         result = reach_bound(target.generator, space, target.n, shuffle, target.reducer)
-    reached = result.distinct if result.exact else min(result.bound, period_of(target) or result.bound)
-    facts = [["seed space", space.label], ["seeds", power(result.seeds)],
+    states = distinct_states(target, result.seeds)
+    reached = result.distinct if result.exact else min(result.bound, states, period_of(target) or result.bound)
+    facts = [["seed space", space.label], ["seeds accepted", power(result.seeds)],
+             ["distinct starting states (at most the generator's states)", power(states)],
              ["generator period", power(period_of(target)) if period_of(target) else "unknown"],
              ["state bits", f"{state_bits(target):g}"],
-             ["distinct deals reached" if result.exact else "deals reachable (bound min(seeds, period, n!))",
+             ["distinct deals reached" if result.exact else "deals reachable (bound min(states, period, n!))",
               power(reached)],
              [f"{target.n}!", power(result.n_factorial)],
              ["fraction reachable", probability(reached / result.n_factorial if reached else 0.0)],

@@ -11,8 +11,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..params import SIZE_UNITS
-
 #: Longest exact fraction ("p/q") shown as is; longer ones become a decimal.
 FRACTION_WIDTH = 24
 #: Smallest power of two written as ``2^k`` (smaller ones read well in decimal).
@@ -63,13 +61,3 @@ def collapse(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
         else:
             merged[key] = [row[0], *row[1:]]
     return list(merged.values())
-
-
-def human_bytes(count: int) -> str:
-    """``812 bytes``, ``1 KiB``, ``3.5 MiB``, ``2 GiB``: the largest binary unit (:data:`rnglab.params.SIZE_UNITS`)
-    that keeps the number at least 1, three significant digits."""
-    fitting = [(unit, size) for unit, size in SIZE_UNITS.items() if count >= size]
-    if not fitting:
-        return f"{count} bytes"
-    unit, size = fitting[-1]
-    return f"{count / size:.3g} {unit}"

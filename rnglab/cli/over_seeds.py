@@ -105,7 +105,7 @@ def run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_b
 
 
 def _until_fail_report(result, label: str) -> str:
-    from .humanize import human_bytes
+    from ..params import human_bytes
 
     rows = [[seed, "-" if failed is None else human_bytes(failed), human_bytes(read), worst]
             for seed, failed, read, worst in result.rows]

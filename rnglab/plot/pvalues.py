@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..empirical.verdicts import DEFAULT_WINDOW
+from ..params import human_bytes
 from . import new_figure
 
 #: Ticks of the logit p-value axis and their labels: evenly spaced on that axis (every factor 10^4), so that no two
@@ -95,4 +96,39 @@ def until_fail_figure(result, thresholds=None):
     axes.set_ylabel(f"min(p, 1 - p), worse upwards (floor {FLOOR:g})")
     axes.set_title(f"{result.generator}: battery {result.battery} until it fails, seed {result.seed}")
     axes.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize="small")
+    return figure
+
+
+def data_to_fail_figure(runs, cap: int):
+    """The data each generator's run-until-fail read before its first FAIL, one horizontal bar each (log axis).
+
+    Parameters
+    ----------
+    runs : sequence of UntilFailResult
+        One run per generator, drawn top to bottom in the order given.
+    cap : int
+        The limit on the data of every run, drawn as a dashed line.
+
+    A run with a FAIL is a red bar to the data at which it failed; a run without
+    one is a grey, hatched bar to the data its last stage read, marked ``>`` at
+    its end: the data to fail lies beyond the bar, not at it.
+    """
+    figure, axes = new_figure(8.4, 1.2 + 0.24 * len(runs))
+    rows = np.arange(len(runs))
+    for row, run in zip(rows, runs):
+        failed = run.bytes_to_fail is not None
+        read = run.bytes_to_fail if failed else (run.stages[-1].bytes if run.stages else 1)
+        axes.barh(row, read, color="tab:red" if failed else "0.8", hatch="" if failed else "///",
+                  edgecolor="0.35", linewidth=0.5)
+        if not failed:
+            axes.text(read, row, " >", va="center", ha="left", fontsize="small")
+    axes.axvline(cap, color="0.2", linestyle="--", linewidth=1)
+    axes.set_yticks(rows, [run.generator for run in runs], fontsize="small")
+    axes.invert_yaxis()
+    axes.set_xscale("log", base=2)
+    axes.set_xlim(2**9, cap * 2)
+    ticks = [2**k for k in range(10, cap.bit_length() + 1, 2)]
+    axes.set_xticks(ticks, [human_bytes(t) for t in ticks])
+    axes.set_xlabel("data read from the stream's start (log scale); dashed: the cap")
+    axes.set_title(f"battery {runs[0].battery} until it fails: data read at the first FAIL", fontsize="medium")
     return figure

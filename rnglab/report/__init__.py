@@ -7,10 +7,16 @@ and draws each figure once through the context. The templates ``report.html.j2``
 and ``report.md.j2`` of :mod:`rnglab.pages` (the machinery the audit shares)
 render them: a summary and a table of contents at the top, the figures inline,
 so that report.html is one file that can be mailed or archived.
+
+The sections are independent: they run in worker processes, one per core this
+process may use (:func:`rnglab.parallel.chunks.run_chunks`), each returning its
+objects (figures as PNG bytes, already written to ``figures/``); the document
+keeps the order of ``SECTIONS``.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -19,7 +25,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..compiled import load_compiler
 from ..fileio import atomic_write, check_folder_writable
+from ..parallel.chunks import run_chunks, usable_cores
 from ..params import describe_int
 from ..results import Result
 from . import battery, catalog, crack, lattice, reduce, seeding, shuffle, spectral
@@ -87,7 +95,7 @@ MAX_SEED = 2**32
 
 
 def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122, quick: bool = False,
-                 force: bool = False, sections=None, on_section=None) -> ReportResult:
+                 force: bool = False, sections=None, on_section=None, processes: int | None = None) -> ReportResult:
     """Run every section and write ``report.md``, ``report.html``, ``report.json`` and ``figures/`` as ``out_dir``.
 
     The report is written into a temporary folder beside ``out_dir`` and moved into
@@ -109,6 +117,10 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     on_section : callable, optional
         ``on_section(name, done, total)`` as each section starts (``done`` sections finished
         of ``total``), and ``on_section("", total, total)`` at the end: for a progress display.
+    processes : int, optional
+        Worker processes the sections run in. Default: one per core this process may use
+        for ``SECTIONS``; 1 (here, in order) for ``sections`` given, which need not be
+        picklable (closures, say).
 
     Raises
     ------
@@ -120,23 +132,54 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     started = time.perf_counter()
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}.", suffix=".tmp"))
     try:
-        context = ReportContext(staging, seed, quick, force)
-        parts, builds, timings = [], sections or SECTIONS, {}
-        for done, build in enumerate(builds):
-            if on_section:
-                on_section(build.__module__.rsplit(".", 1)[-1], done, len(builds))
-            start = time.perf_counter()
-            parts.append(build(context))
-            timings[parts[-1].title] = round(time.perf_counter() - start, 3)
-        if on_section:
-            on_section("", len(builds), len(builds))
+        if processes is None:
+            processes = 1 if sections else usable_cores()
+        built = _run_sections(sections or SECTIONS, ReportContext(staging, seed, quick, force), processes, on_section)
+        parts = [part for part, _ in built]
         _write_pages(staging, parts, seed, quick)
         _move_into_place(staging, out_dir, force)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return ReportResult(*(str(out_dir / f"report.{suffix}") for suffix in ("md", "html", "json")),
-                        [p.title for p in parts], list(context.figures), seed, timings,
-                        time.perf_counter() - started)
+                        [p.title for p in parts], [f.path for p in parts for f in p.figures], seed,
+                        {part.title: seconds for part, seconds in built}, time.perf_counter() - started)
+
+
+def run_sections(builds, context: ReportContext, first: int, stop: int) -> list:
+    """``(Section, seconds)`` of each of ``builds[first:stop]`` (a task of :func:`~rnglab.parallel.chunks.run_chunks`)."""
+    built = []
+    for build in builds[first:stop]:
+        start = time.perf_counter()
+        built.append((build(context), round(time.perf_counter() - start, 3)))
+    return built
+
+
+def _run_sections(builds, context: ReportContext, processes: int, on_section) -> list:
+    """Every section, one chunk each, in ``processes`` worker processes (1: here, in order), with its seconds.
+
+    ``on_section`` hears of each section as it is handed out, with the count finished so far. Ctrl-C
+    (which stops :func:`~rnglab.parallel.chunks.run_chunks` between chunks) is raised again: a report
+    is complete or not written.
+    """
+    finished = [0]
+    if processes > 1:
+        load_compiler()
+
+    def starting(first: int, stop: int) -> tuple:
+        if on_section:
+            on_section(builds[first].__module__.rsplit(".", 1)[-1], finished[0], len(builds))
+        return ()
+
+    def done(count: int) -> None:
+        finished[0] += count
+
+    outcome = run_chunks(functools.partial(run_sections, builds, context), [(0, len(builds))], 1,
+                         arguments=starting, on_progress=done, processes=min(processes, len(builds)))
+    if not outcome.complete:
+        raise KeyboardInterrupt
+    if on_section:
+        on_section("", len(builds), len(builds))
+    return [pair for part in outcome.results() for pair in part]
 
 
 def check_report_options(out_dir: Path, seed: int, force: bool) -> None:

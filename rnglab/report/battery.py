@@ -1,58 +1,79 @@
-"""Report section: a battery of empirical tests on every catalog generator, as a table of verdicts."""
+"""Report section: how much output it takes the battery to expose each catalog generator (PractRand's question).
+
+Each generator's stream runs the ``small`` battery at doubling sizes
+(:func:`rnglab.empirical.until_fail.stages`, the run of ``rnglab test GEN
+--until-fail``) until a test FAILs or the next stage would read more than a
+cap; in the full report the generators run in worker processes, one per core
+this process may use (:func:`rnglab.parallel.chunks.run_chunks`).
+"""
 
 from __future__ import annotations
 
-import os
+import functools
 
-from ..empirical.battery import get_battery, result_labels, run_battery
-from ..empirical.verdicts import DEFAULT_WINDOW, Thresholds, format_pvalue, grade, is_suspect
+from ..empirical.battery import get_battery
+from ..empirical.until_fail import stages, summarise
+from ..empirical.verdicts import Thresholds
 from ..generators import catalog
 from ..pages import Mark
+from ..parallel.chunks import run_chunks, usable_cores
+from ..params import human_bytes
 from .document import Section, Table
 
-#: Battery run by the full report (about a minute for the whole catalog) and by ``--quick``.
-REPORT_BATTERY, QUICK_BATTERY = "small", "smoke"
+#: The battery of every run.
+REPORT_BATTERY = "small"
+#: Data a run may read: the full report (every catalog generator) and ``--quick`` (:data:`QUICK_GENERATORS`).
+CAP, QUICK_CAP = 8 * 2**20, 256 * 2**10
+#: The generators of a quick report: two that fail within 2 KiB, one at birthday spacings near 100 KiB, one by
+#: linear complexity near 200 KiB (MT19937), two with no FAIL up to the cap.
+QUICK_GENERATORS = ("randu", "drand48", "msvc", "mt19937", "pcg64", "mrg32k3a")
 
 
 def section(context) -> Section:
-    """Every catalog generator through the report battery: one row per generator, one column per test."""
-    battery = get_battery(QUICK_BATTERY if context.quick else REPORT_BATTERY)
-    runs = dict(zip(catalog(), run_all(list(catalog()), battery.name, context.seed, parallel=not context.quick)))
-    first = next(iter(runs.values())).results
-    labels = result_labels(first)
-    rows = [[f"`{name}`"] + [verdict_cell(r.pvalue) for r in result.results] + [_suspects(result)]
-            for name, result in runs.items()]
-    table = Table(["generator"] + labels + ["suspect"], rows)
-    sizes = ", ".join(f"{label} n={r.params['n']}" for label, r in zip(labels, first))
-    seconds = sum(result.seconds for result in runs.values())
-    failing = [name for name, result in runs.items() if any(grade(r.pvalue) == "FAIL" for r in result.results)]
-    summary = (f"battery `{battery.name}`: {len(failing)} of {len(runs)} generators FAIL at least one test"
-               + (f" ({', '.join(failing)})" if failing else ""))
-    return Section("Empirical test battery", [_introduction(battery, context.seed, len(labels)), table,
-                                              f"Sample sizes: {sizes}. Total test time {seconds:.0f} s."], summary)
+    """Every catalog generator (quick: :data:`QUICK_GENERATORS`) until the battery FAILs, up to a cap."""
+    from ..plot.pvalues import data_to_fail_figure
+
+    battery = get_battery(REPORT_BATTERY)
+    names, cap = (list(QUICK_GENERATORS), QUICK_CAP) if context.quick else (list(catalog()), CAP)
+    # quick: a second or so in one process, while the other sections run beside it; full: every core
+    runs = expose_all(names, battery.name, context.seed, cap, 1 if context.quick else None)
+    rows = [_row(run) for run in runs]
+    table = Table(["generator", "data to fail", "tests that failed (worst grade of the last stage otherwise)",
+                   "stages", "seconds"], rows)
+    figure = context.add_figure(
+        "battery-data-to-fail", data_to_fail_figure(runs, cap),
+        f"Data read before the first FAIL of the {battery.name} battery, per generator (log scale); hatched grey "
+        f"bars reached the cap of {human_bytes(cap)} without a FAIL: their data to fail, if any, lies beyond")
+    failing = [run for run in runs if run.bytes_to_fail is not None]
+    earliest = min(failing, key=lambda run: run.bytes_to_fail, default=None)
+    summary = (f"{len(failing)} of {len(runs)} generators FAIL the {battery.name} battery within "
+               f"{human_bytes(cap)}" + (f", the first after {human_bytes(earliest.bytes_to_fail)} "
+                                        f"(`{earliest.generator}`)" if earliest else ""))
+    seconds = sum(stage.seconds for run in runs for stage in run.stages)
+    blocks = [_introduction(battery, context.seed, cap), table, figure,
+              _scope(len(names), context.quick) + f" Total test time {seconds:.0f} s, summed over the runs."]
+    return Section("Empirical test battery", blocks, summary)
 
 
-def run_one(name: str, battery: str, seed: int):
-    """The battery on one catalog generator, at the report's seed (a function of names: it crosses processes)."""
-    entry = catalog()[name]
-    return run_battery(entry.make, get_battery(battery), report_seed(entry, seed))
+def expose(names: tuple, battery: str, seed: int, cap: int, first: int, stop: int) -> list:
+    """Run-until-fail of ``battery`` up to ``cap`` bytes on the catalog generators ``names[first:stop]``, at the
+    report's seed: their :class:`~rnglab.empirical.until_fail.UntilFailResult` (a task of
+    :func:`~rnglab.parallel.chunks.run_chunks`: names, not objects, cross to the worker processes)."""
+    chosen, runs = get_battery(battery), []
+    for name in names[first:stop]:
+        entry = catalog()[name]
+        source = entry.make(report_seed(entry, seed))
+        runs.append(summarise(source, chosen, list(stages(source, chosen, max_bytes=cap))))
+    return runs
 
 
-def run_all(names: list[str], battery: str, seed: int, parallel: bool) -> list:
-    """:func:`run_one` for every name, in order: the first here, the others in worker processes, one per core
-    this process may use, when ``parallel`` and there is more than one (each run is independent and seeded: the
-    results are the same). The first run loads (or compiles) the battery's kernels before the workers are
-    forked, so that they inherit them instead of each loading them again."""
-    workers = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1,
-                  len(names) - 1)
-    if not parallel or workers < 2:
-        return [run_one(name, battery, seed) for name in names]
-    from concurrent.futures import ProcessPoolExecutor
-
-    first = run_one(names[0], battery, seed)
-    rest = names[1:]
-    with ProcessPoolExecutor(workers) as pool:
-        return [first, *pool.map(run_one, rest, [battery] * len(rest), [seed] * len(rest))]
+def expose_all(names: list[str], battery: str, seed: int, cap: int, processes: int | None = None) -> list:
+    """:func:`expose` on every name, in order, in ``processes`` worker processes (default: one per core this
+    process may use); each run is seeded and independent, so the results do not depend on ``processes``."""
+    processes = processes or usable_cores()
+    task = functools.partial(expose, tuple(names), battery, seed, cap)
+    outcome = run_chunks(task, [(0, len(names))], 1, processes=min(processes, len(names)))
+    return [run for part in outcome.results() for run in part]
 
 
 def report_seed(entry, seed: int) -> int | None:
@@ -66,29 +87,38 @@ def report_seed(entry, seed: int) -> int | None:
         return entry.default_seed
 
 
-def verdict_cell(pvalue: float, show_normal: bool = False) -> str | Mark:
-    """A table cell: ``normal`` (or its p-value), else a marked grade with the p-value (``✖ FAIL (1 - eps)``):
-    a warning for unusual to very suspicious, a failure for FAIL."""
-    verdict = grade(pvalue)
-    if verdict == "normal":
-        return format_pvalue(pvalue) if show_normal else verdict
-    return Mark("fail" if verdict == "FAIL" else "warn", f"{verdict} ({format_pvalue(pvalue)})")
+def _row(run) -> list:
+    """A table row: the data to fail (a FAIL mark) or the data read without one, the tests, stages, seconds."""
+    last = run.stages[-1] if run.stages else None
+    tests = ", ".join(f"`{label}`" for label in last.worst_tests) if last else ""
+    if run.bytes_to_fail is not None:
+        data = Mark("fail", f"FAIL at {human_bytes(run.bytes_to_fail)}")
+    else:
+        data = f"no FAIL up to {human_bytes(last.bytes if last else 0)}"
+        tests = f"{last.worst}: {tests}" if last and tests else "normal"
+    return [f"`{run.generator}`", data, tests, len(run.stages), round(sum(s.seconds for s in run.stages), 2)]
 
 
-def _suspects(result) -> str:
-    return f"{sum(is_suspect(r.pvalue) for r in result.results)}/{len(result.results)}"
+def _introduction(battery, seed: int, cap: int) -> str:
+    return (f"How much output does it take to expose each generator? PractRand's question, asked with the "
+            f"{len(battery.entries)} tests of the `{battery.name}` battery: each generator's stream, built with seed {seed} (a "
+            f"generator whose seeds stop below it, such as Wichmann–Hill's, uses its default seed), is tested "
+            f"on its first KiB, then on its first 2 KiB, 4 KiB, ..., every entry with its sample size scaled to "
+            f"the stage, until a test FAILs (p within {Thresholds().fail:g} of 0 or 1) or the next stage would "
+            f"read more than {human_bytes(cap)}. **Data to fail** is the data read from the stream's start when the "
+            f"first FAIL was raised: how much output an observer needs to tell the generator from random with these "
+            f"tests. `no FAIL up to X` is not a certification: the generator is not shown to be good, only not "
+            f"exposed by these tests within X bytes from this seed; more data, another battery (`standard`, "
+            f"TestU01's BigCrush) or PractRand run to terabytes may expose it. The p-values of successive stages "
+            f"are dependent (each stage reads the stream again from its start; `os`, which cannot be replayed, "
+            f"reads new data at each stage). Reproduce a row with "
+            f"`rnglab test GEN --battery {battery.name} --seed {seed} --until-fail --max-bytes "
+            f"{human_bytes(cap).replace(' ', '')}` (without `--seed` for `os` and for a generator on its default seed).")
 
 
-def _introduction(battery, seed: int, tests: int) -> str:
-    low, high = DEFAULT_WINDOW
-    levels = Thresholds()
-    chance = 1 - (1 - (low + 1 - high)) ** tests
-    return (f"Battery `{battery.name}`: {battery.description} Each generator is built with seed {seed} "
-            f"(`os` excepted: it has no seed and is not reproducible; a generator whose seeds stop below it, "
-            f"such as Wichmann–Hill's, uses its default seed) and the tests run in order on one "
-            f"stream. A cell is the grade of the p-value p, from q = min(p, 1 - p): normal; unusual for "
-            f"q < {levels.unusual:g}; suspicious for q < {levels.suspicious:g}; very suspicious for "
-            f"q < {levels.very_suspicious:g}; FAIL for q < {levels.fail:g}; "
-            f"the last column counts p-values outside [{low}, {high}]: with {tests} tests a perfect generator "
-            f"has at least one in {chance:.0%} of rows. Reproduce a row with "
-            f"`rnglab test GEN --battery {battery.name} --seed {seed}`.")
+def _scope(generators: int, quick: bool) -> str:
+    if quick:
+        return (f"This quick report runs {generators} generators (two weak, two that fail later, two with no "
+                f"FAIL) up to {human_bytes(QUICK_CAP)}; the full report runs every catalog generator up to "
+                f"{human_bytes(CAP)}.")
+    return f"Every catalog generator ({generators}), up to {human_bytes(CAP)} each."

@@ -7,8 +7,8 @@ from ..algebra.spectral import spectral_test
 from ..generators import catalog, make_source
 from .document import Section, Table
 
-#: Successive states drawn for the picture of RANDU's planes.
-RANDU_STATES = 20_000
+#: Successive states drawn for the picture of RANDU's planes (quick: fewer; the 15 planes stay plain).
+RANDU_STATES, RANDU_STATES_QUICK = 20_000, 5_000
 #: Dimensions of the MRG table: t = 2..16 (an MRG's t <= k are filled, S_t = 1).
 MRG_DIMS = range(2, 17)
 
@@ -55,10 +55,11 @@ def section(context) -> Section:
     bars = context.add_figure("spectral_merits", merits_figure(results),
                               "S_t by dimension t for every catalog LCG (1 is the best lattice possible)")
     randu = dict(results)["randu"]
-    states = make_source("randu").random_states(RANDU_STATES + 2)
+    drawn = RANDU_STATES_QUICK if context.quick else RANDU_STATES
+    states = make_source("randu").random_states(drawn + 2)
     planes_3d = next(d.planes for d in randu.dims if d.t == 3)
     planes = context.add_figure("spectral_randu", generator_figure("randu", randu, states, 2**31),
-                                f"RANDU: pairs in a corner of the unit square (left), {RANDU_STATES:,} successive "
+                                f"RANDU: pairs in a corner of the unit square (left), {drawn:,} successive "
                                 f"triples seen edge-on to their {planes_3d} planes (middle), S_t (right)")
     text = (
         "Knuth's spectral test (TAOCP vol. 2, 3.3.4), computed exactly: nu_t is the length of "

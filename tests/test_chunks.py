@@ -1,0 +1,33 @@
+"""run_chunks in local worker processes: the results of one process, from other processes, in range order."""
+
+import os
+
+import pytest
+
+from rnglab.parallel.chunks import run_chunks
+
+
+def squares_and_pid(first, stop):
+    return [[x * x for x in range(first, stop)], os.getpid()]
+
+
+def fails_at_seven(first, stop):
+    if first <= 7 < stop:
+        raise ArithmeticError("seven")
+    return stop - first
+
+
+def test_processes_give_the_results_of_one_process_from_other_processes():
+    here = run_chunks(squares_and_pid, [(0, 10), (20, 23)], 3)
+    done = []
+    there = run_chunks(squares_and_pid, [(0, 10), (20, 23)], 3, processes=2, on_progress=done.append)
+    assert [part[0] for part in there.results()] == [part[0] for part in here.results()] == \
+        [[0, 1, 4], [9, 16, 25], [36, 49, 64], [81], [400, 441, 484]]
+    assert {part[1] for part in here.results()} == {os.getpid()}
+    assert os.getpid() not in {part[1] for part in there.results()}
+    assert there.complete and there.ran == 13 and sorted(done) == [1, 3, 3, 3, 3]
+
+
+def test_a_task_that_raises_in_a_process_stops_the_run_with_its_error():
+    with pytest.raises(ArithmeticError, match="seven"):
+        run_chunks(fails_at_seven, [(0, 20)], 2, processes=2)
