@@ -23,7 +23,7 @@ from .document import Section, Table
 #: The battery of every run.
 REPORT_BATTERY = "small"
 #: Data a run may read: the full report (every catalog generator) and ``--quick`` (:data:`QUICK_GENERATORS`).
-CAP, QUICK_CAP = 8 * 2**20, 256 * 2**10
+CAP, QUICK_CAP = 8 * 2**20, 512 * 2**10
 #: The generators of a quick report: two that fail within 2 KiB, one at birthday spacings near 100 KiB, one by
 #: linear complexity near 200 KiB (MT19937), two with no FAIL up to the cap.
 QUICK_GENERATORS = ("randu", "drand48", "msvc", "mt19937", "pcg64", "mrg32k3a")
