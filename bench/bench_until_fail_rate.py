@@ -1,6 +1,6 @@
 """Run until it fails, like for like: throughput against PractRand, and MT19937 without the linear tests.
 
-On PCG64 (seed 12345) up to 2 GiB (rnglab to its first stage past 1 GiB), in one run: rnglab's ``small`` battery until
+On PCG64 (seed 12345), PractRand up to 2 GiB and rnglab to its last stage below 4 GiB, in one run: rnglab's ``small`` battery until
 it fails (every test below its cap reading all of each stage, as PractRand's
 tests do), PractRand reading the same bits on its standard input
 (``RNG_test stdin32 -tlmin 10``) and PractRand on its built-in SFC64 (no pipe,
@@ -40,7 +40,7 @@ def rate(data: int, seconds: float) -> str:
 def throughput(binary: str | None, limit: int) -> str:
     """rnglab and PractRand on PCG64 up to ``limit``, every test of each reading all the data, in one run."""
     load = os.getloadavg()[0]
-    result, ours = rnglab_run("pcg64", 2 * limit)  # its stages are not powers of two: the first past limit / 2
+    result, ours = rnglab_run("pcg64", 2 * limit)  # its stages are not powers of two: the last one below 2 limit
     last = result.stages[-1]
     line = (f"Throughput on PCG64 to about {human_bytes(limit)}, in one run (load average {load:.1f} when it started; "
             f"bytes tested per second, start-up included, every test below its cap reading all the data: at the "
