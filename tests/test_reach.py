@@ -56,6 +56,14 @@ def test_bound_of_a_seed_space_too_large_to_enumerate():
         reachable_deals("msvc", parse_seed_space("0..2^32-1"), 52)
 
 
+def test_the_bound_counts_states_not_the_period():
+    """x -> 5x mod 2^10 has period 256 at most, but its 1,023 nonzero states lie on many cycles: 719 deals."""
+    result = reachable_deals("lcg:a=5,m=1024", parse_seed_space("1..1023"), 7, "fisher-yates", "modulo")
+    assert (result.period, result.states, result.distinct) == (256, 1024, 719)
+    assert result.distinct <= result.bound == 1023  # the old min(seeds, period, n!) said 256
+    assert reach_bound("mrg32k3a", parse_seed_space("1..2^30"), 52).states == (2**32 - 209)**3 * (2**32 - 22853)**3
+
+
 def test_seed_spaces_beyond_the_seeding_convention_are_refused():
     # Issue 21: reach msvc --seeds 0..2^64 --bound-only accepted 2^64 + 1 seeds for a 32-bit seed.
     with pytest.raises(ValueError, match=r"must be in \[0, 4294967295\]"):

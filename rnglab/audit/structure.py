@@ -16,7 +16,7 @@ from ..plot.shuffle import position_heatmap
 from ..reduction.bias import bias
 from ..seeds.space import SeedSpace, policy_space, seed_range_space
 from ..shuffles.fairness import exact_fairness
-from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals
+from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
 from ..shuffles.runtime import deitel_grid
 from ..shuffles.userfunc import function_fairness
 from .facts import KNOWN_STATES, OS_SEED_BITS
@@ -25,7 +25,7 @@ from .grades import RULES, Finding, finding
 from ..pages.numbers import power, probability
 from .target import Target
 
-#: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, period, n!)).
+#: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)).
 ENUMERATED_SEEDS = 2**20
 #: Seeds dealt to warm up (compile), then to time, before deciding to enumerate; the CPU seconds the enumeration
 #: may take (CPU, not wall-clock: on a loaded machine the decision, and so the report, stays the same).
@@ -69,14 +69,14 @@ def period_of(target: Target) -> int | None:
 
 def distinct_states(target: Target, seeds: int) -> int:
     """The distinct starting states ``seeds`` seeds can give: at most the seeds, and at most the generator's
-    states (``m`` for an LCG; :data:`~rnglab.audit.facts.KNOWN_STATES` otherwise; the seeds when unknown).
+    states (:func:`~rnglab.shuffles.reach.state_count` for an LCG or an MRG; :data:`~rnglab.audit.facts.KNOWN_STATES`
+    otherwise; the seeds when unknown).
 
     Seeding is a function from seeds to states, so no more streams, and no more deals, can follow from the seeds
     than there are states: CPython's ``random.seed()`` accepts 2^19968 seeds (624 words from the OS), which
     MT19937 maps into its 2^19937 - 1 states.
     """
-    states = target.generator.m if target.generator.is_lcg else \
-        KNOWN_STATES.get(target.generator.name, (None, None))[1]
+    states = state_count(target.generator) or KNOWN_STATES.get(target.generator.name, (None, None))[1]
     return seeds if states is None else min(seeds, states)
 
 
@@ -99,7 +99,7 @@ def reachability(target: Target) -> Finding:
              [f"{target.n}!", power(result.n_factorial)],
              ["fraction reachable", probability(reached / result.n_factorial if reached else 0.0)],
              ["state bits needed to reach every deal", str(bits_for_every_deal(target.n))]]
-    notes = [] if target.shuffle is not None else ["with a user function the bound min(seeds, period, n!) is given: "
+    notes = [] if target.shuffle is not None else ["with a user function the bound min(seeds, states, n!) is given: "
                                                    "it does not depend on the shuffle"]
     value = math.log2(reached) if reached else 0.0
     notes += _reachability_notes(target, value, math.log2(result.n_factorial))

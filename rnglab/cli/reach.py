@@ -20,7 +20,7 @@ bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exc
 @shuffle_options
 @seed_space_options
 @click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
-@click.option("--bound-only", is_flag=True, help="Do not enumerate: give min(seeds, period, n!) only.")
+@click.option("--bound-only", is_flag=True, help="Do not enumerate: give min(seeds, states, n!) only.")
 @click.option("--games", is_flag=True, help="Deal game after game from GEN's seed: when do the deals repeat?")
 @scale_options(journal=False)
 @json_option
@@ -56,8 +56,10 @@ def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, scal
     click.echo(format_table(["quantity", "value"], [
         ["seed space", data["seed_space"]], ["seeds", data["seeds"]], ["distinct deals", data["distinct"]],
         [f"{n}!", f"{data['n_factorial']:.4e} (2^{data['log2_n_factorial']:.2f})"],
-        ["fraction reached", f"{data['fraction']:.4e}"], ["largest period", "unknown" if data["period"] is None else integer(data["period"])],
-        ["bound min(seeds, period, n!)", data["bound"]],
+        ["fraction reached", f"{data['fraction']:.4e}"],
+        ["largest period", "unknown" if data["period"] is None else integer(data["period"])],
+        ["states", "unknown" if data["states"] is None else integer(data["states"])],
+        ["bound min(seeds, states, n!)", data["bound"]],
         ["smallest deck with n! > seeds", data["smallest_deck_exceeding_seeds"]],
         ["state bits to reach every deal", data["bits_for_every_deal"]]]))
 

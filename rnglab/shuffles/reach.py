@@ -93,9 +93,11 @@ class ReachResult(Result):
     fraction : float
         ``distinct / n!`` (or ``bound / n!`` when not enumerated).
     period : int or None
-        The generator's largest period (LCGs).
+        The generator's largest period (LCGs and MRGs), for information.
+    states : int or None
+        The generator's states (:func:`state_count`), ``None`` when unknown.
     bound : int
-        ``min(seeds, period, n!)``.
+        ``min(seeds, states, n!)``.
     log2_bound, log2_n_factorial : float
     exact : bool
     """
@@ -110,6 +112,7 @@ class ReachResult(Result):
     n_factorial: int
     fraction: float
     period: int | None
+    states: int | None
     bound: int
     log2_bound: float
     log2_n_factorial: float
@@ -166,6 +169,23 @@ def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuf
     return np.stack([shuffle(n, generator.make(int(s)), chosen, reducer) for s in seeds])
 
 
+def state_count(generator: GeneratorSpec) -> int | None:
+    """The generator's states, a bound on the distinct streams, and so deals, that any seeds can give.
+
+    ``m`` for an LCG (a multiply-with-carry generator through its equivalent
+    LCG), the product of ``m_i^k_i`` over the components of an MRG or a
+    combination; ``None`` for other generators. The period is no such bound:
+    states on different cycles start different streams (RANDU's odd states
+    form two cycles of 2^29; MRG32k3a's period is the lcm of its components',
+    about half the product of their 2^96 - 1).
+    """
+    if generator.is_lcg:
+        return generator.m
+    if generator.is_mrg:
+        return math.prod(part.m**part.order for part in generator.combination.components)
+    return None
+
+
 def largest_period(generator: GeneratorSpec) -> int | None:
     """The largest period of an LCG or an MRG; ``None`` for other generators.
 
@@ -192,7 +212,7 @@ def _resolve(generator, algo, reducer, options) -> tuple[GeneratorSpec, Shuffle,
 def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
                     reducer: "str | Reducer | None" = None, *, client=None, chunk: int = 2**18, progress=None,
                     **options) -> ReachResult:
-    """Count the deals reachable from the seeds of ``space``, and compare with ``n!`` and ``min(seeds, period, n!)``.
+    """Count the deals reachable from the seeds of ``space``, and compare with ``n!`` and ``min(seeds, states, n!)``.
 
     ``reducer`` defaults to the generator's own bounded call. ``client`` (a
     ``dask.distributed`` client) spreads the chunks of ``chunk`` seeds over its
@@ -216,7 +236,7 @@ def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" =
 
 def reach_bound(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
                 reducer: "str | Reducer | None" = None, **options) -> ReachResult:
-    """The bound ``min(seeds, period, n!)`` for the seeds of ``space``, without enumerating them."""
+    """The bound ``min(seeds, states, n!)`` for the seeds of ``space``, without enumerating them."""
     generator, chosen, reducer = _resolve(generator, algo, reducer, options)
     check_seed_space(generator, space)
     return _reach_result(generator, space, chosen.check(check_size(n, 1000)), chosen, reducer, None)
@@ -225,13 +245,13 @@ def reach_bound(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fi
 def _reach_result(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer,
                   distinct: int | None) -> ReachResult:
     """The result for the seeds of ``space``, with ``distinct`` deals counted (``None``: the bound alone)."""
-    seeds, total, period = space.size, math.factorial(n), largest_period(generator)
-    bound = min(seeds, total, period or seeds)
+    seeds, total, states = space.size, math.factorial(n), state_count(generator)
+    bound = min(seeds, total, states or seeds)
     reached = bound if distinct is None else distinct
     return ReachResult(
         generator=generator.name, reduce=reducer.name, algo=str(chosen), seed_space=space.label, n=n,
-        seeds=seeds, distinct=distinct, n_factorial=total, fraction=_ratio(reached, total), period=period,
-        bound=bound, log2_bound=math.log2(bound) if bound else 0.0,
+        seeds=seeds, distinct=distinct, n_factorial=total, fraction=_ratio(reached, total),
+        period=largest_period(generator), states=states, bound=bound, log2_bound=math.log2(bound) if bound else 0.0,
         log2_n_factorial=math.lgamma(n + 1) / math.log(2), exact=distinct is not None)
 
 
