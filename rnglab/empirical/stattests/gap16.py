@@ -21,30 +21,53 @@ SYMBOLS = 2**16
 MIN_VARIANCE = 10.0
 
 
-#: Gaps below this are binned through a lookup table (nearly all: the mean gap is 2^16), the rest by bisection.
-TABLE = 2**20
+#: Values per chunk of the stream: their fields (8 bytes each) and gaps (8 more) stay in the processor's cache.
+CHUNK_VALUES = 2**17
 
 
 @numba.njit(cache=True, nogil=True)
-def _count_gaps(values, start, last, edges, table, counts):  # pragma: no cover - compiled
+def _count_gaps(values, start, last, edges, coarse, shift, gaps, counts):  # pragma: no cover - compiled
     """Add the gap of every value of ``values`` (positions from ``start``) since its last occurrence to ``counts``.
 
     ``last[v]`` is the position of the last occurrence of ``v`` (``-1``: none
     yet); the gap is the number of values strictly between, counted in the
-    bin ``b`` with ``edges[b] <= gap < edges[b + 1]`` (``table[gap]`` for a gap
-    below the table's size).
+    bin ``b`` with ``edges[b] <= gap < edges[b + 1]``. Two passes: the gaps
+    first (into ``gaps``, at least ``values.size`` long; ``-1`` for a first
+    occurrence), each capped at ``edges[-2]``, the last bin's start, which
+    bins it the same; then their bins, ``coarse[gap >> shift]`` (the bin of
+    the first gap of its run of ``2^shift``) moved up while ``edges[b + 1] <= gap``
+    (:func:`coarse_bins`). The table of a few hundred bins stays in the
+    first-level cache where a table of every gap would not, and the second
+    pass's loop, free of the first's scattered reads and writes of ``last``,
+    runs about twice as fast as one loop doing both.
     """
+    tail = edges[edges.size - 2]
     for i in range(values.size):
         value = values[i]
         position = start + i
         prior = last[value]
         last[value] = position
-        if prior >= 0:
-            gap = position - prior - 1
-            if gap < table.size:
-                counts[table[gap]] += 1
-            else:
-                counts[np.searchsorted(edges, gap, side="right") - 1] += 1
+        gaps[i] = min(position - prior - 1, tail) if prior >= 0 else -1
+    for i in range(values.size):
+        gap = gaps[i]
+        if gap >= 0:
+            bin_ = coarse[gap >> shift]
+            while gap >= edges[bin_ + 1]:
+                bin_ += 1
+            counts[bin_] += 1
+
+
+def coarse_bins(edges: np.ndarray) -> tuple[np.ndarray, int]:
+    """``(coarse, shift)``: the bin of each gap ``j 2^shift`` up to the last bin's start, ``edges[-2]``.
+
+    ``2^shift`` is at most the narrowest bin (at least 1), so a gap's bin is
+    its run's bin or the next, except across empty bins (equal edges), which
+    the kernel steps over.
+    """
+    widths = np.diff(edges[:-1])
+    shift = max(int(widths[widths > 0].min()).bit_length() - 1, 0) if np.any(widths > 0) else 0
+    starts = np.arange(0, int(edges[-2]) + 1, 2**shift)
+    return (np.searchsorted(edges, starts, side="right") - 1).astype(np.int64), shift
 
 
 def distinct_variance(n: int) -> float:
@@ -148,9 +171,11 @@ def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = B
                                   f"({expected.sum():.3g} expected; n >= 2100 suffices)")
     last = np.full(SYMBOLS, -1, dtype=np.int64)
     counts, start = np.zeros(bins, dtype=np.int64), 0
-    table = (np.searchsorted(edges, np.arange(min(n, TABLE)), side="right") - 1).astype(np.int16)
-    for values in field_chunks(source, n, 16, selection):
-        _count_gaps(values.astype(np.int64), start, last, edges, table, counts)
+    coarse, shift = coarse_bins(edges)
+    gaps = np.empty(0, dtype=np.int64)
+    for values in field_chunks(source, n, 16, selection, chunk_fields=CHUNK_VALUES):
+        gaps = gaps if gaps.size >= values.size else np.empty(values.size, dtype=np.int64)
+        _count_gaps(values, start, last, edges, coarse, shift, gaps, counts)
         start += values.size
     observed, merged, _ = merge_sparse_tails(counts[::-1], expected[::-1], 10.0)
     shape = float(((observed - merged * (observed.sum() / merged.sum())) ** 2 / merged).sum())

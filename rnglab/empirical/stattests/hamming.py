@@ -52,21 +52,26 @@ PAIRS, NIBBLES, BYTES, BYTE_SUM = (np.uint64(0x5555555555555555), np.uint64(0x33
 
 
 @numba.njit(cache=True, nogil=True)
+def popcount(word):  # pragma: no cover - compiled
+    """The number of ones of a uint64: the classical SWAR population count (sums of bit pairs, nibbles, then
+    bytes), which LLVM compiles to the processor's ``popcnt``."""
+    one, two, four, top = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
+    word -= (word >> one) & PAIRS
+    word = (word & NIBBLES) + ((word >> two) & NIBBLES)
+    word = (word + (word >> four)) & BYTES
+    return (word * BYTE_SUM) >> top
+
+
+@numba.njit(cache=True, nogil=True)
 def weight_counts(blocks, block_bits):  # pragma: no cover - compiled
     """Counts of the Hamming weights ``0 .. block_bits`` of the uint64 ``blocks``, in one pass.
 
-    The weight is the classical SWAR population count (sums of bit pairs,
-    nibbles, then bytes), which LLVM compiles to the processor's ``popcnt``;
-    counting in the same loop avoids ``numpy.bincount``'s intp copy of
-    ``n`` weights, which cost four times the count itself.
+    Counting in the same loop as the :func:`popcount` avoids ``numpy.bincount``'s
+    intp copy of ``n`` weights, which cost four times the count itself.
     """
     counts = np.zeros(block_bits + 1, dtype=np.int64)
-    one, two, four, top = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
     for block in blocks:
-        block -= (block >> one) & PAIRS
-        block = (block & NIBBLES) + ((block >> two) & NIBBLES)
-        block = (block + (block >> four)) & BYTES
-        counts[(block * BYTE_SUM) >> top] += 1
+        counts[popcount(block)] += 1
     return counts
 
 
