@@ -466,3 +466,27 @@ def test_first_level_pvalues_are_uniform_on_pcg64(name, n, options):
     # 1000 seeded replications; the KS test of their p-values against U(0, 1) must not reject at 0.001.
     pvalues = [get_test(name)(make_source("pcg64", seed), n, **options).pvalue for seed in range(1000)]
     assert stats.kstest(pvalues, "uniform").pvalue > 0.001
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.floats(0.0, 12.0), max_size=60), st.floats(0.5, 20.0))
+def test_adjacent_groups_are_the_greedy_groups(expected, minimum):
+    """The compiled grouping equals the greedy rule run in Python (a group closes once its total reaches the
+    minimum; a short remainder joins the group before)."""
+    starts, total = [0], 0.0
+    for index, value in enumerate(expected):
+        if total >= minimum:
+            starts.append(index)
+            total = 0.0
+        total += value
+    if total < minimum and len(starts) > 1:
+        starts.pop()
+    assert knuth_module.adjacent_groups(np.array(expected), minimum).tolist() == starts
+
+
+@given(st.lists(st.integers(0, 9), max_size=200))
+def test_add_counts_is_a_bincount(indices):
+    """Counting in place equals numpy's bincount, added to what the counts held."""
+    counts = np.arange(10, dtype=np.int64)
+    frequency_module.add_counts(np.array(indices, dtype=np.intp), counts)
+    assert counts.tolist() == (np.arange(10) + np.bincount(np.array(indices, dtype=np.intp), minlength=10)).tolist()

@@ -9,7 +9,7 @@ from scipy import stats
 from ...generators.base import Source
 from ...stream import BitSelection, field_chunks
 from .base import EmpiricalResult, gateway_params, register, require
-from .hamming import popcount
+from .popcount import popcount
 
 #: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks (a chunk holds whole blocks of the top level,
 #: so this bounds the memory: 2^15 blocks of 32 low bits are a million outputs).

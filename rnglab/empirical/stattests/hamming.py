@@ -9,6 +9,7 @@ from scipy import stats
 from ...generators.base import Source
 from ...stream import BitSelection, field_chunks
 from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .popcount import popcount
 
 
 def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: float = 5.0):
@@ -44,22 +45,6 @@ def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: floa
     edges = np.r_[starts, expected.size]
     labels = [(int(a), int(b) - 1) for a, b in zip(edges[:-1], edges[1:])]
     return np.add.reduceat(observed, edges[:-1]), np.add.reduceat(expected, edges[:-1]), labels
-
-
-#: Masks of the SWAR population count (bit pairs, nibbles, bytes) and the byte-summing multiplier.
-PAIRS, NIBBLES, BYTES, BYTE_SUM = (np.uint64(0x5555555555555555), np.uint64(0x3333333333333333),
-                                   np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x0101010101010101))
-
-
-@numba.njit(cache=True, nogil=True)
-def popcount(word):  # pragma: no cover - compiled
-    """The number of ones of a uint64: the classical SWAR population count (sums of bit pairs, nibbles, then
-    bytes), which LLVM compiles to the processor's ``popcnt``."""
-    one, two, four, top = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
-    word -= (word >> one) & PAIRS
-    word = (word & NIBBLES) + ((word >> two) & NIBBLES)
-    word = (word + (word >> four)) & BYTES
-    return (word * BYTE_SUM) >> top
 
 
 @numba.njit(cache=True, nogil=True)

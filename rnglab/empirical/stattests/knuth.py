@@ -464,16 +464,27 @@ def adjacent_groups(expected: np.ndarray, minimum: float = 5.0) -> np.ndarray:
     ``minimum``; a short remainder joins the last group. Cells whose expected
     counts alternate (one level of a discrete source, then two) are merged
     where the end merging of :func:`merge_sparse_tails` would leave them.
+    A compiled loop (:func:`_group_starts`): in Python it cost 25 ms for
+    the ``small`` battery's 100,000 cells, whatever the sample size.
     """
-    starts, total = [0], 0.0
-    for index, value in enumerate(expected.tolist()):
+    starts, count = _group_starts(np.ascontiguousarray(expected, dtype=np.float64), float(minimum))
+    return starts[:count]
+
+
+@numba.njit(cache=True, nogil=True)
+def _group_starts(expected, minimum):  # pragma: no cover - compiled
+    """The starts of :func:`adjacent_groups` (the first ``count`` of the array returned) and ``count``."""
+    starts = np.empty(expected.size + 1, dtype=np.int64)
+    starts[0], count, total = 0, 1, 0.0
+    for index in range(expected.size):
         if total >= minimum:
-            starts.append(index)
+            starts[count] = index
+            count += 1
             total = 0.0
-        total += value
-    if total < minimum and len(starts) > 1:
-        starts.pop()
-    return np.asarray(starts)
+        total += expected[index]
+    if total < minimum and count > 1:
+        count -= 1
+    return starts, count
 
 
 @register("max-of-t")
