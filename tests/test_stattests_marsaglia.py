@@ -169,8 +169,12 @@ def test_gf2_ranks_match_reference(rows, columns, seed):
     matrices = rng.integers(0, 2**64 - 1, size=(20, rows), dtype=np.uint64, endpoint=True)
     matrices &= np.uint64(2**columns - 1)
     matrices[rng.random(matrices.shape) < 0.3] = 0  # zero rows, so that low ranks occur too
+    matrices[::2, -1] = matrices[::2, 0] ^ matrices[::2, rows // 2]  # and dependent rows that are not zero
     expected = [reference_rank([int(v) for v in m], columns) for m in matrices]
     assert gf2_ranks(matrices, columns).tolist() == expected
+    if columns < 64:  # bits above the columns do not count
+        noise = rng.integers(0, 2**64 - 1, size=matrices.shape, dtype=np.uint64, endpoint=True) << np.uint64(columns)
+        assert gf2_ranks(matrices | noise, columns).tolist() == expected
 
 
 def test_merge_sparse_tails_by_hand():
