@@ -490,3 +490,14 @@ def test_add_counts_is_a_bincount(indices):
     counts = np.arange(10, dtype=np.int64)
     frequency_module.add_counts(np.array(indices, dtype=np.intp), counts)
     assert counts.tolist() == (np.arange(10) + np.bincount(np.array(indices, dtype=np.intp), minlength=10)).tolist()
+
+
+@given(st.integers(2, 7).flatmap(lambda t: st.lists(st.lists(st.integers(0, 5), min_size=t, max_size=t),
+                                                     min_size=1, max_size=30)))
+def test_permutation_indices_by_the_definition(rows):
+    """Each row's index is ``sum_i #{j > i : u_j < u_i} (t-1-i)!``, or ``t!`` with a tie (small integers: many)."""
+    t = len(rows[0])
+    expected = [math.factorial(t) if len(set(row)) < t else
+                sum(sum(row[j] < row[i] for j in range(i + 1, t)) * math.factorial(t - 1 - i) for i in range(t))
+                for row in rows]
+    assert permutation_indices(np.array(rows, dtype=np.float64)).tolist() == expected
