@@ -17,6 +17,7 @@ from scipy import stats
 from rnglab.empirical.stattests import TESTS, get_test
 from rnglab.empirical.stattests import frequency as frequency_module
 from rnglab.empirical.stattests import knuth as knuth_module
+from rnglab.empirical.stattests import runs as runs_module
 from rnglab.empirical.stattests.correlation import serial_correlation, serial_correlation_coefficient
 from rnglab.empirical.stattests.frequency import frequency, overlapping_counts, serial, serial_overlapping
 from rnglab.empirical.stattests.knuth import (
@@ -71,6 +72,7 @@ def tiny_chunks(monkeypatch):
     """Read 7 values at a time, so that every chunk boundary case is exercised (the same for every example)."""
     monkeypatch.setattr(frequency_module, "CHUNK", 7)
     monkeypatch.setattr(knuth_module, "CHUNK", 7)
+    monkeypatch.setattr(runs_module, "CHUNK", 7)
 
 
 chunked_examples = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
