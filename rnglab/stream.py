@@ -101,13 +101,17 @@ def uniforms(source: Source, size: int) -> np.ndarray:
     For ``R > 2^53`` only the top 53 genuine bits are kept, so the result is
     still strictly below 1.
     """
-    values = offsets(source, size)
-    range_size = source.range_size
+    range_size, shift = source.range_size, 0
     if range_size > 2**53:
         shift = range_size.bit_length() - 54
-        values = values // (1 << shift) if values.dtype == object else values >> np.uint64(shift)
         range_size = -(-range_size >> shift)
-    result = values.astype(np.float64)
+    if source.high < 2**64:  # one compiled pass, without the temporaries of the offset, the shift and the cast
+        raw = source.random_raw(check_count(size))
+        scale = 1.0 / range_size if range_size & (range_size - 1) == 0 else 0.0  # exact for a power of two
+        return _fractions(raw, np.uint64(source.low), np.uint64(shift), float(range_size), scale,
+                          np.empty(raw.size, dtype=np.float64))
+    values = offsets(source, size)
+    result = (values // (1 << shift)).astype(np.float64)
     result /= float(range_size)  # in place: one temporary less per call
     return result
 
@@ -343,6 +347,20 @@ def formatted_chunks(source: Source, stream_format: str, chunk_words: int, word_
                          f"it takes no --word 64, --drop-bits or --low-bits")
     while True:
         yield STREAM_FORMATS[stream_format](source, chunk_words)
+
+
+@numba.njit(cache=True, nogil=True)
+def _fractions(raw, low, shift, range_size, scale, out):  # pragma: no cover - compiled
+    """``float((x - low) >> shift) / range_size`` of every ``x`` in ``raw``, into ``out`` (numpy's cast and division:
+    the same roundings), or ``float(...) * scale`` when ``scale = 1 / range_size`` is exact (a power of two: then
+    the product is the quotient, bit for bit, and costs a fraction of a division)."""
+    if scale:
+        for i in range(raw.size):
+            out[i] = np.float64((raw[i] - low) >> shift) * scale
+    else:
+        for i in range(raw.size):
+            out[i] = np.float64((raw[i] - low) >> shift) / range_size
+    return out
 
 
 @numba.njit(cache=True, nogil=True)

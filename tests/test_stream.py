@@ -39,6 +39,22 @@ def test_minstd_uniforms_use_its_own_resolution():
     assert u.tolist() == [(16807 - 1) / (m - 1), (282475249 - 1) / (m - 1), (1622650073 - 1) / (m - 1)]
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**64 - 2).flatmap(lambda low: st.tuples(st.just(low), st.integers(low + 1, 2**64 - 1))),
+       st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=8), st.booleans())
+def test_uniforms_are_the_exact_quotients(bounds, fractions, power_of_two):
+    """Every uniform is ``float((x - low) >> s) / float(ceil(R / 2^s))`` (s = the bits of R beyond 54) in IEEE
+    double precision, as Python computes it, on a range of any size, a power of two or not."""
+    low, high = bounds
+    if power_of_two:  # R = 2^k, where the compiled pass multiplies by 2^-k instead of dividing
+        high = low + 2 ** max((high - low + 1).bit_length() - 1, 1) - 1
+    range_size = high - low + 1
+    values = [low + f % range_size for f in fractions]
+    shift = range_size.bit_length() - 54 if range_size > 2**53 else 0
+    expected = [float((v - low) >> shift) / float(-(-range_size >> shift)) for v in values]
+    assert uniforms(listed(values, low, high), len(values)).tolist() == expected
+
+
 def test_uniforms_stay_below_one_for_64_bit_sources():
     u = uniforms(listed([2**64 - 1, 0], 0, 2**64 - 1), 2)
     assert u[0] < 1.0 and u[1] == 0.0
