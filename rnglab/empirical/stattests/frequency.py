@@ -191,7 +191,7 @@ def overlapping_counts(read: Callable[[int], np.ndarray], n: int, d: int, t: int
     counts = np.zeros(d**t, dtype=np.int64)
     for window in windows(read, n, t - 1, circular=True):
         tuples = np.lib.stride_tricks.sliding_window_view(window, t)
-        counts += np.bincount(tuple_cells(tuples, d), minlength=d**t)
+        add_counts(tuple_cells(tuples, d), counts)
     return counts
 
 
