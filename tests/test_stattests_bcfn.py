@@ -32,7 +32,8 @@ def test_circular_pattern_counts_by_hand():
 def test_patterns_fed_in_pieces_match_brute_force(t, deviations, cuts):
     """Deviations fed in any pieces count every overlapping t- and (t-1)-pattern of the signs of those that are
     not ties (before the wrap), and the ties, as a direct count over the whole sequence does."""
-    state, counts, shorter = np.zeros(3, dtype=np.int64), np.zeros(2**t, dtype=np.int64), np.zeros(2 ** (t - 1), dtype=np.int64)
+    state, counts = np.zeros(3, dtype=np.int64), np.zeros(2**t, dtype=np.int64)
+    shorter = np.zeros(2 ** (t - 1), dtype=np.int64)
     ties = sum(_feed(np.array(piece, dtype=np.int64), t, state, counts, shorter)
                for piece in np.split(np.array(deviations, dtype=np.int64), sorted(cuts)))
     signs = [int(d < 0) for d in deviations if d]
