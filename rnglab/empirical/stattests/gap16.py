@@ -36,10 +36,10 @@ def _count_gaps(values, start, last, edges, coarse, shift, gaps, counts):  # pra
     occurrence), each capped at ``edges[-2]``, the last bin's start, which
     bins it the same; then their bins, ``coarse[gap >> shift]`` (the bin of
     the first gap of its run of ``2^shift``), or the next when
-    ``edges[b + 1] <= gap`` (:func:`coarse_bins`), without a branch. The table of a few hundred bins stays in the
-    first-level cache where a table of every gap would not, and the second
-    pass's loop, free of the first's scattered reads and writes of ``last``,
-    runs about twice as fast as one loop doing both.
+    ``edges[b + 1] <= gap`` (:func:`coarse_bins`), without a branch. The
+    table of a few hundred bins stays in the first-level cache where a table
+    of every gap would not, and the second pass's loop, free of the first's
+    scattered reads and writes of ``last``, runs faster than one loop doing both.
     """
     tail = edges[edges.size - 2]
     for i in range(values.size):
