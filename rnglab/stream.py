@@ -17,7 +17,9 @@ it tests the generator and not a formatting of it:
 * :func:`bits` -- the concatenation of those words, most significant bit first;
 * :func:`bit_fields` -- that bit stream cut into fields of 1 to 64 bits (the
   rows of the matrix-rank test, the blocks of the Hamming-weight test), or
-  :func:`field_chunks`, the same a bounded chunk at a time;
+  :func:`field_chunks`, the same a bounded chunk at a time, or
+  :func:`field_word_chunks`, the same still in their words when a field
+  divides a word (for a compiled test that cuts them as it reads them);
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
@@ -217,6 +219,25 @@ def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelect
     return _pack(values, width, field_bits, np.empty(count, dtype=np.uint64))
 
 
+def field_words(source: Source, count: int, field_bits: int,
+                selection: BitSelection = BitSelection()) -> tuple[np.ndarray, int]:
+    """Return the first ``count`` fields of :func:`bit_fields` still in their words, and the fields per word ``k``.
+
+    When ``f = field_bits`` divides the selected width ``w``, the words
+    themselves (:func:`words`): ``k = w / f`` fields each, the first in the
+    most significant bits, the last word holding ``k`` fields past ``count``
+    at most; a compiled test then cuts them where it reads them instead of
+    writing them out and reading them again (which costs as much as
+    generating the outputs). Otherwise the fields of :func:`bit_fields`,
+    ``k = 1``. Either way the outputs read are those :func:`bit_fields` reads.
+    """
+    width = selection.width(genuine_bits(source))
+    if width % field_bits:
+        return bit_fields(source, count, field_bits, selection), 1
+    values, width = words(source, -(-check_count(count, "count") * field_bits // width), selection)
+    return values, width // field_bits
+
+
 def field_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
                  chunk_fields: int = 2**20, multiple: int = 1):
     """Yield the ``count`` fields of :func:`bit_fields` a chunk at a time (memory bounded whatever ``count``).
@@ -229,12 +250,27 @@ def field_chunks(source: Source, count: int, field_bits: int, selection: BitSele
     32 million outputs): no output's bits straddle two chunks, so the
     concatenation is :func:`bit_fields` of ``count`` fields, read from the same outputs.
     """
+    for size in _chunk_sizes(source, count, field_bits, selection, chunk_fields, multiple):
+        yield bit_fields(source, size, field_bits, selection)
+
+
+def field_word_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
+                      chunk_fields: int = 2**20, multiple: int = 1):
+    """Yield the chunks of :func:`field_chunks` as :func:`field_words` gives them: ``(words, k, fields)``, the
+    chunk's ``fields`` fields held ``k`` to a word."""
+    for size in _chunk_sizes(source, count, field_bits, selection, chunk_fields, multiple):
+        yield *field_words(source, size, field_bits, selection), size
+
+
+def _chunk_sizes(source: Source, count: int, field_bits: int, selection: BitSelection, chunk_fields: int,
+                 multiple: int):
+    """The numbers of fields of the chunks of :func:`field_chunks`."""
     count = check_count(count, "count")
     width = selection.width(genuine_bits(source))
     block = math.lcm(math.lcm(width, field_bits) // field_bits, multiple)
     size = max(1, min(chunk_fields, chunk_fields * width // field_bits) // block) * block
     for start in range(0, count, size):
-        yield bit_fields(source, min(size, count - start), field_bits, selection)
+        yield min(size, count - start)
 
 
 def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -> np.ndarray:

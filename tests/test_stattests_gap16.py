@@ -42,7 +42,7 @@ def test_kernel_bins_every_gap_as_the_edges_do(bins, seed):
     for gap in np.unique(near[near >= 0]).tolist():
         counts, last = np.zeros(bins, dtype=np.int64), np.full(2**16, -1, dtype=np.int64)
         last[1] = 0
-        _count_gaps(np.array([1], dtype=np.uint64), gap + 1, last, edges, coarse, shift, np.empty(1, dtype=np.int64),
+        _count_gaps(np.array([1], dtype=np.uint64), 1, 1, gap + 1, last, edges, coarse, shift, np.empty(1, dtype=np.int64),
                     counts)
         assert np.flatnonzero(counts).tolist() == [np.searchsorted(edges, gap, "right") - 1]
 

@@ -12,6 +12,7 @@ from rnglab.stream import (
     bits,
     field_chunks,
     formatted_chunks,
+    genuine_bits,
     left_aligned_words,
     offsets,
     packed_chunks,
@@ -301,6 +302,27 @@ def test_field_chunks_concatenate_to_the_fields(name, field_bits, multiple):
     assert len(chunks) > 2 and all(len(chunk) % multiple == 0 for chunk in chunks[:-1])
     assert np.array_equal(np.concatenate(chunks), bit_fields(whole_source, 5000, field_bits))
     assert chunked_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["pcg64", "mt19937", "minstd", "randu", "msvc"]), st.sampled_from([1, 2, 8, 16, 32, 64]),
+       st.sampled_from([None, 1, 8, 10, 16, 32]), st.integers(1, 3000), st.integers(1, 500))
+def test_field_word_chunks_hold_the_fields(name, field_bits, low, count, chunk_fields):
+    """Cut from their words (k to a word, the first most significant), the chunks of field_word_chunks are the
+    chunks of field_chunks, read from the same outputs, for fields that divide the selected width and others."""
+    from rnglab.stream import field_word_chunks
+
+    width = genuine_bits(make_source(name, 1))
+    selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
+    word_source, field_source = make_source(name, 5), make_source(name, 5)
+    cut = []
+    for words_, per, fields in field_word_chunks(word_source, count, field_bits, selection, chunk_fields=chunk_fields):
+        shifts = np.uint64(field_bits) * np.arange(per - 1, -1, -1, dtype=np.uint64)
+        mask = np.uint64(2**field_bits - 1)
+        cut.append(((words_[:, None] >> shifts[None, :]) & mask).ravel()[:fields])
+    expected = list(field_chunks(field_source, count, field_bits, selection, chunk_fields=chunk_fields))
+    assert [c.tolist() for c in cut] == [e.tolist() for e in expected]
+    assert word_source.random_raw(3).tolist() == field_source.random_raw(3).tolist()
 
 
 def test_field_chunks_of_a_narrow_selection_read_about_chunk_fields_outputs():
