@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.empirical.stattests import TESTS
-from rnglab.empirical.stattests.bcfn import _feed, _scan, _wrap, overlapping_statistic, tie_probability
+from rnglab.empirical.stattests.bcfn import _deviations, _feed, _scan, _wrap, overlapping_statistic, tie_probability
 from rnglab.generators import CallableSource, make_source
 from rnglab.generators.adapters import ideal_source
 from rnglab.stream import BitSelection
@@ -46,6 +46,12 @@ def test_patterns_fed_in_pieces_match_brute_force(t, deviations, cuts):
 
     assert ties == deviations.count(0) and state[1] == len(signs)
     assert counts.tolist() == brute(t) and shorter.tolist() == brute(t - 1)
+
+
+def test_deviations_of_blocks_held_two_to_a_word():
+    """Blocks of 32 bits two to a word, the high half first, the last block left out: weight minus 16."""
+    words = np.array([0xFFFFFFFF_00000001, 0x0000000F_FFFF0000], dtype=np.uint64)
+    assert _deviations(words, 2, 32, 3, np.empty(4, dtype=np.int64)).tolist() == [16, -15, -12]
 
 
 def test_levels_sum_pairs_of_blocks():

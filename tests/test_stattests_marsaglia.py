@@ -183,11 +183,20 @@ def test_merge_sparse_tails_by_hand():
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.integers(1, 64), st.lists(st.integers(0, 2**64 - 1), max_size=50))
-def test_weight_counts_equal_a_histogram_of_popcounts(block_bits, blocks):
-    blocks = [block >> (64 - block_bits) for block in blocks]
+@given(st.integers(1, 64), st.lists(st.integers(0, 2**64 - 1), max_size=50), st.integers(0, 3))
+def test_weight_counts_equal_a_histogram_of_popcounts(block_bits, words, short):
+    """Blocks one to a word, or 64 / L to a word (the first most significant), the last word's ``short`` last
+    blocks left out."""
+    blocks = [word >> (64 - block_bits) for word in words]
     expected = np.bincount([bin(block).count("1") for block in blocks], minlength=block_bits + 1)
-    assert weight_counts(np.array(blocks, dtype=np.uint64), block_bits).tolist() == expected.tolist()
+    assert weight_counts(np.array(blocks, dtype=np.uint64), 1, block_bits, len(blocks)).tolist() == expected.tolist()
+    per = 64 // block_bits
+    if 64 % block_bits == 0 and words:
+        held = [(word >> (64 - block_bits * (k + 1))) & (2**block_bits - 1) for word in words for k in range(per)]
+        held = held[:len(held) - min(short, per - 1)]
+        expected = np.bincount([bin(block).count("1") for block in held], minlength=block_bits + 1)
+        counted = weight_counts(np.array(words, dtype=np.uint64), per, block_bits, len(held))
+        assert counted.tolist() == expected.tolist()
 
 
 def test_hamming_weight_counts_blocks():

@@ -9,7 +9,7 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_chunks
+from ...stream import BitSelection, field_word_chunks
 from .base import EmpiricalResult, gateway_params, register, require
 from .popcount import popcount
 
@@ -28,11 +28,17 @@ CHUNK_BLOCKS = 2**16
 
 
 @numba.njit(cache=True, nogil=True)
-def _deviations(blocks, half, out):  # pragma: no cover - compiled
-    """``popcount(block) - half`` of every uint64 block, into ``out`` (returned)."""
-    for i in range(blocks.size):
-        out[i] = np.int64(popcount(blocks[i])) - half
-    return out
+def _deviations(words, per, block_bits, count, out):  # pragma: no cover - compiled
+    """``popcount(block) - block_bits / 2`` of ``count`` blocks held ``per`` to a uint64 word (the first in the most
+    significant bits, :func:`~rnglab.stream.field_words`), into ``out`` (returned, ``count`` long)."""
+    mask, half, i = ~np.uint64(0) >> np.uint64(64 - block_bits), block_bits // 2, 0
+    for word in words:
+        for block in range(per):
+            if i == count:
+                break
+            out[i] = np.int64(popcount((word >> np.uint64(block_bits * (per - 1 - block))) & mask)) - half
+            i += 1
+    return out[:count]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -211,10 +217,10 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     counts, shorter = np.zeros((top, cells), dtype=np.int64), np.zeros((top, cells // 2), dtype=np.int64)
     ties = np.zeros(top, dtype=np.int64)
     deviations = np.empty(0, dtype=np.int64)
-    for chunk in field_chunks(source, n, block_bits, selection, chunk_fields=CHUNK_BLOCKS, multiple=2 ** (top - 1)):
-        deviations = deviations if deviations.size >= chunk.size else np.empty(chunk.size, dtype=np.int64)
-        _scan(_deviations(chunk, block_bits // 2, deviations[:chunk.size]), top, pattern_bits, states, counts, shorter,
-              ties)
+    for words, per, count in field_word_chunks(source, n, block_bits, selection, chunk_fields=CHUNK_BLOCKS,
+                                               multiple=2 ** (top - 1)):
+        deviations = deviations if deviations.size >= count else np.empty(count, dtype=np.int64)
+        _scan(_deviations(words, per, block_bits, count, deviations), top, pattern_bits, states, counts, shorter, ties)
     pvalues, statistics = [], []
     for level in range(top):
         _wrap(pattern_bits, states[level], counts[level], shorter[level])
