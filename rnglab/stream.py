@@ -151,14 +151,19 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
         own output array (not copied): treat it as read-only.
     width : int
     """
-    source_bits = genuine_bits(source)
-    dropped, width = selection.span(source_bits)
-    values = genuine_words(source, size)
-    if source_bits - dropped - width:
-        values = values >> np.uint64(source_bits - dropped - width)
-    if dropped:
+    values, below, width = _spanned_words(source, size, selection)
+    if below:
+        values = values >> np.uint64(below)
+    if below + width < genuine_bits(source):  # bits dropped above the selection
         values = values & np.uint64((1 << width) - 1)
     return values, width
+
+
+def _spanned_words(source: Source, size: int, selection: BitSelection) -> tuple[np.ndarray, int, int]:
+    """``(values, below, width)``: ``size`` :func:`genuine_words`, whose selected word is ``(g >> below) mod 2^width``."""
+    source_bits = genuine_bits(source)
+    dropped, width = selection.span(source_bits)
+    return genuine_words(source, size), source_bits - dropped - width, width
 
 
 def genuine_words(source: Source, size: int) -> np.ndarray:
@@ -213,10 +218,11 @@ def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelect
     if not 1 <= field_bits <= 64:
         raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
     width = selection.width(genuine_bits(source))
-    values, width = words(source, -(-check_count(count, "count") * field_bits // width), selection)
+    size = -(-check_count(count, "count") * field_bits // width)
     if width == field_bits:
-        return values
-    return _pack(values, width, field_bits, np.empty(count, dtype=np.uint64))
+        return words(source, size, selection)[0]
+    values, below, width = _spanned_words(source, size, selection)  # selected in the pass that packs them
+    return _pack(values, below, width, field_bits, np.empty(count, dtype=np.uint64))
 
 
 def field_words(source: Source, count: int, field_bits: int,
@@ -282,8 +288,8 @@ def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -
     """
     count = check_count(count, "count")
     width = selection.width(genuine_bits(source))
-    values, width = words(source, -(-count // width), selection)
-    octets = _pack(values, width, 64, np.empty(-(-count // 64), dtype=np.uint64)).astype(">u8").view(np.uint8)
+    values, below, width = _spanned_words(source, -(-count // width), selection)
+    octets = _pack(values, below, width, 64, np.empty(-(-count // 64), dtype=np.uint64)).astype(">u8").view(np.uint8)
     return np.unpackbits(octets, count=count)
 
 
@@ -426,8 +432,10 @@ def _below(raw, low, limit, out):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def _pack(values, width, field_bits, out):  # pragma: no cover - compiled
-    """Cut the concatenation of ``width``-bit ``values`` into fields of ``field_bits`` bits, filling ``out``.
+def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
+    """Cut the concatenation of the ``width``-bit words ``(v >> below) mod 2^width`` of ``values`` (the selected bits
+    of :func:`genuine_words`, taken here rather than in a pass of their own) into fields of ``field_bits`` bits,
+    filling ``out``.
 
     One pass with a bit buffer: ``buffer`` holds the ``held < f`` bits not yet
     emitted; each value either joins it or completes a field (then any whole
@@ -440,13 +448,13 @@ def _pack(values, width, field_bits, out):  # pragma: no cover - compiled
     packing itself.
     """
     count = out.size
-    w, f, one = np.uint64(width), np.uint64(field_bits), np.uint64(1)
-    field_mask = ~np.uint64(0) >> (np.uint64(64) - f)
+    w, f, one, shift = np.uint64(width), np.uint64(field_bits), np.uint64(1), np.uint64(below)
+    field_mask, word_mask = ~np.uint64(0) >> (np.uint64(64) - f), ~np.uint64(0) >> (np.uint64(64) - w)
     buffer, held, emitted = np.uint64(0), np.uint64(0), 0
     for i in range(values.size):
         if emitted == count:
             break
-        value = values[i]
+        value = (values[i] >> shift) & word_mask
         if held + w < f:
             buffer, held = (buffer << w) | value, held + w
             continue
