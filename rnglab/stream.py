@@ -160,7 +160,8 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
 
 
 def _spanned_words(source: Source, size: int, selection: BitSelection) -> tuple[np.ndarray, int, int]:
-    """``(values, below, width)``: ``size`` :func:`genuine_words`, whose selected word is ``(g >> below) mod 2^width``."""
+    """``(values, below, width)``: ``size`` :func:`genuine_words`, each ``g`` holding the selected word
+    ``(g >> below) mod 2^width``."""
     source_bits = genuine_bits(source)
     dropped, width = selection.span(source_bits)
     return genuine_words(source, size), source_bits - dropped - width, width
