@@ -291,17 +291,15 @@ def coupon_segments(values, seen, opened):  # pragma: no cover - compiled
     d = seen.size
     lengths = np.empty(values.size // d + 1, dtype=np.int64)
     count, length, missing = 0, opened, d - np.count_nonzero(seen)
-    for i in range(values.size):
+    for i in range(values.size):  # no branch on whether a digit is new (unpredictable), one per segment
         length += 1
-        value = values[i]
-        if not seen[value]:
-            seen[value] = True
-            missing -= 1
-            if missing == 0:
-                lengths[count] = length
-                count += 1
-                length, missing = 0, d
-                seen[:] = False
+        missing -= not seen[values[i]]
+        seen[values[i]] = True
+        if missing == 0:
+            lengths[count] = length
+            count += 1
+            length, missing = 0, d
+            seen[:] = False
     return lengths[:count], length
 
 
