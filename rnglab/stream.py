@@ -17,7 +17,9 @@ it tests the generator and not a formatting of it:
 * :func:`bits` -- the concatenation of those words, most significant bit first;
 * :func:`bit_fields` -- that bit stream cut into fields of 1 to 64 bits (the
   rows of the matrix-rank test, the blocks of the Hamming-weight test), or
-  :func:`field_chunks`, the same a bounded chunk at a time;
+  :func:`field_chunks`, the same a bounded chunk at a time, or
+  :func:`field_word_chunks`, the same still in their words when a field
+  divides a word (for a compiled test that cuts them as it reads them);
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
@@ -101,13 +103,17 @@ def uniforms(source: Source, size: int) -> np.ndarray:
     For ``R > 2^53`` only the top 53 genuine bits are kept, so the result is
     still strictly below 1.
     """
-    values = offsets(source, size)
-    range_size = source.range_size
+    range_size, shift = source.range_size, 0
     if range_size > 2**53:
         shift = range_size.bit_length() - 54
-        values = values // (1 << shift) if values.dtype == object else values >> np.uint64(shift)
         range_size = -(-range_size >> shift)
-    result = values.astype(np.float64)
+    if source.high < 2**64:  # one compiled pass, without the temporaries of the offset, the shift and the cast
+        raw = source.random_raw(check_count(size))
+        scale = 1.0 / range_size if range_size & (range_size - 1) == 0 else 0.0  # exact for a power of two
+        return _fractions(raw, np.uint64(source.low), np.uint64(shift), float(range_size), scale,
+                          np.empty(raw.size, dtype=np.float64))
+    values = offsets(source, size)
+    result = (values // (1 << shift)).astype(np.float64)
     result /= float(range_size)  # in place: one temporary less per call
     return result
 
@@ -145,14 +151,20 @@ def words(source: Source, size: int, selection: BitSelection = BitSelection()) -
         own output array (not copied): treat it as read-only.
     width : int
     """
-    source_bits = genuine_bits(source)
-    dropped, width = selection.span(source_bits)
-    values = genuine_words(source, size)
-    if source_bits - dropped - width:
-        values = values >> np.uint64(source_bits - dropped - width)
-    if dropped:
+    values, below, width = _spanned_words(source, size, selection)
+    if below:
+        values = values >> np.uint64(below)
+    if below + width < genuine_bits(source):  # bits dropped above the selection
         values = values & np.uint64((1 << width) - 1)
     return values, width
+
+
+def _spanned_words(source: Source, size: int, selection: BitSelection) -> tuple[np.ndarray, int, int]:
+    """``(values, below, width)``: ``size`` :func:`genuine_words`, each ``g`` holding the selected word
+    ``(g >> below) mod 2^width``."""
+    source_bits = genuine_bits(source)
+    dropped, width = selection.span(source_bits)
+    return genuine_words(source, size), source_bits - dropped - width, width
 
 
 def genuine_words(source: Source, size: int) -> np.ndarray:
@@ -207,10 +219,30 @@ def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelect
     if not 1 <= field_bits <= 64:
         raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
     width = selection.width(genuine_bits(source))
-    values, width = words(source, -(-check_count(count, "count") * field_bits // width), selection)
+    size = -(-check_count(count, "count") * field_bits // width)
     if width == field_bits:
-        return values
-    return _pack(values, width, field_bits, np.empty(count, dtype=np.uint64))
+        return words(source, size, selection)[0]
+    values, below, width = _spanned_words(source, size, selection)  # selected in the pass that packs them
+    return _pack(values, below, width, field_bits, np.empty(count, dtype=np.uint64))
+
+
+def field_words(source: Source, count: int, field_bits: int,
+                selection: BitSelection = BitSelection()) -> tuple[np.ndarray, int]:
+    """Return the first ``count`` fields of :func:`bit_fields` still in their words, and the fields per word ``k``.
+
+    When ``f = field_bits`` divides the selected width ``w``, the words
+    themselves (:func:`words`): ``k = w / f`` fields each, the first in the
+    most significant bits, the last word holding ``k`` fields past ``count``
+    at most; a compiled test then cuts them where it reads them instead of
+    writing them out and reading them again (which costs as much as
+    generating the outputs). Otherwise the fields of :func:`bit_fields`,
+    ``k = 1``. Either way the outputs read are those :func:`bit_fields` reads.
+    """
+    width = selection.width(genuine_bits(source))
+    if width % field_bits:
+        return bit_fields(source, count, field_bits, selection), 1
+    values, width = words(source, -(-check_count(count, "count") * field_bits // width), selection)
+    return values, width // field_bits
 
 
 def field_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
@@ -225,12 +257,27 @@ def field_chunks(source: Source, count: int, field_bits: int, selection: BitSele
     32 million outputs): no output's bits straddle two chunks, so the
     concatenation is :func:`bit_fields` of ``count`` fields, read from the same outputs.
     """
+    for size in _chunk_sizes(source, count, field_bits, selection, chunk_fields, multiple):
+        yield bit_fields(source, size, field_bits, selection)
+
+
+def field_word_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
+                      chunk_fields: int = 2**20, multiple: int = 1):
+    """Yield the chunks of :func:`field_chunks` as :func:`field_words` gives them: ``(words, k, fields)``, the
+    chunk's ``fields`` fields held ``k`` to a word."""
+    for size in _chunk_sizes(source, count, field_bits, selection, chunk_fields, multiple):
+        yield *field_words(source, size, field_bits, selection), size
+
+
+def _chunk_sizes(source: Source, count: int, field_bits: int, selection: BitSelection, chunk_fields: int,
+                 multiple: int):
+    """The numbers of fields of the chunks of :func:`field_chunks`."""
     count = check_count(count, "count")
     width = selection.width(genuine_bits(source))
     block = math.lcm(math.lcm(width, field_bits) // field_bits, multiple)
     size = max(1, min(chunk_fields, chunk_fields * width // field_bits) // block) * block
     for start in range(0, count, size):
-        yield bit_fields(source, min(size, count - start), field_bits, selection)
+        yield min(size, count - start)
 
 
 def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -> np.ndarray:
@@ -242,8 +289,8 @@ def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -
     """
     count = check_count(count, "count")
     width = selection.width(genuine_bits(source))
-    values, width = words(source, -(-count // width), selection)
-    octets = _pack(values, width, 64, np.empty(-(-count // 64), dtype=np.uint64)).astype(">u8").view(np.uint8)
+    values, below, width = _spanned_words(source, -(-count // width), selection)
+    octets = _pack(values, below, width, 64, np.empty(-(-count // 64), dtype=np.uint64)).astype(">u8").view(np.uint8)
     return np.unpackbits(octets, count=count)
 
 
@@ -346,6 +393,20 @@ def formatted_chunks(source: Source, stream_format: str, chunk_words: int, word_
 
 
 @numba.njit(cache=True, nogil=True)
+def _fractions(raw, low, shift, range_size, scale, out):  # pragma: no cover - compiled
+    """``float((x - low) >> shift) / range_size`` of every ``x`` in ``raw``, into ``out`` (numpy's cast and division:
+    the same roundings), or ``float(...) * scale`` when ``scale = 1 / range_size`` is exact (a power of two: then
+    the product is the quotient, bit for bit, and costs a fraction of a division)."""
+    if scale:
+        for i in range(raw.size):
+            out[i] = np.float64((raw[i] - low) >> shift) * scale
+    else:
+        for i in range(raw.size):
+            out[i] = np.float64((raw[i] - low) >> shift) / range_size
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
 def _digits(raw, low, range_size, d, largest, out):  # pragma: no cover - compiled
     """``min(floor(d ((x - low) / R)), d - 1)`` of every ``x`` in ``raw``, into ``out``."""
     for i in range(raw.size):
@@ -372,8 +433,10 @@ def _below(raw, low, limit, out):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def _pack(values, width, field_bits, out):  # pragma: no cover - compiled
-    """Cut the concatenation of ``width``-bit ``values`` into fields of ``field_bits`` bits, filling ``out``.
+def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
+    """Cut the concatenation of the ``width``-bit words ``(v >> below) mod 2^width`` of ``values`` (the selected bits
+    of :func:`genuine_words`, taken here rather than in a pass of their own) into fields of ``field_bits`` bits,
+    filling ``out``.
 
     One pass with a bit buffer: ``buffer`` holds the ``held < f`` bits not yet
     emitted; each value either joins it or completes a field (then any whole
@@ -386,13 +449,13 @@ def _pack(values, width, field_bits, out):  # pragma: no cover - compiled
     packing itself.
     """
     count = out.size
-    w, f, one = np.uint64(width), np.uint64(field_bits), np.uint64(1)
-    field_mask = ~np.uint64(0) >> (np.uint64(64) - f)
+    w, f, one, shift = np.uint64(width), np.uint64(field_bits), np.uint64(1), np.uint64(below)
+    field_mask, word_mask = ~np.uint64(0) >> (np.uint64(64) - f), ~np.uint64(0) >> (np.uint64(64) - w)
     buffer, held, emitted = np.uint64(0), np.uint64(0), 0
     for i in range(values.size):
         if emitted == count:
             break
-        value = values[i]
+        value = (values[i] >> shift) & word_mask
         if held + w < f:
             buffer, held = (buffer << w) | value, held + w
             continue

@@ -7,9 +7,11 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rnglab.empirical.stattests import TESTS
-from rnglab.empirical.stattests.bcfn import _feed, _scan, _wrap, overlapping_statistic, tie_probability
+from rnglab.empirical.stattests.bcfn import _deviations, _feed, _scan, _wrap, overlapping_statistic, tie_probability
 from rnglab.generators import CallableSource, make_source
 from rnglab.generators.adapters import ideal_source
 from rnglab.stream import BitSelection
@@ -23,6 +25,33 @@ def test_circular_pattern_counts_by_hand():
     ties += _feed(np.array([-5, 1], dtype=np.int64), 2, state, counts, shorter)
     _wrap(2, state, counts, shorter)
     assert ties == 1 and counts.tolist() == [0, 2, 2, 1] and shorter.tolist() == [2, 3]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 6), st.lists(st.integers(-2, 2), max_size=80), st.lists(st.integers(0, 80), max_size=4))
+def test_patterns_fed_in_pieces_match_brute_force(t, deviations, cuts):
+    """Deviations fed in any pieces count every overlapping t- and (t-1)-pattern of the signs of those that are
+    not ties (before the wrap), and the ties, as a direct count over the whole sequence does."""
+    state, counts = np.zeros(3, dtype=np.int64), np.zeros(2**t, dtype=np.int64)
+    shorter = np.zeros(2 ** (t - 1), dtype=np.int64)
+    ties = sum(_feed(np.array(piece, dtype=np.int64), t, state, counts, shorter)
+               for piece in np.split(np.array(deviations, dtype=np.int64), sorted(cuts)))
+    signs = [int(d < 0) for d in deviations if d]
+
+    def brute(width):
+        table = np.zeros(2**width, dtype=np.int64)
+        for end in range(width, len(signs) + 1):
+            table[int("".join(map(str, signs[end - width:end])), 2)] += 1
+        return table.tolist()
+
+    assert ties == deviations.count(0) and state[1] == len(signs)
+    assert counts.tolist() == brute(t) and shorter.tolist() == brute(t - 1)
+
+
+def test_deviations_of_blocks_held_two_to_a_word():
+    """Blocks of 32 bits two to a word, the high half first, the last block left out: weight minus 16."""
+    words = np.array([0xFFFFFFFF_00000001, 0x0000000F_FFFF0000], dtype=np.uint64)
+    assert _deviations(words, 2, 32, 3, np.empty(4, dtype=np.int64)).tolist() == [16, -15, -12]
 
 
 def test_levels_sum_pairs_of_blocks():

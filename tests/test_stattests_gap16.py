@@ -6,9 +6,11 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rnglab.empirical.stattests import TESTS
-from rnglab.empirical.stattests.gap16 import distinct_variance, expected_gaps, gap_edges
+from rnglab.empirical.stattests.gap16 import _count_gaps, coarse_bins, distinct_variance, expected_gaps, gap_edges
 from rnglab.generators import CallableSource, make_source
 from rnglab.generators.adapters import ideal_source
 from rnglab.stream import BitSelection
@@ -25,6 +27,24 @@ def test_gaps_by_hand():
     result = TESTS["gap-16"](_sixteen_bit([7, 9, 7, 7, 9]), 5000)
     assert result.details["recurrences"] == 5000 - 2  # every value but the first 7 and the first 9 closes a gap
     assert result.details["observed"][0] == 4998 and result.pvalue < 1e-100
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 4096), st.integers(0, 2**32 - 1))
+def test_kernel_bins_every_gap_as_the_edges_do(bins, seed):
+    """The kernel's coarse table gives each gap the bin ``searchsorted(edges, gap, "right") - 1`` of its edges:
+    at each edge, on both sides of it and at random gaps up to beyond the last edge (a value last seen at 0
+    recurs at ``gap + 1``)."""
+    edges = gap_edges(bins)
+    coarse, shift = coarse_bins(edges)
+    near = np.r_[edges[:-1], edges[:-1] - 1, edges[1:-1] + 1,
+                 np.random.default_rng(seed).integers(0, 3 * edges[-2] + 2, 100)]
+    for gap in np.unique(near[near >= 0]).tolist():
+        counts, last = np.zeros(bins, dtype=np.int64), np.full(2**16, -1, dtype=np.int64)
+        last[1] = 0
+        _count_gaps(np.array([1], dtype=np.uint64), 1, 1, gap + 1, last, edges, coarse, shift, np.empty(1, dtype=np.int64),
+                    counts)
+        assert np.flatnonzero(counts).tolist() == [np.searchsorted(edges, gap, "right") - 1]
 
 
 def test_expected_counts_match_the_sum_over_gaps():

@@ -17,6 +17,7 @@ from scipy import stats
 from rnglab.empirical.stattests import TESTS, get_test
 from rnglab.empirical.stattests import frequency as frequency_module
 from rnglab.empirical.stattests import knuth as knuth_module
+from rnglab.empirical.stattests import runs as runs_module
 from rnglab.empirical.stattests.correlation import serial_correlation, serial_correlation_coefficient
 from rnglab.empirical.stattests.frequency import frequency, overlapping_counts, serial, serial_overlapping
 from rnglab.empirical.stattests.knuth import (
@@ -71,6 +72,7 @@ def tiny_chunks(monkeypatch):
     """Read 7 values at a time, so that every chunk boundary case is exercised (the same for every example)."""
     monkeypatch.setattr(frequency_module, "CHUNK", 7)
     monkeypatch.setattr(knuth_module, "CHUNK", 7)
+    monkeypatch.setattr(runs_module, "CHUNK", 7)
 
 
 chunked_examples = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -466,3 +468,38 @@ def test_first_level_pvalues_are_uniform_on_pcg64(name, n, options):
     # 1000 seeded replications; the KS test of their p-values against U(0, 1) must not reject at 0.001.
     pvalues = [get_test(name)(make_source("pcg64", seed), n, **options).pvalue for seed in range(1000)]
     assert stats.kstest(pvalues, "uniform").pvalue > 0.001
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.floats(0.0, 12.0), max_size=60), st.floats(0.5, 20.0))
+def test_adjacent_groups_are_the_greedy_groups(expected, minimum):
+    """The compiled grouping equals the greedy rule run in Python (a group closes once its total reaches the
+    minimum; a short remainder joins the group before)."""
+    starts, total = [0], 0.0
+    for index, value in enumerate(expected):
+        if total >= minimum:
+            starts.append(index)
+            total = 0.0
+        total += value
+    if total < minimum and len(starts) > 1:
+        starts.pop()
+    assert knuth_module.adjacent_groups(np.array(expected), minimum).tolist() == starts
+
+
+@given(st.lists(st.integers(0, 9), max_size=200))
+def test_add_counts_is_a_bincount(indices):
+    """Counting in place equals numpy's bincount, added to what the counts held."""
+    counts = np.arange(10, dtype=np.int64)
+    frequency_module.add_counts(np.array(indices, dtype=np.intp), counts)
+    assert counts.tolist() == (np.arange(10) + np.bincount(np.array(indices, dtype=np.intp), minlength=10)).tolist()
+
+
+@given(st.integers(2, 7).flatmap(lambda t: st.lists(st.lists(st.integers(0, 5), min_size=t, max_size=t),
+                                                     min_size=1, max_size=30)))
+def test_permutation_indices_by_the_definition(rows):
+    """Each row's index is ``sum_i #{j > i : u_j < u_i} (t-1-i)!``, or ``t!`` with a tie (small integers: many)."""
+    t = len(rows[0])
+    expected = [math.factorial(t) if len(set(row)) < t else
+                sum(sum(row[j] < row[i] for j in range(i + 1, t)) * math.factorial(t - 1 - i) for i in range(t))
+                for row in rows]
+    assert permutation_indices(np.array(rows, dtype=np.float64)).tolist() == expected

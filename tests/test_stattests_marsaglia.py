@@ -169,8 +169,12 @@ def test_gf2_ranks_match_reference(rows, columns, seed):
     matrices = rng.integers(0, 2**64 - 1, size=(20, rows), dtype=np.uint64, endpoint=True)
     matrices &= np.uint64(2**columns - 1)
     matrices[rng.random(matrices.shape) < 0.3] = 0  # zero rows, so that low ranks occur too
+    matrices[::2, -1] = matrices[::2, 0] ^ matrices[::2, rows // 2]  # and dependent rows that are not zero
     expected = [reference_rank([int(v) for v in m], columns) for m in matrices]
     assert gf2_ranks(matrices, columns).tolist() == expected
+    if columns < 64:  # bits above the columns do not count
+        noise = rng.integers(0, 2**64 - 1, size=matrices.shape, dtype=np.uint64, endpoint=True) << np.uint64(columns)
+        assert gf2_ranks(matrices | noise, columns).tolist() == expected
 
 
 def test_merge_sparse_tails_by_hand():
@@ -179,11 +183,20 @@ def test_merge_sparse_tails_by_hand():
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.integers(1, 64), st.lists(st.integers(0, 2**64 - 1), max_size=50))
-def test_weight_counts_equal_a_histogram_of_popcounts(block_bits, blocks):
-    blocks = [block >> (64 - block_bits) for block in blocks]
+@given(st.integers(1, 64), st.lists(st.integers(0, 2**64 - 1), max_size=50), st.integers(0, 3))
+def test_weight_counts_equal_a_histogram_of_popcounts(block_bits, words, short):
+    """Blocks one to a word, or 64 / L to a word (the first most significant), the last word's ``short`` last
+    blocks left out."""
+    blocks = [word >> (64 - block_bits) for word in words]
     expected = np.bincount([bin(block).count("1") for block in blocks], minlength=block_bits + 1)
-    assert weight_counts(np.array(blocks, dtype=np.uint64), block_bits).tolist() == expected.tolist()
+    assert weight_counts(np.array(blocks, dtype=np.uint64), 1, block_bits, len(blocks)).tolist() == expected.tolist()
+    per = 64 // block_bits
+    if 64 % block_bits == 0 and words:
+        held = [(word >> (64 - block_bits * (k + 1))) & (2**block_bits - 1) for word in words for k in range(per)]
+        held = held[:len(held) - min(short, per - 1)]
+        expected = np.bincount([bin(block).count("1") for block in held], minlength=block_bits + 1)
+        counted = weight_counts(np.array(words, dtype=np.uint64), per, block_bits, len(held))
+        assert counted.tolist() == expected.tolist()
 
 
 def test_hamming_weight_counts_blocks():

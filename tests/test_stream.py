@@ -12,6 +12,7 @@ from rnglab.stream import (
     bits,
     field_chunks,
     formatted_chunks,
+    genuine_bits,
     left_aligned_words,
     offsets,
     packed_chunks,
@@ -37,6 +38,22 @@ def test_minstd_uniforms_use_its_own_resolution():
     m = 2**31 - 1
     u = uniforms(make_source("minstd", 1), 3)
     assert u.tolist() == [(16807 - 1) / (m - 1), (282475249 - 1) / (m - 1), (1622650073 - 1) / (m - 1)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**64 - 2).flatmap(lambda low: st.tuples(st.just(low), st.integers(low + 1, 2**64 - 1))),
+       st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=8), st.booleans())
+def test_uniforms_are_the_exact_quotients(bounds, fractions, power_of_two):
+    """Every uniform is ``float((x - low) >> s) / float(ceil(R / 2^s))`` (s = the bits of R beyond 54) in IEEE
+    double precision, as Python computes it, on a range of any size, a power of two or not."""
+    low, high = bounds
+    if power_of_two:  # R = 2^k, where the compiled pass multiplies by 2^-k instead of dividing
+        high = low + 2 ** max((high - low + 1).bit_length() - 1, 1) - 1
+    range_size = high - low + 1
+    values = [low + f % range_size for f in fractions]
+    shift = range_size.bit_length() - 54 if range_size > 2**53 else 0
+    expected = [float((v - low) >> shift) / float(-(-range_size >> shift)) for v in values]
+    assert uniforms(listed(values, low, high), len(values)).tolist() == expected
 
 
 def test_uniforms_stay_below_one_for_64_bit_sources():
@@ -285,6 +302,27 @@ def test_field_chunks_concatenate_to_the_fields(name, field_bits, multiple):
     assert len(chunks) > 2 and all(len(chunk) % multiple == 0 for chunk in chunks[:-1])
     assert np.array_equal(np.concatenate(chunks), bit_fields(whole_source, 5000, field_bits))
     assert chunked_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["pcg64", "mt19937", "minstd", "randu", "msvc"]), st.sampled_from([1, 2, 8, 16, 32, 64]),
+       st.sampled_from([None, 1, 8, 10, 16, 32]), st.integers(1, 3000), st.integers(1, 500))
+def test_field_word_chunks_hold_the_fields(name, field_bits, low, count, chunk_fields):
+    """Cut from their words (k to a word, the first most significant), the chunks of field_word_chunks are the
+    chunks of field_chunks, read from the same outputs, for fields that divide the selected width and others."""
+    from rnglab.stream import field_word_chunks
+
+    width = genuine_bits(make_source(name, 1))
+    selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
+    word_source, field_source = make_source(name, 5), make_source(name, 5)
+    cut = []
+    for words_, per, fields in field_word_chunks(word_source, count, field_bits, selection, chunk_fields=chunk_fields):
+        shifts = np.uint64(field_bits) * np.arange(per - 1, -1, -1, dtype=np.uint64)
+        mask = np.uint64(2**field_bits - 1)
+        cut.append(((words_[:, None] >> shifts[None, :]) & mask).ravel()[:fields])
+    expected = list(field_chunks(field_source, count, field_bits, selection, chunk_fields=chunk_fields))
+    assert [c.tolist() for c in cut] == [e.tolist() for e in expected]
+    assert word_source.random_raw(3).tolist() == field_source.random_raw(3).tolist()
 
 
 def test_field_chunks_of_a_narrow_selection_read_about_chunk_fields_outputs():

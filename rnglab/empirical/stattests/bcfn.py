@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+
 import numba
 import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_chunks
+from ...stream import BitSelection, field_word_chunks
 from .base import EmpiricalResult, gateway_params, register, require
+from .popcount import popcount
 
 #: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks (a chunk holds whole blocks of the top level,
 #: so this bounds the memory: 2^15 blocks of 32 low bits are a million outputs).
@@ -17,6 +20,25 @@ LEVELS = 16
 #: Expected count per pattern for a level to be tested (20: at 5, the rule of thumb, the smallest levels
 #: raised false alarms several times too often in calibration).
 MIN_EXPECTED = 20.0
+
+
+#: Blocks per chunk of the stream (at least a whole block of the top level): the blocks and their deviations stay
+#: in the processor's cache.
+CHUNK_BLOCKS = 2**16
+
+
+@numba.njit(cache=True, nogil=True)
+def _deviations(words, per, block_bits, count, out):  # pragma: no cover - compiled
+    """``popcount(block) - block_bits / 2`` of ``count`` blocks held ``per`` to a uint64 word (the first in the most
+    significant bits, :func:`~rnglab.stream.field_words`), into ``out`` (returned, ``count`` long)."""
+    mask, half, i = ~np.uint64(0) >> np.uint64(64 - block_bits), block_bits // 2, 0
+    for word in words:
+        for block in range(per):
+            if i == count:
+                break
+            out[i] = np.int64(popcount((word >> np.uint64(block_bits * (per - 1 - block))) & mask)) - half
+            i += 1
+    return out[:count]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -28,25 +50,42 @@ def _feed(deviations, pattern_bits, state, counts, shorter):  # pragma: no cover
     (zero) has none and is skipped. ``state`` = ``[history, seen, head]``: the
     last signs (bit 0 the newest), the signs seen so far, and the first
     ``pattern_bits - 1`` of them (kept for the circular wrap of :func:`_wrap`).
+    Once ``t`` signs are seen, the rest is two branch-free loops (ties are
+    unpredictable: one block of 32 bits in seven): the signs of the blocks
+    that are not tied, packed together, then their ``t``-patterns, counted
+    in a local table; every later ``(t-1)``-pattern is the newest ``t - 1``
+    signs of one of them, so the shorter counts are the table folded in two.
     """
     t = pattern_bits
     mask, short_mask = (1 << t) - 1, (1 << (t - 1)) - 1
-    history, seen, head, ties = state[0], state[1], state[2], 0
-    for i in range(deviations.size):
-        if deviations[i] == 0:
+    history, seen, head, ties, start = state[0], state[1], state[2], 0, 0
+    while start < deviations.size and seen < t:
+        deviation = deviations[start]
+        start += 1
+        if deviation == 0:
             ties += 1
             continue
-        sign = 1 if deviations[i] < 0 else 0
-        history = ((history << 1) | sign) & mask
+        history = ((history << 1) | (deviation < 0)) & mask
         seen += 1
         if seen < t:
-            head = (head << 1) | sign
+            head = (head << 1) | (deviation < 0)
         if seen >= t:
             counts[history] += 1
         if seen >= t - 1:
             shorter[history & short_mask] += 1
-    state[0], state[1], state[2] = history, seen, head
-    return ties
+    signs, fed = np.empty(deviations.size - start, dtype=np.uint8), 0
+    for i in range(start, deviations.size):
+        signs[fed] = deviations[i] < 0
+        fed += deviations[i] != 0
+    patterns = np.zeros(counts.size, dtype=np.int64)
+    for i in range(fed):
+        history = ((history << 1) | signs[i]) & mask
+        patterns[history] += 1
+    for pattern in range(counts.size):
+        counts[pattern] += patterns[pattern]
+        shorter[pattern & short_mask] += patterns[pattern]
+    state[0], state[1], state[2] = history, seen + fed, head
+    return ties + deviations.size - start - fed
 
 
 @numba.njit(cache=True, nogil=True)
@@ -93,6 +132,7 @@ def overlapping_statistic(counts: np.ndarray, shorter: np.ndarray) -> tuple[floa
     return psi(counts) - psi(shorter), counts.size // 2
 
 
+@functools.cache
 def tie_probability(block_bits: int) -> float:
     """``P(weight = B/2) = C(B, B/2) 2^-B`` for a block of ``B`` fair bits."""
     return float(stats.binom.pmf(block_bits // 2, block_bits, 0.5))
@@ -106,8 +146,9 @@ def level_distances(level_bits: int, blocks: int, ties: int, counts: np.ndarray,
     discrete law). The patterns, tested when at least as many signs as patterns were seen: ``2 min(p, 1 - p)``
     for the chi-square tail ``p`` (a fit too good is as suspect as a bad one).
     """
-    law = stats.binom(blocks, tie_probability(level_bits))
-    tie = min(1.0, 2 * min(float(law.cdf(ties)), float(law.sf(ties - 1))))
+    tied = tie_probability(level_bits)  # scipy's functions, not a frozen law: freezing costs 1 ms (its docstrings)
+    below, above = float(stats.binom.cdf(ties, blocks, tied)), float(stats.binom.sf(ties - 1, blocks, tied))
+    tie = min(1.0, 2 * min(below, above))
     if blocks - ties < counts.size:
         return tie, None, None
     statistic, df = overlapping_statistic(counts, shorter)
@@ -175,9 +216,11 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     states = np.zeros((top, 3), dtype=np.int64)
     counts, shorter = np.zeros((top, cells), dtype=np.int64), np.zeros((top, cells // 2), dtype=np.int64)
     ties = np.zeros(top, dtype=np.int64)
-    for chunk in field_chunks(source, n, block_bits, selection, multiple=2 ** (top - 1)):
-        _scan(np.bitwise_count(chunk).astype(np.int64) - block_bits // 2, top, pattern_bits, states, counts, shorter,
-              ties)
+    deviations = np.empty(0, dtype=np.int64)
+    for words, per, count in field_word_chunks(source, n, block_bits, selection, chunk_fields=CHUNK_BLOCKS,
+                                               multiple=2 ** (top - 1)):
+        deviations = deviations if deviations.size >= count else np.empty(count, dtype=np.int64)
+        _scan(_deviations(words, per, block_bits, count, deviations), top, pattern_bits, states, counts, shorter, ties)
     pvalues, statistics = [], []
     for level in range(top):
         _wrap(pattern_bits, states[level], counts[level], shorter[level])

@@ -11,6 +11,7 @@ from typing import Callable, Iterator
 import numpy as np
 from scipy import stats
 
+from ...compiled import njit
 from ...generators.base import Source
 from ...stream import BitSelection, genuine_bits, uniforms, words
 from .base import EmpiricalResult, chi_square, gateway_params, register, require
@@ -65,6 +66,14 @@ def uniform_reader(source: Source, selection: BitSelection) -> Callable[[int], n
     return lambda size: selected_uniforms(source, size, selection)
 
 
+@njit(cache=True, nogil=True)
+def add_counts(indices, counts):  # pragma: no cover - compiled
+    """``counts[i] += 1`` for every ``i`` of ``indices``, in place: ``numpy.bincount`` without its fresh array of
+    every class per call (100,001 of them for the maximum-of-t test's cells, for a chunk of 10,922 groups)."""
+    for index in indices:
+        counts[index] += 1
+
+
 def group_counts(read: Callable[[int], np.ndarray], n: int, t: int,
                  classify: Callable[[np.ndarray], np.ndarray], classes: int) -> np.ndarray:
     """Counts of the classes of ``n`` non-overlapping groups of ``t`` values, read a chunk at a time.
@@ -75,7 +84,7 @@ def group_counts(read: Callable[[int], np.ndarray], n: int, t: int,
     counts = np.zeros(classes, dtype=np.int64)
     for start in range(0, n, per_read):
         groups = min(per_read, n - start)
-        counts += np.bincount(classify(read(groups * t).reshape(groups, t)), minlength=classes)
+        add_counts(classify(read(groups * t).reshape(groups, t)), counts)
     return counts
 
 
@@ -182,7 +191,7 @@ def overlapping_counts(read: Callable[[int], np.ndarray], n: int, d: int, t: int
     counts = np.zeros(d**t, dtype=np.int64)
     for window in windows(read, n, t - 1, circular=True):
         tuples = np.lib.stride_tricks.sliding_window_view(window, t)
-        counts += np.bincount(tuple_cells(tuples, d), minlength=d**t)
+        add_counts(tuple_cells(tuples, d), counts)
     return counts
 
 

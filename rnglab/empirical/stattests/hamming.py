@@ -7,8 +7,9 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_chunks
+from ...stream import BitSelection, field_word_chunks
 from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .popcount import popcount
 
 
 def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: float = 5.0):
@@ -46,27 +47,22 @@ def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: floa
     return np.add.reduceat(observed, edges[:-1]), np.add.reduceat(expected, edges[:-1]), labels
 
 
-#: Masks of the SWAR population count (bit pairs, nibbles, bytes) and the byte-summing multiplier.
-PAIRS, NIBBLES, BYTES, BYTE_SUM = (np.uint64(0x5555555555555555), np.uint64(0x3333333333333333),
-                                   np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x0101010101010101))
-
-
 @numba.njit(cache=True, nogil=True)
-def weight_counts(blocks, block_bits):  # pragma: no cover - compiled
-    """Counts of the Hamming weights ``0 .. block_bits`` of the uint64 ``blocks``, in one pass.
+def weight_counts(words, per, block_bits, count):  # pragma: no cover - compiled
+    """Counts of the Hamming weights ``0 .. block_bits`` of ``count`` blocks held ``per`` to a uint64 word (the first
+    in the most significant bits, :func:`~rnglab.stream.field_words`), in one pass.
 
-    The weight is the classical SWAR population count (sums of bit pairs,
-    nibbles, then bytes), which LLVM compiles to the processor's ``popcnt``;
-    counting in the same loop avoids ``numpy.bincount``'s intp copy of
-    ``n`` weights, which cost four times the count itself.
+    Counting in the same loop as the :func:`popcount` avoids ``numpy.bincount``'s
+    intp copy of ``n`` weights, which cost four times the count itself.
     """
     counts = np.zeros(block_bits + 1, dtype=np.int64)
-    one, two, four, top = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
-    for block in blocks:
-        block -= (block >> one) & PAIRS
-        block = (block & NIBBLES) + ((block >> two) & NIBBLES)
-        block = (block + (block >> four)) & BYTES
-        counts[(block * BYTE_SUM) >> top] += 1
+    mask, i = ~np.uint64(0) >> np.uint64(64 - block_bits), 0
+    for word in words:
+        for block in range(per):
+            if i == count:
+                break
+            counts[popcount((word >> np.uint64(block_bits * (per - 1 - block))) & mask)] += 1
+            i += 1
     return counts
 
 
@@ -91,7 +87,8 @@ def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
     """
     require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
     require(n >= 1, f"n must be >= 1; got {n}")
-    observed = sum(weight_counts(fields, block_bits) for fields in field_chunks(source, n, block_bits, selection))
+    observed = sum(weight_counts(words, per, block_bits, count)
+                   for words, per, count in field_word_chunks(source, n, block_bits, selection))
     expected = n * stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
     merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
     require(len(labels) >= 2, f"hamming-weight needs n large enough for two categories with >= 5 expected; got n = {n}")

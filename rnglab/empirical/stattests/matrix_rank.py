@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numba
 import numpy as np
 
@@ -11,12 +13,13 @@ from .base import EmpiricalResult, chi_square, gateway_params, register, require
 from .hamming import merge_sparse_tails
 
 
+@functools.lru_cache(maxsize=64)
 def rank_probabilities(rows: int, columns: int) -> np.ndarray:
     """Probabilities ``P(rank = r)``, ``r = 0 .. min(rows, columns)``, of a uniform random GF(2) matrix.
 
     ``P(r) = 2^(r(m + n - r) - mn) prod_{i<r} (1 - 2^(i-m)) (1 - 2^(i-n)) / (1 - 2^(i-r))``
     (G. Marsaglia, L. H. Tsay, Linear Algebra Appl. 67, 1985). For 32 x 32:
-    0.2888 (rank 32), 0.5776 (31), 0.1284 (30).
+    0.2888 (rank 32), 0.5776 (31), 0.1284 (30). Cached (read-only): a run until failure asks at every stage.
     """
     ranks = np.arange(min(rows, columns) + 1)
     logs = np.empty(len(ranks))
@@ -24,47 +27,50 @@ def rank_probabilities(rows: int, columns: int) -> np.ndarray:
         i = np.arange(r)
         terms = np.log2(1 - 2.0 ** (i - rows)) + np.log2(1 - 2.0 ** (i - columns)) - np.log2(1 - 2.0 ** (i - r))
         logs[r] = r * (rows + columns - r) - rows * columns + terms.sum()
-    return 2.0**logs
+    probabilities = 2.0**logs
+    probabilities.flags.writeable = False
+    return probabilities
+
+
+#: Rows per chunk of the stream: the rows (8 bytes each) stay in the processor's cache.
+CHUNK_ROWS = 2**16
 
 
 @numba.njit(cache=True, nogil=True)
 def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     """Ranks over GF(2) of a stack of matrices whose rows are uint64 bit masks, shape ``(count, rows)``.
 
-    Gaussian elimination, one matrix at a time on a copy of its rows: for each
-    column, from the most significant, the first row at or below the current
-    rank that holds the column's bit becomes the pivot and is swapped up; it
-    is XORed into every row below it that holds the bit (branch-free, and
-    on a view starting at zero, which lets the compiler vectorise the loop).
-    The rank is the number of pivots found. About ``rows * columns / 2``
-    word operations per matrix, about ten times faster than numpy's
-    column-at-a-time elimination over all matrices at once (which touches
-    every row of every matrix for every column). Only the low ``columns``
-    bits of each row count.
+    Gaussian elimination without pivot search or swaps, one matrix at a time
+    on a copy of its rows (their low ``columns`` bits: only those count):
+    each row, in turn, is either zero (a combination of the rows before it)
+    or a pivot, whose lowest set bit it then clears from every row below it,
+    XORing itself into those that hold the bit (branch-free, and on a view
+    starting at zero, which lets the compiler vectorise the loop). No later
+    row then holds an earlier pivot's bit, so the pivots are independent
+    and the rank is their number. ``rows (rows - 1) / 2`` word operations
+    per matrix, none of them a data-dependent branch: about three times
+    faster than eliminating column by column with a search for each pivot,
+    and ten times faster than numpy's column-at-a-time elimination over all
+    matrices at once (which touches every row of every matrix for every column).
     """
     count, rows = matrices.shape
     ranks = np.empty(count, dtype=np.int64)
     work = np.empty(rows, dtype=np.uint64)
-    one = np.uint64(1)
+    zero = np.uint64(0)
+    kept = ~zero >> np.uint64(64 - columns)
     for m in range(count):
-        work[:] = matrices[m]
+        for i in range(rows):
+            work[i] = matrices[m, i] & kept
         rank = 0
-        for column in range(columns - 1, -1, -1):
-            shift = np.uint64(column)
-            pivot = rank
-            while pivot < rows and not (work[pivot] >> shift) & one:
-                pivot += 1
-            if pivot == rows:
+        for i in range(rows):
+            row = work[i]
+            if row == zero:
                 continue
-            row = work[pivot]
-            work[pivot] = work[rank]
-            work[rank] = row
-            below = work[rank + 1:]
-            for i in range(below.size):
-                below[i] ^= row & (np.uint64(0) - ((below[i] >> shift) & one))
             rank += 1
-            if rank == rows:
-                break
+            pivot = row & (zero - row)
+            below = work[i + 1:]
+            for j in range(below.size):
+                below[j] ^= row & (zero - ((below[j] & pivot) != zero))
         ranks[m] = rank
     return ranks
 
@@ -92,7 +98,8 @@ def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
     require(rows >= 1, f"rows must be >= 1; got {rows}")
     require(n >= 1, f"n must be >= 1; got {n}")
     observed = np.zeros(min(rows, columns) + 1, dtype=np.int64)
-    for fields in field_chunks(source, n * rows, columns, selection, multiple=rows):  # memory bounded in n
+    chunks = field_chunks(source, n * rows, columns, selection, chunk_fields=CHUNK_ROWS, multiple=rows)  # bounded
+    for fields in chunks:
         observed += np.bincount(gf2_ranks(fields.reshape(-1, rows), columns), minlength=observed.size)
     expected = n * rank_probabilities(rows, columns)
     merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)

@@ -7,10 +7,11 @@ from typing import Callable
 import numpy as np
 from scipy import stats
 
+from ...compiled import njit
 from ...generators.base import Source
 from ...stream import BitSelection
 from .base import EmpiricalResult, ResolutionError, gateway_params, register, require
-from .frequency import check_sample, uniform_levels, uniform_reader, windows
+from .frequency import CHUNK, check_sample, uniform_levels, uniform_reader
 
 #: Knuth's a_ij of 3.3.2 eq. (11): n times the inverse covariance matrix of the run counts, as he rounds it.
 RUN_WEIGHTS = np.array([
@@ -34,18 +35,31 @@ def run_up_counts(read: Callable[[int], np.ndarray], n: int) -> np.ndarray:
     """Counts of runs up of length 1, 2, 3, 4, 5 and ``>= 6`` among ``n`` values (the last run included).
 
     A run up is a maximal strictly increasing stretch: a new run starts at
-    ``j`` when ``u_j <= u_(j-1)`` (a tie ends a run too). The run starts are
-    found a chunk at a time and their differences are the run lengths.
+    ``j`` when ``u_j <= u_(j-1)`` (a tie ends a run too). The values are read
+    :data:`~.frequency.CHUNK` at a time and scanned by a compiled loop
+    (:func:`_count_runs`) that carries the last value and the open run's
+    length from one chunk to the next.
     """
-    counts = np.zeros(7, dtype=np.int64)
-    offset, last_start = 0, 0
-    for window in windows(read, n, 1, circular=False):
-        starts = offset + 1 + np.flatnonzero(window[1:] <= window[:-1])
-        counts += np.bincount(np.minimum(np.diff(starts, prepend=last_start), 6), minlength=7)
-        last_start = int(starts[-1]) if starts.size else last_start
-        offset += window.size - 1
-    counts[min(n - last_start, 6)] += 1
+    counts, state = np.zeros(7, dtype=np.int64), np.zeros(2)  # state: the last value, the open run's length
+    for start in range(0, n, CHUNK):
+        _count_runs(read(min(CHUNK, n - start)), start == 0, state, counts)
+    counts[min(int(state[1]), 6)] += 1
     return counts[1:]
+
+
+@njit(cache=True, nogil=True)
+def _count_runs(values, first, state, counts):  # pragma: no cover - compiled
+    """Add the runs that end in ``values`` to ``counts[min(length, 6)]``, continuing ``state`` =
+    ``[last value, open run's length]`` (``first``: no run is open before ``values``)."""
+    previous, length, start = state[0], np.int64(state[1]), 0
+    if first and values.size:  # the first value opens the first run
+        previous, length, start = values[0], 1, 1
+    for i in range(start, values.size):  # branch-free: a run ends at about every other value, unpredictably
+        ends = values[i] <= previous
+        counts[min(length, 6)] += ends
+        length = 1 if ends else length + 1
+        previous = values[i]
+    state[0], state[1] = previous, length
 
 
 @register("runs-up")
