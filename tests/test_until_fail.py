@@ -32,7 +32,8 @@ def test_counting_source_counts_what_a_test_reads():
 
 def test_randu_fails_and_the_run_stops_there():
     result = run("randu", max_bytes=2**24)
-    assert result.stopped == "fail" and result.bytes_to_fail == result.stages[-1].bytes <= 2**20
+    assert result.stopped == "fail" and result.bytes_to_fail == result.stages[-1].worst_bytes
+    assert 0.9 * result.stages[-1].bytes <= result.bytes_to_fail <= result.stages[-1].bytes <= 2**20
     assert all(stage.worst != "FAIL" for stage in result.stages[:-1])
     assert result.stages[-1].worst_tests
 
@@ -129,9 +130,8 @@ def test_a_source_that_cannot_be_replayed_is_read_once_by_successive_entries():
 
     assert not OSEntropySource().replayable and make_source("pcg64", 1).replayable
     counting = CountingSource(OSEntropySource())
-    stage, furthest, _ = run_stage(counting, get_battery("smoke"), Pacing(first_scale=2.0**-8), BitSelection(),
-                                   Thresholds())
-    assert furthest is counting and stage.bytes == counting.outputs_read * 8 > 0
+    stage, _ = run_stage(counting, get_battery("smoke"), Pacing(first_scale=2.0**-8), BitSelection(), Thresholds())
+    assert stage.bytes == counting.outputs_read * 8 > 0
 
 
 def test_every_stage_of_a_generator_tests_the_stream_from_its_start():
@@ -185,3 +185,15 @@ def test_a_capped_entry_keeps_its_result_on_the_same_prefix():
     result = run("pcg64", max_bytes=2**25)
     fourier = [dict(zip(stage.labels, stage.results)).get("fourier") for stage in result.stages[-3:]]
     assert fourier[0].params["n"] == 2**22 and fourier[0] is fourier[1] is fourier[2]
+
+
+def test_entries_side_by_side_give_the_results_of_each_on_its_own_copy(monkeypatch):
+    """The entries of a stage share one generation of the stream (threads): the same data, so the same results."""
+    import rnglab.empirical.until_fail as until_fail
+
+    together = run("pcg64", max_bytes=2**22)
+    monkeypatch.setattr(until_fail, "_run_together", lambda source, entries, selection: {
+        index: until_fail._run_entry(entry, source.copy(), selection) for index, entry in entries.items()})
+    alone = run("pcg64", max_bytes=2**22)
+    assert [(s.bytes, s.labels, [(r.statistic, r.pvalue) for r in s.results]) for s in together.stages] == \
+        [(s.bytes, s.labels, [(r.statistic, r.pvalue) for r in s.results]) for s in alone.stages]

@@ -77,6 +77,7 @@ def _as_json(result) -> dict:
             "bytes_to_fail": result.bytes_to_fail,
             "stages": [{"bytes": s.bytes, "bytes_every": s.bytes_every, "least_reader": s.least_reader,
                         "seconds": s.seconds, "worst": s.worst, "tests": list(s.worst_tests),
+                        "worst_bytes": s.worst_bytes,
                         "skipped": [{"test": test, "reason": reason} for test, reason in s.skipped],
                         "results": [{"label": label, "statistic": r.statistic, "pvalue": r.pvalue}
                                     for label, r in zip(s.labels, s.results)]}

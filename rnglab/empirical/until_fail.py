@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -31,6 +32,7 @@ from ..generators.external import InputExhausted
 from ..results import Result
 from ..stream import BitSelection
 from .battery import Battery, Entry, result_labels
+from .shared_stream import SharedStream
 from .verdicts import GRADES, Thresholds, grade, tail_distance
 
 #: The factor of the first stage: every entry's sample size divided by 2^24, far below any validity rule,
@@ -114,8 +116,9 @@ class Pacing:
     def advance(self, most_read: int) -> None:
         """Go to the next stage; ``most_read`` is the most one entry read at the stage just run.
 
-        The target follows an entry that read more than it at its first run,
-        so that no entry reads more than the others at the next stage.
+        The target doubles from the most read, so that it follows an entry
+        that read more than it at its first run (and no entry reads more than
+        the others at the next stage).
         """
         self.first_scale *= 2
         most = max(most_read, self.target or 0)
@@ -151,6 +154,10 @@ class Stage(Result):
         The worst grade of the stage (``normal`` when nothing ran).
     worst_tests : tuple of str
         The labels of the results with that grade (none when it is ``normal``).
+    worst_bytes : int
+        The data those tests read: the most any of them read from the
+        stream's start (at most ``bytes``; an entry at its first stage or held
+        at its cap reads less); ``bytes`` for a source read once.
     """
 
     bytes: int
@@ -162,6 +169,7 @@ class Stage(Result):
     skipped: tuple
     worst: str
     worst_tests: tuple
+    worst_bytes: int
 
 
 @dataclass
@@ -175,61 +183,96 @@ class _Run:
 
 
 def run_stage(source: CountingSource, battery: Battery, pacing: Pacing, selection: BitSelection,
-              thresholds: Thresholds, previous: dict | None = None) -> tuple[Stage, CountingSource, dict]:
+              thresholds: Thresholds, previous: dict | None = None) -> tuple[Stage, dict]:
     """Run every entry of ``battery`` at its paced size on the next data of ``source``.
 
     When the source is replayable (a generator), every entry reads the same
-    data, from its own copy of the source, as PractRand's tests all see the
-    whole stream (:func:`stages` gives each stage of such a source the stream
-    from its start), and an entry at the same size as in ``previous`` (held at
+    data, the stream from its start, as PractRand's tests all see the whole
+    stream: the entries run side by side in threads on one
+    :class:`~rnglab.empirical.shared_stream.SharedStream` (the stream is
+    generated once), and an entry at the same size as in ``previous`` (held at
     its cap) keeps its result: the same test on the same data. A source that
     is not (an input read once, the OS entropy source) is shared instead: its
-    entries read successive data. An entry that breaks its test's validity
-    rule (a ``ValueError``) is skipped with the rule; the end of an input
-    (``InputExhausted``) ends the run. ``pacing`` learns each entry's consumption.
+    entries read successive data, one after another. An entry that breaks its
+    test's validity rule (a ``ValueError``) is skipped with the rule; the end
+    of an input (``InputExhausted``) ends the run. ``pacing`` learns each
+    entry's consumption.
 
     Returns
     -------
     stage : Stage
-    furthest : CountingSource
-        The source positioned after every datum the stage read.
     runs : dict
         The entries' runs by index, to pass as ``previous`` to the next stage.
     """
     started = time.perf_counter()
-    replayable = source.inner.replayable
-    runs, skipped, furthest = {}, [], source
-    for index, entry in enumerate(battery.entries):
-        paced = dataclasses.replace(entry, n=pacing.size(index, entry))
-        if replayable and previous and index in previous and previous[index].size == paced.size:
-            runs[index] = previous[index]
+    paced = {index: dataclasses.replace(entry, n=pacing.size(index, entry))
+             for index, entry in enumerate(battery.entries)}
+    kept = {index: previous[index] for index, entry in paced.items()
+            if source.inner.replayable and previous and index in previous and previous[index].size == entry.size}
+    fresh = {index: entry for index, entry in paced.items() if index not in kept}
+    if source.inner.replayable:
+        outcomes = _run_together(source, fresh, selection)
+    else:
+        outcomes = {index: _run_entry(entry, source, selection) for index, entry in fresh.items()}
+    runs, skipped = dict(kept), []
+    for index, (result, rule, read) in outcomes.items():
+        entry = fresh[index]
+        if rule is not None:
+            skipped.append((entry.test, rule))
             continue
-        reader = source.copy() if replayable else source
-        before = reader.outputs_read
+        runs[index] = _Run(entry.size, result, read, entry.size < entry.n)
+        pacing.learn(index, battery.entries[index], entry.size, read)
+    runs = dict(sorted(runs.items()))
+    return _stage(runs, skipped, source, thresholds, time.perf_counter() - started), runs
+
+
+def _run_entry(entry: Entry, reader: Source, selection: BitSelection) -> tuple[object, str | None, int]:
+    """``(result, None, outputs read)``, or ``(None, rule, 0)`` when the entry's size breaks its test's rule."""
+    before = reader.outputs_read
+    try:
+        return entry.run(reader, selection), None, reader.outputs_read - before
+    except InputExhausted:
+        raise
+    except ValueError as rule:
+        return None, str(rule), 0
+
+
+def _run_together(source: CountingSource, entries: dict, selection: BitSelection) -> dict:
+    """Run ``entries`` side by side, each in a thread, on one stream generated once from ``source``'s start."""
+    stream = SharedStream(source.copy())
+    readers = {index: stream.reader() for index in entries}
+
+    def run(index: int):
         try:
-            result = paced.run(reader, selection)
-        except InputExhausted:
+            return _run_entry(entries[index], readers[index], selection)
+        finally:
+            readers[index].close()
+
+    with ThreadPoolExecutor(max_workers=max(1, len(entries))) as pool:
+        futures = {index: pool.submit(run, index) for index in entries}
+        try:
+            return {index: future.result() for index, future in futures.items()}
+        except BaseException:
+            stream.cancel()
             raise
-        except ValueError as rule:
-            skipped.append((entry.test, str(rule)))
-            continue
-        runs[index] = _Run(paced.size, result, reader.outputs_read - before, paced.size < paced.n)
-        pacing.learn(index, entry, paced.size, runs[index].read)
-        if reader.outputs_read > furthest.outputs_read:
-            furthest = reader
-    return _stage(runs, skipped, furthest, thresholds, time.perf_counter() - started), furthest, runs
 
 
-def _stage(runs: dict, skipped: list, furthest: CountingSource, thresholds: Thresholds, seconds: float) -> Stage:
+def _stage(runs: dict, skipped: list, source: CountingSource, thresholds: Thresholds, seconds: float) -> Stage:
+    """The stage of ``runs``: the data of a replayable source is what its entries read from the stream's start,
+    that of a source read once all it has given so far."""
+    reads = [run.read for run in runs.values()]
     results = [run.result for run in runs.values()]
     labels = tuple(result_labels(results))
     grades = [grade(r.pvalue, thresholds) for r in results]
     worst = max(grades, key=GRADES.index, default="normal")
     worst_tests = tuple(label for label, g in zip(labels, grades) if g == worst != "normal")
-    to_bytes = furthest.output_bits / 8
+    once = not source.inner.replayable
+    data = source.outputs_read if once else max(reads, default=0)
+    worst_read = data if once else max((r for r, g in zip(reads, grades) if g == worst), default=data)
     least, index = min(((run.read, i) for i, run in enumerate(runs.values()) if not run.capped), default=(0, None))
-    return Stage(int(furthest.outputs_read * to_bytes), int(least * to_bytes), "" if index is None else labels[index],
-                 seconds, tuple(results), labels, tuple(skipped), worst, worst_tests)
+    to_bytes = source.output_bits / 8
+    return Stage(int(data * to_bytes), int(least * to_bytes), "" if index is None else labels[index], seconds,
+                 tuple(results), labels, tuple(skipped), worst, worst_tests, int(worst_read * to_bytes))
 
 
 def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_bytes: int | None = None,
@@ -267,9 +310,7 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
             return
         if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
             return
-        stage, furthest, runs = run_stage(counting, battery, pacing, selection, thresholds, runs)
-        if not source.replayable:
-            counting = furthest
+        stage, runs = run_stage(counting, battery, pacing, selection, thresholds, runs)
         pacing.advance(max((run.read for run in runs.values()), default=0))
         last_seconds, read = stage.seconds, stage.bytes
         if read >= start_bytes:
@@ -289,7 +330,7 @@ class UntilFailResult(Result):
     battery : str
     stages : tuple of Stage
     bytes_to_fail : int or None
-        The data read when the first FAIL was raised.
+        The data the tests that raised the first FAIL had read (the stage's ``worst_bytes``).
     stopped : str
         Why the run ended: ``fail``, ``limit`` (a limit on data or time), ``interrupted`` or ``input ended``.
     """
@@ -311,5 +352,5 @@ def summarise(source: Source, battery: Battery, done: list[Stage], ended: str = 
     """The result of the stages run so far: ``stopped`` is ``fail`` after a FAIL, otherwise ``ended`` (why the
     caller stopped: ``limit``, ``interrupted`` or ``input ended``)."""
     failed = bool(done) and done[-1].worst == "FAIL"
-    return UntilFailResult(source.name, source.seed, battery.name, tuple(done), done[-1].bytes if failed else None,
+    return UntilFailResult(source.name, source.seed, battery.name, tuple(done), done[-1].worst_bytes if failed else None,
                            "fail" if failed else ended)

@@ -1,0 +1,134 @@
+"""One stream generated once and read by several tests at their own pace, in a bounded window of memory.
+
+A stage of a run until it fails (:mod:`rnglab.empirical.until_fail`) has
+every battery entry read the same prefix of a generator's stream. Each entry
+on its own copy of the generator makes the stream again: on PCG64 that was
+about 40% of a stage. A :class:`SharedStream` generates the stream once, in
+chunks, and hands each reader (a :class:`StreamReader`, one per test, each in
+its own thread) the outputs at its own position. A chunk is dropped once every
+reader still running has passed it; a reader that gets ``window`` outputs ahead
+of the slowest waits for it, except the slowest itself, which never waits, so
+the readers always make progress and memory stays bounded by the window plus
+the largest single request (the tests that hold their whole sample, up to
+their ``max_n``). Every reader sees exactly the outputs a copy of the
+generator would give it, so the tests' results are the same.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+
+import numpy as np
+
+from ..generators.base import Source
+
+
+class Cancelled(Exception):
+    """The stream was cancelled (Ctrl-C in the thread that runs the readers)."""
+
+
+class SharedStream:
+    """The outputs of ``source`` from its current state, generated once for every reader.
+
+    Parameters
+    ----------
+    source : Source
+        The generator, at the start of the stream; the stream owns it.
+    chunk : int
+        Outputs generated at a time (more when a reader asks for more at once).
+    window : int
+        Outputs a reader may be ahead of the slowest running reader before it waits.
+    """
+
+    def __init__(self, source: Source, *, chunk: int = 2**20, window: int = 2**23) -> None:
+        self._source, self._chunk, self._window = source, chunk, window
+        self._chunks: deque[tuple[int, np.ndarray]] = deque()
+        self._end = 0
+        self._positions: dict[int, int] = {}
+        self._changed = threading.Condition()
+        self._cancelled = False
+
+    def reader(self) -> StreamReader:
+        """A new reader at the stream's start; every reader must be made before any of them reads."""
+        with self._changed:
+            key = len(self._positions)
+            self._positions[key] = 0
+        return StreamReader(self, key, self._source)
+
+    def read(self, key: int, size: int) -> np.ndarray:
+        """The next ``size`` outputs of reader ``key``, generating what no reader has asked for yet."""
+        with self._changed:
+            position = self._positions[key]
+            while position + size > self._end:
+                if self._cancelled:
+                    raise Cancelled("the stream was cancelled")
+                if self._end - min(self._positions.values()) < self._window or position == min(self._positions.values()):
+                    self._append(max(self._chunk, position + size - self._end))
+                else:
+                    self._changed.wait()
+            values = self._gather(position, size)
+            self._positions[key] = position + size
+            self._release()
+            return values
+
+    def finish(self, key: int) -> None:
+        """Reader ``key`` reads no more: the chunks only it held are dropped, and waiting readers go on."""
+        with self._changed:
+            self._positions.pop(key, None)
+            self._release()
+
+    def cancel(self) -> None:
+        """Make every reader that waits for new outputs raise :class:`Cancelled`."""
+        with self._changed:
+            self._cancelled = True
+            self._changed.notify_all()
+
+    def _append(self, size: int) -> None:
+        self._chunks.append((self._end, self._source.random_raw(size)))
+        self._end += size
+
+    def _gather(self, position: int, size: int) -> np.ndarray:
+        parts = [values[max(position - start, 0):position + size - start] for start, values in self._chunks
+                 if start < position + size and start + len(values) > position]
+        if len(parts) > 1:
+            return np.concatenate(parts)
+        view = parts[0].view()
+        view.flags.writeable = False  # shared with the other readers: a test must not write into it
+        return view
+
+    def _release(self) -> None:
+        lowest = min(self._positions.values(), default=self._end)
+        while self._chunks and self._chunks[0][0] + len(self._chunks[0][1]) <= lowest:
+            self._chunks.popleft()
+        self._changed.notify_all()
+
+
+class StreamReader(Source):
+    """One test's view of a :class:`SharedStream`: a source whose outputs are the stream's from its start."""
+
+    def __init__(self, stream: SharedStream, key: int, like: Source) -> None:
+        self.name, self.low, self.high, self.seed = like.name, like.low, like.high, like.seed
+        self._stream, self._key, self.generated = stream, key, 0
+        super().__init__()
+
+    def _generate(self, size: int) -> np.ndarray:
+        values = self._stream.read(self._key, size)
+        self.generated += size
+        return values
+
+    @property
+    def outputs_read(self) -> int:
+        """Outputs consumed: read from the stream, less those handed back and not yet read again."""
+        return self.generated - len(self._pending)
+
+    def close(self) -> None:
+        """Read no more (the stream may drop what only this reader held)."""
+        self._stream.finish(self._key)
+
+    def copy(self) -> Source:
+        raise TypeError("a reader of a shared stream cannot be copied: its stream is read once")
+
+    @property
+    def state(self) -> dict:
+        raise TypeError("a reader of a shared stream has no generator state of its own")

@@ -1,0 +1,82 @@
+"""One stream generated once for several readers: each reads exactly the generator's outputs, in bounded memory."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rnglab.empirical.shared_stream import Cancelled, SharedStream
+from rnglab.generators import make_source
+
+
+def read_all(reader, sizes):
+    try:
+        return np.concatenate([reader.random_raw(size) for size in sizes])
+    finally:
+        reader.close()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(st.integers(1, 700), min_size=1, max_size=12), min_size=1, max_size=5),
+       st.integers(1, 300), st.integers(1, 1000))
+def test_every_reader_gets_the_generator_s_outputs_whatever_the_pace(plans, chunk, window):
+    stream = SharedStream(make_source("pcg64", 9), chunk=chunk, window=window)
+    readers = [stream.reader() for _ in plans]
+    with ThreadPoolExecutor(len(plans)) as pool:
+        got = list(pool.map(read_all, readers, plans))
+    for values, sizes in zip(got, plans):
+        assert values.tolist() == make_source("pcg64", 9).random_raw(sum(sizes)).tolist()
+
+
+def test_memory_is_bounded_by_the_window_and_the_largest_request():
+    stream = SharedStream(make_source("pcg64", 1), chunk=100, window=1000)
+    fast, slow = stream.reader(), stream.reader()
+    held = []
+    original = stream._append
+
+    def watch(size):
+        original(size)
+        held.append(sum(len(values) for _, values in stream._chunks))
+
+    stream._append = watch
+    done = threading.Event()
+
+    def run_fast():
+        read_all(fast, [50] * 400)  # 20,000 outputs: must wait for the slow reader
+        done.set()
+
+    thread = threading.Thread(target=run_fast)
+    thread.start()
+    read_all(slow, [10] * 2000)
+    thread.join()
+    assert done.is_set() and max(held) <= 1000 + 100
+
+
+def test_a_finished_reader_no_longer_holds_the_others_back():
+    stream = SharedStream(make_source("pcg64", 1), chunk=64, window=128)
+    quitter, reader = stream.reader(), stream.reader()
+    quitter.random_raw(1)
+    quitter.close()
+    assert reader.random_raw(10_000).tolist() == make_source("pcg64", 1).random_raw(10_000).tolist()
+
+
+def test_cancel_stops_a_reader_waiting_for_the_slowest():
+    stream = SharedStream(make_source("pcg64", 1), chunk=10, window=10)
+    waiting, _ = stream.reader(), stream.reader()  # the second never reads: the first waits once ahead by 10
+    with ThreadPoolExecutor(1) as pool:
+        future = pool.submit(read_all, waiting, [5] * 10)
+        threading.Timer(0.2, stream.cancel).start()
+        with pytest.raises(Cancelled):
+            future.result(timeout=10)
+
+
+def test_the_values_handed_out_cannot_be_written():
+    stream = SharedStream(make_source("pcg64", 1), chunk=100, window=1000)
+    values = stream.reader().random_raw(10)
+    with pytest.raises(ValueError, match="read-only"):
+        values[0] = 0
