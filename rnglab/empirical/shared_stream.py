@@ -60,10 +60,11 @@ class SharedStream:
         """The next ``size`` outputs of reader ``key``, generating what no reader has asked for yet."""
         with self._changed:
             position = self._positions[key]
-            while position + size > self._end:
+            while self._cancelled or position + size > self._end:
                 if self._cancelled:
                     raise Cancelled("the stream was cancelled")
-                if self._end - min(self._positions.values()) < self._window or position == min(self._positions.values()):
+                slowest = min(self._positions.values())
+                if self._end - slowest < self._window or position == slowest:
                     self._append(max(self._chunk, position + size - self._end))
                 else:
                     self._changed.wait()
