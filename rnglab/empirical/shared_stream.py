@@ -80,7 +80,7 @@ class SharedStream:
             self._release()
 
     def cancel(self) -> None:
-        """Make every reader that waits for new outputs raise :class:`Cancelled`."""
+        """Make every reader raise :class:`Cancelled` at its next read (or at once, when it waits)."""
         with self._changed:
             self._cancelled = True
             self._changed.notify_all()
