@@ -9,12 +9,16 @@ some lower layer catches and does not re-raise still ends the run with 130.
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import sys
+import threading
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED_STATUS = 130
+#: Delay before an interrupt lost in a context that can only report it is raised again.
+REDELIVERY_SECONDS = 0.01
 
 
 class _InterruptWatch:
@@ -28,10 +32,33 @@ class _InterruptWatch:
         raise KeyboardInterrupt
 
 
+def raise_again(hook):
+    """An ``sys.unraisablehook`` that raises an interrupt again where it can propagate, and passes the rest on.
+
+    Ctrl-C that lands in code whose exceptions Python can only report (a
+    weak reference's callback in the import machinery, a ``__del__``) would
+    print "Exception ignored in" with a traceback and be lost: instead the
+    interrupt is delivered again to the main thread (``_thread.interrupt_main``)
+    a moment later, from a timer's thread, once this hook has returned: called
+    here, the handler would run inside the hook, where it is only reported again.
+    """
+
+    def handle(unraisable):
+        if issubclass(unraisable.exc_type, KeyboardInterrupt):
+            timer = threading.Timer(REDELIVERY_SECONDS, _thread.interrupt_main)
+            timer.daemon = True
+            timer.start()
+        else:
+            hook(unraisable)
+
+    return handle
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status; Ctrl-C gives 130 and one line."""
     watch = _InterruptWatch()
     signal.signal(signal.SIGINT, watch)
+    sys.unraisablehook = raise_again(sys.unraisablehook)
     try:
         from .cli import main as run_command_line
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -98,3 +99,27 @@ def test_a_command_that_reports_its_own_interruption_is_not_repeated(monkeypatch
     finally:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     assert capsys.readouterr().err == ""
+
+
+def test_an_interrupt_where_python_can_only_report_it_is_raised_again(monkeypatch):
+    """Ctrl-C inside a weak reference's callback (as in the import machinery) is not lost as 'Exception ignored'."""
+    import weakref
+
+    reported = []
+    monkeypatch.setattr(sys, "unraisablehook", console.raise_again(reported.append))
+
+    class Held:
+        pass
+
+    def callback(_):
+        raise KeyboardInterrupt
+
+    held = Held()
+    reference = weakref.ref(held, callback)
+    with pytest.raises(KeyboardInterrupt):
+        del held
+        for _ in range(1000):
+            time.sleep(0.001)
+    assert reference() is None and reported == []
+    sys.unraisablehook(SimpleNamespace(exc_type=ValueError))
+    assert len(reported) == 1
