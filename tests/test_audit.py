@@ -228,3 +228,18 @@ def test_cpythons_2_to_19968_seeds_reach_at_most_mt19937s_2_to_19937_minus_1_sta
     assert (search["seeds accepted"], search["distinct starting states to search"]) == ("2^19968", "2^19937 - 1")
     java = dict(repeatability(from_pipeline("java-collections")).facts)     # Java: 2^64 seeds, 2^48 states
     assert (java["seeds accepted"], java["distinct starting states"]) == ("2^64", "2^48")
+
+
+def test_the_audit_bounds_reachable_deals_by_states_not_by_the_period():
+    # x -> a x mod 2^64 (c = 0) has period lambda(2^64) = 2^62 (Knuth 3.2.1.2), but its states lie on many cycles:
+    # 2^64 OS seeds start up to 2^64 different streams, not 2^62 (the bound the audit gave before).
+    # MRG32k3a's state is two triples mod m1 = 2^32 - 209 and m2 = 2^32 - 22853: about 2^192 states, its period
+    # (m1^3 - 1)(m2^3 - 1)/2 (L'Ecuyer, Operations Research 47(1), 1999).
+    from rnglab.audit import from_table
+    from rnglab.audit.structure import period_of, reachability, state_bits
+
+    lcg = from_table({"generator": "lcg:a=6364136223846793005,m=2^64", "seeding": "os", "shuffle": "fisher-yates"})
+    assert period_of(lcg) == 2**62 and reachability(lcg).value == pytest.approx(64.0)
+    mrg = from_table({"generator": "mrg32k3a", "seeding": "os", "shuffle": "fisher-yates"})
+    assert state_bits(mrg) == pytest.approx(3 * math.log2(2**32 - 209) + 3 * math.log2(2**32 - 22853))
+    assert period_of(mrg) == ((2**32 - 209)**3 - 1) * ((2**32 - 22853)**3 - 1) // 2

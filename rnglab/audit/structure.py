@@ -54,15 +54,15 @@ def seed_space(target: Target) -> SeedSpace:
 
 
 def state_bits(target: Target) -> float:
-    """Bits of the generator's state: log2 m for an LCG, the published figure otherwise."""
-    if target.generator.is_lcg:
-        return math.log2(target.generator.m)
-    return KNOWN_STATES.get(target.generator.name, (math.nan,))[0]
+    """Bits of the generator's state: log2 of :func:`~rnglab.shuffles.reach.state_count` for an LCG or an MRG,
+    the published figure otherwise."""
+    states = state_count(target.generator)
+    return math.log2(states) if states else KNOWN_STATES.get(target.generator.name, (math.nan,))[0]
 
 
 def period_of(target: Target) -> int | None:
-    """The generator's period: number theory for an LCG, the published figure otherwise."""
-    if target.generator.is_lcg:
+    """The generator's period: number theory for an LCG or an MRG, the published figure otherwise."""
+    if target.generator.is_lcg or target.generator.is_mrg:
         return largest_period(target.generator)
     return KNOWN_STATES.get(target.generator.name, (None, None, None))[2]
 
@@ -89,12 +89,12 @@ def reachability(target: Target) -> Finding:
     else:
         result = reach_bound(target.generator, space, target.n, shuffle, target.reducer)
     states = distinct_states(target, result.seeds)
-    reached = result.distinct if result.exact else min(result.bound, states, period_of(target) or result.bound)
+    reached = result.distinct if result.exact else min(result.bound, states)  # not the period: see state_count
     facts = [["seed space", space.label], ["seeds accepted", power(result.seeds)],
              ["distinct starting states (at most the generator's states)", power(states)],
              ["generator period", power(period_of(target)) if period_of(target) else "unknown"],
              ["state bits", f"{state_bits(target):g}"],
-             ["distinct deals reached" if result.exact else "deals reachable (bound min(states, period, n!))",
+             ["distinct deals reached" if result.exact else "deals reachable (bound min(states, n!))",
               power(reached)],
              [f"{target.n}!", power(result.n_factorial)],
              ["fraction reachable", probability(reached / result.n_factorial if reached else 0.0)],

@@ -110,18 +110,11 @@ class StreamReader(Source):
 
     def __init__(self, stream: SharedStream, key: int, like: Source) -> None:
         self.name, self.low, self.high, self.seed = like.name, like.low, like.high, like.seed
-        self._stream, self._key, self.generated = stream, key, 0
+        self._stream, self._key = stream, key
         super().__init__()
 
     def _generate(self, size: int) -> np.ndarray:
-        values = self._stream.read(self._key, size)
-        self.generated += size
-        return values
-
-    @property
-    def outputs_read(self) -> int:
-        """Outputs consumed: read from the stream, less those handed back and not yet read again."""
-        return self.generated - len(self._pending)
+        return self._stream.read(self._key, size)
 
     def close(self) -> None:
         """Read no more (the stream may drop what only this reader held)."""

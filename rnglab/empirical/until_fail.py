@@ -239,14 +239,14 @@ def _run_entry(entry: Entry, reader: Source, selection: BitSelection) -> tuple[o
 
 def _run_together(source: CountingSource, entries: dict, selection: BitSelection) -> dict:
     """Run ``entries`` side by side, each in a thread, on one stream generated once from ``source``'s start."""
-    stream = SharedStream(source.copy())
-    readers = {index: stream.reader() for index in entries}
+    stream = SharedStream(source.inner.copy())
+    readers = {index: CountingSource(stream.reader()) for index in entries}
 
     def run(index: int):
         try:
             return _run_entry(entries[index], readers[index], selection)
         finally:
-            readers[index].close()
+            readers[index].inner.close()
 
     with ThreadPoolExecutor(max_workers=max(1, len(entries))) as pool:
         futures = {index: pool.submit(run, index) for index in entries}
