@@ -3,11 +3,15 @@
 Each test is a function ``test(source, n, *, options..., **gateway) -> EmpiricalResult``
 taking the source first and the sample size second (TestU01's order), reading
 the source only through :mod:`rnglab.stream`, and registered by name with
-:func:`register` so that batteries can be written as data.
+:func:`register` so that batteries can be written as data. A test whose
+statistic is made of counts that can be carried on also has a :class:`Tally`,
+its incremental form, registered with it; its function is then the tally
+read once.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import ceil, isqrt
@@ -69,14 +73,68 @@ class ChiSquareResult(Result):
     pvalue: float
 
 
-def register(name: str) -> Callable[[Callable], Callable]:
-    """Register a test function under ``name`` (a decorator)."""
+class Tally(ABC):
+    """The incremental form of a test: its counts over the samples read so far, carried on along one stream.
+
+    PractRand's tests keep their counts from one doubling of the data to the
+    next and read only the new data; a run until it fails
+    (:mod:`rnglab.empirical.until_fail`) does the same with a tally. A tally
+    is made for a source (its resolution and the test's options are checked
+    then); :meth:`extend` reads the next samples of the stream, which must go
+    on where the last call stopped, until ``n`` samples have been counted in
+    all, and :meth:`result` is the test on those ``n`` samples: equal to the
+    test's function run on the same ``n`` samples at once (the function is
+    ``Tally(source, ...).extend(source, n).result()``). A test whose samples
+    cross each other (overlapping tuples, gaps) carries what it needs across
+    calls.
+
+    Attributes
+    ----------
+    samples : int
+        Samples counted so far.
+    """
+
+    def __init__(self) -> None:
+        self.samples = 0
+
+    def extend(self, source, n: int) -> "Tally":
+        """Read samples from ``source`` until ``n`` have been counted in all (none when ``n <= samples``).
+
+        Raises
+        ------
+        ValueError
+            When ``n`` samples break the test's validity rule (checked before anything is read).
+        """
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+            raise TypeError(f"n must be an integer; got {type(n).__name__}")
+        require(n >= 1, f"n must be >= 1; got {n}")
+        self.check(int(n))
+        if n > self.samples:
+            self._read(source, int(n) - self.samples)
+            self.samples = int(n)
+        return self
+
+    def check(self, n: int) -> None:
+        """Raise ``ValueError`` (naming the rule) when ``n`` samples break the test's validity rule."""
+
+    @abstractmethod
+    def _read(self, source, count: int) -> None:
+        """Count the next ``count`` samples of ``source``."""
+
+    @abstractmethod
+    def result(self) -> EmpiricalResult:
+        """The test on the :attr:`samples` counted so far."""
+
+
+def register(name: str, tally: type[Tally] | None = None) -> Callable[[Callable], Callable]:
+    """Register a test function under ``name`` (a decorator), with its :class:`Tally` when it has one
+    (kept as the function's ``tally`` attribute)."""
 
     def decorate(function: Callable) -> Callable:
         if name in TESTS:
             raise ValueError(f"test {name!r} is registered twice")
         TESTS[name] = function
-        function.test_name = name
+        function.test_name, function.tally = name, tally
         return function
 
     return decorate

@@ -14,7 +14,7 @@ from scipy import stats
 from ...compiled import njit
 from ...generators.base import Source
 from ...stream import BitSelection, genuine_bits, uniforms, words
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .collision import digits
 
 #: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
@@ -146,7 +146,27 @@ def equally_likely_result(name: str, counts: np.ndarray, params: dict, values_re
                            {"observed": counts, "expected": expected, "df": df, "values_read": values_read})
 
 
-@register("frequency")
+class FrequencyTally(Tally):
+    """The counts of the frequency test's digits, carried on (:func:`frequency`)."""
+
+    def __init__(self, source: Source, *, d: int | None = None, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.d, self.selection = check_digits(source, d, selection, 64), selection
+        self.counts = np.zeros(self.d, dtype=np.int64)
+
+    def check(self, n: int) -> None:
+        check_cells(n, self.d, "the frequency test")
+
+    def _read(self, source: Source, count: int) -> None:
+        self.counts += group_counts(digit_reader(source, self.d, self.selection), count, 1,
+                                    lambda groups: groups[:, 0], self.d)
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        return equally_likely_result("frequency", self.counts.copy(), gateway_params(n, self.selection, d=self.d), n)
+
+
+@register("frequency", FrequencyTally)
 def frequency(source: Source, n: int, *, d: int | None = None,
               selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Equidistribution (frequency) test: chi-square of ``n`` digits ``floor(d u)`` in ``d`` cells.
@@ -171,10 +191,7 @@ def frequency(source: Source, n: int, *, d: int | None = None,
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 A (equidistribution test).
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (smultin_Multinomial with t = 1).
     """
-    d = check_digits(source, d, selection, 64)
-    check_cells(check_sample("n", n, 1), d, "the frequency test")
-    counts = group_counts(digit_reader(source, d, selection), n, 1, lambda groups: groups[:, 0], d)
-    return equally_likely_result("frequency", counts, gateway_params(n, selection, d=d), n)
+    return FrequencyTally(source, d=d, selection=selection).extend(source, n).result()
 
 
 def tuple_cells(tuples: np.ndarray, d: int) -> np.ndarray:
