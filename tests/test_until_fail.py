@@ -188,12 +188,23 @@ def test_a_capped_entry_keeps_its_result_on_the_same_prefix():
 
 
 def test_entries_side_by_side_give_the_results_of_each_on_its_own_copy(monkeypatch):
-    """The entries of a stage share one generation of the stream (threads): the same data, so the same results."""
+    """The entries of a stage share one generation of the stream (threads), and the tallies go on from one stage
+    to the next reading only the new data: the same data as each entry on its own copy from the stream's start,
+    so the same results."""
     import rnglab.empirical.until_fail as until_fail
 
     together = run("pcg64", max_bytes=2**22)
-    monkeypatch.setattr(until_fail, "_run_together", lambda source, entries, selection: {
+    monkeypatch.setattr(until_fail, "_run_together", lambda source, entries, selection, carried: {
         index: until_fail._run_entry(entry, source.copy(), selection) for index, entry in entries.items()})
     alone = run("pcg64", max_bytes=2**22)
     assert [(s.bytes, s.labels, [(r.statistic, r.pvalue) for r in s.results]) for s in together.stages] == \
         [(s.bytes, s.labels, [(r.statistic, r.pvalue) for r in s.results]) for s in alone.stages]
+
+
+def test_carried_source_starts_where_asked_going_back_from_the_stream_s_start():
+    from rnglab.empirical.until_fail import Carried
+
+    carried = Carried(make_source("pcg64", 8))
+    whole = make_source("pcg64", 8).random_raw(5000)
+    for position in (1000, 3000, 3000, 200, 4000):
+        assert carried.source_at(position).random_raw(7).tolist() == whole[position:position + 7].tolist()

@@ -23,6 +23,7 @@ from ..results import Result
 from ..stream import BitSelection
 from .secondlevel import second_level
 from .stattests import EmpiricalResult, ResolutionError, get_test
+from .stattests.base import Tally
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 BATTERIES_PATH = files("rnglab.data") / "batteries.toml"
@@ -55,6 +56,14 @@ class Entry:
     def size(self) -> int:
         """The sample size run: ``n``, capped at ``max_n``."""
         return self.n if self.max_n is None else min(self.n, self.max_n)
+
+    def tally(self, source: Source, selection: BitSelection) -> Tally | None:
+        """The entry's test as a :class:`~rnglab.empirical.stattests.base.Tally` for ``source``: ``None`` for a
+        test without one or a repeated entry (a second-level test)."""
+        make = get_test(self.test).tally
+        if make is None or self.repeat > 1:
+            return None
+        return make(source, selection=self.bits or selection, **self.options)
 
     def run(self, source: Source, selection: BitSelection) -> EmpiricalResult:
         """Run the entry on ``source`` (a second-level test when ``repeat > 1``)."""

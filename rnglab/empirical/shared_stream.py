@@ -11,7 +11,9 @@ of the slowest waits for it, except the slowest itself, which never waits, so
 the readers always make progress and memory stays bounded by the window plus
 the largest single request (the tests that hold their whole sample, up to
 their ``max_n``). Every reader sees exactly the outputs a copy of the
-generator would give it, so the tests' results are the same.
+generator would give it, so the tests' results are the same. A stream may
+start further on (``start``), and a reader at any position from there: the
+tallies of a run until it fails go on from where each stopped.
 """
 
 from __future__ import annotations
@@ -34,26 +36,32 @@ class SharedStream:
     Parameters
     ----------
     source : Source
-        The generator, at the start of the stream; the stream owns it.
+        The generator, at the stream's position ``start``; the stream owns it.
+    start : int
+        The position of the source's next output in the stream (outputs before it are not served).
     chunk : int
         Outputs generated at a time (more when a reader asks for more at once).
     window : int
         Outputs a reader may be ahead of the slowest running reader before it waits.
     """
 
-    def __init__(self, source: Source, *, chunk: int = 2**20, window: int = 2**23) -> None:
+    def __init__(self, source: Source, *, start: int = 0, chunk: int = 2**20, window: int = 2**23) -> None:
         self._source, self._chunk, self._window = source, chunk, window
         self._chunks: deque[tuple[int, np.ndarray]] = deque()
-        self._end = 0
+        self._start = self._end = start
         self._positions: dict[int, int] = {}
         self._changed = threading.Condition()
         self._cancelled = False
 
-    def reader(self) -> StreamReader:
-        """A new reader at the stream's start; every reader must be made before any of them reads."""
+    def reader(self, position: int | None = None) -> StreamReader:
+        """A new reader at ``position`` (default: the stream's start); every reader must be made before any of
+        them reads."""
+        position = self._start if position is None else position
+        if position < self._start:
+            raise ValueError(f"the stream starts at output {self._start}; a reader cannot start at {position}")
         with self._changed:
             key = len(self._positions)
-            self._positions[key] = 0
+            self._positions[key] = position
         return StreamReader(self, key, self._source)
 
     def read(self, key: int, size: int) -> np.ndarray:
@@ -65,7 +73,8 @@ class SharedStream:
                     raise Cancelled("the stream was cancelled")
                 slowest = min(self._positions.values())
                 if self._end - slowest < self._window or position == slowest:
-                    self._append(max(self._chunk, position + size - self._end))
+                    self._append(max(self._chunk, min(size, position + size - self._end)))
+                    self._release()  # a reader that starts ahead of every other leaves nothing behind it
                 else:
                     self._changed.wait()
             values = self._gather(position, size)

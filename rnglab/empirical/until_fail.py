@@ -7,14 +7,18 @@ each battery entry's sample size is chosen so that it reads the stage's
 data (:class:`Pacing`), every entry on the stream from its start, so the
 data of a stage is the first ``bytes`` of the stream and its p-values are
 valid for those data (the stages' p-values are dependent, as PractRand's
-reports are). Two exceptions, both reported: an entry held at its ``max_n``
-cap reads less (its result on the same prefix is reused, not recomputed),
-and an entry reads the battery's proportion of the data at the first stage
-it runs, where its consumption per sample is learnt. A source that cannot be
-replayed (an input read once, the OS entropy source) cannot be read from its
-start again: its entries read successive, disjoint data instead (see
-:func:`run_stage`). An entry whose size breaks its test's validity rule is
-skipped at that stage, with the rule as the reason.
+reports are). As in PractRand, a test whose statistic is made of counts
+keeps them from stage to stage and reads only the stage's new data: its
+:class:`~rnglab.empirical.stattests.base.Tally` is carried on
+(:class:`Carried`); the other tests read the stream from its start again.
+Two exceptions, both reported: an entry held at its ``max_n`` cap reads
+less (its result on the same prefix is reused, not recomputed), and an entry
+reads the battery's proportion of the data at the first stage it runs, where
+its consumption per sample is learnt. A source that cannot be replayed (an
+input read once, the OS entropy source) cannot be read from its start again:
+its entries read successive, disjoint data instead (see :func:`run_stage`).
+An entry whose size breaks its test's validity rule is skipped at that
+stage, with the rule as the reason.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import dataclasses
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 import numpy as np
 
@@ -32,6 +36,7 @@ from ..generators.external import InputExhausted
 from ..results import Result
 from ..stream import BitSelection
 from .battery import Battery, Entry, result_labels
+from .stattests.base import Tally
 from .shared_stream import SharedStream
 from .verdicts import GRADES, Thresholds, grade, tail_distance
 
@@ -41,11 +46,12 @@ FIRST_SCALE = 2.0**-24
 
 
 class CountingSource(Source):
-    """A view of a source that counts the outputs taken from it (outputs handed back are not counted twice)."""
+    """A view of a source that counts the outputs taken from it (outputs handed back are not counted twice),
+    from ``position``: the outputs before the source's first, when it starts further in the stream."""
 
-    def __init__(self, inner: Source) -> None:
+    def __init__(self, inner: Source, position: int = 0) -> None:
         self.inner, self.name, self.low, self.high, self.seed = inner, inner.name, inner.low, inner.high, inner.seed
-        self.generated = 0
+        self.generated = position
         super().__init__()
 
     def _generate(self, size: int) -> np.ndarray:
@@ -182,21 +188,55 @@ class _Run:
     capped: bool
 
 
+class Carried:
+    """What a run on a replayable source carries from stage to stage: each tallied entry's tally and position.
+
+    An entry whose test has a :class:`~rnglab.empirical.stattests.base.Tally`
+    reads from the stream's start at the first stage it runs; from then on
+    its tally goes on from the output it stopped at (its position), as
+    PractRand's tests do. The stage's tallies read one stream that starts at
+    the least of their positions (:meth:`source_at`): a copy of the source
+    kept ahead in the stream, so that the stream is not made again from its
+    start when the positions only grow.
+
+    Attributes
+    ----------
+    tallies : dict
+        ``index -> (tally, position)``: outputs read so far, from the stream's start.
+    """
+
+    def __init__(self, source: Source) -> None:
+        self._origin = source.copy()
+        self._cursor, self._position = source.copy(), 0
+        self.tallies: dict = {}
+
+    def source_at(self, position: int) -> Source:
+        """A copy of the source whose next output is output ``position`` of the stream."""
+        if position < self._position:
+            self._cursor, self._position = self._origin.copy(), 0
+        self._cursor.skip(position - self._position)
+        self._position = position
+        return self._cursor.copy()
+
+
 def run_stage(source: CountingSource, battery: Battery, pacing: Pacing, selection: BitSelection,
-              thresholds: Thresholds, previous: dict | None = None) -> tuple[Stage, dict]:
+              thresholds: Thresholds, previous: dict | None = None,
+              carried: Carried | None = None) -> tuple[Stage, dict]:
     """Run every entry of ``battery`` at its paced size on the next data of ``source``.
 
     When the source is replayable (a generator), every entry reads the same
     data, the stream from its start, as PractRand's tests all see the whole
-    stream: the entries run side by side in threads on one
+    stream: the entries run side by side in threads, each on one
     :class:`~rnglab.empirical.shared_stream.SharedStream` (the stream is
-    generated once), and an entry at the same size as in ``previous`` (held at
-    its cap) keeps its result: the same test on the same data. A source that
-    is not (an input read once, the OS entropy source) is shared instead: its
-    entries read successive data, one after another. An entry that breaks its
-    test's validity rule (a ``ValueError``) is skipped with the rule; the end
-    of an input (``InputExhausted``) ends the run. ``pacing`` learns each
-    entry's consumption.
+    generated once); an entry whose tally is in ``carried`` reads only what
+    follows its position, on a second shared stream that starts there, and an
+    entry at the same size as in ``previous`` (held at its cap) keeps its
+    result: the same test on the same data. A source that is not (an input
+    read once, the OS entropy source) is shared instead: its entries read
+    successive data, one after another. An entry that breaks its test's
+    validity rule (a ``ValueError``) is skipped with the rule; the end of an
+    input (``InputExhausted``) ends the run. ``pacing`` learns each entry's
+    consumption.
 
     Returns
     -------
@@ -211,49 +251,80 @@ def run_stage(source: CountingSource, battery: Battery, pacing: Pacing, selectio
             if source.inner.replayable and previous and index in previous and previous[index].size == entry.size}
     fresh = {index: entry for index, entry in paced.items() if index not in kept}
     if source.inner.replayable:
-        outcomes = _run_together(source, fresh, selection)
+        outcomes = _run_together(source, fresh, selection, carried or Carried(source.inner))
     else:
         outcomes = {index: _run_entry(entry, source, selection) for index, entry in fresh.items()}
     runs, skipped = dict(kept), []
-    for index, (result, rule, read) in outcomes.items():
+    for index, outcome in outcomes.items():
         entry = fresh[index]
-        if rule is not None:
-            skipped.append((entry.test, rule))
+        if outcome.rule is not None:
+            skipped.append((entry.test, outcome.rule))
             continue
-        runs[index] = _Run(entry.size, result, read, entry.size < entry.n)
-        pacing.learn(index, battery.entries[index], entry.size, read)
+        runs[index] = _Run(entry.size, outcome.result, outcome.read, entry.size < entry.n)
+        pacing.learn(index, battery.entries[index], entry.size, outcome.read)
     runs = dict(sorted(runs.items()))
     return _stage(runs, skipped, source, thresholds, time.perf_counter() - started), runs
 
 
-def _run_entry(entry: Entry, reader: Source, selection: BitSelection) -> tuple[object, str | None, int]:
-    """``(result, None, outputs read)``, or ``(None, rule, 0)`` when the entry's size breaks its test's rule."""
+class _Outcome(NamedTuple):
+    """An entry's run at a stage: its result, or the validity rule it broke; the outputs it read; its tally."""
+
+    result: object
+    rule: str | None
+    read: int
+    tally: Tally | None
+
+
+def _run_entry(entry: Entry, reader: Source, selection: BitSelection, tally: Tally | None = None) -> _Outcome:
+    """Run ``entry`` at its size on ``reader``: its ``tally`` extended there, or a new tally of its test (the test
+    itself when it has none); ``read`` is the outputs taken from ``reader``. The rule of a ``ValueError`` (the
+    size or the resolution breaks the test's validity rule) is the outcome's ``rule``."""
     before = reader.outputs_read
     try:
-        return entry.run(reader, selection), None, reader.outputs_read - before
+        tally = entry.tally(reader, selection) if tally is None else tally
+        result = entry.run(reader, selection) if tally is None else tally.extend(reader, entry.size).result()
+        return _Outcome(result, None, reader.outputs_read - before, tally)
     except InputExhausted:
         raise
     except ValueError as rule:
-        return None, str(rule), 0
+        return _Outcome(None, str(rule), 0, None)
 
 
-def _run_together(source: CountingSource, entries: dict, selection: BitSelection) -> dict:
-    """Run ``entries`` side by side, each in a thread, on one stream generated once from ``source``'s start."""
-    stream = SharedStream(source.inner.copy())
-    readers = {index: CountingSource(stream.reader()) for index in entries}
+def _run_together(source: CountingSource, entries: dict, selection: BitSelection, carried: Carried) -> dict:
+    """Run ``entries`` side by side, each in a thread: those with a tally in ``carried`` on a stream from the
+    least of their positions, the others on one from ``source``'s start; every outcome's ``read`` counts from the
+    stream's start, and every tally that ran goes into ``carried``."""
+    going_on = {index: carried.tallies[index] for index in entries if index in carried.tallies}
+    from_start = [index for index in entries if index not in going_on]
+    streams, readers = [], {}
+    if from_start:
+        streams.append(SharedStream(source.inner.copy()))
+        readers.update({index: CountingSource(streams[-1].reader()) for index in from_start})
+    if going_on:
+        first = min(position for _, position in going_on.values())
+        streams.append(SharedStream(carried.source_at(first), start=first))
+        readers.update({index: CountingSource(streams[-1].reader(position), position)
+                        for index, (_, position) in going_on.items()})
 
-    def run(index: int):
+    def run(index: int) -> _Outcome:
+        reader = readers[index]
         try:
-            return _run_entry(entries[index], readers[index], selection)
+            outcome = _run_entry(entries[index], reader, selection, going_on.get(index, (None,))[0])
         finally:
-            readers[index].inner.close()
+            reader.inner.close()
+        if outcome.rule is not None:
+            return outcome
+        if outcome.tally is not None:
+            carried.tallies[index] = (outcome.tally, reader.outputs_read)
+        return outcome._replace(read=reader.outputs_read)
 
     with ThreadPoolExecutor(max_workers=max(1, len(entries))) as pool:
         futures = {index: pool.submit(run, index) for index in entries}
         try:
             return {index: future.result() for index, future in futures.items()}
         except BaseException:
-            stream.cancel()
+            for stream in streams:
+                stream.cancel()
             raise
 
 
@@ -304,13 +375,14 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
         The grades; the run stops after a stage with a FAIL.
     """
     counting, pacing, runs = CountingSource(source), Pacing(), None
+    carried = Carried(source) if source.replayable else None
     started, last_seconds, read = time.perf_counter(), 0.0, 0
     while True:
         if max_bytes is not None and 2 * read > max_bytes:
             return
         if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
             return
-        stage, runs = run_stage(counting, battery, pacing, selection, thresholds, runs)
+        stage, runs = run_stage(counting, battery, pacing, selection, thresholds, runs, carried)
         pacing.advance(max((run.read for run in runs.values()), default=0))
         last_seconds, read = stage.seconds, stage.bytes
         if read >= start_bytes:
