@@ -124,14 +124,35 @@ def test_cli_refuses_what_does_not_apply(args, message, capsys):
     assert status == 2 and out == "" and message in err
 
 
-def test_a_source_that_cannot_be_replayed_is_read_once_by_successive_entries():
-    """The OS source's copies would read new data: its entries share it, and the data read is their sum."""
+def test_a_stream_read_once_is_tested_as_its_generator_by_the_tallies(tmp_path):
+    """An input (here a file of pcg64's outputs) is read once, by every tally together: the same data at every
+    stage as the generator's own run, so the same results."""
+    from rnglab.empirical.battery import Battery, Entry
+    from rnglab.generators.external import input_spec
+
+    battery = Battery("two", "", (Entry("frequency", 10**5, {"d": 16}),
+                                  Entry("frequency", 10**5, {"d": 256}, bits=BitSelection(low=8))))
+    path = tmp_path / "pcg64.u64"
+    path.write_bytes(make_source("pcg64", 6).random_raw(2**18).astype("<u8").tobytes())
+    piped = list(stages(input_spec(str(path), "u64").make(None), battery, max_bytes=2**21))
+    generated = list(stages(make_source("pcg64", 6), battery, max_bytes=2**21))
+    assert len(piped) >= 5
+    assert [(s.bytes, [r.statistic for r in s.results]) for s in piped] == \
+        [(s.bytes, [r.statistic for r in s.results]) for s in generated]
+
+
+def test_a_source_that_cannot_be_replayed_is_read_once_by_every_entry():
+    """The OS source's copies would read new data: every entry reads the one stream, and the data of the stage is
+    the most one entry read of it."""
+    from rnglab.empirical.until_fail import TallyStream
     from rnglab.generators import OSEntropySource
 
     assert not OSEntropySource().replayable and make_source("pcg64", 1).replayable
-    counting = CountingSource(OSEntropySource())
-    stage, _ = run_stage(counting, get_battery("smoke"), Pacing(first_scale=2.0**-8), BitSelection(), Thresholds())
-    assert stage.bytes == counting.outputs_read * 8 > 0
+    source, battery = OSEntropySource(), get_battery("smoke")
+    tallies = TallyStream(source, {i: entry for i, entry in enumerate(battery.entries) if entry.incremental})
+    stage, runs = run_stage(source, battery, Pacing(first_scale=2.0**-8), BitSelection(), Thresholds(), tallies)
+    tallies.close()
+    assert stage.bytes == 8 * max(run.read for run in runs.values()) > 0
 
 
 def test_every_stage_of_a_generator_tests_the_stream_from_its_start():
@@ -187,24 +208,24 @@ def test_a_capped_entry_keeps_its_result_on_the_same_prefix():
     assert fourier[0].params["n"] == 2**22 and fourier[0] is fourier[1] is fourier[2]
 
 
-def test_entries_side_by_side_give_the_results_of_each_on_its_own_copy(monkeypatch):
-    """The entries of a stage share one generation of the stream (threads), and the tallies go on from one stage
-    to the next reading only the new data: the same data as each entry on its own copy from the stream's start,
-    so the same results."""
-    import rnglab.empirical.until_fail as until_fail
-
-    together = run("pcg64", max_bytes=2**22)
-    monkeypatch.setattr(until_fail, "_run_together", lambda source, entries, selection, carried: {
-        index: until_fail._run_entry(entry, source.copy(), selection) for index, entry in entries.items()})
-    alone = run("pcg64", max_bytes=2**22)
-    assert [(s.bytes, s.labels, [(r.statistic, r.pvalue) for r in s.results]) for s in together.stages] == \
-        [(s.bytes, s.labels, [(r.statistic, r.pvalue) for r in s.results]) for s in alone.stages]
+def at_once(result, name: str, seed: int):
+    """The test of ``result`` run at once on a fresh copy of the generator, with its ``small`` entry's options."""
+    selection = BitSelection(result.params["drop"], result.params["keep"], result.params["low"])
+    entry, = (entry for entry in get_battery("small").entries if entry.test == result.test and
+              (entry.bits or BitSelection()) == selection and
+              all(result.params.get(key) == value for key, value in entry.options.items()))
+    return TESTS[result.test](make_source(name, seed), result.params["n"], selection=selection, **entry.options)
 
 
-def test_carried_source_starts_where_asked_going_back_from_the_stream_s_start():
-    from rnglab.empirical.until_fail import Carried
+def test_every_result_of_a_stage_is_its_test_at_once_on_the_stream_s_start():
+    """The entries share one generation of the stream (threads), and the tallies go on from stage to stage reading
+    only the new data: every result is still its test run at once on the stream's first samples."""
+    result = run("pcg64", max_bytes=2**21)
+    checked = 0
+    for stage in result.stages[-4:]:
+        for got in stage.results:
+            expected = at_once(got, "pcg64", 12345)
+            assert (got.statistic, got.pvalue) == pytest.approx((expected.statistic, expected.pvalue), rel=1e-12)
+            checked += 1
+    assert checked > 40
 
-    carried = Carried(make_source("pcg64", 8))
-    whole = make_source("pcg64", 8).random_raw(5000)
-    for position in (1000, 3000, 3000, 200, 4000):
-        assert carried.source_at(position).random_raw(7).tolist() == whole[position:position + 7].tolist()

@@ -57,13 +57,15 @@ class Entry:
         """The sample size run: ``n``, capped at ``max_n``."""
         return self.n if self.max_n is None else min(self.n, self.max_n)
 
-    def tally(self, source: Source, selection: BitSelection) -> Tally | None:
-        """The entry's test as a :class:`~rnglab.empirical.stattests.base.Tally` for ``source``: ``None`` for a
-        test without one or a repeated entry (a second-level test)."""
-        make = get_test(self.test).tally
-        if make is None or self.repeat > 1:
-            return None
-        return make(source, selection=self.bits or selection, **self.options)
+    @property
+    def incremental(self) -> bool:
+        """True when the entry's test has a :class:`~rnglab.empirical.stattests.base.Tally` and the entry is
+        neither repeated (a second-level test) nor capped: a run until it fails carries its counts on."""
+        return get_test(self.test).tally is not None and self.repeat == 1 and self.max_n is None
+
+    def tally(self, source: Source, selection: BitSelection) -> Tally:
+        """The entry's test as a tally for ``source`` (an :attr:`incremental` entry)."""
+        return get_test(self.test).tally(source, selection=self.bits or selection, **self.options)
 
     def run(self, source: Source, selection: BitSelection) -> EmpiricalResult:
         """Run the entry on ``source`` (a second-level test when ``repeat > 1``)."""

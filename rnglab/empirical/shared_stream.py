@@ -12,8 +12,9 @@ the readers always make progress and memory stays bounded by the window plus
 the largest single request (the tests that hold their whole sample, up to
 their ``max_n``). Every reader sees exactly the outputs a copy of the
 generator would give it, so the tests' results are the same. A stream may
-start further on (``start``), and a reader at any position from there: the
-tallies of a run until it fails go on from where each stopped.
+be read over several rounds (the stages of a run until it fails, whose tallies
+go on from where each stopped), and a reader made between rounds starts at a
+position the stream still holds.
 """
 
 from __future__ import annotations
@@ -36,33 +37,36 @@ class SharedStream:
     Parameters
     ----------
     source : Source
-        The generator, at the stream's position ``start``; the stream owns it.
-    start : int
-        The position of the source's next output in the stream (outputs before it are not served).
+        The generator, at the start of the stream; the stream owns it.
     chunk : int
         Outputs generated at a time (more when a reader asks for more at once).
     window : int
         Outputs a reader may be ahead of the slowest running reader before it waits.
     """
 
-    def __init__(self, source: Source, *, start: int = 0, chunk: int = 2**20, window: int = 2**23) -> None:
+    def __init__(self, source: Source, *, chunk: int = 2**20, window: int = 2**23) -> None:
         self._source, self._chunk, self._window = source, chunk, window
         self._chunks: deque[tuple[int, np.ndarray]] = deque()
-        self._start = self._end = start
+        self._start = self._end = 0  # the outputs held: [start, end)
         self._positions: dict[int, int] = {}
         self._changed = threading.Condition()
         self._cancelled = False
 
-    def reader(self, position: int | None = None) -> StreamReader:
-        """A new reader at ``position`` (default: the stream's start); every reader must be made before any of
-        them reads."""
-        position = self._start if position is None else position
+    def reader(self, position: int = 0) -> StreamReader:
+        """A new reader at ``position`` (default: the stream's start). Readers are made before any of them reads,
+        or, while none is reading, from :attr:`held_from` on."""
         if position < self._start:
-            raise ValueError(f"the stream starts at output {self._start}; a reader cannot start at {position}")
+            raise ValueError(f"the stream no longer holds output {position}: it holds them from {self._start} on")
         with self._changed:
             key = len(self._positions)
             self._positions[key] = position
         return StreamReader(self, key, self._source)
+
+    @property
+    def held_from(self) -> int:
+        """The least position a new reader may start at: the lowest reader's (the stream's end when none reads)."""
+        with self._changed:
+            return min(self._positions.values(), default=self._end)
 
     def read(self, key: int, size: int) -> np.ndarray:
         """The next ``size`` outputs of reader ``key``, generating what no reader has asked for yet."""
@@ -110,7 +114,8 @@ class SharedStream:
     def _release(self) -> None:
         lowest = min(self._positions.values(), default=self._end)
         while self._chunks and self._chunks[0][0] + len(self._chunks[0][1]) <= lowest:
-            self._chunks.popleft()
+            start, values = self._chunks.popleft()
+            self._start = start + len(values)
         self._changed.notify_all()
 
 

@@ -188,54 +188,81 @@ class _Run:
     capped: bool
 
 
-class Carried:
-    """What a run on a replayable source carries from stage to stage: each tallied entry's tally and position.
+class TallyStream:
+    """The tallies of a run and the one stream they all read, from the first stage to the last.
 
-    An entry whose test has a :class:`~rnglab.empirical.stattests.base.Tally`
-    reads from the stream's start at the first stage it runs; from then on
-    its tally goes on from the output it stopped at (its position), as
-    PractRand's tests do. The stage's tallies read one stream that starts at
-    the least of their positions (:meth:`source_at`): a copy of the source
-    kept ahead in the stream, so that the stream is not made again from its
-    start when the positions only grow.
+    Every entry whose test has a :class:`~rnglab.empirical.stattests.base.Tally`
+    (:attr:`~rnglab.empirical.battery.Entry.incremental`) counts from the
+    stream's start and, at each stage, reads what follows its position up to
+    its paced size, as PractRand's tests do: the stream is read once, by all
+    of them, on one :class:`~rnglab.empirical.shared_stream.SharedStream` that
+    lives for the whole run (memory bounded by its window, since the tallies
+    read each stage together). A tally keeps counting at a stage where its
+    samples are still too few for its test's validity rule; the stage skips it
+    with the rule. A source read once (an input, the OS entropy source) is
+    read through this stream alone: the entries without a tally read it too,
+    from the least position still held (:meth:`reader_from_held`).
 
-    Attributes
+    Parameters
     ----------
-    tallies : dict
-        ``index -> (tally, position)``: outputs read so far, from the stream's start.
+    source : Source
+        The stream; a replayable source is copied, one read once is read.
+    entries : dict
+        The battery's incremental entries, by index.
     """
 
-    def __init__(self, source: Source) -> None:
-        self._origin = source.copy()
-        self._cursor, self._position = source.copy(), 0
-        self.tallies: dict = {}
+    def __init__(self, source: Source, entries: dict) -> None:
+        # an input is read no further than a test asks (chunk=1): where it ends, the tests' data ends
+        self.stream = SharedStream(source.copy()) if source.replayable else SharedStream(source, chunk=1)
+        self.readers = {index: CountingSource(self.stream.reader()) for index in entries}
+        self.tallies: dict[int, Tally] = {}
+        self.refused: dict[int, str] = {}
 
-    def source_at(self, position: int) -> Source:
-        """A copy of the source whose next output is output ``position`` of the stream."""
-        if position < self._position:
-            self._cursor, self._position = self._origin.copy(), 0
-        self._cursor.skip(position - self._position)
-        self._position = position
-        return self._cursor.copy()
+    def count(self, index: int, entry: Entry, selection: BitSelection) -> _Outcome:
+        """Extend entry ``index``'s tally to the entry's size (made at its first stage) and take its result."""
+        if index in self.refused:
+            return _Outcome(None, self.refused[index], 0)
+        reader = self.readers[index]
+        if index not in self.tallies:
+            try:
+                self.tallies[index] = entry.tally(reader, selection)
+            except ValueError as rule:  # the test refuses the source's resolution: at every stage
+                self.refused[index] = str(rule)
+                reader.inner.close()
+                return _Outcome(None, str(rule), 0)
+        tally = self.tallies[index].extend(reader, entry.size, checked=False)
+        try:
+            tally.check(tally.samples)
+        except ValueError as rule:
+            return _Outcome(None, str(rule), reader.outputs_read)
+        return _Outcome(tally.result(), None, reader.outputs_read)
+
+    def reader_from_held(self) -> CountingSource:
+        """A reader, for a test without a tally, from the least position of the stream still held."""
+        position = self.stream.held_from
+        return CountingSource(self.stream.reader(position), position)
+
+    def close(self) -> None:
+        """Read no more: the stream drops what it held."""
+        for reader in self.readers.values():
+            reader.inner.close()
 
 
-def run_stage(source: CountingSource, battery: Battery, pacing: Pacing, selection: BitSelection,
-              thresholds: Thresholds, previous: dict | None = None,
-              carried: Carried | None = None) -> tuple[Stage, dict]:
-    """Run every entry of ``battery`` at its paced size on the next data of ``source``.
+def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSelection, thresholds: Thresholds,
+              tallies: TallyStream, previous: dict | None = None) -> tuple[Stage, dict]:
+    """Run every entry of ``battery`` at its paced size, the entries side by side in threads.
 
-    When the source is replayable (a generator), every entry reads the same
-    data, the stream from its start, as PractRand's tests all see the whole
-    stream: the entries run side by side in threads, each on one
-    :class:`~rnglab.empirical.shared_stream.SharedStream` (the stream is
-    generated once); an entry whose tally is in ``carried`` reads only what
-    follows its position, on a second shared stream that starts there, and an
-    entry at the same size as in ``previous`` (held at its cap) keeps its
-    result: the same test on the same data. A source that is not (an input
-    read once, the OS entropy source) is shared instead: its entries read
-    successive data, one after another. An entry that breaks its test's
-    validity rule (a ``ValueError``) is skipped with the rule; the end of an
-    input (``InputExhausted``) ends the run. ``pacing`` learns each entry's
+    Every entry reads the stream from its start, as PractRand's tests all see
+    the whole stream. The entries with a tally read on in ``tallies`` from
+    where they stopped; the others, on a replayable source (a generator), read
+    the stream from its start again, on one
+    :class:`~rnglab.empirical.shared_stream.SharedStream` (generated once for
+    all of them), and an entry at the same size as in ``previous`` (held at its
+    cap) keeps its result: the same test on the same data. On a source read
+    once, they read ``tallies``' stream from the least position it still holds
+    (their data starts there). An entry that breaks its test's validity rule
+    (a ``ValueError``) is skipped with the rule; the end of an input
+    (``InputExhausted``) ends the run. ``pacing`` learns each entry's
     consumption.
 
     Returns
@@ -248,75 +275,59 @@ def run_stage(source: CountingSource, battery: Battery, pacing: Pacing, selectio
     paced = {index: dataclasses.replace(entry, n=pacing.size(index, entry))
              for index, entry in enumerate(battery.entries)}
     kept = {index: previous[index] for index, entry in paced.items()
-            if source.inner.replayable and previous and index in previous and previous[index].size == entry.size}
+            if previous and index in previous and previous[index].size == entry.size}
     fresh = {index: entry for index, entry in paced.items() if index not in kept}
-    if source.inner.replayable:
-        outcomes = _run_together(source, fresh, selection, carried or Carried(source.inner))
-    else:
-        outcomes = {index: _run_entry(entry, source, selection) for index, entry in fresh.items()}
+    outcomes = _run_together(source, fresh, selection, tallies)
     runs, skipped = dict(kept), []
     for index, outcome in outcomes.items():
         entry = fresh[index]
+        pacing.learn(index, battery.entries[index], entry.size, outcome.read)
         if outcome.rule is not None:
             skipped.append((entry.test, outcome.rule))
-            continue
-        runs[index] = _Run(entry.size, outcome.result, outcome.read, entry.size < entry.n)
-        pacing.learn(index, battery.entries[index], entry.size, outcome.read)
+        else:
+            runs[index] = _Run(entry.size, outcome.result, outcome.read, entry.size < entry.n)
     runs = dict(sorted(runs.items()))
-    return _stage(runs, skipped, source, thresholds, time.perf_counter() - started), runs
+    return _stage(runs, skipped, source.output_bits, thresholds, time.perf_counter() - started), runs
 
 
 class _Outcome(NamedTuple):
-    """An entry's run at a stage: its result, or the validity rule it broke; the outputs it read; its tally."""
+    """An entry's run at a stage: its result, or the validity rule it broke; the outputs it read from the stream's
+    start."""
 
     result: object
     rule: str | None
     read: int
-    tally: Tally | None
 
 
-def _run_entry(entry: Entry, reader: Source, selection: BitSelection, tally: Tally | None = None) -> _Outcome:
-    """Run ``entry`` at its size on ``reader``: its ``tally`` extended there, or a new tally of its test (the test
-    itself when it has none); ``read`` is the outputs taken from ``reader``. The rule of a ``ValueError`` (the
-    size or the resolution breaks the test's validity rule) is the outcome's ``rule``."""
-    before = reader.outputs_read
+def _run_entry(entry: Entry, reader: CountingSource, selection: BitSelection) -> _Outcome:
+    """Run ``entry`` (a test without a tally) at its size on ``reader``; the rule of a ``ValueError`` (the size or
+    the resolution breaks the test's validity rule) is the outcome's ``rule``."""
     try:
-        tally = entry.tally(reader, selection) if tally is None else tally
-        result = entry.run(reader, selection) if tally is None else tally.extend(reader, entry.size).result()
-        return _Outcome(result, None, reader.outputs_read - before, tally)
+        result = entry.run(reader, selection)
     except InputExhausted:
         raise
     except ValueError as rule:
-        return _Outcome(None, str(rule), 0, None)
+        return _Outcome(None, str(rule), 0)
+    finally:
+        reader.inner.close()
+    return _Outcome(result, None, reader.outputs_read)
 
 
-def _run_together(source: CountingSource, entries: dict, selection: BitSelection, carried: Carried) -> dict:
-    """Run ``entries`` side by side, each in a thread: those with a tally in ``carried`` on a stream from the
-    least of their positions, the others on one from ``source``'s start; every outcome's ``read`` counts from the
-    stream's start, and every tally that ran goes into ``carried``."""
-    going_on = {index: carried.tallies[index] for index in entries if index in carried.tallies}
-    from_start = [index for index in entries if index not in going_on]
-    streams, readers = [], {}
-    if from_start:
-        streams.append(SharedStream(source.inner.copy()))
-        readers.update({index: CountingSource(streams[-1].reader()) for index in from_start})
-    if going_on:
-        first = min(position for _, position in going_on.values())
-        streams.append(SharedStream(carried.source_at(first), start=first))
-        readers.update({index: CountingSource(streams[-1].reader(position), position)
-                        for index, (_, position) in going_on.items()})
+def _run_together(source: Source, entries: dict, selection: BitSelection, tallies: TallyStream) -> dict:
+    """Run ``entries`` side by side, each in a thread: those with a tally on in ``tallies``, the others on a stream
+    from ``source``'s start (a replayable source) or from what ``tallies``' stream still holds."""
+    others = [index for index in entries if index not in tallies.readers]
+    streams, readers = [tallies.stream], {}
+    if others and source.replayable:
+        streams.append(SharedStream(source.copy()))
+        readers = {index: CountingSource(streams[-1].reader()) for index in others}
+    elif others:
+        readers = {index: tallies.reader_from_held() for index in others}
 
     def run(index: int) -> _Outcome:
-        reader = readers[index]
-        try:
-            outcome = _run_entry(entries[index], reader, selection, going_on.get(index, (None,))[0])
-        finally:
-            reader.inner.close()
-        if outcome.rule is not None:
-            return outcome
-        if outcome.tally is not None:
-            carried.tallies[index] = (outcome.tally, reader.outputs_read)
-        return outcome._replace(read=reader.outputs_read)
+        if index in readers:
+            return _run_entry(entries[index], readers[index], selection)
+        return tallies.count(index, entries[index], selection)
 
     with ThreadPoolExecutor(max_workers=max(1, len(entries))) as pool:
         futures = {index: pool.submit(run, index) for index in entries}
@@ -328,20 +339,18 @@ def _run_together(source: CountingSource, entries: dict, selection: BitSelection
             raise
 
 
-def _stage(runs: dict, skipped: list, source: CountingSource, thresholds: Thresholds, seconds: float) -> Stage:
-    """The stage of ``runs``: the data of a replayable source is what its entries read from the stream's start,
-    that of a source read once all it has given so far."""
+def _stage(runs: dict, skipped: list, output_bits: int, thresholds: Thresholds, seconds: float) -> Stage:
+    """The stage of ``runs``: its data is the most its entries read from the stream's start."""
     reads = [run.read for run in runs.values()]
     results = [run.result for run in runs.values()]
     labels = tuple(result_labels(results))
     grades = [grade(r.pvalue, thresholds) for r in results]
     worst = max(grades, key=GRADES.index, default="normal")
     worst_tests = tuple(label for label, g in zip(labels, grades) if g == worst != "normal")
-    once = not source.inner.replayable
-    data = source.outputs_read if once else max(reads, default=0)
-    worst_read = data if once else max((r for r, g in zip(reads, grades) if g == worst), default=data)
+    data = max(reads, default=0)
+    worst_read = max((r for r, g in zip(reads, grades) if g == worst), default=data)
     least, index = min(((run.read, i) for i, run in enumerate(runs.values()) if not run.capped), default=(0, None))
-    to_bytes = source.output_bits / 8
+    to_bytes = output_bits / 8
     return Stage(int(data * to_bytes), int(least * to_bytes), "" if index is None else labels[index], seconds,
                  tuple(results), labels, tuple(skipped), worst, worst_tests, int(worst_read * to_bytes))
 
@@ -374,21 +383,24 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     thresholds : Thresholds
         The grades; the run stops after a stage with a FAIL.
     """
-    counting, pacing, runs = CountingSource(source), Pacing(), None
-    carried = Carried(source) if source.replayable else None
+    pacing, runs = Pacing(), None
+    tallies = TallyStream(source, {index: entry for index, entry in enumerate(battery.entries) if entry.incremental})
     started, last_seconds, read = time.perf_counter(), 0.0, 0
-    while True:
-        if max_bytes is not None and 2 * read > max_bytes:
-            return
-        if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
-            return
-        stage, runs = run_stage(counting, battery, pacing, selection, thresholds, runs, carried)
-        pacing.advance(max((run.read for run in runs.values()), default=0))
-        last_seconds, read = stage.seconds, stage.bytes
-        if read >= start_bytes:
-            yield stage
-            if stage.worst == "FAIL":
+    try:
+        while True:
+            if max_bytes is not None and 2 * read > max_bytes:
                 return
+            if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
+                return
+            stage, runs = run_stage(source, battery, pacing, selection, thresholds, tallies, runs)
+            pacing.advance(max((run.read for run in runs.values()), default=0))
+            last_seconds, read = stage.seconds, stage.bytes
+            if read >= start_bytes:
+                yield stage
+                if stage.worst == "FAIL":
+                    return
+    finally:
+        tallies.close()
 
 
 @dataclass(frozen=True)

@@ -103,14 +103,6 @@ class Source(ABC):
             self._fill(out[taken:])
         return out
 
-    def skip(self, count: int, chunk: int = 2**20) -> None:
-        """Step past the next ``count`` outputs, generated ``chunk`` at a time into one buffer."""
-        buffer = np.empty(min(count, chunk), dtype=raw_dtype(self.high))
-        while count > 0:
-            step = min(count, chunk)
-            self.random_raw(out=buffer[:step])
-            count -= step
-
     def next_raw(self) -> int:
         """Return the next output as a Python integer (the one-value reference path)."""
         return int(self.random_raw(1)[0])

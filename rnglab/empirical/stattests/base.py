@@ -97,8 +97,13 @@ class Tally(ABC):
     def __init__(self) -> None:
         self.samples = 0
 
-    def extend(self, source, n: int) -> "Tally":
+    def extend(self, source, n: int, *, checked: bool = True) -> "Tally":
         """Read samples from ``source`` until ``n`` have been counted in all (none when ``n <= samples``).
+
+        With ``checked=False`` the samples are counted even when ``n`` is still
+        too few for the test's validity rule (a run until it fails counts from
+        the stream's start, as PractRand does, and asks :meth:`check` before
+        :meth:`result`).
 
         Raises
         ------
@@ -108,7 +113,8 @@ class Tally(ABC):
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
             raise TypeError(f"n must be an integer; got {type(n).__name__}")
         require(n >= 1, f"n must be >= 1; got {n}")
-        self.check(int(n))
+        if checked:
+            self.check(int(n))
         if n > self.samples:
             self._read(source, int(n) - self.samples)
             self.samples = int(n)
