@@ -2,10 +2,12 @@
 
 For every catalog generator but the OS source, and numpy's Philox and SFC64 as
 further ideal sources (seed 12345), rnglab's ``small`` battery run until it
-fails (library call) and PractRand reading the same bits (``rnglab stream GEN``,
-numpy's raw 64-bit words for the two ideal ones) on its
+fails (library call), the same reading the generator's bits piped in
+(``rnglab stream GEN | rnglab test - --format u32 --until-fail``: what a user
+who pipes a stream in sees), and PractRand reading the same bits
+(``rnglab stream GEN``, numpy's raw 64-bit words for the two ideal ones) on its
 standard input (``RNG_test stdin32 -tlmin 10``: 32-bit words, first report at
-1 KiB), both up to the same limit, in the same run (the throughput is
+1 KiB), all up to the same limit, in the same run (the throughput is
 ``bench_until_fail_rate.py``). PractRand is the
 binary named by the environment variable ``RNGLAB_PRACTRAND`` (built from its
 sources outside the repository); without it those columns say "not measured".
@@ -15,6 +17,7 @@ sources outside the repository); without it those columns say "not measured".
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -60,6 +63,16 @@ def rnglab_run(name: str, limit: int):
     return result, time.perf_counter() - started
 
 
+def piped_run(name: str, limit: int) -> int | None:
+    """rnglab reading ``producer(name)`` on its standard input: the data to fail, or None."""
+    stream = subprocess.Popen(producer(name), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    tester = subprocess.run([sys.executable, "-m", "rnglab", "test", "-", "--format", "u32", "--until-fail",
+                             "--max-bytes", str(limit), "--json"],
+                            stdin=stream.stdout, capture_output=True, text=True, check=False)
+    stream.kill()
+    return json.loads(tester.stdout)["bytes_to_fail"]
+
+
 def practrand_run(binary: str, name: str, limit: int) -> tuple[int | None, str, float, int]:
     """PractRand on ``rnglab stream NAME``: (bytes at the first FAIL or None, the failing tests, seconds, bytes)."""
     stream = subprocess.Popen(producer(name), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -100,15 +113,19 @@ def main(flags: list[str]) -> None:
             ratio = f"{result.bytes_to_fail / theirs:.2g}" if theirs and result.bytes_to_fail else ""
         else:
             shown, their_tests, ratio = "not measured", "", ""
-        rows.append([name, shown, their_tests, ours, tests, ratio])
+        piped = piped_run(name, limit)
+        rows.append([name, shown, their_tests, ours, tests, ratio,
+                     human_bytes(piped) if piped else f"none to {human_bytes(limit)}"])
     body = (f"Seed {SEED}; both read the same bits (`rnglab stream GEN`, the genuine bits of each output packed) up "
             f"to {human_bytes(limit)}; PractRand {version or 'not measured'} `RNG_test stdin32 -tlmin 10` (core "
             "tests, standard folding) reports at every doubling from 1 KiB; rnglab runs its `small` battery at "
             "doubling sizes (`rnglab test GEN --battery small --until-fail`), each stage on the stream from its "
             "start, every test below its cap reading all of it, as PractRand's reports cover everything read so "
-            "far by every test. Ratio = rnglab's data to fail / PractRand's (below 1: rnglab needs less).\n\n")
+            "far by every test. Ratio = rnglab's data to fail / PractRand's (below 1: rnglab needs less). "
+            "Piped: rnglab reading the same bits as PractRand on its standard input (`rnglab test - --format u32 "
+            "--until-fail`).\n\n")
     body += markdown_table(["generator", "PractRand: data to fail", "its tests", "rnglab: data to fail",
-                            "rnglab's tests", "ratio"], rows)
+                            "rnglab's tests", "ratio", "rnglab, piped"], rows)
     body += "\n"
     write_fragment("until_fail", "Run until it fails: data needed to fail against PractRand", body)
 
