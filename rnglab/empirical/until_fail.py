@@ -8,17 +8,19 @@ data (:class:`Pacing`), every entry on the stream from its start, so the
 data of a stage is the first ``bytes`` of the stream and its p-values are
 valid for those data (the stages' p-values are dependent, as PractRand's
 reports are). As in PractRand, a test whose statistic is made of counts
-keeps them from stage to stage and reads only the stage's new data: its
-:class:`~rnglab.empirical.stattests.base.Tally` is carried on
-(:class:`Carried`); the other tests read the stream from its start again.
-Two exceptions, both reported: an entry held at its ``max_n`` cap reads
-less (its result on the same prefix is reused, not recomputed), and an entry
-reads the battery's proportion of the data at the first stage it runs, where
-its consumption per sample is learnt. A source that cannot be replayed (an
-input read once, the OS entropy source) cannot be read from its start again:
-its entries read successive, disjoint data instead (see :func:`run_stage`).
-An entry whose size breaks its test's validity rule is skipped at that
-stage, with the rule as the reason.
+keeps them from stage to stage and reads each output once: its
+:class:`~rnglab.empirical.stattests.base.Tally` goes on along one stream
+that lives for the whole run (:class:`TallyStream`). The tests that hold
+their whole sample read the stream from its start again at each stage, up
+to their ``max_n`` cap, where they stop reading and keep their result on
+the same prefix; at the first stage such a test runs it reads the
+battery's proportion of the data, where its consumption per sample is
+learnt (both reported). A source that cannot be replayed (an input read
+once, the OS entropy source) is read once, by every test: the tallies read
+it as they read a generator's stream, and the other tests from where the
+stream still is when their stage starts (see :func:`run_stage`). An entry
+whose size breaks its test's validity rule is skipped at that stage, with
+the rule as the reason.
 """
 
 from __future__ import annotations
@@ -139,14 +141,12 @@ class Stage(Result):
     ----------
     bytes : int
         Data read from the stream's start when the stage ended (outputs times
-        ``output_bits / 8``, rounded down): the data every test read, from the
-        start for a replayable source; for a source read once, all the data
-        read so far (its entries read successive data).
+        ``output_bits / 8``, rounded down): the most one test read.
     bytes_every : int
         The least data read by one test that ran at its paced size (tests held
         at their ``max_n`` cap are left out): below ``bytes`` only for a test
-        running for the first time (it reads the battery's proportion) and by
-        rounding.
+        without a tally running for the first time (it reads the battery's
+        proportion) and by rounding.
     least_reader : str
         The label of the test that read ``bytes_every`` ("" when none ran).
     seconds : float
@@ -163,7 +163,7 @@ class Stage(Result):
     worst_bytes : int
         The data those tests read: the most any of them read from the
         stream's start (at most ``bytes``; an entry at its first stage or held
-        at its cap reads less); ``bytes`` for a source read once.
+        at its cap reads less).
     """
 
     bytes: int
