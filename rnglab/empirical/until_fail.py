@@ -360,10 +360,9 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
            thresholds: Thresholds = Thresholds()) -> Iterator[Stage]:
     """Yield the stages of a run until one FAILs or a limit is reached.
 
-    Each stage reads twice the data of the one before (:class:`Pacing`): the
-    stream from its start again when the source is replayable (a generator),
-    the next data otherwise; stages are yielded from the first after which at
-    least ``start_bytes`` have been read. Before each stage, the limits are
+    Each stage tests twice the data of the one before (:class:`Pacing`), from
+    the stream's start (:func:`run_stage`); stages are yielded from the first
+    after which at least ``start_bytes`` have been read. Before each stage, the limits are
     checked against its expected cost (twice the data so far, twice the last
     stage's time): a stage that would pass ``max_bytes`` or ``max_seconds`` is
     not started.
