@@ -10,6 +10,7 @@ from ...generators.base import Source
 from ...stream import BitSelection
 from .base import EmpiricalResult, gateway_params, register, require
 from .collision import cell_indices, poisson_mid_pvalue
+from .sorting import radix_sort
 
 
 def equal_spacings(birthdays: np.ndarray, k: int) -> int:
@@ -29,12 +30,11 @@ def equal_spacings(birthdays: np.ndarray, k: int) -> int:
     >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 13)
     3
     """
-    ordered = birthdays
-    ordered.sort()  # in place: the birthdays are the test's own array
+    ordered = radix_sort(birthdays)  # in place: the birthdays are the test's own array
     spacings = np.empty(ordered.size, dtype=ordered.dtype)
     np.subtract(ordered[1:], ordered[:-1], out=spacings[:-1])
     spacings[-1] = ordered.dtype.type(k - int(ordered[-1]) + int(ordered[0]))
-    spacings.sort()
+    radix_sort(spacings)
     return int(np.count_nonzero(spacings[1:] == spacings[:-1]))
 
 

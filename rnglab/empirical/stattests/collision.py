@@ -15,6 +15,7 @@ from scipy import stats
 from ...generators.base import Source
 from ...stream import BitSelection, bit_fields, genuine_bits, uniform_digits, words
 from .base import EmpiricalResult, gateway_params, register, require
+from .sorting import radix_sort
 
 #: Largest grid the cell indices address (they are uint64).
 MAX_CELLS = 2**63
@@ -131,8 +132,8 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2,
     require(2 <= n <= k // 32, f"collision test needs 2 <= n <= k/32 = {k // 32} (sparse case); got n = {n}")
     cells = cell_indices(source, n, d, t, selection)
     if k <= 2**32:
-        cells = cells.astype(np.uint32)  # numpy sorts 32-bit keys twice as fast as 64-bit ones
-    cells.sort()
+        cells = cells.astype(np.uint32)  # fewer digits to sort, half the memory to move
+    radix_sort(cells)
     collisions = int(np.count_nonzero(cells[1:] == cells[:-1]))
     mean = expected_collisions(n, k)
     return EmpiricalResult("collision", float(collisions), poisson_mid_pvalue(collisions, mean),
