@@ -33,9 +33,8 @@ def test_every_reader_gets_the_generator_s_outputs_whatever_the_pace(plans, chun
         assert values.tolist() == make_source("pcg64", 9).random_raw(sum(sizes)).tolist()
 
 
-def test_memory_is_bounded_by_the_window_and_the_largest_request():
-    stream = SharedStream(make_source("pcg64", 1), chunk=100, window=1000)
-    fast, slow = stream.reader(), stream.reader()
+def watch_memory(stream) -> list:
+    """The outputs ``stream`` holds after each generation, appended to the list returned."""
     held = []
     original = stream._append
 
@@ -44,6 +43,13 @@ def test_memory_is_bounded_by_the_window_and_the_largest_request():
         held.append(sum(len(values) for _, values in stream._chunks))
 
     stream._append = watch
+    return held
+
+
+def test_memory_is_bounded_by_the_window_and_the_largest_request():
+    stream = SharedStream(make_source("pcg64", 1), chunk=100, window=1000)
+    fast, slow = stream.reader(), stream.reader()
+    held = watch_memory(stream)
     done = threading.Event()
 
     def run_fast():
@@ -98,13 +104,6 @@ def test_a_reader_made_between_rounds_starts_where_the_stream_still_holds():
 def test_a_reader_far_ahead_of_the_others_holds_no_more_than_the_window():
     stream = SharedStream(make_source("pcg64", 1), chunk=100, window=1000)
     reader = stream.reader(50_000)  # the only reader: what comes before it is made and dropped
-    held = []
-    original = stream._append
-
-    def watch(size):
-        original(size)
-        held.append(sum(len(values) for _, values in stream._chunks))
-
-    stream._append = watch
+    held = watch_memory(stream)
     assert read_all(reader, [10]).tolist() == make_source("pcg64", 1).random_raw(50_010)[50_000:].tolist()
     assert max(held) <= 200
