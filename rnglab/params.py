@@ -68,11 +68,11 @@ def describe_int(value: int) -> str:
     return f"-({size})" if value < 0 else size
 
 
-def _check_bits(bits: int, subject: str) -> None:
-    """Refuse a value of ``bits`` bits (exact, or a lower bound) if it reaches ``2^MAX_BITS``."""
-    if bits > MAX_BITS:
+def _check_bits(bits: int, subject: str, max_bits: int = MAX_BITS) -> None:
+    """Refuse a value of ``bits`` bits (exact, or a lower bound) if it reaches ``2^max_bits``."""
+    if bits > max_bits:
         raise ValueError(f"{subject} is too large: it needs about {bits} bits; "
-                         f"values must stay below 2^{MAX_BITS}")
+                         f"values must stay below 2^{max_bits}")
 
 
 def _literal_bits(token: str) -> int:
@@ -88,14 +88,14 @@ def _power_bits(base: int, exponent: int) -> int:
 
 
 class _Parser:
-    def __init__(self, text: str):
-        self.text = text
+    def __init__(self, text: str, max_bits: int):
+        self.text, self.max_bits = text, max_bits
         self.tokens = _tokenize(text)
         self.index = 0
         self.depth = 0
 
     def check_bits(self, bits: int) -> None:
-        _check_bits(bits, quoted(self.text))
+        _check_bits(bits, quoted(self.text), self.max_bits)
 
     def peek(self) -> str | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -168,7 +168,7 @@ class _Parser:
         if abs(base) > 1 and exponent > 0:
             # base^exponent has at most bit_length(base) * exponent bits; when that bound
             # reaches the limit, estimate the size and check the exact value if it is close.
-            if abs(base).bit_length() * exponent > MAX_BITS:
+            if abs(base).bit_length() * exponent > self.max_bits:
                 self.check_bits(_power_bits(base, exponent))
                 self.check_bits((abs(base) ** exponent).bit_length())
         return base**exponent
@@ -190,13 +190,17 @@ class _Parser:
         raise ValueError(f"cannot parse {quoted(self.text)}: unexpected {token!r}")
 
 
-def parse_int(text: str | int) -> int:
+def parse_int(text: str | int, max_bits: int = MAX_BITS) -> int:
     """Evaluate an integer expression such as ``2^31-1``, ``1<<48`` or ``(2^61-1)*3``.
 
     Parameters
     ----------
     text : str or int
         The expression; an ``int`` is returned unchanged (after the size check).
+    max_bits : int
+        Values (and intermediate values) must stay below ``2^max_bits``: the
+        command line's :data:`MAX_BITS`; a figure of the catalog (MT19937's
+        2^19937 - 1 states) may be larger.
 
     Returns
     -------
@@ -207,7 +211,7 @@ def parse_int(text: str | int) -> int:
     ------
     ValueError
         If the text is not a valid expression, or its value (or any intermediate
-        value) would reach ``2**MAX_BITS``.
+        value) would reach ``2**max_bits``.
 
     Examples
     --------
@@ -219,11 +223,11 @@ def parse_int(text: str | int) -> int:
     if isinstance(text, bool):
         raise TypeError("expected an integer expression, got a bool")
     if isinstance(text, int):
-        _check_bits(text.bit_length(), "the value")
+        _check_bits(text.bit_length(), "the value", max_bits)
         return text
     if not isinstance(text, str):
         raise TypeError(f"expected an integer expression, got {type(text).__name__}")
-    return _Parser(text).parse()
+    return _Parser(text, max_bits).parse()
 
 
 #: Binary size suffixes (IEC 80000-13): KiB = 2^10 bytes, ..., PiB = 2^50.

@@ -124,3 +124,11 @@ def expressions(draw, depth=3):
 def test_arithmetic_matches_python(case):
     text, value = case
     assert parse_int(text) == value
+
+
+def test_a_larger_limit_admits_the_catalog_s_figures():
+    assert parse_int("2^19937-1", max_bits=2**15) == 2**19937 - 1
+    with pytest.raises(ValueError, match="below 2\\^4096"):
+        parse_int("2^19937-1")
+    with pytest.raises(ValueError, match="below 2\\^100"):
+        parse_int(2**100, max_bits=100)

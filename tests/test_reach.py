@@ -5,11 +5,12 @@ import math
 import numpy as np
 import pytest
 
-from rnglab.generators import LCG, lcg_spec, make_source
+from rnglab.generators import LCG, as_generator, lcg_spec, make_source
 from rnglab.seeds.space import parse_seed_space, seed_range_space
 from rnglab.shuffles.algorithms import shuffle, shuffle_seeds
 from rnglab.shuffles.fairness import seed_space_fairness
-from rnglab.shuffles.reach import bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding
+from rnglab.shuffles.reach import (bits_for_every_deal, game_cycle, reach_bound, reachable_deals,
+                                   smallest_deck_exceeding, state_count)
 
 
 def test_bounds_for_52_cards():
@@ -90,3 +91,15 @@ def test_game_cycle_through_state_zero(a, m, seed):
 def test_game_cycle_memory_is_refused_up_front():
     with pytest.raises(ValueError, match="GiB"):
         game_cycle(lcg_spec(5, 2**22, 1), 1000)
+
+
+def test_generators_that_are_not_lcgs_count_the_states_and_periods_their_sources_publish():
+    # Matsumoto and Nishimura 1998: 2^19937 - 1 states on one cycle; O'Neill 2014: PCG64's 2^128;
+    # glibc random(3): "period approximately 16 * ((2^31) - 1)" on 31 words of state.
+    from rnglab.shuffles.reach import largest_period
+
+    for name in ("mt19937", "python", "python_random53"):
+        assert state_count(as_generator(name)) == largest_period(as_generator(name)) == 2**19937 - 1
+    assert state_count(as_generator("pcg64")) == largest_period(as_generator("pcg64_uint32")) == 2**128
+    assert (state_count(as_generator("glibc")), largest_period(as_generator("glibc"))) == (2**992, 16 * (2**31 - 1))
+    assert state_count(as_generator("os")) is None and largest_period(as_generator("os")) is None

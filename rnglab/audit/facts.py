@@ -1,24 +1,7 @@
-"""Published facts the audit needs: state sizes and periods of the generators that are not LCGs (an LCG's come
-from number theory), and the entropy a library draws when it seeds a generator from the OS."""
+"""Published facts the audit needs: the entropy a library draws when it seeds a generator from the OS (the states
+and periods of the generators are the catalog's: :attr:`rnglab.generators.spec.GeneratorSpec.states`)."""
 
 from __future__ import annotations
-
-#: name -> (state bits, states, period, source). ``states``: the distinct states the generator can start from
-#: (the 2^bits values of its state, less those no seeding reaches); the period is of the underlying state.
-#: MT19937's state is 19,937 bits (624 words, of the first only its top bit counts); the all-zero state is a fixed
-#: point that seeding never produces (init_genrand and init_by_array set the top bit of the first word), and every
-#: other state lies on the one cycle of length 2^19937 - 1.
-KNOWN_STATES = {
-    "glibc": (31 * 32, 2**(31 * 32), 16 * (2**31 - 1), "glibc random(3): TYPE_3 additive feedback, 31 words; "
-                                                        "'period approximately 16 * ((2^31) - 1)'"),
-    "pcg64": (128, 2**128, 2**128, "O'Neill, PCG, HMC-CS-2014-0905 (128-bit LCG state, period 2^128)"),
-    "pcg64_uint32": (128, 2**128, 2**128, "O'Neill, PCG, HMC-CS-2014-0905 (128-bit LCG state, period 2^128)"),
-    "mt19937": (19937, 2**19937 - 1, 2**19937 - 1, "Matsumoto and Nishimura, ACM TOMACS 8(1), 1998"),
-    "python": (19937, 2**19937 - 1, 2**19937 - 1,
-               "CPython's random module is MT19937 (Matsumoto and Nishimura 1998)"),
-    "python_random53": (19937, 2**19937 - 1, 2**19937 - 1,
-                        "CPython's random module is MT19937 (Matsumoto and Nishimura 1998)"),
-}
 
 #: Where numpy's and CPython's OS seeding is defined.
 SEED_SEQUENCE = ("numpy: an OS-seeded bit generator (default_rng(), PCG64(), MT19937()) takes SeedSequence(), which "

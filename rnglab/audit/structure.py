@@ -19,7 +19,7 @@ from ..shuffles.fairness import exact_fairness
 from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
 from ..shuffles.runtime import deitel_grid
 from ..shuffles.userfunc import function_fairness
-from .facts import KNOWN_STATES, OS_SEED_BITS
+from .facts import OS_SEED_BITS
 from .figures import png
 from .grades import RULES, Finding, finding
 from ..pages.numbers import power, probability
@@ -54,29 +54,26 @@ def seed_space(target: Target) -> SeedSpace:
 
 
 def state_bits(target: Target) -> float:
-    """Bits of the generator's state: log2 of :func:`~rnglab.shuffles.reach.state_count` for an LCG or an MRG,
-    the published figure otherwise."""
+    """Bits of the generator's state: log2 of :func:`~rnglab.shuffles.reach.state_count` (nan when unknown)."""
     states = state_count(target.generator)
-    return math.log2(states) if states else KNOWN_STATES.get(target.generator.name, (math.nan,))[0]
+    return math.log2(states) if states else math.nan
 
 
 def period_of(target: Target) -> int | None:
-    """The generator's period: number theory for an LCG or an MRG, the published figure otherwise."""
-    if target.generator.is_lcg or target.generator.is_mrg:
-        return largest_period(target.generator)
-    return KNOWN_STATES.get(target.generator.name, (None, None, None))[2]
+    """The generator's period (:func:`~rnglab.shuffles.reach.largest_period`): number theory for an LCG or an MRG,
+    the catalog's published figure otherwise."""
+    return largest_period(target.generator)
 
 
 def distinct_states(target: Target, seeds: int) -> int:
     """The distinct starting states ``seeds`` seeds can give: at most the seeds, and at most the generator's
-    states (:func:`~rnglab.shuffles.reach.state_count` for an LCG or an MRG; :data:`~rnglab.audit.facts.KNOWN_STATES`
-    otherwise; the seeds when unknown).
+    states (:func:`~rnglab.shuffles.reach.state_count`; the seeds when unknown).
 
     Seeding is a function from seeds to states, so no more streams, and no more deals, can follow from the seeds
     than there are states: CPython's ``random.seed()`` accepts 2^19968 seeds (624 words from the OS), which
     MT19937 maps into its 2^19937 - 1 states.
     """
-    states = state_count(target.generator) or KNOWN_STATES.get(target.generator.name, (None, None))[1]
+    states = state_count(target.generator)
     return seeds if states is None else min(seeds, states)
 
 

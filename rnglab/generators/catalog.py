@@ -28,7 +28,10 @@ from .spec import KINDS, GeneratorSpec, from_source, lcg_spec, mwc_spec
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"
 #: Fields of a catalog table (``source`` is the citation).
 CATALOG_FIELDS = ("kind", "a", "b", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
-                  "words", "components", "combine", "wrap", "norm", "state_order", "description", "source")
+                  "words", "components", "combine", "wrap", "norm", "state_order", "description", "source", "states",
+                  "period")
+#: Largest figure of the catalog, in bits (MT19937's 2^19937 - 1 states).
+CATALOG_BITS = 2**15
 #: Keys of an inline ``lcg:`` specification.
 INLINE_KEYS = ("a", "c", "m", "seed", "output")
 #: Keys of an inline ``mrg:`` specification.
@@ -46,7 +49,8 @@ def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
         raise ValueError(f"catalog entry {name!r}: kind must be one of {', '.join(KINDS[:-1])}; got {kind!r}")
     fields = {"name": name, "kind": kind, "native_reducer": as_reducer(table.get("bounded", "lemire")),
               "default_seed": table.get("default_seed"), "low": table.get("low"), "words": table.get("words"),
-              "description": table.get("description", ""), "citation": table.get("source", "")}
+              "description": table.get("description", ""), "citation": table.get("source", ""),
+              **{key: parse_int(table[key], CATALOG_BITS) for key in ("states", "period") if key in table}}
     if kind == "lcg":
         fields.update({key: parse_int(table[key]) for key in ("a", "c", "m")},
                       output=Output.parse(table.get("output", "state")),

@@ -72,6 +72,10 @@ class GeneratorSpec:
         Which words a numpy or Python generator serves instead of its own:
         ``"uint32"`` (numpy's ``next_uint32`` halves of a 64-bit generator) or
         ``"random53"`` (Python's ``random() * 2^53``).
+    states, period : int or None
+        The number of states and the period of a generator that is neither an
+        LCG nor an MRG (published figures, cited in ``citation``; those of an
+        LCG or an MRG are computed: :func:`rnglab.shuffles.reach.state_count`).
     description, citation : str
         What the generator is, and where its parameters come from.
     given : callable or None
@@ -94,6 +98,8 @@ class GeneratorSpec:
     words: str | None = None
     combination: Combination | None = None
     carry: MultiplyWithCarry | None = None
+    states: int | None = None
+    period: int | None = None
     description: str = ""
     citation: str = ""
     given: Callable[[], Source] | None = field(default=None, compare=False, repr=False)

@@ -174,7 +174,8 @@ def state_count(generator: GeneratorSpec) -> int | None:
 
     ``m`` for an LCG (a multiply-with-carry generator through its equivalent
     LCG), the product of ``m_i^k_i`` over the components of an MRG or a
-    combination; ``None`` for other generators. The period is no such bound:
+    combination, the catalog's published figure for other generators
+    (MT19937's 2^19937 - 1; ``None`` where it has none). The period is no such bound:
     states on different cycles start different streams (RANDU's odd states
     form two cycles of 2^29; MRG32k3a's period is the lcm of its components',
     about half the product of their 2^96 - 1).
@@ -183,21 +184,22 @@ def state_count(generator: GeneratorSpec) -> int | None:
         return generator.m
     if generator.is_mrg:
         return math.prod(part.m**part.order for part in generator.combination.components)
-    return None
+    return generator.states
 
 
 def largest_period(generator: GeneratorSpec) -> int | None:
-    """The largest period of an LCG or an MRG; ``None`` for other generators.
+    """The largest period of the generator (``None`` when unknown).
 
     ``m`` for an LCG with c != 0, Carmichael's lambda for c = 0; for a
     multiply-with-carry generator with prime m = a b - 1 the order of b modulo m
     (:func:`~rnglab.algebra.mwc_period.mwc_period`); for an MRG or a combination
-    the period from its default seed (:func:`~rnglab.algebra.mrg_period.period`).
+    the period from its default seed (:func:`~rnglab.algebra.mrg_period.period`);
+    for other generators the catalog's published figure.
     """
     if generator.is_mrg:
         return mrg_period(generator.make()).period
     if not generator.is_lcg:
-        return None
+        return generator.period
     if generator.carry is not None and mwc_period(generator.carry).period is not None:
         return mwc_period(generator.carry).period
     lcg = generator.lcg()
