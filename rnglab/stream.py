@@ -19,7 +19,9 @@ it tests the generator and not a formatting of it:
   rows of the matrix-rank test, the blocks of the Hamming-weight test), or
   :func:`field_chunks`, the same a bounded chunk at a time, or
   :func:`field_word_chunks`, the same still in their words when a field
-  divides a word (for a compiled test that cuts them as it reads them);
+  divides a word (for a compiled test that cuts them as it reads them), and
+  :class:`FieldReader`, the same read in successive calls that go on where
+  the last stopped (a test's tally);
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
@@ -262,10 +264,10 @@ def field_chunks(source: Source, count: int, field_bits: int, selection: BitSele
 
 
 def field_word_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
-                      chunk_fields: int = 2**20, multiple: int = 1):
+                      chunk_fields: int = 2**20):
     """Yield the chunks of :func:`field_chunks` as :func:`field_words` gives them: ``(words, k, fields)``, the
     chunk's ``fields`` fields held ``k`` to a word (:meth:`FieldReader.chunks` of a fresh reader)."""
-    return FieldReader(field_bits, selection).chunks(source, count, chunk_fields=chunk_fields, multiple=multiple)
+    return FieldReader(field_bits, selection).chunks(source, count, chunk_fields=chunk_fields)
 
 
 class FieldReader:
@@ -291,13 +293,12 @@ class FieldReader:
             raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
         self.field_bits, self.selection, self.buffer, self.held = field_bits, selection, 0, 0
 
-    def chunks(self, source: Source, count: int, *, chunk_fields: int = 2**20, multiple: int = 1):
+    def chunks(self, source: Source, count: int, *, chunk_fields: int = 2**20):
         """Yield the next ``count`` fields a chunk at a time as ``(words, k, fields)``: the chunk's ``fields``
         fields held ``k`` to a word, the first in the most significant bits (:func:`field_words`).
 
         The fields left in the bits kept come first (``k = 1``); then the
-        chunks of :func:`field_chunks`, about ``chunk_fields`` fields each, a
-        whole number of ``multiple`` fields but the last.
+        chunks of :func:`field_chunks`, about ``chunk_fields`` fields each.
         """
         count, f = check_count(count, "count"), self.field_bits
         kept = min(self.held // f, count)
@@ -305,8 +306,8 @@ class FieldReader:
             yield self._kept_fields(kept), 1, kept
         if count > kept:
             width = self.selection.width(genuine_bits(source))
-            for size in _chunk_sizes(source, count - kept, f, self.selection, chunk_fields, multiple):
-                yield (*self._whole_words(source, size, width), size) if width % f == 0 else \
+            for size in _chunk_sizes(source, count - kept, f, self.selection, chunk_fields, 1):
+                yield (*self._whole_words(source, size), size) if width % f == 0 else \
                     (self._packed(source, size, width), 1, size)
 
     def _kept_fields(self, count: int) -> np.ndarray:
@@ -317,17 +318,21 @@ class FieldReader:
         self.buffer &= (1 << self.held) - 1
         return np.array(fields, dtype=np.uint64)
 
-    def _whole_words(self, source: Source, size: int, width: int) -> tuple[np.ndarray, int]:
+    def _whole_words(self, source: Source, size: int) -> tuple[np.ndarray, int]:
         """:func:`field_words` of ``size`` fields when ``f`` divides ``w`` (nothing is kept before), keeping
         the fields of the last word left unused."""
-        per = width // self.field_bits
-        values = words(source, -(-size // per), self.selection)[0]
+        values, per = field_words(source, size, self.field_bits, self.selection)
         self.held = (values.size * per - size) * self.field_bits
         self.buffer = int(values[-1]) & ((1 << self.held) - 1)
         return values, per
 
     def _packed(self, source: Source, size: int, width: int) -> np.ndarray:
-        """:func:`bit_fields` of ``size`` fields after the bits kept (fewer than ``f``), keeping the bits left."""
+        """:func:`bit_fields` of ``size`` fields after the bits kept, keeping the bits left.
+
+        Fewer than ``f`` bits are kept on entry: the fields kept were taken
+        first, and a chunk of whole ``lcm(w, f)``-bit blocks leaves the bits
+        kept as it found them (only a call's last chunk leaves more).
+        """
         values, below, width = _spanned_words(source, -(-(size * self.field_bits - self.held) // width),
                                               self.selection)
         state = np.array([self.buffer, self.held], dtype=np.uint64)
