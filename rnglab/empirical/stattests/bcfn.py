@@ -154,22 +154,27 @@ def tie_probability(block_bits: int) -> float:
     return float(stats.binom.pmf(block_bits // 2, block_bits, 0.5))
 
 
-def level_distances(level_bits: int, blocks: int, ties: int, counts: np.ndarray,
-                    shorter: np.ndarray) -> tuple[float, float | None, float | None]:
-    """A level's two-sided p-values: the ties', then the pattern statistic and its own (``None`` when untested).
+def level_distances(level_bits: np.ndarray, blocks: np.ndarray, ties: np.ndarray, counts: np.ndarray,
+                    shorter: np.ndarray) -> tuple[np.ndarray, list, list]:
+    """The levels' two-sided p-values of their ties, then their pattern statistics and those statistics' two-sided
+    p-values (each ``None`` for a level whose patterns are untested).
 
-    The ties are binomial ``(blocks, P(tie))``: ``min(1, 2 min(P(T <= t), P(T >= t)))``, exact (conservative for a
-    discrete law). The patterns, tested when at least as many signs as patterns were seen: ``2 min(p, 1 - p)``
-    for the chi-square tail ``p`` (a fit too good is as suspect as a bad one).
+    Level ``L`` (row ``L`` of each argument: ``2^L B`` bits a block, its
+    number of blocks and of ties, its circular pattern counts) has binomial
+    ties ``(blocks, P(tie))``: ``min(1, 2 min(P(T <= t), P(T >= t)))``, exact
+    (conservative for a discrete law). Its patterns are tested when at least
+    as many signs as patterns were seen: ``2 min(p, 1 - p)`` for the
+    chi-square tail ``p`` (a fit too good is as suspect as a bad one). One
+    call of each of scipy's functions serves every level (a call costs some
+    50 microseconds, and a tally's result is read at every doubling).
     """
-    tied = tie_probability(level_bits)  # scipy's functions, not a frozen law: freezing costs 1 ms (its docstrings)
-    below, above = float(stats.binom.cdf(ties, blocks, tied)), float(stats.binom.sf(ties - 1, blocks, tied))
-    tie = min(1.0, 2 * min(below, above))
-    if blocks - ties < counts.size:
-        return tie, None, None
-    statistic, df = overlapping_statistic(counts, shorter)
-    upper = float(stats.chi2.sf(statistic, df))
-    return tie, statistic, 2 * min(upper, 1 - upper)
+    tied = np.array([tie_probability(int(bits)) for bits in level_bits])  # not a frozen law: freezing costs 1 ms
+    below, above = stats.binom.cdf(ties, blocks, tied), stats.binom.sf(ties - 1, blocks, tied)
+    tie = np.minimum(1.0, 2 * np.minimum(below, above))
+    tested = blocks - ties >= counts.shape[1]
+    statistics = [overlapping_statistic(c, s)[0] if t else None for c, s, t in zip(counts, shorter, tested)]
+    upper = stats.chi2.sf([np.nan if s is None else s for s in statistics], counts.shape[1] // 2).tolist()
+    return tie, statistics, [None if s is None else 2 * min(u, 1 - u) for u, s in zip(upper, statistics)]
 
 
 class BcfnTally(Tally):
@@ -208,14 +213,12 @@ class BcfnTally(Tally):
 
     def result(self) -> EmpiricalResult:
         n, top = self.samples, self.levels(self.samples)
-        pvalues, statistics = [], []
+        counts, shorter, levels = self.counts[:top].copy(), self.shorter[:top].copy(), np.arange(top)
         for level in range(top):
-            counts, shorter = self.counts[level].copy(), self.shorter[level].copy()
-            _wrap(self.pattern_bits, self.states[level], counts, shorter)
-            tie, statistic, pattern = level_distances(self.block_bits << level, n >> level, int(self.ties[level]),
-                                                      counts, shorter)
-            pvalues += [tie] + ([pattern] if pattern is not None else [])
-            statistics.append(statistic)
+            _wrap(self.pattern_bits, self.states[level], counts[level], shorter[level])
+        tie, statistics, patterns = level_distances(self.block_bits << levels, n >> levels, self.ties[:top], counts,
+                                                    shorter)
+        pvalues = [p for level in range(top) for p in (float(tie[level]), patterns[level]) if p is not None]
         smallest = min(pvalues)
         return EmpiricalResult("bcfn", float(-np.log10(max(smallest, 1e-300))), min(0.5, len(pvalues) * smallest / 2),
                                gateway_params(n, self.selection, block_bits=self.block_bits,
