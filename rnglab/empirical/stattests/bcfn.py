@@ -95,7 +95,7 @@ def _pair(values, size, carry):  # pragma: no cover - compiled
     total, left = size + opened, values[size - 1] if size else carry[0]
     if opened and size:
         values[0] += carry[0]
-    rest = values[opened:size]  # after the open pair: the old loop, from 0 on a view
+    rest = values[opened:size]  # the values after the pair completed, paired among themselves
     for i in range(rest.size // 2):
         rest[i] = rest[2 * i] + rest[2 * i + 1]
     carry[0], carry[1] = left if total % 2 else 0, total % 2
