@@ -19,7 +19,9 @@ it tests the generator and not a formatting of it:
   rows of the matrix-rank test, the blocks of the Hamming-weight test), or
   :func:`field_chunks`, the same a bounded chunk at a time, or
   :func:`field_word_chunks`, the same still in their words when a field
-  divides a word (for a compiled test that cuts them as it reads them);
+  divides a word (for a compiled test that cuts them as it reads them), and
+  :class:`FieldReader`, the same read in successive calls that go on where
+  the last stopped (a test's tally);
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
@@ -223,7 +225,7 @@ def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelect
     if width == field_bits:
         return words(source, size, selection)[0]
     values, below, width = _spanned_words(source, size, selection)  # selected in the pass that packs them
-    return _pack(values, below, width, field_bits, np.empty(count, dtype=np.uint64))
+    return _pack(values, below, width, field_bits, np.empty(count, dtype=np.uint64), np.zeros(2, np.uint64))
 
 
 def field_words(source: Source, count: int, field_bits: int,
@@ -262,11 +264,81 @@ def field_chunks(source: Source, count: int, field_bits: int, selection: BitSele
 
 
 def field_word_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
-                      chunk_fields: int = 2**20, multiple: int = 1):
+                      chunk_fields: int = 2**20):
     """Yield the chunks of :func:`field_chunks` as :func:`field_words` gives them: ``(words, k, fields)``, the
-    chunk's ``fields`` fields held ``k`` to a word."""
-    for size in _chunk_sizes(source, count, field_bits, selection, chunk_fields, multiple):
-        yield *field_words(source, size, field_bits, selection), size
+    chunk's ``fields`` fields held ``k`` to a word (:meth:`FieldReader.chunks` of a fresh reader)."""
+    return FieldReader(field_bits, selection).chunks(source, count, chunk_fields=chunk_fields)
+
+
+class FieldReader:
+    """The fields of one source's bit stream read in successive calls, each going on where the last stopped.
+
+    Calls for ``c_1, c_2, ...`` fields give the first ``c_1 + c_2 + ...``
+    fields of :func:`bit_fields`, read from the same outputs: the ``h < w``
+    bits of the last output read that no field has used yet (``w`` selected
+    bits per output) are kept here for the next call, which reads
+    ``ceil((c f - h) / w)`` outputs for its ``c`` fields of ``f`` bits, so that
+    after any calls the outputs read are exactly those of :func:`bit_fields`
+    at once. A test whose counts are carried on between calls (a
+    :class:`~rnglab.empirical.stattests.base.Tally`) reads its fields through one.
+
+    Attributes
+    ----------
+    buffer, held : int
+        The ``held`` bits kept, the next of the stream, in the low bits of ``buffer``.
+    """
+
+    def __init__(self, field_bits: int, selection: BitSelection = BitSelection()) -> None:
+        if not 1 <= field_bits <= 64:
+            raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
+        self.field_bits, self.selection, self.buffer, self.held = field_bits, selection, 0, 0
+
+    def chunks(self, source: Source, count: int, *, chunk_fields: int = 2**20):
+        """Yield the next ``count`` fields a chunk at a time as ``(words, k, fields)``: the chunk's ``fields``
+        fields held ``k`` to a word, the first in the most significant bits (:func:`field_words`).
+
+        The fields left in the bits kept come first (``k = 1``); then the
+        chunks of :func:`field_chunks`, about ``chunk_fields`` fields each.
+        """
+        count, f = check_count(count, "count"), self.field_bits
+        kept = min(self.held // f, count)
+        if kept:
+            yield self._kept_fields(kept), 1, kept
+        if count > kept:
+            width = self.selection.width(genuine_bits(source))
+            for size in _chunk_sizes(source, count - kept, f, self.selection, chunk_fields, 1):
+                yield (*self._whole_words(source, size), size) if width % f == 0 else \
+                    (self._packed(source, size, width), 1, size)
+
+    def _kept_fields(self, count: int) -> np.ndarray:
+        """The first ``count`` fields of the bits kept (``count f <= held``), taken from them."""
+        f = self.field_bits
+        self.held -= count * f
+        fields = [(self.buffer >> (self.held + f * (count - 1 - i))) & ((1 << f) - 1) for i in range(count)]
+        self.buffer &= (1 << self.held) - 1
+        return np.array(fields, dtype=np.uint64)
+
+    def _whole_words(self, source: Source, size: int) -> tuple[np.ndarray, int]:
+        """:func:`field_words` of ``size`` fields when ``f`` divides ``w`` (nothing is kept before), keeping
+        the fields of the last word left unused."""
+        values, per = field_words(source, size, self.field_bits, self.selection)
+        self.held = (values.size * per - size) * self.field_bits
+        self.buffer = int(values[-1]) & ((1 << self.held) - 1)
+        return values, per
+
+    def _packed(self, source: Source, size: int, width: int) -> np.ndarray:
+        """:func:`bit_fields` of ``size`` fields after the bits kept, keeping the bits left.
+
+        Fewer than ``f`` bits are kept on entry: the fields kept were taken
+        first, and a chunk of whole ``lcm(w, f)``-bit blocks leaves the bits
+        kept as it found them (only a call's last chunk leaves more).
+        """
+        values, below, width = _spanned_words(source, -(-(size * self.field_bits - self.held) // width),
+                                              self.selection)
+        state = np.array([self.buffer, self.held], dtype=np.uint64)
+        fields = _pack(values, below, width, self.field_bits, np.empty(size, dtype=np.uint64), state)
+        self.buffer, self.held = int(state[0]), int(state[1])
+        return fields
 
 
 def _chunk_sizes(source: Source, count: int, field_bits: int, selection: BitSelection, chunk_fields: int,
@@ -290,7 +362,8 @@ def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -
     count = check_count(count, "count")
     width = selection.width(genuine_bits(source))
     values, below, width = _spanned_words(source, -(-count // width), selection)
-    octets = _pack(values, below, width, 64, np.empty(-(-count // 64), dtype=np.uint64)).astype(">u8").view(np.uint8)
+    octets = _pack(values, below, width, 64, np.empty(-(-count // 64), dtype=np.uint64), np.zeros(2, np.uint64))
+    octets = octets.astype(">u8").view(np.uint8)
     return np.unpackbits(octets, count=count)
 
 
@@ -433,13 +506,15 @@ def _below(raw, low, limit, out):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
+def _pack(values, below, width, field_bits, out, state):  # pragma: no cover - compiled
     """Cut the concatenation of the ``width``-bit words ``(v >> below) mod 2^width`` of ``values`` (the selected bits
     of :func:`genuine_words`, taken here rather than in a pass of their own) into fields of ``field_bits`` bits,
-    filling ``out``.
+    filling ``out``, after the bits kept in ``state``.
 
     One pass with a bit buffer: ``buffer`` holds the ``held < f`` bits not yet
-    emitted; each value either joins it or completes a field (then any whole
+    emitted (``state = [buffer, held]`` on entry, the bits a
+    :class:`FieldReader` kept from its last call, and on return; zeros for a
+    stream's start); each value either joins it or completes a field (then any whole
     fields left in the value are emitted, and its remaining low bits become
     the buffer). When the values run out, a last partial field is padded
     with zeros on the right. Every shift stays below 64 (shifting a uint64
@@ -451,7 +526,7 @@ def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
     count = out.size
     w, f, one, shift = np.uint64(width), np.uint64(field_bits), np.uint64(1), np.uint64(below)
     field_mask, word_mask = ~np.uint64(0) >> (np.uint64(64) - f), ~np.uint64(0) >> (np.uint64(64) - w)
-    buffer, held, emitted = np.uint64(0), np.uint64(0), 0
+    buffer, held, emitted = state[0], state[1], 0
     for i in range(values.size):
         if emitted == count:
             break
@@ -467,6 +542,7 @@ def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
             out[emitted] = (value >> rest) & field_mask
             emitted += 1
         buffer, held = value & ((one << rest) - one), rest
+    state[0], state[1] = buffer, held
     if held and emitted < count:
         out[emitted] = buffer << (f - held)
         emitted += 1

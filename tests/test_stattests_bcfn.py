@@ -62,6 +62,25 @@ def test_levels_sum_pairs_of_blocks():
     assert ties.tolist() == [0, 1] and states[0, 1] == 4 and states[1, 1] == 1
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-3, 3), max_size=120), st.lists(st.integers(0, 120), max_size=5))
+def test_levels_fed_in_pieces_count_the_sums_of_aligned_blocks(deviations, cuts):
+    """Chunks of any sizes, the block of each level left open carried between them: level L counts the sums
+    of the blocks 2^L j .. 2^L (j + 1) - 1 that are whole, fed at once (a one-step reference)."""
+    top, t = 5, 3
+    states, counts = np.zeros((top, 3), dtype=np.int64), np.zeros((top, 2**t), dtype=np.int64)
+    shorter, ties, carries = np.zeros((top, 2 ** (t - 1)), np.int64), np.zeros(top, np.int64), np.zeros((top, 2), np.int64)
+    for piece in np.split(np.array(deviations, dtype=np.int64), sorted(cuts)):
+        _scan(piece.copy(), top, t, states, counts, shorter, ties, carries)
+    for level in range(top):
+        sums = np.array(deviations[:len(deviations) >> level << level], dtype=np.int64).reshape(-1, 2**level).sum(1)
+        state, expected, expected_shorter = np.zeros(3, np.int64), np.zeros(2**t, np.int64), np.zeros(2 ** (t - 1),
+                                                                                                     np.int64)
+        expected_ties = _feed(sums, t, state, expected, expected_shorter)
+        assert ties[level] == expected_ties and states[level].tolist() == state.tolist()
+        assert counts[level].tolist() == expected.tolist() and shorter[level].tolist() == expected_shorter.tolist()
+
+
 def test_good_statistic_by_hand():
     """m = 5 signs: psi2_2 = (0-5/4)^2/(5/4) + 2 (2-5/4)^2/(5/4) + (1-5/4)^2/(5/4) = 2.2, psi2_1 = 0.2."""
     statistic, df = overlapping_statistic(np.array([0, 2, 2, 1]), np.array([2, 3]))

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from rnglab.generators import LCG, CallableSource, NumpySource, Output, make_source
 from rnglab.stream import (
     BitSelection,
+    FieldReader,
     bit_fields,
     bits,
     field_chunks,
@@ -315,14 +316,36 @@ def test_field_word_chunks_hold_the_fields(name, field_bits, low, count, chunk_f
     width = genuine_bits(make_source(name, 1))
     selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
     word_source, field_source = make_source(name, 5), make_source(name, 5)
-    cut = []
-    for words_, per, fields in field_word_chunks(word_source, count, field_bits, selection, chunk_fields=chunk_fields):
-        shifts = np.uint64(field_bits) * np.arange(per - 1, -1, -1, dtype=np.uint64)
-        mask = np.uint64(2**field_bits - 1)
-        cut.append(((words_[:, None] >> shifts[None, :]) & mask).ravel()[:fields])
+    cut = [cut_fields([chunk], field_bits)
+           for chunk in field_word_chunks(word_source, count, field_bits, selection, chunk_fields=chunk_fields)]
     expected = list(field_chunks(field_source, count, field_bits, selection, chunk_fields=chunk_fields))
-    assert [c.tolist() for c in cut] == [e.tolist() for e in expected]
+    assert cut == [e.tolist() for e in expected]
     assert word_source.random_raw(3).tolist() == field_source.random_raw(3).tolist()
+
+
+def cut_fields(chunks, field_bits):
+    """The fields of chunks ``(words, k, fields)``, cut from their words (k to a word, the first most significant)."""
+    cut = []
+    for words_, per, fields in chunks:
+        shifts = np.uint64(field_bits) * np.arange(per - 1, -1, -1, dtype=np.uint64)
+        cut += ((words_[:, None] >> shifts[None, :]) & np.uint64(2**field_bits - 1)).ravel()[:fields].tolist()
+    return cut
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["pcg64", "mt19937", "minstd", "randu"]), st.sampled_from([1, 5, 16, 30, 32, 64]),
+       st.sampled_from([None, 1, 8, 10]), st.lists(st.integers(1, 700), min_size=1, max_size=6), st.integers(1, 300))
+def test_a_field_reader_read_in_pieces_gives_the_fields_at_once(name, field_bits, low, pieces, chunk_fields):
+    """Calls that end inside an output (its unused bits kept) give the fields of one call, from the same outputs."""
+    width = genuine_bits(make_source(name, 1))
+    selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
+    piece_source, whole_source = make_source(name, 5), make_source(name, 5)
+    reader = FieldReader(field_bits, selection)
+    cut = []
+    for count in pieces:
+        cut += cut_fields(reader.chunks(piece_source, count, chunk_fields=chunk_fields), field_bits)
+    assert cut == bit_fields(whole_source, sum(pieces), field_bits, selection).tolist()
+    assert piece_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()
 
 
 def test_field_chunks_of_a_narrow_selection_read_about_chunk_fields_outputs():

@@ -9,12 +9,12 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_word_chunks
-from .base import EmpiricalResult, gateway_params, register, require
+from ...stream import BitSelection, FieldReader
+from .base import EmpiricalResult, Tally, gateway_params, register, require
 from .popcount import popcount
 
-#: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks (a chunk holds whole blocks of the top level,
-#: so this bounds the memory: 2^15 blocks of 32 low bits are a million outputs).
+#: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks (a tally counts them all, whatever the size it
+#: will reach; those its size does not test cost a fraction ``2^-top`` of the work).
 LEVELS = 16
 
 #: Expected count per pattern for a level to be tested (20: at 5, the rule of thumb, the smallest levels
@@ -22,8 +22,7 @@ LEVELS = 16
 MIN_EXPECTED = 20.0
 
 
-#: Blocks per chunk of the stream (at least a whole block of the top level): the blocks and their deviations stay
-#: in the processor's cache.
+#: Blocks per chunk of the stream: the blocks and their deviations stay in the processor's cache.
 CHUNK_BLOCKS = 2**16
 
 
@@ -89,14 +88,31 @@ def _feed(deviations, pattern_bits, state, counts, shorter):  # pragma: no cover
 
 
 @numba.njit(cache=True, nogil=True)
-def _scan(deviations, top, pattern_bits, states, counts, shorter, ties):  # pragma: no cover - compiled
-    """Feed every level ``0 .. top - 1`` of one chunk: level ``L`` sums pairs of level ``L - 1`` in place."""
+def _pair(values, size, carry):  # pragma: no cover - compiled
+    """Sum the ``size`` deviations of ``values`` in pairs, in place, after the one left open by the last chunk
+    (``carry = [deviation, open]``); return the number of sums, leaving the last deviation open when one is over."""
+    opened = carry[1]
+    total, left = size + opened, values[size - 1] if size else carry[0]
+    if opened and size:
+        values[0] += carry[0]
+    rest = values[opened:size]  # the values after the pair completed, paired among themselves
+    for i in range(rest.size // 2):
+        rest[i] = rest[2 * i] + rest[2 * i + 1]
+    carry[0], carry[1] = left if total % 2 else 0, total % 2
+    return total // 2
+
+
+@numba.njit(cache=True, nogil=True)
+def _scan(deviations, top, pattern_bits, states, counts, shorter, ties, carries=None):  # pragma: no cover - compiled
+    """Feed every level ``0 .. top - 1`` of one chunk: level ``L`` sums pairs of level ``L - 1`` in place, the
+    first completing the pair left open by the last chunk (``carries[L - 1]``, :func:`_pair`; none when
+    ``carries`` is omitted: the chunk starts the stream)."""
+    if carries is None:
+        carries = np.zeros((top, 2), dtype=np.int64)
     size = deviations.size
     for level in range(top):
         if level:
-            size //= 2
-            for i in range(size):
-                deviations[i] = deviations[2 * i] + deviations[2 * i + 1]
+            size = _pair(deviations, size, carries[level - 1])
         ties[level] += _feed(deviations[:size], pattern_bits, states[level], counts[level], shorter[level])
 
 
@@ -138,25 +154,80 @@ def tie_probability(block_bits: int) -> float:
     return float(stats.binom.pmf(block_bits // 2, block_bits, 0.5))
 
 
-def level_distances(level_bits: int, blocks: int, ties: int, counts: np.ndarray,
-                    shorter: np.ndarray) -> tuple[float, float | None, float | None]:
-    """A level's two-sided p-values: the ties', then the pattern statistic and its own (``None`` when untested).
+def level_distances(level_bits: np.ndarray, blocks: np.ndarray, ties: np.ndarray, counts: np.ndarray,
+                    shorter: np.ndarray) -> tuple[np.ndarray, list, list]:
+    """The levels' two-sided p-values of their ties, then their pattern statistics and those statistics' two-sided
+    p-values (each ``None`` for a level whose patterns are untested).
 
-    The ties are binomial ``(blocks, P(tie))``: ``min(1, 2 min(P(T <= t), P(T >= t)))``, exact (conservative for a
-    discrete law). The patterns, tested when at least as many signs as patterns were seen: ``2 min(p, 1 - p)``
-    for the chi-square tail ``p`` (a fit too good is as suspect as a bad one).
+    Level ``L`` (row ``L`` of each argument: ``2^L B`` bits a block, its
+    number of blocks and of ties, its circular pattern counts) has binomial
+    ties ``(blocks, P(tie))``: ``min(1, 2 min(P(T <= t), P(T >= t)))``, exact
+    (conservative for a discrete law). Its patterns are tested when at least
+    as many signs as patterns were seen: ``2 min(p, 1 - p)`` for the
+    chi-square tail ``p`` (a fit too good is as suspect as a bad one). One
+    call of each of scipy's functions serves every level (a call costs some
+    50 microseconds, and a tally's result is read at every doubling).
     """
-    tied = tie_probability(level_bits)  # scipy's functions, not a frozen law: freezing costs 1 ms (its docstrings)
-    below, above = float(stats.binom.cdf(ties, blocks, tied)), float(stats.binom.sf(ties - 1, blocks, tied))
-    tie = min(1.0, 2 * min(below, above))
-    if blocks - ties < counts.size:
-        return tie, None, None
-    statistic, df = overlapping_statistic(counts, shorter)
-    upper = float(stats.chi2.sf(statistic, df))
-    return tie, statistic, 2 * min(upper, 1 - upper)
+    tied = np.array([tie_probability(int(bits)) for bits in level_bits])  # not a frozen law: freezing costs 1 ms
+    below, above = stats.binom.cdf(ties, blocks, tied), stats.binom.sf(ties - 1, blocks, tied)
+    tie = np.minimum(1.0, 2 * np.minimum(below, above))
+    tested = blocks - ties >= counts.shape[1]
+    statistics = [overlapping_statistic(c, s)[0] if t else None for c, s, t in zip(counts, shorter, tested)]
+    upper = stats.chi2.sf([np.nan if s is None else s for s in statistics], counts.shape[1] // 2).tolist()
+    return tie, statistics, [None if s is None else 2 * min(u, 1 - u) for u, s in zip(upper, statistics)]
 
 
-@register("bcfn")
+class BcfnTally(Tally):
+    """The pattern counts and ties of every level of :func:`bcfn`, carried on: each level's signs in its pattern
+    state, the block of each level left open (its first half read), and the bits of a partly read output go on
+    to the next call. Every level up to ``LEVELS`` is counted, since the size reached decides which are tested."""
+
+    def __init__(self, source: Source, *, block_bits: int = 32, pattern_bits: int = 4,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(2 <= block_bits <= 64 and block_bits % 2 == 0, f"block_bits must be even, 2 to 64; got {block_bits}")
+        require(2 <= pattern_bits <= 12, f"pattern_bits must be in [2, 12]; got {pattern_bits}")
+        self.block_bits, self.pattern_bits, self.selection = block_bits, pattern_bits, selection
+        self.reader, cells = FieldReader(block_bits, selection), 2**pattern_bits
+        self.states, self.carries = np.zeros((LEVELS, 3), dtype=np.int64), np.zeros((LEVELS, 2), dtype=np.int64)
+        self.counts, self.shorter = np.zeros((LEVELS, cells), dtype=np.int64), np.zeros((LEVELS, cells // 2), np.int64)
+        self.ties, self.deviations = np.zeros(LEVELS, dtype=np.int64), np.empty(0, dtype=np.int64)
+
+    def levels(self, n: int) -> int:
+        """The number of levels reported at ``n`` blocks: up to the last that expects ``MIN_EXPECTED`` signs per
+        pattern (0 when none does)."""
+        cells = 2**self.pattern_bits
+        tested = [level for level in range(LEVELS)
+                  if (n >> level) * (1 - tie_probability(self.block_bits << level)) >= MIN_EXPECTED * cells]
+        return tested[-1] + 1 if tested else 0
+
+    def check(self, n: int) -> None:
+        require(self.levels(n) > 0,
+                f"bcfn needs n (1 - P(tie)) >= {MIN_EXPECTED:g} 2^t blocks at level 0; got n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        for words, per, size in self.reader.chunks(source, count, chunk_fields=CHUNK_BLOCKS):
+            self.deviations = self.deviations if self.deviations.size >= size else np.empty(size, dtype=np.int64)
+            _scan(_deviations(words, per, self.block_bits, size, self.deviations), LEVELS, self.pattern_bits,
+                  self.states, self.counts, self.shorter, self.ties, self.carries)
+
+    def result(self) -> EmpiricalResult:
+        n, top = self.samples, self.levels(self.samples)
+        counts, shorter, levels = self.counts[:top].copy(), self.shorter[:top].copy(), np.arange(top)
+        for level in range(top):
+            _wrap(self.pattern_bits, self.states[level], counts[level], shorter[level])
+        tie, statistics, patterns = level_distances(self.block_bits << levels, n >> levels, self.ties[:top], counts,
+                                                    shorter)
+        pvalues = [p for level in range(top) for p in (float(tie[level]), patterns[level]) if p is not None]
+        smallest = min(pvalues)
+        return EmpiricalResult("bcfn", float(-np.log10(max(smallest, 1e-300))), min(0.5, len(pvalues) * smallest / 2),
+                               gateway_params(n, self.selection, block_bits=self.block_bits,
+                                              pattern_bits=self.pattern_bits),
+                               {"levels": top, "tests": len(pvalues), "statistics": statistics,
+                                "ties": self.ties[:top].copy(), "pvalues": pvalues})
+
+
+@register("bcfn", BcfnTally)
 def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
          selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Bit-count frequency at doubling block sizes: the signs of the blocks' weight deviations, as patterns.
@@ -206,30 +277,5 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     and the combination are rnglab's own (PractRand calibrates its levels
     empirically).
     """
-    require(2 <= block_bits <= 64 and block_bits % 2 == 0, f"block_bits must be even, 2 to 64; got {block_bits}")
-    require(2 <= pattern_bits <= 12, f"pattern_bits must be in [2, 12]; got {pattern_bits}")
-    cells = 2**pattern_bits
-    levels = [level for level in range(LEVELS)
-              if (n >> level) * (1 - tie_probability(block_bits << level)) >= MIN_EXPECTED * cells]
-    require(bool(levels), f"bcfn needs n (1 - P(tie)) >= {MIN_EXPECTED:g} 2^t blocks at level 0; got n = {n}")
-    top = levels[-1] + 1
-    states = np.zeros((top, 3), dtype=np.int64)
-    counts, shorter = np.zeros((top, cells), dtype=np.int64), np.zeros((top, cells // 2), dtype=np.int64)
-    ties = np.zeros(top, dtype=np.int64)
-    deviations = np.empty(0, dtype=np.int64)
-    for words, per, count in field_word_chunks(source, n, block_bits, selection, chunk_fields=CHUNK_BLOCKS,
-                                               multiple=2 ** (top - 1)):
-        deviations = deviations if deviations.size >= count else np.empty(count, dtype=np.int64)
-        _scan(_deviations(words, per, block_bits, count, deviations), top, pattern_bits, states, counts, shorter, ties)
-    pvalues, statistics = [], []
-    for level in range(top):
-        _wrap(pattern_bits, states[level], counts[level], shorter[level])
-        tie, statistic, pattern = level_distances(block_bits << level, n >> level, int(ties[level]), counts[level],
-                                                  shorter[level])
-        pvalues += [tie] + ([pattern] if pattern is not None else [])
-        statistics.append(statistic)
-    smallest = min(pvalues)
-    return EmpiricalResult("bcfn", float(-np.log10(max(smallest, 1e-300))), min(0.5, len(pvalues) * smallest / 2),
-                           gateway_params(n, selection, block_bits=block_bits, pattern_bits=pattern_bits),
-                           {"levels": top, "tests": len(pvalues), "statistics": statistics,
-                            "ties": ties, "pvalues": pvalues})
+    return BcfnTally(source, block_bits=block_bits, pattern_bits=pattern_bits, selection=selection).extend(
+        source, n).result()

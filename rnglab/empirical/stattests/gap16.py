@@ -9,8 +9,8 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_word_chunks
-from .base import EmpiricalResult, gateway_params, register, require
+from ...stream import BitSelection, FieldReader
+from .base import EmpiricalResult, Tally, gateway_params, register, require
 from .hamming import merge_sparse_tails
 
 #: Values of 16 bits: a recurrence has probability ``p = 2^-16`` at each step.
@@ -119,7 +119,47 @@ def expected_gaps(n: int, edges: np.ndarray) -> np.ndarray:
     return (n - 1) * (qa - qb) - qa * (a + ratio) + qb * (b + ratio)
 
 
-@register("gap-16")
+class Gap16Tally(Tally):
+    """The gap counts of :func:`gap16`, carried on: the last position of each value and the bits of a partly read
+    output go on to the next call."""
+
+    def __init__(self, source: Source, *, bins: int = 64, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(2 <= bins <= 4096, f"bins must be in [2, 4096]; got {bins}")
+        self.bins, self.selection, self.reader = bins, selection, FieldReader(16, selection)
+        self.edges = gap_edges(bins)
+        self.coarse, self.shift = coarse_bins(self.edges)
+        self.last, self.counts = np.full(SYMBOLS, -1, dtype=np.int64), np.zeros(bins, dtype=np.int64)
+        self.gaps = np.empty(0, dtype=np.int64)
+
+    def check(self, n: int) -> None:
+        require(n >= 2, f"gap-16 needs n >= 2 values; got {n}")
+        expected = expected_gaps(n, self.edges).sum()
+        require(expected >= 30, f"gap-16 needs n large enough to expect 30 recurrences; got n = {n} "
+                                f"({expected:.3g} expected; n >= 2100 suffices)")
+
+    def _read(self, source: Source, count: int) -> None:
+        start = self.samples
+        for words, per, size in self.reader.chunks(source, count, chunk_fields=CHUNK_VALUES):
+            self.gaps = self.gaps if self.gaps.size >= size else np.empty(size, dtype=np.int64)
+            _count_gaps(words, per, size, start, self.last, self.edges, self.coarse, self.shift, self.gaps,
+                        self.counts)
+            start += size
+
+    def result(self) -> EmpiricalResult:
+        n, counts = self.samples, self.counts.copy()
+        expected = expected_gaps(n, self.edges)
+        observed, merged, _ = merge_sparse_tails(counts[::-1], expected[::-1], 10.0)
+        shape = float(((observed - merged * (observed.sum() / merged.sum())) ** 2 / merged).sum())
+        variance = distinct_variance(n)
+        total = float((observed.sum() - merged.sum()) ** 2 / variance) if variance >= MIN_VARIANCE else 0.0
+        statistic, df = shape + total, observed.size - (variance < MIN_VARIANCE)
+        pvalue = float(stats.chi2.sf(statistic, df))
+        return EmpiricalResult("gap-16", statistic, pvalue, gateway_params(n, self.selection, bins=self.bins),
+                               {"df": df, "observed": counts, "expected": expected, "recurrences": int(counts.sum())})
+
+
+@register("gap-16", Gap16Tally)
 def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Pearson's chi-square of the gaps between recurrences of ``n`` successive 16-bit values.
 
@@ -168,25 +208,4 @@ def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = B
     expected counts and the split of the statistic are rnglab's own. Knuth, TAOCP vol. 2, 3.3.2 D (the
     gap test).
     """
-    require(2 <= bins <= 4096, f"bins must be in [2, 4096]; got {bins}")
-    require(n >= 2, f"gap-16 needs n >= 2 values; got {n}")
-    edges = gap_edges(bins)
-    expected = expected_gaps(n, edges)
-    require(expected.sum() >= 30, f"gap-16 needs n large enough to expect 30 recurrences; got n = {n} "
-                                  f"({expected.sum():.3g} expected; n >= 2100 suffices)")
-    last = np.full(SYMBOLS, -1, dtype=np.int64)
-    counts, start = np.zeros(bins, dtype=np.int64), 0
-    coarse, shift = coarse_bins(edges)
-    gaps = np.empty(0, dtype=np.int64)
-    for words, per, count in field_word_chunks(source, n, 16, selection, chunk_fields=CHUNK_VALUES):
-        gaps = gaps if gaps.size >= count else np.empty(count, dtype=np.int64)
-        _count_gaps(words, per, count, start, last, edges, coarse, shift, gaps, counts)
-        start += count
-    observed, merged, _ = merge_sparse_tails(counts[::-1], expected[::-1], 10.0)
-    shape = float(((observed - merged * (observed.sum() / merged.sum())) ** 2 / merged).sum())
-    variance = distinct_variance(n)
-    total = float((observed.sum() - merged.sum()) ** 2 / variance) if variance >= MIN_VARIANCE else 0.0
-    statistic, df = shape + total, observed.size - (variance < MIN_VARIANCE)
-    pvalue = float(stats.chi2.sf(statistic, df))
-    return EmpiricalResult("gap-16", statistic, pvalue, gateway_params(n, selection, bins=bins),
-                           {"df": df, "observed": counts, "expected": expected, "recurrences": int(counts.sum())})
+    return Gap16Tally(source, bins=bins, selection=selection).extend(source, n).result()
