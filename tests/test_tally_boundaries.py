@@ -2,6 +2,8 @@
 outputs skipped or handed back), runs up and the serial correlation carry the boundary; each read in random pieces
 against a one-value-at-a-time reference."""
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,13 +42,9 @@ def listed(outputs, high):
 
 
 def reader(values):
-    data, position = np.asarray(values), [0]
-
-    def read(size):
-        position[0] += size
-        return data[position[0] - size: position[0]]
-
-    return read
+    """``read(size)``: the next ``size`` of ``values``."""
+    rest = iter(values)
+    return lambda size: np.fromiter(itertools.islice(rest, size), dtype=np.float64, count=size)
 
 
 #: (range high, selection, the bit a test reads from an output or None when the output is skipped). Range 6 has
@@ -91,30 +89,24 @@ def read_in_pieces(tally, source, steps):
     return tally
 
 
-@pieces_examples
-@given(st.sampled_from(sorted(CASES)), st.integers(0, 2**32), st.lists(st.integers(10, 60), min_size=1, max_size=4))
-def test_gap_stops_right_after_its_last_gap(tiny_chunks, case, seed, steps):
-    high, selection, bit = CASES[case]
-    outputs, steps = np.random.default_rng(seed).integers(0, high + 1, 2000), sorted(steps)
-    source = listed(outputs, high)
-    tally = read_in_pieces(GapTally(source, beta=0.5, t=1, selection=selection), source, steps)
-    lengths, values, position = reference(outputs, bit, steps[-1], gap_ends)
-    misses = np.array(lengths) - 1
-    assert tally.segments.counts.tolist() == np.bincount(np.minimum(misses, 1), minlength=2).tolist()
-    assert tally.result().details["values_read"] == values
-    assert source.random_raw(3).tolist() == outputs[position:position + 3].tolist()
+#: (tally of two classes, the shortest segment's length in values, when a segment ends); a gap's hit is a 0.
+SEGMENT_TESTS = {
+    "gap": (lambda source, selection: GapTally(source, beta=0.5, t=1, selection=selection), 1, gap_ends),
+    "coupon": (lambda source, selection: CouponTally(source, d=2, t=3, selection=selection), 2, coupon_ends),
+}
 
 
+@pytest.mark.parametrize("test", sorted(SEGMENT_TESTS))
 @pieces_examples
 @given(st.sampled_from(sorted(CASES)), st.integers(0, 2**32), st.lists(st.integers(10, 60), min_size=1, max_size=4))
-def test_coupon_stops_right_after_its_last_segment(tiny_chunks, case, seed, steps):
-    high, selection, bit = CASES[case]
+def test_segments_read_in_pieces_stop_right_after_the_last(tiny_chunks, test, case, seed, steps):
+    (high, selection, bit), (make_tally, shortest, segment_ends) = CASES[case], SEGMENT_TESTS[test]
     outputs, steps = np.random.default_rng(seed).integers(0, high + 1, 2000), sorted(steps)
     source = listed(outputs, high)
-    tally = read_in_pieces(CouponTally(source, d=2, t=3, selection=selection), source, steps)
-    lengths, values, position = reference(outputs, bit, steps[-1], coupon_ends)
-    assert tally.result().details["observed"].tolist() == [lengths.count(2), len(lengths) - lengths.count(2)]
-    assert tally.result().details["values_read"] == values
+    result = read_in_pieces(make_tally(source, selection), source, steps).result()
+    lengths, values, position = reference(outputs, bit, steps[-1], segment_ends)
+    assert result.details["observed"].tolist() == [lengths.count(shortest), len(lengths) - lengths.count(shortest)]
+    assert result.details["values_read"] == values
     assert source.random_raw(3).tolist() == outputs[position:position + 3].tolist()
 
 
@@ -146,7 +138,8 @@ def test_runs_up_read_in_pieces_equal_the_whole(tiny_chunks, values, data):
     for start, stop in zip([0, *cuts], [*cuts, len(values)]):
         add_runs(read, stop - start, start == 0, state, counts)
     starts = [0] + [j for j in range(1, len(values)) if values[j] <= values[j - 1]] + [len(values)]
-    assert closed_counts(counts, state).tolist() == np.bincount(np.minimum(np.diff(starts), 6), minlength=7)[1:].tolist()
+    expected = np.bincount(np.minimum(np.diff(starts), 6), minlength=7)[1:]
+    assert closed_counts(counts, state).tolist() == expected.tolist()
 
 
 @pieces_examples
