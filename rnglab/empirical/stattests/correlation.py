@@ -10,33 +10,90 @@ from scipy import stats
 
 from ...generators.base import Source
 from ...stream import BitSelection
-from .base import EmpiricalResult, gateway_params, register, require
-from .frequency import check_sample, uniform_reader, windows
+from .base import EmpiricalResult, Tally, gateway_params, register, require
+from .frequency import carried_windows, check_sample, uniform_reader
+
+
+class LaggedSums:
+    """The sums of Knuth's serial correlation coefficient at ``lag`` over the values read so far, carried on.
+
+    ``sum_j v_j``, ``sum_j v_j^2`` and ``sum_j v_j v_(j+k)`` of the centred
+    values ``v_j = u_j - 1/2`` (``C`` does not change when a constant is added
+    to every ``u_j`` on the circle, and centring avoids cancellation), with the
+    products whose ``v_(j+k)`` has been read. The first ``k`` values are kept
+    to close the circle when ``C`` is asked for (:meth:`coefficient`, which
+    changes nothing), their own sums added only then, and the last ``k`` carry
+    the products across reads. The dot products use ``einsum``, which runs on
+    one thread: the threaded BLAS behind ``np.dot`` can stall for
+    milliseconds on a busy machine.
+    """
+
+    def __init__(self, lag: int) -> None:
+        self.lag, self.sums = lag, (0.0, 0.0, 0.0)
+        self.head: np.ndarray | None = None
+        self.tail: np.ndarray | None = None
+
+    def add(self, read: Callable[[int], np.ndarray], count: int) -> None:
+        """Add the next ``count`` values of ``read`` (the first call reads at least ``lag`` values)."""
+        for window in carried_windows(read, count, self.lag, self.tail):
+            self.head = window[: self.lag].copy() if self.head is None else self.head
+            self.sums = self._plus(window)
+            self.tail = window[window.size - self.lag:].copy()
+
+    def _plus(self, window: np.ndarray) -> tuple[float, float, float]:
+        """The sums with the values ``window[lag:]`` and their products with the values ``lag`` before."""
+        centred = window - 0.5
+        fresh = centred[self.lag:]
+        total, squares, products = self.sums
+        return (total + float(fresh.sum()), squares + float(np.einsum("i,i->", fresh, fresh)),
+                products + float(np.einsum("i,i->", centred[: -self.lag], fresh)))
+
+    def coefficient(self, n: int) -> float:
+        """``C`` of the ``n`` values read, on their circle; a constant sequence (zero denominator) gets ``C = 1``."""
+        total, squares, products = self._plus(np.concatenate([self.tail, self.head]))
+        spread = n * squares - total**2
+        return (n * products - total**2) / spread if spread > 0 else 1.0
 
 
 def serial_correlation_coefficient(read: Callable[[int], np.ndarray], n: int, lag: int = 1) -> float:
     """Knuth's circular serial correlation coefficient at ``lag`` of ``n`` values from ``read``.
 
     ``C = (n sum_j u_j u_(j+k) - (sum_j u_j)^2) / (n sum_j u_j^2 - (sum_j u_j)^2)``
-    with ``u_(j+k)`` taken modulo ``n`` (TAOCP vol. 2, 3.3.2 K, there for lag 1).
-    ``C`` does not change when a constant is added to every ``u_j`` (on the
-    circle), so the sums are taken on ``u_j - 1/2``, which avoids
-    cancellation. A constant sequence (zero denominator) gets ``C = 1``.
-    The dot products use ``einsum``, which runs on one thread: the threaded
-    BLAS behind ``np.dot`` can stall for milliseconds on a busy machine.
+    with ``u_(j+k)`` taken modulo ``n`` (TAOCP vol. 2, 3.3.2 K, there for lag 1),
+    from :class:`LaggedSums`.
     """
-    total = squares = products = 0.0
-    for window in windows(read, n, lag, circular=True):
-        centred = window - 0.5
-        fresh = centred[lag:]
-        total += float(fresh.sum())
-        squares += float(np.einsum("i,i->", fresh, fresh))
-        products += float(np.einsum("i,i->", centred[:-lag], fresh))
-    spread = n * squares - total**2
-    return (n * products - total**2) / spread if spread > 0 else 1.0
+    sums = LaggedSums(lag)
+    sums.add(read, n)
+    return sums.coefficient(n)
 
 
-@register("serial-correlation")
+class SerialCorrelationTally(Tally):
+    """The serial correlation test's sums, carried on (:func:`serial_correlation`): the circle is closed on the
+    first values when the result is asked for."""
+
+    def __init__(self, source: Source, *, lag: int = 1, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.selection, self.sums = selection, LaggedSums(check_sample("lag", lag, 1))
+
+    def check(self, n: int) -> None:
+        require(n >= 3, f"n must be >= 3; got {n}")
+        require(2 * self.sums.lag < n, f"the lag must be < n/2; got lag = {self.sums.lag} with n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        self.sums.add(uniform_reader(source, self.selection), count)
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        coefficient = self.sums.coefficient(n)
+        mean, sd = -1.0 / (n - 1), n / ((n - 1) * math.sqrt(n - 2))
+        z = (coefficient - mean) / sd
+        return EmpiricalResult("serial-correlation", z, float(2 * stats.norm.sf(abs(z))),
+                               gateway_params(n, self.selection, lag=self.sums.lag),
+                               {"coefficient": coefficient, "mean": mean, "sd": sd,
+                                "distribution": "normal, two-sided", "values_read": n})
+
+
+@register("serial-correlation", SerialCorrelationTally)
 def serial_correlation(source: Source, n: int, *, lag: int = 1,
                        selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Serial correlation test: Knuth's circular coefficient ``C`` at lag ``k``, standardised.
@@ -80,12 +137,4 @@ def serial_correlation(source: Source, n: int, *, lag: int = 1,
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 K (C, and its mean and standard deviation mu_n, sigma_n).
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (svaria_SampleCorr).
     """
-    n, lag = check_sample("n", n, 3), check_sample("lag", lag, 1)
-    require(2 * lag < n, f"the lag must be < n/2; got lag = {lag} with n = {n}")
-    coefficient = serial_correlation_coefficient(uniform_reader(source, selection), n, lag)
-    mean, sd = -1.0 / (n - 1), n / ((n - 1) * math.sqrt(n - 2))
-    z = (coefficient - mean) / sd
-    return EmpiricalResult("serial-correlation", z, float(2 * stats.norm.sf(abs(z))),
-                           gateway_params(n, selection, lag=lag),
-                           {"coefficient": coefficient, "mean": mean, "sd": sd, "distribution": "normal, two-sided",
-                            "values_read": n})
+    return SerialCorrelationTally(source, lag=lag, selection=selection).extend(source, n).result()

@@ -97,15 +97,28 @@ def windows(read: Callable[[int], np.ndarray], count: int, overlap: int, circula
     holds every ``(overlap + 1)``-stretch that ends in that part (wrapping
     around the circle in the last window).
     """
-    size, head, tail = max(CHUNK, overlap), None, None
-    for start in range(0, count, size):
-        chunk = read(min(size, count - start))
-        window = chunk if tail is None else np.concatenate([tail, chunk])
+    head = tail = None
+    for window in carried_windows(read, count, overlap, None):
         head = window[:overlap] if head is None else head
         tail = window[window.size - overlap:]
         yield window
     if circular and overlap:
         yield np.concatenate([tail, head])
+
+
+def carried_windows(read: Callable[[int], np.ndarray], count: int, overlap: int,
+                    tail: np.ndarray | None) -> Iterator[np.ndarray]:
+    """Yield the next ``count`` values of a stream a chunk at a time, each chunk preceded by the ``overlap`` values
+    before it: ``tail``, those before the first chunk, or ``None`` at the stream's start (the first chunk alone).
+
+    The last window's final ``overlap`` values are the ``tail`` of the next call.
+    """
+    size = max(CHUNK, overlap)
+    for start in range(0, count, size):
+        chunk = read(min(size, count - start))
+        window = chunk if tail is None else np.concatenate([tail, chunk])
+        tail = window[window.size - overlap:]
+        yield window
 
 
 def check_sample(name: str, value: int, minimum: int) -> int:

@@ -18,7 +18,7 @@ import numpy as np
 
 from ...generators.base import Source
 from ...stream import BitSelection
-from .base import EmpiricalResult, ResolutionError, chi_square, gateway_params, register, require
+from .base import EmpiricalResult, ResolutionError, Tally, chi_square, gateway_params, register, require
 from .frequency import (
     CHUNK,
     check_cells,
@@ -32,6 +32,7 @@ from .frequency import (
     uniform_reader,
 )
 from .hamming import merge_sparse_tails
+from .tape import Tape
 
 #: Under the null hypothesis, reading this many times the expected number of values
 #: without completing n gaps or segments has probability below 1e-20 (see :func:`segment_counts`).
@@ -49,26 +50,80 @@ def stirling2(n: int, k: int) -> int:
     return row[k]
 
 
+class SegmentCounts:
+    """The lengths of the segments (gaps, coupon-collector segments) counted so far along a stream.
+
+    :meth:`extend` reads values until ``n`` segments are complete; it goes on
+    where the last call stopped. ``scan(values, opened)`` returns the lengths
+    of the segments completed in ``values`` -- the first one including the
+    ``opened`` values of the segment left open by earlier reads -- and the
+    length of the segment now left open. Only that length is carried from one
+    read to the next, so every value is scanned once, however long the
+    segments (carrying the open segment's values instead made a source that
+    never completes one cost quadratic time: over three minutes for the
+    ``small`` battery's gap test). Each read asks for the expected number of
+    values still needed (``mean_length`` per segment) plus 5 %, at most
+    :data:`CHUNK` at a time; the values after the ``n``-th segment's end are
+    given back (``give_back(used)``, with ``used`` the values of the last read
+    that were counted), so that reading stops exactly there, wherever the
+    reads were cut. Reading stops after ``READ_LIMIT (n + 100)`` mean lengths:
+    for a sound source the n lengths would then exceed their mean by
+    ``3n + 400`` mean lengths, over 60 standard deviations (a gap's or a
+    segment's standard deviation is at most its mean), which has probability
+    far below 1e-20 for these geometric-tailed lengths; a source that gets
+    there has *stalled*, and costs at most ``READ_LIMIT`` times a normal run.
+
+    Parameters
+    ----------
+    cap : int
+        Lengths ``>= cap`` are counted together.
+    closing : int
+        Values a segment holds beyond its length: 1 for a gap, whose length
+        counts the values before the one that ends it; 0 for a segment of
+        the coupon collector test.
+
+    Attributes
+    ----------
+    counts : numpy.ndarray
+        ``counts[r]``: segments of length ``r < cap``; ``counts[cap]``: of length ``>= cap``.
+    found : int
+        Segments complete.
+    values_read : int
+        Values counted: up to the last segment's end, or to the read limit.
+    opened : int
+        Length of the segment left open.
+    """
+
+    def __init__(self, cap: int, closing: int) -> None:
+        self.counts, self.closing = np.zeros(cap + 1, dtype=np.int64), closing
+        self.found = self.values_read = self.opened = 0
+
+    def extend(self, read: Callable[[int], np.ndarray], n: int, mean_length: float,
+               scan: Callable[[np.ndarray, int], tuple[np.ndarray, int]],
+               give_back: Callable[[int], None] = lambda used: None) -> bool:
+        """Read until ``n`` segments are complete (or the read limit of ``n``); return whether the source stalled."""
+        limit, cap = math.ceil(READ_LIMIT * (n + 100) * mean_length), self.counts.size - 1
+        while self.found < n and self.values_read < limit:
+            size = min(math.ceil((n - self.found) * mean_length * 1.05) + 256, CHUNK, limit - self.values_read)
+            opened = self.opened
+            lengths, self.opened = scan(read(size), opened)
+            if lengths.size >= n - self.found:  # the n-th segment ends in this read: stop there
+                lengths = lengths[: n - self.found]
+                used = int(lengths.sum()) + self.closing * lengths.size - opened
+                if used < size:
+                    give_back(used)
+                    size, self.opened = used, 0
+            self.values_read += size
+            self.counts += np.bincount(np.minimum(lengths, cap), minlength=cap + 1)
+            self.found += lengths.size
+        return self.found < n
+
+
 def segment_counts(read: Callable[[int], np.ndarray], n: int, mean_length: float,
                    scan: Callable[[np.ndarray, int], tuple[np.ndarray, int]],
-                   cap: int) -> tuple[np.ndarray, int, bool]:
-    """Read values until ``n`` segments (gaps, coupon-collector segments) are complete; count their lengths.
-
-    ``scan(values, opened)`` returns the lengths of the segments completed in
-    ``values`` -- the first one including the ``opened`` values of the
-    segment left open by earlier reads -- and the length of the segment now
-    left open. Only that length is carried from one read to the next, so
-    every value is scanned once, however long the segments (carrying the
-    open segment's values instead made a source that never completes one
-    cost quadratic time: over three minutes for the ``small`` battery's gap
-    test). Each read asks for the expected number of values still needed
-    (``mean_length`` per segment) plus 5 %, at most :data:`CHUNK` at a time.
-    Reading stops after ``READ_LIMIT (n + 100)`` mean lengths: for a sound
-    source the n lengths would then exceed their mean by ``3n + 400`` mean
-    lengths, over 60 standard deviations (a gap's or a segment's standard
-    deviation is at most its mean), which has probability far below 1e-20
-    for these geometric-tailed lengths; a source that gets there has
-    *stalled*, and costs at most ``READ_LIMIT`` times a normal run.
+                   cap: int, closing: int = 0) -> tuple[np.ndarray, int, bool]:
+    """Read values until ``n`` segments are complete and count their lengths (:class:`SegmentCounts` read once,
+    ``closing`` as there).
 
     Returns
     -------
@@ -78,16 +133,29 @@ def segment_counts(read: Callable[[int], np.ndarray], n: int, mean_length: float
     stalled : bool
         Fewer than ``n`` segments were found.
     """
-    limit = math.ceil(READ_LIMIT * (n + 100) * mean_length)
-    counts, found, values_read, opened = np.zeros(cap + 1, dtype=np.int64), 0, 0, 0
-    while found < n and values_read < limit:
-        size = min(math.ceil((n - found) * mean_length * 1.05) + 256, CHUNK, limit - values_read)
-        lengths, opened = scan(read(size), opened)
-        values_read += size
-        lengths = lengths[: n - found]
-        counts += np.bincount(np.minimum(lengths, cap), minlength=cap + 1)
-        found += lengths.size
-    return counts, values_read, found < n
+    segments = SegmentCounts(cap, closing)
+    stalled = segments.extend(read, n, mean_length, scan)
+    return segments.counts, segments.values_read, stalled
+
+
+def read_segments(source: Source, segments: SegmentCounts, values: Callable[[Source, int], np.ndarray], n: int,
+                  mean_length: float, scan: Callable[[np.ndarray, int], tuple[np.ndarray, int]]) -> bool:
+    """:meth:`SegmentCounts.extend` on ``values(source, size)``, leaving ``source`` right after the last value counted.
+
+    Each read goes through a :class:`~.tape.Tape`: the values after the
+    ``n``-th segment's end are read again from the tape up to that end, and the
+    outputs left over go back to the source.
+    """
+    tape = Tape(source)
+
+    def read(size: int) -> np.ndarray:
+        tape.mark()
+        return values(tape, size)
+
+    try:
+        return segments.extend(read, n, mean_length, scan, lambda used: tape.rewind(lambda again: values(again, used)))
+    finally:
+        tape.close()
 
 
 def stalled_result(name: str, what: str, params: dict, found: int, values_read: int) -> EmpiricalResult:
@@ -138,7 +206,39 @@ def gap_lengths(hits: np.ndarray, opened: int) -> tuple[np.ndarray, int]:
     return lengths, hits.size - 1 - int(where[-1])
 
 
-@register("gap")
+class GapTally(Tally):
+    """The counts of the gap test's lengths, carried on (:func:`gap`): the stream stops right after the last gap."""
+
+    def __init__(self, source: Source, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.t = check_sample("t", t, 1)
+        require(0 <= alpha < beta <= 1, f"the interval needs 0 <= alpha < beta <= 1; got [{alpha}, {beta})")
+        self.alpha, self.beta, self.selection = alpha, beta, selection
+        self.probabilities = gap_probabilities(beta - alpha, self.t)
+        self.segments = SegmentCounts(self.t, 1)
+
+    def check(self, n: int) -> None:
+        check_classes(n, self.probabilities, "the gap test")
+
+    def _hits(self, source: Source, size: int) -> np.ndarray:
+        u = selected_uniforms(source, size, self.selection)
+        return (u >= self.alpha) & (u < self.beta)
+
+    def _read(self, source: Source, count: int) -> None:
+        read_segments(source, self.segments, self._hits, self.samples + count, 1 / (self.beta - self.alpha),
+                      gap_lengths)
+
+    def result(self) -> EmpiricalResult:
+        n, segments = self.samples, self.segments
+        params = gateway_params(n, self.selection, alpha=self.alpha, beta=self.beta, t=self.t)
+        if segments.found < n:
+            return stalled_result("gap", "gaps", params, segments.found, segments.values_read)
+        return counted_result("gap", segments.counts.copy(), self.probabilities, params,
+                              {"values_read": segments.values_read})
+
+
+@register("gap", GapTally)
 def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8,
         selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Gap test: lengths of the gaps between successive uniforms that fall in ``[alpha, beta)``.
@@ -151,7 +251,8 @@ def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int
     chi-square with ``t`` degrees of freedom. Valid when every expected
     count is ``>= 5`` (enforced; sparse end classes are merged first, which
     costs degrees of freedom). ``n`` is the number of gaps: the source is
-    read until ``n`` are complete (about ``n / p`` values).
+    read until ``n`` are complete (about ``n / p`` values) and left right
+    after the last one.
 
     Parameters
     ----------
@@ -169,20 +270,7 @@ def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 C, Algorithm G and eq. (4).
     TestU01 (sknuth_Gap).
     """
-    n, t = check_sample("n", n, 1), check_sample("t", t, 1)
-    require(0 <= alpha < beta <= 1, f"the interval needs 0 <= alpha < beta <= 1; got [{alpha}, {beta})")
-    probabilities = gap_probabilities(beta - alpha, t)
-    check_classes(n, probabilities, "the gap test")
-    params = gateway_params(n, selection, alpha=alpha, beta=beta, t=t)
-
-    def hit(size: int) -> np.ndarray:
-        u = selected_uniforms(source, size, selection)
-        return (u >= alpha) & (u < beta)
-
-    counts, values_read, stalled = segment_counts(hit, n, 1 / (beta - alpha), gap_lengths, t)
-    if stalled:
-        return stalled_result("gap", "gaps", params, int(counts.sum()), values_read)
-    return counted_result("gap", counts, probabilities, params, {"values_read": values_read})
+    return GapTally(source, alpha=alpha, beta=beta, t=t, selection=selection).extend(source, n).result()
 
 
 @functools.lru_cache(maxsize=64)
@@ -214,7 +302,31 @@ def distinct_per_row(groups: np.ndarray, d: int) -> np.ndarray:
     return distinct
 
 
-@register("poker")
+class PokerTally(Tally):
+    """The poker test's hands by their number of distinct digits, carried on (:func:`poker`)."""
+
+    def __init__(self, source: Source, *, d: int | None = None, k: int = 5,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.d, self.k, self.selection = check_digits(source, d, selection, 8), check_sample("k", k, 2), selection
+        self.probabilities = poker_probabilities(self.d, self.k)
+        self.counts = np.zeros(min(self.k, self.d) + 1, dtype=np.int64)
+
+    def check(self, n: int) -> None:
+        check_classes(n, self.probabilities, "the poker test")
+
+    def _read(self, source: Source, count: int) -> None:
+        self.counts += group_counts(digit_reader(source, self.d, self.selection), count, self.k,
+                                    lambda groups: distinct_per_row(groups, self.d), self.counts.size)
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        return counted_result("poker", self.counts[1:], self.probabilities, gateway_params(n, self.selection, d=self.d,
+                                                                                          k=self.k),
+                              {"values_read": n * self.k, "classes": "r = 1 .. min(k, d) distinct values"})
+
+
+@register("poker", PokerTally)
 def poker(source: Source, n: int, *, d: int | None = None, k: int = 5,
           selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Poker (partition) test: the number of distinct digits in ``n`` groups of ``k``.
@@ -247,13 +359,7 @@ def poker(source: Source, n: int, *, d: int | None = None, k: int = 5,
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 D and eq. (5).
     TestU01 (sknuth_SimpPoker).
     """
-    d, k, n = check_digits(source, d, selection, 8), check_sample("k", k, 2), check_sample("n", n, 1)
-    probabilities = poker_probabilities(d, k)
-    check_classes(n, probabilities, "the poker test")
-    counts = group_counts(digit_reader(source, d, selection), n, k, lambda groups: distinct_per_row(groups, d),
-                          min(k, d) + 1)[1:]
-    return counted_result("poker", counts, probabilities, gateway_params(n, selection, d=d, k=k),
-                          {"values_read": n * k, "classes": "r = 1 .. min(k, d) distinct values"})
+    return PokerTally(source, d=d, k=k, selection=selection).extend(source, n).result()
 
 
 @functools.lru_cache(maxsize=64)
@@ -303,7 +409,48 @@ def coupon_segments(values, seen, opened):  # pragma: no cover - compiled
     return lengths[:count], length
 
 
-@register("coupon")
+class CouponTally(Tally):
+    """The coupon collector test's segment lengths, carried on (:func:`coupon`): the stream stops right after the
+    last segment, and the lengths are counted up to ``8 d`` (or ``t``) so that the default ``t`` of any ``n``
+    can lump them."""
+
+    def __init__(self, source: Source, *, d: int | None = None, t: int | None = None,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.d, self.selection = check_digits(source, d, selection, 8), selection
+        self.t = None if t is None else check_sample("t", t, self.d + 1)
+        self.mean_length = self.d * sum(1 / i for i in range(1, self.d + 1))
+        self.segments = SegmentCounts(max(self.t or 0, 8 * self.d), 0)
+        self.seen = np.zeros(self.d, dtype=np.bool_)
+
+    def tail(self, n: int) -> int:
+        """The ``t`` of ``n`` segments: lengths ``>= t`` are lumped."""
+        return default_coupon_tail(self.d, n) if self.t is None else self.t
+
+    def check(self, n: int) -> None:
+        check_classes(n, coupon_probabilities(self.d, self.tail(n)), "the coupon collector test")
+
+    def _digits(self, source: Source, size: int) -> np.ndarray:
+        return digit_reader(source, self.d, self.selection)(size)
+
+    def _read(self, source: Source, count: int) -> None:
+        read_segments(source, self.segments, self._digits, self.samples + count, self.mean_length,
+                      lambda values, opened: coupon_segments(values, self.seen, opened))
+        if self.segments.found == self.samples + count:  # stopped at a segment's end: none is open
+            self.seen[:] = False
+
+    def result(self) -> EmpiricalResult:
+        n, d, segments = self.samples, self.d, self.segments
+        t = self.tail(n)
+        params = gateway_params(n, self.selection, d=d, t=t)
+        if segments.found < n:
+            return stalled_result("coupon", "segments", params, segments.found, segments.values_read)
+        counts = np.append(segments.counts[d:t], segments.counts[t:].sum())
+        return counted_result("coupon", counts, coupon_probabilities(d, t), params,
+                              {"values_read": segments.values_read, "classes": f"lengths {d} .. {t - 1}, then >= {t}"})
+
+
+@register("coupon", CouponTally)
 def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None,
            selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Coupon collector test: lengths of the segments needed to see all ``d`` digits.
@@ -325,7 +472,7 @@ def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None
     Parameters
     ----------
     source : Source
-        Read until ``n`` segments are complete (about ``n d H_d`` values).
+        Read until ``n`` segments are complete (about ``n d H_d`` values), and left right after the last.
     n : int
         Number of segments.
     d : int, optional
@@ -340,19 +487,7 @@ def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 E, Algorithm C and the probabilities q_r.
     TestU01 (sknuth_CouponCollector).
     """
-    d, n = check_digits(source, d, selection, 8), check_sample("n", n, 1)
-    t = default_coupon_tail(d, n) if t is None else check_sample("t", t, d + 1)
-    probabilities = coupon_probabilities(d, t)
-    check_classes(n, probabilities, "the coupon collector test")
-    params = gateway_params(n, selection, d=d, t=t)
-    mean_length = d * sum(1 / i for i in range(1, d + 1))
-    seen = np.zeros(d, dtype=np.bool_)
-    counts, values_read, stalled = segment_counts(digit_reader(source, d, selection), n, mean_length,
-                                                  lambda values, opened: coupon_segments(values, seen, opened), t)
-    if stalled:
-        return stalled_result("coupon", "segments", params, int(counts.sum()), values_read)
-    return counted_result("coupon", counts[d:], probabilities, params,
-                          {"values_read": values_read, "classes": f"lengths {d} .. {t - 1}, then >= {t}"})
+    return CouponTally(source, d=d, t=t, selection=selection).extend(source, n).result()
 
 
 def permutation_indices(columns: np.ndarray) -> np.ndarray:
@@ -387,7 +522,29 @@ def _lehmer_codes(columns, weights, tied_index):  # pragma: no cover - compiled
     return index
 
 
-@register("permutation")
+class PermutationTally(Tally):
+    """The permutation test's counts of orderings (and of tuples with a tie, last), carried on (:func:`permutation`)."""
+
+    def __init__(self, source: Source, *, t: int = 3, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.t, self.selection = check_sample("t", t, 2), selection
+        self.counts = np.zeros(math.factorial(self.t) + 1, dtype=np.int64)
+
+    def check(self, n: int) -> None:
+        check_cells(n, math.factorial(self.t), "the permutation test")
+
+    def _read(self, source: Source, count: int) -> None:
+        self.counts += group_counts(uniform_reader(source, self.selection), count, self.t, permutation_indices,
+                                    self.counts.size)
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        result = equally_likely_result("permutation", self.counts[:-1].copy(), gateway_params(n, self.selection,
+                                                                                             t=self.t), n * self.t)
+        return dataclasses.replace(result, details={**result.details, "ties": int(self.counts[-1])})
+
+
+@register("permutation", PermutationTally)
 def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Permutation test: the relative order of ``n`` non-overlapping t-tuples, ``t!`` equally likely.
 
@@ -415,11 +572,7 @@ def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection =
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 F, Algorithm P.
     TestU01 (sknuth_Permutation).
     """
-    t, n = check_sample("t", t, 2), check_sample("n", n, 1)
-    check_cells(n, math.factorial(t), "the permutation test")
-    counts = group_counts(uniform_reader(source, selection), n, t, permutation_indices, math.factorial(t) + 1)
-    result = equally_likely_result("permutation", counts[:-1], gateway_params(n, selection, t=t), n * t)
-    return dataclasses.replace(result, details={**result.details, "ties": int(counts[-1])})
+    return PermutationTally(source, t=t, selection=selection).extend(source, n).result()
 
 
 def maximum_cells(groups: np.ndarray, d: int) -> np.ndarray:
@@ -496,7 +649,45 @@ def _group_starts(expected, minimum):  # pragma: no cover - compiled
     return starts, count
 
 
-@register("max-of-t")
+class MaximumTally(Tally):
+    """The maximum-of-t test's cell counts, carried on (:func:`max_of_t`)."""
+
+    def __init__(self, source: Source, *, t: int = 5, d: int = 64, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.t, self.d, self.selection = check_sample("t", t, 2), check_sample("d", d, 2), selection
+        self.levels = uniform_levels(source, selection)
+        self.probabilities = maximum_cell_probabilities(self.levels, self.t, self.d)
+        self.reached = self.probabilities > 0
+        self.counts = np.zeros(self.d, dtype=np.int64)
+
+    def classes(self, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The expected counts of the reached cells for ``n`` tuples, and the starts of their merged classes."""
+        expected = n * self.probabilities[self.reached]
+        starts = adjacent_groups(expected)
+        if starts.size < 2:
+            raise ResolutionError(f"the maximum-of-t test needs two or more classes with expected count n p >= 5 at "
+                                  f"this resolution ({self.levels} levels); n = {n} is too small")
+        return expected, starts
+
+    def check(self, n: int) -> None:
+        check_cells(n, self.d, "the maximum-of-t test")
+        self.classes(n)
+
+    def _read(self, source: Source, count: int) -> None:
+        self.counts += group_counts(uniform_reader(source, self.selection), count, self.t,
+                                    lambda groups: maximum_cells(groups, self.d), self.d)
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        expected, starts = self.classes(n)
+        observed, expected = np.add.reduceat(self.counts[self.reached], starts), np.add.reduceat(expected, starts)
+        statistic, pvalue, df = chi_square(observed, expected)
+        return EmpiricalResult("max-of-t", statistic, pvalue, gateway_params(n, self.selection, t=self.t, d=self.d),
+                               {"observed": observed, "expected": expected, "df": df, "values_read": n * self.t,
+                                "levels": self.levels, "cells_reached": int(self.reached.sum())})
+
+
+@register("max-of-t", MaximumTally)
 def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
              selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Maximum-of-t test: ``V = max(u_1..u_t)^t`` is uniform, checked by chi-square on ``d`` cells.
@@ -532,19 +723,4 @@ def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 H.
     TestU01 (sknuth_MaxOft).
     """
-    t, d, n = check_sample("t", t, 2), check_sample("d", d, 2), check_sample("n", n, 1)
-    check_cells(n, d, "the maximum-of-t test")
-    levels = uniform_levels(source, selection)
-    probabilities = maximum_cell_probabilities(levels, t, d)
-    reached = probabilities > 0
-    expected = n * probabilities[reached]
-    starts = adjacent_groups(expected)
-    if starts.size < 2:
-        raise ResolutionError(f"the maximum-of-t test needs two or more classes with expected count n p >= 5 at "
-                              f"this resolution ({levels} levels); n = {n} is too small")
-    counts = group_counts(uniform_reader(source, selection), n, t, lambda groups: maximum_cells(groups, d), d)
-    statistic, pvalue, df = chi_square(np.add.reduceat(counts[reached], starts), np.add.reduceat(expected, starts))
-    return EmpiricalResult("max-of-t", statistic, pvalue, gateway_params(n, selection, t=t, d=d),
-                           {"observed": np.add.reduceat(counts[reached], starts),
-                            "expected": np.add.reduceat(expected, starts), "df": df, "values_read": n * t,
-                            "levels": levels, "cells_reached": int(reached.sum())})
+    return MaximumTally(source, t=t, d=d, selection=selection).extend(source, n).result()

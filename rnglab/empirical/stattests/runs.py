@@ -10,8 +10,8 @@ from scipy import stats
 from ...compiled import njit
 from ...generators.base import Source
 from ...stream import BitSelection
-from .base import EmpiricalResult, ResolutionError, gateway_params, register, require
-from .frequency import CHUNK, check_sample, uniform_levels, uniform_reader
+from .base import EmpiricalResult, ResolutionError, Tally, gateway_params, register, require
+from .frequency import CHUNK, uniform_levels, uniform_reader
 
 #: Knuth's a_ij of 3.3.2 eq. (11): n times the inverse covariance matrix of the run counts, as he rounds it.
 RUN_WEIGHTS = np.array([
@@ -38,13 +38,26 @@ def run_up_counts(read: Callable[[int], np.ndarray], n: int) -> np.ndarray:
     ``j`` when ``u_j <= u_(j-1)`` (a tie ends a run too). The values are read
     :data:`~.frequency.CHUNK` at a time and scanned by a compiled loop
     (:func:`_count_runs`) that carries the last value and the open run's
-    length from one chunk to the next.
+    length from one chunk to the next (:func:`add_runs`).
     """
-    counts, state = np.zeros(7, dtype=np.int64), np.zeros(2)  # state: the last value, the open run's length
-    for start in range(0, n, CHUNK):
-        _count_runs(read(min(CHUNK, n - start)), start == 0, state, counts)
-    counts[min(int(state[1]), 6)] += 1
-    return counts[1:]
+    counts, state = np.zeros(7, dtype=np.int64), np.zeros(2)
+    add_runs(read, n, True, state, counts)
+    return closed_counts(counts, state)
+
+
+def add_runs(read: Callable[[int], np.ndarray], count: int, first: bool, state: np.ndarray,
+             counts: np.ndarray) -> None:
+    """Add to ``counts[min(length, 6)]`` the runs that end in the next ``count`` values, continuing ``state`` =
+    ``[last value, open run's length]`` (``first``: these are the stream's first values, no run is open)."""
+    for start in range(0, count, CHUNK):
+        _count_runs(read(min(CHUNK, count - start)), first and start == 0, state, counts)
+
+
+def closed_counts(counts: np.ndarray, state: np.ndarray) -> np.ndarray:
+    """The counts of runs of length 1 .. 5 and ``>= 6``, the open run of ``state`` closed (neither changed)."""
+    closed = counts.copy()
+    closed[min(int(state[1]), 6)] += 1
+    return closed[1:]
 
 
 @njit(cache=True, nogil=True)
@@ -62,7 +75,35 @@ def _count_runs(values, first, state, counts):  # pragma: no cover - compiled
     state[0], state[1] = previous, length
 
 
-@register("runs-up")
+class RunsTally(Tally):
+    """The counts of runs up, the last value and the open run's length, carried on (:func:`runs_up`): the open
+    run is closed when the result is asked for."""
+
+    def __init__(self, source: Source, *, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.selection, self.levels = selection, uniform_levels(source, selection)
+        self.counts, self.state = np.zeros(7, dtype=np.int64), np.zeros(2)
+
+    def check(self, n: int) -> None:
+        require(n >= MIN_VALUES,
+                f"the runs-up test needs n >= {MIN_VALUES} values (below it V's tail is too heavy); got n = {n}")
+        if n > self.levels**2:
+            raise ResolutionError(f"the runs-up test needs n <= L^2 = {self.levels**2} values from a source of "
+                                  f"L = {self.levels} levels (ties, 1 pair in L, bias the run counts); got n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        add_runs(uniform_reader(source, self.selection), count, self.samples == 0, self.state, self.counts)
+
+    def result(self) -> EmpiricalResult:
+        n, counts = self.samples, closed_counts(self.counts, self.state)
+        deviation = counts - n * RUN_RATES
+        statistic = float(deviation @ RUN_WEIGHTS @ deviation) / (n - 6)
+        return EmpiricalResult("runs-up", statistic, float(stats.chi2.sf(statistic, 6)),
+                               gateway_params(n, self.selection),
+                               {"observed": counts, "expected": n * RUN_RATES, "df": 6, "values_read": n})
+
+
+@register("runs-up", RunsTally)
 def runs_up(source: Source, n: int, *, selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Runs-up test: Knuth's quadratic form in the counts of runs up, chi-square with 6 df.
 
@@ -101,15 +142,4 @@ def runs_up(source: Source, n: int, *, selection: BitSelection = BitSelection())
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 G, eqs. (10)-(11).
     TestU01 (sknuth_Run with up = TRUE).
     """
-    n = check_sample("n", n, 1)
-    require(n >= MIN_VALUES,
-            f"the runs-up test needs n >= {MIN_VALUES} values (below it V's tail is too heavy); got n = {n}")
-    levels = uniform_levels(source, selection)
-    if n > levels**2:
-        raise ResolutionError(f"the runs-up test needs n <= L^2 = {levels**2} values from a source of L = {levels} "
-                              f"levels (ties, 1 pair in L, bias the run counts); got n = {n}")
-    counts = run_up_counts(uniform_reader(source, selection), n)
-    deviation = counts - n * RUN_RATES
-    statistic = float(deviation @ RUN_WEIGHTS @ deviation) / (n - 6)
-    return EmpiricalResult("runs-up", statistic, float(stats.chi2.sf(statistic, 6)), gateway_params(n, selection),
-                           {"observed": counts, "expected": n * RUN_RATES, "df": 6, "values_read": n})
+    return RunsTally(source, selection=selection).extend(source, n).result()

@@ -1,0 +1,57 @@
+"""A view of a source that can read its last values again, to hand back exactly the outputs after a stopping point.
+
+A test that reads until a sample completes (the gap and coupon collector
+tests read until ``n`` segments end) reads a chunk, then finds where in it the
+sample ended: the values after that point must go back to the source, so that
+the stream goes on right after the sample (a :class:`~.base.Tally` read in
+pieces then leaves the source where the test at once leaves it). Values are
+not outputs: a reader may skip outputs (:func:`rnglab.stream.genuine_words`
+for a range that is not a power of two) or hand some back itself. So the
+chunk's outputs are kept, and the reader is run again on them for the values
+kept only: whatever it leaves is exactly what follows them.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from ...generators.base import Source
+
+
+class Tape(Source):
+    """A view of ``inner`` that keeps the outputs taken through it since the last :meth:`mark`.
+
+    Outputs handed back to the view (:meth:`~rnglab.generators.Source.unread`)
+    are served again by it; :meth:`close` hands back to ``inner`` whatever the
+    view still holds.
+    """
+
+    def __init__(self, inner: Source) -> None:
+        self.inner, self.name, self.low, self.high, self.seed = inner, inner.name, inner.low, inner.high, inner.seed
+        super().__init__()
+        self._taken: list[np.ndarray] = []
+
+    def _generate(self, size: int) -> np.ndarray:
+        values = self.inner.random_raw(size)
+        self._taken.append(values)
+        return values
+
+    def mark(self) -> None:
+        """Start keeping outputs here: the outputs handed back and not yet read again come first."""
+        self._taken = [self._pending]
+
+    def rewind(self, read: Callable[[Source], object]) -> None:
+        """Serve every output since the :meth:`mark` again, to ``read(self)``; those it leaves stay with the view."""
+        self._pending, self._taken = np.concatenate(self._taken), []
+        read(self)
+
+    def close(self) -> None:
+        """Hand back to ``inner`` the outputs that the view holds and nobody read."""
+        self.inner.unread(self._pending)
+        self._pending = self._pending[:0]
+
+    @property
+    def state(self) -> dict:
+        return self.inner.state
