@@ -20,6 +20,7 @@ it tests the generator and not a formatting of it:
   :func:`field_chunks`, the same a bounded chunk at a time, or
   :func:`field_word_chunks`, the same still in their words when a field
   divides a word (for a compiled test that cuts them as it reads them);
+  :class:`FieldReader` reads the same in pieces, a field straddling two;
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
@@ -216,14 +217,65 @@ def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelect
     first bit most significant; exactly ``ceil(count f / w)`` words are read
     (:func:`genuine_words`) for ``w`` selected bits per output and ``f`` per field.
     """
-    if not 1 <= field_bits <= 64:
-        raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
-    width = selection.width(genuine_bits(source))
-    size = -(-check_count(count, "count") * field_bits // width)
-    if width == field_bits:
-        return words(source, size, selection)[0]
-    values, below, width = _spanned_words(source, size, selection)  # selected in the pass that packs them
-    return _pack(values, below, width, field_bits, np.empty(count, dtype=np.uint64))
+    return FieldReader(field_bits, selection).fields(source, count)
+
+
+class FieldReader:
+    """The fields of :func:`bit_fields` read in pieces along one stream: a field may straddle two pieces.
+
+    The bits of the last word read that no field has taken yet wait here for
+    the next piece (a test's tally, :class:`rnglab.empirical.stattests.base.Tally`,
+    reads the stream in pieces), so that reading ``a`` fields then ``b`` gives
+    the first ``a + b`` fields of the stream, read from the same outputs as
+    :func:`bit_fields` of ``a + b`` fields at once.
+
+    Attributes
+    ----------
+    rest, held : int
+        The ``held`` bits not yet cut (fewer than ``w``, for ``w`` selected
+        bits per output), the next one most significant in ``rest``.
+    """
+
+    def __init__(self, field_bits: int, selection: BitSelection = BitSelection()) -> None:
+        if not 1 <= field_bits <= 64:
+            raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
+        self.field_bits, self.selection, self.rest, self.held = field_bits, selection, 0, 0
+
+    def fields(self, source: Source, count: int) -> np.ndarray:
+        """The next ``count`` fields: the bits held first, then ``ceil((count f - held) / w)`` words."""
+        f, width = self.field_bits, self.selection.width(genuine_bits(source))
+        size = max(0, -(-(check_count(count, "count") * f - self.held) // width))
+        if width == f and not self.held:
+            return words(source, size, self.selection)[0]
+        values, below, width = _spanned_words(source, size, self.selection)  # selected in the pass that packs them
+        fields, rest, held = _pack(values, below, width, f, np.uint64(self.rest), np.uint64(self.held),
+                                   np.empty(count, dtype=np.uint64))
+        self.rest, self.held = int(rest), int(held)
+        return fields
+
+    def chunks(self, source: Source, count: int, *, chunk_fields: int = 2**20, multiple: int = 1):
+        """Yield the next ``count`` fields a chunk at a time, as :func:`field_chunks` cuts them."""
+        for size in _chunk_sizes(source, count, self.field_bits, self.selection, chunk_fields, multiple):
+            yield self.fields(source, size)
+
+    def word_chunks(self, source: Source, count: int, *, chunk_fields: int = 2**20, multiple: int = 1):
+        """Yield the next ``count`` fields a chunk at a time as :func:`field_word_chunks` gives them,
+        ``(words, k, fields)``; the fields left in the bits held come first, one to a word."""
+        f, width = self.field_bits, self.selection.width(genuine_bits(source))
+        if width % f:
+            for fields in self.chunks(source, count, chunk_fields=chunk_fields, multiple=multiple):
+                yield fields, 1, fields.size
+            return
+        carried = min(self.held // f, check_count(count, "count"))  # f divides w: the bits held are whole fields
+        if carried:
+            yield self.fields(source, carried), 1, carried
+        if count == carried:
+            return
+        for size in _chunk_sizes(source, count - carried, f, self.selection, chunk_fields, multiple):
+            values, per = field_words(source, size, f, self.selection)
+            self.held = (values.size * per - size) * f  # the fields of the last word past the chunk's
+            self.rest = int(values[-1]) & ((1 << self.held) - 1)
+            yield values, per, size
 
 
 def field_words(source: Source, count: int, field_bits: int,
@@ -257,16 +309,15 @@ def field_chunks(source: Source, count: int, field_bits: int, selection: BitSele
     32 million outputs): no output's bits straddle two chunks, so the
     concatenation is :func:`bit_fields` of ``count`` fields, read from the same outputs.
     """
-    for size in _chunk_sizes(source, count, field_bits, selection, chunk_fields, multiple):
-        yield bit_fields(source, size, field_bits, selection)
+    yield from FieldReader(field_bits, selection).chunks(source, count, chunk_fields=chunk_fields, multiple=multiple)
 
 
 def field_word_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
                       chunk_fields: int = 2**20, multiple: int = 1):
     """Yield the chunks of :func:`field_chunks` as :func:`field_words` gives them: ``(words, k, fields)``, the
     chunk's ``fields`` fields held ``k`` to a word."""
-    for size in _chunk_sizes(source, count, field_bits, selection, chunk_fields, multiple):
-        yield *field_words(source, size, field_bits, selection), size
+    yield from FieldReader(field_bits, selection).word_chunks(source, count, chunk_fields=chunk_fields,
+                                                              multiple=multiple)
 
 
 def _chunk_sizes(source: Source, count: int, field_bits: int, selection: BitSelection, chunk_fields: int,
@@ -290,7 +341,8 @@ def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -
     count = check_count(count, "count")
     width = selection.width(genuine_bits(source))
     values, below, width = _spanned_words(source, -(-count // width), selection)
-    octets = _pack(values, below, width, 64, np.empty(-(-count // 64), dtype=np.uint64)).astype(">u8").view(np.uint8)
+    packed = _pack(values, below, width, 64, np.uint64(0), np.uint64(0), np.empty(-(-count // 64), dtype=np.uint64))[0]
+    octets = packed.astype(">u8").view(np.uint8)
     return np.unpackbits(octets, count=count)
 
 
@@ -433,25 +485,37 @@ def _below(raw, low, limit, out):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
-    """Cut the concatenation of the ``width``-bit words ``(v >> below) mod 2^width`` of ``values`` (the selected bits
-    of :func:`genuine_words`, taken here rather than in a pass of their own) into fields of ``field_bits`` bits,
-    filling ``out``.
+def _pack(values, below, width, field_bits, buffer, held, out):  # pragma: no cover - compiled
+    """Cut the ``held`` bits of ``buffer`` followed by the concatenation of the ``width``-bit words
+    ``(v >> below) mod 2^width`` of ``values`` (the selected bits of :func:`genuine_words`, taken here rather than
+    in a pass of their own) into fields of ``field_bits`` bits, filling ``out``.
 
-    One pass with a bit buffer: ``buffer`` holds the ``held < f`` bits not yet
-    emitted; each value either joins it or completes a field (then any whole
-    fields left in the value are emitted, and its remaining low bits become
-    the buffer). When the values run out, a last partial field is padded
-    with zeros on the right. Every shift stays below 64 (shifting a uint64
-    by 64 is undefined), hence the split ``<< (f - held - 1) << 1``. ``out``
-    comes from numpy, whose large allocations use huge pages: an array
-    allocated here would cost a page fault every 4 KiB, several times the
-    packing itself.
+    One pass with a bit buffer: ``buffer`` holds the ``held`` bits not yet
+    emitted (once its whole fields are out, fewer than ``f``); each value
+    either joins it or completes a field (then any whole fields left in the
+    value are emitted, and its remaining low bits become the buffer). When
+    the values run out, a last partial field is padded with zeros on the
+    right. Every shift stays below 64 (shifting a uint64 by 64 is undefined),
+    hence the split ``<< (f - held - 1) << 1``. ``out`` comes from numpy,
+    whose large allocations use huge pages: an array allocated here would
+    cost a page fault every 4 KiB, several times the packing itself.
+
+    Returns
+    -------
+    fields : numpy.ndarray
+        ``out``, or its start when the bits ran out.
+    buffer, held : numpy.uint64
+        The bits left when ``out`` is full (:class:`FieldReader` keeps them for its next read).
     """
     count = out.size
     w, f, one, shift = np.uint64(width), np.uint64(field_bits), np.uint64(1), np.uint64(below)
     field_mask, word_mask = ~np.uint64(0) >> (np.uint64(64) - f), ~np.uint64(0) >> (np.uint64(64) - w)
-    buffer, held, emitted = np.uint64(0), np.uint64(0), 0
+    emitted = 0
+    while held >= f and emitted < count:
+        held -= f
+        out[emitted] = (buffer >> held) & field_mask
+        emitted += 1
+    buffer &= (one << held) - one
     for i in range(values.size):
         if emitted == count:
             break
@@ -470,4 +534,5 @@ def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
     if held and emitted < count:
         out[emitted] = buffer << (f - held)
         emitted += 1
-    return out[:emitted]
+        buffer, held = np.uint64(0), np.uint64(0)
+    return out[:emitted], buffer, held

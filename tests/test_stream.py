@@ -333,3 +333,43 @@ def test_field_chunks_of_a_narrow_selection_read_about_chunk_fields_outputs():
     assert chunks[0].size == 32 and sum(c.size for c in chunks) == 1000
     whole = bit_fields(make_source("pcg64", 1), 1000, 32, BitSelection(low=1))
     assert np.concatenate(chunks).tolist() == whole.tolist()
+
+
+@settings(max_examples=300, deadline=None)
+@given(bit_streams(), st.integers(1, 64), st.data())
+def test_field_reader_read_in_pieces_equals_the_bit_stream(stream, field_bits, data):
+    """Pieces of any sizes: the fields of the bit stream built one bit at a time, a field straddling two pieces,
+    and the source left just after the last output any field took bits from."""
+    from rnglab.stream import FieldReader
+
+    source_bits, high, values, selection = stream
+    expected, width = reference_bits(source_bits, high, values, selection)
+    pieces = data.draw(st.lists(st.integers(0, 5), max_size=12))
+    count = min(sum(pieces), len(expected) // field_bits)
+    source, _ = counted(values, high)
+    reader, fields = FieldReader(field_bits, selection), []
+    for piece in pieces:
+        piece = min(piece, count - len(fields))
+        fields += reader.fields(source, piece).tolist()
+        assert reader.held < width
+    assert fields == [int(expected[i * field_bits:(i + 1) * field_bits], 2) for i in range(count)]
+    words_read(source, values, source_bits, -(-count * field_bits // width))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["pcg64", "mt19937", "minstd", "msvc"]), st.sampled_from([1, 2, 7, 8, 16, 32, 64]),
+       st.sampled_from([None, 1, 8, 10]), st.lists(st.integers(0, 700), min_size=1, max_size=5), st.integers(1, 300))
+def test_field_reader_word_chunks_in_pieces_hold_the_fields(name, field_bits, low, pieces, chunk_fields):
+    """The fields cut from the word chunks of several pieces are the stream's fields, read from the same outputs."""
+    from rnglab.stream import FieldReader
+
+    width = genuine_bits(make_source(name, 1))
+    selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
+    pieces_source, whole_source = make_source(name, 5), make_source(name, 5)
+    reader, cut = FieldReader(field_bits, selection), []
+    for piece in pieces:
+        for words_, per, fields in reader.word_chunks(pieces_source, piece, chunk_fields=chunk_fields):
+            shifts = np.uint64(field_bits) * np.arange(per - 1, -1, -1, dtype=np.uint64)
+            cut += ((words_[:, None] >> shifts[None, :]) & np.uint64(2**field_bits - 1)).ravel()[:fields].tolist()
+    assert cut == bit_fields(whole_source, sum(pieces), field_bits, selection).tolist()
+    assert pieces_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()

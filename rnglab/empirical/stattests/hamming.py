@@ -7,8 +7,8 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_word_chunks
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from ...stream import BitSelection, FieldReader
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .popcount import popcount
 
 
@@ -66,7 +66,39 @@ def weight_counts(words, per, block_bits, count):  # pragma: no cover - compiled
     return counts
 
 
-@register("hamming-weight")
+class HammingWeightTally(Tally):
+    """The counts of the Hamming weights of the blocks, carried on (:func:`hamming_weight`); a block that
+    straddles two reads waits in a :class:`~rnglab.stream.FieldReader`."""
+
+    def __init__(self, source: Source, *, block_bits: int = 32, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
+        self.block_bits, self.selection = block_bits, selection
+        self.reader, self.observed = FieldReader(block_bits, selection), np.zeros(block_bits + 1, dtype=np.int64)
+
+    def expected(self, n: int) -> tuple[np.ndarray, list]:
+        """The expected counts of each weight in ``n`` blocks, and the categories they merge into."""
+        expected = n * stats.binom.pmf(np.arange(self.block_bits + 1), self.block_bits, 0.5)
+        return expected, merge_sparse_tails(self.observed, expected)[2]
+
+    def check(self, n: int) -> None:
+        require(len(self.expected(n)[1]) >= 2,
+                f"hamming-weight needs n large enough for two categories with >= 5 expected; got n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        for words, per, blocks in self.reader.word_chunks(source, count):
+            self.observed += weight_counts(words, per, self.block_bits, blocks)
+
+    def result(self) -> EmpiricalResult:
+        merged_observed, merged_expected, labels = merge_sparse_tails(self.observed, self.expected(self.samples)[0])
+        statistic, pvalue, df = chi_square(merged_observed, merged_expected)
+        return EmpiricalResult("hamming-weight", statistic, pvalue,
+                               gateway_params(self.samples, self.selection, block_bits=self.block_bits),
+                               {"df": df, "categories": labels, "observed": merged_observed,
+                                "expected": merged_expected})
+
+
+@register("hamming-weight", HammingWeightTally)
 def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
                    selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Chi-square of the Hamming weights of ``n`` blocks of ``L`` bits against Binomial(L, 1/2).
@@ -85,15 +117,4 @@ def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
     distribution of the weights; HammingWeight2 is the per-block variant).
     D. E. Knuth, TAOCP vol. 2, 3.3.1 B (the chi-square test).
     """
-    require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
-    require(n >= 1, f"n must be >= 1; got {n}")
-    observed = sum(weight_counts(words, per, block_bits, count)
-                   for words, per, count in field_word_chunks(source, n, block_bits, selection))
-    expected = n * stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
-    merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
-    require(len(labels) >= 2, f"hamming-weight needs n large enough for two categories with >= 5 expected; got n = {n}")
-    statistic, pvalue, df = chi_square(merged_observed, merged_expected)
-    return EmpiricalResult("hamming-weight", statistic, pvalue,
-                           gateway_params(n, selection, block_bits=block_bits),
-                           {"df": df, "categories": labels, "observed": merged_observed,
-                            "expected": merged_expected})
+    return HammingWeightTally(source, block_bits=block_bits, selection=selection).extend(source, n).result()

@@ -8,8 +8,8 @@ import numba
 import numpy as np
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_chunks
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from ...stream import BitSelection, FieldReader
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .hamming import merge_sparse_tails
 
 
@@ -75,7 +75,42 @@ def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     return ranks
 
 
-@register("matrix-rank")
+class MatrixRankTally(Tally):
+    """The counts of the ranks of the matrix-rank test's matrices, carried on (:func:`matrix_rank`); a row
+    that straddles two reads waits in a :class:`~rnglab.stream.FieldReader`."""
+
+    def __init__(self, source: Source, *, rows: int = 32, columns: int = 32,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(1 <= columns <= 64, f"columns must be in [1, 64] (one uint64 per row); got {columns}")
+        require(rows >= 1, f"rows must be >= 1; got {rows}")
+        self.rows, self.columns, self.selection = rows, columns, selection
+        self.reader, self.observed = FieldReader(columns, selection), np.zeros(min(rows, columns) + 1, dtype=np.int64)
+
+    def expected(self, n: int) -> tuple[np.ndarray, list]:
+        """The expected counts of each rank in ``n`` matrices, and the rank classes they merge into."""
+        expected = n * rank_probabilities(self.rows, self.columns)
+        return expected, merge_sparse_tails(self.observed, expected)[2]
+
+    def check(self, n: int) -> None:
+        require(len(self.expected(n)[1]) >= 2,
+                f"matrix-rank needs n large enough for two rank classes with >= 5 expected; got n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        rows, columns = self.rows, self.columns
+        for fields in self.reader.chunks(source, count * rows, chunk_fields=CHUNK_ROWS, multiple=rows):  # bounded
+            self.observed += np.bincount(gf2_ranks(fields.reshape(-1, rows), columns), minlength=self.observed.size)
+
+    def result(self) -> EmpiricalResult:
+        merged_observed, merged_expected, labels = merge_sparse_tails(self.observed, self.expected(self.samples)[0])
+        statistic, pvalue, df = chi_square(merged_observed, merged_expected)
+        return EmpiricalResult("matrix-rank", statistic, pvalue,
+                               gateway_params(self.samples, self.selection, rows=self.rows, columns=self.columns),
+                               {"df": df, "rank_classes": labels, "observed": merged_observed,
+                                "expected": merged_expected})
+
+
+@register("matrix-rank", MatrixRankTally)
 def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
                 selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Binary matrix rank test: ranks of ``n`` random ``rows x columns`` matrices over GF(2).
@@ -94,17 +129,4 @@ def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
     Matrices and the structure of random number sequences, Linear Algebra Appl.
     67, 1985. TestU01 smarsa_MatrixRank; NIST SP 800-22 rev. 1a, 2.5.
     """
-    require(1 <= columns <= 64, f"columns must be in [1, 64] (one uint64 per row); got {columns}")
-    require(rows >= 1, f"rows must be >= 1; got {rows}")
-    require(n >= 1, f"n must be >= 1; got {n}")
-    observed = np.zeros(min(rows, columns) + 1, dtype=np.int64)
-    chunks = field_chunks(source, n * rows, columns, selection, chunk_fields=CHUNK_ROWS, multiple=rows)  # bounded
-    for fields in chunks:
-        observed += np.bincount(gf2_ranks(fields.reshape(-1, rows), columns), minlength=observed.size)
-    expected = n * rank_probabilities(rows, columns)
-    merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
-    require(len(labels) >= 2, f"matrix-rank needs n large enough for two rank classes with >= 5 expected; got n = {n}")
-    statistic, pvalue, df = chi_square(merged_observed, merged_expected)
-    return EmpiricalResult("matrix-rank", statistic, pvalue,
-                           gateway_params(n, selection, rows=rows, columns=columns),
-                           {"df": df, "rank_classes": labels, "observed": merged_observed, "expected": merged_expected})
+    return MatrixRankTally(source, rows=rows, columns=columns, selection=selection).extend(source, n).result()
