@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from ...stream import BitSelection, FieldReader
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .frequency import check_sample, group_counts, tuple_cells
 
 #: The letter of a byte of Hamming weight 0..8: A for 0-2 ones, B for 3, C for 4, D for 5, E for 6-8.
@@ -24,7 +24,32 @@ def word_probabilities(t: int) -> np.ndarray:
     return probabilities
 
 
-@register("count-ones")
+class CountOnesTally(Tally):
+    """The counts of the count-the-1s test's words, carried on (:func:`count_ones`); a byte that straddles two
+    reads waits in a :class:`~rnglab.stream.FieldReader`."""
+
+    def __init__(self, source: Source, *, t: int = 5, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.t, self.selection = check_sample("t", t, 1), selection
+        require(self.t <= 8, f"t must be <= 8 (5^t cells); got {t}")
+        self.reader, self.counts = FieldReader(8, selection), np.zeros(5**self.t, dtype=np.int64)
+
+    def check(self, n: int) -> None:
+        require(n * (37 / 256) ** self.t >= 5,
+                f"count-ones needs n (37/256)^{self.t} >= 5 (the rarest word's expected count); got n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        read = lambda size: LETTER_OF_BYTE[self.reader.fields(source, size)]  # noqa: E731
+        self.counts += group_counts(read, count, self.t, lambda words: tuple_cells(words, 5), 5**self.t)
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        statistic, pvalue, df = chi_square(self.counts, n * word_probabilities(self.t))
+        return EmpiricalResult("count-ones", statistic, pvalue, gateway_params(n, self.selection, t=self.t),
+                               {"df": df, "observed": self.counts.copy()})
+
+
+@register("count-ones", CountOnesTally)
 def count_ones(source: Source, n: int, *, t: int = 5, selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Count-the-1s on a stream of bytes: chi-square of ``n`` words of ``t`` letters given by bytes' weights.
 
@@ -63,13 +88,4 @@ def count_ones(source: Source, n: int, *, t: int = 5, selection: BitSelection = 
     bytes" (dieharder ``-d 10``). C. Doty-Humphrey, PractRand 0.95,
     Tests_engines.txt (DC6).
     """
-    t = check_sample("t", t, 1)
-    n = check_sample("n", n, 1)
-    require(t <= 8, f"t must be <= 8 (5^t cells); got {t}")
-    require(n * (37 / 256) ** t >= 5,
-            f"count-ones needs n (37/256)^{t} >= 5 (the rarest word's expected count); got n = {n}")
-    read = lambda size: LETTER_OF_BYTE[bit_fields(source, size, 8, selection)]  # noqa: E731
-    counts = group_counts(read, n, t, lambda words: tuple_cells(words, 5), 5**t)
-    statistic, pvalue, df = chi_square(counts, n * word_probabilities(t))
-    return EmpiricalResult("count-ones", statistic, pvalue, gateway_params(n, selection, t=t),
-                           {"df": df, "observed": counts})
+    return CountOnesTally(source, t=t, selection=selection).extend(source, n).result()
