@@ -20,7 +20,7 @@ it tests the generator and not a formatting of it:
   :func:`field_chunks`, the same a bounded chunk at a time, or
   :func:`field_word_chunks`, the same still in their words when a field
   divides a word (for a compiled test that cuts them as it reads them);
-  :class:`FieldReader` reads the same in pieces, a field straddling two;
+  :class:`BitReader` reads the same in pieces, a field straddling two;
 * :func:`packed_words` -- the same cut into 32- or 64-bit words, for
   ``rnglab stream`` and external batteries (dieharder, PractRand, TestU01);
   outputs of 8, 16, 32 or 64 bits keep their little-endian byte order
@@ -217,58 +217,69 @@ def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelect
     first bit most significant; exactly ``ceil(count f / w)`` words are read
     (:func:`genuine_words`) for ``w`` selected bits per output and ``f`` per field.
     """
-    return FieldReader(field_bits, selection).fields(source, count)
+    return BitReader(selection).fields(source, count, field_bits)
 
 
-class FieldReader:
-    """The fields of :func:`bit_fields` read in pieces along one stream: a field may straddle two pieces.
+class BitReader:
+    """The source's bit stream read in pieces along one stream: a field may straddle two pieces.
 
-    The bits of the last word read that no field has taken yet wait here for
-    the next piece (a test's tally, :class:`rnglab.empirical.stattests.base.Tally`,
-    reads the stream in pieces), so that reading ``a`` fields then ``b`` gives
-    the first ``a + b`` fields of the stream, read from the same outputs as
-    :func:`bit_fields` of ``a + b`` fields at once.
+    The bits of the last word read that no piece has taken yet wait here for
+    the next (a test's tally, :class:`rnglab.empirical.stattests.base.Tally`,
+    reads the stream in pieces), so that reading ``a`` bits then ``b`` gives
+    the first ``a + b`` bits of the stream, read from the same outputs as
+    :func:`bits` of ``a + b`` at once; the same for fields (:func:`bit_fields`),
+    of any sizes.
 
     Attributes
     ----------
     rest, held : int
-        The ``held`` bits not yet cut (fewer than ``w``, for ``w`` selected
+        The ``held`` bits not yet read (fewer than ``w``, for ``w`` selected
         bits per output), the next one most significant in ``rest``.
     """
 
-    def __init__(self, field_bits: int, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, selection: BitSelection = BitSelection()) -> None:
+        self.selection, self.rest, self.held = selection, 0, 0
+
+    def fields(self, source: Source, count: int, field_bits: int) -> np.ndarray:
+        """The next ``count`` fields of ``f = field_bits`` (1 to 64) bits: the bits held first, then
+        ``ceil((count f - held) / w)`` words."""
         if not 1 <= field_bits <= 64:
             raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
-        self.field_bits, self.selection, self.rest, self.held = field_bits, selection, 0, 0
-
-    def fields(self, source: Source, count: int) -> np.ndarray:
-        """The next ``count`` fields: the bits held first, then ``ceil((count f - held) / w)`` words."""
-        f, width = self.field_bits, self.selection.width(genuine_bits(source))
-        size = max(0, -(-(check_count(count, "count") * f - self.held) // width))
-        if width == f and not self.held:
+        width = self.selection.width(genuine_bits(source))
+        size = max(0, -(-(check_count(count, "count") * field_bits - self.held) // width))
+        if width == field_bits and not self.held:
             return words(source, size, self.selection)[0]
         values, below, width = _spanned_words(source, size, self.selection)  # selected in the pass that packs them
-        fields, rest, held = _pack(values, below, width, f, np.uint64(self.rest), np.uint64(self.held),
+        fields, rest, held = _pack(values, below, width, field_bits, np.uint64(self.rest), np.uint64(self.held),
                                    np.empty(count, dtype=np.uint64))
         self.rest, self.held = int(rest), int(held)
         return fields
 
-    def chunks(self, source: Source, count: int, *, chunk_fields: int = 2**20, multiple: int = 1):
-        """Yield the next ``count`` fields a chunk at a time, as :func:`field_chunks` cuts them."""
-        for size in _chunk_sizes(source, count, self.field_bits, self.selection, chunk_fields, multiple):
-            yield self.fields(source, size)
+    def bits(self, source: Source, count: int) -> np.ndarray:
+        """The next ``count`` bits as a uint8 array of 0/1 (:func:`bits`)."""
+        whole, part = divmod(check_count(count, "count"), 64)
+        packed = self.fields(source, whole, 64)
+        if part:
+            packed = np.append(packed, self.fields(source, 1, part) << np.uint64(64 - part))
+        return np.unpackbits(packed.astype(">u8").view(np.uint8), count=count)
 
-    def word_chunks(self, source: Source, count: int, *, chunk_fields: int = 2**20, multiple: int = 1):
+    def chunks(self, source: Source, count: int, field_bits: int, *, chunk_fields: int = 2**20, multiple: int = 1):
+        """Yield the next ``count`` fields a chunk at a time, as :func:`field_chunks` cuts them."""
+        for size in _chunk_sizes(source, count, field_bits, self.selection, chunk_fields, multiple):
+            yield self.fields(source, size, field_bits)
+
+    def word_chunks(self, source: Source, count: int, field_bits: int, *, chunk_fields: int = 2**20,
+                    multiple: int = 1):
         """Yield the next ``count`` fields a chunk at a time as :func:`field_word_chunks` gives them,
-        ``(words, k, fields)``; the fields left in the bits held come first, one to a word."""
-        f, width = self.field_bits, self.selection.width(genuine_bits(source))
-        if width % f:
-            for fields in self.chunks(source, count, chunk_fields=chunk_fields, multiple=multiple):
+        ``(words, k, fields)``; when the bits held are whole fields, those come first, one to a word."""
+        f, width = field_bits, self.selection.width(genuine_bits(source))
+        if width % f or self.held % f:
+            for fields in self.chunks(source, count, f, chunk_fields=chunk_fields, multiple=multiple):
                 yield fields, 1, fields.size
             return
-        carried = min(self.held // f, check_count(count, "count"))  # f divides w: the bits held are whole fields
+        carried = min(self.held // f, check_count(count, "count"))
         if carried:
-            yield self.fields(source, carried), 1, carried
+            yield self.fields(source, carried, f), 1, carried
         if count == carried:
             return
         for size in _chunk_sizes(source, count - carried, f, self.selection, chunk_fields, multiple):
@@ -309,15 +320,15 @@ def field_chunks(source: Source, count: int, field_bits: int, selection: BitSele
     32 million outputs): no output's bits straddle two chunks, so the
     concatenation is :func:`bit_fields` of ``count`` fields, read from the same outputs.
     """
-    yield from FieldReader(field_bits, selection).chunks(source, count, chunk_fields=chunk_fields, multiple=multiple)
+    yield from BitReader(selection).chunks(source, count, field_bits, chunk_fields=chunk_fields, multiple=multiple)
 
 
 def field_word_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
                       chunk_fields: int = 2**20, multiple: int = 1):
     """Yield the chunks of :func:`field_chunks` as :func:`field_words` gives them: ``(words, k, fields)``, the
     chunk's ``fields`` fields held ``k`` to a word."""
-    yield from FieldReader(field_bits, selection).word_chunks(source, count, chunk_fields=chunk_fields,
-                                                              multiple=multiple)
+    yield from BitReader(selection).word_chunks(source, count, field_bits, chunk_fields=chunk_fields,
+                                                multiple=multiple)
 
 
 def _chunk_sizes(source: Source, count: int, field_bits: int, selection: BitSelection, chunk_fields: int,
@@ -338,12 +349,7 @@ def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -
     significant bit first; ``ceil(count / w)`` words are read for ``w``
     selected bits per output.
     """
-    count = check_count(count, "count")
-    width = selection.width(genuine_bits(source))
-    values, below, width = _spanned_words(source, -(-count // width), selection)
-    packed = _pack(values, below, width, 64, np.uint64(0), np.uint64(0), np.empty(-(-count // 64), dtype=np.uint64))[0]
-    octets = packed.astype(">u8").view(np.uint8)
-    return np.unpackbits(octets, count=count)
+    return BitReader(selection).bits(source, count)
 
 
 def packed_words(source: Source, count: int, word_bits: int = 32,
@@ -493,19 +499,19 @@ def _pack(values, below, width, field_bits, buffer, held, out):  # pragma: no co
     One pass with a bit buffer: ``buffer`` holds the ``held`` bits not yet
     emitted (once its whole fields are out, fewer than ``f``); each value
     either joins it or completes a field (then any whole fields left in the
-    value are emitted, and its remaining low bits become the buffer). When
-    the values run out, a last partial field is padded with zeros on the
-    right. Every shift stays below 64 (shifting a uint64 by 64 is undefined),
-    hence the split ``<< (f - held - 1) << 1``. ``out`` comes from numpy,
-    whose large allocations use huge pages: an array allocated here would
-    cost a page fault every 4 KiB, several times the packing itself.
+    value are emitted, and its remaining low bits become the buffer). The
+    values must hold the bits of every field. Every shift stays below 64
+    (shifting a uint64 by 64 is undefined), hence the split
+    ``<< (f - held - 1) << 1``. ``out`` comes from numpy, whose large
+    allocations use huge pages: an array allocated here would cost a page
+    fault every 4 KiB, several times the packing itself.
 
     Returns
     -------
     fields : numpy.ndarray
-        ``out``, or its start when the bits ran out.
+        ``out``.
     buffer, held : numpy.uint64
-        The bits left when ``out`` is full (:class:`FieldReader` keeps them for its next read).
+        The bits left when ``out`` is full (:class:`BitReader` keeps them for its next read).
     """
     count = out.size
     w, f, one, shift = np.uint64(width), np.uint64(field_bits), np.uint64(1), np.uint64(below)
@@ -531,8 +537,4 @@ def _pack(values, below, width, field_bits, buffer, held, out):  # pragma: no co
             out[emitted] = (value >> rest) & field_mask
             emitted += 1
         buffer, held = value & ((one << rest) - one), rest
-    if held and emitted < count:
-        out[emitted] = buffer << (f - held)
-        emitted += 1
-        buffer, held = np.uint64(0), np.uint64(0)
-    return out[:emitted], buffer, held
+    return out, buffer, held

@@ -44,3 +44,17 @@ def test_false_alarm_rate_of_an_ideal_source():
 def test_parameters_that_leave_no_mantissa_are_refused():
     with pytest.raises(ValueError, match="exponents \\+ 1 \\+ mantissa_bits <= word_bits"):
         TESTS["float-frequency"](make_source("pcg64", 1), 10**6, word_bits=8, mantissa_bits=4, exponents=4)
+
+
+@pytest.mark.parametrize("name, selection", [("minstd", BitSelection()), ("mt19937", BitSelection(low=11))])
+def test_words_are_the_bit_streams_successive_words_across_chunks(name, selection):
+    """Past the 65,536 words of a chunk, the next word starts with the next bit of the bit stream (a read used to
+    drop the rest of its last output when the chunk's bits did not fill whole outputs): the counts of the words
+    cut all at once."""
+    from rnglab.stream import bit_fields
+
+    n = 400_000  # chunks of 65,536 words
+    words = bit_fields(make_source(name, 9), n, 32, selection)
+    expected = np.bincount(float_cells(words, 32, 4, 12), minlength=12 * 16 + 1)
+    observed = TESTS["float-frequency"](make_source(name, 9), n, selection=selection).details["observed"]
+    assert observed.tolist() == expected.tolist()

@@ -8,8 +8,11 @@ import numba
 import numpy as np
 
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from ...stream import BitReader, BitSelection
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+
+#: Pairs of words read per chunk.
+CHUNK_PAIRS = 2**16
 
 
 @numba.njit(cache=True, nogil=True)
@@ -51,7 +54,35 @@ def gcd_law(largest: int, word_bits: int = 32) -> np.ndarray:
     return np.r_[head, 1.0 - head.sum()]
 
 
-@register("gcd")
+class GcdTally(Tally):
+    """The counts of the pairs' greatest common divisors, carried on (:func:`gcd_test`); a word that straddles
+    two reads waits in a :class:`~rnglab.stream.BitReader`."""
+
+    def __init__(self, source: Source, *, largest: int = 100, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(2 <= largest <= 10_000, f"largest must be in [2, 10000]; got {largest}")
+        self.largest, self.selection, self.law = largest, selection, gcd_law(largest)
+        self.reader, self.counts, self.skipped = BitReader(selection), np.zeros(largest + 1, dtype=np.int64), 0
+
+    def check(self, n: int) -> None:
+        chi_square(np.zeros(self.law.size), n * self.law)  # its rule on the expected counts of n pairs
+
+    def _read(self, source: Source, count: int) -> None:
+        for start in range(0, count, CHUNK_PAIRS):
+            counts, skipped = gcd_counts(self.reader.fields(source, 2 * min(CHUNK_PAIRS, count - start), 32),
+                                         self.largest)
+            self.counts += counts
+            self.skipped += int(skipped)
+
+    def result(self) -> EmpiricalResult:
+        n, observed = self.samples, self.counts[1:].copy()
+        expected = (n - self.skipped) * self.law
+        statistic, pvalue, df = chi_square(observed, expected)
+        return EmpiricalResult("gcd", statistic, pvalue, gateway_params(n, self.selection, largest=self.largest),
+                               {"df": df, "skipped": self.skipped, "observed": observed, "expected": expected})
+
+
+@register("gcd", GcdTally)
 def gcd_test(source: Source, n: int, *, largest: int = 100,
              selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Chi-square of the greatest common divisors of ``n`` pairs of 32-bit words.
@@ -84,11 +115,4 @@ def gcd_test(source: Source, n: int, *, largest: int = 100,
     G. H. Hardy, E. M. Wright, *An Introduction to the Theory of Numbers*,
     Thm. 332 (the probability 6/pi^2 of coprimality).
     """
-    require(n >= 1, f"n must be >= 1; got {n}")
-    require(2 <= largest <= 10_000, f"largest must be in [2, 10000]; got {largest}")
-    counts, skipped = gcd_counts(bit_fields(source, 2 * n, 32, selection), largest)
-    observed = counts[1:]
-    expected = (n - skipped) * gcd_law(largest)
-    statistic, pvalue, df = chi_square(observed, expected)
-    return EmpiricalResult("gcd", statistic, pvalue, gateway_params(n, selection, largest=largest),
-                           {"df": df, "skipped": int(skipped), "observed": observed, "expected": expected})
+    return GcdTally(source, largest=largest, selection=selection).extend(source, n).result()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 import numba
 import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, FieldReader
+from ...stream import BitReader, BitSelection
 from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .popcount import popcount
 
@@ -66,36 +68,71 @@ def weight_counts(words, per, block_bits, count):  # pragma: no cover - compiled
     return counts
 
 
-class HammingWeightTally(Tally):
+class MergedTally(Tally):
+    """A tally of counts in ordered categories, tested against their expected counts with the sparse tails merged.
+
+    The frame of the tests whose categories :func:`merge_sparse_tails` pools
+    (weights, ranks): :meth:`check` asks for two classes with ``minimum``
+    expected or more, and :meth:`result` is Pearson's ``X^2`` over the
+    classes, asymptotically chi-square with (classes - 1) degrees of freedom,
+    its p-value the right tail. A subclass sets ``name``, ``classes`` (the
+    details' key of the merged categories, also their name in the rule),
+    ``minimum``, the int64 ``observed`` counts it adds to, :meth:`expected`
+    and :meth:`options`.
+    """
+
+    name: str
+    classes: str = "categories"
+    minimum: float = 5.0
+    observed: np.ndarray
+
+    @abstractmethod
+    def expected(self, n: int) -> np.ndarray:
+        """The expected count of each category in ``n`` samples."""
+
+    @abstractmethod
+    def options(self) -> dict:
+        """The test's options, for the result's parameters."""
+
+    def merged(self, n: int):
+        """The observed and expected counts of :func:`merge_sparse_tails`' classes for ``n`` samples, and those."""
+        return merge_sparse_tails(self.observed, self.expected(n), self.minimum)
+
+    def check(self, n: int) -> None:
+        require(len(self.merged(n)[2]) >= 2, f"{self.name} needs n large enough for two "
+                                             f"{self.classes.replace('_', ' ')} with >= {self.minimum:g} expected; "
+                                             f"got n = {n}")
+
+    def result(self) -> EmpiricalResult:
+        merged_observed, merged_expected, labels = self.merged(self.samples)
+        statistic, pvalue, df = chi_square(merged_observed, merged_expected)
+        return EmpiricalResult(self.name, statistic, pvalue, gateway_params(self.samples, self.selection,
+                                                                            **self.options()),
+                               {"df": df, self.classes: labels, "observed": merged_observed,
+                                "expected": merged_expected})
+
+
+class HammingWeightTally(MergedTally):
     """The counts of the Hamming weights of the blocks, carried on (:func:`hamming_weight`); a block that
-    straddles two reads waits in a :class:`~rnglab.stream.FieldReader`."""
+    straddles two reads waits in a :class:`~rnglab.stream.BitReader`."""
+
+    name = "hamming-weight"
 
     def __init__(self, source: Source, *, block_bits: int = 32, selection: BitSelection = BitSelection()) -> None:
         super().__init__()
         require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
         self.block_bits, self.selection = block_bits, selection
-        self.reader, self.observed = FieldReader(block_bits, selection), np.zeros(block_bits + 1, dtype=np.int64)
+        self.reader, self.observed = BitReader(selection), np.zeros(block_bits + 1, dtype=np.int64)
 
-    def expected(self, n: int) -> tuple[np.ndarray, list]:
-        """The expected counts of each weight in ``n`` blocks, and the categories they merge into."""
-        expected = n * stats.binom.pmf(np.arange(self.block_bits + 1), self.block_bits, 0.5)
-        return expected, merge_sparse_tails(self.observed, expected)[2]
+    def expected(self, n: int) -> np.ndarray:
+        return n * stats.binom.pmf(np.arange(self.block_bits + 1), self.block_bits, 0.5)
 
-    def check(self, n: int) -> None:
-        require(len(self.expected(n)[1]) >= 2,
-                f"hamming-weight needs n large enough for two categories with >= 5 expected; got n = {n}")
+    def options(self) -> dict:
+        return {"block_bits": self.block_bits}
 
     def _read(self, source: Source, count: int) -> None:
-        for words, per, blocks in self.reader.word_chunks(source, count):
+        for words, per, blocks in self.reader.word_chunks(source, count, self.block_bits):
             self.observed += weight_counts(words, per, self.block_bits, blocks)
-
-    def result(self) -> EmpiricalResult:
-        merged_observed, merged_expected, labels = merge_sparse_tails(self.observed, self.expected(self.samples)[0])
-        statistic, pvalue, df = chi_square(merged_observed, merged_expected)
-        return EmpiricalResult("hamming-weight", statistic, pvalue,
-                               gateway_params(self.samples, self.selection, block_bits=self.block_bits),
-                               {"df": df, "categories": labels, "observed": merged_observed,
-                                "expected": merged_expected})
 
 
 @register("hamming-weight", HammingWeightTally)

@@ -7,7 +7,7 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, FieldReader
+from ...stream import BitReader, BitSelection
 from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .popcount import popcount
 
@@ -62,7 +62,7 @@ class HammingIndependenceTally(Tally):
     The blocks are read as fields of ``f`` bits, the largest divisor of
     ``L`` up to 64 (60 for ``L = 300``), whose population counts add up to a
     block's weight; a field that straddles two reads waits in a
-    :class:`~rnglab.stream.FieldReader`. The whole ``(L+1) x (L+1)`` table
+    :class:`~rnglab.stream.BitReader`. The whole ``(L+1) x (L+1)`` table
     is kept, since the classes depend on ``n`` (:func:`pair_classes`).
     """
 
@@ -71,7 +71,7 @@ class HammingIndependenceTally(Tally):
         require(1 <= block_bits <= 4096, f"block_bits must be in [1, 4096]; got {block_bits}")
         self.block_bits, self.selection = block_bits, selection
         field_bits = max(f for f in range(1, 65) if block_bits % f == 0)
-        self.per, self.reader = block_bits // field_bits, FieldReader(field_bits, selection)
+        self.field_bits, self.per, self.reader = field_bits, block_bits // field_bits, BitReader(selection)
         self.table = np.zeros((block_bits + 1, block_bits + 1), dtype=np.int64)
 
     def classes(self, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -85,7 +85,8 @@ class HammingIndependenceTally(Tally):
 
     def _read(self, source: Source, count: int) -> None:
         pair = 2 * self.per
-        for fields in self.reader.chunks(source, count * pair, chunk_fields=CHUNK_FIELDS, multiple=pair):
+        for fields in self.reader.chunks(source, count * pair, self.field_bits, chunk_fields=CHUNK_FIELDS,
+                                         multiple=pair):
             add_pair_weights(fields, self.per, self.table)
 
     def result(self) -> EmpiricalResult:

@@ -8,9 +8,9 @@ import numba
 import numpy as np
 
 from ...generators.base import Source
-from ...stream import BitSelection, FieldReader
-from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from .hamming import merge_sparse_tails
+from ...stream import BitReader, BitSelection
+from .base import EmpiricalResult, register, require
+from .hamming import MergedTally
 
 
 @functools.lru_cache(maxsize=64)
@@ -75,9 +75,11 @@ def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     return ranks
 
 
-class MatrixRankTally(Tally):
+class MatrixRankTally(MergedTally):
     """The counts of the ranks of the matrix-rank test's matrices, carried on (:func:`matrix_rank`); a row
-    that straddles two reads waits in a :class:`~rnglab.stream.FieldReader`."""
+    that straddles two reads waits in a :class:`~rnglab.stream.BitReader`."""
+
+    name, classes = "matrix-rank", "rank_classes"
 
     def __init__(self, source: Source, *, rows: int = 32, columns: int = 32,
                  selection: BitSelection = BitSelection()) -> None:
@@ -85,29 +87,18 @@ class MatrixRankTally(Tally):
         require(1 <= columns <= 64, f"columns must be in [1, 64] (one uint64 per row); got {columns}")
         require(rows >= 1, f"rows must be >= 1; got {rows}")
         self.rows, self.columns, self.selection = rows, columns, selection
-        self.reader, self.observed = FieldReader(columns, selection), np.zeros(min(rows, columns) + 1, dtype=np.int64)
+        self.reader, self.observed = BitReader(selection), np.zeros(min(rows, columns) + 1, dtype=np.int64)
 
-    def expected(self, n: int) -> tuple[np.ndarray, list]:
-        """The expected counts of each rank in ``n`` matrices, and the rank classes they merge into."""
-        expected = n * rank_probabilities(self.rows, self.columns)
-        return expected, merge_sparse_tails(self.observed, expected)[2]
+    def expected(self, n: int) -> np.ndarray:
+        return n * rank_probabilities(self.rows, self.columns)
 
-    def check(self, n: int) -> None:
-        require(len(self.expected(n)[1]) >= 2,
-                f"matrix-rank needs n large enough for two rank classes with >= 5 expected; got n = {n}")
+    def options(self) -> dict:
+        return {"rows": self.rows, "columns": self.columns}
 
     def _read(self, source: Source, count: int) -> None:
         rows, columns = self.rows, self.columns
-        for fields in self.reader.chunks(source, count * rows, chunk_fields=CHUNK_ROWS, multiple=rows):  # bounded
+        for fields in self.reader.chunks(source, count * rows, columns, chunk_fields=CHUNK_ROWS, multiple=rows):
             self.observed += np.bincount(gf2_ranks(fields.reshape(-1, rows), columns), minlength=self.observed.size)
-
-    def result(self) -> EmpiricalResult:
-        merged_observed, merged_expected, labels = merge_sparse_tails(self.observed, self.expected(self.samples)[0])
-        statistic, pvalue, df = chi_square(merged_observed, merged_expected)
-        return EmpiricalResult("matrix-rank", statistic, pvalue,
-                               gateway_params(self.samples, self.selection, rows=self.rows, columns=self.columns),
-                               {"df": df, "rank_classes": labels, "observed": merged_observed,
-                                "expected": merged_expected})
 
 
 @register("matrix-rank", MatrixRankTally)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from ...generators.base import Source
-from ...stream import BitSelection, FieldReader
+from ...stream import BitReader, BitSelection
 from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .frequency import check_sample, group_counts, tuple_cells
 
@@ -26,20 +26,20 @@ def word_probabilities(t: int) -> np.ndarray:
 
 class CountOnesTally(Tally):
     """The counts of the count-the-1s test's words, carried on (:func:`count_ones`); a byte that straddles two
-    reads waits in a :class:`~rnglab.stream.FieldReader`."""
+    reads waits in a :class:`~rnglab.stream.BitReader`."""
 
     def __init__(self, source: Source, *, t: int = 5, selection: BitSelection = BitSelection()) -> None:
         super().__init__()
         self.t, self.selection = check_sample("t", t, 1), selection
         require(self.t <= 8, f"t must be <= 8 (5^t cells); got {t}")
-        self.reader, self.counts = FieldReader(8, selection), np.zeros(5**self.t, dtype=np.int64)
+        self.reader, self.counts = BitReader(selection), np.zeros(5**self.t, dtype=np.int64)
 
     def check(self, n: int) -> None:
         require(n * (37 / 256) ** self.t >= 5,
                 f"count-ones needs n (37/256)^{self.t} >= 5 (the rarest word's expected count); got n = {n}")
 
     def _read(self, source: Source, count: int) -> None:
-        read = lambda size: LETTER_OF_BYTE[self.reader.fields(source, size)]  # noqa: E731
+        read = lambda size: LETTER_OF_BYTE[self.reader.fields(source, size, 8)]  # noqa: E731
         self.counts += group_counts(read, count, self.t, lambda words: tuple_cells(words, 5), 5**self.t)
 
     def result(self) -> EmpiricalResult:
