@@ -242,17 +242,32 @@ class BitReader:
 
     def fields(self, source: Source, count: int, field_bits: int) -> np.ndarray:
         """The next ``count`` fields of ``f = field_bits`` (1 to 64) bits: the bits held first, then
-        ``ceil((count f - held) / w)`` words."""
+        ``ceil((count f - held) / w)`` words.
+
+        Only the fields up to the first that ends with a word are cut from
+        the bits held (:func:`_pack_after`); the rest starts from an empty
+        buffer (:func:`_pack`, whose loop is faster when it knows that).
+        """
         if not 1 <= field_bits <= 64:
             raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
-        width = self.selection.width(genuine_bits(source))
-        size = max(0, -(-(check_count(count, "count") * field_bits - self.held) // width))
-        if width == field_bits and not self.held:
+        width, f = self.selection.width(genuine_bits(source)), field_bits
+        size = max(0, -(-(check_count(count, "count") * f - self.held) // width))
+        if width == f and not self.held:
             return words(source, size, self.selection)[0]
         values, below, width = _spanned_words(source, size, self.selection)  # selected in the pass that packs them
-        fields, rest, held = _pack(values, below, width, field_bits, np.uint64(self.rest), np.uint64(self.held),
-                                   np.empty(count, dtype=np.uint64))
-        self.rest, self.held = int(rest), int(held)
+        fields, first, buffer, held = np.empty(count, dtype=np.uint64), 0, np.uint64(self.rest), self.held
+        while held >= f and first < count:  # whole fields in the bits held (fields narrower than a word)
+            held -= f
+            fields[first], first = (int(buffer) >> held) & ((1 << f) - 1), first + 1
+        if held:
+            aligned = next((j for j in range(1, f + 1) if (held + j * width) % f == 0), size)
+            head = min(count, first + (held + min(aligned, size) * width) // f)
+            buffer, held = _pack_after(values[:aligned], below, width, f, np.uint64(int(buffer) & ((1 << held) - 1)),
+                                       np.uint64(held), fields[first:head])
+            values, first = values[aligned:], head
+        if first < count:
+            buffer, held = _pack(values, below, width, f, fields[first:])
+        self.rest, self.held = int(buffer) & ((1 << int(held)) - 1), int(held)
         return fields
 
     def bits(self, source: Source, count: int) -> np.ndarray:
@@ -490,26 +505,24 @@ def _below(raw, low, limit, out):  # pragma: no cover - compiled
     return filled, raw.size
 
 
-@numba.njit(cache=True, nogil=True)
-def _pack(values, below, width, field_bits, buffer, held, out):  # pragma: no cover - compiled
-    """Cut the ``held`` bits of ``buffer`` followed by the concatenation of the ``width``-bit words
+@numba.njit(cache=True, nogil=True, inline="always")
+def _cut(values, below, width, field_bits, buffer, held, out):  # pragma: no cover - compiled
+    """Cut the ``held < f`` bits of ``buffer`` followed by the concatenation of the ``width``-bit words
     ``(v >> below) mod 2^width`` of ``values`` (the selected bits of :func:`genuine_words`, taken here rather than
-    in a pass of their own) into fields of ``field_bits`` bits, filling ``out``.
+    in a pass of their own) into fields of ``f = field_bits`` bits, filling ``out``; return the bits left.
 
-    One pass with a bit buffer: ``buffer`` holds the ``held`` bits not yet
-    emitted (once its whole fields are out, fewer than ``f``); each value
-    either joins it or completes a field (then any whole fields left in the
-    value are emitted, and its remaining low bits become the buffer). The
-    values must hold the bits of every field. Every shift stays below 64
-    (shifting a uint64 by 64 is undefined), hence the split
-    ``<< (f - held - 1) << 1``. ``out`` comes from numpy, whose large
+    One pass with a bit buffer: ``buffer`` holds the ``held < f`` bits not
+    yet emitted; each value either joins it or completes a field (then any
+    whole fields left in the value are emitted, and its remaining low bits
+    become the buffer). The values must hold the bits of every field. Every
+    shift stays below 64 (shifting a uint64 by 64 is undefined), hence the
+    split ``<< (f - held - 1) << 1``. ``out`` comes from numpy, whose large
     allocations use huge pages: an array allocated here would cost a page
-    fault every 4 KiB, several times the packing itself.
+    fault every 4 KiB, several times the packing itself. Inlined in
+    :func:`_pack` and :func:`_pack_after`.
 
     Returns
     -------
-    fields : numpy.ndarray
-        ``out``.
     buffer, held : numpy.uint64
         The bits left when ``out`` is full (:class:`BitReader` keeps them for its next read).
     """
@@ -517,11 +530,6 @@ def _pack(values, below, width, field_bits, buffer, held, out):  # pragma: no co
     w, f, one, shift = np.uint64(width), np.uint64(field_bits), np.uint64(1), np.uint64(below)
     field_mask, word_mask = ~np.uint64(0) >> (np.uint64(64) - f), ~np.uint64(0) >> (np.uint64(64) - w)
     emitted = 0
-    while held >= f and emitted < count:
-        held -= f
-        out[emitted] = (buffer >> held) & field_mask
-        emitted += 1
-    buffer &= (one << held) - one
     for i in range(values.size):
         if emitted == count:
             break
@@ -537,4 +545,17 @@ def _pack(values, below, width, field_bits, buffer, held, out):  # pragma: no co
             out[emitted] = (value >> rest) & field_mask
             emitted += 1
         buffer, held = value & ((one << rest) - one), rest
-    return out, buffer, held
+    return buffer, held
+
+
+@numba.njit(cache=True, nogil=True)
+def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
+    """:func:`_cut` from an empty buffer: the constant start lets the compiler simplify the loop (about 10 %
+    faster than :func:`_pack_after`)."""
+    return _cut(values, below, width, field_bits, np.uint64(0), np.uint64(0), out)
+
+
+@numba.njit(cache=True, nogil=True)
+def _pack_after(values, below, width, field_bits, buffer, held, out):  # pragma: no cover - compiled
+    """:func:`_cut` after the ``held`` bits of ``buffer``."""
+    return _cut(values, below, width, field_bits, buffer, held, out)
