@@ -77,18 +77,15 @@ class MergedTally(Tally):
     classes, asymptotically chi-square with (classes - 1) degrees of freedom,
     its p-value the right tail. A subclass sets ``name``, ``classes`` (the
     details' key of the merged categories, also their name in the rule),
-    ``minimum``, the int64 ``observed`` counts it adds to, :meth:`expected`
-    and :meth:`options`.
+    ``minimum``, the probability of each category ``law``, the int64
+    ``observed`` counts it adds to, and :meth:`options`.
     """
 
     name: str
     classes: str = "categories"
     minimum: float = 5.0
     observed: np.ndarray
-
-    @abstractmethod
-    def expected(self, n: int) -> np.ndarray:
-        """The expected count of each category in ``n`` samples."""
+    law: np.ndarray
 
     @abstractmethod
     def options(self) -> dict:
@@ -96,7 +93,7 @@ class MergedTally(Tally):
 
     def merged(self, n: int):
         """The observed and expected counts of :func:`merge_sparse_tails`' classes for ``n`` samples, and those."""
-        return merge_sparse_tails(self.observed, self.expected(n), self.minimum)
+        return merge_sparse_tails(self.observed, n * self.law, self.minimum)
 
     def check(self, n: int) -> None:
         require(len(self.merged(n)[2]) >= 2, f"{self.name} needs n large enough for two "
@@ -123,9 +120,7 @@ class HammingWeightTally(MergedTally):
         require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
         self.block_bits, self.selection = block_bits, selection
         self.reader, self.observed = BitReader(selection), np.zeros(block_bits + 1, dtype=np.int64)
-
-    def expected(self, n: int) -> np.ndarray:
-        return n * stats.binom.pmf(np.arange(self.block_bits + 1), self.block_bits, 0.5)
+        self.law = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
 
     def options(self) -> dict:
         return {"block_bits": self.block_bits}

@@ -73,11 +73,15 @@ class HammingIndependenceTally(Tally):
         field_bits = max(f for f in range(1, 65) if block_bits % f == 0)
         self.field_bits, self.per, self.reader = field_bits, block_bits // field_bits, BitReader(selection)
         self.table = np.zeros((block_bits + 1, block_bits + 1), dtype=np.int64)
+        pmf = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
+        self.law, self.last = np.outer(pmf, pmf), (0, None, None)
 
     def classes(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """The class of each cell of the table and the expected count of each class, for ``n`` pairs."""
-        pmf = stats.binom.pmf(np.arange(self.block_bits + 1), self.block_bits, 0.5)
-        return pair_classes(n * np.outer(pmf, pmf), 10.0)
+        """The class of each cell of the table and the expected count of each class, for ``n`` pairs (kept for
+        the last ``n``: :meth:`check` then :meth:`result` ask for the same)."""
+        if self.last[0] != n:
+            self.last = (n, *pair_classes(n * self.law, 10.0))
+        return self.last[1:]
 
     def check(self, n: int) -> None:
         require(n >= 20, f"hamming-independence needs n >= 20 pairs; got {n}")

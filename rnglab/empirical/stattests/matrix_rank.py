@@ -88,9 +88,7 @@ class MatrixRankTally(MergedTally):
         require(rows >= 1, f"rows must be >= 1; got {rows}")
         self.rows, self.columns, self.selection = rows, columns, selection
         self.reader, self.observed = BitReader(selection), np.zeros(min(rows, columns) + 1, dtype=np.int64)
-
-    def expected(self, n: int) -> np.ndarray:
-        return n * rank_probabilities(self.rows, self.columns)
+        self.law = rank_probabilities(rows, columns)
 
     def options(self) -> dict:
         return {"rows": self.rows, "columns": self.columns}

@@ -46,10 +46,8 @@ class WeightDistributionTally(MergedTally):
         self.k = check_sample("k", k, 1)
         require(0.0 <= alpha < beta <= 1.0, f"need 0 <= alpha < beta <= 1; got alpha = {alpha}, beta = {beta}")
         self.alpha, self.beta, self.selection = alpha, beta, selection
-        self.p, self.observed = interval_probability(source, selection, alpha, beta), np.zeros(k + 1, dtype=np.int64)
-
-    def expected(self, n: int) -> np.ndarray:
-        return n * stats.binom.pmf(np.arange(self.k + 1), self.k, self.p)
+        self.law = stats.binom.pmf(np.arange(k + 1), k, interval_probability(source, selection, alpha, beta))
+        self.observed = np.zeros(k + 1, dtype=np.int64)
 
     def options(self) -> dict:
         return {"k": self.k, "alpha": self.alpha, "beta": self.beta}
