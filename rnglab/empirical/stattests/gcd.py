@@ -10,6 +10,7 @@ import numpy as np
 from ...generators.base import Source
 from ...stream import BitReader, BitSelection
 from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from .popcount import popcount
 
 #: Pairs of words read per chunk.
 CHUNK_PAIRS = 2**16
@@ -20,7 +21,11 @@ def gcd_counts(words, largest):  # pragma: no cover - compiled
     """Counts of ``gcd(u, v)`` over successive pairs of ``words``, values above ``largest`` pooled at ``largest``.
 
     Pairs with a zero word are skipped (``gcd`` with 0 is not defined by the
-    test); their number is returned too.
+    test); their number is returned too. Stein's binary algorithm: the common
+    factor ``2^s`` set aside, subtract the smaller odd number from the larger
+    and strip the difference's factors of 2 (counted as the population count
+    of ``(x & -x) - 1``) until it is 0; twice as fast as Euclid's divisions
+    (D. E. Knuth, TAOCP vol. 2, 4.5.2, Algorithm B).
 
     Returns
     -------
@@ -34,10 +39,21 @@ def gcd_counts(words, largest):  # pragma: no cover - compiled
         if u == 0 or v == 0:
             skipped += 1
             continue
+        shift = trailing_zeros(u | v)
+        u >>= trailing_zeros(u)
         while v:
-            u, v = v, u % v
-        counts[min(u, np.uint64(largest))] += 1
+            v >>= trailing_zeros(v)
+            if u > v:
+                u, v = v, u
+            v -= u
+        counts[min(u << shift, np.uint64(largest))] += 1
     return counts, skipped
+
+
+@numba.njit(cache=True, nogil=True)
+def trailing_zeros(x):  # pragma: no cover - compiled
+    """The number of trailing zero bits of a non-zero uint64: the ones of ``(x & -x) - 1``."""
+    return popcount((x & (np.uint64(0) - x)) - np.uint64(1))
 
 
 def gcd_law(largest: int, word_bits: int = 32) -> np.ndarray:
@@ -88,7 +104,7 @@ def gcd_test(source: Source, n: int, *, largest: int = 100,
     """Chi-square of the greatest common divisors of ``n`` pairs of 32-bit words.
 
     Successive 32-bit words of the bit stream are paired; for each pair of
-    non-zero words Euclid's algorithm gives ``g = gcd(u, v)``. Under the null
+    non-zero words ``g = gcd(u, v)``. Under the null
     hypothesis ``P(g = j) = 6 / (pi^2 j^2)`` (:func:`gcd_law`); the values
     ``j >= largest`` are pooled, and Pearson's ``X^2`` over the ``largest``
     categories is asymptotically chi-square with ``largest - 1`` degrees of
