@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import numba
 import numpy as np
+
 from ...generators.base import Source
 from ...stream import BitReader, BitSelection
 from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from .frequency import check_sample, group_counts, tuple_cells
+from .frequency import CHUNK, check_sample
 
 #: The letter of a byte of Hamming weight 0..8: A for 0-2 ones, B for 3, C for 4, D for 5, E for 6-8.
 LETTER_OF_WEIGHT = np.array([0, 0, 0, 1, 2, 3, 4, 4, 4])
@@ -24,6 +26,17 @@ def word_probabilities(t: int) -> np.ndarray:
     return probabilities
 
 
+@numba.njit(cache=True, nogil=True)
+def add_word_counts(octets, t, letter_of_byte, counts):  # pragma: no cover - compiled
+    """``counts[w] += 1`` for each word ``w`` (its letters in base 5, the first highest) of ``t`` successive bytes
+    of ``octets`` (a whole number of words), in one pass."""
+    for start in range(0, octets.size, t):
+        cell = 0
+        for j in range(start, start + t):
+            cell = 5 * cell + letter_of_byte[octets[j]]
+        counts[cell] += 1
+
+
 class CountOnesTally(Tally):
     """The counts of the count-the-1s test's words, carried on (:func:`count_ones`); a byte that straddles two
     reads waits in a :class:`~rnglab.stream.BitReader`."""
@@ -39,8 +52,10 @@ class CountOnesTally(Tally):
                 f"count-ones needs n (37/256)^{self.t} >= 5 (the rarest word's expected count); got n = {n}")
 
     def _read(self, source: Source, count: int) -> None:
-        read = lambda size: LETTER_OF_BYTE[self.reader.fields(source, size, 8)]  # noqa: E731
-        self.counts += group_counts(read, count, self.t, lambda words: tuple_cells(words, 5), 5**self.t)
+        per_read = max(1, CHUNK // self.t)
+        for start in range(0, count, per_read):
+            octets = self.reader.fields(source, min(per_read, count - start) * self.t, 8)
+            add_word_counts(octets, self.t, LETTER_OF_BYTE, self.counts)
 
     def result(self) -> EmpiricalResult:
         n = self.samples
