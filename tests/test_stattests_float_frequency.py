@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats
 
 from rnglab.empirical.stattests import TESTS
@@ -58,3 +60,18 @@ def test_words_are_the_bit_streams_successive_words_across_chunks(name, selectio
     expected = np.bincount(float_cells(words, 32, 4, 12), minlength=12 * 16 + 1)
     observed = TESTS["float-frequency"](make_source(name, 9), n, selection=selection).details["observed"]
     assert observed.tolist() == expected.tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data(), st.integers(8, 64), st.integers(0, 16), st.integers(1, 47))
+def test_cells_equal_the_leading_zeros_and_next_bits_of_each_word(data, word_bits, mantissa_bits, exponents):
+    """Any width: e = b - bit_length(x), m = the k bits after the leading 1, the tail for e >= E."""
+    if exponents + 1 + mantissa_bits > word_bits:
+        return
+    words = data.draw(st.lists(st.integers(0, 2**word_bits - 1) | st.integers(0, 2**(word_bits // 2)), max_size=30))
+    expected = []
+    for x in words:
+        e = word_bits - x.bit_length()
+        m = (x >> (x.bit_length() - 1 - mantissa_bits)) & (2**mantissa_bits - 1) if e < exponents else 0
+        expected.append((e << mantissa_bits) + m if e < exponents else exponents << mantissa_bits)
+    assert float_cells(np.array(words, dtype=np.uint64), word_bits, mantissa_bits, exponents).tolist() == expected

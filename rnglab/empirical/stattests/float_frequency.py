@@ -9,6 +9,7 @@ from ...generators.base import Source
 from ...stream import BitReader, BitSelection
 from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .frequency import add_counts
+from .popcount import popcount
 
 #: Words read per chunk.
 CHUNK_WORDS = 2**16
@@ -21,18 +22,23 @@ def float_cells(words, word_bits, mantissa_bits, exponents):  # pragma: no cover
     ``e`` is the number of leading zero bits and ``m`` the ``k`` bits after the
     leading 1 (``k = mantissa_bits``); words with ``e >= E`` (``E =
     exponents``) share the tail cell. Needs ``E + 1 + k <= word_bits``. One
-    compiled pass, which looks at two bits of a word on average.
+    compiled pass without a branch on the bits: ``e`` is the word's width less
+    its bit length, the population count of the word with its highest 1
+    smeared over every bit below.
     """
     cells = np.empty(words.size, dtype=np.int64)
-    one, k = np.uint64(1), np.uint64(mantissa_bits)
-    mask = (one << k) - one
+    one, k = np.uint64(1), np.int64(mantissa_bits)
+    mask = (one << np.uint64(k)) - one
     for i in range(words.size):
-        word, cells[i] = np.uint64(words[i]), exponents << mantissa_bits
-        for exponent in range(exponents):
-            top = np.uint64(word_bits - 1 - exponent)
-            if (word >> top) & one:
-                cells[i] = (exponent << mantissa_bits) + np.int64((word >> (top - k)) & mask)
-                break
+        word = smeared = np.uint64(words[i])
+        for shift in (1, 2, 4, 8, 16, 32):
+            smeared |= smeared >> np.uint64(shift)
+        length = np.int64(popcount(smeared))
+        exponent = word_bits - length
+        if exponent >= exponents:
+            cells[i] = exponents << mantissa_bits
+        else:
+            cells[i] = (exponent << k) + np.int64((word >> np.uint64(length - 1 - k)) & mask)
     return cells
 
 
