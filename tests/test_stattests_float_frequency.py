@@ -68,7 +68,9 @@ def test_cells_equal_the_leading_zeros_and_next_bits_of_each_word(data, word_bit
     """Any width: e = b - bit_length(x), m = the k bits after the leading 1, the tail for e >= E."""
     if exponents + 1 + mantissa_bits > word_bits:
         return
-    words = data.draw(st.lists(st.integers(0, 2**word_bits - 1) | st.integers(0, 2**(word_bits // 2)), max_size=30))
+    single_ones = st.integers(0, word_bits - 1).map(lambda j: 1 << j)  # a long run of zeros below the leading 1
+    words = data.draw(st.lists(st.integers(0, 2**word_bits - 1) | st.integers(0, 2**(word_bits // 2)) | single_ones,
+                               max_size=30))
     expected = []
     for x in words:
         e = word_bits - x.bit_length()
