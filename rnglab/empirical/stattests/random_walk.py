@@ -92,7 +92,7 @@ class RandomWalkTally(Tally):
         super().__init__()
         require(2 <= length <= 10_000 and length % 2 == 0, f"length must be even, in [2, 10000]; got {length}")
         self.length, self.selection, self.reader = length, selection, BitReader(selection)
-        self.counts = np.zeros((5, length + 1), dtype=np.int64)
+        self.counts, self.laws = np.zeros((5, length + 1), dtype=np.int64), walk_laws(length)
 
     def check(self, n: int) -> None:
         require(n >= 30, f"random-walk needs n >= 30 walks; got {n}")
@@ -105,7 +105,7 @@ class RandomWalkTally(Tally):
 
     def result(self) -> EmpiricalResult:
         n, results = self.samples, {}
-        for name, observed, law in zip(STATISTICS, self.counts, walk_laws(self.length)):
+        for name, observed, law in zip(STATISTICS, self.counts, self.laws):
             merged_observed, merged_expected, _ = merge_sparse_tails(observed, n * law, TESTU01_MIN_EXPECTED)
             statistic, pvalue, df = chi_square(merged_observed, merged_expected)
             results[name] = {"statistic": statistic, "pvalue": pvalue, "df": df}
