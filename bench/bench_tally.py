@@ -3,8 +3,8 @@
 Issue 14's run until it fails (PractRand's model) reads a stream at doubling stages; a test with a tally
 (:class:`rnglab.empirical.stattests.base.Tally`) keeps its counts and reads only each stage's new data, with its
 result taken after every stage. Each entry whose test has a tally runs on rnglab's PCG64 source at its battery
-size ``n``: at once (the test's function), and as a tally extended to the doubling sizes from the smallest its
-rule accepts up to ``n``, its result taken after each, alternately, best of :data:`REPEAT`. The two must read the
+size ``n``: at once (the test's function), and as a tally extended to the sizes ``n / 2^k`` (rounded down) from
+the smallest its rule accepts, its result taken after each, alternately, best of :data:`REPEAT`. The two must read the
 same outputs; the ratio is the cost of the stages (their first sizes are small, where a call's fixed cost shows).
 """
 
@@ -56,21 +56,21 @@ def tallied_entries():
     return entries
 
 
+def accepts(tally, n: int) -> bool:
+    """Whether ``n`` samples meet the tally's validity rule."""
+    try:
+        tally.check(n)
+    except ValueError:
+        return False
+    return True
+
+
 def stages(entry) -> list[int]:
-    """The doubling sizes up to the entry's ``n``, from the smallest the tally's rule accepts."""
+    """The sizes ``n / 2^k`` (rounded down) up to the entry's ``n``, each about twice the one before, from the
+    smallest the tally's rule accepts (the rules hold from some size on)."""
     tally = get_test(entry.test).tally(as_generator("pcg64").make(1), selection=entry.bits or BitSelection(),
                                        **entry.options)
-    first = entry.n
-    while first > 1:
-        try:
-            tally.check(first // 2)
-        except ValueError:
-            break
-        first //= 2
-    sizes = [first]
-    while sizes[-1] * 2 < entry.n:
-        sizes.append(sizes[-1] * 2)
-    return sizes + [entry.n] if sizes[-1] != entry.n else sizes
+    return sorted(entry.n >> k for k in range(entry.n.bit_length()) if accepts(tally, entry.n >> k))
 
 
 def at_once(entry) -> int:
@@ -110,9 +110,9 @@ def main() -> None:
     body = ("Issue 14's run until it fails reads the stream at doubling stages; a test with a tally keeps its "
             "counts and reads only each stage's new data, its result taken after every stage. Each entry of "
             "`small` and `standard` whose test has a tally, on rnglab's PCG64 source at its battery size n: at "
-            "once (the test's function), and as a tally extended to the doubling sizes from the smallest its rule "
-            f"accepts up to n, its result taken after each; alternately, best of {REPEAT}. Both read the same "
-            "outputs (checked). MiB/s = MiB of the stream read per second; stages / at once = the time in stages "
+            "once (the test's function), and as a tally extended to the sizes n / 2^k (rounded down), from the "
+            f"smallest its rule accepts, its result taken after each; alternately, best of {REPEAT}. Both read the "
+            "same outputs (checked). MiB/s = MiB of the stream read per second; stages / at once = the time in stages "
             "over the time at once (the first stages are small, where a call's fixed cost shows: a result costs "
             "0.1 to 2 ms). before (commit 19da7b0): the test at once before its tally (the same timing, taken "
             "alternately with the code after, 2026-11-24 13:36), where measured. "
