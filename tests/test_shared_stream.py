@@ -107,3 +107,9 @@ def test_a_reader_far_ahead_of_the_others_holds_no_more_than_the_window():
     held = watch_memory(stream)
     assert read_all(reader, [10]).tolist() == make_source("pcg64", 1).random_raw(50_010)[50_000:].tolist()
     assert max(held) <= 200
+
+
+def test_a_reader_asking_for_nothing_gets_nothing():
+    stream = SharedStream(make_source("pcg64", 1))
+    reader = stream.reader()
+    assert reader.random_raw(0).size == 0 and reader.random_raw(2).tolist() == make_source("pcg64", 1).random_raw(2).tolist()

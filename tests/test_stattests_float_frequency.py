@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats
 
 from rnglab.empirical.stattests import TESTS
@@ -44,3 +46,34 @@ def test_false_alarm_rate_of_an_ideal_source():
 def test_parameters_that_leave_no_mantissa_are_refused():
     with pytest.raises(ValueError, match="exponents \\+ 1 \\+ mantissa_bits <= word_bits"):
         TESTS["float-frequency"](make_source("pcg64", 1), 10**6, word_bits=8, mantissa_bits=4, exponents=4)
+
+
+@pytest.mark.parametrize("name, selection", [("minstd", BitSelection()), ("mt19937", BitSelection(low=11))])
+def test_words_are_the_bit_streams_successive_words_across_chunks(name, selection):
+    """Past the 65,536 words of a chunk, the next word starts with the next bit of the bit stream (a read used to
+    drop the rest of its last output when the chunk's bits did not fill whole outputs): the counts of the words
+    cut all at once."""
+    from rnglab.stream import bit_fields
+
+    n = 400_000  # chunks of 65,536 words
+    words = bit_fields(make_source(name, 9), n, 32, selection)
+    expected = np.bincount(float_cells(words, 32, 4, 12), minlength=12 * 16 + 1)
+    observed = TESTS["float-frequency"](make_source(name, 9), n, selection=selection).details["observed"]
+    assert observed.tolist() == expected.tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data(), st.integers(8, 64), st.integers(0, 16), st.integers(1, 47))
+def test_cells_equal_the_leading_zeros_and_next_bits_of_each_word(data, word_bits, mantissa_bits, exponents):
+    """Any width: e = b - bit_length(x), m = the k bits after the leading 1, the tail for e >= E."""
+    if exponents + 1 + mantissa_bits > word_bits:
+        return
+    single_ones = st.integers(0, word_bits - 1).map(lambda j: 1 << j)  # a long run of zeros below the leading 1
+    words = data.draw(st.lists(st.integers(0, 2**word_bits - 1) | st.integers(0, 2**(word_bits // 2)) | single_ones,
+                               max_size=30))
+    expected = []
+    for x in words:
+        e = word_bits - x.bit_length()
+        m = (x >> (x.bit_length() - 1 - mantissa_bits)) & (2**mantissa_bits - 1) if e < exponents else 0
+        expected.append((e << mantissa_bits) + m if e < exponents else exponents << mantissa_bits)
+    assert float_cells(np.array(words, dtype=np.uint64), word_bits, mantissa_bits, exponents).tolist() == expected

@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats
 
 from rnglab.empirical.stattests import TESTS
@@ -53,3 +55,15 @@ def test_false_alarm_rate_of_an_ideal_source():
 def test_small_samples_are_refused_by_the_chi_square_rule():
     with pytest.raises(ValueError, match="expected count must be >= 5"):
         TESTS["gcd"](make_source("pcg64", 1), 10_000)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1)), min_size=1, max_size=30),
+       st.integers(0, 40))
+def test_counts_equal_pythons_gcd(pairs, shift):
+    """Stein's algorithm in the kernel against math.gcd, on pairs sharing a factor 2^shift too."""
+    pairs = [((u << shift) % 2**64, (v << shift) % 2**64) for u, v in pairs]
+    counts, skipped = gcd_counts(np.array([w for pair in pairs for w in pair], dtype=np.uint64), 10_000)
+    gcds = [min(math.gcd(u, v), 10_000) for u, v in pairs if u and v]
+    assert skipped == len(pairs) - len(gcds)
+    assert counts.tolist() == np.bincount(np.array(gcds, dtype=np.int64), minlength=10_001).tolist()

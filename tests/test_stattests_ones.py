@@ -53,3 +53,18 @@ def test_false_alarm_rate_of_an_ideal_source():
 def test_too_few_words_are_refused():
     with pytest.raises(ValueError, match=r"n \(37/256\)\^5 >= 5"):
         TESTS["count-ones"](make_source("pcg64", 1), 10_000)
+
+
+@pytest.mark.parametrize("name, selection", [("pcg64", BitSelection()), ("minstd", BitSelection(low=7)),
+                                             ("mt19937", BitSelection(low=11))])
+def test_words_are_the_bit_streams_successive_bytes_across_chunks(name, selection):
+    """Past the 65,535 bytes of a chunk, words go on with the next byte of the bit stream (a read used to drop the
+    rest of its last output, unless the chunk's bits filled whole outputs): the counts of the words of the stream's
+    bytes, cut all at once."""
+    from rnglab.stream import bit_fields
+
+    n, t = 100_000, 5  # 500,000 bytes: chunks of 65,535
+    letters = LETTER_OF_BYTE[bit_fields(make_source(name, 9), n * t, 8, selection)].reshape(n, t)
+    expected = np.bincount(letters @ 5 ** np.arange(t - 1, -1, -1), minlength=5**t)
+    observed = TESTS["count-ones"](make_source(name, 9), n, t=t, selection=selection).details["observed"]
+    assert observed.tolist() == expected.tolist()

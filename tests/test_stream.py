@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from rnglab.generators import LCG, CallableSource, NumpySource, Output, make_source
 from rnglab.stream import (
     BitSelection,
-    FieldReader,
+    BitReader,
     bit_fields,
     bits,
     field_chunks,
@@ -335,15 +335,16 @@ def cut_fields(chunks, field_bits):
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["pcg64", "mt19937", "minstd", "randu"]), st.sampled_from([1, 5, 16, 30, 32, 64]),
        st.sampled_from([None, 1, 8, 10]), st.lists(st.integers(1, 700), min_size=1, max_size=6), st.integers(1, 300))
-def test_a_field_reader_read_in_pieces_gives_the_fields_at_once(name, field_bits, low, pieces, chunk_fields):
-    """Calls that end inside an output (its unused bits kept) give the fields of one call, from the same outputs."""
+def test_word_chunks_read_in_pieces_give_the_fields_at_once(name, field_bits, low, pieces, chunk_fields):
+    """Calls of a bit reader's word chunks that end inside an output (its unused bits kept) give the fields of one
+    call, from the same outputs."""
     width = genuine_bits(make_source(name, 1))
     selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
     piece_source, whole_source = make_source(name, 5), make_source(name, 5)
-    reader = FieldReader(field_bits, selection)
+    reader = BitReader(selection)
     cut = []
     for count in pieces:
-        cut += cut_fields(reader.chunks(piece_source, count, chunk_fields=chunk_fields), field_bits)
+        cut += cut_fields(reader.word_chunks(piece_source, count, field_bits, chunk_fields=chunk_fields), field_bits)
     assert cut == bit_fields(whole_source, sum(pieces), field_bits, selection).tolist()
     assert piece_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()
 
@@ -356,3 +357,64 @@ def test_field_chunks_of_a_narrow_selection_read_about_chunk_fields_outputs():
     assert chunks[0].size == 32 and sum(c.size for c in chunks) == 1000
     whole = bit_fields(make_source("pcg64", 1), 1000, 32, BitSelection(low=1))
     assert np.concatenate(chunks).tolist() == whole.tolist()
+
+
+@settings(max_examples=300, deadline=None)
+@given(bit_streams(), st.integers(1, 64), st.data())
+def test_bit_reader_fields_read_in_pieces_equal_the_bit_stream(stream, field_bits, data):
+    """Pieces of any sizes: the fields of the bit stream built one bit at a time, a field straddling two pieces,
+    and the source left just after the last output any field took bits from."""
+    from rnglab.stream import BitReader
+
+    source_bits, high, values, selection = stream
+    expected, width = reference_bits(source_bits, high, values, selection)
+    pieces = data.draw(st.lists(st.integers(0, 5), max_size=12))
+    count = min(sum(pieces), len(expected) // field_bits)
+    source, _ = counted(values, high)
+    reader, fields = BitReader(selection), []
+    for piece in pieces:
+        piece = min(piece, count - len(fields))
+        fields += reader.fields(source, piece, field_bits).tolist()
+        assert reader.held < width
+    assert fields == [int(expected[i * field_bits:(i + 1) * field_bits], 2) for i in range(count)]
+    words_read(source, values, source_bits, -(-count * field_bits // width))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["pcg64", "mt19937", "minstd", "msvc"]), st.sampled_from([1, 2, 7, 8, 16, 32, 64]),
+       st.sampled_from([None, 1, 8, 10]), st.lists(st.integers(0, 700), min_size=1, max_size=5), st.integers(1, 300))
+def test_bit_reader_word_chunks_in_pieces_hold_the_fields(name, field_bits, low, pieces, chunk_fields):
+    """The fields cut from the word chunks of several pieces are the stream's fields, read from the same outputs."""
+    from rnglab.stream import BitReader
+
+    width = genuine_bits(make_source(name, 1))
+    selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
+    pieces_source, whole_source = make_source(name, 5), make_source(name, 5)
+    reader, cut = BitReader(selection), []
+    for piece in pieces:
+        for words_, per, fields in reader.word_chunks(pieces_source, piece, field_bits, chunk_fields=chunk_fields):
+            shifts = np.uint64(field_bits) * np.arange(per - 1, -1, -1, dtype=np.uint64)
+            cut += ((words_[:, None] >> shifts[None, :]) & np.uint64(2**field_bits - 1)).ravel()[:fields].tolist()
+    assert cut == bit_fields(whole_source, sum(pieces), field_bits, selection).tolist()
+    assert pieces_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()
+
+
+@settings(max_examples=300, deadline=None)
+@given(bit_streams(), st.data())
+def test_bit_reader_bits_and_fields_of_any_sizes_in_turn_equal_the_bit_stream(stream, data):
+    """Bits, then fields of one size, then of another...: the bit stream's next bits each time."""
+    from rnglab.stream import BitReader
+
+    source_bits, high, values, selection = stream
+    expected, width = reference_bits(source_bits, high, values, selection)
+    source, _ = counted(values, high)
+    reader, taken = BitReader(selection), ""
+    for _ in range(data.draw(st.integers(1, 6))):
+        field_bits = data.draw(st.sampled_from([None, *range(1, 65)]))  # None: bits
+        count = data.draw(st.integers(0, (len(expected) - len(taken)) // (field_bits or 1)))
+        if field_bits is None:
+            taken += "".join(map(str, reader.bits(source, count)))
+        else:
+            taken += "".join(format(v, f"0{field_bits}b") for v in reader.fields(source, count, field_bits).tolist())
+    assert taken == expected[:len(taken)]
+    words_read(source, values, source_bits, -(-len(taken) // width))

@@ -24,7 +24,7 @@ from collections import deque
 
 import numpy as np
 
-from ..generators.base import Source
+from ..generators.base import Source, raw_dtype
 
 
 class Cancelled(Exception):
@@ -105,6 +105,8 @@ class SharedStream:
     def _gather(self, position: int, size: int) -> np.ndarray:
         parts = [values[max(position - start, 0):position + size - start] for start, values in self._chunks
                  if start < position + size and start + len(values) > position]
+        if not parts:  # nothing asked
+            return np.empty(0, dtype=raw_dtype(self._source.high))
         if len(parts) > 1:
             return np.concatenate(parts)
         view = parts[0].view()

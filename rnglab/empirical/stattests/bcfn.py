@@ -9,7 +9,7 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, FieldReader
+from ...stream import BitReader, BitSelection
 from .base import EmpiricalResult, Tally, gateway_params, register, require
 from .popcount import popcount
 
@@ -188,7 +188,7 @@ class BcfnTally(Tally):
         require(2 <= block_bits <= 64 and block_bits % 2 == 0, f"block_bits must be even, 2 to 64; got {block_bits}")
         require(2 <= pattern_bits <= 12, f"pattern_bits must be in [2, 12]; got {pattern_bits}")
         self.block_bits, self.pattern_bits, self.selection = block_bits, pattern_bits, selection
-        self.reader, cells = FieldReader(block_bits, selection), 2**pattern_bits
+        self.reader, cells = BitReader(selection), 2**pattern_bits
         self.states, self.carries = np.zeros((LEVELS, 3), dtype=np.int64), np.zeros((LEVELS, 2), dtype=np.int64)
         self.counts, self.shorter = np.zeros((LEVELS, cells), dtype=np.int64), np.zeros((LEVELS, cells // 2), np.int64)
         self.ties, self.deviations = np.zeros(LEVELS, dtype=np.int64), np.empty(0, dtype=np.int64)
@@ -206,7 +206,7 @@ class BcfnTally(Tally):
                 f"bcfn needs n (1 - P(tie)) >= {MIN_EXPECTED:g} 2^t blocks at level 0; got n = {n}")
 
     def _read(self, source: Source, count: int) -> None:
-        for words, per, size in self.reader.chunks(source, count, chunk_fields=CHUNK_BLOCKS):
+        for words, per, size in self.reader.word_chunks(source, count, self.block_bits, chunk_fields=CHUNK_BLOCKS):
             self.deviations = self.deviations if self.deviations.size >= size else np.empty(size, dtype=np.int64)
             _scan(_deviations(words, per, self.block_bits, size, self.deviations), LEVELS, self.pattern_bits,
                   self.states, self.counts, self.shorter, self.ties, self.carries)

@@ -11,7 +11,7 @@ from scipy import stats
 from ...generators.base import Source
 from ...stream import BitSelection
 from .base import EmpiricalResult, Tally, gateway_params, register, require
-from .frequency import carried_windows, check_sample, uniform_reader
+from .frequency import Overlap, check_sample, uniform_reader
 
 
 class LaggedSums:
@@ -29,16 +29,12 @@ class LaggedSums:
     """
 
     def __init__(self, lag: int) -> None:
-        self.lag, self.sums = lag, (0.0, 0.0, 0.0)
-        self.head: np.ndarray | None = None
-        self.tail: np.ndarray | None = None
+        self.lag, self.sums, self.overlap = lag, (0.0, 0.0, 0.0), Overlap(lag)
 
     def add(self, read: Callable[[int], np.ndarray], count: int) -> None:
         """Add the next ``count`` values of ``read`` (the first call reads at least ``lag`` values)."""
-        for window in carried_windows(read, count, self.lag, self.tail):
-            self.head = window[: self.lag].copy() if self.head is None else self.head
+        for window in self.overlap.windows(read, count):
             self.sums = self._plus(window)
-            self.tail = window[window.size - self.lag:].copy()
 
     def _plus(self, window: np.ndarray) -> tuple[float, float, float]:
         """The sums with the values ``window[lag:]`` and their products with the values ``lag`` before."""
@@ -50,7 +46,7 @@ class LaggedSums:
 
     def coefficient(self, n: int) -> float:
         """``C`` of the ``n`` values read, on their circle; a constant sequence (zero denominator) gets ``C = 1``."""
-        total, squares, products = self._plus(np.concatenate([self.tail, self.head]))
+        total, squares, products = self._plus(self.overlap.wrap())
         spread = n * squares - total**2
         return (n * products - total**2) / spread if spread > 0 else 1.0
 

@@ -2,30 +2,43 @@
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
-from .frequency import check_sample
+from ...stream import BitReader, BitSelection
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from .frequency import add_counts
+from .popcount import popcount
+
+#: Words read per chunk.
+CHUNK_WORDS = 2**16
 
 
-def float_cells(words: np.ndarray, word_bits: int, mantissa_bits: int, exponents: int) -> np.ndarray:
+@numba.njit(cache=True, nogil=True)
+def float_cells(words, word_bits, mantissa_bits, exponents):  # pragma: no cover - compiled
     """The cell of each ``word_bits``-bit word read as a float: ``e 2^k + m``, or the tail cell ``E 2^k``.
 
     ``e`` is the number of leading zero bits and ``m`` the ``k`` bits after the
     leading 1 (``k = mantissa_bits``); words with ``e >= E`` (``E =
-    exponents``) share the tail cell. Needs ``E + 1 + k <= word_bits``.
+    exponents``) share the tail cell. Needs ``E + 1 + k <= word_bits``. One
+    compiled pass without a branch on the bits: ``e`` is the word's width less
+    its bit length, the population count of the word with its highest 1
+    smeared over every bit below.
     """
-    values = words.astype(np.uint64)
-    cells = np.full(values.size, exponents << mantissa_bits, dtype=np.int64)
-    remaining = np.ones(values.size, dtype=bool)
-    for exponent in range(exponents):
-        top = np.uint64(word_bits - 1 - exponent)
-        leading = remaining & ((values >> top) & np.uint64(1)).astype(bool)
-        mantissa = (values[leading] >> (top - np.uint64(mantissa_bits))) & np.uint64((1 << mantissa_bits) - 1)
-        cells[leading] = (exponent << mantissa_bits) + mantissa.astype(np.int64)
-        remaining &= ~leading
+    cells = np.empty(words.size, dtype=np.int64)
+    one, k = np.uint64(1), np.int64(mantissa_bits)
+    mask = (one << np.uint64(k)) - one
+    for i in range(words.size):
+        word = smeared = np.uint64(words[i])
+        for shift in (1, 2, 4, 8, 16, 32):
+            smeared |= smeared >> np.uint64(shift)
+        length = np.int64(popcount(smeared))
+        exponent = word_bits - length
+        if exponent >= exponents:
+            cells[i] = exponents << mantissa_bits
+        else:
+            cells[i] = (exponent << k) + np.int64((word >> np.uint64(length - 1 - k)) & mask)
     return cells
 
 
@@ -35,7 +48,40 @@ def float_law(mantissa_bits: int, exponents: int) -> np.ndarray:
     return np.r_[heads, 0.5**exponents]
 
 
-@register("float-frequency")
+class FloatFrequencyTally(Tally):
+    """The counts of the cells of the words read as floats, carried on (:func:`float_frequency`); a word that
+    straddles two reads waits in a :class:`~rnglab.stream.BitReader`."""
+
+    def __init__(self, source: Source, *, word_bits: int = 32, mantissa_bits: int = 4, exponents: int = 12,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(8 <= word_bits <= 64, f"word_bits must be in [8, 64]; got {word_bits}")
+        require(0 <= mantissa_bits <= 16, f"mantissa_bits must be in [0, 16]; got {mantissa_bits}")
+        require(1 <= exponents and exponents + 1 + mantissa_bits <= word_bits,
+                f"need 1 <= exponents and exponents + 1 + mantissa_bits <= word_bits; got exponents = {exponents}")
+        self.word_bits, self.mantissa_bits, self.exponents = word_bits, mantissa_bits, exponents
+        self.selection, self.law, self.reader = selection, float_law(mantissa_bits, exponents), BitReader(selection)
+        self.counts = np.zeros(self.law.size, dtype=np.int64)
+
+    def check(self, n: int) -> None:
+        require(n * self.law.min() >= 5, f"float-frequency needs n 2^-{self.exponents + self.mantissa_bits} >= 5 "
+                                         f"(the rarest cell); got n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        for start in range(0, count, CHUNK_WORDS):
+            words = self.reader.fields(source, min(CHUNK_WORDS, count - start), self.word_bits)
+            add_counts(float_cells(words, self.word_bits, self.mantissa_bits, self.exponents), self.counts)
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        statistic, pvalue, df = chi_square(self.counts, n * self.law)
+        return EmpiricalResult("float-frequency", statistic, pvalue,
+                               gateway_params(n, self.selection, word_bits=self.word_bits,
+                                              mantissa_bits=self.mantissa_bits, exponents=self.exponents),
+                               {"df": df, "observed": self.counts.copy()})
+
+
+@register("float-frequency", FloatFrequencyTally)
 def float_frequency(source: Source, n: int, *, word_bits: int = 32, mantissa_bits: int = 4, exponents: int = 12,
                     selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Chi-square of ``n`` words of the bit stream read as binary floating-point numbers.
@@ -72,21 +118,5 @@ def float_frequency(source: Source, n: int, *, word_bits: int = 32, mantissa_bit
     C. Doty-Humphrey, PractRand 0.95, Tests_engines.txt (FPF, "floating point
     frequency").
     """
-    check_sample("n", n, 1)
-    require(8 <= word_bits <= 64, f"word_bits must be in [8, 64]; got {word_bits}")
-    require(0 <= mantissa_bits <= 16, f"mantissa_bits must be in [0, 16]; got {mantissa_bits}")
-    require(1 <= exponents and exponents + 1 + mantissa_bits <= word_bits,
-            f"need 1 <= exponents and exponents + 1 + mantissa_bits <= word_bits; got exponents = {exponents}")
-    law = float_law(mantissa_bits, exponents)
-    require(n * law.min() >= 5, f"float-frequency needs n 2^-{exponents + mantissa_bits} >= 5 (the rarest cell); "
-                                f"got n = {n}")
-    counts = np.zeros(law.size, dtype=np.int64)
-    chunk = 2**16
-    for start in range(0, n, chunk):
-        words = bit_fields(source, min(chunk, n - start), word_bits, selection)
-        counts += np.bincount(float_cells(words, word_bits, mantissa_bits, exponents), minlength=law.size)
-    statistic, pvalue, df = chi_square(counts, n * law)
-    return EmpiricalResult("float-frequency", statistic, pvalue,
-                           gateway_params(n, selection, word_bits=word_bits, mantissa_bits=mantissa_bits,
-                                          exponents=exponents),
-                           {"df": df, "observed": counts})
+    return FloatFrequencyTally(source, word_bits=word_bits, mantissa_bits=mantissa_bits, exponents=exponents,
+                               selection=selection).extend(source, n).result()

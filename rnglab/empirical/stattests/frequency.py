@@ -6,7 +6,7 @@ Knuth's tests (:mod:`.correlation`, :mod:`.knuth`, :mod:`.runs`) read.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 from scipy import stats
@@ -88,6 +88,39 @@ def group_counts(read: Callable[[int], np.ndarray], n: int, t: int,
     return counts
 
 
+class Overlap:
+    """What stretches of ``overlap + 1`` successive values carry from one read to the next along a stream.
+
+    :meth:`windows` yields the values read, each chunk preceded by the
+    ``overlap`` values before it (none before the stream's first), so that
+    every stretch ending in a chunk lies in its window; the last ``overlap``
+    values read wait in ``tail`` for the next read, and the stream's first
+    ``overlap`` in ``head``, for the stretches that wrap around a circle
+    (:meth:`wrap`). Reading ``a`` values then ``b`` yields the stretches of
+    reading ``a + b`` at once.
+    """
+
+    def __init__(self, overlap: int) -> None:
+        self.overlap, self.head, self.tail = overlap, None, None
+
+    def windows(self, read: Callable[[int], np.ndarray], count: int) -> Iterator[np.ndarray]:
+        """Yield the next ``count`` values of ``read`` a chunk at a time, each preceded by the ``overlap`` before it."""
+        size = max(CHUNK, self.overlap)
+        for start in range(0, count, size):
+            chunk = read(min(size, count - start))
+            window = chunk if self.tail is None or not self.overlap else np.concatenate([self.tail, chunk])
+            if self.head is None:
+                self.head = chunk[:self.overlap].copy()
+            elif self.head.size < self.overlap:  # a first read shorter than the overlap
+                self.head = np.concatenate([self.head, chunk[:self.overlap - self.head.size]])
+            self.tail = window[window.size - self.overlap:].copy()
+            yield window
+
+    def wrap(self) -> np.ndarray:
+        """The last ``overlap`` values followed by the first ``overlap``: the stretches that cross the circle's end."""
+        return np.concatenate([self.tail, self.head])
+
+
 def windows(read: Callable[[int], np.ndarray], count: int, overlap: int, circular: bool) -> Iterator[np.ndarray]:
     """Yield ``count`` values a chunk at a time, each chunk preceded by the ``overlap`` values before it.
 
@@ -97,28 +130,10 @@ def windows(read: Callable[[int], np.ndarray], count: int, overlap: int, circula
     holds every ``(overlap + 1)``-stretch that ends in that part (wrapping
     around the circle in the last window).
     """
-    head = tail = None
-    for window in carried_windows(read, count, overlap, None):
-        head = window[:overlap] if head is None else head
-        tail = window[window.size - overlap:]
-        yield window
+    carried = Overlap(overlap)
+    yield from carried.windows(read, count)
     if circular and overlap:
-        yield np.concatenate([tail, head])
-
-
-def carried_windows(read: Callable[[int], np.ndarray], count: int, overlap: int,
-                    tail: np.ndarray | None) -> Iterator[np.ndarray]:
-    """Yield the next ``count`` values of a stream a chunk at a time, each chunk preceded by the ``overlap`` values
-    before it: ``tail``, those before the first chunk, or ``None`` at the stream's start (the first chunk alone).
-
-    The last window's final ``overlap`` values are the ``tail`` of the next call.
-    """
-    size = max(CHUNK, overlap)
-    for start in range(0, count, size):
-        chunk = read(min(size, count - start))
-        window = chunk if tail is None else np.concatenate([tail, chunk])
-        tail = window[window.size - overlap:]
-        yield window
+        yield carried.wrap()
 
 
 def check_sample(name: str, value: int, minimum: int) -> int:
@@ -216,16 +231,43 @@ def tuple_cells(tuples: np.ndarray, d: int) -> np.ndarray:
     return cells
 
 
-def overlapping_counts(read: Callable[[int], np.ndarray], n: int, d: int, t: int) -> np.ndarray:
-    """Counts of the ``n`` circular overlapping t-tuples of ``n`` digits in the ``d^t`` cells."""
-    counts = np.zeros(d**t, dtype=np.int64)
-    for window in windows(read, n, t - 1, circular=True):
-        tuples = np.lib.stride_tricks.sliding_window_view(window, t)
-        add_counts(tuple_cells(tuples, d), counts)
+def tuple_counts(windows: Iterable[np.ndarray], d: int, t: int, counts: np.ndarray) -> np.ndarray:
+    """Add the overlapping t-tuples of digits of each window to their cells' ``counts`` (in place), and return them
+    (a window shorter than ``t``, the stream's first values read a few at a time, holds none)."""
+    for window in windows:
+        if window.size >= t:
+            add_counts(tuple_cells(np.lib.stride_tricks.sliding_window_view(window, t), d), counts)
     return counts
 
 
-@register("serial")
+def overlapping_counts(read: Callable[[int], np.ndarray], n: int, d: int, t: int) -> np.ndarray:
+    """Counts of the ``n`` circular overlapping t-tuples of ``n`` digits in the ``d^t`` cells."""
+    return tuple_counts(windows(read, n, t - 1, circular=True), d, t, np.zeros(d**t, dtype=np.int64))
+
+
+class SerialTally(Tally):
+    """The counts of the serial test's non-overlapping t-tuples, carried on (:func:`serial`)."""
+
+    def __init__(self, source: Source, *, d: int | None = None, t: int = 3,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.d, self.t, self.selection = check_digits(source, d, selection, 8), check_sample("t", t, 1), selection
+        self.counts = np.zeros(self.d**self.t, dtype=np.int64)
+
+    def check(self, n: int) -> None:
+        check_cells(n, self.d**self.t, "the serial test")
+
+    def _read(self, source: Source, count: int) -> None:
+        d = self.d
+        self.counts += group_counts(digit_reader(source, d, self.selection), count, self.t,
+                                    lambda tuples: tuple_cells(tuples, d), d**self.t)
+
+    def result(self) -> EmpiricalResult:
+        n, params = self.samples, gateway_params(self.samples, self.selection, d=self.d, t=self.t)
+        return equally_likely_result("serial", self.counts.copy(), params, n * self.t)
+
+
+@register("serial", SerialTally)
 def serial(source: Source, n: int, *, d: int | None = None, t: int = 3,
            selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Serial test on non-overlapping t-tuples: chi-square of ``n`` tuples in ``d^t`` cells.
@@ -253,13 +295,44 @@ def serial(source: Source, n: int, *, d: int | None = None, t: int = 3,
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 B (serial test).
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (sknuth_Serial).
     """
-    d, t = check_digits(source, d, selection, 8), check_sample("t", t, 1)
-    check_cells(check_sample("n", n, 1), d**t, "the serial test")
-    counts = group_counts(digit_reader(source, d, selection), n, t, lambda tuples: tuple_cells(tuples, d), d**t)
-    return equally_likely_result("serial", counts, gateway_params(n, selection, d=d, t=t), n * t)
+    return SerialTally(source, d=d, t=t, selection=selection).extend(source, n).result()
 
 
-@register("serial-overlapping")
+class OverlappingSerialTally(Tally):
+    """The counts of the overlapping serial test's t-tuples, carried on (:func:`serial_overlapping`).
+
+    ``counts`` holds the tuples that lie in the digits read so far; the
+    ``t - 1`` tuples that wrap around the circle are added to a copy of them
+    by :meth:`result`, from the first and the last ``t - 1`` digits.
+    """
+
+    def __init__(self, source: Source, *, d: int | None = None, t: int = 3,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.d, self.t, self.selection = check_digits(source, d, selection, 8), check_sample("t", t, 1), selection
+        self.counts, self.overlap = np.zeros(self.d**self.t, dtype=np.int64), Overlap(self.t - 1)
+
+    def check(self, n: int) -> None:
+        check_cells(n, self.d**self.t, "the overlapping serial test")
+
+    def _read(self, source: Source, count: int) -> None:
+        tuple_counts(self.overlap.windows(digit_reader(source, self.d, self.selection), count), self.d, self.t,
+                     self.counts)
+
+    def result(self) -> EmpiricalResult:
+        n, d, t = self.samples, self.d, self.t
+        counts = tuple_counts([self.overlap.wrap()] if t > 1 else [], d, t, self.counts.copy())
+        shorter = counts.reshape(d ** (t - 1), d).sum(axis=1)
+        full, previous = uniform_chi_square(counts, n), (uniform_chi_square(shorter, n) if t > 1 else 0.0)
+        df = d**t - d ** (t - 1)
+        statistic = full - previous
+        return EmpiricalResult("serial-overlapping", statistic, float(stats.chi2.sf(statistic, df)),
+                               gateway_params(n, self.selection, d=d, t=t),
+                               {"observed": counts, "expected": n / d**t, "df": df, "values_read": n,
+                                "chi_square_t": full, "chi_square_t_minus_1": previous})
+
+
+@register("serial-overlapping", OverlappingSerialTally)
 def serial_overlapping(source: Source, n: int, *, d: int | None = None, t: int = 3,
                        selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Overlapping serial test: Good's difference ``X^2_t - X^2_(t-1)`` of ``n`` circular t-tuples.
@@ -299,14 +372,4 @@ def serial_overlapping(source: Source, n: int, *, d: int | None = None, t: int =
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (smarsa_SerialOver;
     sknuth_SerialSparse documents the same difference statistic).
     """
-    d, t = check_digits(source, d, selection, 8), check_sample("t", t, 1)
-    check_cells(check_sample("n", n, 1), d**t, "the overlapping serial test")
-    counts = overlapping_counts(digit_reader(source, d, selection), n, d, t)
-    shorter = counts.reshape(d ** (t - 1), d).sum(axis=1)
-    full, previous = uniform_chi_square(counts, n), (uniform_chi_square(shorter, n) if t > 1 else 0.0)
-    df = d**t - d ** (t - 1)
-    statistic = full - previous
-    return EmpiricalResult("serial-overlapping", statistic, float(stats.chi2.sf(statistic, df)),
-                           gateway_params(n, selection, d=d, t=t),
-                           {"observed": counts, "expected": n / d**t, "df": df, "values_read": n,
-                            "chi_square_t": full, "chi_square_t_minus_1": previous})
+    return OverlappingSerialTally(source, d=d, t=t, selection=selection).extend(source, n).result()

@@ -9,7 +9,7 @@ import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, FieldReader
+from ...stream import BitReader, BitSelection
 from .base import EmpiricalResult, Tally, gateway_params, register, require
 from .hamming import merge_sparse_tails
 
@@ -126,7 +126,7 @@ class Gap16Tally(Tally):
     def __init__(self, source: Source, *, bins: int = 64, selection: BitSelection = BitSelection()) -> None:
         super().__init__()
         require(2 <= bins <= 4096, f"bins must be in [2, 4096]; got {bins}")
-        self.bins, self.selection, self.reader = bins, selection, FieldReader(16, selection)
+        self.bins, self.selection, self.reader = bins, selection, BitReader(selection)
         self.edges = gap_edges(bins)
         self.coarse, self.shift = coarse_bins(self.edges)
         self.last, self.counts = np.full(SYMBOLS, -1, dtype=np.int64), np.zeros(bins, dtype=np.int64)
@@ -140,7 +140,7 @@ class Gap16Tally(Tally):
 
     def _read(self, source: Source, count: int) -> None:
         start = self.samples
-        for words, per, size in self.reader.chunks(source, count, chunk_fields=CHUNK_VALUES):
+        for words, per, size in self.reader.word_chunks(source, count, 16, chunk_fields=CHUNK_VALUES):
             self.gaps = self.gaps if self.gaps.size >= size else np.empty(size, dtype=np.int64)
             _count_gaps(words, per, size, start, self.last, self.edges, self.coarse, self.shift, self.gaps,
                         self.counts)

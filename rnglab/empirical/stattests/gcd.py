@@ -8,8 +8,12 @@ import numba
 import numpy as np
 
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from ...stream import BitReader, BitSelection
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from .popcount import popcount
+
+#: Pairs of words read per chunk.
+CHUNK_PAIRS = 2**16
 
 
 @numba.njit(cache=True, nogil=True)
@@ -17,7 +21,11 @@ def gcd_counts(words, largest):  # pragma: no cover - compiled
     """Counts of ``gcd(u, v)`` over successive pairs of ``words``, values above ``largest`` pooled at ``largest``.
 
     Pairs with a zero word are skipped (``gcd`` with 0 is not defined by the
-    test); their number is returned too.
+    test); their number is returned too. Stein's binary algorithm: the common
+    factor ``2^s`` set aside, subtract the smaller odd number from the larger
+    and strip the difference's factors of 2 (counted as the population count
+    of ``(x & -x) - 1``) until it is 0; twice as fast as Euclid's divisions
+    (D. E. Knuth, TAOCP vol. 2, 4.5.2, Algorithm B).
 
     Returns
     -------
@@ -31,10 +39,21 @@ def gcd_counts(words, largest):  # pragma: no cover - compiled
         if u == 0 or v == 0:
             skipped += 1
             continue
+        shift = trailing_zeros(u | v)
+        u >>= trailing_zeros(u)
         while v:
-            u, v = v, u % v
-        counts[min(u, np.uint64(largest))] += 1
+            v >>= trailing_zeros(v)
+            if u > v:
+                u, v = v, u
+            v -= u
+        counts[min(u << shift, np.uint64(largest))] += 1
     return counts, skipped
+
+
+@numba.njit(cache=True, nogil=True)
+def trailing_zeros(x):  # pragma: no cover - compiled
+    """The number of trailing zero bits of a non-zero uint64: the ones of ``(x & -x) - 1``."""
+    return popcount((x & (np.uint64(0) - x)) - np.uint64(1))
 
 
 def gcd_law(largest: int, word_bits: int = 32) -> np.ndarray:
@@ -51,13 +70,41 @@ def gcd_law(largest: int, word_bits: int = 32) -> np.ndarray:
     return np.r_[head, 1.0 - head.sum()]
 
 
-@register("gcd")
+class GcdTally(Tally):
+    """The counts of the pairs' greatest common divisors, carried on (:func:`gcd_test`); a word that straddles
+    two reads waits in a :class:`~rnglab.stream.BitReader`."""
+
+    def __init__(self, source: Source, *, largest: int = 100, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(2 <= largest <= 10_000, f"largest must be in [2, 10000]; got {largest}")
+        self.largest, self.selection, self.law = largest, selection, gcd_law(largest)
+        self.reader, self.counts, self.skipped = BitReader(selection), np.zeros(largest + 1, dtype=np.int64), 0
+
+    def check(self, n: int) -> None:
+        chi_square(np.zeros(self.law.size), n * self.law)  # its rule on the expected counts of n pairs
+
+    def _read(self, source: Source, count: int) -> None:
+        for start in range(0, count, CHUNK_PAIRS):
+            counts, skipped = gcd_counts(self.reader.fields(source, 2 * min(CHUNK_PAIRS, count - start), 32),
+                                         self.largest)
+            self.counts += counts
+            self.skipped += int(skipped)
+
+    def result(self) -> EmpiricalResult:
+        n, observed = self.samples, self.counts[1:].copy()
+        expected = (n - self.skipped) * self.law
+        statistic, pvalue, df = chi_square(observed, expected)
+        return EmpiricalResult("gcd", statistic, pvalue, gateway_params(n, self.selection, largest=self.largest),
+                               {"df": df, "skipped": self.skipped, "observed": observed, "expected": expected})
+
+
+@register("gcd", GcdTally)
 def gcd_test(source: Source, n: int, *, largest: int = 100,
              selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Chi-square of the greatest common divisors of ``n`` pairs of 32-bit words.
 
     Successive 32-bit words of the bit stream are paired; for each pair of
-    non-zero words Euclid's algorithm gives ``g = gcd(u, v)``. Under the null
+    non-zero words ``g = gcd(u, v)``. Under the null
     hypothesis ``P(g = j) = 6 / (pi^2 j^2)`` (:func:`gcd_law`); the values
     ``j >= largest`` are pooled, and Pearson's ``X^2`` over the ``largest``
     categories is asymptotically chi-square with ``largest - 1`` degrees of
@@ -84,11 +131,4 @@ def gcd_test(source: Source, n: int, *, largest: int = 100,
     G. H. Hardy, E. M. Wright, *An Introduction to the Theory of Numbers*,
     Thm. 332 (the probability 6/pi^2 of coprimality).
     """
-    require(n >= 1, f"n must be >= 1; got {n}")
-    require(2 <= largest <= 10_000, f"largest must be in [2, 10000]; got {largest}")
-    counts, skipped = gcd_counts(bit_fields(source, 2 * n, 32, selection), largest)
-    observed = counts[1:]
-    expected = (n - skipped) * gcd_law(largest)
-    statistic, pvalue, df = chi_square(observed, expected)
-    return EmpiricalResult("gcd", statistic, pvalue, gateway_params(n, selection, largest=largest),
-                           {"df": df, "skipped": int(skipped), "observed": observed, "expected": expected})
+    return GcdTally(source, largest=largest, selection=selection).extend(source, n).result()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 import numba
 import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_word_chunks
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from ...stream import BitReader, BitSelection
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .popcount import popcount
 
 
@@ -66,7 +68,69 @@ def weight_counts(words, per, block_bits, count):  # pragma: no cover - compiled
     return counts
 
 
-@register("hamming-weight")
+class MergedTally(Tally):
+    """A tally of counts in ordered categories, tested against their expected counts with the sparse tails merged.
+
+    The frame of the tests whose categories :func:`merge_sparse_tails` pools
+    (weights, ranks): :meth:`check` asks for two classes with ``minimum``
+    expected or more, and :meth:`result` is Pearson's ``X^2`` over the
+    classes, asymptotically chi-square with (classes - 1) degrees of freedom,
+    its p-value the right tail. A subclass sets ``name``, ``classes`` (the
+    details' key of the merged categories, also their name in the rule),
+    ``minimum``, the probability of each category ``law``, the int64
+    ``observed`` counts it adds to, and :meth:`options`.
+    """
+
+    name: str
+    classes: str = "categories"
+    minimum: float = 5.0
+    observed: np.ndarray
+    law: np.ndarray
+
+    @abstractmethod
+    def options(self) -> dict:
+        """The test's options, for the result's parameters."""
+
+    def merged(self, n: int):
+        """The observed and expected counts of :func:`merge_sparse_tails`' classes for ``n`` samples, and those."""
+        return merge_sparse_tails(self.observed, n * self.law, self.minimum)
+
+    def check(self, n: int) -> None:
+        require(len(self.merged(n)[2]) >= 2, f"{self.name} needs n large enough for two "
+                                             f"{self.classes.replace('_', ' ')} with >= {self.minimum:g} expected; "
+                                             f"got n = {n}")
+
+    def result(self) -> EmpiricalResult:
+        merged_observed, merged_expected, labels = self.merged(self.samples)
+        statistic, pvalue, df = chi_square(merged_observed, merged_expected)
+        return EmpiricalResult(self.name, statistic, pvalue, gateway_params(self.samples, self.selection,
+                                                                            **self.options()),
+                               {"df": df, self.classes: labels, "observed": merged_observed,
+                                "expected": merged_expected})
+
+
+class HammingWeightTally(MergedTally):
+    """The counts of the Hamming weights of the blocks, carried on (:func:`hamming_weight`); a block that
+    straddles two reads waits in a :class:`~rnglab.stream.BitReader`."""
+
+    name = "hamming-weight"
+
+    def __init__(self, source: Source, *, block_bits: int = 32, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
+        self.block_bits, self.selection = block_bits, selection
+        self.reader, self.observed = BitReader(selection), np.zeros(block_bits + 1, dtype=np.int64)
+        self.law = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
+
+    def options(self) -> dict:
+        return {"block_bits": self.block_bits}
+
+    def _read(self, source: Source, count: int) -> None:
+        for words, per, blocks in self.reader.word_chunks(source, count, self.block_bits):
+            self.observed += weight_counts(words, per, self.block_bits, blocks)
+
+
+@register("hamming-weight", HammingWeightTally)
 def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
                    selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Chi-square of the Hamming weights of ``n`` blocks of ``L`` bits against Binomial(L, 1/2).
@@ -85,15 +149,4 @@ def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
     distribution of the weights; HammingWeight2 is the per-block variant).
     D. E. Knuth, TAOCP vol. 2, 3.3.1 B (the chi-square test).
     """
-    require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
-    require(n >= 1, f"n must be >= 1; got {n}")
-    observed = sum(weight_counts(words, per, block_bits, count)
-                   for words, per, count in field_word_chunks(source, n, block_bits, selection))
-    expected = n * stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
-    merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
-    require(len(labels) >= 2, f"hamming-weight needs n large enough for two categories with >= 5 expected; got n = {n}")
-    statistic, pvalue, df = chi_square(merged_observed, merged_expected)
-    return EmpiricalResult("hamming-weight", statistic, pvalue,
-                           gateway_params(n, selection, block_bits=block_bits),
-                           {"df": df, "categories": labels, "observed": merged_observed,
-                            "expected": merged_expected})
+    return HammingWeightTally(source, block_bits=block_bits, selection=selection).extend(source, n).result()

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import math
-
+import numba
 import numpy as np
 from scipy import stats
 
 from ...generators.base import Source
-from ...stream import BitSelection, bits, genuine_bits
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from ...stream import BitReader, BitSelection
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from .popcount import popcount
 
-#: Bits unpacked per read: the blocks of one read and their temporaries stay within a few MiB.
-CHUNK_BITS = 2**22
+#: Fields read per chunk (whole pairs of blocks): 4 MiB of them.
+CHUNK_FIELDS = 2**19
 
 
 def pair_classes(expected: np.ndarray, minimum: float) -> tuple[np.ndarray, np.ndarray]:
@@ -44,23 +44,66 @@ def pair_classes(expected: np.ndarray, minimum: float) -> tuple[np.ndarray, np.n
     return labels, np.bincount(labels.ravel(), weights=expected.ravel())
 
 
-def block_weights(source: Source, blocks: int, block_bits: int, selection: BitSelection):
-    """Yield the Hamming weights of ``blocks`` successive blocks of ``block_bits`` bits, a chunk at a time.
+@numba.njit(cache=True, nogil=True)
+def add_pair_weights(fields, per, table):  # pragma: no cover - compiled
+    """``table[X, Y] += 1`` for the weights ``X, Y`` of each pair of successive blocks of ``fields``, ``per`` fields
+    a block (``fields`` holds whole pairs)."""
+    for start in range(0, fields.size, 2 * per):
+        first, second = 0, 0
+        for j in range(per):
+            first += popcount(fields[start + j])
+            second += popcount(fields[start + per + j])
+        table[first, second] += 1
 
-    Each read takes a whole number of outputs and of pairs of blocks (a
-    multiple of ``lcm(L, w) / L`` and of 2 blocks, for ``w`` selected bits per
-    output), so the blocks are exactly the consecutive ``L``-bit pieces of the
-    bit stream and no pair straddles two reads.
+
+class HammingIndependenceTally(Tally):
+    """The table of the pairs of weights of the blocks, carried on (:func:`hamming_independence`).
+
+    The blocks are read as fields of ``f`` bits, the largest divisor of
+    ``L`` up to 64 (60 for ``L = 300``), whose population counts add up to a
+    block's weight; a field that straddles two reads waits in a
+    :class:`~rnglab.stream.BitReader`. The whole ``(L+1) x (L+1)`` table
+    is kept, since the classes depend on ``n`` (:func:`pair_classes`).
     """
-    width = selection.width(genuine_bits(source))
-    step = math.lcm(math.lcm(block_bits, width) // block_bits, 2)
-    per_read = max(step, CHUNK_BITS // block_bits // step * step)
-    for start in range(0, blocks, per_read):
-        count = min(per_read, blocks - start)
-        yield bits(source, count * block_bits, selection).reshape(count, block_bits).sum(axis=1, dtype=np.int64)
+
+    def __init__(self, source: Source, *, block_bits: int = 300, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(1 <= block_bits <= 4096, f"block_bits must be in [1, 4096]; got {block_bits}")
+        self.block_bits, self.selection = block_bits, selection
+        field_bits = max(f for f in range(1, 65) if block_bits % f == 0)
+        self.field_bits, self.per, self.reader = field_bits, block_bits // field_bits, BitReader(selection)
+        self.table = np.zeros((block_bits + 1, block_bits + 1), dtype=np.int64)
+        pmf = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
+        self.law, self.last = np.outer(pmf, pmf), (0, None, None)
+
+    def classes(self, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The class of each cell of the table and the expected count of each class, for ``n`` pairs (kept for
+        the last ``n``: :meth:`check` then :meth:`result` ask for the same)."""
+        if self.last[0] != n:
+            self.last = (n, *pair_classes(n * self.law, 10.0))
+        return self.last[1:]
+
+    def check(self, n: int) -> None:
+        require(n >= 20, f"hamming-independence needs n >= 20 pairs; got {n}")
+        require(self.classes(n)[1].size >= 2, f"hamming-independence needs two classes; got n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        pair = 2 * self.per
+        for fields in self.reader.chunks(source, count * pair, self.field_bits, chunk_fields=CHUNK_FIELDS,
+                                         multiple=pair):
+            add_pair_weights(fields, self.per, self.table)
+
+    def result(self) -> EmpiricalResult:
+        labels, expected = self.classes(self.samples)
+        observed = np.zeros(expected.size, dtype=np.int64)
+        np.add.at(observed, labels.ravel(), self.table.ravel())
+        statistic, pvalue, df = chi_square(observed, expected)
+        return EmpiricalResult("hamming-independence", statistic, pvalue,
+                               gateway_params(self.samples, self.selection, block_bits=self.block_bits),
+                               {"df": df, "observed": observed, "expected": expected})
 
 
-@register("hamming-independence")
+@register("hamming-independence", HammingIndependenceTally)
 def hamming_independence(source: Source, n: int, *, block_bits: int = 300,
                          selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Chi-square of the pairs of Hamming weights of ``n`` non-overlapping pairs of successive blocks.
@@ -95,15 +138,4 @@ def hamming_independence(source: Source, n: int, *, block_bits: int = 300,
     TestU01 user guide, sstring_HammingIndep (the parameter ``d = 0`` case)
     and bbattery_SmallCrush.
     """
-    require(n >= 20, f"hamming-independence needs n >= 20 pairs; got {n}")
-    require(1 <= block_bits <= 4096, f"block_bits must be in [1, 4096]; got {block_bits}")
-    pmf = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
-    labels, expected = pair_classes(n * np.outer(pmf, pmf), 10.0)
-    require(expected.size >= 2, f"hamming-independence needs two classes; got n = {n}")
-    observed = np.zeros(expected.size, dtype=np.int64)
-    for weights in block_weights(source, 2 * n, block_bits, selection):
-        observed += np.bincount(labels[weights[0::2], weights[1::2]], minlength=expected.size)
-    statistic, pvalue, df = chi_square(observed, expected)
-    return EmpiricalResult("hamming-independence", statistic, pvalue,
-                           gateway_params(n, selection, block_bits=block_bits),
-                           {"df": df, "observed": observed, "expected": expected})
+    return HammingIndependenceTally(source, block_bits=block_bits, selection=selection).extend(source, n).result()

@@ -8,9 +8,9 @@ import numba
 import numpy as np
 
 from ...generators.base import Source
-from ...stream import BitSelection, field_chunks
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
-from .hamming import merge_sparse_tails
+from ...stream import BitReader, BitSelection
+from .base import EmpiricalResult, register, require
+from .hamming import MergedTally
 
 
 @functools.lru_cache(maxsize=64)
@@ -75,7 +75,31 @@ def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     return ranks
 
 
-@register("matrix-rank")
+class MatrixRankTally(MergedTally):
+    """The counts of the ranks of the matrix-rank test's matrices, carried on (:func:`matrix_rank`); a row
+    that straddles two reads waits in a :class:`~rnglab.stream.BitReader`."""
+
+    name, classes = "matrix-rank", "rank_classes"
+
+    def __init__(self, source: Source, *, rows: int = 32, columns: int = 32,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(1 <= columns <= 64, f"columns must be in [1, 64] (one uint64 per row); got {columns}")
+        require(rows >= 1, f"rows must be >= 1; got {rows}")
+        self.rows, self.columns, self.selection = rows, columns, selection
+        self.reader, self.observed = BitReader(selection), np.zeros(min(rows, columns) + 1, dtype=np.int64)
+        self.law = rank_probabilities(rows, columns)
+
+    def options(self) -> dict:
+        return {"rows": self.rows, "columns": self.columns}
+
+    def _read(self, source: Source, count: int) -> None:
+        rows, columns = self.rows, self.columns
+        for fields in self.reader.chunks(source, count * rows, columns, chunk_fields=CHUNK_ROWS, multiple=rows):
+            self.observed += np.bincount(gf2_ranks(fields.reshape(-1, rows), columns), minlength=self.observed.size)
+
+
+@register("matrix-rank", MatrixRankTally)
 def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
                 selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Binary matrix rank test: ranks of ``n`` random ``rows x columns`` matrices over GF(2).
@@ -94,17 +118,4 @@ def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
     Matrices and the structure of random number sequences, Linear Algebra Appl.
     67, 1985. TestU01 smarsa_MatrixRank; NIST SP 800-22 rev. 1a, 2.5.
     """
-    require(1 <= columns <= 64, f"columns must be in [1, 64] (one uint64 per row); got {columns}")
-    require(rows >= 1, f"rows must be >= 1; got {rows}")
-    require(n >= 1, f"n must be >= 1; got {n}")
-    observed = np.zeros(min(rows, columns) + 1, dtype=np.int64)
-    chunks = field_chunks(source, n * rows, columns, selection, chunk_fields=CHUNK_ROWS, multiple=rows)  # bounded
-    for fields in chunks:
-        observed += np.bincount(gf2_ranks(fields.reshape(-1, rows), columns), minlength=observed.size)
-    expected = n * rank_probabilities(rows, columns)
-    merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected)
-    require(len(labels) >= 2, f"matrix-rank needs n large enough for two rank classes with >= 5 expected; got n = {n}")
-    statistic, pvalue, df = chi_square(merged_observed, merged_expected)
-    return EmpiricalResult("matrix-rank", statistic, pvalue,
-                           gateway_params(n, selection, rows=rows, columns=columns),
-                           {"df": df, "rank_classes": labels, "observed": merged_observed, "expected": merged_expected})
+    return MatrixRankTally(source, rows=rows, columns=columns, selection=selection).extend(source, n).result()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import numba
 import numpy as np
+
 from ...generators.base import Source
-from ...stream import BitSelection, bit_fields
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
-from .frequency import check_sample, group_counts, tuple_cells
+from ...stream import BitReader, BitSelection
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from .frequency import CHUNK, check_sample
 
 #: The letter of a byte of Hamming weight 0..8: A for 0-2 ones, B for 3, C for 4, D for 5, E for 6-8.
 LETTER_OF_WEIGHT = np.array([0, 0, 0, 1, 2, 3, 4, 4, 4])
@@ -24,7 +26,45 @@ def word_probabilities(t: int) -> np.ndarray:
     return probabilities
 
 
-@register("count-ones")
+@numba.njit(cache=True, nogil=True)
+def add_word_counts(octets, t, letter_of_byte, counts):  # pragma: no cover - compiled
+    """``counts[w] += 1`` for each word ``w`` (its letters in base 5, the first highest) of ``t`` successive bytes
+    of ``octets`` (a whole number of words), in one pass."""
+    for start in range(0, octets.size, t):
+        cell = 0
+        for j in range(start, start + t):
+            cell = 5 * cell + letter_of_byte[octets[j]]
+        counts[cell] += 1
+
+
+class CountOnesTally(Tally):
+    """The counts of the count-the-1s test's words, carried on (:func:`count_ones`); a byte that straddles two
+    reads waits in a :class:`~rnglab.stream.BitReader`."""
+
+    def __init__(self, source: Source, *, t: int = 5, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.t, self.selection = check_sample("t", t, 1), selection
+        require(self.t <= 8, f"t must be <= 8 (5^t cells); got {t}")
+        self.reader, self.counts = BitReader(selection), np.zeros(5**self.t, dtype=np.int64)
+
+    def check(self, n: int) -> None:
+        require(n * (37 / 256) ** self.t >= 5,
+                f"count-ones needs n (37/256)^{self.t} >= 5 (the rarest word's expected count); got n = {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        per_read = max(1, CHUNK // self.t)
+        for start in range(0, count, per_read):
+            octets = self.reader.fields(source, min(per_read, count - start) * self.t, 8)
+            add_word_counts(octets, self.t, LETTER_OF_BYTE, self.counts)
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        statistic, pvalue, df = chi_square(self.counts, n * word_probabilities(self.t))
+        return EmpiricalResult("count-ones", statistic, pvalue, gateway_params(n, self.selection, t=self.t),
+                               {"df": df, "observed": self.counts.copy()})
+
+
+@register("count-ones", CountOnesTally)
 def count_ones(source: Source, n: int, *, t: int = 5, selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Count-the-1s on a stream of bytes: chi-square of ``n`` words of ``t`` letters given by bytes' weights.
 
@@ -63,13 +103,4 @@ def count_ones(source: Source, n: int, *, t: int = 5, selection: BitSelection = 
     bytes" (dieharder ``-d 10``). C. Doty-Humphrey, PractRand 0.95,
     Tests_engines.txt (DC6).
     """
-    t = check_sample("t", t, 1)
-    n = check_sample("n", n, 1)
-    require(t <= 8, f"t must be <= 8 (5^t cells); got {t}")
-    require(n * (37 / 256) ** t >= 5,
-            f"count-ones needs n (37/256)^{t} >= 5 (the rarest word's expected count); got n = {n}")
-    read = lambda size: LETTER_OF_BYTE[bit_fields(source, size, 8, selection)]  # noqa: E731
-    counts = group_counts(read, n, t, lambda words: tuple_cells(words, 5), 5**t)
-    statistic, pvalue, df = chi_square(counts, n * word_probabilities(t))
-    return EmpiricalResult("count-ones", statistic, pvalue, gateway_params(n, selection, t=t),
-                           {"df": df, "observed": counts})
+    return CountOnesTally(source, t=t, selection=selection).extend(source, n).result()

@@ -9,9 +9,9 @@ import numba
 import numpy as np
 
 from ...generators.base import Source
-from ...stream import BitSelection, bits, genuine_bits
+from ...stream import BitReader, BitSelection
 from ..verdicts import tail_distance
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from .hamming import merge_sparse_tails
 from .weights import TESTU01_MIN_EXPECTED
 
@@ -58,22 +58,25 @@ def walk_statistics(steps, length, counts):  # pragma: no cover - compiled
     +1 steps, M is the maximum of ``S_0 = 0, S_1, ..., S_l``, R the returns
     ``S_k = 0``; at odd ``k`` only (where ``S_k`` is never 0), J counts
     ``S_k > 0`` twice and C counts the sign changes ``S_(k-2) S_k < 0``, as
-    TestU01's implementation does.
+    TestU01's implementation does. Steps go two at a time (``l`` is even), an
+    odd time then an even one (where alone ``S_k`` can be 0), without a
+    branch on the bits: a quarter faster than a branch on each random bit.
     """
     for start in range(0, steps.size, length):
         position, highest, ups, positive, returns, changes, before = 0, 0, 0, 0, 0, 0, 0
-        for k in range(1, length + 1):
-            if steps[start + k - 1]:
-                position += 1
-                ups += 1
-            else:
-                position -= 1
+        for k in range(start, start + length, 2):
+            up = np.int64(steps[k])  # an odd time
+            position += 2 * up - 1
+            ups += up
+            highest = max(highest, position)
+            positive += position > 0
+            changes += position * before < 0
+            before = position
+            up = np.int64(steps[k + 1])  # an even time
+            position += 2 * up - 1
+            ups += up
             highest = max(highest, position)
             returns += position == 0
-            if k % 2:
-                positive += position > 0
-                changes += position * before < 0
-                before = position
         counts[0, ups] += 1
         counts[1, highest] += 1
         counts[2, 2 * positive] += 1
@@ -81,7 +84,41 @@ def walk_statistics(steps, length, counts):  # pragma: no cover - compiled
         counts[4, changes] += 1
 
 
-@register("random-walk")
+class RandomWalkTally(Tally):
+    """The counts of the values of the walks' five statistics, carried on (:func:`random_walk`); a walk's bits
+    that straddle two outputs wait in a :class:`~rnglab.stream.BitReader` between reads."""
+
+    def __init__(self, source: Source, *, length: int = 150, selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        require(2 <= length <= 10_000 and length % 2 == 0, f"length must be even, in [2, 10000]; got {length}")
+        self.length, self.selection, self.reader = length, selection, BitReader(selection)
+        self.counts, self.laws = np.zeros((5, length + 1), dtype=np.int64), walk_laws(length)
+
+    def check(self, n: int) -> None:
+        require(n >= 30, f"random-walk needs n >= 30 walks; got {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        per_read = max(1, CHUNK_BITS // self.length)
+        for start in range(0, count, per_read):
+            walks = min(per_read, count - start)
+            walk_statistics(self.reader.bits(source, walks * self.length), self.length, self.counts)
+
+    def result(self) -> EmpiricalResult:
+        n, results = self.samples, {}
+        for name, observed, law in zip(STATISTICS, self.counts, self.laws):
+            merged_observed, merged_expected, _ = merge_sparse_tails(observed, n * law, TESTU01_MIN_EXPECTED)
+            statistic, pvalue, df = chi_square(merged_observed, merged_expected)
+            results[name] = {"statistic": statistic, "pvalue": pvalue, "df": df}
+        worst = min(results, key=lambda name: tail_distance(results[name]["pvalue"]))
+        extreme = results[worst]["pvalue"]
+        corrected = min(0.5, len(STATISTICS) * tail_distance(extreme))
+        return EmpiricalResult("random-walk", results[worst]["statistic"],
+                               corrected if extreme < 0.5 else 1 - corrected,
+                               gateway_params(n, self.selection, length=self.length),
+                               {"statistics": results, "worst": worst, "counts": self.counts.copy()})
+
+
+@register("random-walk", RandomWalkTally)
 def random_walk(source: Source, n: int, *, length: int = 150,
                 selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Five chi-square tests on ``n`` random walks of ``l = length`` steps, one step per bit.
@@ -120,23 +157,4 @@ def random_walk(source: Source, n: int, *, length: int = 150,
     bbattery_SmallCrush; W. Feller, *An Introduction to Probability Theory and
     Its Applications*, vol. 1, 3rd ed., ch. III.
     """
-    require(n >= 30, f"random-walk needs n >= 30 walks; got {n}")
-    require(2 <= length <= 10_000 and length % 2 == 0, f"length must be even, in [2, 10000]; got {length}")
-    counts = np.zeros((5, length + 1), dtype=np.int64)
-    width = selection.width(genuine_bits(source))
-    walks_per_read = math.lcm(length, width) // length
-    walks_per_read *= max(1, CHUNK_BITS // (walks_per_read * length))
-    for start in range(0, n, walks_per_read):
-        walks = min(walks_per_read, n - start)
-        walk_statistics(bits(source, walks * length, selection), length, counts)
-    results = {}
-    for name, observed, law in zip(STATISTICS, counts, walk_laws(length)):
-        merged_observed, merged_expected, _ = merge_sparse_tails(observed, n * law, TESTU01_MIN_EXPECTED)
-        statistic, pvalue, df = chi_square(merged_observed, merged_expected)
-        results[name] = {"statistic": statistic, "pvalue": pvalue, "df": df}
-    worst = min(results, key=lambda name: tail_distance(results[name]["pvalue"]))
-    extreme = results[worst]["pvalue"]
-    corrected = min(0.5, len(STATISTICS) * tail_distance(extreme))
-    return EmpiricalResult("random-walk", results[worst]["statistic"], corrected if extreme < 0.5 else 1 - corrected,
-                           gateway_params(n, selection, length=length),
-                           {"statistics": results, "worst": worst, "counts": counts})
+    return RandomWalkTally(source, length=length, selection=selection).extend(source, n).result()

@@ -9,9 +9,9 @@ from scipy import stats
 
 from ...generators.base import Source
 from ...stream import BitSelection, genuine_bits
-from .base import EmpiricalResult, chi_square, gateway_params, register, require
+from .base import EmpiricalResult, register, require
 from .frequency import check_sample, group_counts, uniform_reader
-from .hamming import merge_sparse_tails
+from .hamming import MergedTally
 
 #: TestU01's ``gofs_MinExpected``: the least expected count of a class after merging, kept here so that
 #: the statistic equals TestU01's on the same stream.
@@ -35,7 +35,30 @@ def interval_probability(source: Source, selection: BitSelection, alpha: float, 
     return (math.ceil(beta * levels) - math.ceil(alpha * levels)) / levels
 
 
-@register("weight-distribution")
+class WeightDistributionTally(MergedTally):
+    """The counts of the uniforms in the interval of each group, carried on (:func:`weight_distribution`)."""
+
+    name, classes, minimum = "weight-distribution", "classes", TESTU01_MIN_EXPECTED
+
+    def __init__(self, source: Source, *, k: int = 256, alpha: float = 0.0, beta: float = 0.125,
+                 selection: BitSelection = BitSelection()) -> None:
+        super().__init__()
+        self.k = check_sample("k", k, 1)
+        require(0.0 <= alpha < beta <= 1.0, f"need 0 <= alpha < beta <= 1; got alpha = {alpha}, beta = {beta}")
+        self.alpha, self.beta, self.selection = alpha, beta, selection
+        self.law = stats.binom.pmf(np.arange(k + 1), k, interval_probability(source, selection, alpha, beta))
+        self.observed = np.zeros(k + 1, dtype=np.int64)
+
+    def options(self) -> dict:
+        return {"k": self.k, "alpha": self.alpha, "beta": self.beta}
+
+    def _read(self, source: Source, count: int) -> None:
+        alpha, beta = self.alpha, self.beta
+        self.observed += group_counts(uniform_reader(source, self.selection), count, self.k,
+                                      lambda groups: ((groups >= alpha) & (groups < beta)).sum(axis=1), self.k + 1)
+
+
+@register("weight-distribution", WeightDistributionTally)
 def weight_distribution(source: Source, n: int, *, k: int = 256, alpha: float = 0.0, beta: float = 0.125,
                         selection: BitSelection = BitSelection()) -> EmpiricalResult:
     """Chi-square of the number of uniforms in ``[alpha, beta)`` among each of ``n`` groups of ``k``.
@@ -72,17 +95,4 @@ def weight_distribution(source: Source, n: int, *, k: int = 256, alpha: float = 
     1994, p. 264. P. L'Ecuyer, R. Simard, TestU01 user guide,
     svaria_WeightDistrib and bbattery_SmallCrush.
     """
-    check_sample("n", n, 1)
-    check_sample("k", k, 1)
-    require(0.0 <= alpha < beta <= 1.0, f"need 0 <= alpha < beta <= 1; got alpha = {alpha}, beta = {beta}")
-    p = interval_probability(source, selection, alpha, beta)
-    read = uniform_reader(source, selection)
-    observed = group_counts(read, n, k, lambda groups: ((groups >= alpha) & (groups < beta)).sum(axis=1), k + 1)
-    expected = n * stats.binom.pmf(np.arange(k + 1), k, p)
-    merged_observed, merged_expected, labels = merge_sparse_tails(observed, expected, TESTU01_MIN_EXPECTED)
-    require(len(labels) >= 2, f"weight-distribution needs n large enough for two classes with >= 10 expected; "
-                              f"got n = {n}")
-    statistic, pvalue, df = chi_square(merged_observed, merged_expected)
-    return EmpiricalResult("weight-distribution", statistic, pvalue,
-                           gateway_params(n, selection, k=k, alpha=alpha, beta=beta),
-                           {"df": df, "classes": labels, "observed": merged_observed, "expected": merged_expected})
+    return WeightDistributionTally(source, k=k, alpha=alpha, beta=beta, selection=selection).extend(source, n).result()
