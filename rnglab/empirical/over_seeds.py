@@ -120,7 +120,7 @@ def seeds_until_fail(factory: Callable, battery: Battery, selection: BitSelectio
     for seed in range(first, stop):
         done = list(stages(factory(seed), battery, max_bytes=max_bytes, selection=selection))
         last = done[-1] if done else None
-        rows.append([seed, last.bytes if last and last.worst == "FAIL" else None, last.bytes if last else 0,
+        rows.append([seed, last.worst_bytes if last and last.worst == "FAIL" else None, last.bytes if last else 0,
                      last.worst if last else "normal"])
     return rows
 
