@@ -1,10 +1,12 @@
 """Run until it fails, like for like: throughput against PractRand, and MT19937 without the linear tests.
 
 On PCG64 (seed 12345), in one run: rnglab's ``small`` battery until it fails
-(every test below its cap reading all of each stage, as PractRand's tests do),
-to its last stage below 4 GiB, on one core and then on all of them; PractRand
-up to 2 GiB reading the same bits on its standard input (``RNG_test stdin32
--tlmin 10``), and on its built-in SFC64 (no pipe, no Python producer): bytes
+(every test below its cap reading all of each stage, as PractRand's tests do;
+the tallied tests read each output once, as PractRand's), to its last stage
+below 4 GiB, on one core and then on all of them; PractRand up to the power of
+two nearest rnglab's last stage, reading the same bits on its standard input
+(``RNG_test stdin32 -tlmin 10``), and on its built-in SFC64 (no pipe, no Python
+producer): bytes
 tested per second, start-up included, and the ratio of rnglab's rate on one
 core to PractRand's (one thread) on the same stream. Then MT19937 and
 CPython's ``random`` with ``small`` less its linear-complexity entry to its
@@ -16,6 +18,7 @@ figures say "not measured".
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import subprocess
 import time
@@ -52,17 +55,20 @@ def one_core():
 
 
 def throughput(binary: str | None, limit: int) -> str:
-    """rnglab (on one core, then on all) and PractRand on PCG64 up to ``limit``, every test reading all the data."""
+    """rnglab (on one core, then on all) on PCG64 to its last stage below ``2 limit``, and PractRand to the power
+    of two nearest that stage, every test reading all the data."""
     load = os.getloadavg()[0]
     with one_core():
         result, ours = rnglab_run("pcg64", 2 * limit)  # its stages are not powers of two: the last one below 2 limit
     _, both = rnglab_run("pcg64", 2 * limit)
     last = result.stages[-1]
+    limit = 2 ** round(math.log2(last.bytes))  # PractRand's nearest doubling
     line = (f"Throughput on PCG64 to about {human_bytes(limit)}, in one run (load average {load:.1f} when it started; "
             f"bytes tested per second, start-up included, every test below its cap reading all the data: at the "
             f"last stage the least read was {last.bytes_every / last.bytes:.3f} of it, {last.least_reader}): "
-            f"rnglab on one core {rate(last.bytes, ours)} ({human_bytes(last.bytes)} in {ours:.0f} s; each stage "
-            f"re-reads the stream from its start), on the {len(os.sched_getaffinity(0))} cores "
+            f"rnglab on one core {rate(last.bytes, ours)} ({human_bytes(last.bytes)} in {ours:.0f} s; the tallied "
+            f"tests read each output once, the others the stream's start again up to their caps), on the "
+            f"{len(os.sched_getaffinity(0))} cores "
             f"{rate(last.bytes, both)} ({both:.0f} s)")
     if not binary:
         return line + ", PractRand not measured.\n"
