@@ -33,7 +33,9 @@ SMALLCRUSH = Path(__file__).resolve().parent.parent / "tests" / "data" / "testu0
 ROWS = [
     ("pcg64", "pcg64", BitSelection(), "good: numpy's default",
      "none expected: any verdict off normal is a false alarm (0.2 % per entry, bench/results/calibration.md)"),
-    ("mt19937", "mt19937", BitSelection(), "good", "none expected (as pcg64)"),
+    ("mt19937", "mt19937", BitSelection(), "good but F2-linear",
+     ("the generator's, on linear complexity alone: its bits obey a linear recurrence of degree 19,937 "
+      "(TestU01's Crush and BigCrush fail it only on LinearComp); none expected from the other tests")),
     ("minstd", "minstd", BitSelection(), "SmallCrush fails it on birthday spacings, collision, max-of-t",
      ("the generator's: its points lie on a lattice (birthday spacings; too few collisions) and max-of-t, "
       "as SmallCrush (examples/bat1.res)")),
