@@ -18,8 +18,8 @@ from rnglab.empirical.stattests import TESTS, get_test
 from rnglab.empirical.stattests import frequency as frequency_module
 from rnglab.empirical.stattests import knuth as knuth_module
 from rnglab.empirical.stattests import runs as runs_module
-from rnglab.empirical.stattests.correlation import serial_correlation, serial_correlation_coefficient
-from rnglab.empirical.stattests.frequency import frequency, overlapping_counts, serial, serial_overlapping
+from rnglab.empirical.stattests.correlation import LaggedSums, serial_correlation
+from rnglab.empirical.stattests.frequency import Overlap, frequency, serial, serial_overlapping, tuple_counts
 from rnglab.empirical.stattests.knuth import (
     coupon,
     coupon_probabilities,
@@ -32,10 +32,10 @@ from rnglab.empirical.stattests.knuth import (
     permutation_indices,
     poker,
     poker_probabilities,
-    segment_counts,
+    SegmentCounts,
     stirling2,
 )
-from rnglab.empirical.stattests.runs import MIN_VALUES, RUN_RATES, RUN_WEIGHTS, run_up_counts, runs_up
+from rnglab.empirical.stattests.runs import MIN_VALUES, RUN_RATES, RUN_WEIGHTS, add_runs, closed_counts, runs_up
 from rnglab.generators import CallableSource, make_source
 from rnglab.stream import BitSelection
 
@@ -196,6 +196,20 @@ def test_runs_up_by_hand():
     assert result.pvalue == 0.0
 
 
+def run_up_counts(read, n):
+    """The runs-up tally's counts of ``n`` values read at once, the open run closed."""
+    counts, state = np.zeros(7, dtype=np.int64), np.zeros(2)
+    add_runs(read, n, True, state, counts)
+    return closed_counts(counts, state)
+
+
+def segment_counts(read, n, mean_length, scan, cap):
+    """The gap and coupon tallies' segment counts of ``n`` segments read at once."""
+    segments = SegmentCounts(cap, 0)
+    stalled = segments.extend(read, n, mean_length, scan)
+    return segments.counts, segments.values_read, stalled
+
+
 def test_run_up_counts_of_a_short_sequence():
     # 0.1 0.5 | 0.3 | 0.3 0.9 | 0.2: a tie ends a run; lengths 2, 1, 2, 1.
     assert run_up_counts(reader([0.1, 0.5, 0.3, 0.3, 0.9, 0.2]), 6).tolist() == [2, 2, 0, 0, 0, 0]
@@ -284,7 +298,11 @@ def test_overlapping_counts_across_chunks_equal_the_circle(tiny_chunks, values, 
     n, circle = len(values), values * 2
     cells = [sum(circle[j + i] * 3 ** (t - 1 - i) for i in range(t)) for j in range(n)]
     expected = np.bincount(cells, minlength=3**t)
-    assert overlapping_counts(reader(np.array(values)), n, 3, t).tolist() == expected.tolist()
+    overlap = Overlap(t - 1)
+    counts = tuple_counts(overlap.windows(reader(np.array(values)), n), 3, t, np.zeros(3**t, dtype=np.int64))
+    if t > 1:
+        tuple_counts([overlap.wrap()], 3, t, counts)
+    assert counts.tolist() == expected.tolist()
 
 
 @chunked_examples
@@ -295,7 +313,9 @@ def test_serial_correlation_across_chunks_equals_knuths_formula(tiny_chunks, val
     denominator = n * (u @ u) - u.sum() ** 2
     expected = (n * (u @ np.roll(u, -lag)) - u.sum() ** 2) / denominator if denominator > 1e-9 else None
     if expected is not None:
-        assert serial_correlation_coefficient(reader(u), n, lag) == pytest.approx(expected, abs=1e-9)
+        sums = LaggedSums(lag)
+        sums.add(reader(u), n)
+        assert sums.coefficient(n) == pytest.approx(expected, abs=1e-9)
 
 
 # --- (2) a good generator passes, (3) known-bad generators fail ----------------------------------------------

@@ -110,14 +110,12 @@ class Tally(ABC):
         ValueError
             When ``n`` samples break the test's validity rule (checked before anything is read).
         """
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-            raise TypeError(f"n must be an integer; got {type(n).__name__}")
-        require(n >= 1, f"n must be >= 1; got {n}")
+        n = check_sample("n", n, 1)
         if checked:
-            self.check(int(n))
+            self.check(n)
         if n > self.samples:
-            self._read(source, int(n) - self.samples)
-            self.samples = int(n)
+            self._read(source, n - self.samples)
+            self.samples = n
         return self
 
     def check(self, n: int) -> None:
@@ -171,6 +169,14 @@ def require(condition: bool, message: str) -> None:
     """Raise ``ValueError(message)`` unless ``condition``: validity restrictions name their rule."""
     if not condition:
         raise ValueError(message)
+
+
+def check_sample(name: str, value: int, minimum: int) -> int:
+    """Check an integer option (``n``, ``d``, ``t``, ...) against its lower bound and return it."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer; got {type(value).__name__}")
+    require(value >= minimum, f"{name} must be >= {minimum}; got {value}")
+    return int(value)
 
 
 def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,

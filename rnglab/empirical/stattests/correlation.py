@@ -10,12 +10,15 @@ from scipy import stats
 
 from ...generators.base import Source
 from ...stream import BitSelection
-from .base import EmpiricalResult, Tally, gateway_params, register, require
-from .frequency import Overlap, check_sample, uniform_reader
+from .base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
+from .frequency import Overlap, uniform_reader
 
 
 class LaggedSums:
     """The sums of Knuth's serial correlation coefficient at ``lag`` over the values read so far, carried on.
+
+    ``C = (n sum_j u_j u_(j+k) - (sum_j u_j)^2) / (n sum_j u_j^2 - (sum_j u_j)^2)``
+    with ``u_(j+k)`` taken modulo ``n`` (TAOCP vol. 2, 3.3.2 K, there for lag 1).
 
     ``sum_j v_j``, ``sum_j v_j^2`` and ``sum_j v_j v_(j+k)`` of the centred
     values ``v_j = u_j - 1/2`` (``C`` does not change when a constant is added
@@ -49,18 +52,6 @@ class LaggedSums:
         total, squares, products = self._plus(self.overlap.wrap())
         spread = n * squares - total**2
         return (n * products - total**2) / spread if spread > 0 else 1.0
-
-
-def serial_correlation_coefficient(read: Callable[[int], np.ndarray], n: int, lag: int = 1) -> float:
-    """Knuth's circular serial correlation coefficient at ``lag`` of ``n`` values from ``read``.
-
-    ``C = (n sum_j u_j u_(j+k) - (sum_j u_j)^2) / (n sum_j u_j^2 - (sum_j u_j)^2)``
-    with ``u_(j+k)`` taken modulo ``n`` (TAOCP vol. 2, 3.3.2 K, there for lag 1),
-    from :class:`LaggedSums`.
-    """
-    sums = LaggedSums(lag)
-    sums.add(read, n)
-    return sums.coefficient(n)
 
 
 class SerialCorrelationTally(Tally):

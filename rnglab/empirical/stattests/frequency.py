@@ -14,7 +14,7 @@ from scipy import stats
 from ...compiled import njit
 from ...generators.base import Source
 from ...stream import BitSelection, genuine_bits, uniforms, words
-from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from .base import EmpiricalResult, Tally, check_sample, chi_square, gateway_params, register, require
 from .collision import digits
 
 #: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
@@ -121,29 +121,6 @@ class Overlap:
         return np.concatenate([self.tail, self.head])
 
 
-def windows(read: Callable[[int], np.ndarray], count: int, overlap: int, circular: bool) -> Iterator[np.ndarray]:
-    """Yield ``count`` values a chunk at a time, each chunk preceded by the ``overlap`` values before it.
-
-    With ``circular``, a last window holds the final ``overlap`` values
-    followed by the first ``overlap``. Across all windows, the parts
-    ``window[overlap:]`` then cover every value exactly once, and each window
-    holds every ``(overlap + 1)``-stretch that ends in that part (wrapping
-    around the circle in the last window).
-    """
-    carried = Overlap(overlap)
-    yield from carried.windows(read, count)
-    if circular and overlap:
-        yield carried.wrap()
-
-
-def check_sample(name: str, value: int, minimum: int) -> int:
-    """Check an integer option (``n``, ``d``, ``t``, ...) against its lower bound and return it."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer; got {type(value).__name__}")
-    require(value >= minimum, f"{name} must be >= {minimum}; got {value}")
-    return int(value)
-
-
 def check_digits(source: Source, d: int | None, selection: BitSelection, default: int) -> int:
     """Check that ``d`` digits can be read from each output: ``2 <= d <= 2^w`` for ``w`` selected bits.
 
@@ -238,11 +215,6 @@ def tuple_counts(windows: Iterable[np.ndarray], d: int, t: int, counts: np.ndarr
         if window.size >= t:
             add_counts(tuple_cells(np.lib.stride_tricks.sliding_window_view(window, t), d), counts)
     return counts
-
-
-def overlapping_counts(read: Callable[[int], np.ndarray], n: int, d: int, t: int) -> np.ndarray:
-    """Counts of the ``n`` circular overlapping t-tuples of ``n`` digits in the ``d^t`` cells."""
-    return tuple_counts(windows(read, n, t - 1, circular=True), d, t, np.zeros(d**t, dtype=np.int64))
 
 
 class SerialTally(Tally):

@@ -18,12 +18,11 @@ import numpy as np
 
 from ...generators.base import Source
 from ...stream import BitSelection
-from .base import EmpiricalResult, ResolutionError, Tally, chi_square, gateway_params, register, require
+from .base import EmpiricalResult, ResolutionError, Tally, check_sample, chi_square, gateway_params, register, require
 from .frequency import (
     CHUNK,
     check_cells,
     check_digits,
-    check_sample,
     digit_reader,
     equally_likely_result,
     group_counts,
@@ -35,7 +34,7 @@ from .hamming import merge_sparse_tails
 from .tape import Tape
 
 #: Under the null hypothesis, reading this many times the expected number of values
-#: without completing n gaps or segments has probability below 1e-20 (see :func:`segment_counts`).
+#: without completing n gaps or segments has probability below 1e-20 (see :class:`SegmentCounts`).
 READ_LIMIT = 4
 
 
@@ -117,25 +116,6 @@ class SegmentCounts:
             self.counts += np.bincount(np.minimum(lengths, cap), minlength=cap + 1)
             self.found += lengths.size
         return self.found < n
-
-
-def segment_counts(read: Callable[[int], np.ndarray], n: int, mean_length: float,
-                   scan: Callable[[np.ndarray, int], tuple[np.ndarray, int]],
-                   cap: int, closing: int = 0) -> tuple[np.ndarray, int, bool]:
-    """Read values until ``n`` segments are complete and count their lengths (:class:`SegmentCounts` read once,
-    ``closing`` as there).
-
-    Returns
-    -------
-    counts : numpy.ndarray
-        ``counts[r]``: segments of length ``r < cap``; ``counts[cap]``: of length ``>= cap``.
-    values_read : int
-    stalled : bool
-        Fewer than ``n`` segments were found.
-    """
-    segments = SegmentCounts(cap, closing)
-    stalled = segments.extend(read, n, mean_length, scan)
-    return segments.counts, segments.values_read, stalled
 
 
 def read_segments(source: Source, segments: SegmentCounts, values: Callable[[Source, int], np.ndarray], n: int,

@@ -7,8 +7,8 @@ import numpy as np
 
 from ...generators.base import Source
 from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from .frequency import CHUNK, check_sample
+from .base import EmpiricalResult, Tally, check_sample, chi_square, gateway_params, register, require
+from .frequency import CHUNK
 
 #: The letter of a byte of Hamming weight 0..8: A for 0-2 ones, B for 3, C for 4, D for 5, E for 6-8.
 LETTER_OF_WEIGHT = np.array([0, 0, 0, 1, 2, 3, 4, 4, 4])

@@ -31,24 +31,16 @@ RUN_RATES = np.array([1 / 6, 5 / 24, 11 / 120, 19 / 720, 29 / 5040, 1 / 840])
 MIN_VALUES = 100_000
 
 
-def run_up_counts(read: Callable[[int], np.ndarray], n: int) -> np.ndarray:
-    """Counts of runs up of length 1, 2, 3, 4, 5 and ``>= 6`` among ``n`` values (the last run included).
+def add_runs(read: Callable[[int], np.ndarray], count: int, first: bool, state: np.ndarray,
+             counts: np.ndarray) -> None:
+    """Add to ``counts[min(length, 6)]`` the runs that end in the next ``count`` values, continuing ``state`` =
+    ``[last value, open run's length]`` (``first``: these are the stream's first values, no run is open).
 
     A run up is a maximal strictly increasing stretch: a new run starts at
     ``j`` when ``u_j <= u_(j-1)`` (a tie ends a run too). The values are read
     :data:`~.frequency.CHUNK` at a time and scanned by a compiled loop
-    (:func:`_count_runs`) that carries the last value and the open run's
-    length from one chunk to the next (:func:`add_runs`).
+    (:func:`_count_runs`); :func:`closed_counts` closes the open run.
     """
-    counts, state = np.zeros(7, dtype=np.int64), np.zeros(2)
-    add_runs(read, n, True, state, counts)
-    return closed_counts(counts, state)
-
-
-def add_runs(read: Callable[[int], np.ndarray], count: int, first: bool, state: np.ndarray,
-             counts: np.ndarray) -> None:
-    """Add to ``counts[min(length, 6)]`` the runs that end in the next ``count`` values, continuing ``state`` =
-    ``[last value, open run's length]`` (``first``: these are the stream's first values, no run is open)."""
     for start in range(0, count, CHUNK):
         _count_runs(read(min(CHUNK, count - start)), first and start == 0, state, counts)
 

@@ -9,8 +9,8 @@ from scipy import stats
 
 from ...generators.base import Source
 from ...stream import BitSelection, genuine_bits
-from .base import EmpiricalResult, register, require
-from .frequency import check_sample, group_counts, uniform_reader
+from .base import EmpiricalResult, check_sample, register, require
+from .frequency import group_counts, uniform_reader
 from .hamming import MergedTally
 
 #: TestU01's ``gofs_MinExpected``: the least expected count of a class after merging, kept here so that
