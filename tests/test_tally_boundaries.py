@@ -3,12 +3,14 @@ outputs skipped or handed back), runs up and the serial correlation carry the bo
 against a one-value-at-a-time reference."""
 
 import itertools
+from fractions import Fraction
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rnglab.empirical.stattests import correlation as correlation_module
 from rnglab.empirical.stattests import frequency as frequency_module
 from rnglab.empirical.stattests import knuth as knuth_module
 from rnglab.empirical.stattests import runs as runs_module
@@ -24,9 +26,11 @@ pieces_examples = settings(max_examples=60, deadline=None, suppress_health_check
 
 @pytest.fixture
 def tiny_chunks(monkeypatch):
-    """Read 7 values at a time, so that reads end anywhere in a segment."""
+    """Read 7 values at a time, so that reads end anywhere in a segment; the serial correlation's shift is fixed
+    by its first 5 values, so that reads end before, at and after it."""
     for module in (frequency_module, knuth_module, runs_module):
         monkeypatch.setattr(module, "CHUNK", 7)
+    monkeypatch.setattr(correlation_module, "PROBE", 5)
 
 
 def listed(outputs, high):
@@ -142,15 +146,37 @@ def test_runs_up_read_in_pieces_equal_the_whole(tiny_chunks, values, data):
     assert closed_counts(counts, state).tolist() == expected.tolist()
 
 
-@pieces_examples
-@given(st.lists(st.floats(0, 1, exclude_max=True), min_size=6, max_size=60), st.integers(1, 2), st.data())
-def test_lagged_sums_read_in_pieces_close_the_circle(tiny_chunks, values, lag, data):
-    u, n = np.array(values), len(values)
-    cuts = sorted(data.draw(st.lists(st.integers(2 * lag + 1, n), max_size=4)))
-    sums, read = LaggedSums(lag), reader(u)
+def assert_lagged_sums_close_the_circle(values, lag, cuts):
+    """``LaggedSums`` read in pieces ending at ``cuts`` gives Knuth's coefficient, computed exactly in fractions."""
+    n = len(values)
+    sums, read = LaggedSums(lag), reader(np.array(values))
     for start, stop in zip([0, *cuts], [*cuts, n]):
         sums.add(read, stop - start)
-    denominator = n * (u @ u) - u.sum() ** 2
-    if denominator > 1e-9:
-        expected = (n * (u @ np.roll(u, -lag)) - u.sum() ** 2) / denominator
-        assert sums.coefficient(n) == pytest.approx(expected, abs=1e-9)
+    exact = [Fraction(value) for value in values]
+    total = sum(exact)
+    denominator = n * sum(x * x for x in exact) - total**2
+    numerator = n * sum(x * y for x, y in zip(exact, exact[lag:] + exact[:lag])) - total**2
+    expected = float(numerator / denominator) if denominator else 1.0
+    assert sums.coefficient(n) == pytest.approx(expected, rel=1e-9, abs=1e-12)
+
+
+#: Values a uniform reader of ``w`` bits hands out, ``k / 2^w``: coarse ones repeat, so that samples are often
+#: nearly constant.
+uniform_readings = st.sampled_from([2, 8, 53]).flatmap(
+    lambda w: st.lists(st.integers(0, 2**w - 1).map(lambda k: k / 2**w), min_size=6, max_size=60))
+
+
+@pieces_examples
+@given(uniform_readings, st.integers(1, 2), st.data())
+def test_lagged_sums_read_in_pieces_close_the_circle(tiny_chunks, values, lag, data):
+    cuts = sorted(data.draw(st.lists(st.integers(2 * lag + 1, len(values)), max_size=4)))
+    assert_lagged_sums_close_the_circle(values, lag, cuts)
+
+
+@pytest.mark.parametrize("values, lag, cuts", [
+    ([0.0] * 5 + [1e-4], 1, []),  # found by the CI run of 2026-11-24: centred on 1/2, 7 digits were lost
+    ([0.9] * 40 + [0.9 + 1e-12] * 3, 2, [7, 20]),
+    ([0.75] * 7 + [0.75 + 2**-50], 1, [3]),
+])
+def test_lagged_sums_keep_nearly_constant_samples_exact(tiny_chunks, values, lag, cuts):
+    assert_lagged_sums_close_the_circle(values, lag, cuts)

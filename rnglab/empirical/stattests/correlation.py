@@ -13,6 +13,9 @@ from ...stream import BitSelection
 from .base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
 from .frequency import Overlap, uniform_reader
 
+#: How many first values fix the shift of :class:`LaggedSums`.
+PROBE = 4096
+
 
 class LaggedSums:
     """The sums of Knuth's serial correlation coefficient at ``lag`` over the values read so far, carried on.
@@ -20,28 +23,61 @@ class LaggedSums:
     ``C = (n sum_j u_j u_(j+k) - (sum_j u_j)^2) / (n sum_j u_j^2 - (sum_j u_j)^2)``
     with ``u_(j+k)`` taken modulo ``n`` (TAOCP vol. 2, 3.3.2 K, there for lag 1).
 
-    ``sum_j v_j``, ``sum_j v_j^2`` and ``sum_j v_j v_(j+k)`` of the centred
-    values ``v_j = u_j - 1/2`` (``C`` does not change when a constant is added
-    to every ``u_j`` on the circle, and centring avoids cancellation), with the
-    products whose ``v_(j+k)`` has been read. The first ``k`` values are kept
-    to close the circle when ``C`` is asked for (:meth:`coefficient`, which
-    changes nothing), their own sums added only then, and the last ``k`` carry
-    the products across reads. The dot products use ``einsum``, which runs on
-    one thread: the threaded BLAS behind ``np.dot`` can stall for
-    milliseconds on a busy machine.
+    ``sum_j v_j``, ``sum_j v_j^2`` and ``sum_j v_j v_(j+k)`` of the shifted
+    values ``v_j = u_j - s`` (``C`` does not change when a constant is added
+    to every ``u_j`` on the circle), with the products whose ``v_(j+k)`` has
+    been read. The shift ``s`` is the mean of the first :data:`PROBE` values
+    (of all values while fewer were read), held back until it is known: the
+    shifted-data algorithm of Chan, Golub and LeVeque, "Algorithms for
+    computing the sample variance", Am. Stat. 37 (1983). A shift inside the
+    sample's range keeps ``n sum_j v_j^2`` within ``2n + 1`` times the
+    denominator, so a nearly constant sample loses at most ``log2(2n + 1)``
+    bits to cancellation, and on uniform values ``s`` is within about
+    ``0.005`` of the mean, so the numerator (``O(n^1.5)`` against terms of
+    ``n sum v_j v_(j+k)``) loses nothing either; a fixed shift such as
+    ``1/2`` lost 7 digits on five zeros and ``10^-4``, the first value
+    ``u_0`` 3 digits on uniform values.
+
+    The first ``k`` values are kept to close the circle when ``C`` is asked
+    for (:meth:`coefficient`, which changes nothing), their own sums added
+    only then, and the last ``k`` carry the products across reads. The dot
+    products use ``einsum``, which runs on one thread: the threaded BLAS
+    behind ``np.dot`` can stall for milliseconds on a busy machine.
     """
 
     def __init__(self, lag: int) -> None:
         self.lag, self.sums, self.overlap = lag, (0.0, 0.0, 0.0), Overlap(lag)
+        self.shift, self.probe = None, []
 
     def add(self, read: Callable[[int], np.ndarray], count: int) -> None:
-        """Add the next ``count`` values of ``read`` (the first call reads at least ``lag`` values)."""
+        """Add the next ``count`` values of ``read``."""
+        if self.shift is None:
+            held = sum(values.size for values in self.probe)
+            taken = min(count, PROBE - held)
+            self.probe.append(read(taken))
+            if held + taken < PROBE:
+                return
+            self._settle()
+            count -= taken
         for window in self.overlap.windows(read, count):
+            self.sums = self._plus(window)
+
+    def _settle(self) -> None:
+        """Fix the shift at the mean of the values held back, and add them."""
+        probe = np.concatenate(self.probe)
+        self.shift, self.probe, offset = float(probe.mean()), [], 0
+
+        def replay(size: int) -> np.ndarray:
+            nonlocal offset
+            offset += size
+            return probe[offset - size:offset]
+
+        for window in self.overlap.windows(replay, probe.size):
             self.sums = self._plus(window)
 
     def _plus(self, window: np.ndarray) -> tuple[float, float, float]:
         """The sums with the values ``window[lag:]`` and their products with the values ``lag`` before."""
-        centred = window - 0.5
+        centred = window - self.shift
         fresh = centred[self.lag:]
         total, squares, products = self.sums
         return (total + float(fresh.sum()), squares + float(np.einsum("i,i->", fresh, fresh)),
@@ -49,6 +85,8 @@ class LaggedSums:
 
     def coefficient(self, n: int) -> float:
         """``C`` of the ``n`` values read, on their circle; a constant sequence (zero denominator) gets ``C = 1``."""
+        if self.shift is None:
+            self._settle()
         total, squares, products = self._plus(self.overlap.wrap())
         spread = n * squares - total**2
         return (n * products - total**2) / spread if spread > 0 else 1.0
