@@ -19,6 +19,25 @@ def test_shuffle_prints_card_names():
     assert len(lines) == 104 and len(set(lines[:52])) == 52
 
 
+def test_a_pipeline_shuffles_and_names_its_own_deck():
+    data = json.loads(run("shuffle", "vbscript-xiangqi", "--json").stdout)
+    jieqi = ["advisor"] * 2 + ["elephant"] * 2 + ["horse"] * 2 + ["chariot"] * 2 + ["cannon"] * 2 + ["soldier"] * 5
+    assert data["deck"] == "jieqi" and data["n"] == 15
+    assert data["cards"] == [[jieqi[i] for i in data["decks"][0]]]
+    assert run("shuffle", "vbscript-xiangqi").stdout.split() == data["cards"][0]
+
+
+@pytest.mark.parametrize("args, printed", [
+    (["--deck", "xiangqi"], {"general": 1, "advisor": 2, "elephant": 2, "horse": 2, "chariot": 2, "cannon": 2,
+                             "soldier": 5}),
+    (["--n", "54"], {name: 1 for name in ["BJ", "RJ", "As", "Kd", "Tc"]}),
+    (["--n", "15"], {str(i): 1 for i in range(15)}),
+])
+def test_shuffle_prints_the_deck_it_is_given(args, printed):
+    names = run("shuffle", "java", *args).stdout.split()
+    assert {name: names.count(name) for name in printed} == printed
+
+
 def test_deal_holdem_json():
     data = json.loads(run("deal", "msvc", "--game", "holdem", "--players", "6", "--json").stdout)
     assert len(data["hands"]) == 6 and len(data["board"]["flop"]) == 3 and len(data["board"]["burn"]) == 3

@@ -22,7 +22,7 @@ from .choices import MAX_SCALED_SEEDS
 from .cluster import announce_journal, exit_incomplete, scale_options
 from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
 from .crack_method import announce, choose, lattice_deal, lattice_outputs
-from .shuffle import seed_space_options, shuffle_options
+from .shuffle import DECK_HELP, seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
     from ..seeds.crack import CrackResult
@@ -44,9 +44,7 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
 @seed_space_options
 @click.option("--seen", help="Cards seen, as names (\"As Kd 7h\") or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
-@click.option("--deck", default=None,
-              help="Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces), jieqi or a size "
-                   "[default: 52, or a pipeline's deck].")
+@click.option("--deck", default=None, help=DECK_HELP)
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
 @click.option("--bound", type=IntExpr(minimum=1), default=None,

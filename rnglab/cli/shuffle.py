@@ -23,6 +23,9 @@ SourceDraws = lazy("shuffles.draws", "SourceDraws")
 
 #: Help of a ``--n`` deck size that a pipeline fills.
 DECK_SIZE_HELP = "Deck size [default: 52, or a pipeline's deck]."
+#: Help of a ``--deck`` that a pipeline fills.
+DECK_HELP = ("Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces), jieqi (the 15 face down) or a size "
+             "[default: 52, or a pipeline's deck].")
 #: Most decks printed by one command.
 MAX_PRINTED = 10**4
 
@@ -84,11 +87,17 @@ def _pipeline_defaults(pipeline, kwargs) -> None:
 
 
 def _deck_defaults(kwargs, deck) -> None:
-    """Fill a command's deck options left out (``--n``, a size; ``--deck``, a name) from ``deck``."""
+    """Fill a command's deck options left out (``--n``, a size; ``--deck``, a name) from ``deck``.
+
+    A deck option given decides the other: ``--n`` alone is the deck of that size (:func:`deck_for`), ``--deck``
+    alone sets the size.
+    """
+    given = kwargs.get("deck") or (str(kwargs["n"]) if kwargs.get("n") is not None else None)
+    chosen = deck if given is None else deck_for(given)
     if kwargs.get("n", 0) is None:
-        kwargs["n"] = deck.size
+        kwargs["n"] = chosen.size
     if kwargs.get("deck", "") is None:
-        kwargs["deck"] = deck.name if deck.name in DECKS else str(deck.size)
+        kwargs["deck"] = chosen.name if chosen.name in DECKS else str(chosen.size)
 
 
 def seed_space_options(command):
@@ -113,30 +122,32 @@ def seed_space_options(command):
     return wrapper
 
 
-def card_labels(n: int) -> list[str] | None:
-    """Card names for the 52- and 54-card decks, else ``None`` (indices are printed)."""
-    return list(deck_for(n).labels) if n in (52, 54) else None
-
-
 @click.command("shuffle")
 @generator_options()
 @shuffle_options
 @click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
+@click.option("--deck", default=None, help=DECK_HELP)
 @click.option("--count", type=COUNT, default=1, show_default=True, help="Decks, one after another from one stream.")
 @json_option
-def shuffle_command(generator, shuffle, reducer, n, count, as_json) -> None:
-    """Shuffle COUNT decks of N cards with generator GEN, one after another from one seeded stream."""
+def shuffle_command(generator, shuffle, reducer, n, deck, count, as_json) -> None:
+    """Shuffle COUNT decks of N cards with generator GEN, one after another from one seeded stream.
+
+    Cards are printed by name for the 52- and 54-card decks and the xiangqi and jieqi pieces, by index (0-based,
+    the unshuffled order) for a deck given by its size.
+    """
     if count > MAX_PRINTED:
         raise ValueError(f"--count must be at most {MAX_PRINTED}; got {count}")
+    named, deck = deck, deck_for(deck)
+    if deck.size != n:
+        raise ValueError(f"--n {n} does not match --deck {named}, which has {deck.size} items; give one of them")
     n = shuffle.check(n)
     source, reducer = generator.make(), reducer or generator.native_reducer
     draws = SourceDraws(source, reducer)
     decks = [shuffle_decks(n, draws, shuffle)[0] for _ in range(count)]
-    labels = card_labels(n)
     if as_json:
         emit_json({"generator": generator.name, "seed": source.seed, **shuffle.describe(), "reducer": reducer.name,
-                   "n": n, "decks": decks, "draws": draws.draws,
-                   "cards": [[labels[c] for c in deck] for deck in decks] if labels else None})
+                   "n": n, "deck": deck.name, "decks": decks, "draws": draws.draws,
+                   "cards": [deck.names(order) for order in decks]})
         return
-    for deck in decks:
-        click.echo(" ".join(labels[c] if labels else str(c) for c in deck))
+    for order in decks:
+        click.echo(" ".join(deck.names(order)))
