@@ -6,6 +6,9 @@ import pytest
 from click.testing import CliRunner
 
 from rnglab.cli import main, rnglab
+from rnglab.generators import make_source
+from rnglab.shuffles import reach as reach_module
+from rnglab.shuffles.algorithms import shuffle
 
 
 def run(*args):
@@ -111,3 +114,34 @@ def test_fairness_over_the_seeds_of_a_python_source():
     result = run("fairness", "python", "--n", "4", "--seeds", "0..20", "--json")
     data = json.loads(result.stdout)
     assert result.exit_code == 0 and data["paths"] == 21 and data["source"] == "python, python-randbelow, seeds 0..20"
+
+
+def test_reach_interrupted_says_what_the_seeds_dealt_reach_and_resumes_from_its_journal(tmp_path, monkeypatch,
+                                                                                        capsys):
+    journal = str(tmp_path / "reach.journal")
+    command = ["reach", "msvc", "--seeds", "0..999", "--n", "5", "--algo", "naive", "--reducer", "modulo",
+               "--chunk", "300", "--journal", journal]
+    calls, distinct_keys = [], reach_module.distinct_keys
+
+    def interrupted_third(*args):
+        calls.append(args[-2:])
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return distinct_keys(*args)
+
+    monkeypatch.setattr(reach_module, "distinct_keys", interrupted_third)
+    result = CliRunner().invoke(rnglab, command)
+    first_600 = len({tuple(shuffle(5, make_source("msvc", seed=s), "naive", "modulo").tolist()) for s in range(600)})
+    assert result.exit_code == 130
+    assert f"dealt 600 of 1,000 seeds: {first_600:,} distinct deals among them" in result.output
+    assert f"Interrupted: run the same command (journal {journal})" in result.output
+
+    monkeypatch.setattr(reach_module, "distinct_keys", distinct_keys)
+    resumed = CliRunner().invoke(rnglab, [*command, "--json"])
+    whole = json.loads(run("reach", "msvc", "--seeds", "0..999", "--n", "5", "--algo", "naive", "--reducer",
+                           "modulo", "--json").stdout)
+    assert resumed.exit_code == 0 and f"journal {journal}: 2 chunks already dealt" in resumed.stderr
+    assert json.loads(resumed.stdout) == whole and whole["dealt"] == 1000 and whole["exact"]
+
+    assert main([*command[:5], "6", *command[6:]]) == 2  # another deck: the journal is refused
+    assert "records other work (deck differ)" in capsys.readouterr().err

@@ -152,9 +152,16 @@ def test_shuffles_without_swap_program_use_the_batch_path():
     assert_all_reproduce(result, observation, "msvc", "draw-remove", "modulo")
 
 
-def test_other_sources_use_the_one_at_a_time_path():
-    result, observation = search_around("mt19937", 40, "fisher-yates", "lemire", k=3, width=40)
-    assert result.method == "one-at-a-time" and [c.seed for c in result.candidates] == [40]
+@pytest.mark.parametrize("generator, seed, first, found", [
+    ("mt19937", 40, 0, [40]),
+    ("python", -5, -25, [-5, 5]),  # random.seed(a) takes abs(a) (CPython's random_seed)
+    ("python", 2**70, 2**70 - 20, [2**70]),
+])
+def test_other_sources_use_the_sources_path(generator, seed, first, found):
+    seen = standard_deck().names(shuffle(52, make_source(generator, seed=seed), "fisher-yates",
+                                         as_generator(generator).native_reducer)[:3])
+    result = crack(generator, parse_seed_space(f"{first}..{first + 40}"), observe(" ".join(seen)))
+    assert result.method == "sources" and [c.seed for c in result.candidates] == found
 
 
 # -- the scenarios ---------------------------------------------------------------------------------------

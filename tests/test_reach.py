@@ -6,11 +6,25 @@ import numpy as np
 import pytest
 
 from rnglab.generators import LCG, as_generator, lcg_spec, make_source
+from rnglab.parallel.journal import open_journal
+from rnglab.reduction.reducers import as_reducer
 from rnglab.seeds.space import parse_seed_space, seed_range_space
-from rnglab.shuffles.algorithms import shuffle, shuffle_seeds
+from rnglab.shuffles.algorithms import make_shuffle, shuffle, shuffle_seeds
 from rnglab.shuffles.fairness import seed_space_fairness
-from rnglab.shuffles.reach import (bits_for_every_deal, game_cycle, reach_bound, reachable_deals,
-                                   smallest_deck_exceeding, state_count)
+from rnglab.shuffles.reach import (
+    KIND,
+    ReachInterrupted,
+    bits_for_every_deal,
+    distinct_keys,
+    game_cycle,
+    journaled_keys,
+    reach_bound,
+    reach_identity,
+    reachable_deals,
+    recorded_keys,
+    smallest_deck_exceeding,
+    state_count,
+)
 
 
 def test_bounds_for_52_cards():
@@ -103,3 +117,43 @@ def test_generators_that_are_not_lcgs_count_the_states_and_periods_their_sources
     assert state_count(as_generator("pcg64")) == largest_period(as_generator("pcg64_uint32")) == 2**128
     assert (state_count(as_generator("glibc")), largest_period(as_generator("glibc"))) == (2**992, 16 * (2**31 - 1))
     assert state_count(as_generator("os")) is None and largest_period(as_generator("os")) is None
+
+
+class InterruptAfter:
+    """A progress callback that presses Ctrl-C once ``chunks`` chunks have finished (each recorded first)."""
+
+    def __init__(self, chunks: int) -> None:
+        self.left = chunks
+
+    def __call__(self, seeds: int) -> None:
+        self.left -= 1
+        if self.left == 0:
+            raise KeyboardInterrupt
+
+
+def test_an_interrupted_count_holds_the_deals_of_the_seeds_dealt_and_resumes_from_its_journal(tmp_path):
+    generator, space = as_generator("msvc"), seed_range_space([(0, 1000)])
+    chosen, reducer = make_shuffle("naive"), as_reducer("modulo")
+    identity = reach_identity(generator, space, 5, chosen, reducer)
+    journal = open_journal(tmp_path / "reach.journal", KIND, identity)
+    with pytest.raises(ReachInterrupted) as interrupted:
+        reachable_deals(generator, space, 5, chosen, reducer, chunk=300, journal=journal, progress=InterruptAfter(2))
+    partial = interrupted.value.partial
+    first_600 = {tuple(shuffle(5, make_source("msvc", seed=s), "naive", "modulo").tolist()) for s in range(600)}
+    assert (partial.dealt, partial.distinct, partial.exact) == (600, len(first_600), False)
+    assert interrupted.value.left == [(600, 1000)]
+
+    dealt = []
+    resumed = reachable_deals(generator, space, 5, chosen, reducer, chunk=300, progress=dealt.append,
+                              journal=open_journal(tmp_path / "reach.journal", KIND, identity))
+    whole = reachable_deals(generator, space, 5, chosen, reducer)
+    assert dealt == [300, 100] and resumed == whole and resumed.exact and resumed.dealt == 1000
+
+
+def test_the_journal_keeps_long_decks_exactly(tmp_path):
+    generator, chosen, reducer = as_generator("msvc"), make_shuffle("fisher-yates"), as_reducer("modulo")
+    keys = distinct_keys(generator, 52, chosen, reducer, 10, 60)
+    assert keys.dtype.itemsize == 52 and np.array_equal(recorded_keys(journaled_keys(generator, 52, chosen, reducer,
+                                                                                     10, 60)), keys)
+    assert np.array_equal(recorded_keys(journaled_keys(generator, 8, chosen, reducer, 10, 60)),
+                          distinct_keys(generator, 8, chosen, reducer, 10, 60))  # ranks below 21 cards

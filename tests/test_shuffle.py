@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.generators import LCG, Output, make_source
+from rnglab.generators import LCG, Output, as_generator, make_source
 from rnglab.reduction.reducers import REDUCERS
 from rnglab.shuffles import kernels as swap_kernels
 from rnglab.shuffles.algorithms import (
@@ -22,7 +22,15 @@ from rnglab.shuffles.algorithms import (
     shuffle_seeds,
     swap_count,
 )
-from rnglab.shuffles.draws import BatchDraws, Draws, ScriptedDraws, SequentialDraws, SourceDraws
+from rnglab.shuffles.draws import (
+    LANE_BLOCK,
+    BatchDraws,
+    Draws,
+    ScriptedDraws,
+    SequentialDraws,
+    SourceDraws,
+    SourcesDraws,
+)
 
 #: The shuffles that are a list of swaps (run deck by deck by the compiled batch path).
 SWAP_SHUFFLES = [name for name in SHUFFLES if make_shuffle(name).swap_program(5) is not None]
@@ -248,3 +256,34 @@ def test_draw_unused_refuses_a_source_that_cannot_reach_a_position():
     # RANDU's outputs are all odd, so rand() % 2 never deals position 0 of a 2-card deck
     with pytest.raises(ValueError, match="the source gave 192 dealt positions in a row to draw-unused"):
         shuffle(2, make_source("randu", 1), "draw-unused", "modulo")
+
+
+#: Generators seeded one by one (no batch of compiled lanes): numpy's 64-bit words read as 32-bit halves, numpy's
+#: 32-bit words, CPython's 32-bit words and 53-bit floats.
+ONE_BY_ONE = ("pcg64", "pcg64_uint32", "mt19937", "python", "python_random53")
+
+
+@pytest.mark.parametrize("generator", ONE_BY_ONE)
+@pytest.mark.parametrize("algo", ["fisher-yates", "inside-out", "sort-keys", "draw-remove", "unrank", "deitel"])
+def test_sources_lanes_deal_what_each_source_deals_alone(generator, algo):
+    spec, reducers = as_generator(generator), ["python-randbelow", "lemire", "modulo", "float-multiply"]
+    seeds = np.arange(3, 23, dtype=np.uint64)
+    for reducer in reducers:
+        try:
+            alone = [SourceDraws(spec.make(int(s)), reducer) for s in seeds]
+            expected = np.stack([shuffle_decks(52, draws, algo)[0] for draws in alone])
+        except ValueError:  # a reducer this generator's range does not serve
+            continue
+        lanes = SourcesDraws([spec.make(int(s)) for s in seeds], reducer)
+        assert np.array_equal(shuffle_decks(52, lanes, algo), expected), reducer
+        assert lanes.draws.tolist() == [draws.draws for draws in alone]
+
+
+def test_sources_lanes_read_past_a_block():
+    # sort-keys on 200 cards draws 200 32-bit keys: more than LANE_BLOCK = 128 halves of PCG64 outputs per lane
+    seeds = [make_source("pcg64", seed=s) for s in range(4)]
+    lanes = SourcesDraws(seeds, "lemire")
+    expected = [shuffle_decks(200, SourceDraws(make_source("pcg64", seed=s), "lemire"), "sort-keys")[0]
+                for s in range(4)]
+    assert np.array_equal(shuffle_decks(200, lanes, "sort-keys"), np.stack(expected))
+    assert lanes.draws.min() > LANE_BLOCK

@@ -25,8 +25,8 @@ from .crack_method import announce, choose, lattice_deal, lattice_outputs
 from .shuffle import DECK_HELP, seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
-    from ..seeds.crack import CrackResult
     from ..parallel.chunks import Failure
+    from ..seeds.crack import CrackResult
     from ..seeds.recover import StateRecovery
 
 expected_false_matches, make_plan, observe, search = lazy(
@@ -148,9 +148,14 @@ def _exit_incomplete(result: CrackResult, failures: list[Failure], scale) -> Non
         exit_incomplete(failures, scale.journal, f"--seeds {result.resume_option()}", note=" (searched space)")
 
 
+def _per_second(rate: float) -> str:
+    """A rate as ``3,493`` or ``12.35 million``."""
+    return f"{rate / 1e6:.2f} million" if rate >= 1e6 else f"{rate:,.0f}"
+
+
 def _result_text(result: CrackResult) -> str:
     lines = [f"{result.generator}, {result.algorithm} with {result.reducer}: searched {result.searched:,} seeds "
-             f"in {result.seconds:.2f} s ({result.rate / 1e6:.2f} million shuffled per second, {result.method})",
+             f"in {result.seconds:.2f} s ({_per_second(result.rate)} shuffled per second, {result.method})",
              f"cards seen: {' '.join(result.seen)} at positions {', '.join(map(str, result.positions))}",
              f"expected chance matches: {result.expected_false_matches:.3g}; fewer than one needs "
              f"{result.cards_for_unique} cards",

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import click
 
-from .cluster import scale_options
+from .cluster import announce_journal, exit_incomplete, scale_options
 from .common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
 from .humanize import integer
 from .shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
 
 check_size = lazy("shuffles.algorithms", "check_size")
 cluster_client = lazy("parallel.cluster", "cluster_client")
-bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exceeding = lazy(
-    "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "smallest_deck_exceeding")
+open_journal = lazy("parallel.journal", "open_journal")
+bits_for_every_deal, game_cycle, reach_bound, reachable_deals, reach_identity, smallest_deck_exceeding = lazy(
+    "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "reach_identity",
+    "smallest_deck_exceeding")
 
 
 @click.command("reach")
@@ -22,18 +24,21 @@ bits_for_every_deal, game_cycle, reach_bound, reachable_deals, smallest_deck_exc
 @click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
 @click.option("--bound-only", is_flag=True, help="Do not enumerate: give min(seeds, states, n!) only.")
 @click.option("--games", is_flag=True, help="Deal game after game from GEN's seed: when do the deals repeat?")
-@scale_options(journal=False)
+@scale_options()
 @json_option
 def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, scale, as_json) -> None:
     """Distinct deals of N cards reachable from a seed space of generator GEN.
 
     With --cluster or --workers the seeds are cut into chunks (--chunk) counted
     on dask workers; the distinct deals of all chunks are merged (same count).
+    With --journal each finished chunk's deals are recorded, and the same
+    command run again resumes where it stopped; Ctrl-C prints the deals of the
+    seeds dealt so far.
     """
     n = shuffle.check(check_size(n, 1000))
     reducer = reducer or generator.native_reducer
     if scale.engaged and (games or bound_only):
-        raise click.UsageError("--cluster, --workers and --chunk spread the enumeration of --seeds: "
+        raise click.UsageError("--cluster, --workers, --chunk and --journal spread the enumeration of --seeds: "
                                "--games and --bound-only run here")
     if games:
         if seeds is not None or bound_only:
@@ -45,9 +50,7 @@ def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, scal
     if bound_only:
         result = reach_bound(generator, seeds, n, shuffle, reducer)
     else:
-        with cluster_client(scale.cluster, scale.workers) as client, progress(seeds.size, "dealing") as bar:
-            result = reachable_deals(generator, seeds, n, shuffle, reducer, client=client,
-                                     progress=bar.update, **({"chunk": scale.chunk} if scale.chunk else {}))
+        result = _count(generator, seeds, n, shuffle, reducer, scale)
     data = {**result.to_dict(), "smallest_deck_exceeding_seeds": smallest_deck_exceeding(result.seeds),
             "bits_for_every_deal": bits_for_every_deal(n)}
     if as_json:
@@ -62,6 +65,28 @@ def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, scal
         ["bound min(seeds, states, n!)", data["bound"]],
         ["smallest deck with n! > seeds", data["smallest_deck_exceeding_seeds"]],
         ["state bits to reach every deal", data["bits_for_every_deal"]]]))
+
+
+def _count(generator, seeds, n, shuffle, reducer, scale):
+    """Count the deals of every seed (on a cluster, resuming from a journal); on Ctrl-C say what the seeds dealt
+    reach and how to go on, and exit 130."""
+    from ..shuffles.reach import KIND, ReachInterrupted
+
+    with cluster_client(scale.cluster, scale.workers) as client:
+        journal = open_journal(scale.journal, KIND, reach_identity(generator, seeds, n, shuffle, reducer)) \
+            if scale.journal else None
+        announce_journal(journal, scale.journal, "dealt")
+        try:
+            with progress(seeds.size, "dealing") as bar:
+                if journal:
+                    bar.update(sum(b - a for a, b in journal.done))
+                return reachable_deals(generator, seeds, n, shuffle, reducer, client=client, journal=journal,
+                                       chunk=scale.chunk, progress=bar.update)
+        except ReachInterrupted as interrupted:
+            partial = interrupted.partial
+            click.echo(f"dealt {partial.dealt:,} of {partial.seeds:,} seeds: {partial.distinct:,} distinct deals "
+                       f"among them (the space reaches at least as many)", err=True)
+            exit_incomplete([], scale.journal, "--journal FILE (this run kept none: the count starts over)")
 
 
 def _games(generator, n, shuffle, reducer, as_json) -> None:

@@ -28,6 +28,29 @@ def check_count(size: int, what: str = "size") -> int:
     return int(size)
 
 
+class LaneBatch:
+    """Many generators of one kind, one per lane, stepped together or lane by lane.
+
+    A subclass sets ``low``, ``high`` and ``lanes``, and serves
+    ``next_raw(mask=None)``: step the lanes ``mask`` selects (all by default)
+    and return every lane's latest output (a copy); lane ``i`` yields exactly
+    what its own generator yields. Bounded draws read it lane-wise
+    (:func:`~rnglab.reduction.draw.draw_bounded_lanes`).
+    """
+
+    low: int
+    high: int
+
+    @property
+    def range_size(self) -> int:
+        """Number of possible outputs per lane, ``R = high - low + 1``."""
+        return self.high - self.low + 1
+
+    def selected_lanes(self, mask: np.ndarray | None) -> np.ndarray:
+        """The indices of the lanes ``mask`` selects (every lane for ``None``)."""
+        return np.arange(self.lanes) if mask is None else np.flatnonzero(mask)
+
+
 class Source(ABC):
     """A generator of integers in the declared range ``[low, high]``.
 

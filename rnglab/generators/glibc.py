@@ -33,7 +33,7 @@ import numpy as np
 
 from ..compiled import njit
 from .adapters import check_state_tag
-from .base import Source
+from .base import LaneBatch, Source
 
 #: Degree and separation of the TYPE_3 trinomial x^31 + x^3 + 1.
 DEGREE, SEPARATION = 31, 3
@@ -134,7 +134,7 @@ class GlibcRandom(Source):
         self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
 
 
-class GlibcBatch:
+class GlibcBatch(LaneBatch):
     """Many glibc ``rand()`` generators, one per seed (a lane), stepped together or lane by lane.
 
     The batch counterpart of :class:`GlibcRandom` for the seed search: lane ``i``
@@ -161,14 +161,9 @@ class GlibcBatch:
         for _ in range(DISCARDED):
             self.next_raw()
 
-    @property
-    def range_size(self) -> int:
-        """``R = 2^31``."""
-        return self.high - self.low + 1
-
     def next_raw(self, mask: np.ndarray | None = None) -> np.ndarray:
         """Step the lanes selected by ``mask`` (all by default); return every lane's latest output (a copy)."""
-        lanes = np.arange(self.lanes) if mask is None else np.flatnonzero(mask)
+        lanes = self.selected_lanes(mask)
         oldest = self.positions[lanes]
         value = self.rings[lanes, (oldest + DEGREE - SEPARATION) % DEGREE] + self.rings[lanes, oldest]  # mod 2^32
         self.rings[lanes, oldest] = value

@@ -24,7 +24,7 @@ import numpy as np
 
 from . import kernels
 from .affine import affine_power, affine_step, arithmetic_kind, as_state_array, reduce_states, state_dtype
-from .base import Source, check_count, raw_dtype
+from .base import LaneBatch, Source, check_count, raw_dtype
 from .conventions import SeedConvention, convention
 from .outputs import Output
 
@@ -232,7 +232,7 @@ class LCG(Source):
                 "output": str(self.output), "seeding": self.seeding.name}
 
 
-class LCGBatch:
+class LCGBatch(LaneBatch):
     """Many independent LCG lanes with shared parameters, stepped together.
 
     Parameters
@@ -273,11 +273,6 @@ class LCGBatch:
     def lanes(self) -> int:
         """Number of independent generators."""
         return len(self.states)
-
-    @property
-    def range_size(self) -> int:
-        """Number of possible outputs per lane, ``high - low + 1``."""
-        return self.high - self.low + 1
 
     def next_raw(self, mask: np.ndarray | None = None) -> np.ndarray:
         """Step the lanes selected by ``mask`` (all by default); return every lane's output.

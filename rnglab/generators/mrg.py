@@ -46,7 +46,7 @@ import numpy as np
 
 from ..params import parse_int
 from .affine import binary_power
-from .base import Source, check_count, raw_dtype
+from .base import LaneBatch, Source, check_count, raw_dtype
 from .mrg_kernels import SMALL_DRAW, fill_combined, fill_lanes, fits_words, plan, state_rows
 
 #: Ways of merging the components' newest values into one output.
@@ -331,7 +331,7 @@ class MRG(Source):
                 "combine": self.combination.rule}
 
 
-class MRGBatch:
+class MRGBatch(LaneBatch):
     """Many (combined) MRGs, one per seed (a lane), stepped together or lane by lane: the seed search's batch.
 
     Lane ``i`` yields exactly what ``MRG(combination, seeds[i])`` yields (tested):
@@ -367,13 +367,8 @@ class MRGBatch:
         self.states *= np.repeat(seeds.astype(np.uint64), len(combination.components))[:, None]  # every value: the seed
         self.outputs = np.zeros(self.lanes, dtype=np.uint64)
 
-    @property
-    def range_size(self) -> int:
-        """``R = high - low + 1``."""
-        return self.high - self.low + 1
-
     def next_raw(self, mask: np.ndarray | None = None) -> np.ndarray:
         """Step the lanes selected by ``mask`` (all by default); return every lane's latest output (a copy)."""
-        lanes = np.arange(self.lanes) if mask is None else np.flatnonzero(mask)
+        lanes = self.selected_lanes(mask)
         fill_lanes(self.combination, self.states, lanes, self.outputs)
         return self.outputs.copy()

@@ -32,7 +32,10 @@ Three search paths, fastest first (:attr:`CrackResult.method`):
   below 2^63: one generator per seed, in chunks
   (:func:`rnglab.shuffles.reach.seed_decks`: an LCG batch, or a
   :class:`~rnglab.generators.glibc.GlibcBatch` or :class:`~rnglab.generators.mrg.MRGBatch` drawn lane by lane);
-* ``one-at-a-time`` -- any other source: :func:`rnglab.shuffles.algorithms.shuffle` per seed.
+* ``sources`` -- any other source (numpy's generators, CPython's ``random``):
+  one seeded source per seed, read in blocks and shuffled lane by lane
+  (:class:`rnglab.shuffles.draws.SourcesDraws`, through the same
+  :func:`~rnglab.shuffles.reach.seed_decks`).
 
 A seed range is a list of independent chunks, so a search too big for one
 machine runs its chunks as tasks on a dask cluster, resumable from a journal
@@ -57,16 +60,17 @@ from ..shuffles.cards import Deck, deck_for, parse_cards
 from ..shuffles.kernels import draw_table, kernel_code, kernel_fields, search_seeds
 from ..shuffles.reach import batched, seed_decks
 from ..shuffles.steps import SwapStep, step_bounds
-from .space import SeedSpace, check_seed_space, seed_range_space
+from .space import SeedSpace, check_seed_space, seed_array, seed_dtype, seed_range_space
 
 #: Seeds per chunk handed to a kernel (a fraction of a second; progress and Ctrl-C act between chunks).
 CHUNK = 1 << 22
 #: Seeds per chunk on the slower paths.
-SLOW_CHUNK = {"batch": 1 << 14, "one-at-a-time": 1 << 10}
+SLOW_CHUNK = {"batch": 1 << 14, "sources": 1 << 14}
 #: Largest search accepted in one run, after equivalences; split bigger ones with --seeds.
 MAX_SEEDS = 1 << 36
-#: Largest search on the one-at-a-time path (a few hundred seeds a second).
-MAX_SLOW_SEEDS = 1 << 16
+#: Largest search on the sources path (3,700 to 60,000 seeds a second for 52 cards, MT19937's seeding the slowest:
+#: minutes at most).
+MAX_SLOW_SEEDS = 1 << 20
 #: Candidates listed with their decks (all are counted).
 MAX_LISTED = 1000
 #: Observed cards followed by the filter stage when the shuffle has final positions.
@@ -222,7 +226,7 @@ class Plan:
     seeds : SeedSpace
         The seeds asked about.
     method : str
-        The search path: ``compiled``, ``batch`` or ``one-at-a-time``.
+        The search path: ``compiled``, ``batch`` or ``sources``.
     period : int or None
         See :func:`equivalent_seed_period`.
     searched : SeedSpace
@@ -307,7 +311,7 @@ def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str 
     reducer.check(observation.deck.size, source.range_size)
     check_seed_space(generator, seeds)
     kernel = compiled_kernel(source, reducer, chosen, observation)
-    path = "compiled" if kernel else "batch" if batched(generator) else "one-at-a-time"
+    path = "compiled" if kernel else "batch" if batched(generator) else "sources"
     period = equivalent_seed_period(generator)
     residues = None if period is None else residue_ranges(seeds, period)
     searched = residues if residues is not None and residues.size < seeds.size else seeds
@@ -324,10 +328,7 @@ def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = searc
     ``searcher`` runs the compiled path's kernel (:func:`rnglab.shuffles.kernels.search_seeds`,
     or the GPU's :func:`rnglab.shuffles.gpu.search_seeds_gpu`, which takes the same arguments).
     """
-    if plan.method == "one-at-a-time":
-        hits = [s for s in range(first, stop) if _shows(deal(plan, s)[None, :], plan.observation)[0]]
-        return np.array(hits, dtype=object)
-    seeds = usable_seeds(plan.generator, np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64))
+    seeds = usable_seeds(plan.generator, seed_array(first, stop))
     if plan.method == "compiled":
         return seeds[_compiled_hits(plan, seeds, searcher)]
     decks = seed_decks(plan.generator, seeds, plan.observation.deck.size, plan.shuffle, plan.reducer)
@@ -354,10 +355,10 @@ def deal(plan: Plan, seed: int) -> np.ndarray:
 
 
 def deals(plan: Plan, seeds: list[int]) -> list[np.ndarray]:
-    """The decks of many seeds: one batch of generators for an LCG or glibc's ``rand()`` (bit-exact with :func:`deal`)."""
+    """The decks of many seeds, in one batch (:func:`~rnglab.shuffles.reach.seed_decks`; bit-exact with :func:`deal`)."""
     if not seeds:
         return []
-    lanes = np.array(seeds, dtype=np.int64 if min(seeds) < 0 else np.uint64)
+    lanes = np.array(seeds, dtype=seed_dtype(min(seeds), max(seeds)))
     return list(seed_decks(plan.generator, lanes, plan.observation.deck.size, plan.shuffle, plan.reducer))
 
 
@@ -392,7 +393,7 @@ class CrackResult(Result):
     equivalence : str or None
         The exact equivalence used to shuffle fewer seeds, if any.
     method : str
-        ``compiled``, ``batch`` or ``one-at-a-time``.
+        ``compiled``, ``batch`` or ``sources``.
     candidates : list of Candidate
         Consistent seeds and their decks (at most ``MAX_LISTED``).
     candidate_count : int
@@ -492,7 +493,7 @@ def _chunk_size(plan: Plan) -> int:
 
 
 def _check_size(plan: Plan, max_seeds: int) -> None:
-    limit = MAX_SLOW_SEEDS if plan.method == "one-at-a-time" else max_seeds
+    limit = MAX_SLOW_SEEDS if plan.method == "sources" else max_seeds
     if plan.shuffle_count > limit:
         raise ValueError(f"{plan.shuffle_count:,} seeds to shuffle on the {plan.method} path, more than {limit:,} "
                          "in one run; split the space into ranges with --seeds A..B, or spread it over a "

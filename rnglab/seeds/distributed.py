@@ -30,8 +30,8 @@ from .crack import CrackResult, Plan, expand_residues, matching_seeds, search_re
 #: The journal's name for a seed search.
 KIND = "rnglab crack"
 #: Seeds per task on each search path: a few seconds of one core (the compiled kernel shuffles
-#: about 10 million seeds a second per core, the batch path some 10^5, the one-at-a-time path 10^3).
-TASK_CHUNK = {"compiled": 1 << 25, "batch": 1 << 18, "one-at-a-time": 1 << 11}
+#: about 10 million seeds a second per core, the batch path some 10^5, the sources path 4,000 to 60,000).
+TASK_CHUNK = {"compiled": 1 << 25, "batch": 1 << 18, "sources": 1 << 14}
 #: Tasks per worker, at least: a smaller space is cut finer so that every worker has work.
 TASKS_PER_WORKER = 8
 #: Most seeds a search spread over a cluster or kept in a journal shuffles (every 64-bit seed).

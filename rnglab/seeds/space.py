@@ -140,3 +140,17 @@ def check_seed_space(generator: GeneratorSpec, space: SeedSpace) -> None:
     for first, stop in space.ranges:
         generator.check_seed(first)
         generator.check_seed(stop - 1)
+
+
+def seed_dtype(low: int, high: int) -> np.dtype:
+    """The dtype of an array of seeds from ``low`` to ``high``: uint64 or int64 where they fit, else Python integers
+    (CPython's ``random`` takes any integer)."""
+    if 0 <= low and high < 2**64:
+        return np.dtype(np.uint64)
+    return np.dtype(np.int64 if -(2**63) <= low and high < 2**63 else object)
+
+
+def seed_array(first: int, stop: int) -> np.ndarray:
+    """The seeds ``first .. stop - 1`` (:func:`seed_dtype`)."""
+    dtype = seed_dtype(first, stop - 1)
+    return np.array(range(first, stop), dtype=object) if dtype == object else np.arange(first, stop, dtype=dtype)

@@ -14,6 +14,10 @@ business:
   deck in one compiled pass for the common LCGs (:func:`lcg_swaps`).
 * :class:`SourceDraws` -- any :class:`~rnglab.generators.Source` (numpy,
   Python, OS, ...), one lane: the one-at-a-time shuffle.
+* :class:`SourcesDraws` -- one source per lane (generators seeded one by
+  one: numpy's, CPython's), read in blocks (:class:`SourceLanes`) and reduced
+  lane-wise as :class:`LaneDraws` does: bit-exact with :class:`SourceDraws`
+  on each source, without a Python call per draw.
 * :class:`SequentialDraws` -- one source, ``B`` decks dealt one after
   another as a program deals them: deck ``r`` starts where deck ``r - 1``
   stopped, so the batch is bit-exact with ``B`` one-at-a-time shuffles.
@@ -30,7 +34,7 @@ import numba
 import numpy as np
 
 from ..generators import LCG, LCGBatch, Source
-from ..generators.base import check_count
+from ..generators.base import LaneBatch, check_count
 from ..reduction.draw import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
 from ..reduction.reducers import Reducer, as_reducer
 from ..reduction.words import draw_range, give_back, narrow_words, read_block
@@ -39,6 +43,8 @@ from .steps import SwapStep, outside_the_deck, step_bounds, swap
 
 #: Bits per piece when a wide random integer (a sort key, a rank in [0, n!)) is assembled.
 PIECE_BITS = 32
+#: Draws :class:`SourceLanes` reads from a source at a time: a 52-card shuffle with rejections needs about 70.
+LANE_BLOCK = 128
 #: Most source outputs :class:`SequentialDraws` reads in one block.
 SEQUENTIAL_BLOCK = 2**16
 
@@ -153,6 +159,68 @@ class LaneDraws(Draws):
 
     def below(self, bound, mask=None):
         return draw_bounded_lanes(self.batch, int(bound), self.reducer, self.draws, mask)[0].view(np.int64)
+
+
+class SourceLanes(LaneBatch):
+    """One source per lane, read a block at a time: the batch :class:`SourcesDraws` reduces.
+
+    Lane ``i`` yields the draws a bounded draw reads from ``sources[i]``
+    (:func:`~rnglab.reduction.words.next_draw`): its outputs, or for a source
+    of :attr:`~rnglab.generators.Source.NARROW_HALVES` the 32-bit halves of
+    its 64-bit outputs, the low half first (numpy's ``next_uint32``). A
+    shuffle's draws are all narrow there: its bounds are deck sizes and the
+    pieces of :func:`random_integers`, at most ``2^32``. Each source is read
+    :data:`LANE_BLOCK` draws at a time when its lane has used the last block,
+    so most shuffles read each source once.
+
+    Parameters
+    ----------
+    sources : list of Source
+        Fresh sources of one generator (nothing handed back, no spare half).
+    """
+
+    def __init__(self, sources: list[Source]) -> None:
+        first = sources[0]
+        self.sources, self.lanes, self.name, self.narrow = sources, len(sources), first.name, first.NARROW_HALVES
+        self.low, self.high = (0, 2**32 - 1) if self.narrow else (first.low, first.high)
+        self.words = np.empty((self.lanes, LANE_BLOCK), dtype=np.uint64)
+        self.positions = np.full(self.lanes, LANE_BLOCK, dtype=np.int64)
+        self.outputs = np.zeros(self.lanes, dtype=np.uint64)
+
+    def next_raw(self, mask: np.ndarray | None = None) -> np.ndarray:
+        """Step the lanes selected by ``mask`` (all by default); return every lane's latest draw (a copy)."""
+        lanes = self.selected_lanes(mask)
+        for lane in lanes[self.positions[lanes] == LANE_BLOCK]:
+            self._read(int(lane))
+        self.outputs[lanes] = self.words[lanes, self.positions[lanes]]
+        self.positions[lanes] += 1
+        return self.outputs.copy()
+
+    def _read(self, lane: int) -> None:
+        """The next block of lane ``lane``'s draws."""
+        source = self.sources[lane]
+        if self.narrow:
+            raw = source.random_raw(LANE_BLOCK // 2)
+            self.words[lane, 0::2], self.words[lane, 1::2] = raw & np.uint64(0xFFFFFFFF), raw >> np.uint64(32)
+        else:
+            self.words[lane] = source.random_raw(LANE_BLOCK)
+        self.positions[lane] = 0
+
+
+class SourcesDraws(LaneDraws):
+    """One fresh source per lane and a reducer: :class:`LaneDraws` over :class:`SourceLanes`.
+
+    Lane ``i`` is bit-exact with :class:`SourceDraws` on ``sources[i]`` (tested), a bound of 1 on halves reading
+    nothing, as numpy's ``integers(0, 1)`` (:func:`~rnglab.reduction.words.narrow_words`).
+    """
+
+    def __init__(self, sources: list[Source], reducer: Reducer | str = "lemire"):
+        super().__init__(SourceLanes(sources), reducer)
+
+    def below(self, bound, mask=None):
+        if int(bound) == 1 and self.batch.narrow:
+            return np.zeros(self.lanes if mask is None else int(np.count_nonzero(mask)), dtype=np.int64)
+        return super().below(bound, mask)
 
 
 class SequentialDraws(SourceDraws):

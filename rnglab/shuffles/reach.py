@@ -18,6 +18,7 @@ the cycle the seed falls into is followed exactly.
 
 from __future__ import annotations
 
+import base64
 import functools
 import math
 from dataclasses import dataclass
@@ -31,21 +32,15 @@ from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
 from ..generators.glibc import GlibcBatch
 from ..generators.mrg import MRGBatch
 from ..parallel.chunks import run_chunks
+from ..parallel.journal import Journal
 from ..reduction.reducers import Reducer, as_reducer
 from ..results import Result
-from ..seeds.space import SeedSpace, check_seed_space
-from .algorithms import (
-    Shuffle,
-    check_size,
-    deck_dtype,
-    make_shuffle,
-    permutation_rank,
-    shuffle,
-    shuffle_decks,
-    shuffle_seeds,
-)
-from .draws import BatchDraws, LaneDraws, SourceDraws
+from ..seeds.space import SeedSpace, check_seed_space, seed_array
+from .algorithms import Shuffle, check_size, deck_dtype, make_shuffle, permutation_rank, shuffle_decks, shuffle_seeds
+from .draws import BatchDraws, LaneDraws, SourceDraws, SourcesDraws
 
+#: The journal's name for a count of reachable deals.
+KIND = "rnglab reach"
 #: Most seeds enumerated (memory: the distinct decks are kept).
 MAX_SEEDS = 2**24
 #: Most generator states for the game-after-game cycle (every state is a lane).
@@ -86,9 +81,13 @@ class ReachResult(Result):
     generator, reduce, algo, seed_space : str
     n : int
     seeds : int
-        Seeds enumerated.
+        Seeds in the space.
+    dealt : int or None
+        Seeds dealt (all of them when the count is exact; fewer in the partial
+        result of an interrupted count, :class:`ReachInterrupted`), ``None``
+        when not enumerated.
     distinct : int or None
-        Distinct deals (exact), ``None`` when not enumerated.
+        Distinct deals of the seeds dealt, ``None`` when not enumerated.
     n_factorial : int
     fraction : float
         ``distinct / n!`` (or ``bound / n!`` when not enumerated).
@@ -100,6 +99,7 @@ class ReachResult(Result):
         ``min(seeds, states, n!)``.
     log2_bound, log2_n_factorial : float
     exact : bool
+        True when every seed was dealt.
     """
 
     generator: str
@@ -108,6 +108,7 @@ class ReachResult(Result):
     seed_space: str
     n: int
     seeds: int
+    dealt: int | None
     distinct: int | None
     n_factorial: int
     fraction: float
@@ -119,36 +120,80 @@ class ReachResult(Result):
     exact: bool
 
 
+class ReachInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a count: ``partial`` holds the deals of the seeds dealt (a :class:`ReachResult` that is not
+    exact, its ``distinct`` a lower bound), ``left`` the seed ranges not dealt."""
+
+    def __init__(self, partial: "ReachResult", left: list[tuple[int, int]]) -> None:
+        super().__init__()
+        self.partial, self.left = partial, left
+
+
+@dataclass(frozen=True)
+class DealCount:
+    """Distinct deals over the seeds dealt so far: ``dealt`` seeds, ``left`` the seed ranges not dealt."""
+
+    distinct: int
+    dealt: int
+    left: list
+
+
 def distinct_keys(generator: GeneratorSpec, n: int, chosen: Shuffle, reducer: Reducer, first: int,
                   stop: int) -> np.ndarray:
     """The distinct deck keys (:func:`deck_keys`) of the seeds in ``[first, stop)``, sorted: one chunk's task."""
-    part = np.arange(first, stop, dtype=np.int64 if first < 0 else np.uint64)
-    return np.unique(deck_keys(seed_decks(generator, part, n, chosen, reducer)))
+    return np.unique(deck_keys(seed_decks(generator, seed_array(first, stop), n, chosen, reducer)))
+
+
+def journaled_keys(generator: GeneratorSpec, n: int, chosen: Shuffle, reducer: Reducer, first: int,
+                   stop: int) -> dict:
+    """:func:`distinct_keys` as a journal records them: ``{"dtype": ..., "keys": base64 of their bytes}``."""
+    keys = distinct_keys(generator, n, chosen, reducer, first, stop)
+    return {"dtype": keys.dtype.str, "keys": base64.b64encode(keys.tobytes()).decode("ascii")}
+
+
+def recorded_keys(record: dict) -> np.ndarray:
+    """The keys of a chunk recorded by :func:`journaled_keys`."""
+    return np.frombuffer(base64.b64decode(record["keys"]), dtype=np.dtype(record["dtype"]))
+
+
+def reach_identity(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer) -> dict:
+    """What a journal records of a count, to refuse resuming another one (JSON-ready)."""
+    return {"generator": generator.name, "algorithm": str(chosen), "reducer": reducer.name, "deck": n,
+            "seeds": [list(r) for r in space.ranges]}
+
+
+def default_chunk(generator: GeneratorSpec) -> int:
+    """Seeds per chunk: 2^18 on a batch (a fraction of a second), 2^14 for generators seeded one by one (seconds:
+    a journal then loses little to Ctrl-C; fewer lanes share less of the numpy calls per step)."""
+    return 2**18 if batched(generator) else 2**14
 
 
 def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer, *,
-                         chunk: int = 2**18, client=None, progress=None) -> int:
-    """Distinct deals over the seeds of ``space`` (exact). LCGs run one batch lane per seed; others seed by seed.
+                         chunk: int | None = None, client=None, journal: Journal | None = None,
+                         progress=None) -> DealCount:
+    """Distinct deals over the seeds of ``space`` (exact), one lane per seed (:func:`seed_decks`).
 
-    The seeds are cut into chunks of ``chunk`` (:func:`rnglab.parallel.chunks.run_chunks`), run here or on
-    ``client``'s workers (a ``dask.distributed`` client); the distinct keys of every chunk are merged.
+    The seeds are cut into chunks of ``chunk`` (:func:`rnglab.parallel.chunks.run_chunks`; default
+    :func:`default_chunk`), run here or on ``client``'s workers (a ``dask.distributed`` client); the distinct keys
+    of every chunk are merged. With ``journal`` (``open_journal(path, KIND, reach_identity(...))``) each finished
+    chunk's keys are recorded and the chunks it holds are not dealt again. After Ctrl-C the count covers the chunks
+    finished (``left`` is not empty).
 
     Raises
     ------
     ValueError
         When a chunk failed every attempt on the cluster.
-    KeyboardInterrupt
-        When the count was interrupted (it is exact or nothing).
     """
-    task = functools.partial(distinct_keys, generator, n, chosen, reducer)
-    outcome = run_chunks(task, space.ranges, chunk, client, on_progress=progress)
+    task = functools.partial(journaled_keys if journal else distinct_keys, generator, n, chosen, reducer)
+    outcome = run_chunks(task, space.ranges, chunk or default_chunk(generator), client, journal=journal,
+                         on_progress=progress)
     if outcome.failures:
         failure = outcome.failures[0]
-        raise ValueError(f"seeds {failure.first}..{failure.stop - 1} failed every attempt: {failure.error}")
-    if not outcome.complete:
-        raise KeyboardInterrupt
-    keys = outcome.results()
-    return len(np.unique(np.concatenate(keys))) if keys else 0
+        kept = " (the journal keeps the chunks finished: run the same command again)" if journal else ""
+        raise ValueError(f"seeds {failure.first}..{failure.stop - 1} failed every attempt: {failure.error}{kept}")
+    keys = [recorded_keys(value) if journal else value for value in outcome.results()]
+    return DealCount(len(np.unique(np.concatenate(keys))) if keys else 0,
+                     sum(stop - first for first, stop, _ in outcome.records), outcome.left)
 
 
 def batched(generator: GeneratorSpec) -> bool:
@@ -159,14 +204,17 @@ def batched(generator: GeneratorSpec) -> bool:
 
 
 def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuffle, reducer: Reducer) -> np.ndarray:
-    """One shuffled deck per seed: a batch where :func:`batched` says so, else one generator per seed."""
+    """One shuffled deck per seed: a batch where :func:`batched` says so, else one generator per seed, read in
+    blocks (:class:`~rnglab.shuffles.draws.SourcesDraws`)."""
     if generator.is_lcg:
         return shuffle_seeds(generator.lcg(), seeds, n, chosen, reducer)[0]
     if generator.kind == "additive":
         return shuffle_decks(n, LaneDraws(GlibcBatch(seeds, generator.name), reducer), chosen)
     if batched(generator):
         return shuffle_decks(n, LaneDraws(MRGBatch(generator.combination, seeds, generator.name), reducer), chosen)
-    return np.stack([shuffle(n, generator.make(int(s)), chosen, reducer) for s in seeds])
+    if not len(seeds):
+        return np.empty((0, n), dtype=deck_dtype(n))
+    return shuffle_decks(n, SourcesDraws([generator.make(int(s)) for s in seeds], reducer), chosen)
 
 
 def state_count(generator: GeneratorSpec) -> int | None:
@@ -212,18 +260,20 @@ def _resolve(generator, algo, reducer, options) -> tuple[GeneratorSpec, Shuffle,
 
 
 def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
-                    reducer: "str | Reducer | None" = None, *, client=None, chunk: int = 2**18, progress=None,
-                    **options) -> ReachResult:
+                    reducer: "str | Reducer | None" = None, *, client=None, chunk: int | None = None,
+                    journal: Journal | None = None, progress=None, **options) -> ReachResult:
     """Count the deals reachable from the seeds of ``space``, and compare with ``n!`` and ``min(seeds, states, n!)``.
 
     ``reducer`` defaults to the generator's own bounded call. ``client`` (a
     ``dask.distributed`` client) spreads the chunks of ``chunk`` seeds over its
-    workers (:func:`count_distinct_deals`); the count is the same.
+    workers, ``journal`` makes the count resumable (:func:`count_distinct_deals`); the count is the same.
 
     Raises
     ------
     ValueError
         For seeds the generator does not accept, or more than :data:`MAX_SEEDS` seeds.
+    ReachInterrupted
+        On Ctrl-C (a ``KeyboardInterrupt``), with the deals of the seeds dealt so far.
     """
     generator, chosen, reducer = _resolve(generator, algo, reducer, options)
     n = chosen.check(check_size(n, 1000))
@@ -231,9 +281,12 @@ def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" =
     if space.size > MAX_SEEDS:
         raise ValueError(f"at most {MAX_SEEDS:,} seeds are enumerated; {space.label} holds {space.size:,} "
                          "(choose a shorter --window or a smaller range, or use --bound-only)")
-    distinct = count_distinct_deals(generator, space, n, chosen, reducer, chunk=chunk, client=client,
-                                    progress=progress)
-    return _reach_result(generator, space, n, chosen, reducer, distinct)
+    count = count_distinct_deals(generator, space, n, chosen, reducer, chunk=chunk, client=client, journal=journal,
+                                 progress=progress)
+    result = _reach_result(generator, space, n, chosen, reducer, count)
+    if count.left:
+        raise ReachInterrupted(result, count.left)
+    return result
 
 
 def reach_bound(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
@@ -245,16 +298,17 @@ def reach_bound(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fi
 
 
 def _reach_result(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer,
-                  distinct: int | None) -> ReachResult:
-    """The result for the seeds of ``space``, with ``distinct`` deals counted (``None``: the bound alone)."""
+                  count: DealCount | None) -> ReachResult:
+    """The result for the seeds of ``space``, with the deals counted (``None``: the bound alone)."""
     seeds, total, states = space.size, math.factorial(n), state_count(generator)
     bound = min(seeds, total, states or seeds)
-    reached = bound if distinct is None else distinct
+    reached = bound if count is None else count.distinct
     return ReachResult(
-        generator=generator.name, reduce=reducer.name, algo=str(chosen), seed_space=space.label, n=n,
-        seeds=seeds, distinct=distinct, n_factorial=total, fraction=_ratio(reached, total),
+        generator=generator.name, reduce=reducer.name, algo=str(chosen), seed_space=space.label, n=n, seeds=seeds,
+        dealt=None if count is None else count.dealt, distinct=None if count is None else count.distinct,
+        n_factorial=total, fraction=_ratio(reached, total),
         period=largest_period(generator), states=states, bound=bound, log2_bound=math.log2(bound) if bound else 0.0,
-        log2_n_factorial=math.lgamma(n + 1) / math.log(2), exact=distinct is not None)
+        log2_n_factorial=math.lgamma(n + 1) / math.log(2), exact=count is not None and count.dealt == seeds)
 
 
 def _ratio(part: int, whole: int) -> float:
