@@ -35,7 +35,6 @@ kernel joins the words into fields with word-level shifts, one pass.
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass
 
 import numba

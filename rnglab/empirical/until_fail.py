@@ -33,13 +33,13 @@ from typing import Iterator, NamedTuple
 
 import numpy as np
 
-from ..generators.base import Source
+from ..generators.base import Source, SourceView
 from ..generators.external import InputExhausted
 from ..results import Result
 from ..stream import BitSelection
 from .battery import Battery, Entry, result_labels
-from .stattests.base import Tally
 from .shared_stream import SharedStream
+from .stattests.base import Tally
 from .verdicts import GRADES, Thresholds, grade, tail_distance
 
 #: The factor of the first stage: every entry's sample size divided by 2^24, far below any validity rule,
@@ -47,28 +47,21 @@ from .verdicts import GRADES, Thresholds, grade, tail_distance
 FIRST_SCALE = 2.0**-24
 
 
-class CountingSource(Source):
+class CountingSource(SourceView):
     """A view of a source that counts the outputs taken from it (outputs handed back are not counted twice),
     from ``position``: the outputs before the source's first, when it starts further in the stream."""
 
     def __init__(self, inner: Source, position: int = 0) -> None:
-        self.inner, self.name, self.low, self.high, self.seed = inner, inner.name, inner.low, inner.high, inner.seed
+        super().__init__(inner)
         self.generated = position
-        super().__init__()
 
-    def _generate(self, size: int) -> np.ndarray:
-        values = self.inner.random_raw(size)
-        self.generated += size
-        return values
+    def _took(self, values: np.ndarray) -> None:
+        self.generated += len(values)
 
     @property
     def outputs_read(self) -> int:
         """Outputs consumed: generated, less those handed back and not yet read again."""
         return self.generated - len(self._pending)
-
-    @property
-    def state(self) -> dict:
-        return self.inner.state
 
 
 @dataclass

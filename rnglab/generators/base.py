@@ -168,3 +168,27 @@ class Source(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} [{self.low}, {self.high}]>"
+
+
+class SourceView(Source):
+    """A view of the source ``inner``: its name, range, seed and state, its outputs as they are taken.
+
+    A subclass sees each block taken through the view (:meth:`_took`); what
+    is handed back to the view (:meth:`~Source.unread`) stays with the view.
+    """
+
+    def __init__(self, inner: Source) -> None:
+        self.inner, self.name, self.low, self.high, self.seed = inner, inner.name, inner.low, inner.high, inner.seed
+        super().__init__()
+
+    def _generate(self, size: int) -> np.ndarray:
+        values = self.inner.random_raw(size)
+        self._took(values)
+        return values
+
+    def _took(self, values: np.ndarray) -> None:
+        """See the outputs just taken from ``inner``."""
+
+    @property
+    def state(self) -> dict:
+        return self.inner.state

@@ -164,12 +164,13 @@ class LaneDraws(Draws):
 class SourceLanes(LaneBatch):
     """One source per lane, read a block at a time: the batch :class:`SourcesDraws` reduces.
 
-    Lane ``i`` yields the draws a bounded draw reads from ``sources[i]``
-    (:func:`~rnglab.reduction.words.next_draw`): its outputs, or for a source
-    of :attr:`~rnglab.generators.Source.NARROW_HALVES` the 32-bit halves of
-    its 64-bit outputs, the low half first (numpy's ``next_uint32``). A
-    shuffle's draws are all narrow there: its bounds are deck sizes and the
-    pieces of :func:`random_integers`, at most ``2^32``. Each source is read
+    Lane ``i`` yields the draws a bounded draw reads from ``sources[i]``, as
+    offsets from its ``low`` (:func:`~rnglab.reduction.words.read_block`): its
+    outputs, or for a source of
+    :attr:`~rnglab.generators.Source.NARROW_HALVES` the 32-bit halves of its
+    64-bit outputs, the low half first (numpy's ``next_uint32``). A shuffle's
+    draws are all narrow there: its bounds are deck sizes and the pieces of
+    :func:`random_integers`, at most ``2^32``. Each source is read
     :data:`LANE_BLOCK` draws at a time when its lane has used the last block,
     so most shuffles read each source once.
 
@@ -181,8 +182,9 @@ class SourceLanes(LaneBatch):
 
     def __init__(self, sources: list[Source]) -> None:
         first = sources[0]
-        self.sources, self.lanes, self.name, self.narrow = sources, len(sources), first.name, first.NARROW_HALVES
-        self.low, self.high = (0, 2**32 - 1) if self.narrow else (first.low, first.high)
+        self.sources, self.lanes, self.name = sources, len(sources), first.name
+        self.narrow = narrow_words(first, 2**32)
+        self.low, self.high = 0, draw_range(first, self.narrow) - 1
         self.words = np.empty((self.lanes, LANE_BLOCK), dtype=np.uint64)
         self.positions = np.full(self.lanes, LANE_BLOCK, dtype=np.int64)
         self.outputs = np.zeros(self.lanes, dtype=np.uint64)
@@ -191,20 +193,11 @@ class SourceLanes(LaneBatch):
         """Step the lanes selected by ``mask`` (all by default); return every lane's latest draw (a copy)."""
         lanes = self.selected_lanes(mask)
         for lane in lanes[self.positions[lanes] == LANE_BLOCK]:
-            self._read(int(lane))
+            self.words[lane] = read_block(self.sources[lane], LANE_BLOCK, self.narrow).words()
+            self.positions[lane] = 0
         self.outputs[lanes] = self.words[lanes, self.positions[lanes]]
         self.positions[lanes] += 1
         return self.outputs.copy()
-
-    def _read(self, lane: int) -> None:
-        """The next block of lane ``lane``'s draws."""
-        source = self.sources[lane]
-        if self.narrow:
-            raw = source.random_raw(LANE_BLOCK // 2)
-            self.words[lane, 0::2], self.words[lane, 1::2] = raw & np.uint64(0xFFFFFFFF), raw >> np.uint64(32)
-        else:
-            self.words[lane] = source.random_raw(LANE_BLOCK)
-        self.positions[lane] = 0
 
 
 class SourcesDraws(LaneDraws):

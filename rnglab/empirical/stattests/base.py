@@ -179,6 +179,11 @@ def check_sample(name: str, value: int, minimum: int) -> int:
     return int(value)
 
 
+def check_interval(alpha: float, beta: float) -> None:
+    """Check a test's interval ``[alpha, beta)`` of uniforms: ``0 <= alpha < beta <= 1``."""
+    require(0 <= alpha < beta <= 1, f"the interval needs 0 <= alpha < beta <= 1; got [{alpha}, {beta})")
+
+
 def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,
                min_expected: float = 5.0) -> tuple[float, float, int]:
     """Pearson's chi-square of observed against expected counts.

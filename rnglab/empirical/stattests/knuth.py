@@ -18,7 +18,17 @@ import numpy as np
 
 from ...generators.base import Source
 from ...stream import BitSelection
-from .base import EmpiricalResult, ResolutionError, Tally, check_sample, chi_square, gateway_params, register, require
+from .base import (
+    EmpiricalResult,
+    ResolutionError,
+    Tally,
+    check_interval,
+    check_sample,
+    chi_square,
+    gateway_params,
+    register,
+    require,
+)
 from .frequency import (
     CHUNK,
     check_cells,
@@ -193,7 +203,7 @@ class GapTally(Tally):
                  selection: BitSelection = BitSelection()) -> None:
         super().__init__()
         self.t = check_sample("t", t, 1)
-        require(0 <= alpha < beta <= 1, f"the interval needs 0 <= alpha < beta <= 1; got [{alpha}, {beta})")
+        check_interval(alpha, beta)
         self.alpha, self.beta, self.selection = alpha, beta, selection
         self.probabilities = gap_probabilities(beta - alpha, self.t)
         self.segments = SegmentCounts(self.t, 1)

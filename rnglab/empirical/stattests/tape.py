@@ -17,10 +17,10 @@ from typing import Callable
 
 import numpy as np
 
-from ...generators.base import Source
+from ...generators.base import Source, SourceView
 
 
-class Tape(Source):
+class Tape(SourceView):
     """A view of ``inner`` that keeps the outputs taken through it since the last :meth:`mark`.
 
     Outputs handed back to the view (:meth:`~rnglab.generators.Source.unread`)
@@ -29,14 +29,11 @@ class Tape(Source):
     """
 
     def __init__(self, inner: Source) -> None:
-        self.inner, self.name, self.low, self.high, self.seed = inner, inner.name, inner.low, inner.high, inner.seed
-        super().__init__()
+        super().__init__(inner)
         self._taken: list[np.ndarray] = []
 
-    def _generate(self, size: int) -> np.ndarray:
-        values = self.inner.random_raw(size)
+    def _took(self, values: np.ndarray) -> None:
         self._taken.append(values)
-        return values
 
     def mark(self) -> None:
         """Start keeping outputs here: the outputs handed back and not yet read again come first."""
@@ -51,7 +48,3 @@ class Tape(Source):
         """Hand back to ``inner`` the outputs that the view holds and nobody read."""
         self.inner.unread(self._pending)
         self._pending = self._pending[:0]
-
-    @property
-    def state(self) -> dict:
-        return self.inner.state

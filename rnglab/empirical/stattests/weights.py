@@ -9,7 +9,7 @@ from scipy import stats
 
 from ...generators.base import Source
 from ...stream import BitSelection, genuine_bits
-from .base import EmpiricalResult, check_sample, register, require
+from .base import EmpiricalResult, check_interval, check_sample, register
 from .frequency import group_counts, uniform_reader
 from .hamming import MergedTally
 
@@ -44,7 +44,7 @@ class WeightDistributionTally(MergedTally):
                  selection: BitSelection = BitSelection()) -> None:
         super().__init__()
         self.k = check_sample("k", k, 1)
-        require(0.0 <= alpha < beta <= 1.0, f"need 0 <= alpha < beta <= 1; got alpha = {alpha}, beta = {beta}")
+        check_interval(alpha, beta)
         self.alpha, self.beta, self.selection = alpha, beta, selection
         self.law = stats.binom.pmf(np.arange(k + 1), k, interval_probability(source, selection, alpha, beta))
         self.observed = np.zeros(k + 1, dtype=np.int64)
