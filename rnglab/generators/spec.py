@@ -28,9 +28,10 @@ from .lcg import LCG, validate_lcg
 from .mrg import MRG, Combination
 from .mwc import MultiplyWithCarry
 from .outputs import Output
+from .xorshift import ALGORITHMS
 
 #: Kinds of generator a spec can stand for.
-KINDS = ("lcg", "mwc", "mrg", "additive", "numpy", "python", "os", "source")
+KINDS = ("lcg", "mwc", "mrg", "additive", "numpy", "python", "linear", "os", "source")
 #: The ``words`` each kind can serve besides its own (``None``).
 WORDS = {"numpy": (None, "uint32"), "python": (None, "random53")}
 
@@ -46,7 +47,8 @@ class GeneratorSpec:
     kind : str
         ``lcg``, ``mwc`` (a multiply-with-carry generator, run as its equivalent LCG: :mod:`rnglab.generators.mwc`),
         ``mrg`` (a multiple recursive generator or a combination), ``additive`` (glibc's ``rand()``),
-        ``numpy`` (a BitGenerator), ``python`` (``random.Random``),
+        ``numpy`` (a BitGenerator), ``python`` (``random.Random``), ``linear`` (a GF(2)-linear generator of
+        :mod:`rnglab.generators.xorshift`: xorshift, xoshiro, WELL, V8's ``Math.random``, ``std::mt19937_64``),
         ``os`` (the entropy source) or ``source`` (a given object, not re-seedable).
     native_reducer : Reducer
         The library's own way to draw from ``[0, n)``.
@@ -62,6 +64,8 @@ class GeneratorSpec:
         Declared lowest output where it differs from the LCG default.
     bit_generator : str or None
         numpy BitGenerator class name.
+    algorithm : str or None
+        The GF(2)-linear generator (``kind == "linear"``): a key of :data:`~rnglab.generators.xorshift.ALGORITHMS`.
     combination : Combination or None
         The components and output rule of an MRG (``kind == "mrg"``).
     carry : MultiplyWithCarry or None
@@ -94,6 +98,7 @@ class GeneratorSpec:
     seeding: SeedConvention | None = None
     low: int | None = None
     bit_generator: str | None = None
+    algorithm: str | None = None
     init_genrand: bool = False
     words: str | None = None
     combination: Combination | None = None
@@ -116,6 +121,9 @@ class GeneratorSpec:
                              f"got {self.words!r}")
         if (self.kind == "mrg") != (self.combination is not None):
             raise ValueError("a generator of kind mrg needs a combination, and only it takes one")
+        if (self.kind == "linear") != (self.algorithm in ALGORITHMS):
+            raise ValueError(f"a generator of kind linear needs an algorithm, one of {', '.join(ALGORITHMS)}, "
+                             "and only it takes one")
         if (self.kind == "mwc") != (self.carry is not None):
             raise ValueError("a generator of kind mwc needs its multiplier and base, and only it takes them")
 
@@ -155,6 +163,8 @@ class GeneratorSpec:
             return (0, 2**32 - 1) if self.init_genrand else (0, None)
         if self.kind == "additive":
             return 0, SEED_HIGH
+        if self.kind == "linear":
+            return ALGORITHMS[self.algorithm].seed_bounds()
         return None, None
 
     def check_seed(self, seed: int) -> int:
@@ -190,6 +200,8 @@ class GeneratorSpec:
             return GlibcRandom(seed, self.name)
         if self.kind == "mrg":
             return MRG(self.combination, seed, name=self.name)
+        if self.kind == "linear":
+            return ALGORITHMS[self.algorithm].seeded(seed, self.name)
         if self.kind == "numpy":
             bit_generator = mt19937_init_genrand(seed) if self.init_genrand else \
                 getattr(np.random, self.bit_generator)(seed)

@@ -1,0 +1,408 @@
+"""GF(2)-linear generators, bit for bit with their references: Marsaglia's xorshift, Vigna's xoroshiro and xoshiro,
+WELL512a, V8's ``Math.random`` and ``std::mt19937_64``.
+
+Each generator keeps a state of ``state_words`` words of ``word_bits`` bits,
+updated by a map that is linear over GF(2) (shifts, rotations, XOR, masks).
+As a vector of ``state_size`` bits, bit ``i`` of the state is bit
+``i mod word_bits`` of word ``i // word_bits`` (word 0 is the reference's
+first state variable): :meth:`LinearSource.state_vector` and
+:meth:`LinearSource.from_state_vector` cross between the two views, so the
+algebra (:mod:`rnglab.algebra.gf2_generators`) can apply one step to unit
+vectors and read the transition matrix column by column. One call of
+:meth:`~rnglab.generators.Source.random_raw` of size 1 is one step.
+Where the output is linear too (``output_linear``: xorshift, WELL, V8's
+engine) its bits are XORs of state bits; the ``+``, ``++`` and ``**``
+scramblers of Vigna's generators are not linear, but their engines are.
+
+Seeding (the ``seed`` of the catalog, :meth:`LinearSource.seeded`):
+
+* ``state``: the seed is the state, words packed least significant first
+  (Marsaglia's generators, whose paper gives the default states);
+* ``splitmix64``: the words are successive outputs of SplitMix64 from a 64-bit
+  seed, as Vigna's reference code advises (``xoshiro256starstar.c``: "we
+  suggest to use a splitmix64 to initialize the state");
+* V8: the 64-bit seed hashed by MurmurHash3's ``fmix64`` (see :class:`V8MathRandom`).
+
+References
+----------
+G. Marsaglia, "Xorshift RNGs", Journal of Statistical Software 8(14), 2003.
+D. Blackman and S. Vigna, "Scrambled linear pseudorandom number generators",
+ACM TOMS 47(4), 2021; reference code at https://prng.di.unimi.it/.
+F. Panneton, P. L'Ecuyer and M. Matsumoto, "Improved long-period generators
+based on linear recurrences modulo 2", ACM TOMS 32(1), 2006 (WELL512a.c).
+V8 ``src/numbers/math-random.cc``, ``src/base/utils/random-number-generator.h``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from . import xorshift_kernels as kernels
+from .adapters import check_state_tag
+from .base import Source
+
+_MASK64 = 2**64 - 1
+
+
+def splitmix64(seed: int, count: int) -> list[int]:
+    """The first ``count`` outputs of Vigna's SplitMix64 from ``seed`` (``splitmix64.c``).
+
+    ``x += 0x9E3779B97F4A7C15``; output ``z = x``, ``z = (z ^ z >> 30) 0xBF58476D1CE4E5B9``,
+    ``z = (z ^ z >> 27) 0x94D049BB133111EB``, ``z ^ z >> 31`` (all modulo 2^64).
+    """
+    words, x = [], seed & _MASK64
+    for _ in range(count):
+        x = (x + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        words.append(z ^ (z >> 31))
+    return words
+
+
+def fmix64(h: int) -> int:
+    """MurmurHash3's 64-bit finaliser, a bijection of [0, 2^64) (V8's ``RandomNumberGenerator::MurmurHash3``)."""
+    h ^= h >> 33
+    h = (h * 0xFF51AFD7ED558CCD) & _MASK64
+    h ^= h >> 33
+    h = (h * 0xC4CEB9FE1A85EC53) & _MASK64
+    return h ^ (h >> 33)
+
+
+def _check_integer(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{what} must be an integer; got {type(value).__name__}")
+    return int(value)
+
+
+class LinearSource(Source):
+    """A generator whose state update is linear over GF(2), stepped by a compiled kernel.
+
+    Subclasses set ``word_bits``, ``state_words``, ``high``, ``seeding`` and
+    ``_kernel`` (fills outputs, stepping the uint64 state array in place);
+    ``extra_words`` words after the state hold a position (WELL's index).
+
+    Parameters
+    ----------
+    words : sequence of int
+        The state words, in the order of the reference's state variables; not all zero.
+    seed : int, optional
+        The seed they came from (reports only).
+    name : str, optional
+    """
+
+    word_bits: int = 64
+    state_words: int = 1
+    extra_words: int = 0
+    #: The position word's value for a state given as words (WELL's index 0, an empty cache, MT's "twist next").
+    initial_position: int = 0
+    #: True when every output bit is an XOR of state bits (no ``+`` or ``*`` scrambler).
+    output_linear: bool = True
+    #: How :meth:`seeded` turns a seed into words: ``state`` or ``splitmix64``.
+    seeding: str = "state"
+    _kernel: Callable = None
+    _kernel_options: tuple = ()
+
+    def __init__(self, words, seed: int | None = None, name: str | None = None):
+        words = [_check_integer(w, "state words") for w in words]
+        if len(words) != self.state_words or not all(0 <= w < 2**self.word_bits for w in words):
+            raise ValueError(f"a {self.name} state is {self.state_words} words in [0, 2^{self.word_bits})")
+        if not any(words):
+            raise ValueError(f"the all-zero state of {self.name} is a fixed point: it never leaves 0")
+        self._state = np.array(words + [self.initial_position] * self.extra_words, dtype=np.uint64)
+        self.seed, self.name = seed, name or self.name
+        super().__init__()
+
+    @property
+    def state_size(self) -> int:
+        """Bits of state, ``k = word_bits * state_words`` (the dimension of the GF(2) vector space)."""
+        return self.word_bits * self.state_words
+
+    @classmethod
+    def seed_bounds(cls) -> tuple[int, int]:
+        """Inclusive range of the seeds :meth:`seeded` takes."""
+        return (1, 2 ** (cls.word_bits * cls.state_words) - 1) if cls.seeding == "state" else (0, _MASK64)
+
+    @classmethod
+    def seeded(cls, seed: int, name: str | None = None) -> LinearSource:
+        """The generator for ``seed`` by its :attr:`seeding` rule (see the module's docstring).
+
+        Raises
+        ------
+        ValueError
+            For a seed outside :meth:`seed_bounds`.
+        """
+        seed = _check_integer(seed, "seed")
+        low, high = cls.seed_bounds()
+        if not low <= seed <= high:
+            raise ValueError(f"seeds of {name or cls.name} must be in [{low}, 2^{high.bit_length()} - 1]; got {seed}")
+        return cls(cls.seed_words(seed), seed, name)
+
+    @classmethod
+    def seed_words(cls, seed: int) -> list[int]:
+        """The state words for a seed in :meth:`seed_bounds` (by :attr:`seeding`)."""
+        if cls.seeding == "splitmix64":
+            return splitmix64(seed, cls.state_words)
+        return [(seed >> (cls.word_bits * i)) & (2**cls.word_bits - 1) for i in range(cls.state_words)]
+
+    @property
+    def words(self) -> tuple[int, ...]:
+        """The state words, in the reference's order (WELL's from its current index)."""
+        return tuple(int(w) for w in self._state[:self.state_words])
+
+    def state_vector(self) -> np.ndarray:
+        """The state as ``state_size`` bits packed in uint64 words (bit i in word i // 64, bit i mod 64)."""
+        value = sum(word << (self.word_bits * i) for i, word in enumerate(self.words))
+        return np.frombuffer(value.to_bytes(8 * (-(-self.state_size // 64)), "little"), dtype="<u8").astype(np.uint64)
+
+    @classmethod
+    def from_state_vector(cls, bits: np.ndarray, name: str | None = None) -> LinearSource:
+        """The generator whose state is the packed bit vector ``bits`` (the inverse of :meth:`state_vector`)."""
+        value = int.from_bytes(np.asarray(bits, dtype="<u8").tobytes(), "little")
+        return cls([(value >> (cls.word_bits * i)) & (2**cls.word_bits - 1) for i in range(cls.state_words)],
+                   name=name)
+
+    def _generate(self, size: int) -> np.ndarray:
+        out = np.empty(size, dtype=np.uint64)
+        self._fill(out)
+        return out
+
+    def _fill(self, out: np.ndarray) -> None:
+        type(self)._kernel(self._state, out, *self._kernel_options)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {"generator": self.name, "words": list(self.words), **self._position(),
+                "pending": [int(v) for v in self._pending]}
+
+    def _position(self) -> dict[str, int]:
+        """The position word, where the words alone do not say what comes next."""
+        return {"position": int(self._state[-1])} if self.extra_words else {}
+
+    @state.setter
+    def state(self, value: dict[str, Any]) -> None:
+        check_state_tag(value, self.name)
+        if "words" not in value:
+            raise ValueError(f"a {self.name} state has its words")
+        restored = type(self)(value["words"], self.seed, self.name)
+        if "position" in self._position():
+            restored._state[-1] = _check_integer(value.get("position"), "position")
+        self._state = restored._state
+        self._pending = np.asarray(value.get("pending", []), dtype=np.uint64)
+
+
+class Xorshift32(LinearSource):
+    """Marsaglia's 32-bit xorshift with the triple (13, 17, 5) (``xor32``, "Xorshift RNGs", 2003, p. 4)."""
+
+    name, word_bits, high = "xorshift32", 32, 2**32 - 1
+    _kernel = kernels.fill_xorshift32
+
+
+class Xorshift64(LinearSource):
+    """Marsaglia's 64-bit xorshift with the triple (13, 7, 17) (``xor64``, "Xorshift RNGs", 2003, p. 4)."""
+
+    name, word_bits, high = "xorshift64", 64, 2**64 - 1
+    _kernel = kernels.fill_xorshift64
+
+
+class Xorshift128(LinearSource):
+    """Marsaglia's ``xor128``: four 32-bit words x, y, z, w, the triple (11, 8, 19); output w ("Xorshift RNGs", p. 5)."""
+
+    name, word_bits, state_words, high = "xorshift128", 32, 4, 2**32 - 1
+    _kernel = kernels.fill_xorshift128
+
+
+class Xoroshiro128(LinearSource):
+    """Vigna's xoroshiro128 (two 64-bit words) with a scrambler: ``+``, ``++`` or ``**`` (Blackman and Vigna)."""
+
+    word_bits, state_words, high, seeding = 64, 2, 2**64 - 1, "splitmix64"
+    output_linear = False
+    _kernel = kernels.fill_xoroshiro128
+
+
+class Xoroshiro128Plus(Xoroshiro128):
+    """xoroshiro128+ (``xoroshiro128plus.c``, 2018 engine 24, 16, 37): output s0 + s1."""
+
+    name, _kernel_options = "xoroshiro128+", (0,)
+
+
+class Xoroshiro128PlusPlus(Xoroshiro128):
+    """xoroshiro128++ (``xoroshiro128plusplus.c``, engine 49, 21, 28): output rotl(s0 + s1, 17) + s0."""
+
+    name, _kernel_options = "xoroshiro128++", (1,)
+
+
+class Xoroshiro128StarStar(Xoroshiro128):
+    """xoroshiro128** (``xoroshiro128starstar.c``, engine 24, 16, 37): output rotl(5 s0, 7) 9."""
+
+    name, _kernel_options = "xoroshiro128**", (2,)
+
+
+class Xoshiro256(LinearSource):
+    """Vigna's xoshiro256 (four 64-bit words) with a scrambler (Blackman and Vigna)."""
+
+    word_bits, state_words, high, seeding = 64, 4, 2**64 - 1, "splitmix64"
+    output_linear = False
+    _kernel = kernels.fill_xoshiro256
+
+
+class Xoshiro256Plus(Xoshiro256):
+    """xoshiro256+ (``xoshiro256plus.c``): output s0 + s3."""
+
+    name, _kernel_options = "xoshiro256+", (0,)
+
+
+class Xoshiro256StarStar(Xoshiro256):
+    """xoshiro256** (``xoshiro256starstar.c``; .NET 6's ``Random()``): output rotl(5 s1, 7) 9."""
+
+    name, _kernel_options = "xoshiro256**", (2,)
+
+
+class Well512a(LinearSource):
+    """WELL512a of Panneton, L'Ecuyer and Matsumoto (``WELL512a.c``): 16 words of 32 bits and an index.
+
+    The words are the reference's ``STATE`` array read from its index
+    ``state_i`` (0 after ``InitWELLRNG512a``); the output is the 32-bit word
+    ``STATE[state_i]`` after the step (the reference's double is it times 2^-32).
+    Seeded by SplitMix64 (rnglab's rule; the reference takes the 16 words).
+    """
+
+    name, word_bits, state_words, extra_words, high, seeding = "well512a", 32, 16, 1, 2**32 - 1, "splitmix64"
+    _kernel = kernels.fill_well512a
+
+    @classmethod
+    def seed_words(cls, seed: int) -> list[int]:
+        """The low 32 bits of the first 16 SplitMix64 outputs."""
+        return [word & 0xFFFFFFFF for word in splitmix64(seed, cls.state_words)]
+
+    @property
+    def words(self) -> tuple[int, ...]:
+        position = int(self._state[-1])
+        return tuple(int(self._state[(position + i) % 16]) for i in range(16))
+
+    def _position(self) -> dict[str, int]:
+        return {}  # the words are read from the index
+
+
+class V8Xorshift128(LinearSource):
+    """V8's xorshift128 engine, one value per step in the order generated: the top 52 bits of the new ``state0``.
+
+    ``(s0, s1) -> (s1, s0 ^ s0 << 23 ^ (s0 ^ s0 << 23) >> 17 ^ s1 ^ s1 >> 26)``
+    (``XorShift128``); ``Math.random`` hands these out in blocks of 64, last
+    first (:class:`V8MathRandom`); ``ToDouble`` is the value times 2^-52.
+    """
+
+    name, word_bits, state_words, high = "v8-xorshift128", 64, 2, 2**52 - 1
+    _kernel = kernels.fill_v8_engine
+
+
+class V8MathRandom(V8Xorshift128):
+    """V8's ``Math.random()`` (node 12 to 22, V8 7.1 to 12.x): raw outputs are ``Math.random() * 2^52``.
+
+    The state ``(state0, state1)`` starts at ``(fmix64(seed), fmix64(~seed))``
+    (MurmurHash3's finaliser); each refill steps :class:`V8Xorshift128` 64
+    times and caches the 64 mantissas ``state0 >> 12``, which ``Math.random``
+    hands out last first, as ``mantissa / 2^52``. ``node --random_seed=N``
+    (a 32-bit signed flag, N != 0; 0 means "seed from the OS") makes the seed
+    ``N mod 2^64``, so seed ``-1`` here is ``--random_seed=-1``.
+
+    The state words (:meth:`state_vector`) are the engine's; the cache and its
+    index (values left) are in :attr:`state`, ``cache`` and ``index``.
+
+    References
+    ----------
+    V8 ``src/numbers/math-random.cc`` (``MathRandom::RefillCache``, ``kCacheSize = 64``);
+    ``src/base/utils/random-number-generator.h`` (``XorShift128``, ``ToDouble``, ``MurmurHash3``).
+    """
+
+    name, extra_words = "v8", 1
+    #: Values in V8's cache (``MathRandom::kCacheSize``).
+    CACHE_SIZE = 64
+
+    def __init__(self, words, seed: int | None = None, name: str | None = None):
+        super().__init__(words, seed, name)
+        self._cache = np.zeros(self.CACHE_SIZE, dtype=np.uint64)
+
+    @classmethod
+    def seed_bounds(cls) -> tuple[int, int]:
+        return -(2**63), _MASK64
+
+    @classmethod
+    def seeded(cls, seed: int, name: str | None = None) -> V8MathRandom:
+        """``Math.random`` in a fresh context seeded with ``seed`` (negative: ``seed + 2^64``, node's flag)."""
+        seed = _check_integer(seed, "seed")
+        low, high = cls.seed_bounds()
+        if not low <= seed <= high:
+            raise ValueError(f"seeds of {name or cls.name} must be in [-2^63, 2^64 - 1]; got {seed}")
+        hashed = seed & _MASK64
+        return cls([fmix64(hashed), fmix64(~hashed & _MASK64)], seed, name)
+
+    @property
+    def index(self) -> int:
+        """Values left in the cache (V8's ``math_random_index``); the next is ``cache[index - 1]``."""
+        return int(self._state[-1])
+
+    @property
+    def cache(self) -> tuple[int, ...]:
+        """The 64 mantissas of the last refill, in the order generated."""
+        return tuple(int(v) for v in self._cache)
+
+    def _fill(self, out: np.ndarray) -> None:
+        kernels.fill_v8_cached(self._state, self._cache, out)
+
+    def engine(self) -> V8Xorshift128:
+        """The xorshift128 engine at the same words (its outputs in the order generated, without the cache)."""
+        return V8Xorshift128(self.words, name=f"{self.name}-engine")
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {**super().state, "cache": list(self.cache)}
+
+    @state.setter
+    def state(self, value: dict[str, Any]) -> None:
+        LinearSource.state.fset(self, value)
+        cache = value.get("cache", [0] * self.CACHE_SIZE)
+        if len(cache) != self.CACHE_SIZE or not 0 <= self.index <= self.CACHE_SIZE:
+            raise ValueError(f"a v8 state has a cache of {self.CACHE_SIZE} values and an index in [0, 64]")
+        self._cache = np.asarray(cache, dtype=np.uint64)
+
+
+class Mt19937x64(LinearSource):
+    """C++ ``std::mt19937_64`` after ``seed(s)`` (Nishimura and Matsumoto's ``mt19937-64.c``, ``init_genrand64``).
+
+    312 words of 64 bits and the index; ``mt[0] = s``,
+    ``mt[i] = 6364136223846793005 (mt[i-1] ^ mt[i-1] >> 62) + i``; 19937 of
+    its 19968 bits matter (the low 31 bits of the oldest word are dropped by
+    the twist). ``std::mt19937_64{}`` uses seed 5489.
+
+    References
+    ----------
+    T. Nishimura, "Tables of 64-bit Mersenne twisters", ACM TOMACS 10(4), 2000;
+    ISO/IEC 14882:2011 [rand.eng.mers], [rand.predef] (10000th output 9981545732273789042).
+    """
+
+    name, word_bits, state_words, extra_words, high = "mt19937_64", 64, 312, 1, 2**64 - 1
+    initial_position = 312  # words given alone are twisted before the first output
+    _kernel = kernels.fill_mt19937_64
+
+    @classmethod
+    def seed_bounds(cls) -> tuple[int, int]:
+        return 0, _MASK64
+
+    @classmethod
+    def seeded(cls, seed: int, name: str | None = None) -> Mt19937x64:
+        seed = _check_integer(seed, "seed")
+        if not 0 <= seed <= _MASK64:
+            raise ValueError(f"seeds of {name or cls.name} must be in [0, 2^64 - 1]; got {seed}")
+        words = [seed]
+        for i in range(1, cls.state_words):
+            words.append((6364136223846793005 * (words[-1] ^ (words[-1] >> 62)) + i) & _MASK64)
+        return cls(words, seed, name)
+
+
+#: The generators above by the ``algorithm`` a catalog entry names.
+ALGORITHMS: dict[str, type[LinearSource]] = {cls.name: cls for cls in (
+    Xorshift32, Xorshift64, Xorshift128, Xoroshiro128Plus, Xoroshiro128PlusPlus, Xoroshiro128StarStar,
+    Xoshiro256Plus, Xoshiro256StarStar, Well512a, V8Xorshift128, V8MathRandom, Mt19937x64)}
