@@ -117,3 +117,14 @@ def test_glibc_lanes_deal_what_one_generator_per_seed_deals(name):
     seeds = np.array([0, 1, 2, 42, 2**31, 2**32 - 1, 1_795_341_600], dtype=np.uint64)
     decks = seed_decks(chosen.generator, seeds, 52, chosen.shuffle, chosen.reducer)
     assert decks.tolist() == [deal(name, int(seed), 52) for seed in seeds]
+
+
+def test_js_fisher_yates_spends_the_last_draw():
+    # node --random_seed=7: three decks of 5 shuffled in turn in one process (tests/data/pipelines/): the step
+    # i = 0 draws Math.floor(Math.random() * 1), so each deck takes 5 values, not 4
+    from rnglab.shuffles.algorithms import shuffle_in_turn
+
+    chosen = as_pipeline("js-fisher-yates-v8").with_seed(7)
+    decks = shuffle_in_turn(5, chosen.generator.make(), 3, chosen.shuffle, chosen.reducer)
+    expected = [[int(v) for v in line.split()[3:]] for line in (DATA / "js_decks_in_turn.txt").read_text().splitlines()]
+    assert decks.tolist() == expected

@@ -132,8 +132,10 @@ def transition_matrix(source_type: type[LinearSource]) -> np.ndarray:
 
 
 def _transpose(rows: np.ndarray, k: int) -> np.ndarray:
-    bits = np.unpackbits(rows.astype("<u8").view(np.uint8), axis=1, bitorder="little")[:, :k]
-    return np.packbits(bits.T.copy(), axis=1, bitorder="little").view("<u8").astype(np.uint64)
+    bits = np.unpackbits(rows.astype("<u8").view(np.uint8), axis=1, bitorder="little")
+    transposed = np.zeros_like(bits)
+    transposed[:k, :k] = bits[:k, :k].T
+    return np.packbits(transposed[:k], axis=1, bitorder="little").view("<u8").astype(np.uint64)
 
 
 def bit_sequence(values: np.ndarray, bit: int) -> list[int]:

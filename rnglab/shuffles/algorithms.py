@@ -188,6 +188,12 @@ def fisher_yates(n, config):
     return [SwapStep(i, 0, i) for i in range(n - 1, 0, -1)]
 
 
+def fisher_yates_to_zero(n, config):
+    """Fisher--Yates down to i = 0: the last step swaps 0 with itself but still draws (one value below 1), as
+    JavaScript's ``for (i = n; i > 0; i--) { r = Math.floor(Math.random() * i); swap(r, i - 1) }`` does."""
+    return [SwapStep(i, 0, i) for i in range(n - 1, -1, -1)]
+
+
 def forward(n, config):
     """Forward Fisher--Yates: for i = 0 .. n-2, swap i with j uniform in [i, n-1]. Uniform."""
     return [SwapStep(i, i, n - 1) for i in range(n - 1)]
@@ -279,6 +285,9 @@ class Algorithm:
 SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
     Algorithm("fisher-yates", "i from n-1 down to 1, swap i with j in [0, i]", False, "program",
               "Durstenfeld, CACM 7(7), 1964; Knuth TAOCP 3.4.2 Algorithm P", program=fisher_yates),
+    Algorithm("fisher-yates-to-zero", "i from n-1 down to 0, swap i with j in [0, i]: the last draw (below 1) "
+              "is spent (JavaScript's for (i = n; i > 0; i--))", False, "program",
+              "Durstenfeld, CACM 7(7), 1964; the JavaScript loop of the shuffling articles", program=fisher_yates_to_zero),
     Algorithm("forward", "i from 0 to n-2, swap i with j in [i, n-1]", False, "program",
               "Knuth TAOCP vol. 2, 3.4.2", program=forward),
     Algorithm("inside-out", "out[i] = out[j]; out[j] = item i, j in [0, i]; works on a stream", False, "program",

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Writes reference_js.txt and js_decks_in_turn.txt with node 20.20.2 (V8 11.3.244.8-node.38).
+set -e
+cd "$(dirname "$0")"
+{
+    echo "# node $(node --version), V8 $(node -p process.versions.v8)"
+    for seed in 1 2 12345 -1; do
+        for n in 1 2 5 10 52; do node --random_seed=$seed make_reference.js $n; done
+    done
+} > reference_js.txt
+node --random_seed=7 make_reference.js 5 3 > js_decks_in_turn.txt
