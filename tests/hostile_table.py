@@ -148,6 +148,7 @@ ROWS: list[Row] = [
     row("period", "generator"),
     row("period os"),
     row("period pcg64"),
+    row("period xorshift128 --walk", "--walk"),
     row("period --a 2 --m 3^4000", "4096"),
     row("period --a 5 --m 2^32 --seed 2^32", "seed"),
     row("period msvc --seed -5", "seed"),

@@ -62,9 +62,29 @@ def test_walk_refuses_beyond_max_steps(capsys):
     (["--a", "3", "--m", "10", "--c", "10"], "c must be in [0, m)"),
     (["--a", "3", "--m", "10", "--seed", "11"], "must be in [0, 9]; got 11"),
     (["--a", "3", "--m", "10", "--seed", "0"], "seed must be non-zero when c = 0"),
-    (["mt19937"], "mt19937 is not a linear congruential generator"),
+    (["pcg64"], "pcg64 is not a linear congruential generator"),
     (["--a", "3", "--m", "2^128+1", "--c", "1"], "cannot factor m = 340282366920938463463374607431768211457"),
 ])
 def test_bad_input_is_one_line_with_status_2(args, message, capsys):
     status, out, err = run(["period"] + args, capsys)
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_gf2_linear_generator_period_and_equidistribution(capsys):
+    # Marsaglia's xor128: a primitive polynomial of degree 128 (period 2^128 - 1); k(1) = 128, k(2) = 64
+    status, out, _ = run(["period", "xorshift128"], capsys)
+    assert status == 0 and "polynomial degree 128, 47 non-zero terms, irreducible\n" in out
+    assert "period     2^128 - 1 (the polynomial is primitive" in out and "v=1: 128/128  v=2: 64/64" in out
+    assert "dimension defect 69\n" in out
+
+
+def test_gf2_linear_generator_json(capsys):
+    status, out, _ = run(["period", "well512a", "--json"], capsys)
+    data = json.loads(out)
+    assert status == 0 and (data["degree"], data["weight"], data["period"]) == (512, 225, 2**512 - 1)
+    assert data["equidistribution"]["defect"] == 0 and data["equidistribution"]["dimensions"][31] == 16
+
+
+def test_scrambled_generator_has_its_engine_period(capsys):
+    status, out, _ = run(["period", "xoroshiro128plus"], capsys)
+    assert status == 0 and "period     2^128 - 1" in out and "equidistribution: not defined" in out

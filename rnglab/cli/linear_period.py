@@ -33,8 +33,8 @@ def _period_lines(result: GF2Period) -> list[str]:
     period = "not computed (the polynomial is not primitive)" if result.period is None else \
         f"{_exponent(result.period)} (the polynomial is primitive: every non-zero state on one cycle)"
     return [f"generator  {result.generator}: linear over GF(2), {result.state_size} bits of state",
-            f"polynomial degree {result.degree}, {result.weight} non-zero terms, "
-            f"{'irreducible' if result.irreducible else 'reducible'}",
+            (f"polynomial degree {result.degree}, {result.weight} non-zero terms, "
+             f"{'irreducible' if result.irreducible else 'reducible'}"),
             f"period     {period}"]
 
 

@@ -137,7 +137,10 @@ def period_command(generator, do_walk: bool, max_steps: int | None, as_json: boo
     is primitive, and the equidistribution k(v) of the top v bits with the
     dimension defect (MT19937 takes about 20 s).
     """
-    if is_gf2_linear(generator) and not do_walk:
+    if is_gf2_linear(generator):
+        if do_walk:
+            raise ValueError("--walk steps LCGs; a GF(2)-linear generator's period comes from its characteristic "
+                             "polynomial")
         print_linear_period(generator, as_json)
         return
     if generator.is_mrg:
