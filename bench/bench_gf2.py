@@ -19,12 +19,16 @@ STREAMS = ("xorshift128", "xoshiro256starstar", "v8")
 ALGEBRA = ("xorshift128", "v8", "well512a", "mt19937")
 
 
+def rnglab_seconds(source) -> float:
+    """Seconds per value of ``random_raw(out=buffer)``, CHUNKS chunks of CHUNK values."""
+    buffer = source.random_raw(CHUNK)  # compiles the kernel before timing
+    return best_time(lambda: [source.random_raw(out=buffer) for _ in range(CHUNKS)]) / (CHUNK * CHUNKS)
+
+
 def stream_rows(binary) -> list:
     rows = []
     for name in STREAMS:
-        source = make_source(name)
-        buffer = source.random_raw(CHUNK)  # compiles the kernel before timing
-        ours = best_time(lambda: [source.random_raw(out=buffer) for _ in range(CHUNKS)]) / (CHUNK * CHUNKS)
+        ours = rnglab_seconds(make_source(name))
         theirs = float(run_c(binary, name, CHUNK, CHUNKS).split()[0]) / (CHUNK * CHUNKS)
         rows.append([name, f"{ours * 1e9:.2f}", f"{theirs * 1e9:.2f}", f"{theirs / ours:.2f}"])
     return rows
