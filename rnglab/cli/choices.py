@@ -10,8 +10,8 @@ REDUCER_NAMES = ("modulo", "float-multiply", "multiply-shift", "threshold", "thr
                  "lemire", "java-nextint", "python-randbelow")
 #: :data:`rnglab.shuffles.algorithms.SHUFFLES`
 SHUFFLE_NAMES = ("fisher-yates", "fisher-yates-to-zero", "forward", "inside-out", "sattolo", "naive",
-                 "transpositions", "sort-keys", "sort-keys-redraw", "draw-unused", "draw-remove", "poker1999", "unrank", "js-sort-insertion",
-                 "js-sort-timsort", "ascending", "deitel", "libstdcxx-shuffle")
+                 "transpositions", "sort-keys", "sort-keys-redraw", "draw-unused", "draw-remove", "poker1999",
+                 "unrank", "js-sort-insertion", "js-sort-timsort", "ascending", "deitel", "libstdcxx-shuffle")
 #: :data:`rnglab.shuffles.algorithms.SWAP_RULES`
 SWAP_RULES = ("n", "touch", "half-nlogn")
 #: :data:`rnglab.shuffles.deal.GAMES`
