@@ -100,7 +100,8 @@ class LinearSource(Source):
     initial_position: int = 0
     #: True when every output bit is an XOR of state bits (no ``+`` or ``*`` scrambler).
     output_linear: bool = True
-    #: How :meth:`seeded` turns a seed into words: ``state`` or ``splitmix64``.
+    #: How :meth:`seeded` turns a seed into words (:meth:`seed_words`): ``state``, ``splitmix64`` or the
+    #: generator's own rule.
     seeding: str = "state"
     _kernel: Callable = None
     _kernel_options: tuple = ()
@@ -137,7 +138,7 @@ class LinearSource(Source):
         seed = _check_integer(seed, "seed")
         low, high = cls.seed_bounds()
         if not low <= seed <= high:
-            raise ValueError(f"seeds of {name or cls.name} must be in [{low}, 2^{high.bit_length()} - 1]; got {seed}")
+            raise ValueError(f"seeds of {name or cls.name} must be in [{low}, {high}]; got {seed}")
         return cls(cls.seed_words(seed), seed, name)
 
     @classmethod
@@ -317,7 +318,7 @@ class V8MathRandom(V8Xorshift128):
     ``src/base/utils/random-number-generator.h`` (``XorShift128``, ``ToDouble``, ``MurmurHash3``).
     """
 
-    name, extra_words = "v8", 1
+    name, extra_words, seeding = "v8", 1, "fmix64"
     #: Values in V8's cache (``MathRandom::kCacheSize``).
     CACHE_SIZE = 64
 
@@ -330,14 +331,10 @@ class V8MathRandom(V8Xorshift128):
         return -(2**63), _MASK64
 
     @classmethod
-    def seeded(cls, seed: int, name: str | None = None) -> V8MathRandom:
-        """``Math.random`` in a fresh context seeded with ``seed`` (negative: ``seed + 2^64``, node's flag)."""
-        seed = _check_integer(seed, "seed")
-        low, high = cls.seed_bounds()
-        if not low <= seed <= high:
-            raise ValueError(f"seeds of {name or cls.name} must be in [-2^63, 2^64 - 1]; got {seed}")
+    def seed_words(cls, seed: int) -> list[int]:
+        """``fmix64(seed)`` and ``fmix64(~seed)`` of the seed as a uint64 (negative: ``seed + 2^64``, node's flag)."""
         hashed = seed & _MASK64
-        return cls([fmix64(hashed), fmix64(~hashed & _MASK64)], seed, name)
+        return [fmix64(hashed), fmix64(~hashed & _MASK64)]
 
     @property
     def index(self) -> int:
@@ -383,23 +380,17 @@ class Mt19937x64(LinearSource):
     ISO/IEC 14882:2011 [rand.eng.mers], [rand.predef] (10000th output 9981545732273789042).
     """
 
-    name, word_bits, state_words, extra_words, high = "mt19937_64", 64, 312, 1, 2**64 - 1
+    name, word_bits, state_words, extra_words, high, seeding = "mt19937_64", 64, 312, 1, 2**64 - 1, "init_genrand64"
     initial_position = 312  # words given alone are twisted before the first output
     _kernel = kernels.fill_mt19937_64
 
     @classmethod
-    def seed_bounds(cls) -> tuple[int, int]:
-        return 0, _MASK64
-
-    @classmethod
-    def seeded(cls, seed: int, name: str | None = None) -> Mt19937x64:
-        seed = _check_integer(seed, "seed")
-        if not 0 <= seed <= _MASK64:
-            raise ValueError(f"seeds of {name or cls.name} must be in [0, 2^64 - 1]; got {seed}")
+    def seed_words(cls, seed: int) -> list[int]:
+        """``init_genrand64(seed)``."""
         words = [seed]
         for i in range(1, cls.state_words):
             words.append((6364136223846793005 * (words[-1] ^ (words[-1] >> 62)) + i) & _MASK64)
-        return cls(words, seed, name)
+        return words
 
 
 #: The generators above by the ``algorithm`` a catalog entry names.
