@@ -122,18 +122,19 @@ def frobenius_power(a: int, times: int, modulus: int) -> int:
     k = degree(modulus)
     terms = exponents(modulus ^ (1 << k))
     chunk = min(64, k - (max(terms) if terms else 0))
-    words = _to_words(remainder(a, modulus), k)
+    words = to_words(remainder(a, modulus), k)
     kernels.frobenius(words, k, np.array(terms, dtype=np.int64), chunk, times)
-    return _from_words(words)
+    return from_words(words)
 
 
-def _to_words(p: int, bits: int) -> np.ndarray:
+def to_words(p: int, bits: int) -> np.ndarray:
     """``p`` as uint64 words holding ``bits`` bits (at least one word)."""
     count = max(1, -(-bits // 64))
     return np.frombuffer(p.to_bytes(8 * count, "little"), dtype="<u8").astype(np.uint64)
 
 
-def _from_words(words: np.ndarray) -> int:
+def from_words(words: np.ndarray) -> int:
+    """The polynomial whose coefficients are the bits of ``words`` (the inverse of :func:`to_words`)."""
     return int.from_bytes(np.ascontiguousarray(words, dtype="<u8").tobytes(), "little")
 
 

@@ -271,7 +271,7 @@ def _shortest_degrees(elements: list[int], polynomial: int) -> tuple[int, ...]:
     """``k(v)`` for v = 1 .. len(elements): the shortest degree in ``M_v``, by incremental weak Popov forms."""
     k = gf2.degree(polynomial)
     dimensions = [k]
-    rows = [gf2._to_words(polynomial, k + 1)]
+    rows = [gf2.to_words(polynomial, k + 1)]
     tops = [k]
     for v in range(1, len(elements)):
         width = -(-((k + 1) * (v + 1) + 64) // 64)

@@ -300,7 +300,7 @@ class V8Xorshift128(LinearSource):
 
 
 class V8MathRandom(V8Xorshift128):
-    """V8's ``Math.random()`` (node 12 to 22, V8 7.1 to 12.x): raw outputs are ``Math.random() * 2^52``.
+    """V8's ``Math.random()`` as node 20.20.2 (V8 11.3) runs it: raw outputs are ``Math.random() * 2^52``.
 
     The state ``(state0, state1)`` starts at ``(fmix64(seed), fmix64(~seed))``
     (MurmurHash3's finaliser); each refill steps :class:`V8Xorshift128` 64
@@ -311,6 +311,10 @@ class V8MathRandom(V8Xorshift128):
 
     The state words (:meth:`state_vector`) are the engine's; the cache and its
     index (values left) are in :attr:`state`, ``cache`` and ``index``.
+
+    Versions: pinned to node 20.20.2 only (tests/data/v8/). V8 commit ac66c97 replaced the output
+    ``state0 + state1`` of its earlier xorshift128+ (V8 4.9, 2015) by ``state0 >> 12``; that variant and
+    the 53-bit doubles of 2025 are other generators, not modelled here.
 
     References
     ----------
