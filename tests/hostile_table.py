@@ -65,6 +65,9 @@ ROWS: list[Row] = [
     row("gen msvc --seed", "4096", argv=(DIGITS,)),
     # ---- gen: seeds in the generator's convention
     row("gen minstd --seed 0", "seed"),
+    row("gen xorshift32 --seed 0", "seeds of xorshift32 must be in [1, 4294967295]"),
+    row("gen v8 --seed 2^64", "seeds of v8"),
+    row("gen xoshiro256starstar --seed -1", "seeds of xoshiro256starstar"),
     row("gen minstd --seed 2^31-1", "seed"),
     row("gen msvc --seed -1", "seed"),
     row("gen msvc --seed 2^32", "seed"),
