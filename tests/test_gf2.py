@@ -94,10 +94,14 @@ def test_irreducible_and_primitive_against_brute_force(k):
         assert gf2.is_primitive(p) == (sequence_period(p) == 2**k - 1), bin(p)
 
 
-def test_frobenius_power_equals_power_mod():
-    p = 0b10000000000000000000000000000000000000000000000000000000000000000000000000000000000101001  # x^88 + ...
+@pytest.mark.parametrize("modulus", [
+    (1 << 88) | 0b101001,                  # x^88 + x^5 + x^3 + 1: folded 64 bits at a time
+    (1 << 20) | (1 << 19) | 0b101,         # x^20 + x^19 + x^2 + 1: the top term one below, folded bit by bit
+    (1 << 130) | (1 << 100) | (1 << 67) | 1,  # folds of 30 bits across word boundaries
+])
+def test_frobenius_power_equals_power_mod(modulus):
     a = 0b1011011101
-    assert gf2.frobenius_power(a, 70, p) == gf2.power_mod(a, 2**70, p)
+    assert gf2.frobenius_power(a, 70, modulus) == gf2.power_mod(a, 2**70, modulus)
 
 
 @pytest.mark.parametrize("k", sorted(gf2.MERSENNE_FACTORS))
