@@ -9,9 +9,9 @@ tests/test_cli_startup.py checks that each equals its source, so they cannot dri
 REDUCER_NAMES = ("modulo", "float-multiply", "multiply-shift", "threshold", "threshold-openbsd", "bitmask",
                  "lemire", "java-nextint", "python-randbelow")
 #: :data:`rnglab.shuffles.algorithms.SHUFFLES`
-SHUFFLE_NAMES = ("fisher-yates", "fisher-yates-to-zero", "forward", "inside-out", "sattolo", "naive",
-                 "transpositions", "sort-keys", "sort-keys-redraw", "draw-unused", "draw-remove", "poker1999",
-                 "unrank", "js-sort-insertion", "js-sort-timsort", "ascending", "deitel", "libstdcxx-shuffle")
+SHUFFLE_NAMES = ("fisher-yates", "forward", "inside-out", "sattolo", "naive", "transpositions", "sort-keys",
+                 "sort-keys-redraw", "draw-unused", "draw-remove", "poker1999", "unrank", "js-sort-insertion",
+                 "js-sort-timsort", "ascending", "deitel", "libstdcxx-shuffle", "fisher-yates-to-zero")
 #: :data:`rnglab.shuffles.algorithms.SWAP_RULES`
 SWAP_RULES = ("n", "touch", "half-nlogn")
 #: :data:`rnglab.shuffles.deal.GAMES`

@@ -28,8 +28,8 @@ from .spec import KINDS, GeneratorSpec, from_source, lcg_spec, mwc_spec
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"
 #: Fields of a catalog table (``source`` is the citation).
 CATALOG_FIELDS = ("kind", "a", "b", "c", "m", "output", "seeding", "default_seed", "bounded", "low", "bit_generator",
-                  "words", "algorithm", "components", "combine", "wrap", "norm", "state_order", "description", "source", "states",
-                  "period")
+                  "words", "algorithm", "components", "combine", "wrap", "norm", "state_order", "description", "source",
+                  "states", "period")
 #: Largest figure of the catalog, in bits (MT19937's 2^19937 - 1 states).
 CATALOG_BITS = 2**15
 #: Keys of an inline ``lcg:`` specification.
@@ -48,7 +48,8 @@ def _spec_from_table(name: str, table: dict) -> GeneratorSpec:
     if kind not in KINDS[:-1]:
         raise ValueError(f"catalog entry {name!r}: kind must be one of {', '.join(KINDS[:-1])}; got {kind!r}")
     fields = {"name": name, "kind": kind, "native_reducer": as_reducer(table.get("bounded", "lemire")),
-              "default_seed": _default_seed(table.get("default_seed")), "low": table.get("low"), "words": table.get("words"),
+              "default_seed": _default_seed(table.get("default_seed")), "low": table.get("low"),
+              "words": table.get("words"),
               "description": table.get("description", ""), "citation": table.get("source", ""),
               **{key: parse_int(table[key], CATALOG_BITS) for key in ("states", "period") if key in table}}
     if kind == "lcg":

@@ -209,7 +209,7 @@ class Xorshift64(LinearSource):
 
 
 class Xorshift128(LinearSource):
-    """Marsaglia's ``xor128``: four 32-bit words x, y, z, w, the triple (11, 8, 19); output w ("Xorshift RNGs", p. 5)."""
+    """Marsaglia's ``xor128``: 32-bit words x, y, z, w, the triple (11, 8, 19); output w ("Xorshift RNGs", p. 5)."""
 
     name, word_bits, state_words, high = "xorshift128", 32, 4, 2**32 - 1
     _kernel = kernels.fill_xorshift128

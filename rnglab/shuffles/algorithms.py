@@ -285,9 +285,6 @@ class Algorithm:
 SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
     Algorithm("fisher-yates", "i from n-1 down to 1, swap i with j in [0, i]", False, "program",
               "Durstenfeld, CACM 7(7), 1964; Knuth TAOCP 3.4.2 Algorithm P", program=fisher_yates),
-    Algorithm("fisher-yates-to-zero", "i from n-1 down to 0, swap i with j in [0, i]: the last draw (below 1) "
-              "is spent (JavaScript's for (i = n; i > 0; i--))", False, "program",
-              "Durstenfeld, CACM 7(7), 1964; the JavaScript loop of the shuffling articles", program=fisher_yates_to_zero),
     Algorithm("forward", "i from 0 to n-2, swap i with j in [i, n-1]", False, "program",
               "Knuth TAOCP vol. 2, 3.4.2", program=forward),
     Algorithm("inside-out", "out[i] = out[j]; out[j] = item i, j in [0, i]; works on a stream", False, "program",
@@ -326,6 +323,10 @@ SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
               take_program),
     Algorithm("libstdcxx-shuffle", "ascending swaps, two positions per draw below (i+1)(i+2) (std::shuffle)", False,
               "uniform", "libstdc++ stl_algo.h shuffle, __gen_two_uniform_ints (GCC 9+)", libstdcxx_shuffle),
+    Algorithm("fisher-yates-to-zero", "i from n-1 down to 0, swap i with j in [0, i]: the last draw (below 1) "
+              "is spent (JavaScript's for (i = n; i > 0; i--))", False, "program",
+              "Durstenfeld, CACM 7(7), 1964; the JavaScript loop of the shuffling articles",
+              program=fisher_yates_to_zero),
 )}
 """Every shuffle algorithm by name."""
 
