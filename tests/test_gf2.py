@@ -14,7 +14,15 @@ from rnglab.algebra import gf2
 from rnglab.algebra.gf2_generators import equidistribution, gf2_period, linear_model, transition_matrix
 from rnglab.algebra.numtheory import is_probable_prime
 from rnglab.generators import as_generator
-from rnglab.generators.xorshift import V8Xorshift128, Well512a, Xorshift32, Xorshift64, Xorshift128
+from rnglab.generators.xorshift import (
+    Mt19937x64,
+    V8MathRandom,
+    V8Xorshift128,
+    Well512a,
+    Xorshift32,
+    Xorshift64,
+    Xorshift128,
+)
 
 
 def lfsr(polynomial: int, state: list[int], count: int) -> list[int]:
@@ -138,6 +146,12 @@ def test_transition_matrix_steps_the_state_and_vanishes_on_its_polynomial(name, 
     for coefficient in format(polynomial, "b"):  # Horner, from the leading coefficient
         value = (value @ matrix + int(coefficient) * np.eye(k, dtype=np.int64)) % 2
     assert not value.any()
+
+
+@pytest.mark.parametrize("source_type", [V8MathRandom, Mt19937x64])
+def test_transition_matrix_needs_one_step_per_output(source_type):
+    with pytest.raises(ValueError, match="one output is not one step of its state words"):
+        transition_matrix(source_type)
 
 
 def functionals(source_type, dimensions: int, resolution: int) -> np.ndarray:

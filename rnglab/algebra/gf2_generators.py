@@ -119,7 +119,15 @@ def transition_matrix(source_type: type[LinearSource]) -> np.ndarray:
     (:meth:`~rnglab.generators.xorshift.LinearSource.from_state_vector`);
     row ``r`` (returned) holds bit ``r`` of every column: ``(A x)_r`` is the
     parity of ``row_r & x``.
+
+    Raises
+    ------
+    ValueError
+        For a generator whose output is not one step of its words (V8's cache: use its engine; MT19937-64).
     """
+    if not source_type.step_per_output:
+        raise ValueError(f"{source_type.name}: one output is not one step of its state words; its transition "
+                         "matrix is not defined here")
     k = source_type.word_bits * source_type.state_words
     columns = np.zeros((k, -(-k // 64)), dtype=np.uint64)
     for i in range(k):

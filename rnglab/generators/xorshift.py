@@ -100,6 +100,9 @@ class LinearSource(Source):
     initial_position: int = 0
     #: True when every output bit is an XOR of state bits (no ``+`` or ``*`` scrambler).
     output_linear: bool = True
+    #: True when one output is one step of the words (:meth:`state_vector`): false for V8's cache (use
+    #: :meth:`V8MathRandom.engine`) and for MT19937-64, whose twist renews its 312 words at once.
+    step_per_output: bool = True
     #: How :meth:`seeded` turns a seed into words (:meth:`seed_words`): ``state``, ``splitmix64`` or the
     #: generator's own rule.
     seeding: str = "state"
@@ -322,7 +325,7 @@ class V8MathRandom(V8Xorshift128):
     ``src/base/utils/random-number-generator.h`` (``XorShift128``, ``ToDouble``, ``MurmurHash3``).
     """
 
-    name, extra_words, seeding = "v8", 1, "fmix64"
+    name, extra_words, seeding, step_per_output = "v8", 1, "fmix64", False
     #: Values in V8's cache (``MathRandom::kCacheSize``).
     CACHE_SIZE = 64
 
@@ -386,6 +389,7 @@ class Mt19937x64(LinearSource):
 
     name, word_bits, state_words, extra_words, high, seeding = "mt19937_64", 64, 312, 1, 2**64 - 1, "init_genrand64"
     initial_position = 312  # words given alone are twisted before the first output
+    step_per_output = False
     _kernel = kernels.fill_mt19937_64
 
     @classmethod
