@@ -16,7 +16,7 @@ from rnglab.generators import as_generator, make_source
 
 CHUNK, CHUNKS = 2**20, 8
 STREAMS = ("xorshift128", "xoshiro256starstar", "v8")
-ALGEBRA = ("xorshift128", "v8", "well512a", "mt19937")
+ALGEBRA = ("xorshift128", "v8", "well512a", "mt19937", "mt19937_64")
 
 
 def rnglab_seconds(source) -> float:
