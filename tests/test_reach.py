@@ -1,10 +1,12 @@
 """Reachable deals and the cycle of deals from one stream."""
 
+import json
 import math
 
 import numpy as np
 import pytest
 
+from rnglab.cli import main
 from rnglab.generators import LCG, as_generator, lcg_spec, make_source
 from rnglab.parallel.journal import open_journal
 from rnglab.reduction.reducers import as_reducer
@@ -157,3 +159,16 @@ def test_the_journal_keeps_long_decks_exactly(tmp_path):
                                                                                      10, 60)), keys)
     assert np.array_equal(recorded_keys(journaled_keys(generator, 8, chosen, reducer, 10, 60)),
                           distinct_keys(generator, 8, chosen, reducer, 10, 60))  # ranks below 21 cards
+
+
+def test_bound_only_says_the_deals_were_not_counted_and_gives_the_bound(capsys):
+    # Issue 27: reach --bound-only printed an empty "distinct deals" cell.
+    assert main(["reach", "--bound-only", "python", "--seeds", "time-s"]) == 0
+    header, _, *lines = capsys.readouterr().out.splitlines()
+    column = header.index("value")
+    rows = {line[:column].strip(): line[column:] for line in lines}
+    assert rows["distinct deals"] == "not counted (--bound-only); at most the bound, 86400"
+    assert rows["fraction reached"] == f"at most {86400 / math.factorial(52):.4e} (the bound / 52!)"
+    assert main(["reach", "--bound-only", "msvc", "--seeds", "0..999", "--n", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["distinct"] is None and data["dealt"] is None and not data["exact"] and data["bound"] == 120
