@@ -144,3 +144,9 @@ def test_cli_gen_uniform_prints_the_reference_doubles(capsys):
     assert capsys.readouterr().out == "0.12701112204657714\n0.3185275653967945\n"
     assert main(["gen", "mrg32k3a", "-n", "2"]) == 0
     assert capsys.readouterr().out == "545508589\n1368065410\n"
+
+
+def test_a_modulus_beyond_the_factoring_budget_says_so_once():
+    result = period(as_generator("mrg:m=(2^89-1)*(2^107-1),a=3:5,seed=4").make())
+    assert result.period is None and result.tail is None
+    assert result.summary.startswith("not computed: cannot factor ") and result.summary.count("not computed") == 1

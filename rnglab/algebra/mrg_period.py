@@ -205,7 +205,7 @@ def orbit(recurrence: Recurrence, state: tuple[int, ...]) -> tuple[int, int]:
 def _order_multiple(p: int, e: int, k: int) -> dict[int, int]:
     """A multiple of every cycle length modulo ``p^e`` of an order-k recurrence: ``p^(e-1+t) Phi_1(p)...Phi_k(p)``.
 
-    ``p^t >= k`` (the largest power of an irreducible factor); factored.
+    ``p^t >= k``, k bounding the multiplicity of an irreducible factor modulo p; returned factored.
     """
     t = 0
     while p**t < k:
@@ -237,7 +237,8 @@ def period(source: MRG) -> CombinationPeriod:
     total = None if None in known else period_lcm(known)
     tail = None if total is None else max(part.tail for part in parts)
     if total is None:
-        summary = "not computed: " + "; ".join(part.summary for part in parts if part.period is None)
+        summary = "not computed: " + "; ".join(part.summary.removeprefix("not computed: ") for part in parts
+                                               if part.period is None)
     elif len(parts) == 1:
         summary = parts[0].summary
     else:
