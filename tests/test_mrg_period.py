@@ -101,29 +101,30 @@ def _multiplicative_order(value: int, p: int) -> int:
     return order
 
 
-@settings(max_examples=300, deadline=None)
-@given(p=st.sampled_from([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]),
-       a=st.lists(st.integers(-50, 50), min_size=1, max_size=3), state=st.lists(st.integers(0, 46), min_size=3,
-                                                                                 max_size=3))
-def test_the_period_of_any_small_prime_mrg_is_the_walked_period(p, a, state):
-    if a[-1] % p == 0:
-        a[-1] = 1
-    recurrence, start = Recurrence(p, tuple(a)), tuple(v % p for v in state[:len(a)])
+def _agrees_with_the_walk(m: int, a: list[int], state: list[int]):
+    """The algebra's period and tail of a small MRG (a_k = 0 mod m made 1), checked against the walk's."""
+    coefficients = tuple(a[:-1]) + (a[-1] if a[-1] % m else 1,)
+    recurrence, start = Recurrence(m, coefficients), tuple(v % m for v in state[:len(a)])
     result = recurrence_period(recurrence, start)
     assert (result.period, result.tail) == _walked(recurrence, start)
+    return result, start
+
+
+COEFFICIENTS = st.lists(st.integers(-60, 60), min_size=1, max_size=3)
+STATES = st.lists(st.integers(0, 59), min_size=3, max_size=3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(p=st.sampled_from([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]), a=COEFFICIENTS, state=STATES)
+def test_the_period_of_any_small_prime_mrg_is_the_walked_period(p, a, state):
+    result, start = _agrees_with_the_walk(p, a, state)
     assert result.is_max == (result.period == p ** len(a) - 1 and any(start))
 
 
 @settings(max_examples=150, deadline=None)
-@given(m=st.integers(4, 60).filter(lambda m: not all(m % d for d in range(2, m))),
-       a=st.lists(st.integers(-60, 60), min_size=1, max_size=3), state=st.lists(st.integers(0, 59), min_size=3,
-                                                                                 max_size=3))
+@given(m=st.integers(4, 60).filter(lambda m: not all(m % d for d in range(2, m))), a=COEFFICIENTS, state=STATES)
 def test_the_period_and_tail_of_any_small_composite_mrg_are_the_walked_ones(m, a, state):
-    if a[-1] % m == 0:
-        a[-1] = 1
-    recurrence, start = Recurrence(m, tuple(a)), tuple(v % m for v in state[:len(a)])
-    result = recurrence_period(recurrence, start)
-    assert (result.period, result.tail) == _walked(recurrence, start)
+    _agrees_with_the_walk(m, a, state)
 
 
 def test_cli_period_of_mrg32k3a(capsys):
