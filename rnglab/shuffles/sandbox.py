@@ -39,12 +39,14 @@ import sys
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 from .paths import StopCall, one_line, where_raised
 
+#: Seconds the child may take to import rnglab's own modules for a kind of batch (no user code runs meanwhile).
+PREPARE_SECONDS = 120.0
 #: Length prefix of a message on the channel.
 HEADER = struct.Struct("<Q")
 
@@ -95,7 +97,7 @@ class Child:
     """The child process of one :class:`UserFunction`: requests in, one reply per request, within the limits."""
 
     def __init__(self, function: UserFunction):
-        self.function, self.limits = function, function.limits
+        self.function, self.limits, self.prepared = function, function.limits, False
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen([sys.executable, "-P", "-m", __name__], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.log, start_new_session=True)
@@ -107,21 +109,25 @@ class Child:
 
     def count_positions(self, *arguments):
         """:func:`rnglab.shuffles.userfunc.count_positions` of the function, in the child: ``(counts, rng)``."""
+        if not self.prepared:
+            self.ask("prepare", "count_positions", seconds=PREPARE_SECONDS)
+            self.prepared = True
         return self.ask("count_positions", *arguments)
 
-    def ask(self, *request, doing: str | None = None):
+    def ask(self, *request, doing: str | None = None, seconds: float | None = None):
         """Send ``request``; its reply, or the ending of the child as one ``ValueError`` line."""
         prefix, doing = bool(doing), doing or self.function.label
+        seconds = self.limits.wall_seconds if seconds is None else seconds
         try:
-            self.process.stdin.write(_framed((self.limits.wall_seconds, *request)))
+            self.process.stdin.write(_framed(((seconds, self.limits.memory_bytes), *request)))
             self.process.stdin.flush()
         except BrokenPipeError:
             raise ValueError(self._ended(doing)) from None
-        reply = self._receive(time.monotonic() + self.limits.wall_seconds)
+        reply = self._receive(time.monotonic() + seconds)
         if reply is None:
             raise ValueError(self._ended(doing))
         if reply == "timeout":
-            raise ValueError(f"{doing} ran past the wall-clock limit of {self.limits.wall_seconds:g} s "
+            raise ValueError(f"{doing} ran past the wall-clock limit of {seconds:g} s "
                              "(it sleeps, waits or loops)")
         kind, value = reply
         if kind == "beyond":
@@ -153,7 +159,9 @@ class Child:
         return data
 
     def _ended(self, doing: str) -> str:
-        """The one line for a child that ended without replying."""
+        """The one line for a child that ended without replying (given a moment to finish ending)."""
+        with suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=self.limits.wall_seconds)
         self.close()
         status = self.process.returncode
         if status is not None and status < 0:
@@ -218,7 +226,6 @@ def _load(path: str, name: str, memory_bytes: int):
     """Import ``path`` and take ``name`` from it, guarded; every ending is one line."""
     import importlib.util
 
-    _limit(resource.RLIMIT_AS, _address_space() + memory_bytes)
     spec = importlib.util.spec_from_file_location(f"rnglab_user_{Path(path).stem}", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -248,22 +255,29 @@ def _limit(which: int, value: int) -> None:
     resource.setrlimit(which, (value if hard == resource.RLIM_INFINITY else min(value, hard), hard))
 
 
-def _cpu_limit(seconds: float) -> None:
-    """As many more processor seconds as the batch has wall-clock ones (the process's total, ``RLIMIT_CPU``)."""
-    used = resource.getrusage(resource.RUSAGE_SELF)
-    _limit(resource.RLIMIT_CPU, int(used.ru_utime + used.ru_stime + seconds) + 1)
-
-
-def _answer(function, request: tuple):
-    kind, *arguments = request
+def _handler(function, kind: str, arguments: list):
+    """The call that answers a request of ``kind``, its modules imported (before the limits are set);
+    ``prepare``: only the imports of a batch of kind ``arguments[0]``."""
+    if kind == "load":
+        return _load
+    if kind == "prepare":
+        _handler(function, arguments[0], [])
+        return lambda what: None
     if kind == "follow_paths":
         from .paths import follow_paths
 
-        return follow_paths(function, *arguments)
+        return lambda *arguments: follow_paths(function, *arguments)
     from .userfunc import count_positions
 
-    n, rng, *rest = arguments
-    return count_positions(function, n, rng, *rest), rng
+    return lambda n, rng, *rest: (count_positions(function, n, rng, *rest), rng)
+
+
+def _set_limits(seconds: float, memory_bytes: int) -> None:
+    """``memory_bytes`` of address space beyond what the process uses now (``RLIMIT_AS``), and as many more
+    processor seconds as the batch has wall-clock ones (the process's total, ``RLIMIT_CPU``)."""
+    _limit(resource.RLIMIT_AS, _address_space() + memory_bytes)
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    _limit(resource.RLIMIT_CPU, int(used.ru_utime + used.ru_stime + seconds) + 1)
 
 
 def main() -> None:
@@ -273,10 +287,12 @@ def main() -> None:
     os.dup2(2, 1)
     function = None
     while header := requests.read(HEADER.size):
-        seconds, *request = pickle.loads(requests.read(HEADER.unpack(header)[0]))  # noqa: S301 - our parent
-        _cpu_limit(seconds)
+        _limit(resource.RLIMIT_AS, resource.getrlimit(resource.RLIMIT_AS)[1])  # rnglab's own imports: no limit
+        (seconds, memory_bytes), kind, *arguments = pickle.loads(requests.read(HEADER.unpack(header)[0]))  # noqa: S301
+        answer = _handler(function, kind, arguments)
+        _set_limits(seconds, memory_bytes)
         try:
-            reply = ("ok", _load(*request[1:]) if function is None else _answer(function, request))
+            reply = ("ok", answer(*arguments))
         except ValueError as error:
             from .paths import BeyondEnumeration
 
