@@ -12,19 +12,19 @@ from __future__ import annotations
 import math
 import time
 
+from ..pages.numbers import power, probability
 from ..plot.shuffle import position_heatmap
 from ..reduction.bias import bias
 from ..seeds.space import SeedSpace, policy_space, seed_range_space
 from ..shuffles.fairness import exact_fairness, position_chi_square
+from ..shuffles.paths import BeyondEnumeration
 from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
 from ..shuffles.runtime import deitel_grid
-from ..shuffles.paths import BeyondEnumeration
 from ..shuffles.userfunc import function_fairness, function_position_counts
 from .empirical import AUDIT_SEED
 from .facts import OS_SEED_BITS
 from .figures import png
 from .grades import RULES, Finding, finding
-from ..pages.numbers import power, probability
 from .target import Target
 
 #: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)).
@@ -101,8 +101,8 @@ def reachability(target: Target) -> Finding:
              [f"{target.n}!", power(result.n_factorial)],
              ["fraction reachable", probability(reached / result.n_factorial if reached else 0.0)],
              ["state bits needed to reach every deal", str(bits_for_every_deal(target.n))]]
-    notes = [] if target.shuffle is not None else ["with a user function the bound min(seeds, states, n!) is given: "
-                                                   "it does not depend on the shuffle"]
+    notes = [] if target.shuffle is not None else [("with a user function the bound min(seeds, states, n!) is given: "
+                                                    "it does not depend on the shuffle")]
     value = math.log2(reached) if reached else 0.0
     notes += _reachability_notes(target, value, math.log2(result.n_factorial))
     return finding("reachability", value, f"{power(reached)} of {power(result.n_factorial)} deals reachable",
@@ -189,8 +189,8 @@ def empirical_shuffle_law(target: Target, why: str) -> Finding:
              ["why not exact", why], ["source", result.source],
              ["position chi-square", f"{result.statistic:.6g} on {result.df} df: p = {result.pvalue:.4g}"],
              ["largest position deviation |P - 1/n|", f"{result.position_max_deviation:.3e}"],
-             ["confidence", f"a bias is reported when p < {EMPIRICAL_ALPHA}; a bias too small to be seen in "
-                            f"{EMPIRICAL_SHUFFLES:,} shuffles is not excluded"]]
+             ["confidence", (f"a bias is reported when p < {EMPIRICAL_ALPHA}; a bias too small to be seen in "
+                             f"{EMPIRICAL_SHUFFLES:,} shuffles is not excluded")]]
     return finding("shuffle", value, headline, facts, figure=png(position_heatmap, counts / EMPIRICAL_SHUFFLES,
                                                                  f"position frequencies, {target.n} cards"),
                    caption=f"n f(card i at position j) over {EMPIRICAL_SHUFFLES:,} calls of the function: "

@@ -98,7 +98,7 @@ class Child:
 
     def __init__(self, function: UserFunction):
         self.function, self.limits, self.prepared = function, function.limits, False
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close(), with the process
         self.process = subprocess.Popen([sys.executable, "-P", "-m", __name__], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.log, start_new_session=True)
         self.ask("load", str(function.path), function.name, self.limits.memory_bytes, doing=f"loading {function.label}")
@@ -144,7 +144,7 @@ class Child:
         if header is None or header == "timeout":
             return header
         body = self._read(HEADER.unpack(header)[0], deadline)
-        return body if body is None or body == "timeout" else pickle.loads(body)  # noqa: S301 - our own child
+        return body if body is None or body == "timeout" else pickle.loads(body)
 
     def _read(self, size: int, deadline: float):
         channel, data = self.process.stdout.fileno(), b""
@@ -237,7 +237,7 @@ def _load(path: str, name: str, memory_bytes: int):
         raise ValueError(f"failed: {one_line(error)}{where_raised(error)}") from None
     function = getattr(module, name, None)
     if not callable(function):
-        raise ValueError(f"found no function {name} in {path}")
+        raise ValueError(f"found no function {name} in {path}")  # noqa: TRY004 - a bad value of the spec
     return Guarded(function, memory_bytes)
 
 
@@ -288,7 +288,7 @@ def main() -> None:
     function = None
     while header := requests.read(HEADER.size):
         _limit(resource.RLIMIT_AS, resource.getrlimit(resource.RLIMIT_AS)[1])  # rnglab's own imports: no limit
-        (seconds, memory_bytes), kind, *arguments = pickle.loads(requests.read(HEADER.unpack(header)[0]))  # noqa: S301
+        (seconds, memory_bytes), kind, *arguments = pickle.loads(requests.read(HEADER.unpack(header)[0]))
         answer = _handler(function, kind, arguments)
         _set_limits(seconds, memory_bytes)
         try:
