@@ -120,6 +120,19 @@ def test_user_function_in_toml():
     assert ["deck examined", "5 cards (the function is enumerated up to 5)"] in found(naive, "shuffle").facts
 
 
+def test_a_function_beyond_the_enumeration_is_graded_from_its_calls():
+    # random() at 8 bits on 5 cards: 2^32 paths, beyond the minute; the law comes from 20,000 calls on 52 cards
+    from rnglab.audit.structure import shuffle_law
+
+    target = from_toml(DATA / "user-python2.toml")
+    law = shuffle_law(target, 2**64)
+    assert law.grade == "warn" and law.headline == "no position bias seen in 20,000 shuffles (exact law out of reach)"
+    facts = dict(law.facts)
+    assert facts["why not exact"].startswith("enumerating every path would take about")
+    assert facts["deck examined"] == "52 cards, 20,000 calls of the function (empirical)"
+    assert "--" not in json.dumps(law.to_dict())  # no advice naming options of another command
+
+
 def test_json_keys(broken):
     data = json.loads(as_json(broken))
     assert set(data) == {"pipeline", "verdict", "findings", "seconds", "seed", "not_established"}

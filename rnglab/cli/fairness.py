@@ -128,6 +128,10 @@ def _check_function_options(generator, reducer, exact, seeds, range_size, random
         raise ValueError("with GEN, --function is tested empirically: --exact and --random-bits apply without GEN")
     if generator is None and reducer is not None:
         raise ValueError("--function without GEN is exact under an ideal source: --reducer applies with GEN")
+    from ..shuffles.paths import MAX_RANDOM_BITS
+
+    if random_bits is not None and random_bits > MAX_RANDOM_BITS:
+        raise ValueError(f"--random-bits must be in [1, {MAX_RANDOM_BITS}] for the enumeration; got {random_bits}")
 
 
 def _exact_function(function, label, n, random_bits):

@@ -39,6 +39,8 @@ from pathlib import Path
 
 #: Resolution of ``random()`` in the exact enumeration: ``j / 2^k``, ``j`` uniform below ``2^k``.
 RANDOM_BITS = 8
+#: Finest resolution of ``random()`` the enumeration follows.
+MAX_RANDOM_BITS = 16
 #: Most answers one draw may have in the exact enumeration (``randrange(b)``: ``b``; ``getrandbits(k)``: ``2^k``).
 MAX_BRANCHES = 2**16
 #: Most random values one call may ask for in the exact enumeration (a rejection loop has no last path).
@@ -366,8 +368,9 @@ def enumerate_deals(function, n: int, *, label: str = "the function", random_bit
     """
     if not 1 <= n <= EXACT_LIMIT:
         raise BeyondEnumeration(f"the exact law of a function is enumerated for n <= {EXACT_LIMIT}; got {n}")
-    if not 1 <= random_bits <= 16:
-        raise ValueError(f"the resolution of random() must be 1 to 16 bits for the enumeration; got {random_bits}")
+    if not 1 <= random_bits <= MAX_RANDOM_BITS:
+        raise ValueError(f"the resolution of random() must be in [1, {MAX_RANDOM_BITS}] bits for the enumeration; "
+                         f"got {random_bits}")
     runner, start = runner_of(function), time.monotonic()
     tally, following, covered, paths = Counter(), ([], []), 0.0, 0
     while following[0] is not None:
