@@ -20,8 +20,13 @@ Code that asks for more than :data:`MAX_DRAWS` values on one path (a rejection
 loop), asks for other draws when a path is replayed, or deals differently for
 the same answers (hidden state, or a source other than ``rng``) is refused; so
 is a call running past :data:`CALL_SECONDS` of processor time (a ``SIGPROF``
-timer, main thread only), code that raises, and a result that is not a deal of
-the ``n`` items: ``ValueError`` with one line.
+timer, main thread only), code that raises (named with the user's file:line),
+and a result that is not a deal of the ``n`` items: ``ValueError`` with one
+line; :class:`BeyondEnumeration` where the function is sound but the
+enumeration cannot follow it, so that each command adds its own advice.
+
+The paths are followed in batches (:func:`follow_paths`), here or, for a
+user's function, in its child process (:mod:`rnglab.shuffles.sandbox`).
 """
 
 from __future__ import annotations

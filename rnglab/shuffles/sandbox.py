@@ -100,8 +100,14 @@ class Child:
         self.function, self.limits, self.prepared = function, function.limits, False
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close(), with the process
         self.process = subprocess.Popen([sys.executable, "-P", "-m", __name__], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=self.log, start_new_session=True)
-        self.ask("load", str(function.path), function.name, self.limits.memory_bytes, doing=f"loading {function.label}")
+                                        stdout=subprocess.PIPE, stderr=self.log, start_new_session=True,
+                                        env=_this_rnglab_first())
+        try:
+            self.ask("load", str(function.path), function.name, self.limits.memory_bytes,
+                     doing=f"loading {function.label}")
+        except BaseException:
+            self.close()
+            raise
 
     def follow_paths(self, *arguments):
         """:func:`rnglab.shuffles.paths.follow_paths` of the function, in the child."""
@@ -110,7 +116,7 @@ class Child:
     def count_positions(self, *arguments):
         """:func:`rnglab.shuffles.userfunc.count_positions` of the function, in the child: ``(counts, rng)``."""
         if not self.prepared:
-            self.ask("prepare", "count_positions", seconds=PREPARE_SECONDS)
+            self.ask("prepare", "count_positions", *arguments[:2], seconds=PREPARE_SECONDS)
             self.prepared = True
         return self.ask("count_positions", *arguments)
 
@@ -127,6 +133,7 @@ class Child:
         if reply is None:
             raise ValueError(self._ended(doing))
         if reply == "timeout":
+            self.close()
             raise ValueError(f"{doing} ran past the wall-clock limit of {seconds:g} s "
                              "(it sleeps, waits or loops)")
         kind, value = reply
@@ -173,18 +180,19 @@ class Child:
                 "result")
 
     def close(self) -> None:
-        """Kill the child's process group (threads and forks included) and wait for the child."""
-        if self.process.returncode is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.process.wait()
-            for stream in (self.process.stdin, self.process.stdout):
+        """Kill the child's process group (threads and forks included), wait for the child, close the pipes."""
+        with suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout, self.log):
+            with suppress(OSError):
                 stream.close()
-            self.log.close()
-        else:
-            self.process.wait()
+
+
+def _this_rnglab_first() -> dict:
+    """The environment, with the folder of the rnglab running here first on the child's path."""
+    here = str(Path(__file__).resolve().parents[2])
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))}
 
 
 def _framed(message) -> bytes:
@@ -257,12 +265,18 @@ def _limit(which: int, value: int) -> None:
 
 def _handler(function, kind: str, arguments: list):
     """The call that answers a request of ``kind``, its modules imported (before the limits are set);
-    ``prepare``: only the imports of a batch of kind ``arguments[0]``."""
+    ``prepare``: only the imports of a batch of kind ``arguments[0]`` (and the draws of ``count_positions``
+    compiled, for ``n, rng`` that follow)."""
     if kind == "load":
         return _load
     if kind == "prepare":
         _handler(function, arguments[0], [])
-        return lambda what: None
+        if arguments[0] == "count_positions":
+            from .userfunc import compile_draws
+
+            n, rng = arguments[1:]
+            compile_draws(rng, n)
+        return lambda *ignored: None
     if kind == "follow_paths":
         from .paths import follow_paths
 

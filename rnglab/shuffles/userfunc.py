@@ -129,7 +129,7 @@ def function_fairness(function: UserFunction | Callable, n: int, *, label: str, 
 def count_positions(function: Callable, n: int, rng: SourceRandom, shuffles: int, label: str) -> np.ndarray:
     """``counts[card, position]`` over ``shuffles`` calls of ``function`` with ``rng`` (one after another)."""
     counts, positions = np.zeros((n, n), dtype=np.int64), np.arange(n)
-    _compile(rng, n)
+    compile_draws(rng, n)
     with call_timer() as arm:
         for _ in range(shuffles):
             rng.read_ahead(READ_AHEAD * n)
@@ -137,7 +137,7 @@ def count_positions(function: Callable, n: int, rng: SourceRandom, shuffles: int
     return counts
 
 
-def _compile(rng: SourceRandom, n: int) -> None:
+def compile_draws(rng: SourceRandom, n: int) -> None:
     """Draw once from a copy of ``rng``: its compiled code is made (or loaded) before any call is timed."""
     spare = copy.deepcopy(rng)
     spare.below(max(n, 2))
