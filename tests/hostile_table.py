@@ -398,7 +398,7 @@ ROWS: list[Row] = [
     *[row("fairness --n 4 --function", match, argv=(f"{HOSTILE}:{name}",)) for name, match in (
         ("exits", "called sys.exit(0) at"), ("hard_exit", "ended the process"),
         ("interrupts", "raised KeyboardInterrupt at"), ("forks", "os.fork"), ("lingers", "thread"),
-        ("hogs", "memory limit"), ("raises", "hostile.py:"))],
+        ("hogs", "memory limit"), ("raises", "hostile.py:"), ("crashes", "killed by SIGSEGV"))],
     *[row("fairness pcg64 --n 4 --shuffles 100 --function", match, argv=(f"{HOSTILE}:{name}",))
       for name, match in (("exits", "sys.exit(0)"), ("hard_exit", "ended the process"), ("forks", "os.fork"))],
     row("fairness --n 4 --function /nonexistent-rnglab-dir/x.py:f", "no such file"),

@@ -299,6 +299,7 @@ def main() -> None:
     requests, replies = os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb")
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     os.dup2(2, 1)
+    _limit(resource.RLIMIT_CORE, 0)  # a crash, or the processor limit, leaves no core file
     function = None
     while header := requests.read(HEADER.size):
         _limit(resource.RLIMIT_AS, resource.getrlimit(resource.RLIMIT_AS)[1])  # rnglab's own imports: no limit

@@ -78,8 +78,11 @@ class Running(InProcess):
 
 
 def running(function: UserFunction | Callable):
-    """A context giving the function's runner: its child process for a user's function, else :class:`Running`."""
-    return function.running() if isinstance(function, UserFunction) else nullcontext(Running(function))
+    """A context giving the function's runner: its child process for a user's function, the runner itself for
+    one already running (a child, or :class:`Running`), else :class:`Running`."""
+    if isinstance(function, UserFunction):
+        return function.running()
+    return nullcontext(function if hasattr(function, "count_positions") else Running(function))
 
 
 class SourceRandom(RandomMethods):

@@ -108,3 +108,11 @@ def prints(items, rng):
 def hogs(items, rng):
     """Asks for 64 GiB."""
     return bytearray(64 * 2**30)
+
+
+def crashes(items, rng):
+    """Dies by a signal, as a crash in compiled code would."""
+    import os
+    import signal
+
+    os.kill(os.getpid(), signal.SIGSEGV)
