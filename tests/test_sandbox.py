@@ -136,3 +136,19 @@ def test_a_genuine_ctrl_c_is_interrupted_and_kills_the_child():
 
 def test_limits_default_to_ten_seconds_and_two_gib():
     assert sandbox.Limits() == sandbox.Limits(wall_seconds=10.0, memory_bytes=2 * 2**30)
+
+
+def test_the_child_gives_what_the_function_gives_here(monkeypatch):
+    # the same law and the same position counts, in batches in the child as in one run in this process
+    monkeypatch.setattr(sandbox, "LIMITS", sandbox.Limits())
+    from userfunc import articles
+
+    from rnglab.generators import make_source
+    from rnglab.shuffles.userfunc import function_fairness, function_position_counts, load_function
+
+    child = load_function(f"{HERE / 'articles.py'}:naive_exchange")
+    here, there = (function_fairness(f, 5, label="naive") for f in (articles.naive_exchange, child))
+    assert there.tv_distance == here.tv_distance > 0 and there.position_matrix == here.position_matrix
+    here, there = (function_position_counts(f, 8, make_source("msvc", seed=3), "modulo", 3000)
+                   for f in (articles.naive_exchange, child))
+    assert (here == there).all() and here.sum() == 8 * 3000

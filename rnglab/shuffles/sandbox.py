@@ -45,7 +45,8 @@ from pathlib import Path
 
 from .paths import StopCall, one_line, where_raised
 
-#: Seconds the child may take to import rnglab's own modules for a kind of batch (no user code runs meanwhile).
+#: Seconds the child may take to start, and to import rnglab's own modules for a kind of batch (no user code runs
+#: meanwhile).
 PREPARE_SECONDS = 120.0
 #: Length prefix of a message on the channel.
 HEADER = struct.Struct("<Q")
@@ -103,11 +104,17 @@ class Child:
                                         stdout=subprocess.PIPE, stderr=self.log, start_new_session=True,
                                         env=_this_rnglab_first())
         try:
+            self._started(f"starting the child process of {function.label}")
             self.ask("load", str(function.path), function.name, self.limits.memory_bytes,
                      doing=f"loading {function.label}")
         except BaseException:
             self.close()
             raise
+
+    def _started(self, doing: str) -> None:
+        """Wait for the child's first word: Python and rnglab started (their time is not the user's)."""
+        if self._receive(time.monotonic() + PREPARE_SECONDS) != ("ok", None):
+            raise ValueError(self._ended(doing))
 
     def follow_paths(self, *arguments):
         """:func:`rnglab.shuffles.paths.follow_paths` of the function, in the child."""
@@ -300,6 +307,8 @@ def main() -> None:
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     os.dup2(2, 1)
     _limit(resource.RLIMIT_CORE, 0)  # a crash, or the processor limit, leaves no core file
+    replies.write(_framed(("ok", None)))
+    replies.flush()
     function = None
     while header := requests.read(HEADER.size):
         _limit(resource.RLIMIT_AS, resource.getrlimit(resource.RLIMIT_AS)[1])  # rnglab's own imports: no limit

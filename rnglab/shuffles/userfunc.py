@@ -28,7 +28,7 @@ from ..generators import Source
 from ..reduction.reducers import Reducer
 from ..stream import uniforms
 from .draws import SourceDraws, random_integers
-from .paths import RANDOM_BITS, InProcess, RandomMethods, call_once, call_timer, enumerate_deals, integer
+from .paths import BATCH_SECONDS, RANDOM_BITS, InProcess, RandomMethods, call_once, call_timer, enumerate_deals, integer
 from .sandbox import UserFunction, user_function
 
 if TYPE_CHECKING:
@@ -130,11 +130,15 @@ def function_fairness(function: UserFunction | Callable, n: int, *, label: str, 
 # -- empirical ------------------------------------------------------------------------------
 
 def count_positions(function: Callable, n: int, rng: SourceRandom, shuffles: int, label: str) -> np.ndarray:
-    """``counts[card, position]`` over ``shuffles`` calls of ``function`` with ``rng`` (one after another)."""
-    counts, positions = np.zeros((n, n), dtype=np.int64), np.arange(n)
+    """``counts[card, position]`` over ``shuffles`` calls of ``function`` with ``rng`` (one after another), or
+    fewer when :data:`~rnglab.shuffles.paths.BATCH_SECONDS` have passed (at least one; the calls made are
+    ``counts[0].sum()``, and the stream is the same however the calls are cut into batches)."""
+    counts, positions, start = np.zeros((n, n), dtype=np.int64), np.arange(n), time.monotonic()
     compile_draws(rng, n)
     with call_timer() as arm:
-        for _ in range(shuffles):
+        for done in range(shuffles):
+            if done and time.monotonic() - start > BATCH_SECONDS:
+                break
             rng.read_ahead(READ_AHEAD * n)
             counts[list(call_once(function, n, rng, label, arm)), positions] += 1
     return counts
@@ -152,7 +156,7 @@ def function_position_counts(function: UserFunction | Callable, n: int, source: 
     """``counts[card, position]`` over ``shuffles`` calls of ``function`` on one stream (one after another).
 
     The calls go in batches (:func:`count_positions`, in the function's child
-    process for a user's function): :data:`TIMED_CALLS`, then
+    process for a user's function): :data:`TIMED_CALLS`, then up to
     :data:`POSITION_BATCH` at a time. Raises ``ValueError`` when the first
     calls show that all of them would take more than
     :data:`~rnglab.shuffles.fairness.EMPIRICAL_SECONDS`. ``source`` itself is
@@ -162,13 +166,15 @@ def function_position_counts(function: UserFunction | Callable, n: int, source: 
     start = time.monotonic()
     with running(function) as runner:
         while done < shuffles:
-            size = min(shuffles - done, POSITION_BATCH if done else TIMED_CALLS)
-            batch, rng = runner.count_positions(n, rng, size, label)
-            counts, done = counts + batch, done + size
-            if done == TIMED_CALLS < shuffles:
+            first = not done
+            batch, rng = runner.count_positions(n, rng, min(shuffles - done, TIMED_CALLS if first else
+                                                            POSITION_BATCH), label)
+            made = int(batch[0].sum())
+            counts, done = counts + batch, done + made
+            if first and done < shuffles:
                 _check_empirical_time(time.monotonic() - start, done, shuffles)
             if progress:
-                progress(size)
+                progress(made)
     return counts
 
 
