@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 
+from ..pages.numbers import power, probability
 from ..plot.shuffle import position_heatmap
 from ..reduction.bias import bias
 from ..seeds.space import SeedSpace, policy_space, seed_range_space
@@ -22,7 +23,6 @@ from ..shuffles.userfunc import function_fairness
 from .facts import OS_SEED_BITS
 from .figures import png
 from .grades import RULES, Finding, finding
-from ..pages.numbers import power, probability
 from .target import Target
 
 #: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)).
@@ -96,8 +96,8 @@ def reachability(target: Target) -> Finding:
              [f"{target.n}!", power(result.n_factorial)],
              ["fraction reachable", probability(reached / result.n_factorial if reached else 0.0)],
              ["state bits needed to reach every deal", str(bits_for_every_deal(target.n))]]
-    notes = [] if target.shuffle is not None else ["with a user function the bound min(seeds, states, n!) is given: "
-                                                   "it does not depend on the shuffle"]
+    notes = [] if target.shuffle is not None else [("with a user function the bound min(seeds, states, n!) is given: "
+                                                   "it does not depend on the shuffle")]
     value = math.log2(reached) if reached else 0.0
     notes += _reachability_notes(target, value, math.log2(result.n_factorial))
     return finding("reachability", value, f"{power(reached)} of {power(result.n_factorial)} deals reachable",
