@@ -400,3 +400,20 @@ def test_the_help_states_the_exit_statuses():
     assert "--fail-on [fail|warn|never]" in text
     assert "0 when the verdict is below the --fail-on grade (default: fail), 1 when it reaches it, 2 on bad input, " \
            "130 when interrupted" in text
+
+
+def test_whether_reachability_counts_exactly_is_decided_by_seeds_not_by_a_clock(monkeypatch):
+    # The audit timed a sample to decide whether to enumerate; on a loaded machine deitel-msvc's day was bounded
+    # (2^16.40 = 86,400) instead of counted (86,399). Now the seeds decide: batched generators up to 2^20 seeds,
+    # one generator object a seed (numpy's MT19937) up to 2^14; a clock 1,000 times slower changes nothing.
+    import time
+
+    from rnglab.audit.structure import enumerated_seeds, reachability
+
+    real = time.process_time
+    monkeypatch.setattr(time, "process_time", lambda: 1000 * real())
+    naive = reachability(from_pipeline("c-naive-msvc", PINNED_DAY))
+    assert ["seeds accepted", "86,400"] in naive.facts and any(f[0] == "distinct deals reached" for f in naive.facts)
+    mt = from_pipeline("cpp-shuffle-mt19937", PINNED_DAY)
+    assert enumerated_seeds(mt) == 2**14 and enumerated_seeds(from_pipeline("deitel-glibc")) == 2**20
+    assert any(f[0] == "deals reachable (bound min(states, n!))" for f in reachability(mt).facts)

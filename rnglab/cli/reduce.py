@@ -7,8 +7,8 @@ from fractions import Fraction
 import click
 
 from ..fileio import check_writable
+from ..pages.tables import collapse
 from .choices import REDUCER_NAMES
-from .humanize import collapse, fraction, integer
 from .common import (
     COUNT,
     IntExpr,
@@ -20,6 +20,7 @@ from .common import (
     lazy,
     plot_option,
 )
+from .humanize import fraction, integer
 from .outputs import save_plot
 
 applicable_methods, bias, check_samples, count_array, empirical_bias = lazy(
