@@ -7,7 +7,7 @@ import math
 from ..algebra.mrg_period import period as mrg_period
 from ..algebra.period import period
 from ..generators import catalog
-from ..pages.numbers import power
+from ..pages.numbers import WRITTEN_OUT, power
 from ..shuffles.reach import state_count
 from .document import Data, Section, Table
 
@@ -42,9 +42,14 @@ def _record(entry) -> dict:
     cycle = _period_cell(source) if entry.is_lcg else _mrg_period_cell(source) if entry.is_mrg else \
         power(entry.period) if entry.period else "unknown"
     states = state_count(entry)
-    return {**record, "output_range": f"[{power(source.low)}, {power(source.high)}]", "period": cycle,
+    return {**record, "output_range": f"[{_end(source.low)}, {_end(source.high)}]", "period": cycle,
             "state_bits": f"{round(math.log2(states), 2):g}" if states else "unknown",
             "first_outputs": {"seed": source.seed, "values": [int(v) for v in source.random_raw(3)]}}
+
+
+def _end(value: int) -> str:
+    """An end of the output range: its digits below 10^6 (``32767``), else a power of two (``2^64 - 1``)."""
+    return str(value) if value < WRITTEN_OUT else power(value)
 
 
 def _mrg_period_cell(source) -> str:
