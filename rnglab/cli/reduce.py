@@ -115,7 +115,7 @@ def _show(results, n, R, generator) -> None:
             click.echo(f"{r['method']}: favoured outputs: {r['favoured_description']}")
     tested = [r for r in results if "empirical" in r]
     if tested:
-        click.echo("\nChi-square on drawn values (seed %s):" % tested[0]["empirical"]["seed"])
+        click.echo("\nChi-square on drawn values (seed {}):".format(tested[0]["empirical"]["seed"]))
         click.echo(format_table(["method", "samples", "draws", "statistic", "p-value", "flagged"],
                                 [[r["method"], r["empirical"]["samples"], r["empirical"]["draws"],
                                   r["empirical"]["statistic"], r["empirical"]["pvalue"],
