@@ -339,7 +339,9 @@ def test_a_test_failed_by_the_battery_and_by_run_until_fail_counts_once():
 
     raw = raw_output(from_pipeline("python3-shuffle"))
     facts = dict(raw.facts)
-    assert raw.headline == "1 of 29 tests FAIL" and facts["tests failed (FAIL)"] == "1 of 29"
+    assert raw.headline == ("1 of 29 tests FAIL; linear-complexity low=1: outputs linear over GF(2), about 624 of "
+                            "them give the whole state (predictable)")
+    assert facts["tests failed (FAIL)"] == "1 of 29"
     assert facts["battery"] == "small (27 tests, seed 20261124)"
     assert facts["tests counted"].startswith("29: the small battery's 27, the scaled chi-square and the position table")
     assert raw.table["rows"][-1][0].endswith("FAIL after 211,112 bytes on linear-complexity low=1")
@@ -354,7 +356,10 @@ def test_the_linearity_note_is_only_for_failed_linearity_tests():
     target = from_pipeline("python3-shuffle")
     assert linearity_note(target, {"gap-16", "bcfn low=8"}) == []
     assert linearity_note(target, {"matrix-rank low=10", "linear-complexity low=1"})[0].startswith(
-        "linear-complexity low=1 and matrix-rank low=10 fail:")
+        "linear-complexity low=1 and matrix-rank low=10 fail: python's outputs are linear over GF(2)")
+    # MSVC's rand() fails the linear complexity of its low bit, but an LCG is not linear over GF(2) (carries).
+    [note] = linearity_note(from_pipeline("deitel-msvc"), {"linear-complexity low=1"})
+    assert "linear recurrence over GF(2)" in note and note.endswith("msvc as a whole is not linear over GF(2)")
 
 
 @pytest.mark.parametrize(("pipeline", "window"), [("c-naive-msvc", PINNED_DAY), ("python3-shuffle", "1d")])

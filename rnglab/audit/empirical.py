@@ -15,7 +15,8 @@ A test is counted once: run-until-fail reruns the battery's tests, so a FAIL it
 raises on a test the battery failed is the same finding; it adds a failure only
 on a test the battery passed. When a test of linearity over GF(2) fails (linear
 complexity, matrix rank), the finding says in plain words what that means for a
-card game (:func:`linearity_note`).
+card game (:func:`linearity_note`; in its headline too for a generator linear
+over GF(2), whose state a few hundred outputs give).
 """
 
 from __future__ import annotations
@@ -73,26 +74,61 @@ def _until_fail_failures(result) -> set[str]:
     return set(result.stages[-1].worst_tests) if result.bytes_to_fail is not None else set()
 
 
+def gf2_linear(target: Target) -> bool:
+    """Whether the generator's outputs are linear over GF(2) in its state: MT19937 (numpy's, CPython's
+    ``random``, whose ``random()`` takes bits of two outputs) and the generators of kind ``linear`` (xorshift,
+    xoshiro, WELL, ...)."""
+    generator = target.generator
+    return generator.kind in ("linear", "python") or generator.bit_generator == "MT19937"
+
+
 def linearity_note(target: Target, failed: set[str]) -> list[str]:
     """What a failed test of linearity over GF(2) means for a card game (nothing when none failed).
 
     Linear complexity (Berlekamp-Massey) and binary matrix rank fail on a
-    generator whose outputs are linear over GF(2) in its state (MT19937, the
-    xorshift family, LFSRs): each output bit is a XOR of state bits, so
-    ``ceil(state bits / output bits)`` consecutive outputs give as many linear
-    equations as the state has bits, and solving them (Gaussian elimination
-    over GF(2)) gives the state and every later output.
+    generator whose outputs are linear over GF(2) in its state (:func:`gf2_linear`):
+    each output bit is a XOR of state bits, so ``ceil(state bits / output bits)``
+    consecutive outputs give as many linear equations as the state has bits, and
+    solving them (Gaussian elimination over GF(2)) gives the state and every later
+    output. On another generator (an LCG's low bits) the failure says that the
+    bit tested follows a short linear recurrence, not that the state is linear.
     """
-    linear = sorted(label for label in failed if label.split()[0] in LINEARITY_TESTS)
+    linear = _linear_failures(failed)
     if not linear:
         return []
+    tests = f"{' and '.join(linear)} {'fail' if len(linear) > 1 else 'fails'}"
+    if not gf2_linear(target):
+        return [(f"{tests}: the bits tested follow a linear recurrence over GF(2) far shorter than a random "
+                "sequence's, so each is predictable from about twice that many outputs (Berlekamp-Massey); "
+                f"{target.generator.name} as a whole is not linear over GF(2)")]
     bits, width = state_bits(target), target.generator.make(AUDIT_SEED).output_bits
-    outputs = f"about {math.ceil(bits / width):,}" if math.isfinite(bits) else "a few hundred"
-    return [(f"{' and '.join(linear)} {'fail' if len(linear) > 1 else 'fails'}: {target.generator.name}'s outputs "
-            f"are linear over GF(2) in its state, so {outputs} consecutive outputs ({bits:g} state bits, "
-            f"{width} bits an output) determine the whole state by solving linear equations, and with it every "
-            "later card. Whatever the seeding, an opponent who sees that many outputs (or enough cards to pin "
-            "their bits) can predict the rest: such a generator is predictable, not merely imperfect")]
+    return [(f"{tests}: {target.generator.name}'s outputs "
+             f"are linear over GF(2) in its state, so {_outputs_to_state(target)} consecutive outputs ({bits:g} "
+             f"state bits, {width} bits an output) determine the whole state by solving linear equations, and with "
+             "it every later card. Whatever the seeding, an opponent who sees that many outputs (or enough cards to "
+             "pin their bits) can predict the rest: such a generator is predictable, not merely imperfect")]
+
+
+def _linear_failures(failed: set[str]) -> list[str]:
+    """The failed tests of linearity over GF(2), by label."""
+    return sorted(label for label in failed if label.split()[0] in LINEARITY_TESTS)
+
+
+def _outputs_to_state(target: Target) -> str:
+    """``about 624``: the outputs whose bits are as many as the state's (``a few hundred`` when unknown)."""
+    bits = state_bits(target)
+    width = target.generator.make(AUDIT_SEED).output_bits
+    return f"about {math.ceil(bits / width):,}" if math.isfinite(bits) else "a few hundred"
+
+
+def _headline(target: Target, failed: set[str], counted: int) -> str:
+    """``9 of 28 tests FAIL``, and for a failed test of linearity over GF(2) what it means, once, in words."""
+    headline = f"{len(failed)} of {counted} tests FAIL"
+    linear = _linear_failures(failed)
+    if linear and gf2_linear(target):
+        headline += (f"; {' and '.join(linear)}: outputs linear over GF(2), {_outputs_to_state(target)} of them "
+                     "give the whole state (predictable)")
+    return headline
 
 
 def raw_output(target: Target, battery: str = "small", until_fail_bytes: int = UNTIL_FAIL_BYTES) -> Finding:
@@ -123,7 +159,7 @@ def raw_output(target: Target, battery: str = "small", until_fail_bytes: int = U
              ["tests counted", f"{len(tests)}: {counted}"], ["tests failed (FAIL)", f"{len(failed)} of {len(tests)}"],
              ["p-value closest to 0 or 1", format_pvalue(closest)]]
     notes = [f"skipped {test}: {why}" for test, why in result.skipped] + linearity_note(target, failed)
-    return finding("raw", tail_distance(closest), f"{len(failed)} of {len(tests)} tests FAIL", facts, notes,
+    return finding("raw", tail_distance(closest), _headline(target, failed, len(tests)), facts, notes,
                    measured=[["battery time", f"{result.seconds:.1f} s"]],
                    table=(["test", "p-value", "grade"], rows), figure=png(battery_figure, result, labels),
                    caption=f"p-values of the {result.battery} battery on {target.generator.name}'s raw stream; "
