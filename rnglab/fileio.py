@@ -93,6 +93,12 @@ def _umask() -> int:
     return mask
 
 
+def folder_permissions() -> int:
+    """The permissions ``mkdir`` gives a new folder under the process's umask, ``0777 & ~umask`` (for a folder
+    made by :func:`tempfile.mkdtemp`, always 0700, and then kept)."""
+    return 0o777 & ~_umask()
+
+
 def append_record(path: str | os.PathLike, line: str) -> None:
     """Append one line to ``path`` (created if missing) in a single write, then flush it to the disk.
 

@@ -525,6 +525,7 @@ ROWS: list[Row] = [
     row("audit deitel-msvc --cards-seen 53", "cards seen"),
     row("audit deitel-msvc --tables 0", "x>=1"),
     row("audit deitel-msvc --window 0s", "window"),
+    row("audit deitel-msvc --fail-on sometimes", "fail-on"),
     row("audit deitel-msvc --out /proc/rnglab-audit"),
     row("audit deitel-msvc --out /dev/null"),
     # ---- report

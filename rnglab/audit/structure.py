@@ -10,7 +10,6 @@ and :func:`~rnglab.shuffles.reach.reachable_deals` (deals the seeds reach),
 from __future__ import annotations
 
 import math
-import time
 
 from ..pages.numbers import power, probability
 from ..plot.shuffle import position_heatmap
@@ -18,7 +17,7 @@ from ..reduction.bias import bias
 from ..seeds.space import SeedSpace, policy_space, seed_range_space
 from ..shuffles.fairness import exact_fairness, position_chi_square
 from ..shuffles.paths import BeyondEnumeration
-from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
+from ..shuffles.reach import batched, bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
 from ..shuffles.runtime import deitel_grid
 from ..shuffles.userfunc import function_fairness, function_position_counts
 from .empirical import AUDIT_SEED
@@ -27,11 +26,12 @@ from .figures import png
 from .grades import RULES, Finding, finding
 from .target import Target
 
-#: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)).
-ENUMERATED_SEEDS = 2**20
-#: Seeds dealt to warm up (compile), then to time, before deciding to enumerate; the CPU seconds the enumeration
-#: may take (CPU, not wall-clock: on a loaded machine the decision, and so the report, stays the same).
-WARM_SEEDS, TIMED_SEEDS, ENUMERATION_SECONDS = 256, 2048, 10.0
+#: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)): seeds dealt in
+#: compiled batches (an LCG, glibc's rand(), an MRG: :func:`~rnglab.shuffles.reach.batched`), and seeds dealt by one
+#: generator object each (numpy's, CPython's: about 2,000 seeds a second on the 2-core machine, so 2^14 take
+#: seconds and a day of time(0) seeds, 86,400, about 40 s). Counted in seeds, not timed: the same decision on any
+#: machine.
+ENUMERATED_SEEDS, ENUMERATED_SOURCE_SEEDS = 2**20, 2**14
 #: Largest deck for which a user's function is enumerated exactly.
 FUNCTION_N = 5
 #: Calls of a user's function for its position chi-square when its law cannot be enumerated, and the p-value
@@ -83,10 +83,9 @@ def distinct_states(target: Target, seeds: int) -> int:
 
 
 def reachability(target: Target) -> Finding:
-    """Deals the seed space can reach against ``n!`` (counted exactly for up to 2^20 seeds)."""
+    """Deals the seed space can reach against ``n!`` (counted exactly for up to :func:`enumerated_seeds`)."""
     space, shuffle = seed_space(target), target.shuffle or "fisher-yates"
-    if target.seeding.enumerable and space.size <= ENUMERATED_SEEDS and target.shuffle is not None \
-            and _enumeration_fits(target, space):
+    if target.seeding.enumerable and target.shuffle is not None and space.size <= enumerated_seeds(target):
         result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
     else:
         result = reach_bound(target.generator, space, target.n, shuffle, target.reducer)
@@ -124,15 +123,9 @@ def _reachability_notes(target: Target, bits: float, deal_bits: float) -> list[s
     return notes
 
 
-def _enumeration_fits(target: Target, space: SeedSpace) -> bool:
-    """Whether dealing every seed of ``space`` takes at most :data:`ENUMERATION_SECONDS` of CPU, from a timed
-    sample."""
-    first, stop = space.ranges[0]
-    for seeds in (WARM_SEEDS, TIMED_SEEDS):
-        sample = seed_range_space([(first, min(stop, first + seeds))])
-        start = time.process_time()
-        reachable_deals(target.generator, sample, target.n, target.shuffle, target.reducer)
-    return (time.process_time() - start) / sample.size * space.size <= ENUMERATION_SECONDS
+def enumerated_seeds(target: Target) -> int:
+    """The most seeds :func:`reachability` deals one by one to count the distinct deals exactly."""
+    return ENUMERATED_SEEDS if batched(target.generator) else ENUMERATED_SOURCE_SEEDS
 
 
 def drawn_bounds(target: Target) -> list[int]:

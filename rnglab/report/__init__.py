@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..compiled import load_compiler
-from ..fileio import atomic_write, check_folder_writable
+from ..fileio import atomic_write, check_folder_writable, folder_permissions
 from ..parallel.chunks import run_chunks, usable_cores
 from ..params import describe_int
 from ..results import Result
@@ -132,6 +132,7 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     started = time.perf_counter()
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}.", suffix=".tmp"))
     try:
+        os.chmod(staging, folder_permissions())     # mkdtemp's 0700 would be kept by the move into place
         if processes is None:
             processes = 1 if sections else usable_cores()
         built = _run_sections(sections or SECTIONS, ReportContext(staging, seed, quick, force), processes, on_section)
