@@ -16,11 +16,28 @@ import numpy as np
 
 from .params import describe_int
 
+#: Most decimal digits of an integer written as a JSON integer: CPython's default limit on int <-> str
+#: conversion (``sys.int_info.default_max_str_digits``), so Python's ``json`` writes and reads it as it is.
+JSON_INT_DIGITS = 4300
+_JSON_INT_BOUND = 10**JSON_INT_DIGITS
+
+
+def plain_int(value: int) -> int | str:
+    """An integer as JSON data: itself up to :data:`JSON_INT_DIGITS` decimal digits, else exact hexadecimal text.
+
+    Hexadecimal (``"0x1ff..."``, ``"-0x..."``) because conversions between ints and text in a power-of-two
+    base are linear and unlimited, so ``int(text, 0)`` reads it back exactly, where a decimal string of
+    2^19937 - 1 (6002 digits) would hit Python's limit both ways. The same input always gives the same
+    JSON: the bound is this constant, not the running interpreter's setting.
+    """
+    return value if -_JSON_INT_BOUND < value < _JSON_INT_BOUND else hex(value)
+
 
 def to_plain(value: Any) -> Any:
     """Convert a value to JSON-ready Python data.
 
-    Integers stay integers of any size, fractions become strings such as
+    Integers stay integers up to 4300 decimal digits and become exact hexadecimal text beyond
+    (:func:`plain_int`), fractions become strings such as
     ``"631/32768"``, numpy scalars and arrays become Python numbers and lists,
     non-finite floats become ``None`` and nested results become dictionaries.
     """
@@ -33,7 +50,7 @@ def to_plain(value: Any) -> Any:
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
     if isinstance(value, (int, np.integer)):
-        return int(value)
+        return plain_int(int(value))
     if isinstance(value, (float, np.floating)):
         return float(value) if math.isfinite(value) else None
     if isinstance(value, np.bool_):

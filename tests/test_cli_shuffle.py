@@ -145,3 +145,10 @@ def test_reach_interrupted_says_what_the_seeds_dealt_reach_and_resumes_from_its_
 
     assert main([*command[:5], "6", *command[6:]]) == 2  # another deck: the journal is refused
     assert "records other work (deck differ)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["reach", "python", "--seeds", "0..100", "--n", "5"],
+                                  ["reach", "mt19937", "--seeds", "0..10", "--n", "5", "--bound-only"]])
+def test_reach_json_writes_the_mersenne_twisters_period_exactly(args):
+    data = json.loads(run(*args, "--json").stdout)
+    assert int(data["period"], 0) == 2**19937 - 1 and data["n_factorial"] == 120

@@ -226,7 +226,7 @@ def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
 
 
 def emit_json(data: Any) -> None:
-    """Print ``data`` as JSON; integers of any size stay JSON integers."""
+    """Print ``data`` as JSON; integers stay exact (beyond 4300 digits as hexadecimal text, see ``to_plain``)."""
     from ..results import to_plain
 
     click.echo(json.dumps(to_plain(data), indent=2))
