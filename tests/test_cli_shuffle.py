@@ -152,3 +152,20 @@ def test_reach_interrupted_says_what_the_seeds_dealt_reach_and_resumes_from_its_
 def test_reach_json_writes_the_mersenne_twisters_period_exactly(args):
     data = json.loads(run(*args, "--json").stdout)
     assert int(data["period"], 0) == 2**19937 - 1 and data["n_factorial"] == 120
+
+
+@pytest.mark.parametrize("args, message", [
+    (["deal", "vbscript-xiangqi"], "holdem is dealt from the standard-52 deck (52 cards), not from the jieqi deck "
+                                   "(15 items): the pipeline vbscript-xiangqi shuffles its own deck"),
+    (["deal", "deitel-msvc", "--game", "doudizhu"], "doudizhu is dealt from the standard-54 deck (54 cards), not "
+                                                    "from the standard-52 deck (52 items)"),
+])
+def test_deal_refuses_a_pipeline_whose_deck_is_not_the_games(args, message, capsys):
+    assert main(args) == 2
+    assert capsys.readouterr().err.startswith(f"Error: {message}")
+
+
+def test_deal_deals_a_pipelines_52_card_shuffle():
+    data = json.loads(run("deal", "deitel-msvc", "--seed", "7", "--json").stdout)
+    expected = json.loads(run("shuffle", "deitel-msvc", "--seed", "7", "--json").stdout)
+    assert data["order"] == expected["decks"][0]
