@@ -39,8 +39,8 @@ def test_a_task_that_raises_in_a_process_stops_the_run_with_its_error():
 @pytest.mark.parametrize("workers", ["2^70", "0"])
 def test_worker_counts_beyond_four_per_core_are_refused_before_any_process_starts(args, workers, capsys,
                                                                                   monkeypatch):
-    import rnglab.parallel.cluster as cluster
     from rnglab.cli import main
+    from rnglab.parallel import cluster
 
     monkeypatch.setattr(cluster, "_distributed", lambda: pytest.fail("a cluster was started"))
     monkeypatch.setattr(os, "cpu_count", lambda: 3)
