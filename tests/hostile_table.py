@@ -151,6 +151,7 @@ ROWS: list[Row] = [
     row("period os"),
     row("period pcg64"),
     row("period --a 2 --m 3^4000", "4096"),
+    row("period --a 3 --m 2^4000+1", "cannot factor m = about 2^4000 within the budget of 2,000,000 units"),
     row("period --a 5 --m 2^32 --seed 2^32", "seed"),
     row("period msvc --seed -5", "seed"),
     row("period minstd --seed 0", "seed"),
