@@ -8,6 +8,7 @@ Library code never prints; the command line formats these values, and
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from fractions import Fraction
 from typing import Any
@@ -22,22 +23,33 @@ JSON_INT_DIGITS = 4300
 _JSON_INT_BOUND = 10**JSON_INT_DIGITS
 
 
-def plain_int(value: int) -> int | str:
-    """An integer as JSON data: itself up to :data:`JSON_INT_DIGITS` decimal digits, else exact hexadecimal text.
+def json_text(data: Any, **options) -> str:
+    """``json.dumps`` of plain data (:func:`to_plain`), each integer of more than :data:`JSON_INT_DIGITS` decimal
+    digits written as exact hexadecimal text.
 
     Hexadecimal (``"0x1ff..."``, ``"-0x..."``) because conversions between ints and text in a power-of-two
     base are linear and unlimited, so ``int(text, 0)`` reads it back exactly, where a decimal string of
     2^19937 - 1 (6002 digits) would hit Python's limit both ways. The same input always gives the same
     JSON: the bound is this constant, not the running interpreter's setting.
     """
-    return value if -_JSON_INT_BOUND < value < _JSON_INT_BOUND else hex(value)
+    return json.dumps(_long_ints_as_hex(data), **options)
+
+
+def _long_ints_as_hex(data: Any) -> Any:
+    if isinstance(data, int) and not isinstance(data, bool):
+        return data if -_JSON_INT_BOUND < data < _JSON_INT_BOUND else hex(data)
+    if isinstance(data, dict):
+        return {key: _long_ints_as_hex(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_long_ints_as_hex(value) for value in data]
+    return data
 
 
 def to_plain(value: Any) -> Any:
     """Convert a value to JSON-ready Python data.
 
-    Integers stay integers up to 4300 decimal digits and become exact hexadecimal text beyond
-    (:func:`plain_int`), fractions become strings such as
+    Integers stay integers of any size (:func:`json_text` writes those of more than 4300 digits as
+    hexadecimal text), fractions become strings such as
     ``"631/32768"``, numpy scalars and arrays become Python numbers and lists,
     non-finite floats become ``None`` and nested results become dictionaries.
     """
@@ -50,7 +62,7 @@ def to_plain(value: Any) -> Any:
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
     if isinstance(value, (int, np.integer)):
-        return plain_int(int(value))
+        return int(value)
     if isinstance(value, (float, np.floating)):
         return float(value) if math.isfinite(value) else None
     if isinstance(value, np.bool_):

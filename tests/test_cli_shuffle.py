@@ -155,10 +155,10 @@ def test_reach_json_writes_the_mersenne_twisters_period_exactly(args):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["deal", "vbscript-xiangqi"], "holdem is dealt from the standard-52 deck (52 cards), not from the jieqi deck "
-                                   "(15 items): the pipeline vbscript-xiangqi shuffles its own deck"),
-    (["deal", "deitel-msvc", "--game", "doudizhu"], "doudizhu is dealt from the standard-54 deck (54 cards), not "
-                                                    "from the standard-52 deck (52 items)"),
+    (["deal", "vbscript-xiangqi"], ("holdem is dealt from the standard-52 deck (52 cards), not from the jieqi deck "
+                                    "(15 items): the pipeline vbscript-xiangqi shuffles its own deck")),
+    (["deal", "deitel-msvc", "--game", "doudizhu"], ("doudizhu is dealt from the standard-54 deck (54 cards), not "
+                                                     "from the standard-52 deck (52 items)")),
 ])
 def test_deal_refuses_a_pipeline_whose_deck_is_not_the_games(args, message, capsys):
     assert main(args) == 2
@@ -169,3 +169,8 @@ def test_deal_deals_a_pipelines_52_card_shuffle():
     data = json.loads(run("deal", "deitel-msvc", "--seed", "7", "--json").stdout)
     expected = json.loads(run("shuffle", "deitel-msvc", "--seed", "7", "--json").stdout)
     assert data["order"] == expected["decks"][0]
+
+
+def test_reach_text_shows_the_mersenne_twisters_period():
+    lines = run("reach", "python", "--seeds", "0..100", "--n", "5").stdout.splitlines()
+    assert "largest period                  2^19937-1" in lines
