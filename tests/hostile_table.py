@@ -427,6 +427,7 @@ ROWS: list[Row] = [
     row("reach msvc --seeds nope"),
     row("reach msvc --seeds time-s --window nope"),
     row("reach msvc --seeds fixed:5 --window 1d", "a fixed seed has no window"),
+    row("reach python --seeds 0..2^24-1 --n 10", "at most 1,048,576 seeds in one run"),
     row("reach msvc --seeds 0..10 --journal /", "directory"),
     row("reach msvc --seeds 0..10 --journal /nonexistent/j", "does not exist"),
     row("reach msvc --games --journal j", "--journal"),

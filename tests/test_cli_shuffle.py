@@ -174,3 +174,9 @@ def test_deal_deals_a_pipelines_52_card_shuffle():
 def test_reach_text_shows_the_mersenne_twisters_period():
     lines = run("reach", "python", "--seeds", "0..100", "--n", "5").stdout.splitlines()
     assert "largest period                  2^19937-1" in lines
+
+
+def test_reach_says_up_front_how_long_dealing_one_generator_per_seed_may_take(capsys):
+    assert main(["reach", "python", "--seeds", "0..2^14+2^13", "--n", "4", "--json"]) == 0
+    assert capsys.readouterr().err == ("dealing 24,577 seeds, one python generator per seed: up to 15 s of CPU "
+                                       "(at most 0.6 ms a seed, measured)\n")

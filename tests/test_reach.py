@@ -23,6 +23,7 @@ from rnglab.shuffles.reach import (
     reachable_deals,
     recorded_keys,
     smallest_deck_exceeding,
+    source_seconds,
     state_count,
 )
 
@@ -157,3 +158,12 @@ def test_the_journal_keeps_long_decks_exactly(tmp_path):
                                                                                      10, 60)), keys)
     assert np.array_equal(recorded_keys(journaled_keys(generator, 8, chosen, reducer, 10, 60)),
                           distinct_keys(generator, 8, chosen, reducer, 10, 60))  # ranks below 21 cards
+
+
+def test_generators_seeded_one_by_one_deal_at_most_2_to_the_20_seeds_in_one_run():
+    with pytest.raises(ValueError, match=r"python is dealt one generator per seed \(up to 0.6 ms each\): at most "
+                                         r"1,048,576 seeds in one run; seeds 0..16777215 holds 16,777,216, up to "
+                                         r"2.8 h"):
+        reachable_deals(as_generator("python"), parse_seed_space("0..2^24-1"), 10)
+    assert source_seconds(as_generator("python"), 2**20) == pytest.approx(629.1456)
+    assert source_seconds(as_generator("msvc"), 2**24) is None
