@@ -38,6 +38,7 @@ from ..results import Result
 from ..seeds.space import SeedSpace, check_seed_space, seed_array
 from .algorithms import Shuffle, check_size, deck_dtype, make_shuffle, permutation_rank, shuffle_decks, shuffle_seeds
 from .draws import BatchDraws, LaneDraws, SourceDraws, SourcesDraws
+from .fairness import DealTally
 
 #: The journal's name for a count of reachable deals.
 KIND = "rnglab reach"
@@ -241,6 +242,17 @@ def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuf
     if not len(seeds):
         return np.empty((0, n), dtype=deck_dtype(n))
     return shuffle_decks(n, SourcesDraws([generator.make(int(s)) for s in seeds], reducer), chosen)
+
+
+def seed_space_tally(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuffle,
+                     reducer: Reducer) -> DealTally:
+    """The deals of ``seeds`` tallied chunk by chunk (:func:`default_chunk` seeds each, :func:`seed_decks`):
+    memory holds one chunk's decks and generators, not one per seed of the space."""
+    step = default_chunk(generator)
+    tally = DealTally.of(np.empty((0, n), dtype=deck_dtype(n)))
+    for first in range(0, len(seeds), step):
+        tally = tally.merge(DealTally.of(seed_decks(generator, seeds[first:first + step], n, chosen, reducer)))
+    return tally
 
 
 def state_count(generator: GeneratorSpec) -> int | None:
