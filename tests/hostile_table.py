@@ -401,8 +401,16 @@ ROWS: list[Row] = [
         ("rejection", "random values on one path"), ("hidden_state", "hidden state"), ("raises", "raised RuntimeError"),
         ("loops", "processor time"), ("not_a_deal", "not a permutation"), ("huge_draw", "per draw"),
         ("not_callable", "no function"), ("nope", "no function"), ("other_source", "hidden state"))],
-    row("fairness --n 4 --function nope", "package.module:function"),
-    row("fairness --n 4 --function no_such_module_rnglab:f", "no module"),
+    row("fairness --n 4 --function nope", "file.py:function"),
+    row("fairness --n 4 --function no_such_module_rnglab:f", "file.py:function"),
+    row("fairness --n 4 --function shutil:rmtree", "a python file"),
+    # a user function that ends the process, interrupts, forks, leaves a thread, eats memory: one line each
+    *[row("fairness --n 4 --function", match, argv=(f"{HOSTILE}:{name}",)) for name, match in (
+        ("exits", "called sys.exit(0) at"), ("hard_exit", "ended the process"),
+        ("interrupts", "raised KeyboardInterrupt at"), ("forks", "os.fork"), ("lingers", "thread"),
+        ("hogs", "memory limit"), ("raises", "hostile.py:"), ("crashes", "killed by SIGSEGV"))],
+    *[row("fairness pcg64 --n 4 --shuffles 100 --function", match, argv=(f"{HOSTILE}:{name}",))
+      for name, match in (("exits", "sys.exit(0)"), ("hard_exit", "ended the process"), ("forks", "os.fork"))],
     row("fairness --n 4 --function /nonexistent-rnglab-dir/x.py:f", "no such file"),
     row("fairness --n 11 --function", "n <= 10", argv=(f"{ARTICLES}:fisher_yates",)),
     row("fairness --n 8 --function", "would take about", argv=(f"{ARTICLES}:naive_exchange",)),
@@ -479,6 +487,9 @@ ROWS: list[Row] = [
     row("crack msvc --seen 'As Kd' --seeds 0..10 --journal /nonexistent/j", "does not exist"),
     row("crack msvc --seen 'As Kd' --seeds 0..10 --device gpu --algo sort-keys", "compiled"),
     row("crack java --outputs 1,2 --workers 2", "--outputs"),
+    row("crack python --seeds time-s --window 30d --seen As", "in chunks: --journal"),
+    row("crack python --seeds 0..2^65 --seen As --workers 2", "in one search; split"),
+    row("crack python --seeds 0..10 --seen As --workers 2 --chunk 2^21", "smaller --chunk"),
     row("test minstd --workers 2", "--seeds"),
     row("test minstd --journal j --tests frequency", "--seeds"),
     row("test minstd --seeds 1..4 --until-fail --max-time 10s", "--max-time"),
@@ -524,6 +535,8 @@ ROWS: list[Row] = [
     row("audit", "not valid toml", argv=(f"{AUDIT}/malformed.toml",)),
     row("audit", "missing keys seeding", argv=(f"{AUDIT}/missing-seeding.toml",)),
     row("audit", "no function", argv=(f"{AUDIT}/no-function.toml",)),
+    *[row("audit", match, argv=(f"{AUDIT}/function-{name}.toml",)) for name, match in (
+        ("absolute", "own folder"), ("parent", "own folder"), ("link", "own folder"), ("module", "file.py:function"))],
     row("audit", "unknown keys", argv=(f"{AUDIT}/unknown-key.toml",)),
     row("audit deitel-msvc --cards-seen 53", "cards seen"),
     row("audit deitel-msvc --tables 0", "x>=1"),

@@ -113,11 +113,24 @@ def test_named_sound_pipeline_is_graded_like_the_toml(sound):
 
 def test_user_function_in_toml():
     result = audit(from_toml(DATA / "user-function.toml"), search_seconds=0.5)
-    assert result.pipeline["shuffle"] == f"user function {DATA}/../../userfunc/articles.py:fisher_yates"
+    assert result.pipeline["shuffle"] == "user function shuffles.py:fisher_yates"
     assert grades(result)["shuffle"] == "pass"
     naive = audit(from_toml(DATA / "user-naive.toml"), search_seconds=0.5)
     assert grades(naive)["shuffle"] == "fail"
     assert ["deck examined", "5 cards (the function is enumerated up to 5)"] in found(naive, "shuffle").facts
+
+
+def test_a_function_beyond_the_enumeration_is_graded_from_its_calls():
+    # random() at 8 bits on 5 cards: 2^32 paths, beyond the minute; the law comes from 20,000 calls on 52 cards
+    from rnglab.audit.structure import shuffle_law
+
+    target = from_toml(DATA / "user-python2.toml")
+    law = shuffle_law(target, 2**64)
+    assert law.grade == "warn" and law.headline == "no position bias seen in 20,000 shuffles (exact law out of reach)"
+    facts = dict(law.facts)
+    assert facts["why not exact"].startswith("enumerating every path would take about")
+    assert facts["deck examined"] == "52 cards, 20,000 calls of the function (empirical)"
+    assert "--" not in json.dumps(law.to_dict())  # no advice naming options of another command
 
 
 def test_json_keys(broken):

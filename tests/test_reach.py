@@ -1,10 +1,12 @@
 """Reachable deals and the cycle of deals from one stream."""
 
+import json
 import math
 
 import numpy as np
 import pytest
 
+from rnglab.cli import main
 from rnglab.generators import LCG, as_generator, lcg_spec, make_source
 from rnglab.parallel.journal import open_journal
 from rnglab.reduction.reducers import as_reducer
@@ -184,3 +186,16 @@ def test_a_seed_space_law_is_tallied_chunk_by_chunk_and_equals_the_law_of_all_de
     tally = reach_module.seed_space_tally(generator, seeds, 5, chosen, reducer)
     assert dealt == [1024, 1024, 952] and int(tally.counts.sum()) == 3000
     assert seed_space_law(tally, "s", "fisher-yates") == whole
+
+
+def test_bound_only_says_the_deals_were_not_counted_and_gives_the_bound(capsys):
+    # Issue 27: reach --bound-only printed an empty "distinct deals" cell.
+    assert main(["reach", "--bound-only", "python", "--seeds", "time-s"]) == 0
+    header, _, *lines = capsys.readouterr().out.splitlines()
+    column = header.index("value")
+    rows = {line[:column].strip(): line[column:] for line in lines}
+    assert rows["distinct deals"] == "not counted (--bound-only); at most the bound, 86400"
+    assert rows["fraction reached"] == f"at most {86400 / math.factorial(52):.4e} (the bound / 52!)"
+    assert main(["reach", "--bound-only", "msvc", "--seeds", "0..999", "--n", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["distinct"] is None and data["dealt"] is None and not data["exact"] and data["bound"] == 120

@@ -14,14 +14,14 @@ from __future__ import annotations
 import math
 import time
 
+from ..pages.numbers import duration_of_bits, power, probability
 from ..seeds.crack import cards_for_unique, crack, observe
 from ..seeds.distributed import CLUSTER_EFFICIENCY, projected_seconds
 from ..seeds.policies import SeedDistribution, collision_probability
 from ..seeds.space import seed_range_space
 from ..shuffles.algorithms import shuffle
-from ..shuffles.userfunc import function_position_counts
+from ..shuffles.userfunc import function_position_counts, running
 from .grades import Finding, finding
-from ..pages.numbers import duration_of_bits, power, probability
 from .structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
 from .target import Target
 
@@ -47,11 +47,15 @@ def measured_rate(target: Target, seconds: float) -> tuple[float, int]:
 
 
 def _timed_calls(target: Target, calls: int) -> float:
-    """Calls per second of the user's function, shuffling the whole deck from the generator."""
-    start = time.perf_counter()
-    function_position_counts(target.function, target.n, target.generator.make(calls), target.reducer, calls,
-                             label=target.function_name)
-    return calls / max(time.perf_counter() - start, 1e-9)
+    """Calls per second of the user's function, shuffling the whole deck from the generator (in its child
+    process, started and warmed up with one call before the clock starts)."""
+    with running(target.function) as runner:
+        function_position_counts(runner, target.n, target.generator.make(calls), target.reducer, 1,
+                                 label=target.function_name)
+        start = time.perf_counter()
+        function_position_counts(runner, target.n, target.generator.make(calls), target.reducer, calls,
+                                 label=target.function_name)
+        return calls / max(time.perf_counter() - start, 1e-9)
 
 
 def _timed_search(target: Target, seeds: int) -> float:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
 import click
 
 from .common import force_option, json_option, lazy
@@ -31,21 +34,36 @@ def audit_command(pipeline, out_dir, window, games_per_day, cards_seen, tables, 
     output, each graded with the one number that decides it.
 
     PIPELINE is a named pipeline (rnglab list) or a TOML file naming generator, seeding, window,
-    reducer, shuffle (or function = "module:function"), deck, games_per_day, cards_seen and tables.
+    reducer, shuffle (or function = "file.py:function", a Python file in the TOML's folder: the
+    audit runs that code), deck, games_per_day, cards_seen and tables.
     Writes report.md, a self-contained report.html and report.json into --out, and prints the
     verdict card. Under a minute for a named pipeline. Not a certification.
     """
-    check_reports(out_dir, force)
-    target = with_deployment(resolve(pipeline, window), games_per_day=games_per_day, cards_seen=cards_seen,
-                             tables=tables)
-    result = with_progress("audit", lambda callback: audit(
-        target, progress=lambda title, done, total: callback(done, total, title)))
-    paths = write_reports(result, out_dir, force)
+    with _removed_if_left_empty(out_dir):
+        check_reports(out_dir, force)
+        target = with_deployment(resolve(pipeline, window), games_per_day=games_per_day, cards_seen=cards_seen,
+                                 tables=tables)
+        result = with_progress("audit", lambda callback: audit(
+            target, progress=lambda title, done, total: callback(done, total, title)))
+        paths = write_reports(result, out_dir, force)
     if as_json:
         click.echo(report_json(result))
         return
     click.echo(verdict_card(result))
     click.echo(f"wrote {', '.join(str(p) for p in paths)}")
+
+
+@contextmanager
+def _removed_if_left_empty(folder: str):
+    """On any failure, remove ``folder`` again when this run created it and it is still empty."""
+    created = not Path(folder).exists()
+    try:
+        yield
+    except BaseException:
+        if created:
+            with suppress(OSError):
+                Path(folder).rmdir()
+        raise
 
 
 def verdict_card(result) -> str:

@@ -60,14 +60,22 @@ def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, scal
         emit_json(data)
         return
     click.echo(format_table(["quantity", "value"], [
-        ["seed space", data["seed_space"]], ["seeds", data["seeds"]], ["distinct deals", data["distinct"]],
+        ["seed space", data["seed_space"]], ["seeds", data["seeds"]], ["distinct deals", _distinct_cell(data)],
         [f"{n}!", f"{data['n_factorial']:.4e} (2^{data['log2_n_factorial']:.2f})"],
-        ["fraction reached", f"{data['fraction']:.4e}"],
+        ["fraction reached", f"{data['fraction']:.4e}" if data["distinct"] is not None
+         else f"at most {data['fraction']:.4e} (the bound / {n}!)"],
         ["largest period", "unknown" if data["period"] is None else integer(data["period"])],
         ["states", "unknown" if data["states"] is None else integer(data["states"])],
         ["bound min(seeds, states, n!)", data["bound"]],
         ["smallest deck with n! > seeds", data["smallest_deck_exceeding_seeds"]],
         ["state bits to reach every deal", data["bits_for_every_deal"]]]))
+
+
+def _distinct_cell(data: dict) -> str | int:
+    """The distinct deals, or what is known of them when they were not counted (--bound-only): the bound."""
+    if data["distinct"] is not None:
+        return data["distinct"]
+    return f"not counted (--bound-only); at most the bound, {integer(data['bound'])}"
 
 
 def _count(generator, seeds, n, shuffle, reducer, scale):
