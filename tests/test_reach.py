@@ -25,6 +25,7 @@ from rnglab.shuffles.reach import (
     reachable_deals,
     recorded_keys,
     smallest_deck_exceeding,
+    source_seconds,
     state_count,
 )
 
@@ -159,6 +160,32 @@ def test_the_journal_keeps_long_decks_exactly(tmp_path):
                                                                                      10, 60)), keys)
     assert np.array_equal(recorded_keys(journaled_keys(generator, 8, chosen, reducer, 10, 60)),
                           distinct_keys(generator, 8, chosen, reducer, 10, 60))  # ranks below 21 cards
+
+
+def test_generators_seeded_one_by_one_deal_at_most_2_to_the_20_seeds_in_one_run():
+    with pytest.raises(ValueError, match=r"python is dealt one generator per seed \(up to 0.6 ms each\): at most "
+                                         r"1,048,576 seeds in one run; seeds 0..16777215 holds 16,777,216, up to "
+                                         r"2.8 h"):
+        reachable_deals(as_generator("python"), parse_seed_space("0..2^24-1"), 10)
+    assert source_seconds(as_generator("python"), 2**20) == pytest.approx(629.1456)
+    assert source_seconds(as_generator("msvc"), 2**24) is None
+
+
+def test_a_seed_space_law_is_tallied_chunk_by_chunk_and_equals_the_law_of_all_decks_at_once(monkeypatch):
+    # fairness over seeds held every seed's generator and deck at once: 4.65 GB for 2^20 python seeds at n = 5
+    from rnglab.shuffles import reach as reach_module
+    from rnglab.shuffles.fairness import seed_space_law
+
+    generator, chosen, reducer = as_generator("python"), make_shuffle("fisher-yates"), as_reducer("python-randbelow")
+    seeds = np.arange(3000, dtype=np.uint64)
+    whole = seed_space_fairness(reach_module.seed_decks(generator, seeds, 5, chosen, reducer), "s", "fisher-yates")
+    dealt = []
+    original = reach_module.seed_decks
+    monkeypatch.setattr(reach_module, "default_chunk", lambda generator: 1024)
+    monkeypatch.setattr(reach_module, "seed_decks", lambda g, s, *rest: dealt.append(len(s)) or original(g, s, *rest))
+    tally = reach_module.seed_space_tally(generator, seeds, 5, chosen, reducer)
+    assert dealt == [1024, 1024, 952] and int(tally.counts.sum()) == 3000
+    assert seed_space_law(tally, "s", "fisher-yates") == whole
 
 
 def test_bound_only_says_the_deals_were_not_counted_and_gives_the_bound(capsys):

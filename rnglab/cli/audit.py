@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from .common import force_option, json_option, lazy
+from .outputs import OutputFolder
 from .progress import with_progress
 
 audit = lazy("audit.run", "audit")
@@ -20,7 +21,7 @@ FAIL_ON = {"fail": ("fail",), "warn": ("warn", "fail"), "never": ()}
 
 @click.command("audit")
 @click.argument("pipeline", metavar="PIPELINE|FILE.toml")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="rnglab-audit", show_default=True,
+@click.option("--out", "out_dir", type=OutputFolder(), default="rnglab-audit", show_default=True,
               help="Folder for report.md, report.html and report.json (created; files replaced only with --force).")
 @click.option("--window", default="1d", show_default=True, help="Start times the seed policy is taken over.")
 @click.option("--games-per-day", type=POSITIVE, help="Games dealt a day (default 100,000).")

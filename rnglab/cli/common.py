@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import json
 import os
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
@@ -226,10 +225,10 @@ def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
 
 
 def emit_json(data: Any) -> None:
-    """Print ``data`` as JSON; integers of any size stay JSON integers."""
-    from ..results import to_plain
+    """Print ``data`` as JSON; integers stay exact (beyond 4300 digits as hexadecimal text, see ``to_plain``)."""
+    from ..results import json_text, to_plain
 
-    click.echo(json.dumps(to_plain(data), indent=2))
+    click.echo(json_text(to_plain(data), indent=2))
 
 
 def format_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:

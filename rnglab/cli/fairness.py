@@ -38,9 +38,9 @@ if TYPE_CHECKING:
 position_heatmap = lazy("plot.shuffle", "position_heatmap")
 check_seed_space = lazy("seeds.space", "check_seed_space")
 check_size = lazy("shuffles.algorithms", "check_size")
-empirical_fairness, exact_fairness, seed_space_fairness = lazy(
-    "shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_fairness")
-seed_decks = lazy("shuffles.reach", "seed_decks")
+empirical_fairness, exact_fairness, seed_space_law = lazy(
+    "shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_law")
+seed_space_tally = lazy("shuffles.reach", "seed_space_tally")
 load_function, function_fairness, function_position_counts = lazy(
     "shuffles.userfunc", "load_function", "function_fairness", "function_position_counts")
 
@@ -167,8 +167,8 @@ def _over_seeds(generator, shuffle, reducer, n, seeds):
     from ..shuffles.reach import MAX_SEEDS
 
     check_seed_space(generator, seeds)
-    decks = seed_decks(generator, seeds.seeds(MAX_SEEDS), n, shuffle, reducer)
-    result = seed_space_fairness(decks, f"{generator.name}, {reducer.name}, {seeds.label}", shuffle.name)
+    tally = seed_space_tally(generator, seeds.seeds(MAX_SEEDS), n, shuffle, reducer)
+    result = seed_space_law(tally, f"{generator.name}, {reducer.name}, {seeds.label}", shuffle.name)
     return result, result.position_matrix
 
 
