@@ -30,7 +30,7 @@ from ..shuffles.cards import DECKS
 from ..shuffles.userfunc import function_position_counts, running
 from .grades import Finding, finding
 from .structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
-from .target import Target
+from .target import AUDIT_SEED, Target
 
 #: Seeds of a first search that compiles the kernel, untimed.
 PROBE_SEEDS = 256
@@ -197,9 +197,7 @@ def demonstration(target: Target, seed: int) -> dict | None:
 
 def demo_seed(target: Target) -> int:
     """The seed of the demonstration deal: the middle seed of an enumerable policy's seeds, else
-    :data:`~rnglab.audit.empirical.AUDIT_SEED` (any seed of an OS policy is one it can give)."""
-    from .empirical import AUDIT_SEED
-
+    :data:`~rnglab.audit.target.AUDIT_SEED` (any seed of an OS policy is one it can give)."""
     if not target.seeding.enumerable:
         return AUDIT_SEED
     middle = seed_space(target).size // 2

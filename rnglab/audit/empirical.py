@@ -33,10 +33,8 @@ from ..shuffles.fairness import empirical_fairness
 from .figures import png
 from .grades import Finding, finding
 from .structure import state_bits
-from .target import Target
+from .target import AUDIT_SEED, Target
 
-#: The seed of every stream the audit reads (a fixed seed: the audit is reproducible).
-AUDIT_SEED = 20261124
 #: Draws of the scaled chi-square, and shuffles of the position test.
 SCALED_DRAWS, SHUFFLES = 2**20, 20_000
 #: Bytes run-until-fail may read: no stage is started that would pass it. It replaces a budget of 8 seconds,

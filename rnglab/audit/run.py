@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from ..results import Result
 from .attack import demo_seed, demonstration, repeatability, unpredictability
-from .empirical import AUDIT_SEED, UNTIL_FAIL_BYTES, raw_output
+from .empirical import UNTIL_FAIL_BYTES, raw_output
 from .grades import RULES, Finding, overall
 from .structure import reachability, scaling, shuffle_law
-from .target import Target
+from .target import AUDIT_SEED, Target
 
 #: The fields of an audit's JSON that are measurements of the machine, not findings: they differ from run to run,
 #: everything else is the same for the same pipeline (and window). ``findings[unpredictability]``'s value and

@@ -20,11 +20,10 @@ from ..shuffles.paths import BeyondEnumeration
 from ..shuffles.reach import batched, bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
 from ..shuffles.runtime import deitel_grid
 from ..shuffles.userfunc import function_fairness, function_position_counts
-from .empirical import AUDIT_SEED
 from .facts import OS_SEED_BITS
 from .figures import png
 from .grades import RULES, Finding, finding
-from .target import Target
+from .target import AUDIT_SEED, Target
 
 #: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)): seeds dealt in
 #: compiled batches (an LCG, glibc's rand(), an MRG: :func:`~rnglab.shuffles.reach.batched`), and seeds dealt by one

@@ -31,6 +31,8 @@ from ..shuffles.pipelines import Pipeline, as_pipeline
 from ..shuffles.sandbox import UserFunction
 from ..shuffles.userfunc import load_function
 
+#: The seed of every stream the audit reads (a fixed seed: the audit is reproducible).
+AUDIT_SEED = 20261124
 #: Keys of a TOML pipeline, and whether each is required.
 TOML_KEYS = {"generator": True, "seeding": True, "window": False, "reducer": False, "shuffle": False,
              "function": False, "swaps": False, "deck": False, "games_per_day": False, "cards_seen": False,
