@@ -72,21 +72,16 @@ def test_a_chunk_recorded_twice_counts_once(tmp_path, capsys):
     assert len(shared.read_text().splitlines()) == 33
 
 
-def test_two_records_of_one_chunk_that_disagree_are_refused(tmp_path):
+@pytest.mark.parametrize(("second", "refusal"), [
+    ((0, 4, [2]), r"records chunk \[0, 4\) twice with different results"),  # one chunk, two results
+    ((2, 6, [1]), r"overlapping chunks at \[2, 4\)"),                        # seeds 2 and 3 counted twice
+])
+def test_records_that_cannot_be_counted_once_are_refused(tmp_path, second, refusal):
     path = tmp_path / "j"
     with open_journal(path, "rnglab test", {}) as journal:
         journal.record(0, 4, [1])
-        journal.record(0, 4, [2])
-    with pytest.raises(ValueError, match=r"records chunk \[0, 4\) twice with different results"):
-        open_journal(path, "rnglab test", {})
-
-
-def test_overlapping_chunks_are_refused(tmp_path):
-    path = tmp_path / "j"
-    with open_journal(path, "rnglab test", {}) as journal:
-        journal.record(0, 4, [1])
-        journal.record(2, 6, [1])
-    with pytest.raises(ValueError, match=r"overlapping chunks at \[2, 4\)"):
+        journal.record(*second)
+    with pytest.raises(ValueError, match=refusal):
         open_journal(path, "rnglab test", {})
 
 
