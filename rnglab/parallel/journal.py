@@ -196,9 +196,9 @@ def _distinct(path: str, records: list) -> list:
                              "give a new file to --journal")
         kept.setdefault((first, stop), result)
     chunks = sorted(kept)
-    for (first, stop), (later, _) in itertools.pairwise(chunks):
+    for (_, stop), (later, end) in itertools.pairwise(chunks):
         if later < stop:
-            raise ValueError(f"journal {path} records overlapping chunks at [{later}, {stop}); "
+            raise ValueError(f"journal {path} records overlapping chunks at [{later}, {min(stop, end)}); "
                              "give a new file to --journal")
     return [(first, stop, result) for (first, stop), result in kept.items()]
 
