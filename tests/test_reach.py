@@ -138,8 +138,8 @@ def test_an_interrupted_count_holds_the_deals_of_the_seeds_dealt_and_resumes_fro
     generator, space = as_generator("msvc"), seed_range_space([(0, 1000)])
     chosen, reducer = make_shuffle("naive"), as_reducer("modulo")
     identity = reach_identity(generator, space, 5, chosen, reducer)
-    journal = open_journal(tmp_path / "reach.journal", KIND, identity)
-    with pytest.raises(ReachInterrupted) as interrupted:
+    with open_journal(tmp_path / "reach.journal", KIND, identity) as journal, \
+            pytest.raises(ReachInterrupted) as interrupted:
         reachable_deals(generator, space, 5, chosen, reducer, chunk=300, journal=journal, progress=InterruptAfter(2))
     partial = interrupted.value.partial
     first_600 = {tuple(shuffle(5, make_source("msvc", seed=s), "naive", "modulo").tolist()) for s in range(600)}

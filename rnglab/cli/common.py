@@ -157,7 +157,7 @@ def generator_options(required: bool = True, default: str | None = None, inputs:
                 _check_input(gen, inputs, a is not None or m is not None or c is not None, seed)
                 kwargs["generator"] = gen
                 return command(*args, **kwargs)
-            generator = _choose_generator(gen, a, c, m, seed, required, default)
+            generator = _choose_generator(gen, a, c, m, seed, required, default, inputs)
             kwargs["generator"] = generator if "algo" in kwargs or not hasattr(generator, "shuffle") \
                 else generator.generator
             return command(*args, **kwargs)
@@ -185,7 +185,7 @@ def _check_input(name: InputName, inputs: bool, lcg_options: bool, seed: int | N
         raise click.UsageError(f"{name!r} is an input to read: --a, --c, --m and --seed apply to generators")
 
 
-def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | None:
+def _choose_generator(gen, a, c, m, seed, required, default, inputs=False) -> GeneratorSpec | None:
     from ..generators import as_generator, lcg_spec
 
     if gen is not None and (a is not None or m is not None or c is not None):
@@ -199,7 +199,8 @@ def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | 
     gen = gen or (as_generator(default) if default else None)
     if gen is None:
         if required:
-            raise click.UsageError("name a generator (GEN, see 'rnglab list') or give --a and --m")
+            raise click.UsageError("name a generator (GEN, see 'rnglab list') or give --a and --m"
+                                   + ("; to read standard input, give - as GEN" if inputs else ""))
         if seed is not None:
             raise click.UsageError("--seed needs a generator")
         return None
