@@ -7,12 +7,11 @@ The templates ``audit.html.j2`` and ``audit.md.j2`` of :mod:`rnglab.pages`
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..fileio import atomic_write, check_writable
 from ..pages import GRADES, render
-from ..results import to_plain
+from ..results import json_text, to_plain
 from .run import MEASURED_FIELDS, Audit
 
 #: The files an audit writes into its folder.
@@ -47,7 +46,7 @@ def as_json(audit: Audit) -> str:
     for finding, plain in zip(audit.findings, data["findings"]):
         plain["symbol"] = finding.symbol
         del plain["figure"]
-    return json.dumps({**data, "measured_fields": list(MEASURED_FIELDS)}, indent=2)
+    return json_text({**data, "measured_fields": list(MEASURED_FIELDS)}, indent=2)
 
 
 def check_reports(folder: str | Path, force: bool = False) -> list[Path]:

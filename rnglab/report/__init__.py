@@ -17,7 +17,6 @@ keeps the order of ``SECTIONS``.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import shutil
 import tempfile
@@ -29,7 +28,7 @@ from ..compiled import load_compiler
 from ..fileio import atomic_write, check_folder_writable, folder_permissions
 from ..parallel.chunks import run_chunks, usable_cores
 from ..params import describe_int
-from ..results import Result
+from ..results import Result, json_text
 from . import battery, catalog, crack, lattice, reduce, seeding, shuffle, spectral
 from .document import Figure, Section, plain_blocks
 
@@ -225,4 +224,4 @@ def render_pages(parts: list[Section], seed: int, quick: bool) -> dict[str, str]
                "generated": time.strftime("%Y-%m-%d %H:%M:%S")}
     plain = {key: context[key] for key in ("title", "seed", "quick", "generated")}
     return {"report.md": render("report.md.j2", **context), "report.html": render("report.html.j2", **context),
-            "report.json": json.dumps({**plain, "sections": [plain_blocks(p) for p in parts]}, indent=2) + "\n"}
+            "report.json": json_text({**plain, "sections": [plain_blocks(p) for p in parts]}, indent=2) + "\n"}
