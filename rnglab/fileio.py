@@ -93,21 +93,32 @@ def _umask() -> int:
     return mask
 
 
-def append_record(path: str | os.PathLike, line: str) -> None:
-    """Append one line to ``path`` (created if missing) in a single write, then flush it to the disk.
+def folder_permissions() -> int:
+    """The permissions ``mkdir`` gives a new folder under the process's umask, ``0777 & ~umask`` (for a folder
+    made by :func:`tempfile.mkdtemp`, always 0700, and then kept)."""
+    return 0o777 & ~_umask()
+
+
+def write_record(handle: int, line: str, name: str) -> None:
+    """Append one line to the file open (for appending) as descriptor ``handle``: one ``write``, then ``fsync``.
 
     A journal's record is whole or absent: the line goes out in one ``write``
     on a file opened for appending, and ``fsync`` returns once it is on the disk,
     so a crash can leave at most the last line cut short (readers drop a final
     line without its newline: :func:`cut_torn_record`).
+
+    Raises
+    ------
+    ValueError
+        When the system refuses the write or the flush (a full disk, an I/O
+        error), naming the file, ``name``, and the system's reason.
     """
     payload = (line.rstrip("\n") + "\n").encode()
-    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
     try:
         os.write(handle, payload)
         os.fsync(handle)
-    finally:
-        os.close(handle)
+    except OSError as error:
+        raise ValueError(f"cannot write to {name}: {error.strerror}") from None
 
 
 def cut_torn_record(path: str | os.PathLike) -> list[str]:

@@ -8,6 +8,7 @@ Library code never prints; the command line formats these values, and
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from fractions import Fraction
 from typing import Any
@@ -16,11 +17,39 @@ import numpy as np
 
 from .params import describe_int
 
+#: Most decimal digits of an integer written as a JSON integer: CPython's default limit on int <-> str
+#: conversion (``sys.int_info.default_max_str_digits``), so Python's ``json`` writes and reads it as it is.
+JSON_INT_DIGITS = 4300
+_JSON_INT_BOUND = 10**JSON_INT_DIGITS
+
+
+def json_text(data: Any, **options) -> str:
+    """``json.dumps`` of plain data (:func:`to_plain`), each integer of more than :data:`JSON_INT_DIGITS` decimal
+    digits written as exact hexadecimal text.
+
+    Hexadecimal (``"0x1ff..."``, ``"-0x..."``) because conversions between ints and text in a power-of-two
+    base are linear and unlimited, so ``int(text, 0)`` reads it back exactly, where a decimal string of
+    2^19937 - 1 (6002 digits) would hit Python's limit both ways. The same input always gives the same
+    JSON: the bound is this constant, not the running interpreter's setting.
+    """
+    return json.dumps(_long_ints_as_hex(data), **options)
+
+
+def _long_ints_as_hex(data: Any) -> Any:
+    if isinstance(data, int) and not isinstance(data, bool):
+        return data if -_JSON_INT_BOUND < data < _JSON_INT_BOUND else hex(data)
+    if isinstance(data, dict):
+        return {key: _long_ints_as_hex(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_long_ints_as_hex(value) for value in data]
+    return data
+
 
 def to_plain(value: Any) -> Any:
     """Convert a value to JSON-ready Python data.
 
-    Integers stay integers of any size, fractions become strings such as
+    Integers stay integers of any size (:func:`json_text` writes those of more than 4300 digits as
+    hexadecimal text), fractions become strings such as
     ``"631/32768"``, numpy scalars and arrays become Python numbers and lists,
     non-finite floats become ``None`` and nested results become dictionaries.
     """

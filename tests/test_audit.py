@@ -33,12 +33,12 @@ PINNED_DAY = "2026-11-24T01:12:22Z±12h"
 
 @pytest.fixture(scope="module")
 def broken():
-    return audit(from_pipeline("deitel-msvc", PINNED_DAY), search_seconds=1.0)
+    return audit(from_pipeline("deitel-msvc", PINNED_DAY))
 
 
 @pytest.fixture(scope="module")
 def sound():
-    return audit(from_toml(DATA / "sound.toml"), search_seconds=1.0)
+    return audit(from_toml(DATA / "sound.toml"))
 
 
 def test_a_rule_grades_by_its_thresholds():
@@ -107,22 +107,36 @@ def test_sound_pipeline_passes_all_but_reachability(sound):
 
 
 def test_named_sound_pipeline_is_graded_like_the_toml(sound):
-    result = audit(from_pipeline("numpy-shuffle"), search_seconds=0.5)
+    result = audit(from_pipeline("numpy-shuffle"))
     assert grades(result) == grades(sound)
 
 
 def test_user_function_in_toml():
-    result = audit(from_toml(DATA / "user-function.toml"), search_seconds=0.5)
-    assert result.pipeline["shuffle"] == f"user function {DATA}/../../userfunc/articles.py:fisher_yates"
+    result = audit(from_toml(DATA / "user-function.toml"))
+    assert result.pipeline["shuffle"] == "user function shuffles.py:fisher_yates"
     assert grades(result)["shuffle"] == "pass"
-    naive = audit(from_toml(DATA / "user-naive.toml"), search_seconds=0.5)
+    naive = audit(from_toml(DATA / "user-naive.toml"))
     assert grades(naive)["shuffle"] == "fail"
     assert ["deck examined", "5 cards (the function is enumerated up to 5)"] in found(naive, "shuffle").facts
 
 
+def test_a_function_beyond_the_enumeration_is_graded_from_its_calls():
+    # random() at 8 bits on 5 cards: 2^32 paths, beyond the minute; the law comes from 20,000 calls on 52 cards
+    from rnglab.audit.structure import shuffle_law
+
+    target = from_toml(DATA / "user-python2.toml")
+    law = shuffle_law(target, 2**64)
+    assert law.grade == "warn" and law.headline == "no position bias seen in 20,000 shuffles (exact law out of reach)"
+    facts = dict(law.facts)
+    assert facts["why not exact"].startswith("enumerating every path would take about")
+    assert facts["deck examined"] == "52 cards, 20,000 calls of the function (empirical)"
+    assert "--" not in json.dumps(law.to_dict())  # no advice naming options of another command
+
+
 def test_json_keys(broken):
     data = json.loads(as_json(broken))
-    assert set(data) == {"pipeline", "verdict", "findings", "seconds", "seed", "not_established"}
+    assert set(data) == {"pipeline", "verdict", "findings", "seconds", "seed", "not_established", "demonstration",
+                         "measured_fields"}
     assert set(data["findings"][0]) >= {"question", "title", "grade", "value", "headline", "rule", "facts", "symbol"}
     assert data["verdict"] == "fail"
 
@@ -205,15 +219,15 @@ def test_run_until_fail_finds_randu_and_not_pcg64():
     from rnglab.audit import from_table
     from rnglab.audit.empirical import until_fail
 
-    bad = until_fail(from_table({"generator": "randu", "seeding": "os", "shuffle": "fisher-yates"}), "smoke", 5.0)
+    bad = until_fail(from_table({"generator": "randu", "seeding": "os", "shuffle": "fisher-yates"}), "smoke", 2**26)
     assert bad.stopped == "fail" and bad.bytes_to_fail is not None
-    good = until_fail(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), "small", 3.0)
+    good = until_fail(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), "small", 2**22)
     assert good.bytes_to_fail is None and good.stages
 
 
 def test_the_unpredictability_section_projects_the_search_to_clusters(sound):
-    facts = dict(found(sound, "unpredictability").facts)
-    assert [label for label in facts if label.startswith("on ")] == [
+    measured = dict(found(sound, "unpredictability").measured)
+    assert [label for label in measured if label.startswith("on ")] == [
         "on 100 cores (a dask cluster at 95% of the cores' summed rate)",
         "on 1,000 cores (a dask cluster at 95% of the cores' summed rate)"]
 
@@ -253,7 +267,7 @@ def test_cpythons_2_to_19968_seeds_reach_at_most_mt19937s_2_to_19937_minus_1_sta
     assert state_distribution(target).seeds == 2**19937 - 1
     repeat = dict(repeatability(target).facts)
     assert (repeat["seeds accepted"], repeat["distinct starting states"]) == ("2^19968", "2^19937 - 1")
-    search = dict(unpredictability(target, 0.2).facts)
+    search = dict(unpredictability(target).facts)
     assert (search["seeds accepted"], search["distinct starting states to search"]) == ("2^19968", "2^19937 - 1")
     java = dict(repeatability(from_pipeline("java-collections")).facts)     # Java: 2^64 seeds, 2^48 states
     assert (java["seeds accepted"], java["distinct starting states"]) == ("2^64", "2^48")
@@ -272,3 +286,153 @@ def test_the_audit_bounds_reachable_deals_by_states_not_by_the_period():
     mrg = from_table({"generator": "mrg32k3a", "seeding": "os", "shuffle": "fisher-yates"})
     assert state_bits(mrg) == pytest.approx(3 * math.log2(2**32 - 209) + 3 * math.log2(2**32 - 22853))
     assert period_of(mrg) == ((2**32 - 209)**3 - 1) * ((2**32 - 22853)**3 - 1) // 2
+
+
+def differing_paths(a, b, path: str = "") -> list[str]:
+    """The JSON paths where ``a`` and ``b`` differ (findings named by their question: ``findings[raw].facts``)."""
+    if isinstance(a, dict) and isinstance(b, dict) and set(a) == set(b):
+        return [p for key in a for p in differing_paths(a[key], b[key], f"{path}.{key}" if path else key)]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        names = [item.get("question", i) if isinstance(item, dict) else i for i, item in enumerate(a)]
+        return [p for name, x, y in zip(names, a, b) for p in differing_paths(x, y, f"{path}[{name}]")]
+    return [] if a == b else [path]
+
+
+def is_measured(path: str) -> bool:
+    import re
+
+    from rnglab.audit.run import MEASURED_FIELDS
+
+    patterns = [re.escape(field).replace(r"\[\*\]", r"\[[^\]]+\]") for field in MEASURED_FIELDS]
+    return any(re.match(f"{pattern}($|[.[])", path) for pattern in patterns)
+
+
+def test_two_audits_differ_only_in_the_fields_documented_as_measurements(monkeypatch):
+    # Issue 27: the audit budgeted run-until-fail and the seed search in seconds, so a loaded machine wrote other
+    # findings ("no FAIL up to 2^23.78 bytes"). The second audit runs on a clock 1,000 times faster, as if the
+    # machine were that much slower: only the measured fields may change.
+    import time
+
+    target = from_pipeline("java-collections")
+    first = json.loads(as_json(audit(target, battery="smoke", until_fail_bytes=2**20)))
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: 1000 * real())
+    second = json.loads(as_json(audit(target, battery="smoke", until_fail_bytes=2**20)))
+    changed = differing_paths(first, second)
+    assert changed and all(is_measured(path) for path in changed), changed
+    assert {"findings[unpredictability].value", "findings[unpredictability].measured[0][1]"} <= set(changed)
+    assert any(path.startswith("seconds.") for path in changed)
+    assert first["measured_fields"] == ["seconds", "findings[*].measured", "findings[unpredictability].value",
+                                        "findings[unpredictability].headline"]
+    assert [f["grade"] for f in first["findings"]] == [f["grade"] for f in second["findings"]]
+
+
+def test_the_measured_fields_are_recognised():
+    assert is_measured("seconds.raw") and is_measured("findings[raw].measured[0][1]")
+    assert not is_measured("findings[raw].facts[0][1]") and not is_measured("findings[unpredictability].grade")
+
+
+def test_run_until_fail_is_budgeted_in_bytes():
+    # The same stages on any machine: a stage that would read more than the budget is not started.
+    from rnglab.audit import from_table
+    from rnglab.audit.empirical import UNTIL_FAIL_BYTES, until_fail
+
+    assert UNTIL_FAIL_BYTES == 2**26
+    run = until_fail(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), "smoke", 2**20)
+    assert 2**19 < run.stages[-1].bytes <= 2**20 < 2 * run.stages[-1].bytes
+    assert [s.bytes for s in run.stages] == [s.bytes for s in until_fail(
+        from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), "smoke", 2**20).stages]
+
+
+def test_a_test_failed_by_the_battery_and_by_run_until_fail_counts_once():
+    # CPython's MT19937 fails only the linear complexity of its lowest bit; run-until-fail fails the same test,
+    # which the audit counted twice ("2 of 30"). Counted: the battery's 27, the scaled chi-square, the position
+    # table; the GF(2)-linear failure is said in plain words.
+    from rnglab.audit.empirical import raw_output
+
+    raw = raw_output(from_pipeline("python3-shuffle"))
+    facts = dict(raw.facts)
+    assert raw.headline == ("1 of 29 tests FAIL; linear-complexity low=1: outputs linear over GF(2), about 624 of "
+                            "them give the whole state (predictable)")
+    assert facts["tests failed (FAIL)"] == "1 of 29"
+    assert facts["battery"] == "small (27 tests, seed 20261124)"
+    assert facts["tests counted"].startswith("29: the small battery's 27, the scaled chi-square and the position table")
+    assert raw.table["rows"][-1][0].endswith("FAIL after 211,112 bytes on linear-complexity low=1")
+    [note] = [n for n in raw.notes if "GF(2)" in n]
+    assert note.startswith("linear-complexity low=1 fails: python's outputs are linear over GF(2)")
+    assert "about 624 consecutive outputs (19937 state bits, 32 bits an output)" in note
+
+
+def test_the_linearity_note_is_only_for_failed_linearity_tests():
+    from rnglab.audit.empirical import linearity_note
+
+    target = from_pipeline("python3-shuffle")
+    assert linearity_note(target, {"gap-16", "bcfn low=8"}) == []
+    assert linearity_note(target, {"matrix-rank low=10", "linear-complexity low=1"})[0].startswith(
+        "linear-complexity low=1 and matrix-rank low=10 fail: python's outputs are linear over GF(2)")
+    # MSVC's rand() fails the linear complexity of its low bit, but an LCG is not linear over GF(2) (carries).
+    [note] = linearity_note(from_pipeline("deitel-msvc"), {"linear-complexity low=1"})
+    assert "linear recurrence over GF(2)" in note and note.endswith("msvc as a whole is not linear over GF(2)")
+
+
+@pytest.mark.parametrize(("pipeline", "window"), [("c-naive-msvc", PINNED_DAY), ("python3-shuffle", "1d")])
+def test_the_printed_crack_command_finds_the_seed_of_its_deal(pipeline, window, capsys):
+    # The audit's attack on a real deal: the command, run as printed, lists the seed the deal was dealt from.
+    import shlex
+
+    from rnglab.audit.attack import demo_seed, demonstration
+
+    target = from_pipeline(pipeline, window)
+    shown = demonstration(target, demo_seed(target))
+    words = shlex.split(shown["command"])
+    assert words[:3] == ["rnglab", "crack", target.generator.name] and "--seen" in words
+    assert main(words[1:]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.split()[:1] == [str(shown["seed"])]]
+    assert rows and rows[0][1:1 + target.cards_seen] == shown["seen"].split()
+
+
+def test_the_cli_exits_1_on_a_failing_verdict_and_prints_the_crack_command(tmp_path, capsys):
+    status = main(["audit", "java-collections", "--out", str(tmp_path / "a")])
+    captured = capsys.readouterr()
+    assert status == 1 and "JAVA-COLLECTIONS: FAIL" not in captured.out and "java-collections: FAIL" in captured.out
+    assert "the verdict is fail (--fail-on fail): exit status 1" in captured.err
+    assert "\n  rnglab crack java --algo fisher-yates --reducer java-nextint --deck 52 --seeds " in captured.out
+    data = json.loads((tmp_path / "a" / "report.json").read_text())
+    assert data["demonstration"]["command"] in captured.out
+
+
+def test_fail_on_chooses_the_grades_that_exit_1():
+    from rnglab.cli.audit import _exit_status
+
+    assert [_exit_status(v, "fail", explain=False) for v in ("pass", "warn", "fail")] == [0, 0, 1]
+    assert [_exit_status(v, "warn", explain=False) for v in ("pass", "warn", "fail")] == [0, 1, 1]
+    assert [_exit_status(v, "never", explain=False) for v in ("pass", "warn", "fail")] == [0, 0, 0]
+
+
+def test_the_help_states_the_exit_statuses():
+    from click.testing import CliRunner
+
+    from rnglab.cli import rnglab
+
+    text = " ".join(CliRunner().invoke(rnglab, ["audit", "--help"]).output.split())
+    assert "--fail-on [fail|warn|never]" in text
+    assert "0 when the verdict is below the --fail-on grade (default: fail), 1 when it reaches it, 2 on bad input, " \
+           "130 when interrupted" in text
+
+
+def test_whether_reachability_counts_exactly_is_decided_by_seeds_not_by_a_clock(monkeypatch):
+    # The audit timed a sample to decide whether to enumerate; on a loaded machine deitel-msvc's day was bounded
+    # (2^16.40 = 86,400) instead of counted (86,399). Now the seeds decide: batched generators up to 2^20 seeds,
+    # one generator object a seed (numpy's MT19937) up to 2^14; a clock 1,000 times slower changes nothing.
+    import time
+
+    from rnglab.audit.structure import enumerated_seeds, reachability
+
+    real = time.process_time
+    monkeypatch.setattr(time, "process_time", lambda: 1000 * real())
+    naive = reachability(from_pipeline("c-naive-msvc", PINNED_DAY))
+    assert ["seeds accepted", "86,400"] in naive.facts and any(f[0] == "distinct deals reached" for f in naive.facts)
+    mt = from_pipeline("cpp-shuffle-mt19937", PINNED_DAY)
+    assert enumerated_seeds(mt) == 2**14 and enumerated_seeds(from_pipeline("deitel-glibc")) == 2**20
+    assert any(f[0] == "deals reachable (bound min(states, n!))" for f in reachability(mt).facts)

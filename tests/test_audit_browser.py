@@ -70,7 +70,7 @@ def page(request, tmp_path_factory):
         folder = tmp_path_factory.mktemp("report") / "quick"
         return request.param, Path(build_report(folder, quick=True).html_path).read_text()
     target = from_pipeline(request.param) if request.param == "deitel-msvc" else from_toml(DATA / request.param)
-    return request.param, html(audit(target, search_seconds=0.5, until_fail_seconds=1.0))
+    return request.param, html(audit(target, until_fail_bytes=2**16))
 
 
 def test_what_a_reader_sees(page, tmp_path):

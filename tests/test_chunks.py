@@ -5,6 +5,7 @@ import os
 import pytest
 
 from rnglab.parallel.chunks import run_chunks
+from rnglab.parallel.cluster import check_workers
 
 
 def squares_and_pid(first, stop):
@@ -31,3 +32,21 @@ def test_processes_give_the_results_of_one_process_from_other_processes():
 def test_a_task_that_raises_in_a_process_stops_the_run_with_its_error():
     with pytest.raises(ArithmeticError, match="seven"):
         run_chunks(fails_at_seven, [(0, 20)], 2, processes=2)
+
+
+@pytest.mark.parametrize("args", [["reach", "msvc", "--seeds", "0..99", "--n", "5"],
+                                  ["crack", "msvc", "--seen", "As Kd", "--seeds", "0..99"]])
+@pytest.mark.parametrize("workers", ["2^70", "0"])
+def test_worker_counts_beyond_four_per_core_are_refused_before_any_process_starts(args, workers, capsys,
+                                                                                  monkeypatch):
+    from rnglab.cli import main
+    from rnglab.parallel import cluster
+
+    monkeypatch.setattr(cluster, "_distributed", lambda: pytest.fail("a cluster was started"))
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    assert check_workers(12) == 12
+    assert main([*args, "--workers", workers]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ("got 0" in err or "--workers must be in [1, 12] (4 per core of this "
+                                     "machine's 3: more processes only queue for the cores); got "
+                                     f"{2**70}" in err)

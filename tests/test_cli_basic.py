@@ -89,7 +89,8 @@ def test_report_writes_markdown_and_html(tmp_path, capsys):
     from rnglab.report import build_report, catalog
     result = build_report(out_dir, quick=True, sections=[catalog.section])
     text = (out_dir / "report.md").read_text()
-    assert "| `minstd` | lcg | 16807 | 0 | 2147483647 |" in text
+    assert "| `minstd` | lcg | [1, 2^31 - 2] | 2^31 - 2 (maximal) | 31 |" in text     # a, c, m in report.json
+    assert '"a": 16807,' in (out_dir / "report.json").read_text()
     assert (out_dir / "report.html").read_text().startswith("<!DOCTYPE html>")
     assert result.sections == ["Generator catalog"]
     with pytest.raises(ValueError, match="already exists and is not empty; choose another folder or pass --force"):

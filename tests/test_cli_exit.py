@@ -123,3 +123,73 @@ def test_an_interrupt_where_python_can_only_report_it_is_raised_again(monkeypatc
     assert reference() is None and reported == []
     sys.unraisablehook(SimpleNamespace(exc_type=ValueError))
     assert len(reported) == 1
+
+
+def test_an_import_cut_short_by_ctrl_c_gives_130(monkeypatch, capsys):
+    """Ctrl-C during an import can surface as the ImportError it caused (numba._devicearray failed to import)."""
+    def import_cut_short(argv):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise ImportError("numba._devicearray failed to import") from interrupt
+
+    monkeypatch.setattr(rnglab.cli, "main", import_cut_short)
+    assert console.main([]) == 130
+    assert capsys.readouterr().err == "Interrupted.\n"
+
+
+def test_an_error_raised_while_an_interrupt_is_pending_gives_130(monkeypatch, capsys):
+    def fails_after_ctrl_c(argv):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except KeyboardInterrupt:
+            pass
+        raise ImportError("numba._devicearray failed to import")  # no chain back to the interrupt
+
+    monkeypatch.setattr(rnglab.cli, "main", fails_after_ctrl_c)
+    try:
+        assert console.main([]) == 130
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    assert capsys.readouterr().err == "Interrupted.\n"
+
+
+def test_an_error_without_an_interrupt_is_not_taken_for_one(monkeypatch):
+    def fails(argv):
+        raise ImportError("a real defect")
+
+    monkeypatch.setattr(rnglab.cli, "main", fails)
+    try:
+        with pytest.raises(ImportError, match="a real defect"):
+            console.main([])
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _rnglab(arguments: str, shell_suffix: str = "") -> subprocess.CompletedProcess:
+    """``rnglab ARGUMENTS`` run by the shell with ``shell_suffix`` (a redirection), as a user runs it."""
+    environment = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__)))}
+    return subprocess.run(["sh", "-c", f'"$0" -m rnglab {arguments} {shell_suffix}', sys.executable],
+                          capture_output=True, text=True, env=environment, timeout=120, check=False)
+
+
+@pytest.mark.parametrize("arguments", ["stream msvc --bytes 4096", "gen msvc -n 100000 --json"])
+def test_a_full_disk_on_standard_output_is_one_line_and_status_2(arguments):
+    ended = _rnglab(arguments, "> /dev/full")
+    assert (ended.returncode, ended.stderr) == (2, "Error: cannot write to standard output: No space left on device\n")
+
+
+def test_a_closed_standard_output_is_one_line_and_status_2():
+    ended = _rnglab("gen msvc -n 10", ">&-")
+    assert (ended.returncode, ended.stderr) == (2, "Error: cannot write to standard output: Bad file descriptor\n")
+
+
+@pytest.mark.parametrize("arguments", ["stream msvc", "gen msvc -n 1000000 --json"])
+def test_a_reader_that_goes_away_ends_the_run_silently_with_141(arguments):
+    environment = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__)))}
+    process = subprocess.Popen([sys.executable, "-m", "rnglab", *arguments.split()], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=environment)
+    assert len(process.stdout.read(10)) == 10
+    process.stdout.close()  # what 'head -c 10' does
+    assert process.wait(timeout=120) == 141 and process.stderr.read() == b""

@@ -2,7 +2,8 @@
 
 from fractions import Fraction
 
-from rnglab.cli.humanize import collapse, fraction, integer
+from rnglab.cli.humanize import fraction, integer
+from rnglab.pages.tables import collapse
 
 
 def test_short_fractions_stay_exact_long_ones_become_decimals():

@@ -2,16 +2,21 @@
 
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
 
 from rnglab.cli import main
 from rnglab.generators import make_source
-from rnglab.generators.external import ByteStreamSource, InputExhausted
+from rnglab.generators.external import ByteStreamSource, InputExhausted, open_input
 from rnglab.stream import packed_words
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(args, capsys):
@@ -90,3 +95,71 @@ def test_rewind_is_reported(tmp_path, capsys):
     assert status == 0 and "400,000 bytes read, rewound 3 times" in out.splitlines()[0]
     status, out, _ = run(["test", str(path), "--format", "u32", "--tests", "frequency", "--rewind", "--json"], capsys)
     assert json.loads(out)["input"] == {"format": "u32", "word_bits": 32, "bytes_read": 400_000, "rewinds": 3}
+
+
+WORDS = np.arange(1, 9, dtype="<u4")  # eight 32-bit words: 1, 2, ..., 8
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    path = tmp_path / "fifo"
+    os.mkfifo(path)
+    return path
+
+
+def _words_of(handle) -> list[int]:
+    return ByteStreamSource(handle, "u32", "fifo").random_raw(len(WORDS)).tolist()
+
+
+def test_a_fifo_whose_writer_has_written_is_read_from_its_first_byte(fifo):
+    writer = os.open(fifo, os.O_RDWR)  # a writer already there, its words waiting (the probe reads one byte)
+    os.write(writer, WORDS.tobytes())
+    waited = []
+    handle = open_input(str(fifo), on_wait=lambda: waited.append(True))
+    os.close(writer)
+    assert _words_of(handle) == WORDS.tolist() and waited == []
+
+
+def test_a_fifo_whose_writer_has_not_written_yet_is_read_whole(fifo):
+    writer = os.open(fifo, os.O_RDWR)
+    handle = open_input(str(fifo), on_wait=lambda: pytest.fail("a writer is there"))
+    os.write(writer, WORDS.tobytes())
+    os.close(writer)
+    assert _words_of(handle) == WORDS.tolist()
+
+
+def test_a_fifo_without_a_writer_says_so_and_waits_for_one(fifo):
+    def write_words():
+        with open(fifo, "wb") as writer:  # blocks until the reader opens the FIFO
+            writer.write(WORDS.tobytes())
+
+    writing = threading.Thread(target=write_words)
+    handle = open_input(str(fifo), on_wait=writing.start)
+    writing.join(timeout=30)
+    assert _words_of(handle) == WORDS.tolist()
+
+
+def test_rewind_of_a_fifo_is_refused(fifo, capsys):
+    status, out, err = run(["test", str(fifo), "--format", "u32", "--rewind"], capsys)
+    assert (status, out) == (2, "")
+    assert err == f"Error: --rewind needs a file: {fifo} is a FIFO, which cannot be read again\n"
+
+
+def test_ctrl_c_while_waiting_for_a_writer_ends_the_run(fifo):
+    process = subprocess.Popen([sys.executable, "-m", "rnglab", "test", str(fifo), "--format", "u32"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONPATH": ROOT})
+    assert process.stderr.readline() == f"waiting for a writer on FIFO {fifo} (Ctrl-C to stop)\n"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out, err.strip()) == (130, "", "Interrupted.")  # after click's newline
+
+
+def test_an_input_the_system_cannot_read_is_one_error(capsys):
+    status, out, err = run(["test", "/proc/self/mem", "--format", "u32", "--tests", "frequency"], capsys)
+    assert (status, out, err) == (2, "", "Error: cannot read /proc/self/mem: Input/output error\n")
+
+
+def test_without_gen_the_error_says_how_to_read_standard_input(capsys):
+    status, _, err = run(["test", "--format", "u32"], capsys)
+    assert status == 2 and err.endswith("; to read standard input, give - as GEN\n")

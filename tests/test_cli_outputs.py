@@ -32,3 +32,14 @@ def test_existing_plot_needs_force_whichever_comes_first(tmp_path, capsys):
     assert "already exists; choose another name or pass --force" in capsys.readouterr().err
     assert main(["reduce", "--range", "32768", "--n", "52", "--plot", str(path), "--force"]) == 0
     assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("command", [["audit", "deitel-msvc"], ["report", "--quick"]])
+@pytest.mark.parametrize("path", ["", " "])
+def test_an_empty_output_folder_is_refused_before_writing_into_the_current_one(command, path, tmp_path,
+                                                                               monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main([*command, "--out", path]) == 2
+    assert capsys.readouterr().err == ("Error: Invalid value for '--out': an output folder must be named: "
+                                       "an empty path would write into the current folder\n")
+    assert list(tmp_path.iterdir()) == []

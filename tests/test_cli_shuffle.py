@@ -145,3 +145,38 @@ def test_reach_interrupted_says_what_the_seeds_dealt_reach_and_resumes_from_its_
 
     assert main([*command[:5], "6", *command[6:]]) == 2  # another deck: the journal is refused
     assert "records other work (deck differ)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["reach", "python", "--seeds", "0..100", "--n", "5"],
+                                  ["reach", "mt19937", "--seeds", "0..10", "--n", "5", "--bound-only"]])
+def test_reach_json_writes_the_mersenne_twisters_period_exactly(args):
+    data = json.loads(run(*args, "--json").stdout)
+    assert int(data["period"], 0) == 2**19937 - 1 and data["n_factorial"] == 120
+
+
+@pytest.mark.parametrize("args, message", [
+    (["deal", "vbscript-xiangqi"], ("holdem is dealt from the standard-52 deck (52 cards), not from the jieqi deck "
+                                    "(15 items): the pipeline vbscript-xiangqi shuffles its own deck")),
+    (["deal", "deitel-msvc", "--game", "doudizhu"], ("doudizhu is dealt from the standard-54 deck (54 cards), not "
+                                                     "from the standard-52 deck (52 items)")),
+])
+def test_deal_refuses_a_pipeline_whose_deck_is_not_the_games(args, message, capsys):
+    assert main(args) == 2
+    assert capsys.readouterr().err.startswith(f"Error: {message}")
+
+
+def test_deal_deals_a_pipelines_52_card_shuffle():
+    data = json.loads(run("deal", "deitel-msvc", "--seed", "7", "--json").stdout)
+    expected = json.loads(run("shuffle", "deitel-msvc", "--seed", "7", "--json").stdout)
+    assert data["order"] == expected["decks"][0]
+
+
+def test_reach_text_shows_the_mersenne_twisters_period():
+    lines = run("reach", "python", "--seeds", "0..100", "--n", "5").stdout.splitlines()
+    assert "largest period                  2^19937-1" in lines
+
+
+def test_reach_says_up_front_how_long_dealing_one_generator_per_seed_may_take(capsys):
+    assert main(["reach", "python", "--seeds", "0..2^14+2^13", "--n", "4", "--json"]) == 0
+    assert capsys.readouterr().err == ("dealing 24,577 seeds, one python generator per seed: up to 15 s of CPU "
+                                       "(at most 0.6 ms a seed, measured)\n")

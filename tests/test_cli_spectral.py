@@ -189,3 +189,10 @@ def test_an_mrg_search_without_dims_searches_k_plus_1_to_8(capsys):
     status = main(["spectral", "search", "--m", "2^31-1", "--order", "2", "--candidates", "20", "--seed", "1",
                    "--json"])
     assert status == 0 and json.loads(capsys.readouterr().out)["dims"] == [3, 4, 5, 6, 7, 8]
+
+
+@pytest.mark.parametrize("lattice_m, shown", [("3", "3"), ("2^32", "4294967296")])
+def test_a_lattice_modulus_that_does_not_divide_m_is_refused(lattice_m, shown, capsys):
+    assert main(["spectral", "randu", "--lattice-m", lattice_m]) == 2
+    assert capsys.readouterr().err == (f"Error: lattice_m must divide m (the points lie on a lattice that contains "
+                                       f"m Z^t); {shown} does not divide m = 2147483648\n")

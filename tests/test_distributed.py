@@ -9,11 +9,11 @@ import pytest
 
 from rnglab.cli import main
 from rnglab.generators import make_source
-from rnglab.seeds.crack import crack, make_plan, observe
 from rnglab.parallel.chunks import uncovered
 from rnglab.parallel.cluster import cluster_client
 from rnglab.parallel.journal import open_journal
-from rnglab.seeds.distributed import KIND, run_search, search_identity
+from rnglab.seeds.crack import crack, make_plan, observe
+from rnglab.seeds.distributed import KIND, MAX_SCALED_SEEDS, run_search, search_identity
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import shuffle
 from rnglab.shuffles.cards import standard_deck
@@ -182,3 +182,87 @@ def test_a_multiplier_search_in_chunks_finds_the_multipliers_of_one_process(clie
     result, outcome = search_in_chunks(2**20, "0", range(2, 7), 6, 600, 8, chunk=53,
                                        client=client if on_cluster else None)
     assert outcome.complete and result.examined == whole.examined and result.best == whole.best
+
+
+# -- the sources path in chunks: a seed space beyond one run's limit (issue 27, item 10) ----------------------
+
+#: CPython random seed planted in a space of 600 seeds; one run is patched down to 256 seeds to keep it fast.
+PYTHON_SEED, PYTHON_SPACE, SMALL_LIMIT = 1_234, "1000..1599", 256
+
+
+def python_seen(k=5):
+    return " ".join(standard_deck().names(shuffle(52, make_source("python", PYTHON_SEED), "fisher-yates",
+                                                  "python-randbelow")[:k]))
+
+
+@pytest.fixture
+def small_one_run(monkeypatch):
+    """One run of the sources path shuffles at most SMALL_LIMIT seeds."""
+    import rnglab.seeds.crack as crack_module
+
+    monkeypatch.setattr(crack_module, "MAX_SLOW_SEEDS", SMALL_LIMIT)
+
+
+def python_argv(*more):
+    return ["crack", "python", "--seeds", PYTHON_SPACE, "--seen", python_seen(), "--json", *more]
+
+
+def test_a_sources_space_beyond_one_run_is_refused_with_the_options_that_serve_it(small_one_run, capsys):
+    with pytest.raises(ValueError, match="more than 256 in one run.*--journal FILE.*--workers N.*--cluster"):
+        make_plan("python", parse_seed_space(PYTHON_SPACE), observe(python_seen()))
+    assert main(python_argv()) == 2 and "--journal" in capsys.readouterr().err
+
+
+def test_a_sources_space_beyond_one_run_completes_with_a_journal_and_resumes(small_one_run, monkeypatch, tmp_path,
+                                                                             capsys):
+    import rnglab.seeds.distributed as distributed_module
+
+    argv, calls, search_chunk = python_argv("--journal", str(tmp_path / "j"), "--chunk", "100"), [], \
+        distributed_module.search_chunk
+
+    def interrupted_at_the_fourth(plan, first, stop, device="cpu"):
+        calls.append((first, stop))
+        if len(calls) == 4:  # the first call loads the path, the next two are chunks: Ctrl-C during the third
+            raise KeyboardInterrupt
+        return search_chunk(plan, first, stop, device)
+
+    monkeypatch.setattr(distributed_module, "search_chunk", interrupted_at_the_fourth)
+    assert main(argv) == 130
+    out, err = capsys.readouterr()
+    assert f"Interrupted: run the same command (journal {tmp_path / 'j'})" in err
+    first = json.loads(out)
+    assert not first["complete"] and first["shuffled"] == 200 and first["remaining"] == [[1200, 1600]]
+    monkeypatch.setattr(distributed_module, "search_chunk", search_chunk)
+    assert main(argv) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["complete"] and second["shuffled"] == 400
+    assert [c["seed"] for c in second["candidates"]] == [PYTHON_SEED] and second["searched"] == 600
+
+
+def test_a_sources_space_beyond_one_run_on_two_local_workers_with_a_journal(small_one_run, client, tmp_path):
+    plan = make_plan("python", parse_seed_space(PYTHON_SPACE), observe(python_seen()), max_seeds=MAX_SCALED_SEEDS)
+    journal = open_journal(tmp_path / "j", KIND, search_identity(plan))
+    result, failures = run_search(plan, client, chunk=SMALL_LIMIT, journal=journal)
+    assert failures == [] and result.complete and result.method == "sources" and result.shuffled == 600
+    assert [c.seed for c in result.candidates] == [PYTHON_SEED]
+    chunks = [tuple(json.loads(line)["chunk"]) for line in (tmp_path / "j").read_text().splitlines()[1:]]
+    assert sorted(chunks) == [(1000, 1256), (1256, 1512), (1512, 1600)]
+
+
+def test_a_chunk_beyond_one_run_is_refused(small_one_run, capsys):
+    assert main(python_argv("--journal", "unused", "--chunk", "257")) == 2
+    assert "--chunk 257 seeds is more than one run searches on the sources path (256)" in capsys.readouterr().err
+
+
+def test_every_default_task_is_within_one_run():
+    from rnglab.seeds.crack import one_run_limit
+    from rnglab.seeds.distributed import TASK_CHUNK
+
+    assert all(seeds <= one_run_limit(method) for method, seeds in TASK_CHUNK.items())
+
+
+@pytest.mark.slow  # starts its own local cluster through the command
+def test_the_command_searches_a_sources_space_beyond_one_run_on_two_local_workers(small_one_run, tmp_path, capsys):
+    assert main(python_argv("--workers", "2", "--journal", str(tmp_path / "j"))) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["complete"] and data["failed"] == [] and [c["seed"] for c in data["candidates"]] == [PYTHON_SEED]

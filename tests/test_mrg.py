@@ -168,3 +168,11 @@ def test_an_mrg_object_resolves_to_a_spec_that_continues_it():
     spec = as_generator(source)
     assert spec.is_mrg and spec.combination == source.combination
     assert spec.make().random_raw(3).tolist() == source.random_raw(3).tolist()
+
+
+@pytest.mark.parametrize("rule, components", [("fraction", 2), ("single", 1)])
+def test_a_wrap_is_refused_outside_the_difference_rule(rule, components):
+    parts = (Recurrence(7, (3,)), Recurrence(11, (2,)))[:components]
+    with pytest.raises(ValueError, match=f"wrap= applies only to combine=difference .*rule '{rule}' has no wrap"):
+        Combination(parts, rule, wrap=5)
+    assert Combination(parts[:1] * 2, "difference", wrap=5).high == 5

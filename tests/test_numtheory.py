@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rnglab.algebra import numtheory
 from rnglab.algebra.numtheory import (
     DETERMINISTIC_BOUND,
     FactoringBudgetExceeded,
@@ -20,6 +21,7 @@ from rnglab.algebra.numtheory import (
     factorize,
     integer_root,
     is_probable_prime,
+    iteration_cost,
     jacobi_symbol,
     minimal_exponent,
     multiplicative_order,
@@ -120,8 +122,34 @@ def test_compiled_and_python_rho_both_split(n):
 def test_factoring_out_of_reach_says_so():
     # F7 = 2^128 + 1 = 59649589127497217 * 5704689200685129054721 (Morrison & Brillhart 1970):
     # both factors are far beyond a small Pollard-Brent budget.
-    with pytest.raises(FactoringBudgetExceeded, match="cannot factor 34028236692093846346337460743176821145"):
+    with pytest.raises(FactoringBudgetExceeded, match="cannot factor about 2.128 within the budget of 20,000 units"):
         factorize(2**128 + 1, budget=20000)
+
+
+@pytest.mark.parametrize("bits, cost", [(64, 1), (256, 1), (320, 2), (1024, 11), (4001, 159)])
+def test_iterations_on_large_numbers_weigh_by_their_squared_size(bits, cost):
+    assert iteration_cost(2**bits - 1) == cost
+
+
+def test_the_budget_bounds_the_work_at_any_size():
+    # 2^4000 + 1 after 641 (a factor of 2^32 + 1, which divides it): rho splits off one more factor, then the
+    # cofactor of about 2^3933 resists. Unweighted, the budget was 2,000,000 iterations of about 150 us each at
+    # this size (over 5 minutes); weighted, at most 12,578 (2.5 s).
+    cofactor = (2**4000 + 1) // 641
+    spent = []
+    original = numtheory._brent_rho
+
+    def counting(n, increment, budget):
+        factor, used = original(n, increment, budget)
+        spent.append((n, used))
+        return factor, used
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(numtheory, "_brent_rho", counting)
+        with pytest.raises(FactoringBudgetExceeded, match=r"cannot factor about 2\^3991 \(its part about 2\^3933 "
+                                                          r"resisted\) within the budget of 2,000,000 units"):
+            factorize(cofactor)
+    assert 2_000_000 - 2 * 159 < sum(used * iteration_cost(n) for n, used in spent) <= 2_000_000
 
 
 def test_factorize_rejects_non_positive():

@@ -1,10 +1,12 @@
 """Reachable deals and the cycle of deals from one stream."""
 
+import json
 import math
 
 import numpy as np
 import pytest
 
+from rnglab.cli import main
 from rnglab.generators import LCG, as_generator, lcg_spec, make_source
 from rnglab.parallel.journal import open_journal
 from rnglab.reduction.reducers import as_reducer
@@ -23,6 +25,7 @@ from rnglab.shuffles.reach import (
     reachable_deals,
     recorded_keys,
     smallest_deck_exceeding,
+    source_seconds,
     state_count,
 )
 
@@ -135,8 +138,8 @@ def test_an_interrupted_count_holds_the_deals_of_the_seeds_dealt_and_resumes_fro
     generator, space = as_generator("msvc"), seed_range_space([(0, 1000)])
     chosen, reducer = make_shuffle("naive"), as_reducer("modulo")
     identity = reach_identity(generator, space, 5, chosen, reducer)
-    journal = open_journal(tmp_path / "reach.journal", KIND, identity)
-    with pytest.raises(ReachInterrupted) as interrupted:
+    with open_journal(tmp_path / "reach.journal", KIND, identity) as journal, \
+            pytest.raises(ReachInterrupted) as interrupted:
         reachable_deals(generator, space, 5, chosen, reducer, chunk=300, journal=journal, progress=InterruptAfter(2))
     partial = interrupted.value.partial
     first_600 = {tuple(shuffle(5, make_source("msvc", seed=s), "naive", "modulo").tolist()) for s in range(600)}
@@ -157,3 +160,42 @@ def test_the_journal_keeps_long_decks_exactly(tmp_path):
                                                                                      10, 60)), keys)
     assert np.array_equal(recorded_keys(journaled_keys(generator, 8, chosen, reducer, 10, 60)),
                           distinct_keys(generator, 8, chosen, reducer, 10, 60))  # ranks below 21 cards
+
+
+def test_generators_seeded_one_by_one_deal_at_most_2_to_the_20_seeds_in_one_run():
+    with pytest.raises(ValueError, match=r"python is dealt one generator per seed \(up to 0.6 ms each\): at most "
+                                         r"1,048,576 seeds in one run; seeds 0..16777215 holds 16,777,216, up to "
+                                         r"2.8 h"):
+        reachable_deals(as_generator("python"), parse_seed_space("0..2^24-1"), 10)
+    assert source_seconds(as_generator("python"), 2**20) == pytest.approx(629.1456)
+    assert source_seconds(as_generator("msvc"), 2**24) is None
+
+
+def test_a_seed_space_law_is_tallied_chunk_by_chunk_and_equals_the_law_of_all_decks_at_once(monkeypatch):
+    # fairness over seeds held every seed's generator and deck at once: 4.65 GB for 2^20 python seeds at n = 5
+    from rnglab.shuffles import reach as reach_module
+    from rnglab.shuffles.fairness import seed_space_law
+
+    generator, chosen, reducer = as_generator("python"), make_shuffle("fisher-yates"), as_reducer("python-randbelow")
+    seeds = np.arange(3000, dtype=np.uint64)
+    whole = seed_space_fairness(reach_module.seed_decks(generator, seeds, 5, chosen, reducer), "s", "fisher-yates")
+    dealt = []
+    original = reach_module.seed_decks
+    monkeypatch.setattr(reach_module, "default_chunk", lambda generator: 1024)
+    monkeypatch.setattr(reach_module, "seed_decks", lambda g, s, *rest: dealt.append(len(s)) or original(g, s, *rest))
+    tally = reach_module.seed_space_tally(generator, seeds, 5, chosen, reducer)
+    assert dealt == [1024, 1024, 952] and int(tally.counts.sum()) == 3000
+    assert seed_space_law(tally, "s", "fisher-yates") == whole
+
+
+def test_bound_only_says_the_deals_were_not_counted_and_gives_the_bound(capsys):
+    # Issue 27: reach --bound-only printed an empty "distinct deals" cell.
+    assert main(["reach", "--bound-only", "python", "--seeds", "time-s"]) == 0
+    header, _, *lines = capsys.readouterr().out.splitlines()
+    column = header.index("value")
+    rows = {line[:column].strip(): line[column:] for line in lines}
+    assert rows["distinct deals"] == "not counted (--bound-only); at most the bound, 86400"
+    assert rows["fraction reached"] == f"at most {86400 / math.factorial(52):.4e} (the bound / 52!)"
+    assert main(["reach", "--bound-only", "msvc", "--seeds", "0..999", "--n", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["distinct"] is None and data["dealt"] is None and not data["exact"] and data["bound"] == 120

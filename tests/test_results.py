@@ -1,11 +1,12 @@
 """Result objects: a short, readable repr instead of a dump of every field."""
 
 import dataclasses
+import json
 from fractions import Fraction
 
 import numpy as np
 
-from rnglab.results import Result, summarise
+from rnglab.results import Result, json_text, summarise
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,3 +42,14 @@ def test_a_subclass_may_keep_its_own_repr():
 def test_long_text_is_cut():
     assert summarise("x" * 100) == "'" + "x" * 40 + "'... (100 characters)"
     assert summarise(Example) == "<type>"
+
+
+def test_integers_beyond_4300_digits_are_written_as_exact_hexadecimal_and_ordinary_ones_stay_integers():
+    mersenne = 2**19937 - 1
+    example = Example("mt", 0.5, mersenne, Fraction(1, 3), (-mersenne, 10**4300 - 1), np.arange(3), {"b": 2**64})
+    assert example.to_dict()["m"] == mersenne
+    data = json.loads(json_text(example.to_dict()))
+    assert data["m"] == "0x1" + "f" * 4984 and int(data["m"], 0) == mersenne
+    assert int(data["pvalues"][0], 0) == -mersenne
+    assert data["pvalues"][1] == 10**4300 - 1 and data["details"] == {"b": 2**64}
+    assert data["counts"] == [0, 1, 2] and json_text([10**4300, True]) == f'["{hex(10**4300)}", true]'

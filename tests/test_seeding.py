@@ -238,3 +238,11 @@ def test_seed_ranges_merge_where_they_touch_and_refuse_overlaps(pieces):
     space = seed_range_space(ranges)
     assert set().union(*(range(a, b) for a, b in space.ranges)) == seeds and space.size == len(seeds)
     assert all(b < c for (_, b), (c, _) in zip(space.ranges, space.ranges[1:]))  # disjoint, in order, not touching
+
+
+def test_a_fixed_seed_takes_no_window():
+    from rnglab.seeds.space import parse_seed_space
+
+    with pytest.raises(ValueError, match="a fixed seed has no window: fixed:5 gives the same seed"):
+        parse_seed_space("fixed:5", "1d")
+    assert parse_seed_space("fixed:5").ranges == ((5, 6),)

@@ -16,6 +16,7 @@ from rnglab.shuffles.algorithms import (
     SHUFFLES,
     inside_out_stream,
     make_shuffle,
+    permutation_unrank,
     shuffle,
     shuffle_decks,
     shuffle_in_turn,
@@ -105,6 +106,24 @@ def test_poker1999_never_leaves_the_last_card_last():
 def test_unrank_turns_every_rank_into_a_different_deal():
     deals = shuffle_decks(4, ScriptedDraws([[r] for r in range(24)]), "unrank")
     assert len({tuple(d) for d in deals.tolist()}) == 24 and deals[0].tolist() == [0, 1, 2, 3]
+
+
+def test_unrank_reads_a_long_rank_digit_by_digit_as_its_definition_says():
+    # rank = sum_k d_k (n - 1 - k)!: the deal takes remaining item d_k at step k (Knuth 3.3.2 P, Lehmer code)
+    n, rank = 300, 3**1000 % math.factorial(300)
+    deal, remaining, left = [], list(range(n)), rank
+    for k in range(n):
+        digit, left = divmod(left, math.factorial(n - 1 - k))
+        deal.append(remaining.pop(digit))
+    assert permutation_unrank(rank, n) == deal
+    assert shuffle_decks(3, ScriptedDraws([[5]]), "unrank")[0].tolist() == [2, 1, 0]
+
+
+def test_unrank_refuses_decks_whose_square_work_exceeds_its_limit():
+    assert make_shuffle("unrank").check(46_340) == 46_340
+    with pytest.raises(ValueError, match=r"unrank deals at most n = 46,340 cards: its work grows as n\^2 .*so "
+                                         r"n = 100,000 would take about 60 s"):
+        make_shuffle("unrank").check(10**5)
 
 
 def test_inside_out_stream_takes_items_of_unknown_number():

@@ -159,16 +159,18 @@ def test_empirical_chi_square_passes_fisher_yates_and_fails_the_naive_exchange()
     ("rejection", "more than 1000 random values"), ("hidden_state", "hidden state"),
     ("other_source", "hidden state"), ("raises", "raised RuntimeError: deck is empty"),
     ("loops", "processor time"), ("not_a_deal", "not a permutation"), ("huge_draw", "at most 65536"),
-    ("not_callable", "has no function"), ("nowhere", "has no function")])
+    ("not_callable", "no function"), ("nowhere", "no function")])
 def test_functions_that_cannot_be_followed_are_refused(name, message):
     with pytest.raises(ValueError, match=message):
-        function_law(load_function(f"{HERE / 'hostile.py'}:{name}"), 4)
+        function_fairness(load_function(f"{HERE / 'hostile.py'}:{name}"), 4, label=name)
 
 
-def test_loading_by_module_name_and_refusals():
-    assert load_function("userfunc.articles:fisher_yates") is articles.fisher_yates
-    for spec, message in [("userfunc.articles", "package.module:function"), ("no.such.module:f", "no module"),
-                          ("/no/such/file.py:f", "no such file"), ("1bad:f", "not a module name")]:
+def test_only_a_python_file_is_loaded_and_it_runs_in_a_child_process():
+    function = load_function(f"{HERE / 'articles.py'}:fisher_yates")
+    assert function.path == HERE / "articles.py" and function.name == "fisher_yates"
+    for spec, message in [("userfunc.articles:fisher_yates", "file.py:function"), ("shutil:rmtree", "file.py"),
+                          ("no.such.module:f", "file.py:function"), ("/no/such/file.py:f", "no such file"),
+                          (f"{HERE / 'articles.py'}:1bad", "file.py:function")]:
         with pytest.raises(ValueError, match=message):
             load_function(spec)
 
@@ -185,5 +187,5 @@ def test_command_line_reports_a_function_as_its_own_algorithms():
     assert exact.exit_code == 0 and "random() at 8 bits, 27 paths enumerated" in exact.stdout
     assert "total variation distance to uniform: 1/18" in exact.stdout
     assert run("--algo", "naive", "--n", "3").stdout.splitlines()[1:] == exact.stdout.splitlines()[1:]
-    empirical = run("pcg64", "--function", "userfunc.articles:fisher_yates", "--n", "5", "--shuffles", "500")
+    empirical = run("pcg64", "--function", f"{HERE / 'articles.py'}:fisher_yates", "--n", "5", "--shuffles", "500")
     assert empirical.exit_code == 0 and "chi-square" in empirical.stdout and "over 500 shuffles" in empirical.stdout

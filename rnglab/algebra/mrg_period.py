@@ -11,9 +11,34 @@ test, with ``r = (p^k - 1) / (p - 1)``:
 (iii) ``x^(r/q) mod f(x)`` has positive degree for every prime q dividing r, q < r.
 
 It needs the factors of p - 1 and of r (:func:`~rnglab.algebra.numtheory.factorize`,
-within its budget). When f is not primitive the period of the given state is
-found, when it divides p^k - 1, as the smallest divisor n of p^k - 1 with
-``A^n s = s`` (A the companion matrix); otherwise it is not computed.
+within its budget).
+
+Any other recurrence (f not primitive, or m composite): the state ``s`` is
+followed by ``A`` (the companion matrix), and its orbit is a ``tail`` of
+steps into a cycle of ``period`` states: the smallest ``n > 0`` with
+``A^(t+n) s = A^t s`` for every ``t >= tail``. The period is found as the
+smallest divisor ``n`` of a known multiple ``N`` with ``A^n s' = s'``
+(``s'`` a state on the cycle), dividing out one prime at a time
+(:func:`~rnglab.algebra.numtheory.minimal_exponent`). The multiple, for each
+prime power ``p^e`` exactly dividing m (Chinese remainders: the period modulo
+m is the lcm of the periods modulo each ``p^e``, the tail their largest):
+
+* modulo p, ``f = x^j h`` with ``h(0) != 0``; the order of x modulo
+  ``g^c`` (g irreducible of degree d) is ``ord(g) p^u`` with ``ord(g) | p^d - 1``
+  and ``p^u >= c`` the smallest such power (Lidl and Niederreiter, *Finite
+  Fields*, Theorems 3.3 and 3.8), so ``ord(h)`` divides
+  ``p^t * Phi_1(p) * Phi_2(p) * ... * Phi_k(p)`` (``Phi_d`` the cyclotomic
+  polynomials, ``p^d - 1`` the product of ``Phi_c(p)`` over ``c | d``;
+  ``p^t >= k``);
+* modulo ``p^e``: f splits (Hensel) into ``u h`` with ``u = x^j mod p``; x is
+  nilpotent modulo u (``x^(je) = 0``: the tail is at most ``k e``, and 0 when
+  ``a_k`` is a unit modulo m), and if ``x^T = 1 + p B`` modulo h then
+  ``x^(T p^(e-1)) = 1`` (binomial theorem), so ``N_p = p^(e-1) ord(h)``.
+
+``s' = A^(k e_max) s`` is on the cycle; the tail is then the smallest
+``t <= k e_max`` with ``A^(t+period) s = A^t s`` (a binary search: once on the
+cycle, the orbit stays on it). Exact for every m and k whose prime factors
+and cyclotomic values ``Phi_d(p)`` factor within the budget.
 
 A combination's state repeats when every component's does: its period is the
 lcm of the components' periods (L'Ecuyer 1996; MRG32k3a's is
@@ -27,7 +52,14 @@ from dataclasses import dataclass
 from ..generators.affine import binary_power
 from ..generators.mrg import MRG, Recurrence, period_lcm
 from ..results import Result
-from .numtheory import FactoringBudgetExceeded, factorize, is_probable_prime, minimal_exponent, product_of
+from .numtheory import (
+    FactoringBudgetExceeded,
+    factorize,
+    is_probable_prime,
+    lcm_of_factorizations,
+    minimal_exponent,
+    product_of,
+)
 from .period import Condition
 
 
@@ -43,7 +75,9 @@ class RecurrencePeriod(Result):
     state : tuple of int
         The starting state, oldest value first.
     period : int or None
-        Exact period of the state; None when it is out of reach (``summary`` says why).
+        Exact period of the state's cycle; None when it is out of reach (``summary`` says why).
+    tail : int or None
+        Steps from the state into its cycle (0 unless ``a_k`` shares a factor with a composite m).
     max_period : int
         m^k - 1: no period is longer (the non-zero states); reached exactly for prime m and primitive f.
     is_max : bool
@@ -56,6 +90,7 @@ class RecurrencePeriod(Result):
     a: tuple[int, ...]
     state: tuple[int, ...]
     period: int | None
+    tail: int | None
     max_period: int
     is_max: bool
     conditions: tuple[Condition, ...]
@@ -64,11 +99,12 @@ class RecurrencePeriod(Result):
 
 @dataclass(frozen=True)
 class CombinationPeriod(Result):
-    """The period of an MRG or combination: the lcm of its components' periods."""
+    """The period of an MRG or combination: the lcm of its components' periods; the tail, the longest of theirs."""
 
     generator: str
     rule: str
     period: int | None
+    tail: int | None
     components: tuple[RecurrencePeriod, ...]
     summary: str
 
@@ -118,34 +154,79 @@ def _written(factorization: dict[int, int]) -> str:
 
 
 def recurrence_period(recurrence: Recurrence, state: tuple[int, ...]) -> RecurrencePeriod:
-    """The exact period of ``recurrence`` from ``state`` (Knuth 3.2.2), or a statement of why not."""
+    """The exact period and tail of ``recurrence`` from ``state`` (see the module notes), or why not."""
     p, k = recurrence.m, recurrence.order
     maximum = p**k - 1
     fields = {"m": p, "a": recurrence.a, "state": tuple(state), "max_period": maximum}
-    if not is_probable_prime(p):
-        return RecurrencePeriod(**fields, period=None, is_max=False, conditions=(),
-                                summary=f"m = {p} is not prime: the primitive-polynomial test does not apply "
-                                        "and the period is not computed")
     try:
-        p_minus_1, r_factors = factorize(p - 1), factorize((p**k - 1) // (p - 1))
+        if not is_probable_prime(p):
+            period, tail = orbit(recurrence, state)
+            return RecurrencePeriod(**fields, period=period, tail=tail, is_max=False, conditions=(),
+                                    summary=f"m = {p} is not prime: the period of the state, from the orders "
+                                            "modulo each prime power of m")
+        conditions = primitivity_conditions(recurrence, factorize(p - 1), factorize((p**k - 1) // (p - 1)))
+        if all(condition.holds for condition in conditions) and any(v % p for v in state):
+            return RecurrencePeriod(**fields, period=maximum, tail=0, is_max=True, conditions=conditions,
+                                    summary="maximal: the characteristic polynomial is primitive modulo the prime "
+                                            "m, so every non-zero state has period m^k - 1")
+        period, tail = orbit(recurrence, state)
     except FactoringBudgetExceeded as error:
-        return RecurrencePeriod(**fields, period=None, is_max=False, conditions=(),
-                                summary=f"not decided: {error}")
-    conditions = primitivity_conditions(recurrence, p_minus_1, r_factors)
-    if all(condition.holds for condition in conditions):
-        return RecurrencePeriod(**fields, period=maximum, is_max=True, conditions=conditions,
-                                summary="maximal: the characteristic polynomial is primitive modulo the prime m, "
-                                        "so every non-zero state has period m^k - 1")
-    multiple = dict(p_minus_1)
-    for q, e in r_factors.items():
-        multiple[q] = multiple.get(q, 0) + e
-    if recurrence.jump(tuple(state), maximum) != tuple(state):
-        return RecurrencePeriod(**fields, period=None, is_max=False, conditions=conditions,
-                                summary="not maximal (f is not primitive); the period does not divide m^k - 1 "
-                                        "and is not computed")
-    period = product_of(minimal_exponent(multiple, lambda n: recurrence.jump(tuple(state), n) == tuple(state)))
-    return RecurrencePeriod(**fields, period=period, is_max=False, conditions=conditions,
-                            summary="not maximal: the characteristic polynomial is not primitive modulo m")
+        return RecurrencePeriod(**fields, period=None, tail=None, is_max=False, conditions=(),
+                                summary=f"not computed: {error}")
+    why = "the state is zero" if not any(v % p for v in state) else \
+        "the characteristic polynomial is not primitive modulo m"
+    return RecurrencePeriod(**fields, period=period, tail=tail, is_max=False, conditions=conditions,
+                            summary=f"not maximal: {why}; the period of the state, from the order of x "
+                                    "modulo the characteristic polynomial's factors")
+
+
+def orbit(recurrence: Recurrence, state: tuple[int, ...]) -> tuple[int, int]:
+    """``(period, tail)`` of ``state`` under the recurrence, for any modulus (the module notes' method).
+
+    Raises
+    ------
+    FactoringBudgetExceeded
+        When m or a cyclotomic value ``Phi_d(p)`` does not factor within the budget.
+    """
+    m, k = recurrence.m, recurrence.order
+    primes = factorize(m)
+    multiple = lcm_of_factorizations(*(_order_multiple(q, e, k) for q, e in primes.items()))
+    reach = k * max((e for q, e in primes.items() if recurrence.a[-1] % q == 0), default=0)
+    on_cycle = recurrence.jump(tuple(state), reach)
+    period = product_of(minimal_exponent(multiple, lambda n: recurrence.jump(on_cycle, n) == on_cycle))
+    low, high = 0, reach  # the tail: the first t on the cycle, in [0, reach]
+    while low < high:
+        middle = (low + high) // 2
+        at = recurrence.jump(tuple(state), middle)
+        low, high = (low, middle) if recurrence.jump(at, period) == at else (middle + 1, high)
+    return period, low
+
+
+def _order_multiple(p: int, e: int, k: int) -> dict[int, int]:
+    """A multiple of every cycle length modulo ``p^e`` of an order-k recurrence: ``p^(e-1+t) Phi_1(p)...Phi_k(p)``.
+
+    ``p^t >= k``, k bounding the multiplicity of an irreducible factor modulo p; returned factored.
+    """
+    t = 0
+    while p**t < k:
+        t += 1
+    factors = {p: e - 1 + t} if e - 1 + t else {}
+    for value in cyclotomic_values(p, k).values():
+        for q, exponent in factorize(value).items():
+            factors[q] = factors.get(q, 0) + exponent
+    return factors
+
+
+def cyclotomic_values(p: int, k: int) -> dict[int, int]:
+    """``{d: Phi_d(p)}`` for d = 1..k, from ``p^d - 1 = prod over c | d of Phi_c(p)``."""
+    values: dict[int, int] = {}
+    for d in range(1, k + 1):
+        value = p**d - 1
+        for c in range(1, d):
+            if d % c == 0:
+                value //= values[c]
+        values[d] = value
+    return values
 
 
 def period(source: MRG) -> CombinationPeriod:
@@ -154,10 +235,12 @@ def period(source: MRG) -> CombinationPeriod:
     parts = tuple(recurrence_period(c, s) for c, s in zip(combination.components, source.states))
     known = [part.period for part in parts]
     total = None if None in known else period_lcm(known)
+    tail = None if total is None else max(part.tail for part in parts)
     if total is None:
-        summary = "not computed: a component's period is out of reach"
+        summary = "not computed: " + "; ".join(part.summary.removeprefix("not computed: ") for part in parts
+                                               if part.period is None)
     elif len(parts) == 1:
         summary = parts[0].summary
     else:
         summary = "lcm of the components' periods (the combined state's period; the output's divides it)"
-    return CombinationPeriod(source.name, combination.rule, total, parts, summary)
+    return CombinationPeriod(source.name, combination.rule, total, tail, parts, summary)

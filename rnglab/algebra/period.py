@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from math import gcd, lcm
 
 from ..generators import LCG, affine_power, validate_lcg
+from ..params import describe_int
 from ..results import Result
 from .numtheory import (
     DEFAULT_FACTOR_BUDGET,
@@ -313,11 +314,12 @@ def lcg_period(*, a: int, m: int, c: int = 0, seed: int = 1,
     try:
         factors = factorize(m, budget=budget)
     except FactoringBudgetExceeded:
-        raise ValueError(f"cannot factor m = {m} within the budget; the period is unknown") from None
+        raise ValueError(f"cannot factor m = {describe_int(m)} within the budget of {budget:,} units of "
+                         "Pollard-Brent work; the period is unknown") from None
     try:
         return _period_result(a, c, m, seed, factors, budget)
     except FactoringBudgetExceeded as error:
-        raise ValueError(f"{error} (needed for orders modulo the prime factors of m = {m}); "
+        raise ValueError(f"{error} (needed for orders modulo the prime factors of m = {describe_int(m)}); "
                          "the period is unknown") from None
 
 

@@ -324,6 +324,9 @@ def spectral_test(a: int, m: int, c: int = 0, dims: Iterable[int] = range(2, 9),
         lattice_m, rule = lattice_modulus(a, m, c)
     else:
         _check_parameters(a, lattice_m, dims, "lattice_m")
+        if m % lattice_m:
+            raise ValueError(f"lattice_m must divide m (the points lie on a lattice that contains m Z^t); "
+                             f"{describe_int(lattice_m)} does not divide m = {describe_int(m)}")
         rule = "given"
     reduced_a = a % lattice_m
     figures = []

@@ -9,7 +9,7 @@ to read, cite and change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..pages import GRADES
 from ..results import Result
@@ -81,7 +81,9 @@ class Finding(Result):
         That number in words.
     rule : str
     facts : list of [label, value]
-        The evidence, in report order (values already formatted).
+        The evidence, in report order (values already formatted): the same on every run of the same audit.
+    measured : list of [label, value]
+        Measurements of this machine (seconds, rates), which differ from run to run; shown apart from the facts.
     notes : list of str
     table : dict or None
         ``{"headers": [...], "rows": [[...]]}``: a detail table, when the section has one.
@@ -98,6 +100,7 @@ class Finding(Result):
     rule: str
     facts: list
     notes: list
+    measured: list = field(default_factory=list)
     table: dict | None = None
     figure: str | None = None
     caption: str = ""
@@ -109,12 +112,13 @@ class Finding(Result):
 
 
 def finding(question: str, value: float, headline: str, facts: list, notes: list | None = None, *,
-            pass_at: float | None = None, fails: bool = False, table: tuple | None = None,
-            figure: str | None = None, caption: str = "") -> Finding:
+            pass_at: float | None = None, fails: bool = False, measured: list | None = None,
+            table: tuple | None = None, figure: str | None = None, caption: str = "") -> Finding:
     """A :class:`Finding` graded by its rule (``fails``: the rule's exception applies, the grade is ``fail``)."""
     rule = RULES[question]
     return Finding(question, rule.title, "fail" if fails else rule.grade(value, pass_at), value, headline, rule.text,
-                   facts, notes or [], {"headers": table[0], "rows": table[1]} if table else None, figure, caption)
+                   facts, notes or [], measured or [], {"headers": table[0], "rows": table[1]} if table else None,
+                   figure, caption)
 
 
 def overall(findings) -> str:

@@ -7,13 +7,12 @@ The templates ``audit.html.j2`` and ``audit.md.j2`` of :mod:`rnglab.pages`
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..fileio import atomic_write, check_writable
 from ..pages import GRADES, render
-from ..results import to_plain
-from .run import Audit
+from ..results import json_text, to_plain
+from .run import MEASURED_FIELDS, Audit
 
 #: The files an audit writes into its folder.
 REPORT_FILES = ("report.md", "report.html", "report.json")
@@ -41,12 +40,13 @@ def html(audit: Audit) -> str:
 
 def as_json(audit: Audit) -> str:
     """The report as JSON: every finding with its grade, symbol, deciding number and evidence (figures are
-    in report.html only)."""
+    in report.html only), and ``measured_fields``: the fields that are measurements, which alone differ between
+    two audits of the same pipeline (:data:`~rnglab.audit.run.MEASURED_FIELDS`)."""
     data = to_plain(audit)
     for finding, plain in zip(audit.findings, data["findings"]):
         plain["symbol"] = finding.symbol
         del plain["figure"]
-    return json.dumps(data, indent=2)
+    return json_text({**data, "measured_fields": list(MEASURED_FIELDS)}, indent=2)
 
 
 def check_reports(folder: str | Path, force: bool = False) -> list[Path]:

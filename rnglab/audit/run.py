@@ -7,26 +7,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..results import Result
-from .attack import repeatability, unpredictability
-from .empirical import AUDIT_SEED, UNTIL_FAIL_SECONDS, raw_output
+from .attack import demo_seed, demonstration, repeatability, unpredictability
+from .empirical import UNTIL_FAIL_BYTES, raw_output
 from .grades import RULES, Finding, overall
 from .structure import reachability, scaling, shuffle_law
-from .target import Target
+from .target import AUDIT_SEED, Target
 
-#: Seconds of the timed seed search (with run-until-fail's budget, the rest of an audit is fixed work: well under a
-#: minute in all).
-SEARCH_SECONDS = 3.0
+#: The fields of an audit's JSON that are measurements of the machine, not findings: they differ from run to run,
+#: everything else is the same for the same pipeline (and window). ``findings[unpredictability]``'s value and
+#: headline are its brute-force time, from the measured rate; its grade follows them only within the timing's
+#: noise of a threshold.
+MEASURED_FIELDS = ("seconds", "findings[*].measured", "findings[unpredictability].value",
+                   "findings[unpredictability].headline")
 #: What a passing audit does not establish.
 NOT_ESTABLISHED = (
     "It is not a certification: no test lab (GLI, iTech Labs, BMM) or regulator has reviewed this report.",
-    "It examines the pipeline as described (generator, seeding, reducer, shuffle, deck), not the deployed code: "
-    "a program that differs from its description is not covered.",
-    "Statistical tests can show a defect, never its absence: passing them bounds the bias they can see at these "
-    "sample sizes, no more.",
-    "The seed search rate is measured on this machine and projected to clusters on paper (at the efficiency a "
-    "local dask cluster reached); GPUs and better attacks are faster.",
-    "Lattice recovery is named where it applies, not run; operational secrets (server access, logs, "
-    "side channels) are out of scope.",
+    ("It examines the pipeline as described (generator, seeding, reducer, shuffle, deck), not the deployed code: "
+    "a program that differs from its description is not covered."),
+    ("Statistical tests can show a defect, never its absence: passing them bounds the bias they can see at these "
+    "sample sizes, no more."),
+    ("The seed search rate is measured on this machine and projected to clusters on paper (at the efficiency a "
+    "local dask cluster reached); GPUs and better attacks are faster."),
+    ("Lattice recovery is named where it applies, not run; operational secrets (server access, logs, "
+    "side channels) are out of scope."),
 )
 
 
@@ -43,10 +46,13 @@ class Audit(Result):
     findings : list of Finding
         In :data:`~rnglab.audit.grades.RULES` order.
     seconds : dict
-        Seconds each section took.
+        Seconds each section took (a measurement).
     seed : int
         The seed of every stream read.
     not_established : list of str
+    demonstration : dict or None
+        A real deal and the ``rnglab crack`` command that finds its seed
+        (:func:`~rnglab.audit.attack.demonstration`; ``None`` for a user's function).
     """
 
     pipeline: dict
@@ -55,32 +61,33 @@ class Audit(Result):
     seconds: dict
     seed: int
     not_established: list
+    demonstration: dict | None = None
 
 
-def sections(target: Target, search_seconds: float, battery: str,
-             until_fail_seconds: float = UNTIL_FAIL_SECONDS) -> dict[str, Callable[[], Finding]]:
+def sections(target: Target, battery: str,
+             until_fail_bytes: int = UNTIL_FAIL_BYTES) -> dict[str, Callable[[], Finding]]:
     """The analyses by question, each a call that returns its :class:`Finding`."""
     range_size = target.generator.make(AUDIT_SEED).range_size
     return {"reachability": lambda: reachability(target),
             "scaling": lambda: scaling(target, range_size),
             "shuffle": lambda: shuffle_law(target, range_size),
-            "unpredictability": lambda: unpredictability(target, search_seconds),
+            "unpredictability": lambda: unpredictability(target),
             "repeatability": lambda: repeatability(target),
-            "raw": lambda: raw_output(target, battery, until_fail_seconds)}
+            "raw": lambda: raw_output(target, battery, until_fail_bytes)}
 
 
-def audit(target: Target, *, search_seconds: float = SEARCH_SECONDS, battery: str = "small",
-          until_fail_seconds: float = UNTIL_FAIL_SECONDS,
+def audit(target: Target, *, battery: str = "small", until_fail_bytes: int = UNTIL_FAIL_BYTES,
           progress: Callable[[str, int, int], None] | None = None) -> Audit:
     """Examine ``target`` end to end: six questions, each graded with the number that decides it.
 
-    ``search_seconds`` times the seed search, ``until_fail_seconds`` bounds run-until-fail (0: not run).
+    Every section is fixed work (run-until-fail reads at most ``until_fail_bytes``; 0: not run), so the
+    findings are the same on every run but for the :data:`MEASURED_FIELDS`.
     ``progress(title, done, total)`` is called before each section (``done``
     sections finished of ``total``) and once at the end.
     """
     findings: list[Finding] = []
     seconds = {}
-    work = sections(target, search_seconds, battery, until_fail_seconds)
+    work = sections(target, battery, until_fail_bytes)
     for done, (question, run) in enumerate(work.items()):
         if progress:
             progress(RULES[question].title, done, len(work))
@@ -89,4 +96,5 @@ def audit(target: Target, *, search_seconds: float = SEARCH_SECONDS, battery: st
         seconds[question] = round(time.perf_counter() - start, 3)
     if progress:
         progress("done", len(work), len(work))
-    return Audit(target.describe(), overall(findings), findings, seconds, AUDIT_SEED, list(NOT_ESTABLISHED))
+    return Audit(target.describe(), overall(findings), findings, seconds, AUDIT_SEED, list(NOT_ESTABLISHED),
+                 demonstration(target, demo_seed(target)))

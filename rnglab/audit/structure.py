@@ -10,28 +10,32 @@ and :func:`~rnglab.shuffles.reach.reachable_deals` (deals the seeds reach),
 from __future__ import annotations
 
 import math
-import time
 
+from ..pages.numbers import power, probability
 from ..plot.shuffle import position_heatmap
 from ..reduction.bias import bias
 from ..seeds.space import SeedSpace, policy_space, seed_range_space
-from ..shuffles.fairness import exact_fairness
-from ..shuffles.reach import bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
+from ..shuffles.fairness import exact_fairness, position_chi_square
+from ..shuffles.paths import BeyondEnumeration
+from ..shuffles.reach import batched, bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
 from ..shuffles.runtime import deitel_grid
-from ..shuffles.userfunc import function_fairness
+from ..shuffles.userfunc import function_fairness, function_position_counts
 from .facts import OS_SEED_BITS
 from .figures import png
 from .grades import RULES, Finding, finding
-from ..pages.numbers import power, probability
-from .target import Target
+from .target import AUDIT_SEED, Target
 
-#: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)).
-ENUMERATED_SEEDS = 2**20
-#: Seeds dealt to warm up (compile), then to time, before deciding to enumerate; the CPU seconds the enumeration
-#: may take (CPU, not wall-clock: on a loaded machine the decision, and so the report, stays the same).
-WARM_SEEDS, TIMED_SEEDS, ENUMERATION_SECONDS = 256, 2048, 10.0
+#: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)): seeds dealt in
+#: compiled batches (an LCG, glibc's rand(), an MRG: :func:`~rnglab.shuffles.reach.batched`), and seeds dealt by one
+#: generator object each (numpy's, CPython's: about 2,000 seeds a second on the 2-core machine, so 2^14 take
+#: seconds and a day of time(0) seeds, 86,400, about 40 s). Counted in seeds, not timed: the same decision on any
+#: machine.
+ENUMERATED_SEEDS, ENUMERATED_SOURCE_SEEDS = 2**20, 2**14
 #: Largest deck for which a user's function is enumerated exactly.
 FUNCTION_N = 5
+#: Calls of a user's function for its position chi-square when its law cannot be enumerated, and the p-value
+#: below which a bias is reported.
+EMPIRICAL_SHUFFLES, EMPIRICAL_ALPHA = 20_000, 0.001
 #: Largest source range whose exact weights the shuffle law takes through the reducer (fairness's limit).
 EXACT_RANGE = 2**24
 
@@ -78,10 +82,9 @@ def distinct_states(target: Target, seeds: int) -> int:
 
 
 def reachability(target: Target) -> Finding:
-    """Deals the seed space can reach against ``n!`` (counted exactly for up to 2^20 seeds)."""
+    """Deals the seed space can reach against ``n!`` (counted exactly for up to :func:`enumerated_seeds`)."""
     space, shuffle = seed_space(target), target.shuffle or "fisher-yates"
-    if target.seeding.enumerable and space.size <= ENUMERATED_SEEDS and target.shuffle is not None \
-            and _enumeration_fits(target, space):
+    if target.seeding.enumerable and target.shuffle is not None and space.size <= enumerated_seeds(target):
         result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
     else:
         result = reach_bound(target.generator, space, target.n, shuffle, target.reducer)
@@ -96,8 +99,8 @@ def reachability(target: Target) -> Finding:
              [f"{target.n}!", power(result.n_factorial)],
              ["fraction reachable", probability(reached / result.n_factorial if reached else 0.0)],
              ["state bits needed to reach every deal", str(bits_for_every_deal(target.n))]]
-    notes = [] if target.shuffle is not None else ["with a user function the bound min(seeds, states, n!) is given: "
-                                                   "it does not depend on the shuffle"]
+    notes = [] if target.shuffle is not None else [("with a user function the bound min(seeds, states, n!) is given: "
+                                                    "it does not depend on the shuffle")]
     value = math.log2(reached) if reached else 0.0
     notes += _reachability_notes(target, value, math.log2(result.n_factorial))
     return finding("reachability", value, f"{power(reached)} of {power(result.n_factorial)} deals reachable",
@@ -119,15 +122,9 @@ def _reachability_notes(target: Target, bits: float, deal_bits: float) -> list[s
     return notes
 
 
-def _enumeration_fits(target: Target, space: SeedSpace) -> bool:
-    """Whether dealing every seed of ``space`` takes at most :data:`ENUMERATION_SECONDS` of CPU, from a timed
-    sample."""
-    first, stop = space.ranges[0]
-    for seeds in (WARM_SEEDS, TIMED_SEEDS):
-        sample = seed_range_space([(first, min(stop, first + seeds))])
-        start = time.process_time()
-        reachable_deals(target.generator, sample, target.n, target.shuffle, target.reducer)
-    return (time.process_time() - start) / sample.size * space.size <= ENUMERATION_SECONDS
+def enumerated_seeds(target: Target) -> int:
+    """The most seeds :func:`reachability` deals one by one to count the distinct deals exactly."""
+    return ENUMERATED_SEEDS if batched(target.generator) else ENUMERATED_SOURCE_SEEDS
 
 
 def drawn_bounds(target: Target) -> list[int]:
@@ -165,6 +162,33 @@ def scaling(target: Target, range_size: int) -> Finding:
                                                                 "draws to detect"], rows))
 
 
+def empirical_shuffle_law(target: Target, why: str) -> Finding:
+    """The shuffle law of a user's function that cannot be enumerated (``why``), from :data:`EMPIRICAL_SHUFFLES` of
+    its calls on the whole deck (the generator's stream, seed :data:`AUDIT_SEED`): the position chi-square.
+
+    A bias seen (p below :data:`EMPIRICAL_ALPHA`) fails, with the shuffles that showed it; none seen warns, at the
+    rule's warn threshold: the exact law is unknown, and only a bias large enough to be seen in that many
+    shuffles is excluded.
+    """
+    counts = function_position_counts(target.function, target.n, target.generator.make(AUDIT_SEED), target.reducer,
+                                      EMPIRICAL_SHUFFLES, label=target.function_name)
+    result = position_chi_square(counts, target.function_name, f"{target.generator.name} seed {AUDIT_SEED}")
+    seen = result.pvalue < EMPIRICAL_ALPHA
+    value = math.log2(EMPIRICAL_SHUFFLES) if seen else RULES["shuffle"].warn_at
+    headline = (f"position bias seen in {power(EMPIRICAL_SHUFFLES)} shuffles (p = {result.pvalue:.3g})" if seen else
+                f"no position bias seen in {power(EMPIRICAL_SHUFFLES)} shuffles (exact law out of reach)")
+    facts = [["deck examined", f"{target.n} cards, {EMPIRICAL_SHUFFLES:,} calls of the function (empirical)"],
+             ["why not exact", why], ["source", result.source],
+             ["position chi-square", f"{result.statistic:.6g} on {result.df} df: p = {result.pvalue:.4g}"],
+             ["largest position deviation |P - 1/n|", f"{result.position_max_deviation:.3e}"],
+             ["confidence", (f"a bias is reported when p < {EMPIRICAL_ALPHA}; a bias too small to be seen in "
+                             f"{EMPIRICAL_SHUFFLES:,} shuffles is not excluded")]]
+    return finding("shuffle", value, headline, facts, figure=png(position_heatmap, counts / EMPIRICAL_SHUFFLES,
+                                                                 f"position frequencies, {target.n} cards"),
+                   caption=f"n f(card i at position j) over {EMPIRICAL_SHUFFLES:,} calls of the function: "
+                           "about 1 everywhere for a uniform shuffle")
+
+
 def _bound_list(bounds: list[int]) -> str:
     return ", ".join(map(str, bounds)) if len(bounds) <= 6 else f"{bounds[0]}, {bounds[1]}, ..., {bounds[-1]}"
 
@@ -173,7 +197,10 @@ def shuffle_law(target: Target, range_size: int) -> Finding:
     """The shuffle's exact law: through the reducer on ``R`` ideal values where ``R <= 2^24``, else ideal draws."""
     if target.shuffle is None:
         n = min(target.n, FUNCTION_N)
-        result = function_fairness(target.function, n, label=target.function_name)
+        try:
+            result = function_fairness(target.function, n, label=target.function_name)
+        except BeyondEnumeration as beyond:
+            return empirical_shuffle_law(target, str(beyond))
     else:
         n, options = target.n, ({"swaps": target.shuffle.swaps} if target.shuffle.algorithm.option == "swaps" else
                                 {"key_bits": target.shuffle.key_bits} if target.shuffle.algorithm.option else {})

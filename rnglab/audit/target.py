@@ -6,7 +6,7 @@ A TOML pipeline names its parts as the commands do::
     seeding = "os"               # a seed policy (rnglab seeds POLICY)
     window = "1d"                # start times the seed is taken over
     reducer = "lemire"           # optional: the generator's own bounded call
-    shuffle = "fisher-yates"     # or function = "package.module:shuffle" (or "file.py:shuffle")
+    shuffle = "fisher-yates"     # or function = "file.py:shuffle" (a Python file beside the TOML file)
     deck = "52"                  # 52, 54, xiangqi, jieqi or a size
     games_per_day = 100000       # optional
     cards_seen = 7               # optional: cards an opponent sees per game
@@ -17,7 +17,6 @@ Every name is resolved here, once; the analyses receive the resolved objects.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -29,8 +28,11 @@ from ..seeds.policies import SeedPolicy, Window, parse_window, policy
 from ..shuffles.algorithms import Shuffle, make_shuffle
 from ..shuffles.cards import Deck, deck_for
 from ..shuffles.pipelines import Pipeline, as_pipeline
+from ..shuffles.sandbox import UserFunction
 from ..shuffles.userfunc import load_function
 
+#: The seed of every stream the audit reads (a fixed seed: the audit is reproducible).
+AUDIT_SEED = 20261124
 #: Keys of a TOML pipeline, and whether each is required.
 TOML_KEYS = {"generator": True, "seeding": True, "window": False, "reducer": False, "shuffle": False,
              "function": False, "swaps": False, "deck": False, "games_per_day": False, "cards_seen": False,
@@ -50,8 +52,9 @@ class Target:
     reducer : Reducer
     shuffle : Shuffle or None
         ``None`` when ``function`` is the user's own shuffle.
-    function : callable or None
-        ``shuffle(items, rng)`` (:mod:`rnglab.shuffles.userfunc`), named by ``function_name``.
+    function : UserFunction or None
+        ``shuffle(items, rng)`` in a Python file beside the TOML file (run in a child process,
+        :mod:`rnglab.shuffles.sandbox`), named by ``function_name``.
     seeding : SeedPolicy
     window : Window
     deck : Deck
@@ -62,7 +65,7 @@ class Target:
     generator: GeneratorSpec
     reducer: Reducer
     shuffle: Shuffle | None
-    function: Callable | None
+    function: UserFunction | None
     function_name: str
     seeding: SeedPolicy
     window: Window
@@ -105,35 +108,29 @@ def from_toml(path: str | Path) -> Target:
         table = tomllib.loads(path.read_text())
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ValueError(f"{path}: not valid TOML: {error}") from None
-    if isinstance(table.get("function"), str):
-        table["function"] = _beside(path, table["function"])
-    return from_table(table, path.stem)
+    return from_table(table, path.stem, path.parent)
 
 
-def _beside(toml_path: Path, function: str) -> str:
-    """A ``file.py:function`` with a relative file, taken relative to the TOML file's folder."""
-    where, colon, name = function.rpartition(":")
-    if colon and where.endswith(".py") and not Path(where).is_absolute():
-        return f"{toml_path.parent / where}:{name}"
-    return function
+def from_table(table: dict, default_name: str = "pipeline", folder: Path | None = None) -> Target:
+    """The target of a pipeline given as a table of names (the TOML file's keys).
 
-
-def from_table(table: dict, default_name: str = "pipeline") -> Target:
-    """The target of a pipeline given as a table of names (the TOML file's keys)."""
+    ``function = "file.py:name"`` is a Python file in ``folder`` (the TOML
+    file's own), when given (:func:`~rnglab.shuffles.userfunc.load_function`).
+    """
     unknown, missing = set(table) - set(TOML_KEYS), [k for k, needed in TOML_KEYS.items() if needed and k not in table]
     if unknown:
         raise ValueError(f"unknown keys {', '.join(sorted(unknown))}; the keys are {', '.join(TOML_KEYS)}")
     if missing:
         raise ValueError(f"missing keys {', '.join(missing)} (every pipeline names its generator and seeding)")
     if ("shuffle" in table) == ("function" in table):
-        raise ValueError("give exactly one of shuffle (an algorithm name) and function (module:function)")
+        raise ValueError("give exactly one of shuffle (an algorithm name) and function (file.py:function)")
     generator = as_generator(_text(table, "generator"))
     function_name = _text(table, "function") if "function" in table else ""
     return Target(
         _text(table, "name") if "name" in table else default_name, generator,
         as_reducer(_text(table, "reducer") if "reducer" in table else generator.native_reducer),
         make_shuffle(_text(table, "shuffle"), swaps=table.get("swaps")) if "shuffle" in table else None,
-        load_function(function_name) if function_name else None, function_name, policy(_text(table, "seeding")),
+        load_function(function_name, folder) if function_name else None, function_name, policy(_text(table, "seeding")),
         parse_window(_text(table, "window") if "window" in table else DEFAULT_WINDOW),
         deck_for(str(table.get("deck", "52"))), _count(table, "games_per_day", DEFAULT_GAMES_PER_DAY),
         _count(table, "cards_seen", DEFAULT_CARDS_SEEN), _count(table, "tables", DEFAULT_TABLES))

@@ -1,7 +1,7 @@
 """The ``rnglab`` command line: one click group, one module per command.
 
-Library ``ValueError``s and click's usage errors become one line,
-``Error: ...``, on standard error with exit status 2; a command's own exit
+Library ``ValueError``s, click's usage errors and the system's refusals
+(``OSError``) become one line, ``Error: ...``, on standard error with exit status 2; a command's own exit
 status is passed on. Nothing shows a traceback for bad input; Ctrl-C is
 handled by the console script, :mod:`rnglab.console` (status 130).
 """
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
 
     The status is the command's own (an ``int`` it returns, or the code of a
     ``click.exceptions.Exit`` it raises), 0 when it returns nothing, and 2 for
-    bad input. Ctrl-C propagates as ``KeyboardInterrupt``; the console script
+    bad input or a file the system refuses. Ctrl-C propagates as ``KeyboardInterrupt``; the console script
     (:mod:`rnglab.console`) turns it into status 130.
     """
     try:
@@ -98,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
         return error.exit_code
     except (ValueError, OverflowError) as error:
         click.echo(f"Error: {error}", err=True)
+        return 2
+    except OSError as error:  # a file the system refused, where no layer named the rule
+        click.echo(f"Error: {error.strerror or error}{f': {error.filename}' if error.filename else ''}", err=True)
         return 2
     except click.Abort:
         raise KeyboardInterrupt from None

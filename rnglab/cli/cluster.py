@@ -13,7 +13,9 @@ from dataclasses import dataclass
 import click
 
 from .choices import DEVICE_NAMES
-from .common import IntExpr
+from .common import IntExpr, lazy
+
+check_workers = lazy("parallel.cluster", "check_workers")
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ def scale_options(journal: bool = True, chunk: str | None = "SEEDS", device: boo
             if cluster is not None and workers is not None:
                 raise click.UsageError("give --cluster (an existing scheduler) or --workers (local processes), "
                                        "not both")
+            if workers is not None:
+                check_workers(workers)
             kwargs["scale"] = Scale(cluster, workers, journal, chunk, device)
             return command(*args, **kwargs)
 

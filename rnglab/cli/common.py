@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import json
 import os
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
@@ -158,7 +157,7 @@ def generator_options(required: bool = True, default: str | None = None, inputs:
                 _check_input(gen, inputs, a is not None or m is not None or c is not None, seed)
                 kwargs["generator"] = gen
                 return command(*args, **kwargs)
-            generator = _choose_generator(gen, a, c, m, seed, required, default)
+            generator = _choose_generator(gen, a, c, m, seed, required, default, inputs)
             kwargs["generator"] = generator if "algo" in kwargs or not hasattr(generator, "shuffle") \
                 else generator.generator
             return command(*args, **kwargs)
@@ -186,7 +185,7 @@ def _check_input(name: InputName, inputs: bool, lcg_options: bool, seed: int | N
         raise click.UsageError(f"{name!r} is an input to read: --a, --c, --m and --seed apply to generators")
 
 
-def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | None:
+def _choose_generator(gen, a, c, m, seed, required, default, inputs=False) -> GeneratorSpec | None:
     from ..generators import as_generator, lcg_spec
 
     if gen is not None and (a is not None or m is not None or c is not None):
@@ -200,7 +199,8 @@ def _choose_generator(gen, a, c, m, seed, required, default) -> GeneratorSpec | 
     gen = gen or (as_generator(default) if default else None)
     if gen is None:
         if required:
-            raise click.UsageError("name a generator (GEN, see 'rnglab list') or give --a and --m")
+            raise click.UsageError("name a generator (GEN, see 'rnglab list') or give --a and --m"
+                                   + ("; to read standard input, give - as GEN" if inputs else ""))
         if seed is not None:
             raise click.UsageError("--seed needs a generator")
         return None
@@ -226,10 +226,10 @@ def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
 
 
 def emit_json(data: Any) -> None:
-    """Print ``data`` as JSON; integers of any size stay JSON integers."""
-    from ..results import to_plain
+    """Print ``data`` as JSON; integers stay exact (beyond 4300 digits as hexadecimal text, see ``to_plain``)."""
+    from ..results import json_text, to_plain
 
-    click.echo(json.dumps(to_plain(data), indent=2))
+    click.echo(json_text(to_plain(data), indent=2))
 
 
 def format_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 expected_false_matches, make_plan, observe, search = lazy(
     "seeds.crack", "expected_false_matches", "make_plan", "observe", "search")
-check_device, run_search, search_identity = lazy("seeds.distributed", "check_device", "run_search",
-                                                 "search_identity")
+check_chunk, check_device, run_search, search_identity = lazy(
+    "seeds.distributed", "check_chunk", "check_device", "run_search", "search_identity")
 cluster_client = lazy("parallel.cluster", "cluster_client")
 open_journal = lazy("parallel.journal", "open_journal")
 parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_state")
@@ -130,6 +130,7 @@ def _search(plan, plan_line) -> CrackResult:
 
 def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
     """The search through rnglab.seeds.distributed (a cluster, a journal, the GPU), checked before any output."""
+    check_chunk(plan, scale.chunk)
     with cluster_client(scale.cluster, scale.workers) as client:
         check_device(plan, scale.device)
         journal = open_journal(scale.journal, "rnglab crack", search_identity(plan)) if scale.journal else None
@@ -154,11 +155,11 @@ def _per_second(rate: float) -> str:
 
 
 def _result_text(result: CrackResult) -> str:
-    lines = [f"{result.generator}, {result.algorithm} with {result.reducer}: searched {result.searched:,} seeds "
-             f"in {result.seconds:.2f} s ({_per_second(result.rate)} shuffled per second, {result.method})",
+    lines = [(f"{result.generator}, {result.algorithm} with {result.reducer}: searched {result.searched:,} seeds "
+              f"in {result.seconds:.2f} s ({_per_second(result.rate)} shuffled per second, {result.method})"),
              f"cards seen: {' '.join(result.seen)} at positions {', '.join(map(str, result.positions))}",
-             f"expected chance matches: {result.expected_false_matches:.3g}; fewer than one needs "
-             f"{result.cards_for_unique} cards",
+             (f"expected chance matches: {result.expected_false_matches:.3g}; fewer than one needs "
+              f"{result.cards_for_unique} cards"),
              f"candidates: {result.candidate_count}" + (f" (first {len(result.candidates)} listed)"
                                                         if len(result.candidates) < result.candidate_count else "")]
     if result.equivalence:
@@ -173,8 +174,8 @@ def _recovery_text(recovery: StateRecovery, signed_range: int | None) -> str:
     def shown(value):
         return value - signed_range if signed_range and value >= signed_range // 2 else value
 
-    lines = [f"{recovery.generator}: {len(recovery.states)} state(s) consistent with {recovery.outputs} "
-             f"(2^{recovery.hidden_bits} tried)"]
+    lines = [(f"{recovery.generator}: {len(recovery.states)} state(s) consistent with {recovery.outputs} "
+              f"(2^{recovery.hidden_bits} tried)")]
     for index, state in enumerate(recovery.states):
         seed = "" if recovery.seeds is None else f", seed {recovery.seeds[index]}"
         lines.append(f"state {state} (initial state {recovery.initial_states[index]}{seed})")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import click
 
 from .choices import GAME_NAMES
@@ -9,11 +11,32 @@ from .common import IntExpr, emit_json, generator_options, json_option, lazy
 from .shuffle import shuffle_options
 
 shuffle_deck = lazy("shuffles.algorithms", "shuffle")
-deal_hands, game = lazy("shuffles.deal", "deal_hands", "game")
+deal_hands, game, check_game_deck = lazy("shuffles.deal", "deal_hands", "game", "check_game_deck")
+
+
+def pipeline_deck(command):
+    """Refuse a pipeline as GEN whose deck is not the game's: ``deal`` shuffles the pipeline's own deck or none.
+
+    Goes between :func:`generator_options` (which passes the pipeline) and :func:`shuffle_options` (which unpacks it).
+    """
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        pipeline = kwargs["generator"]
+        if hasattr(pipeline, "deck"):
+            try:
+                check_game_deck(kwargs["game_name"], pipeline.deck)
+            except ValueError as refusal:
+                raise ValueError(f"{refusal}: the pipeline {pipeline.name} shuffles its own deck; "
+                                 "choose a game dealt from it or another generator") from None
+        return command(*args, **kwargs)
+
+    return wrapper
 
 
 @click.command("deal")
 @generator_options()
+@pipeline_deck
 @shuffle_options
 @click.option("--game", "game_name", type=click.Choice(list(GAME_NAMES)), default="holdem", show_default=True,
               help="The game dealt: holdem (52 cards) or doudizhu (54 cards, 3 players).")

@@ -9,9 +9,10 @@ Three modes:
 * ``GEN`` alone: empirical, ``--shuffles`` decks from one seeded stream,
   dealt one after another as a program deals them.
 
-With ``--function MODULE:FUNCTION`` the shuffle is the user's own Python
-function (:mod:`rnglab.shuffles.userfunc`): exact by enumerating every path of
-its random answers (no GEN, ``n <= 10``), or empirical with GEN.
+With ``--function FILE.py:FUNCTION`` the shuffle is the user's own Python
+function (:mod:`rnglab.shuffles.userfunc`, run in a child process with limits,
+:mod:`rnglab.shuffles.sandbox`): exact by enumerating every path of its random
+answers (no GEN, ``n <= 10``), or empirical with GEN.
 
 Work is estimated before it starts: exact work beyond
 :data:`~rnglab.shuffles.fairness.EXACT_SECONDS` and shuffling beyond
@@ -37,9 +38,9 @@ if TYPE_CHECKING:
 position_heatmap = lazy("plot.shuffle", "position_heatmap")
 check_seed_space = lazy("seeds.space", "check_seed_space")
 check_size = lazy("shuffles.algorithms", "check_size")
-empirical_fairness, exact_fairness, seed_space_fairness = lazy(
-    "shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_fairness")
-seed_decks = lazy("shuffles.reach", "seed_decks")
+empirical_fairness, exact_fairness, seed_space_law = lazy(
+    "shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_law")
+seed_space_tally = lazy("shuffles.reach", "seed_space_tally")
 load_function, function_fairness, function_position_counts = lazy(
     "shuffles.userfunc", "load_function", "function_fairness", "function_position_counts")
 
@@ -59,9 +60,10 @@ SHUFFLES = 100_000
 @click.option("--range", "range_size", type=IntExpr(minimum=2), default=None,
               help="Exact mode with --reducer: an ideal source of R values (e.g. 32768 for RAND_MAX 32767); "
                    "every bound the shuffle draws below must be <= R.")
-@click.option("--function", "function_spec", default=None, metavar="MODULE:FUNCTION",
-              help="Your own shuffle(items, rng) instead of --algo: package.module:function or file.py:function; "
-                   "exact without GEN (every path of its random answers, n <= 10), empirical with GEN.")
+@click.option("--function", "function_spec", default=None, metavar="FILE.py:FUNCTION",
+              help="Your own shuffle(items, rng) in a Python file, instead of --algo: path/to/file.py:function, "
+                   "run in a child process; exact without GEN (every path of its random answers, n <= 10), "
+                   "empirical with GEN.")
 @click.option("--random-bits", type=IntExpr(minimum=1), default=None,
               help="--function, exact: rng.random() is j / 2^K, j uniform below 2^K (default 8; 1 to 16).")
 @json_option
@@ -71,7 +73,7 @@ def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, ran
                      as_json, plot_path, force) -> None:
     """Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix.
 
-    --function MODULE:FUNCTION examines your own Python shuffle(items, rng) instead of --algo.
+    --function FILE.py:FUNCTION examines your own Python shuffle(items, rng) instead of --algo.
     Exact work estimated above a minute, or shuffling above an hour, is refused with what fits.
     """
     n = shuffle.check(check_size(n, 1000))
@@ -126,15 +128,25 @@ def _check_function_options(generator, reducer, exact, seeds, range_size, random
         raise ValueError("with GEN, --function is tested empirically: --exact and --random-bits apply without GEN")
     if generator is None and reducer is not None:
         raise ValueError("--function without GEN is exact under an ideal source: --reducer applies with GEN")
+    from ..shuffles.paths import MAX_RANDOM_BITS
+
+    if random_bits is not None and random_bits > MAX_RANDOM_BITS:
+        raise ValueError(f"--random-bits must be in [1, {MAX_RANDOM_BITS}] for the enumeration; got {random_bits}")
 
 
 def _exact_function(function, label, n, random_bits):
+    from ..shuffles.paths import BeyondEnumeration
+
     with progress(1000, "enumerating paths") as bar:
         def covered(fraction):
             bar.update(int(fraction * 1000) - bar.pos)
 
-        result = function_fairness(function, n, label=label, progress=covered,
-                                   **({} if random_bits is None else {"random_bits": random_bits}))
+        try:
+            result = function_fairness(function, n, label=label, progress=covered,
+                                       **({} if random_bits is None else {"random_bits": random_bits}))
+        except BeyondEnumeration as beyond:
+            raise ValueError(f"{beyond}: use a smaller --n, fewer --random-bits, or GEN for the empirical "
+                             "test") from None
     return result, result.position_matrix
 
 
@@ -155,8 +167,8 @@ def _over_seeds(generator, shuffle, reducer, n, seeds):
     from ..shuffles.reach import MAX_SEEDS
 
     check_seed_space(generator, seeds)
-    decks = seed_decks(generator, seeds.seeds(MAX_SEEDS), n, shuffle, reducer)
-    result = seed_space_fairness(decks, f"{generator.name}, {reducer.name}, {seeds.label}", shuffle.name)
+    tally = seed_space_tally(generator, seeds.seeds(MAX_SEEDS), n, shuffle, reducer)
+    result = seed_space_law(tally, f"{generator.name}, {reducer.name}, {seeds.label}", shuffle.name)
     return result, result.position_matrix
 
 

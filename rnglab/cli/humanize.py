@@ -9,7 +9,6 @@ shown once under every name that shares them.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Sequence
 
 #: Longest exact fraction ("p/q") shown as is; longer ones become a decimal.
 FRACTION_WIDTH = 24
@@ -49,15 +48,3 @@ def integer(value: int) -> str:
     if abs(value) >= 10**INTEGER_DIGITS:
         return f"{value:.4g}" if abs(value) < 10**300 else f"about 2^{abs(value).bit_length() - 1}"
     return str(value)
-
-
-def collapse(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
-    """Rows equal in every column but the first shown once, their first cells joined (``"a, b"``); order kept."""
-    merged: dict[tuple, list[Any]] = {}
-    for row in rows:
-        key = tuple(str(cell) for cell in row[1:])
-        if key in merged:
-            merged[key][0] = f"{merged[key][0]}, {row[0]}"
-        else:
-            merged[key] = [row[0], *row[1:]]
-    return list(merged.values())

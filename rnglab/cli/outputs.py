@@ -6,6 +6,19 @@ from __future__ import annotations
 import click
 
 
+class OutputFolder(click.Path):
+    """``--out FOLDER``: a folder path, never empty (``''`` would name the current folder and write into it)."""
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an output folder must be named: an empty path would write into the current folder",
+                      param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def check_plot_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """Callback of ``--plot``: refuse a path that could not be written, before the command runs.
 

@@ -67,19 +67,21 @@ def _mrg_lines(result: CombinationPeriod) -> list[str]:
              f"period     {'not computed' if result.period is None else result.period}"
              + ("" if result.period is None else f" (2^{math.log2(result.period):.2f})"),
              f"           {result.summary}"]
+    if result.tail:
+        lines.append(f"tail       {result.tail} (steps before the state enters its cycle)")
     for index, part in enumerate(result.components, 1):
         coefficients = ":".join(str(a) for a in part.a)
         lines += [f"component {index}: m = {part.m}, a = {coefficients}, state {part.state} (oldest first)",
                   f"  period   {'not computed' if part.period is None else part.period} "
-                  f"(at most m^k - 1 = {part.max_period})",
+                  f"(at most m^k - 1 = {part.max_period})" + (f", tail {part.tail}" if part.tail else ""),
                   f"  {part.summary}"]
         lines += [f"  [{'yes' if cond.holds else 'no '}] {cond.name}: {cond.explanation}" for cond in part.conditions]
     return lines
 
 
 def _mwc_lines(result: MWCPeriod) -> list[str]:
-    lines = [f"multiply-with-carry a = {result.a}, b = {result.b}: the LCG above is its equivalent "
-             f"(m = a b - 1, state t = c b + x, output x = t mod b)",
+    lines = [(f"multiply-with-carry a = {result.a}, b = {result.b}: the LCG above is its equivalent "
+              f"(m = a b - 1, state t = c b + x, output x = t mod b)"),
              f"           period {'not computed' if result.period is None else result.period}: {result.summary}"]
     return lines + [f"  [{'yes' if cond.holds else 'no '}] {cond.name}: {cond.explanation}"
                     for cond in result.conditions]
@@ -99,8 +101,8 @@ def _walk_lines(result: WalkResult) -> list[str]:
     verdict = {True: "agrees with the algebra", False: "DISAGREES with the algebra",
                None: "no algebraic answer to compare with"}[result.agrees_with_algebra]
     return [f"walk       period {result.period}, tail {result.tail}: {verdict}",
-            f"           {result.steps} steps in {result.seconds:.2f} s "
-            f"({result.steps_per_second:.3g} steps/s, {result.method})"]
+            (f"           {result.steps} steps in {result.seconds:.2f} s "
+             f"({result.steps_per_second:.3g} steps/s, {result.method})")]
 
 
 def _walk(source: LCG, exact: PeriodResult, max_steps: int | None) -> WalkResult:
@@ -128,8 +130,9 @@ def period_command(generator, do_walk: bool, max_steps: int | None, as_json: boo
     m = 2^e the period of every bit of the state. With --walk, confirms the
     answer by stepping the generator around its cycle. For an MRG (mrg32k3a,
     mrg:m=...,a=...) the period m^k - 1 when its characteristic polynomial is
-    primitive modulo the prime m (Knuth 3.2.2), with the conditions; for a
-    combination the lcm of its components' periods. For a multiply-with-carry
+    primitive modulo the prime m (Knuth 3.2.2), with the conditions, else the
+    exact period (and tail) of its state from the orders of x modulo the
+    polynomial's factors; for a combination the lcm of its components' periods. For a multiply-with-carry
     generator (mwc-36969, mwc:a=...,b=2^32) its equivalent LCG's analysis and
     the order of b modulo m = a b - 1, with the safe-prime conditions. For a
     generator linear over GF(2) (v8, xorshift128, well512a, mt19937, ...) the

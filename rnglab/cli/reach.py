@@ -12,9 +12,12 @@ from .shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
 check_size = lazy("shuffles.algorithms", "check_size")
 cluster_client = lazy("parallel.cluster", "cluster_client")
 open_journal = lazy("parallel.journal", "open_journal")
-bits_for_every_deal, game_cycle, reach_bound, reachable_deals, reach_identity, smallest_deck_exceeding = lazy(
-    "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "reach_identity",
-    "smallest_deck_exceeding")
+bits_for_every_deal, game_cycle, reach_bound, reachable_deals, reach_identity, smallest_deck_exceeding, \
+    source_seconds, check_enumerable = lazy(
+        "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "reach_identity",
+        "smallest_deck_exceeding", "source_seconds", "check_enumerable")
+#: Estimated work above which reach says, before it starts, how long it may take.
+ANNOUNCED_SECONDS = 10
 
 
 @click.command("reach")
@@ -57,14 +60,22 @@ def reach_command(generator, shuffle, reducer, seeds, n, bound_only, games, scal
         emit_json(data)
         return
     click.echo(format_table(["quantity", "value"], [
-        ["seed space", data["seed_space"]], ["seeds", data["seeds"]], ["distinct deals", data["distinct"]],
+        ["seed space", data["seed_space"]], ["seeds", data["seeds"]], ["distinct deals", _distinct_cell(data)],
         [f"{n}!", f"{data['n_factorial']:.4e} (2^{data['log2_n_factorial']:.2f})"],
-        ["fraction reached", f"{data['fraction']:.4e}"],
+        ["fraction reached", f"{data['fraction']:.4e}" if data["distinct"] is not None
+         else f"at most {data['fraction']:.4e} (the bound / {n}!)"],
         ["largest period", "unknown" if data["period"] is None else integer(data["period"])],
         ["states", "unknown" if data["states"] is None else integer(data["states"])],
         ["bound min(seeds, states, n!)", data["bound"]],
         ["smallest deck with n! > seeds", data["smallest_deck_exceeding_seeds"]],
         ["state bits to reach every deal", data["bits_for_every_deal"]]]))
+
+
+def _distinct_cell(data: dict) -> str | int:
+    """The distinct deals, or what is known of them when they were not counted (--bound-only): the bound."""
+    if data["distinct"] is not None:
+        return data["distinct"]
+    return f"not counted (--bound-only); at most the bound, {integer(data['bound'])}"
 
 
 def _count(generator, seeds, n, shuffle, reducer, scale):
@@ -76,6 +87,12 @@ def _count(generator, seeds, n, shuffle, reducer, scale):
         journal = open_journal(scale.journal, KIND, reach_identity(generator, seeds, n, shuffle, reducer)) \
             if scale.journal else None
         announce_journal(journal, scale.journal, "dealt")
+        check_enumerable(generator, seeds)
+        estimate = source_seconds(generator, seeds.size)
+        if estimate is not None and estimate >= ANNOUNCED_SECONDS:
+            shown = f"{estimate:.0f} s" if estimate < 120 else f"{estimate / 60:.0f} min"
+            click.echo(f"dealing {seeds.size:,} seeds, one {generator.name} generator per seed: up to {shown} of CPU "
+                       "(at most 0.6 ms a seed, measured)", err=True)
         try:
             with progress(seeds.size, "dealing") as bar:
                 if journal:

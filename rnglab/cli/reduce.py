@@ -7,8 +7,8 @@ from fractions import Fraction
 import click
 
 from ..fileio import check_writable
+from ..pages.tables import collapse
 from .choices import REDUCER_NAMES
-from .humanize import collapse, fraction, integer
 from .common import (
     COUNT,
     IntExpr,
@@ -20,6 +20,7 @@ from .common import (
     lazy,
     plot_option,
 )
+from .humanize import fraction, integer
 from .outputs import save_plot
 
 applicable_methods, bias, check_samples, count_array, empirical_bias = lazy(
@@ -114,7 +115,7 @@ def _show(results, n, R, generator) -> None:
             click.echo(f"{r['method']}: favoured outputs: {r['favoured_description']}")
     tested = [r for r in results if "empirical" in r]
     if tested:
-        click.echo("\nChi-square on drawn values (seed %s):" % tested[0]["empirical"]["seed"])
+        click.echo("\nChi-square on drawn values (seed {}):".format(tested[0]["empirical"]["seed"]))
         click.echo(format_table(["method", "samples", "draws", "statistic", "p-value", "flagged"],
                                 [[r["method"], r["empirical"]["samples"], r["empirical"]["draws"],
                                   r["empirical"]["statistic"], r["empirical"]["pvalue"],

@@ -5,13 +5,14 @@ from __future__ import annotations
 import click
 
 from .common import INT, emit_json, force_option, json_option, lazy
+from .outputs import OutputFolder
 from .progress import with_progress
 
 build_report = lazy("report", "build_report")
 
 
 @click.command("report")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="rnglab-report", show_default=True,
+@click.option("--out", "out_dir", type=OutputFolder(), default="rnglab-report", show_default=True,
               help="Folder for report.md, report.html, report.json and figures/ (absent or empty, or replaced whole "
                    "with --force).")
 @click.option("--seed", type=INT, default=20261122, show_default=True, help="Seed for every randomised section.")

@@ -7,14 +7,15 @@ import click
 from .choices import SEED_WINDOW as DEFAULT_WINDOW
 from .common import GENERATOR, IntExpr, emit_json, format_table, json_option, lazy
 
-parse_window, policy, policy_summary, simultaneous_tables = lazy(
-    "seeds.policies", "parse_window", "policy", "policy_summary", "simultaneous_tables")
+policy, policy_summary, simultaneous_tables = lazy("seeds.policies", "policy", "policy_summary",
+                                                  "simultaneous_tables")
+policy_window = lazy("seeds.space", "policy_window")
 
 
 @click.command("seeds")
 @click.argument("policy_name", metavar="POLICY")
-@click.option("--window", default=DEFAULT_WINDOW, show_default=True,
-              help="Start times: a duration (the last 1d, 90m, 3600s) or 2026-11-22T10:00:00±60s.")
+@click.option("--window", help=f"Start times: a duration (the last 1d, 90m, 3600s) or 2026-11-22T10:00:00±60s "
+                                f"[default: {DEFAULT_WINDOW}; none for a fixed seed].")
 @click.option("--tables", type=IntExpr(minimum=1), help="Games started in the window: chance two share a seed.")
 @click.option("--generator", type=GENERATOR, default="msvc", show_default=True,
               help="Generator the tables seed (for the shared-seed example; drawn with its own reducer).")
@@ -26,7 +27,8 @@ def seeds_command(policy_name, window, tables, generator, seed, as_json) -> None
 
     POLICY is fixed (or fixed:N), time-s, ms-midnight, ms-boot, pid-time, vb-timer, guid-hash or os.
     """
-    chosen, parsed = policy(policy_name), parse_window(window)
+    chosen = policy(policy_name)
+    parsed = policy_window(chosen, window)
     space = policy_summary(chosen, parsed, tables, seed)
     demo = simultaneous_tables(chosen, parsed, tables, generator, seed=seed) if tables and tables >= 2 else None
     if as_json:

@@ -50,22 +50,11 @@ def stream_command(generator, byte_count, word_bits: str, drop_bits: int, low_bi
     remaining = None if byte_count is None else byte_count
     out = sys.stdout.buffer
     chunks = formatted_chunks(source, stream_format, CHUNK_WORDS, bits, selection)
-    try:
-        with counter("written", "bytes") as written:  # the reader's speed, on a terminal
-            while remaining is None or remaining > 0:
-                data = next(chunks).astype(f"<u{bits // 8}").tobytes()
-                if remaining is not None:
-                    data, remaining = data[:remaining], remaining - min(remaining, len(data))
-                out.write(data)
-                written.update(len(data))
-            out.flush()
-    except BrokenPipeError:
-        _silence_closed_pipe()
-
-
-def _silence_closed_pipe() -> None:
-    """The reader went away: stop quietly, as Unix tools do (no error from the final flush)."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    with counter("written", "bytes") as written:  # the reader's speed, on a terminal
+        while remaining is None or remaining > 0:
+            data = next(chunks).astype(f"<u{bits // 8}").tobytes()
+            if remaining is not None:
+                data, remaining = data[:remaining], remaining - min(remaining, len(data))
+            out.write(data)
+            written.update(len(data))
+        out.flush()

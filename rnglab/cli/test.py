@@ -109,7 +109,8 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
         raise click.UsageError(f"reading {generator} needs its word size: --format {'|'.join(INPUT_FORMATS)}")
     from ..generators.external import input_spec
 
-    return input_spec(str(generator), input_format, rewind, getattr(sys.stdin, "buffer", None))
+    return input_spec(str(generator), input_format, rewind, getattr(sys.stdin, "buffer", None),
+                      on_wait=lambda: click.echo(f"waiting for a writer on FIFO {generator} (Ctrl-C to stop)", err=True))
 
 
 @click.command("test")

@@ -9,6 +9,9 @@ tests ask for outputs, never whole into memory.
 
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -67,7 +70,10 @@ class ByteStreamSource(Source):
         """Exactly ``wanted`` bytes of whole words, rewinding at the end if allowed."""
         parts, got, width = [], 0, self.dtype.itemsize
         while got < wanted:
-            chunk = self.handle.read(wanted - got)
+            try:
+                chunk = self.handle.read(wanted - got)
+            except OSError as error:
+                raise ValueError(f"cannot read {self.name}: {error.strerror}") from None
             if chunk:
                 parts.append(chunk)
                 got, self._position, self.bytes_read = got + len(chunk), self._position + len(chunk), \
@@ -106,13 +112,16 @@ class ByteStreamSource(Source):
                 "bytes_read": self.bytes_read, "rewinds": self.rewinds}
 
 
-def input_spec(path: str, word_format: str, rewind: bool = False, stdin: BinaryIO | None = None) -> GeneratorSpec:
+def input_spec(path: str, word_format: str, rewind: bool = False, stdin: BinaryIO | None = None,
+               on_wait: Callable[[], None] | None = None) -> GeneratorSpec:
     """The generator spec of an input: ``-`` (``stdin``) or a file, opened now and read as the tests ask.
+
+    ``on_wait`` is called before waiting for the writer of a FIFO that has none yet (:func:`open_input`).
 
     Raises
     ------
     ValueError
-        For a file that cannot be opened, or ``rewind`` on standard input.
+        For a file that cannot be opened, or ``rewind`` on standard input or a FIFO.
     """
     if path == "-":
         if rewind:
@@ -121,14 +130,73 @@ def input_spec(path: str, word_format: str, rewind: bool = False, stdin: BinaryI
             raise ValueError("standard input is not a byte stream here")
         handle, name = stdin, "stdin"
     else:
-        try:
-            handle = open(path, "rb")  # noqa: SIM115 - the source reads it for as long as the tests run
-        except OSError as error:
-            raise ValueError(f"cannot read {path}: {error.strerror}") from None
-        name = path
+        handle, name = open_input(path, rewind, on_wait), path
     source = ByteStreamSource(handle, word_format, name, rewind)
     return GeneratorSpec(name, "source", as_reducer("lemire"), given=lambda: source,
                          description=f"{name}, {describe_format(word_format)}")
+
+
+def open_input(path: str, rewind: bool = False, on_wait: Callable[[], None] | None = None) -> BinaryIO:
+    """Open the file ``path`` to read its words; a FIFO waits for its writer, after ``on_wait()`` when it has none yet.
+
+    Raises
+    ------
+    ValueError
+        For a file that cannot be opened, or ``rewind`` on a FIFO (read once).
+    """
+    try:
+        if not stat.S_ISFIFO(os.stat(path).st_mode):
+            return open(path, "rb")
+        if rewind:
+            raise ValueError(f"--rewind needs a file: {path} is a FIFO, which cannot be read again")
+        return _open_fifo(path, on_wait)
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+
+
+def _open_fifo(path: str, on_wait: Callable[[], None] | None) -> BinaryIO:
+    """Open the FIFO ``path`` for reading, saying (``on_wait``) when it must wait for a writer.
+
+    A plain ``open`` blocks, silently, until a writer opens the FIFO. Opened
+    without blocking instead, a FIFO with no writer reads as ended (``b""``), one
+    whose writer has written nothing yet refuses to read (``EAGAIN``), and one
+    with data gives its first byte, which is put back in front of the stream. With
+    no writer, ``on_wait()`` is called and a blocking open waits for one; Ctrl-C
+    interrupts it (``KeyboardInterrupt``).
+    """
+    probe = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        try:
+            first = os.read(probe, 1)
+        except BlockingIOError:
+            first = None
+        if first == b"":
+            if on_wait is not None:
+                on_wait()
+            handle = open(path, "rb")  # noqa: SIM115 - the source keeps it; this blocks until a writer opens it
+            os.close(probe)
+            return handle
+    except BaseException:
+        os.close(probe)
+        raise
+    os.set_blocking(probe, True)
+    stream = os.fdopen(probe, "rb")
+    return _Prefixed(first, stream) if first else stream
+
+
+class _Prefixed:
+    """A binary stream with bytes already read from it put back in front (it is read, never rewound)."""
+
+    def __init__(self, prefix: bytes, stream: BinaryIO):
+        self.prefix, self.stream = prefix, stream
+
+    def read(self, size: int = -1) -> bytes:
+        if not self.prefix:
+            return self.stream.read(size)
+        taken = self.prefix if size < 0 else self.prefix[:size]
+        self.prefix = self.prefix[len(taken):]
+        rest = size - len(taken) if size >= 0 else -1
+        return taken + (self.stream.read(rest) if rest else b"")
 
 
 def describe_format(word_format: str) -> str:

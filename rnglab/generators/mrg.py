@@ -164,6 +164,9 @@ class Combination:
             raise ValueError(f"state order must be one of {', '.join(STATE_ORDERS)}; got {self.state_order!r}")
         if (self.rule == "single") != (len(self.components) == 1):
             raise ValueError("rule 'single' takes exactly one component; the others two or more")
+        if self.wrap is not None and self.rule != "difference":
+            raise ValueError(f"wrap= applies only to combine=difference (what is added while z <= 0); "
+                             f"rule {self.rule!r} has no wrap")
         if self.wrap is not None and self.wrap < 1:
             raise ValueError(f"wrap must be >= 1; got {self.wrap}")
 

@@ -10,7 +10,8 @@ anywhere. Grades are shown by a symbol and a word besides their colour, so that
 they read in print and for colour-blind readers.
 
 Cells are formatted here, once: integers of a million and more as powers of
-two (:func:`~rnglab.pages.numbers.power`), numbers right-aligned (the test
+two (:func:`~rnglab.pages.numbers.power`) except identifiers, seeds and states,
+marked :class:`~rnglab.pages.numbers.Exact` (all their digits), numbers right-aligned (the test
 ``numeric``), text left-aligned, and in running text `` `code` `` and
 ``**bold**`` become ``<code>`` and ``<strong>`` after the text is escaped.
 """
@@ -22,7 +23,7 @@ import re
 from dataclasses import dataclass
 from importlib.resources import files
 
-from .numbers import WRITTEN_OUT, power
+from .numbers import WRITTEN_OUT, Exact, power
 
 #: A cell that holds a number: 1,234 / 0.5 / 1.2e-05 / 2^64.00 / 2^31 - 1 / 3.71 s / 1 + 1.2e-08 / eps, 1 - 1.8e-06.
 NUMBER = re.compile(r"^(1 [-+] )?([-+]?(\d[\d,]*(\.\d+)?([eE][-+]?\d+)?|2\^[\d.]+( [-+] [\d,]+)?|eps))"
@@ -51,9 +52,12 @@ class Mark:
 
 
 def cell_text(value) -> str:
-    """A cell as text: ``None`` empty, an integer as :func:`~rnglab.pages.numbers.power` writes it, else ``str``."""
+    """A cell as text: ``None`` empty, an :class:`~rnglab.pages.numbers.Exact` integer with all its digits, any
+    other integer as :func:`~rnglab.pages.numbers.power` writes it, else ``str``."""
     if value is None:
         return ""
+    if isinstance(value, Exact):
+        return str(int(value))
     if isinstance(value, int) and not isinstance(value, bool):
         return power(value)
     return str(value)
@@ -72,7 +76,7 @@ EXACT_BITS = 256
 
 def exact_digits(value) -> str:
     """The digits of a big integer written as a power of two, for its tooltip ('' when small or huge)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value >= WRITTEN_OUT \
+    if isinstance(value, int) and not isinstance(value, (bool, Exact)) and value >= WRITTEN_OUT \
             and value.bit_length() <= EXACT_BITS:
         return str(value)
     return ""

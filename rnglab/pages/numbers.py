@@ -1,12 +1,20 @@
-"""Numbers as the report writes them: big integers as powers of two, probabilities in scientific notation."""
+"""Numbers as the report writes them: sizes and counts as powers of two, identifiers (seeds, states) exactly,
+probabilities in scientific notation."""
 
 from __future__ import annotations
 
 import math
 
-
 #: Below this a number is written out; an integer this close to a power of two is written ``2^k - d``.
 WRITTEN_OUT = 10**6
+
+
+class Exact(int):
+    """An integer that names something (a seed, a state): a page writes all its digits, never a power of two.
+
+    Powers of two are for sizes and counts, where the magnitude is what a reader takes in; an identifier is
+    copied into a command (``rnglab crack ... --seeds 18438316..18438316``), so every digit counts.
+    """
 
 
 def power(value: float | None) -> str:

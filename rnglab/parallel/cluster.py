@@ -13,8 +13,14 @@ import re
 import signal
 import threading
 
+from ..params import describe_int
+
 #: Where dask's schedulers listen: tcp:// or tls://, a host name or address, a port.
 ADDRESS = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):(\d{1,5})")
+#: Most local worker processes per core: each runs one single-threaded task at a time, so workers beyond the
+#: cores only queue for them, and each is a Python process of its own (about 100 MB with numba loaded);
+#: 2^70 workers asked LocalCluster for processes until the machine stalled.
+MAX_WORKERS_PER_CORE = 4
 
 
 def check_address(address: str) -> str:
@@ -23,6 +29,15 @@ def check_address(address: str) -> str:
     if not match or not 1 <= int(match.group(3)) <= 65535:
         raise ValueError(f"a dask scheduler address is tcp://HOST:PORT with a port in [1, 65535]; got {address!r}")
     return address.strip()
+
+
+def check_workers(workers: int) -> int:
+    """Check a number of local workers: at least 1, at most :data:`MAX_WORKERS_PER_CORE` per core of this machine."""
+    cores = os.cpu_count() or 1
+    if not 1 <= workers <= MAX_WORKERS_PER_CORE * cores:
+        raise ValueError(f"--workers must be in [1, {MAX_WORKERS_PER_CORE * cores}] ({MAX_WORKERS_PER_CORE} per core "
+                         f"of this machine's {cores}: more processes only queue for the cores); got {describe_int(workers)}")
+    return workers
 
 
 def worker_count(client) -> int:
@@ -82,8 +97,7 @@ def _connect(distributed, address: str):
 
 @contextlib.contextmanager
 def _local_cluster(distributed, workers: int):
-    if workers < 1:
-        raise ValueError(f"--workers must be at least 1; got {workers}")
+    check_workers(workers)
     threads = max(1, (os.cpu_count() or 1) // workers)
     with _deaf_to_ctrl_c(), _dask_config().set({"distributed.worker.profile.enabled": False}):
         # worker processes inherit both: Ctrl-C stops the client, which then closes them; each nanny hands

@@ -17,7 +17,6 @@ keeps the order of ``SECTIONS``.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import shutil
 import tempfile
@@ -26,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..compiled import load_compiler
-from ..fileio import atomic_write, check_folder_writable
+from ..fileio import atomic_write, check_folder_writable, folder_permissions
 from ..parallel.chunks import run_chunks, usable_cores
 from ..params import describe_int
-from ..results import Result
+from ..results import Result, json_text
 from . import battery, catalog, crack, lattice, reduce, seeding, shuffle, spectral
 from .document import Figure, Section, plain_blocks
 
@@ -132,6 +131,7 @@ def build_report(out_dir: str | Path = "rnglab-report", *, seed: int = 20261122,
     started = time.perf_counter()
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}.", suffix=".tmp"))
     try:
+        os.chmod(staging, folder_permissions())     # mkdtemp's 0700 would be kept by the move into place
         if processes is None:
             processes = 1 if sections else usable_cores()
         built = _run_sections(sections or SECTIONS, ReportContext(staging, seed, quick, force), processes, on_section)
@@ -224,4 +224,4 @@ def render_pages(parts: list[Section], seed: int, quick: bool) -> dict[str, str]
                "generated": time.strftime("%Y-%m-%d %H:%M:%S")}
     plain = {key: context[key] for key in ("title", "seed", "quick", "generated")}
     return {"report.md": render("report.md.j2", **context), "report.html": render("report.html.j2", **context),
-            "report.json": json.dumps({**plain, "sections": [plain_blocks(p) for p in parts]}, indent=2) + "\n"}
+            "report.json": json_text({**plain, "sections": [plain_blocks(p) for p in parts]}, indent=2) + "\n"}

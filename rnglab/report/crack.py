@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..generators import as_generator
+from ..pages.numbers import Exact
 from ..seeds.crack import crack, observe
 from ..seeds.policies import DAY, HOUR, MINUTE, SECOND
 from ..seeds.space import parse_seed_space
@@ -40,7 +41,7 @@ def section(context) -> Section:
     crack(delphi, parse_seed_space("fixed"), observe("Ac"), algo=poker)  # load the kernel first
     result = crack(delphi, space, observe(" ".join(deck.names(real[:SEEN]))), algo=poker)
     sixth = [c for c in result.candidates if c.deck[SEEN] == deck.label(int(real[SEEN]))]
-    rows = [[c.seed, clock(c.seed), " ".join(c.deck[:SEEN + 1]), "yes" if c.deck == deck.names(real) else "no"]
+    rows = [[Exact(c.seed), clock(c.seed), " ".join(c.deck[:SEEN + 1]), "yes" if c.deck == deck.names(real) else "no"]
             for c in result.candidates]
     text = (f"A server shuffles with Delphi's `Random` (RandSeed := RandSeed * 134775813 + 1 mod 2^32), seeded "
             f"by `Randomize` with the milliseconds since midnight, and the 1999 exchange shuffle "

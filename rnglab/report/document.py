@@ -39,6 +39,15 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Data:
+    """Records for report.json only (the pages show a table of their essentials): ``name`` and a list of dicts."""
+
+    name: str
+    records: list
+    kind: str = field(default="data", init=False)
+
+
+@dataclass(frozen=True)
 class Heading:
     """A sub-heading inside a section (an entry of the table of contents)."""
 
@@ -54,8 +63,8 @@ class Heading:
 class Section:
     """One part of the report: a title, a one-line summary for the top of the report, and its blocks.
 
-    A block is a paragraph (``str``), a :class:`Table`, a :class:`Figure`
-    or :class:`Heading`.
+    A block is a paragraph (``str``), a :class:`Table`, a :class:`Figure`,
+    a :class:`Heading` or :class:`Data` (in report.json only).
     """
 
     title: str

@@ -7,6 +7,7 @@ import time
 import numpy as np
 
 from ..generators import as_generator
+from ..pages.numbers import Exact
 from ..seeds.crack import observe
 from ..seeds.dealt import recover_from_deal
 from ..shuffles.algorithms import make_shuffle, shuffle
@@ -27,7 +28,7 @@ def section(context) -> Section:
     result = recover_from_deal(java, java.native_reducer, fisher_yates, seen)
     seconds = time.perf_counter() - start
     names = seen.deck.names(real)
-    rows = [[s, result.seeds[i], " ".join(result.decks[i][:8]) + " ...", "yes" if result.decks[i] == names else "no"]
+    rows = [[Exact(s), Exact(result.seeds[i]), " ".join(result.decks[i][:8]) + " ...", "yes" if result.decks[i] == names else "no"]
             for i, s in enumerate(result.states)]
     text = (f"A program seeds `java.util.Random` with a 48-bit value (`System.nanoTime()`; here {seed}, drawn "
             f"from the report seed) and deals with `Collections.shuffle` (Fisher-Yates from the end, "

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..generators import make_source
-from ..reduction.bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
 from ..pages.numbers import power
+from ..pages.tables import collapse
+from ..reduction.bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
 from .document import Heading, Section, Table
 
 #: (R, label) of the sources in the bias table.
@@ -49,9 +50,9 @@ def _low_bits() -> list:
         result = low_bit_periods(make_source(name, seed=1), max_bits=4, samples=2**20)
         rows.append([f"`{name}`"] + [f"{o or '> 2^19'} / {p}" for o, p in zip(result.observed, result.predicted)]
                     + [" ".join(map(str, result.first_values["x % 2"][:12]))])
-    return ["`x % 2^k` keeps the low k output bits, which for a power-of-two LCG "
+    return [("`x % 2^k` keeps the low k output bits, which for a power-of-two LCG "
             "repeat with period at most 2^(shift+k) (observed on 2^20 outputs / predicted from the per-bit "
-            "periods of `rnglab.algebra.period.bit_periods`):",
+            "periods of `rnglab.algebra.period.bit_periods`):"),
             Table(["generator", "x % 2", "x % 4", "x % 8", "x % 16", "first x % 2"], rows)]
 
 
@@ -67,13 +68,14 @@ def section(context) -> Section:
                                 "Relative deviation n p_v - 1 of each output v of [0, 52) from uniform, exact, for "
                                 "every reducer on a 15-bit source (RAND_MAX = 32767): white is exactly uniform")
     rows = _bias_rows()
-    table = Table(["source", "n", "method", "max p", "min p", "max/min", "TV distance", "draws/output",
-                   "draws to detect (alpha 0.01, power 0.9)"], rows)
+    table = Table(["source", "n", "methods", "max p", "min p", "max/min", "TV distance", "draws/output",
+                   "draws to detect (alpha 0.01, power 0.9)"], collapse(rows, column=2))
     text = ("Exact probabilities (conditional on acceptance) of the most and least likely outputs for every "
             "reduction method, from exact counts of the source values behind each output (closed forms; "
             "`float-multiply` by a binary search of the IEEE double computation C performs). `modulo` favours "
             "the smallest outputs; `float-multiply` and `multiply-shift` favour as many outputs, spread out. "
-            "Unbiased methods pay in expected draws per output.")
+            "Unbiased methods pay in expected draws per output. Methods that agree in every column share a row "
+            "(as `rnglab reduce` shows them).")
     modulo = next(row for row in rows if row[:3] == [SOURCES[0][1], 52, "`modulo`"])
     summary = f"`rand() % 52` on RAND_MAX = 32767 is biased (max/min {modulo[5]}), detectable after {power(modulo[-1])} draws"
     return Section("Range reduction", [text, table, figure, Heading("Detection"), _detection(context),

@@ -46,8 +46,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -66,10 +66,10 @@ from .space import SeedSpace, check_seed_space, seed_array, seed_dtype, seed_ran
 CHUNK = 1 << 22
 #: Seeds per chunk on the slower paths.
 SLOW_CHUNK = {"batch": 1 << 14, "sources": 1 << 14}
-#: Largest search accepted in one run, after equivalences; split bigger ones with --seeds.
+#: Largest search accepted in one run, after equivalences; split bigger ones with --seeds, or run them in chunks.
 MAX_SEEDS = 1 << 36
-#: Largest search on the sources path (3,700 to 60,000 seeds a second for 52 cards, MT19937's seeding the slowest:
-#: minutes at most).
+#: Largest search on the sources path in one run (3,700 to 60,000 seeds a second for 52 cards, MT19937's seeding
+#: the slowest: minutes at most); a search in chunks (:mod:`rnglab.seeds.distributed`) may take more.
 MAX_SLOW_SEEDS = 1 << 20
 #: Candidates listed with their decks (all are counted).
 MAX_LISTED = 1000
@@ -293,12 +293,14 @@ def tracked_cards(table: np.ndarray, observation: Observation) -> int:
     return min(observation.size, MAX_TRACKED) if mostly_final else 1
 
 
-def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: "str | Shuffle" = "fisher-yates",
-              reducer: "str | Reducer | None" = None, max_seeds: int = MAX_SEEDS) -> Plan:
+def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: str | Shuffle = "fisher-yates",
+              reducer: str | Reducer | None = None, max_seeds: int | None = None) -> Plan:
     """Resolve and check a search (the arguments of :func:`crack`); choose the fastest path that serves it.
 
-    ``max_seeds`` bounds the seeds shuffled on the compiled and batch paths (a search
-    spread over a cluster, :mod:`rnglab.seeds.distributed`, may take more).
+    ``max_seeds`` bounds the seeds shuffled, on every path; ``None``: the limits of one
+    run, :data:`MAX_SEEDS` (compiled and batch paths) and :data:`MAX_SLOW_SEEDS` (sources
+    path). A search in chunks (:mod:`rnglab.seeds.distributed`: a cluster, a journal)
+    passes its own bound, :data:`rnglab.seeds.distributed.MAX_SCALED_SEEDS`.
 
     Raises
     ------
@@ -434,8 +436,8 @@ class CrackResult(Result):
         return ",".join(f"{a}..{b - 1}" for a, b in self.remaining)
 
 
-def crack(generator, seeds: SeedSpace, observation: Observation, *, algo: "str | Shuffle" = "fisher-yates",
-          reducer: "str | Reducer | None" = None, on_progress: Callable[[int], None] | None = None) -> CrackResult:
+def crack(generator, seeds: SeedSpace, observation: Observation, *, algo: str | Shuffle = "fisher-yates",
+          reducer: str | Reducer | None = None, on_progress: Callable[[int], None] | None = None) -> CrackResult:
     """Find every seed in ``seeds`` whose deal shows the observed cards, and predict its deck.
 
     Parameters
@@ -492,12 +494,21 @@ def _chunk_size(plan: Plan) -> int:
     return CHUNK if plan.method == "compiled" else SLOW_CHUNK[plan.method]
 
 
-def _check_size(plan: Plan, max_seeds: int) -> None:
-    limit = MAX_SLOW_SEEDS if plan.method == "sources" else max_seeds
+def one_run_limit(method: str) -> int:
+    """Most seeds one run shuffles on the search path ``method`` (:data:`MAX_SLOW_SEEDS` on the sources path)."""
+    return MAX_SLOW_SEEDS if method == "sources" else MAX_SEEDS
+
+
+def _check_size(plan: Plan, max_seeds: int | None) -> None:
+    """Refuse a search beyond ``max_seeds`` (``None``: one run's limit on the plan's path), saying what serves it."""
+    one_run = max_seeds is None
+    limit = one_run_limit(plan.method) if one_run else max_seeds
     if plan.shuffle_count > limit:
+        chunks = (", or run it in chunks: --journal FILE (resumable), --workers N or --cluster tcp://HOST:PORT"
+                  if one_run else "")
         raise ValueError(f"{plan.shuffle_count:,} seeds to shuffle on the {plan.method} path, more than {limit:,} "
-                         "in one run; split the space into ranges with --seeds A..B, or spread it over a "
-                         "cluster with --cluster or --workers and --journal")
+                         f"in {'one run' if one_run else 'one search'}; split the space into ranges with "
+                         f"--seeds A..B{chunks}")
 
 
 def _every_equivalent(plan: Plan, found: list[int]) -> tuple[list[int], int]:

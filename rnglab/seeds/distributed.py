@@ -20,12 +20,12 @@ leaving the others idle for long.
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from collections.abc import Callable
 
 from ..parallel.chunks import RETRIES, Failure, run_chunks
 from ..parallel.cluster import worker_count
 from ..parallel.journal import Journal
-from .crack import CrackResult, Plan, expand_residues, matching_seeds, search_result
+from .crack import CrackResult, Plan, expand_residues, matching_seeds, one_run_limit, search_result
 
 #: The journal's name for a seed search.
 KIND = "rnglab crack"
@@ -97,6 +97,13 @@ def check_device(plan: Plan, device: str) -> None:
     check_gpu(plan.observation.deck.size)
 
 
+def check_chunk(plan: Plan, chunk: int | None) -> None:
+    """Refuse seeds per task beyond what one run searches on the plan's path."""
+    if chunk is not None and chunk > one_run_limit(plan.method):
+        raise ValueError(f"--chunk {chunk:,} seeds is more than one run searches on the {plan.method} path "
+                         f"({one_run_limit(plan.method):,}); give a smaller --chunk")
+
+
 def run_search(plan: Plan, client=None, *, chunk: int | None = None, journal: Journal | None = None,
                device: str = "cpu", retries: int = RETRIES,
                on_progress: Callable[[int], None] | None = None) -> tuple[CrackResult, list[Failure]]:
@@ -109,7 +116,9 @@ def run_search(plan: Plan, client=None, *, chunk: int | None = None, journal: Jo
     client : dask.distributed.Client, optional
         Where the chunks run (:func:`rnglab.parallel.cluster.cluster_client`); ``None``: here.
     chunk : int, optional
-        Seeds per task (default :func:`task_chunk`).
+        Seeds per task (default :func:`task_chunk`), at most one run's limit on the plan's
+        path (:func:`~rnglab.seeds.crack.one_run_limit`): a space of any size is searched
+        in chunks that one run could search.
     journal : Journal, optional
         ``open_journal(path, KIND, search_identity(plan))`` (:mod:`rnglab.parallel.journal`):
         chunks it records are not searched again, and each finished chunk is recorded.
@@ -127,6 +136,7 @@ def run_search(plan: Plan, client=None, *, chunk: int | None = None, journal: Jo
         the ranges not covered, after Ctrl-C or failures) and the chunks that failed.
     """
     check_device(plan, device)
+    check_chunk(plan, chunk)
     if client is None:
         search_chunk(plan, 0, 0, device)  # load (or compile) the kernel outside the timing
     task = functools.partial(search_chunk, plan, device=device)

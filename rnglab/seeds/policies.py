@@ -272,12 +272,15 @@ class SeedPolicy:
     period_ms : int or None
         Seeds repeat after this long (``ms-midnight``: a day), if they do.
     enumerable : bool
+    takes_window : bool
+        Whether the seed depends on the start time (a fixed seed does not, so a window is refused).
     """
 
     name = "policy"
     description = ""
     period_ms: int | None = None
     enumerable = True
+    takes_window = True
 
     def check_window(self, window: Window) -> None:
         """Raise ``ValueError`` for a window this policy cannot use."""
@@ -338,6 +341,8 @@ class SeedPolicy:
 
 class FixedPolicy(SeedPolicy):
     """A constant seed: every run is the same run."""
+
+    takes_window = False
 
     def __init__(self, value: int = 1):
         if value < 0:

@@ -113,7 +113,22 @@ def parse_seed_space(text: str, window: str | None = None, now: float | None = N
         if window is not None:
             raise ValueError("--window applies to a seed policy, not to a range A..B")
         return seed_range_space(_parse_range(part) for part in text.split(","))
-    return policy_space(policy(text.strip()), parse_window(window or DEFAULT_WINDOW, now))
+    chosen = policy(text.strip())
+    return policy_space(chosen, policy_window(chosen, window, now))
+
+
+def policy_window(chosen: SeedPolicy, window: str | None, now: float | None = None) -> Window:
+    """The start times ``window`` (default :data:`DEFAULT_WINDOW`) that policy ``chosen`` is taken over.
+
+    Raises
+    ------
+    ValueError
+        For a window given to a policy whose seed does not depend on the start time (``fixed``).
+    """
+    if window is not None and not chosen.takes_window:
+        raise ValueError(f"a fixed seed has no window: {chosen.name} gives the same seed at every start time; "
+                         "drop --window")
+    return parse_window(window or DEFAULT_WINDOW, now)
 
 
 def policy_space(chosen: SeedPolicy, span: Window) -> SeedSpace:

@@ -67,6 +67,21 @@ def game(name: str) -> Game:
     return GAMES[name]
 
 
+def check_game_deck(name: str, deck: Deck) -> None:
+    """Refuse to deal game ``name`` from ``deck`` (a pipeline's) when the game is dealt from another deck.
+
+    Raises
+    ------
+    ValueError
+        When ``deck`` is not the game's standard deck (52 cards for Hold'em, 54 for Dou Dizhu).
+    """
+    rules = game(name)
+    wanted = standard_deck(jokers=rules.deck_size == 54)
+    if deck.labels != wanted.labels:
+        raise ValueError(f"{name} is dealt from the {wanted.name} deck ({wanted.size} cards), not from the "
+                         f"{deck.name} deck ({deck.size} items)")
+
+
 def deal_hands(name: str, order, players: int | None = None, *, burn: bool = True) -> DealResult:
     """Deal the shuffled deck ``order`` (card indices) for game ``name``."""
     rules = game(name)

@@ -698,15 +698,44 @@ def seed_space_fairness(decks: np.ndarray, label: str, algo: str) -> ExactFairne
 
     ``decks`` holds one row per seed; each seed is equally likely.
     """
-    seeds, n = decks.shape
+    return seed_space_law(DealTally.of(decks), label, algo)
+
+
+@dataclass(frozen=True)
+class DealTally:
+    """The deals of a set of seeds, tallied: each deal's rank with its count, and the position counts.
+
+    Tallies of disjoint sets of seeds add (:meth:`merge`), so a seed space is dealt chunk by chunk and only
+    these stay in memory (``n <= 20``: ranks fit in int64).
+    """
+
+    n: int
+    ranks: np.ndarray       # sorted distinct ranks (int64)
+    counts: np.ndarray      # seeds per rank (int64)
+    positions: np.ndarray   # positions[i, j]: seeds whose deck has card i at position j (int64)
+
+    @classmethod
+    def of(cls, decks: np.ndarray) -> DealTally:
+        ranks, counts = np.unique(permutation_rank(decks), return_counts=True)
+        return cls(decks.shape[1], ranks, counts, position_count_matrix(decks))
+
+    def merge(self, other: DealTally) -> DealTally:
+        ranks, where = np.unique(np.concatenate([self.ranks, other.ranks]), return_inverse=True)
+        counts = np.bincount(where, weights=np.concatenate([self.counts, other.counts]), minlength=len(ranks))
+        return DealTally(self.n, ranks, counts.astype(np.int64), self.positions + other.positions)
+
+
+def seed_space_law(tally: DealTally, label: str, algo: str) -> ExactFairness:
+    """Exact distribution of the deals a seed space's tally holds, each seed equally likely."""
+    n, ranks = tally.n, tally.ranks
     total = math.factorial(n)
-    ranks, counts = np.unique(permutation_rank(decks), return_counts=True)
-    counts = [int(c) for c in counts]
+    counts = [int(c) for c in tally.counts]
+    seeds = sum(counts)
     distance = sum(abs(c * total - seeds) for c in counts) + (total - len(counts)) * seeds
     best = int(np.argmax(counts))
     least = Likely(permutation_unrank(_first_missing(ranks), n), Fraction(0)) if len(counts) < total \
         else Likely(permutation_unrank(int(ranks[int(np.argmin(counts))]), n), Fraction(min(counts), seeds))
-    matrix = position_count_matrix(decks).astype(object)
+    matrix = tally.positions.astype(object)
     return ExactFairness(
         n=n, algo=algo, exact=True, source=label, paths=seeds, reachable=len(counts), n_factorial=total,
         tv_distance=Fraction(distance, 2 * seeds * total),

@@ -20,8 +20,13 @@ Code that asks for more than :data:`MAX_DRAWS` values on one path (a rejection
 loop), asks for other draws when a path is replayed, or deals differently for
 the same answers (hidden state, or a source other than ``rng``) is refused; so
 is a call running past :data:`CALL_SECONDS` of processor time (a ``SIGPROF``
-timer, main thread only), code that raises, and a result that is not a deal of
-the ``n`` items: ``ValueError`` with one line.
+timer, main thread only), code that raises (named with the user's file:line),
+and a result that is not a deal of the ``n`` items: ``ValueError`` with one
+line; :class:`BeyondEnumeration` where the function is sound but the
+enumeration cannot follow it, so that each command adds its own advice.
+
+The paths are followed in batches (:func:`follow_paths`), here or, for a
+user's function, in its child process (:mod:`rnglab.shuffles.sandbox`).
 """
 
 from __future__ import annotations
@@ -30,13 +35,17 @@ import math
 import signal
 import threading
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 #: Resolution of ``random()`` in the exact enumeration: ``j / 2^k``, ``j`` uniform below ``2^k``.
 RANDOM_BITS = 8
+#: Finest resolution of ``random()`` the enumeration follows.
+MAX_RANDOM_BITS = 16
 #: Most answers one draw may have in the exact enumeration (``randrange(b)``: ``b``; ``getrandbits(k)``: ``2^k``).
 MAX_BRANCHES = 2**16
 #: Most random values one call may ask for in the exact enumeration (a rejection loop has no last path).
@@ -49,10 +58,16 @@ EXACT_SECONDS = 60
 ESTIMATE_AFTER = 2.0
 #: Processor seconds one call of the function may take.
 CALL_SECONDS = 1.0
+#: rnglab's own source folder: frames outside it are the user's.
+RNGLAB_FOLDER = str(Path(__file__).resolve().parents[1])
 
 
 class StopCall(BaseException):
     """Raised inside the user's function to end a call (a ``BaseException``: ``except Exception`` lets it pass)."""
+
+
+class StopBeyond(StopCall):
+    """A call ended because the enumeration cannot follow it (:class:`BeyondEnumeration`)."""
 
 
 def one_line(error: BaseException) -> str:
@@ -153,7 +168,7 @@ class PathRandom(RandomMethods):
     def below(self, bound):
         bound = integer(bound)
         if not 1 <= bound <= MAX_BRANCHES:
-            raise StopCall(f"a draw with {bound} possible answers: the enumeration follows at most "
+            raise StopBeyond(f"a draw with {bound} possible answers: the enumeration follows at most "
                            f"{MAX_BRANCHES} per draw")
         return self._answer(bound)
 
@@ -168,8 +183,8 @@ class PathRandom(RandomMethods):
     def _answer(self, key) -> int:
         step = len(self.taken)
         if step >= MAX_DRAWS:
-            raise StopCall(f"more than {MAX_DRAWS} random values on one path (a rejection loop?): the exact "
-                           "enumeration follows finite paths only; give GEN for the empirical test")
+            raise StopBeyond(f"more than {MAX_DRAWS} random values on one path (a rejection loop?): the exact "
+                             "enumeration follows finite paths only")
         if step < len(self.prefix) and key != self.keys[step]:
             raise StopCall(f"replayed with the same answers, draw {step + 1} asked for {_what(key)}, not "
                            f"{_what(self.keys[step])}: the function keeps hidden state or draws from another source")
@@ -233,10 +248,12 @@ def call_once(function: Callable, n: int, rng: RandomMethods, label: str, arm) -
     arm(True)
     try:
         returned = function(items, rng)
+    except StopBeyond as stop:
+        raise BeyondEnumeration(f"{label}: {stop}") from None
     except StopCall as stop:
         raise ValueError(f"{label}: {stop}") from None
     except Exception as error:  # noqa: BLE001 - the user's code may raise anything
-        raise ValueError(f"{label} raised {one_line(error)}") from None
+        raise ValueError(f"{label} raised {one_line(error)}{where_raised(error)}") from None
     finally:
         arm(False)
     dealt = items if returned is None else returned
@@ -250,6 +267,13 @@ def call_once(function: Callable, n: int, rng: RandomMethods, label: str, arm) -
     return deal
 
 
+def where_raised(error: BaseException) -> str:
+    """`` at file.py:line``: the last line of the traceback outside rnglab (the user's code), or ``""``."""
+    lines = [f"{frame.f_code.co_filename}:{line}" for frame, line in traceback.walk_tb(error.__traceback__)
+             if not frame.f_code.co_filename.startswith(RNGLAB_FOLDER)]
+    return f" at {lines[-1]}" if lines else ""
+
+
 def _short(deal) -> str:
     text = repr(deal)
     return text if len(text) <= 80 else text[:77] + "..."
@@ -257,43 +281,110 @@ def _short(deal) -> str:
 
 # -- enumeration -----------------------------------------------------------------------------
 
-def enumerate_deals(function: Callable, n: int, *, label: str = "the function", random_bits: int = RANDOM_BITS,
+#: Most paths one batch follows (:func:`follow_paths`); a batch also ends after :data:`BATCH_SECONDS`.
+BATCH_PATHS = 4096
+#: Seconds after which a batch ends early (its size only: the paths followed, and so the law, are the same).
+BATCH_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class PathBatch:
+    """The paths followed from one prefix on, in depth-first order.
+
+    ``tally[deal, product]`` sums the numerators of the paths onto ``deal``
+    whose bounds multiply to ``product``; ``covered`` is their probability;
+    ``following`` is the next prefix and its draws (``(None, None)`` after the
+    last path).
+    """
+
+    tally: Counter
+    covered: float
+    paths: int
+    following: tuple
+
+
+class BeyondEnumeration(ValueError):
+    """The function is well behaved but the enumeration cannot follow it: too many draws on a path, too many
+    answers to one draw, or too many paths for the time allowed. The commands add their own advice."""
+
+
+class InProcess:
+    """Runs a function here, in this process (rnglab's own shuffles; a user's function runs in a child process,
+    :mod:`rnglab.shuffles.sandbox`, with the same methods)."""
+
+    def __init__(self, function: Callable):
+        self.function = function
+
+    def follow_paths(self, n: int, label: str, random_bits: int, following: tuple) -> PathBatch:
+        """:func:`follow_paths` of the function."""
+        return follow_paths(self.function, n, label, random_bits, following)
+
+
+def runner_of(function) -> object:
+    """``function`` itself when it has its own runner methods (a sandboxed session), else :class:`InProcess`."""
+    return function if hasattr(function, "follow_paths") else InProcess(function)
+
+
+def follow_paths(function: Callable, n: int, label: str, random_bits: int, following: tuple) -> PathBatch:
+    """Follow up to :data:`BATCH_PATHS` paths from the prefix ``following = (answers, draws)`` on.
+
+    The first path of all (empty prefix) is replayed at once and the last one
+    at the end (:func:`_check_replay`).
+    """
+    prefix, bounds = following
+    tally, covered, paths, start = Counter(), 0.0, 0, time.monotonic()
+    with call_timer() as arm:
+        while prefix is not None and paths < BATCH_PATHS and time.monotonic() - start < BATCH_SECONDS:
+            first = not prefix
+            rng = PathRandom(prefix, bounds, random_bits)
+            deal = call_once(function, n, rng, label, arm)
+            if first:
+                _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits, arm)
+            tally[deal, rng.denominator] += rng.numerator
+            covered, paths = covered + rng.numerator / rng.denominator, paths + 1
+            prefix, bounds = _next_path(rng.taken, rng.drawn)
+            if prefix is None:
+                _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits, arm)
+    return PathBatch(tally, covered, paths, (prefix, bounds))
+
+
+def enumerate_deals(function, n: int, *, label: str = "the function", random_bits: int = RANDOM_BITS,
                     seconds: float = EXACT_SECONDS, progress=None) -> DealWeights:
     """The exact probability of every deal ``function`` makes of ``n`` items under an ideal source.
 
-    Enumerates every sequence of answers depth first (see the module notes);
-    deal ``d`` gets ``sum over its paths of D / (b_1 ... b_k)`` over the common
-    denominator ``D``, the least common multiple of the paths' products
-    (weighted draws, :meth:`PathRandom.choose`: ``D w_1 .. w_k / (W_1 .. W_k)``).
-    The first path is replayed at once and the last one at the end: a
-    function that answers the same random answers differently keeps state.
+    Enumerates every sequence of answers depth first (see the module notes),
+    in batches (:func:`follow_paths`, run by :func:`runner_of`: here, or in
+    the child process of a user's function); deal ``d`` gets ``sum over its
+    paths of D / (b_1 ... b_k)`` over the common denominator ``D``, the least
+    common multiple of the paths' products (weighted draws,
+    :meth:`PathRandom.choose`: ``D w_1 .. w_k / (W_1 .. W_k)``). The first
+    path is replayed at once and the last one at the end: a function that
+    answers the same random answers differently keeps state.
     ``progress(fraction)`` is called with the probability covered so far.
 
     Raises
     ------
     ValueError
         ``n`` outside ``[1, EXACT_LIMIT]``; the function cannot be followed
-        (see the module notes); the last path differs on replay; or the
-        enumeration is estimated, or found, to take more than ``seconds``.
+        (see the module notes); the last path differs on replay.
+    BeyondEnumeration
+        The enumeration is estimated, or found, to take more than
+        ``seconds``; a path draws too often, or a draw has too many answers.
     """
     if not 1 <= n <= EXACT_LIMIT:
-        raise ValueError(f"the exact law of a function is enumerated for n <= {EXACT_LIMIT}; got {n} "
-                         "(give GEN for the empirical test)")
-    if not 1 <= random_bits <= 16:
-        raise ValueError(f"--random-bits must be in [1, 16] for the enumeration; got {random_bits}")
-    start = time.monotonic()
-    tally, prefix, bounds, covered, paths = Counter(), [], [], 0.0, 0
-    with call_timer() as arm:
-        while prefix is not None:
-            rng = PathRandom(prefix, bounds, random_bits)
-            deal = call_once(function, n, rng, label, arm)
-            if not paths:
-                _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits, arm)
-            tally[deal, rng.denominator] += rng.numerator
-            covered, paths = covered + rng.numerator / rng.denominator, paths + 1
-            _check_time(start, seconds, covered, paths, progress)
-            prefix, bounds = _next_path(rng.taken, rng.drawn)
-        _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits, arm)
+        raise BeyondEnumeration(f"the exact law of a function is enumerated for n <= {EXACT_LIMIT}; got {n}")
+    if not 1 <= random_bits <= MAX_RANDOM_BITS:
+        raise ValueError(f"the resolution of random() must be in [1, {MAX_RANDOM_BITS}] bits for the enumeration; "
+                         f"got {random_bits}")
+    runner, start = runner_of(function), time.monotonic()
+    tally, following, covered, paths = Counter(), ([], []), 0.0, 0
+    while following[0] is not None:
+        batch = runner.follow_paths(n, label, random_bits, following)
+        tally.update(batch.tally)
+        covered, paths, following = covered + batch.covered, paths + batch.paths, batch.following
+        _check_time(start, seconds, covered, paths)
+        if progress:
+            progress(covered)
     denominator = math.lcm(*{product for _, product in tally})
     weights = Counter()
     for (deal, product), numerator in tally.items():
@@ -313,15 +404,12 @@ def _next_path(taken: list, drawn: list) -> tuple:
     return taken, drawn
 
 
-def _check_time(start: float, seconds: float, covered: float, paths: int, progress) -> None:
+def _check_time(start: float, seconds: float, covered: float, paths: int) -> None:
     elapsed = time.monotonic() - start
-    if progress and paths % 256 == 0:
-        progress(covered)
     estimate = elapsed / covered
     if elapsed > seconds or (elapsed > ESTIMATE_AFTER and estimate > seconds):
-        raise ValueError(f"enumerating every path would take about {estimate:.3g} s (limit {seconds} s; "
-                         f"{paths} paths covered {covered:.3g} of the probability): use a smaller n, "
-                         "fewer --random-bits, or GEN for the empirical test")
+        raise BeyondEnumeration(f"enumerating every path would take about {estimate:.3g} s (limit {seconds} s; "
+                                f"{paths} paths covered {covered:.3g} of the probability)")
 
 
 def _check_replay(function: Callable, n: int, label: str, first: tuple, random_bits: int, arm) -> None:

@@ -22,8 +22,8 @@ import tomllib
 
 from ..generators import GeneratorSpec, as_generator
 from ..reduction.reducers import Reducer, as_reducer
-from ..seeds.policies import SeedPolicy, parse_window, policy
-from ..seeds.space import DEFAULT_WINDOW, SeedSpace, policy_space
+from ..seeds.policies import SeedPolicy, policy
+from ..seeds.space import SeedSpace, policy_space, policy_window
 from .algorithms import Shuffle, make_shuffle
 from .cards import Deck, deck_for
 
@@ -68,7 +68,7 @@ class Pipeline:
 
     def seed_space(self, window: str | None = None) -> SeedSpace:
         """The program's seeds over ``window`` (``ValueError`` for a policy that cannot be enumerated)."""
-        return policy_space(self.seeding, parse_window(window or DEFAULT_WINDOW))
+        return policy_space(self.seeding, policy_window(self.seeding, window))
 
     def describe(self) -> dict:
         """The pipeline's parts by name, for JSON and ``rnglab list``."""

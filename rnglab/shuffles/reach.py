@@ -38,11 +38,19 @@ from ..results import Result
 from ..seeds.space import SeedSpace, check_seed_space, seed_array
 from .algorithms import Shuffle, check_size, deck_dtype, make_shuffle, permutation_rank, shuffle_decks, shuffle_seeds
 from .draws import BatchDraws, LaneDraws, SourceDraws, SourcesDraws
+from .fairness import DealTally
 
 #: The journal's name for a count of reachable deals.
 KIND = "rnglab reach"
 #: Most seeds enumerated (memory: the distinct decks are kept).
 MAX_SEEDS = 2**24
+#: CPU seconds per seed, at most, for generators seeded one by one (not :func:`batched`: a generator per seed):
+#: measured at n = 52 on 2^14 seeds, 2 shared cores: python 30 us, pcg64 33 us, mt19937 0.58 ms (its seeding);
+#: batched LCGs 0.8 us.
+SOURCE_SEED_SECONDS = 6e-4
+#: Most seeds dealt one generator per seed in one run: at most about 10 minutes (python: 30 s), as crack's
+#: sources path; a bigger space is split into ranges.
+MAX_SOURCE_SEEDS = 2**20
 #: Most generator states for the game-after-game cycle (every state is a lane).
 MAX_STATES = 2**22
 #: Most bytes of decks the game-after-game cycle holds (one deck per state).
@@ -196,6 +204,25 @@ def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, cho
                      sum(stop - first for first, stop, _ in outcome.records), outcome.left)
 
 
+def check_enumerable(generator: GeneratorSpec, space: SeedSpace) -> None:
+    """Refuse a seed space too large to deal: over :data:`MAX_SEEDS` seeds, or :data:`MAX_SOURCE_SEEDS` for a
+    generator seeded one by one (``ValueError``)."""
+    if space.size > MAX_SEEDS:
+        raise ValueError(f"at most {MAX_SEEDS:,} seeds are enumerated; {space.label} holds {space.size:,} "
+                         "(choose a shorter --window or a smaller range, or use --bound-only)")
+    if not batched(generator) and space.size > MAX_SOURCE_SEEDS:
+        raise ValueError(f"{generator.name} is dealt one generator per seed (up to {SOURCE_SEED_SECONDS * 1e3:.1f} ms "
+                         f"each): at most {MAX_SOURCE_SEEDS:,} seeds in one run; {space.label} holds {space.size:,}, "
+                         f"up to {space.size * SOURCE_SEED_SECONDS / 3600:.1f} h (split it into ranges of --seeds, or "
+                         "use --bound-only)")
+
+
+def source_seconds(generator: GeneratorSpec, seeds: int) -> float | None:
+    """Most CPU seconds ``seeds`` seeds take on the one-generator-per-seed path (:data:`SOURCE_SEED_SECONDS`
+    each), or ``None`` for a :func:`batched` generator (under a microsecond a seed)."""
+    return None if batched(generator) else seeds * SOURCE_SEED_SECONDS
+
+
 def batched(generator: GeneratorSpec) -> bool:
     """True when :func:`seed_decks` runs one batch lane per seed: an LCG (an MWC), glibc's ``rand()``, an MRG or
     combination the compiled kernel steps (:meth:`~rnglab.generators.mrg.MRGBatch.serves`)."""
@@ -215,6 +242,17 @@ def seed_decks(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuf
     if not len(seeds):
         return np.empty((0, n), dtype=deck_dtype(n))
     return shuffle_decks(n, SourcesDraws([generator.make(int(s)) for s in seeds], reducer), chosen)
+
+
+def seed_space_tally(generator: GeneratorSpec, seeds: np.ndarray, n: int, chosen: Shuffle,
+                     reducer: Reducer) -> DealTally:
+    """The deals of ``seeds`` tallied chunk by chunk (:func:`default_chunk` seeds each, :func:`seed_decks`):
+    memory holds one chunk's decks and generators, not one per seed of the space."""
+    step = default_chunk(generator)
+    tally = DealTally.of(np.empty((0, n), dtype=deck_dtype(n)))
+    for first in range(0, len(seeds), step):
+        tally = tally.merge(DealTally.of(seed_decks(generator, seeds[first:first + step], n, chosen, reducer)))
+    return tally
 
 
 def state_count(generator: GeneratorSpec) -> int | None:
@@ -271,16 +309,15 @@ def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" =
     Raises
     ------
     ValueError
-        For seeds the generator does not accept, or more than :data:`MAX_SEEDS` seeds.
+        For seeds the generator does not accept, or more than :data:`MAX_SEEDS` seeds (:data:`MAX_SOURCE_SEEDS`
+        for a generator seeded one by one).
     ReachInterrupted
         On Ctrl-C (a ``KeyboardInterrupt``), with the deals of the seeds dealt so far.
     """
     generator, chosen, reducer = _resolve(generator, algo, reducer, options)
     n = chosen.check(check_size(n, 1000))
     check_seed_space(generator, space)
-    if space.size > MAX_SEEDS:
-        raise ValueError(f"at most {MAX_SEEDS:,} seeds are enumerated; {space.label} holds {space.size:,} "
-                         "(choose a shorter --window or a smaller range, or use --bound-only)")
+    check_enumerable(generator, space)
     count = count_distinct_deals(generator, space, n, chosen, reducer, chunk=chunk, client=client, journal=journal,
                                  progress=progress)
     result = _reach_result(generator, space, n, chosen, reducer, count)

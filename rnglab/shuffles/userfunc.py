@@ -1,22 +1,26 @@
-"""The user's own shuffle function, loaded by name and examined exactly or empirically.
+"""The user's own shuffle function, loaded from its file and examined exactly or empirically.
 
-``rnglab fairness --function package.module:shuffle`` (or ``path/file.py:shuffle``):
-the function ``shuffle(items, rng)`` is examined exactly by enumerating every
-path of its random answers (:mod:`rnglab.shuffles.paths`), giving its law over
-the ``n!`` deals, its position matrix and rnglab's exact fairness summary; or
+``rnglab fairness --function path/to/file.py:shuffle``: the function
+``shuffle(items, rng)`` runs in a child process (:mod:`rnglab.shuffles.sandbox`:
+a wall clock, a memory limit, its output kept apart, every way it can end
+reported in one line). It is examined exactly by enumerating every path of
+its random answers (:mod:`rnglab.shuffles.paths`), giving its law over the
+``n!`` deals, its position matrix and rnglab's exact fairness summary; or
 empirically, called ``M`` times with an ``rng`` drawing from a real generator
 through a reducer (:class:`SourceRandom`), one call after another on one
-stream, for the position chi-square.
+stream, for the position chi-square. Either way the calls go to the child in
+batches. A plain Python callable (rnglab's own, or a test's) runs in this
+process.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import sys
+import copy
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,67 +28,61 @@ from ..generators import Source
 from ..reduction.reducers import Reducer
 from ..stream import uniforms
 from .draws import SourceDraws, random_integers
-from .fairness import EMPIRICAL_SECONDS, ExactFairness, deal_law, law_fairness
-from .paths import EXACT_SECONDS, RANDOM_BITS, RandomMethods, call_once, call_timer, enumerate_deals, integer, one_line
+from .paths import BATCH_SECONDS, RANDOM_BITS, InProcess, RandomMethods, call_once, call_timer, enumerate_deals, integer
+from .sandbox import UserFunction, user_function
+
+if TYPE_CHECKING:
+    from .fairness import ExactFairness
 
 #: Outputs read ahead per card before each call of the empirical test (more are drawn one by one).
 READ_AHEAD = 4
 #: Calls of the empirical test timed before the whole run is estimated (and refused beyond its limit).
 TIMED_CALLS = 64
+#: Calls of the empirical test in one batch after the timed ones.
+POSITION_BATCH = 2048
 
 
 # -- loading ---------------------------------------------------------------------------
 
-def load_function(spec: str) -> Callable:
-    """The function named by ``"package.module:function"`` or ``"path/to/file.py:function"``.
+def load_function(spec: str, folder: Path | None = None) -> UserFunction:
+    """The function named by ``"path/to/file.py:function"``, imported once in a child process to check it.
 
-    The module is imported (a file path is loaded from that file; a dotted
-    name is looked up with the current directory first on the path); nothing
-    is evaluated as an expression. Anything the import raises becomes one line.
+    Only a Python file is accepted, not a module name. With ``folder`` (an
+    audit's TOML folder), the file must lie in that folder itself once every
+    link is resolved. Anything the import does becomes one ``ValueError`` line.
     """
     where, _, name = spec.rpartition(":")
-    if not where or not name.isidentifier():
-        raise ValueError(f"--function must be package.module:function or path/to/file.py:function; got {spec!r}")
-    module = _load_file(where) if where.endswith(".py") else _import(where)
-    function = getattr(module, name, None)
-    if not callable(function):
-        raise ValueError(f"{where} has no function {name}")  # noqa: TRY004 - a bad value of --function
-    return function
-
-
-def _load_file(path_text: str):
-    path = Path(path_text)
+    if not where.endswith(".py") or not name.isidentifier():
+        raise ValueError(f"a function is given as path/to/file.py:function (a Python file); got {spec!r}")
+    path = Path(where) if folder is None else _in_folder(Path(where), folder)
     if not path.is_file():
-        raise ValueError(f"no such file: {path_text}")
-    name = f"rnglab_user_{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    _importing(path_text, spec.loader.exec_module, module)
-    return module
+        raise ValueError(f"no such file: {where}")
+    return user_function(path, name, spec)
 
 
-def _import(dotted: str):
-    if not all(part.isidentifier() for part in dotted.split(".")):
-        raise ValueError(f"{dotted!r} is not a module name (package.module) nor a .py file")
-    added = "" not in sys.path and str(Path.cwd()) not in sys.path
-    if added:
-        sys.path.insert(0, str(Path.cwd()))
-    try:
-        return _importing(dotted, importlib.import_module, dotted)
-    finally:
-        if added:
-            sys.path.remove(str(Path.cwd()))
+def _in_folder(path: Path, folder: Path) -> Path:
+    """``folder / path``, refused unless it resolves to a file in ``folder`` itself (no ``..``, no link out)."""
+    resolved = (folder / path).resolve()
+    if path.is_absolute() or resolved.parent != folder.resolve():
+        raise ValueError(f"function = {str(path)!r}: the file must be a .py file in the TOML file's own folder "
+                         f"({folder.resolve()}), named without a folder; an audit TOML runs that code")
+    return resolved
 
 
-def _importing(where: str, load: Callable, argument):
-    """``load(argument)``, with whatever the module's code raises turned into one ``ValueError`` line."""
-    try:
-        return load(argument)
-    except ModuleNotFoundError as error:
-        raise ValueError(f"no module named {error.name} (loading {where})") from None
-    except (Exception, SystemExit) as error:  # noqa: BLE001 - the user's module may raise anything
-        raise ValueError(f"loading {where} failed: {one_line(error)}") from None
+class Running(InProcess):
+    """A plain callable run here, with the methods of a child process (:class:`~rnglab.shuffles.sandbox.Child`)."""
+
+    def count_positions(self, n: int, rng: SourceRandom, shuffles: int, label: str) -> tuple:
+        """:func:`count_positions` of the function."""
+        return count_positions(self.function, n, rng, shuffles, label), rng
+
+
+def running(function: UserFunction | Callable):
+    """A context giving the function's runner: its child process for a user's function, the runner itself for
+    one already running (a child, or :class:`Running`), else :class:`Running`."""
+    if isinstance(function, UserFunction):
+        return function.running()
+    return nullcontext(function if hasattr(function, "count_positions") else Running(function))
 
 
 class SourceRandom(RandomMethods):
@@ -116,37 +114,73 @@ class SourceRandom(RandomMethods):
 
 # -- exact ----------------------------------------------------------------------------------
 
-def function_fairness(function: Callable, n: int, *, label: str, random_bits: int = RANDOM_BITS,
-                      seconds: float = EXACT_SECONDS, progress=None) -> ExactFairness:
+def function_fairness(function: UserFunction | Callable, n: int, *, label: str, random_bits: int = RANDOM_BITS,
+                      seconds: float | None = None, progress=None) -> ExactFairness:
     """Exact fairness of a user's function (:func:`~rnglab.shuffles.paths.enumerate_deals`), as rnglab reports its own."""
-    deals = enumerate_deals(function, n, label=label, random_bits=random_bits, seconds=seconds, progress=progress)
+    from .fairness import deal_law, law_fairness
+    from .paths import EXACT_SECONDS
+
+    with running(function) as runner:
+        deals = enumerate_deals(runner, n, label=label, random_bits=random_bits,
+                                seconds=EXACT_SECONDS if seconds is None else seconds, progress=progress)
     source = f"ideal source, random() at {random_bits} bits, {deals.paths} paths enumerated"
     return law_fairness(deal_law(deals), label, source)
 
 
 # -- empirical ------------------------------------------------------------------------------
 
-def function_position_counts(function: Callable, n: int, source: Source, reducer: Reducer | str, shuffles: int,
-                             *, label: str = "the function", progress=None) -> np.ndarray:
-    """``counts[card, position]`` over ``shuffles`` calls of ``function`` on one stream (one after another).
-
-    Raises ``ValueError`` when the first calls show that all of them would take
-    more than :data:`EMPIRICAL_SECONDS`.
-    """
-    rng, counts, positions = SourceRandom(source, reducer), np.zeros((n, n), dtype=np.int64), np.arange(n)
-    start = time.monotonic()
+def count_positions(function: Callable, n: int, rng: SourceRandom, shuffles: int, label: str) -> np.ndarray:
+    """``counts[card, position]`` over ``shuffles`` calls of ``function`` with ``rng`` (one after another), or
+    fewer when :data:`~rnglab.shuffles.paths.BATCH_SECONDS` have passed (at least one; the calls made are
+    ``counts[0].sum()``, and the stream is the same however the calls are cut into batches)."""
+    counts, positions, start = np.zeros((n, n), dtype=np.int64), np.arange(n), time.monotonic()
+    compile_draws(rng, n)
     with call_timer() as arm:
         for done in range(shuffles):
+            if done and time.monotonic() - start > BATCH_SECONDS:
+                break
             rng.read_ahead(READ_AHEAD * n)
             counts[list(call_once(function, n, rng, label, arm)), positions] += 1
-            if done == TIMED_CALLS:
+    return counts
+
+
+def compile_draws(rng: SourceRandom, n: int) -> None:
+    """Draw once from a copy of ``rng``: its compiled code is made (or loaded) before any call is timed."""
+    spare = copy.deepcopy(rng)
+    spare.below(max(n, 2))
+    spare.random()
+
+
+def function_position_counts(function: UserFunction | Callable, n: int, source: Source, reducer: Reducer | str,
+                             shuffles: int, *, label: str = "the function", progress=None) -> np.ndarray:
+    """``counts[card, position]`` over ``shuffles`` calls of ``function`` on one stream (one after another).
+
+    The calls go in batches (:func:`count_positions`, in the function's child
+    process for a user's function): :data:`TIMED_CALLS`, then up to
+    :data:`POSITION_BATCH` at a time. Raises ``ValueError`` when the first
+    calls show that all of them would take more than
+    :data:`~rnglab.shuffles.fairness.EMPIRICAL_SECONDS`. ``source`` itself is
+    read from only when the function runs in this process.
+    """
+    rng, counts, done = SourceRandom(source, reducer), np.zeros((n, n), dtype=np.int64), 0
+    start = time.monotonic()
+    with running(function) as runner:
+        while done < shuffles:
+            first = not done
+            batch, rng = runner.count_positions(n, rng, min(shuffles - done, TIMED_CALLS if first else
+                                                            POSITION_BATCH), label)
+            made = int(batch[0].sum())
+            counts, done = counts + batch, done + made
+            if first and done < shuffles:
                 _check_empirical_time(time.monotonic() - start, done, shuffles)
             if progress:
-                progress(1)
+                progress(made)
     return counts
 
 
 def _check_empirical_time(elapsed: float, done: int, shuffles: int) -> None:
+    from .fairness import EMPIRICAL_SECONDS
+
     estimate = elapsed / done * shuffles
     if estimate > EMPIRICAL_SECONDS:
         raise ValueError(f"{shuffles} calls would take about {estimate:.3g} s (limit {EMPIRICAL_SECONDS} s): "

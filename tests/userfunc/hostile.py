@@ -51,3 +51,68 @@ def huge_draw(items, rng):
 
 
 not_callable = 42
+
+
+def exits(items, rng):
+    """Ends the process politely."""
+    import sys
+
+    sys.exit(0)
+
+
+def hard_exit(items, rng):
+    """Ends the process at once, no cleanup."""
+    import os
+
+    os._exit(0)
+
+
+def interrupts(items, rng):
+    """Raises KeyboardInterrupt itself (no Ctrl-C was pressed)."""
+    raise KeyboardInterrupt
+
+
+def sleeps(items, rng):
+    """Waits without using the processor."""
+    import time
+
+    time.sleep(3600)
+
+
+def lingers(items, rng):
+    """Starts a thread that never ends."""
+    import threading
+    import time
+
+    threading.Thread(target=time.sleep, args=(3600,)).start()
+    rng.shuffle(items)
+
+
+def forks(items, rng):
+    """Forks: each child would go on enumerating."""
+    import os
+
+    os.fork()
+    rng.shuffle(items)
+
+
+def prints(items, rng):
+    """Shuffles correctly, and talks on standard output and error."""
+    import sys
+
+    print("{not json", flush=True)
+    print("noise", file=sys.stderr, flush=True)
+    rng.shuffle(items)
+
+
+def hogs(items, rng):
+    """Asks for 64 GiB."""
+    return bytearray(64 * 2**30)
+
+
+def crashes(items, rng):
+    """Dies by a signal, as a crash in compiled code would."""
+    import os
+    import signal
+
+    os.kill(os.getpid(), signal.SIGSEGV)

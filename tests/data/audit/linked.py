@@ -1,0 +1,1 @@
+../../userfunc/articles.py
