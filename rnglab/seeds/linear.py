@@ -113,8 +113,15 @@ class SymbolicGenerator:
                 outputs[j] = self.run(self.unit(j), count)
             forms = np.zeros((count, self.width, self.words), dtype=np.uint64)
             kernels.transpose_outputs(outputs, self.width, forms)
-            self._forms = forms
+            first, last = np.empty(count * self.width, dtype=np.int64), np.empty(count * self.width, dtype=np.int64)
+            kernels.row_spans(forms.reshape(-1, self.words), first, last)
+            self._forms, self._spans = forms, (first.reshape(count, self.width), last.reshape(count, self.width))
         return self._forms[:count]
+
+    def spans(self, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(first, last)``, each ``(count, width)``: the first and last word of unknowns each form touches."""
+        self.forms(count)
+        return self._spans[0][:count], self._spans[1][:count]
 
 
 def linear_source_model(source_type: type[LinearSource]) -> SymbolicGenerator:
@@ -144,9 +151,12 @@ def python_random_at(state: int, index: int = 0) -> random.Random:
 
     ``index`` 0: the next output is word 0 tempered (no twist first).
     """
-    words = tuple((state >> (32 * i)) & 0xFFFFFFFF for i in range(624))
+    return _python_random_of(_int_vector(state, 312).view("<u4"), index)
+
+
+def _python_random_of(words: np.ndarray, index: int = 0) -> random.Random:
     generator = random.Random()
-    generator.setstate((3, words + (index,), None))
+    generator.setstate((3, tuple(words.tolist()) + (index,), None))
     return generator
 
 
@@ -160,7 +170,7 @@ def python_words(generator: random.Random, count: int) -> np.ndarray:
 def python_random_model() -> SymbolicGenerator:
     """CPython's MT19937: the 624 words at the first output (index 0), outputs ``getrandbits(32)``."""
     def run(vector: np.ndarray, count: int) -> np.ndarray:
-        return python_words(python_random_at(_vector_int(vector)), count)
+        return python_words(_python_random_of(vector.astype("<u8").view("<u4")), count)
     return SymbolicGenerator("python", 624 * 32, 32, run)
 
 
@@ -294,10 +304,11 @@ def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget:
     if not observations:
         raise UnderdeterminedState(0, model.unknowns, -1, 0)
     count = max(o.index for o in observations) + 1
-    rows, rhs = _equations(model, observations, count)
-    system = _eliminate(rows, rhs, model.unknowns)
+    outputs, bits, rhs = _equations(model, observations)
+    system = _eliminate(model, count, outputs, bits, rhs)
+    contradiction = ValueError(f"the observations contradict each other: no {model.name} state gives them all")
     if system.contradictions:
-        raise ValueError(f"the observations contradict each other: no {model.name} state gives them all")
+        raise contradiction
     nullity = model.unknowns - system.rank
     if 2**nullity > budget:
         raise UnderdeterminedState(system.rank, model.unknowns,
@@ -307,18 +318,19 @@ def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget:
     run = replay or (lambda state: model.run(_int_vector(state, model.words), count))
     states = [s for s in _consistent(model, observations, count, particular, basis)
               if _shows(run(s), observations, model.width)]
+    if not states:
+        raise contradiction
     return LinearSolution(model.name, states, model.unknowns, len(rhs), system.rank, 2**nullity)
 
 
-def _equations(model: SymbolicGenerator, observations: Sequence[Observation], count: int):
-    """The bit equations: for each known bit ``b`` of output ``t``, the form ``[t, b]`` and the bit's value."""
-    forms = model.forms(count)
+def _equations(model: SymbolicGenerator, observations: Sequence[Observation]):
+    """The bit equations: for each known bit ``b`` of output ``t``, ``(t, b)`` (the form) and the bit's value."""
     shifts = np.arange(model.width, dtype=np.uint64)
     masks = (np.array([o.mask for o in observations], dtype=np.uint64)[:, None] >> shifts) & np.uint64(1)
     values = (np.array([o.value for o in observations], dtype=np.uint64)[:, None] >> shifts) & np.uint64(1)
     which, bits = np.nonzero(masks)
     indices = np.array([o.index for o in observations], dtype=np.int64)[which]
-    return forms[indices, bits], values[which, bits]
+    return indices, bits, values[which, bits]
 
 
 @dataclass(frozen=True)
@@ -358,17 +370,21 @@ class _System:
         return _vector_int(x)
 
 
-def _eliminate(rows: np.ndarray, rhs: np.ndarray, unknowns: int) -> _System:
-    """Local equations (one word of unknowns) reduced word by word; the others compacted and put in echelon form."""
-    words = rows.shape[1]
-    nonzero = rows != 0
-    local = nonzero.sum(axis=1) == 1
+def _eliminate(model: SymbolicGenerator, count: int, outputs: np.ndarray, bits: np.ndarray, rhs: np.ndarray) -> _System:
+    """Local equations (one word of unknowns) reduced word by word; the others compacted and put in echelon form.
+
+    The equations are the forms ``[outputs[i], bits[i]]`` = ``rhs[i]``.
+    """
+    forms, (first, last) = model.forms(count), model.spans(count)
+    unknowns, words = model.unknowns, model.words
+    first, last = first[outputs, bits], last[outputs, bits]
+    local = (first == last) & (first >= 0)
     local_rows = np.zeros((words, 64), dtype=np.uint64)
     local_rhs = np.zeros((words, 64), dtype=np.uint64)
     local_mask = np.zeros(words, dtype=np.uint64)
-    local_words = np.argmax(nonzero[local], axis=1).astype(np.int64)
-    contradictions = int(kernels.local_elimination(rows[local][np.arange(local_words.size), local_words],
-                                                   rhs[local], local_words, local_rows, local_rhs, local_mask))
+    local_words = first[local]
+    contradictions = int(kernels.local_elimination(forms[outputs[local], bits[local], local_words], rhs[local],
+                                                   local_words, local_rows, local_rhs, local_mask))
     pivot_bits = np.unpackbits(local_mask.astype("<u8").view(np.uint8), bitorder="little")[:unknowns].astype(bool)
     free_columns = np.flatnonzero(~pivot_bits)
     free_index = np.full(64 * words, -1, dtype=np.int64)
@@ -377,7 +393,7 @@ def _eliminate(rows: np.ndarray, rhs: np.ndarray, unknowns: int) -> _System:
     rest = ~local
     compact = np.zeros((int(rest.sum()), wide), dtype=np.uint64)
     compact_rhs = np.zeros(compact.shape[0], dtype=np.uint64)
-    kernels.compact_rows(rows[rest], rhs[rest], local_rows, local_rhs, local_mask, free_index, compact, compact_rhs)
+    kernels.compact_rows(forms[outputs[rest], bits[rest]], rhs[rest], local_rows, local_rhs, local_mask, free_index, compact, compact_rhs)
     pivots = np.zeros((free_columns.size, wide), dtype=np.uint64)
     pivot_rhs = np.zeros(free_columns.size, dtype=np.uint64)
     has_pivot = np.zeros(free_columns.size, dtype=np.bool_)
@@ -546,7 +562,9 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
     Raises
     ------
     UnderdeterminedState
-        When even one phase leaves more than ``budget`` states (too few draws).
+        When a phase leaves more than ``budget`` states (too few draws).
+    ValueError
+        When no state (of any phase tried) gives the draws.
     """
     model = v8_engine_model()
     solutions, rank = [], 0
@@ -558,9 +576,13 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
         except UnderdeterminedState:
             raise
         except ValueError:  # the draws contradict this phase
+            if phase is not None:
+                raise
             continue
         rank = found.rank
         solutions += [(p, _v8_words(state)) for state in found.states]
+    if not solutions:
+        raise ValueError("the draws contradict every cache phase tried: no V8 Math.random state gives them")
     seeds = [v8_seed(words) if p == 0 else None for p, words in solutions]
     return V8Recovery(solutions, seeds, rank, model.unknowns, len(phases))
 

@@ -189,3 +189,15 @@ def expand(compact, free_columns, pivot_rows, pivot_rhs, pivot_mask, use_rhs, x)
             bit = (pivot_rhs[w, p] & use_rhs) ^ parity(pivot_rows[w, p] & free & ~(_ONE << np.uint64(p)))
             x[w] |= bit << np.uint64(p)
             mask &= mask - _ONE
+
+
+@njit(cache=True, nogil=True)
+def row_spans(rows, first, last):  # pragma: no cover - compiled
+    """``first[i]``, ``last[i]``: the first and last non-zero word of row ``i`` (-1, -1 for a zero row)."""
+    for i in range(rows.shape[0]):
+        first[i], last[i] = -1, -1
+        for w in range(rows.shape[1]):
+            if rows[i, w]:
+                if first[i] < 0:
+                    first[i] = w
+                last[i] = w
