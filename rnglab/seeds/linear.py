@@ -124,8 +124,9 @@ class SymbolicGenerator:
         return self._spans[0][:count], self._spans[1][:count]
 
 
+@functools.cache
 def linear_source_model(source_type: type[LinearSource]) -> SymbolicGenerator:
-    """The symbolic model of a :class:`~rnglab.generators.xorshift.LinearSource` class with linear outputs.
+    """The symbolic model (one per class, its forms kept) of a :class:`~rnglab.generators.xorshift.LinearSource` class with linear outputs.
 
     Raises
     ------
@@ -138,12 +139,6 @@ def linear_source_model(source_type: type[LinearSource]) -> SymbolicGenerator:
     width = int(source_type.high).bit_length()
     return SymbolicGenerator(source_type.name, source_type.word_bits * source_type.state_words, width,
                              lambda vector, count: source_type.from_state_vector(vector).random_raw(count))
-
-
-@functools.cache
-def v8_engine_model() -> SymbolicGenerator:
-    """V8's xorshift128 engine (outputs in the order generated: 52-bit mantissas), shared by every recovery."""
-    return linear_source_model(V8Xorshift128)
 
 
 def python_random_at(state: int, index: int = 0) -> random.Random:
@@ -566,25 +561,45 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
     ValueError
         When no state (of any phase tried) gives the draws.
     """
-    model = v8_engine_model()
-    solutions, rank = [], 0
+    model = linear_source_model(V8Xorshift128)  # the engine: outputs in the order generated
+    solutions, rank, first = [], 0, None
     phases = range(CACHE) if phase is None else [phase]
     for p in phases:
-        observations = v8_draw_observations(draws, p)
-        try:
-            found = solve(model, observations, budget, lambda state, p=p: _v8_replay(state, p, len(draws)))
-        except UnderdeterminedState:
-            raise
-        except ValueError:  # the draws contradict this phase
-            if phase is not None:
+        if first is not None and p + len(draws) <= CACHE:
+            states = _shifted_within_block(first, p, draws)
+        else:
+            try:
+                found = solve(model, v8_draw_observations(draws, p), budget,
+                              lambda state, p=p: _v8_replay(state, p, len(draws)))
+            except UnderdeterminedState:
                 raise
-            continue
-        rank = found.rank
-        solutions += [(p, _v8_words(state)) for state in found.states]
+            except ValueError:  # the draws contradict this phase
+                if phase is not None:
+                    raise
+                found = None
+            states, rank = (found.states, found.rank) if found else ([], rank)
+            first = (p, states) if first is None and p + len(draws) <= CACHE else first
+        solutions += [(p, _v8_words(state)) for state in states]
     if not solutions:
         raise ValueError("the draws contradict every cache phase tried: no V8 Math.random state gives them")
     seeds = [v8_seed(words) if p == 0 else None for p, words in solutions]
     return V8Recovery(solutions, seeds, rank, model.unknowns, len(phases))
+
+
+def _shifted_within_block(first: tuple[int, list[int]], phase: int, draws) -> list[int]:
+    """The states of ``phase`` from those of an earlier phase ``q`` when every draw stays in one block: call ``j``
+    reads engine output ``63 - phase - j``, the same value as ``63 - q - j`` read from ``phase - q`` steps on.
+    Each is replayed."""
+    q, states = first
+    observations = v8_draw_observations(draws, phase)
+    out = []
+    for state in states:
+        engine = V8Xorshift128(_v8_words(state))
+        engine.random_raw(phase - q)
+        moved = _vector_int(engine.state_vector())
+        if _shows(_v8_replay(moved, phase, len(draws)), observations, 52):
+            out.append(moved)
+    return out
 
 
 def _v8_words(state: int) -> tuple[int, int]:

@@ -52,6 +52,18 @@ def transpose_outputs(outputs, width, forms):  # pragma: no cover - compiled
                 value &= value - _ONE
 
 
+@njit(cache=True, nogil=True, inline="always")
+def reduce_locally(value, right, w, pivot_rows, pivot_rhs, pivot_mask):  # pragma: no cover - compiled
+    """``(value, right)`` (word ``w`` of a row, its right-hand side) with the word's local pivots removed."""
+    hits = value & pivot_mask[w]
+    while hits:
+        p = lowest_bit(hits)
+        value ^= pivot_rows[w, p]
+        right ^= pivot_rhs[w, p]
+        hits &= hits - _ONE
+    return value, right
+
+
 @njit(cache=True, nogil=True)
 def local_elimination(rows, rhs, words, pivot_rows, pivot_rhs, pivot_mask):  # pragma: no cover - compiled
     """Reduce equations confined to one word of unknowns (``words[i]``: the word of row ``i``) word by word.
@@ -63,13 +75,8 @@ def local_elimination(rows, rhs, words, pivot_rows, pivot_rhs, pivot_mask):  # p
     """
     contradictions = 0
     for i in range(rows.size):
-        w, value, right = words[i], rows[i], rhs[i]
-        hits = value & pivot_mask[w]
-        while hits:
-            p = lowest_bit(hits)
-            value ^= pivot_rows[w, p]
-            right ^= pivot_rhs[w, p]
-            hits &= hits - _ONE
+        w = words[i]
+        value, right = reduce_locally(rows[i], rhs[i], w, pivot_rows, pivot_rhs, pivot_mask)
         if value == _ZERO:
             contradictions += right
             continue
@@ -97,13 +104,7 @@ def compact_rows(rows, rhs, pivot_rows, pivot_rhs, pivot_mask, free_index, out, 
     for i in range(rows.shape[0]):
         right = rhs[i]
         for w in range(rows.shape[1]):
-            value = rows[i, w]
-            hits = value & pivot_mask[w]
-            while hits:
-                p = lowest_bit(hits)
-                value ^= pivot_rows[w, p]
-                right ^= pivot_rhs[w, p]
-                hits &= hits - _ONE
+            value, right = reduce_locally(rows[i, w], right, w, pivot_rows, pivot_rhs, pivot_mask)
             while value:
                 c = free_index[64 * w + lowest_bit(value)]
                 out[i, c // 64] |= _ONE << np.uint64(c % 64)
