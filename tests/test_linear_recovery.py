@@ -9,7 +9,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rnglab.generators.xorshift import V8MathRandom, Well512a, Xoroshiro128Plus, Xorshift32, Xorshift64, Xorshift128
+from rnglab.generators.xorshift import (
+    V8MathRandom,
+    V8Xorshift128,
+    Well512a,
+    Xoroshiro128Plus,
+    Xorshift32,
+    Xorshift64,
+    Xorshift128,
+)
 from rnglab.seeds import linear
 
 DATA = Path(__file__).parent / "data" / "v8_deal"
@@ -173,6 +181,21 @@ def test_unknown_phase():
         for phase, candidate in found.solutions:
             replay = linear.v8_source(candidate, phase).random_raw(45)
             assert [int(np.floor(int(v) * 2.0**-52 * n)) for v, (_, n) in zip(replay, draws)] == [d for d, _ in draws]
+
+
+def test_v8_from_four_doubles_of_node():
+    """node --random_seed=12345's first Math.random() values (tests/data/v8/reference.txt) give the state: four
+    leave one, three leave 2^12 (rank 116), two are refused (rank 104)."""
+    row = next(line.split() for line in (DATA.parent / "v8" / "reference.txt").read_text().splitlines()
+               if line.startswith("12345 doubles "))
+    doubles, truth = [float(v) for v in row[2:6]], V8MathRandom.seeded(12345).words
+    model = linear.linear_source_model(V8Xorshift128)
+    found = linear.solve(model, linear.v8_double_observations(doubles, 0))
+    assert [linear._v8_words(state) for state in found.states] == [truth]
+    three = linear.solve(model, linear.v8_double_observations(doubles[:3], 0))
+    assert three.rank == 116 and len(three.states) == 4096 and truth in map(linear._v8_words, three.states)
+    with pytest.raises(linear.UnderdeterminedState, match="rank 104 of 128"):
+        linear.solve(model, linear.v8_double_observations(doubles[:2], 0))
 
 
 def test_draw_interval_follows_double_rounding():

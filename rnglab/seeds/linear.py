@@ -463,6 +463,18 @@ def v8_draw_observations(draws: Sequence[tuple[int, int]], phase: int) -> list[O
             for call, (value, bound) in enumerate(draws)]
 
 
+def v8_double_observations(doubles: Sequence[float], phase: int) -> list[Observation]:
+    """Successive ``Math.random()`` values as engine observations: each is ``state0 >> 12`` over ``2^52``, whole."""
+    out = []
+    for call, value in enumerate(doubles):
+        mantissa = int(value * 2.0**52)
+        if not 0 <= value < 1 or mantissa != value * 2.0**52:
+            raise ValueError(f"observation {call + 1}: Math.random() values are multiples of 2^-52 in [0, 1); "
+                             f"got {value!r}")
+        out.append(Observation.exact(v8_engine_index(call, phase), mantissa, 52))
+    return out
+
+
 def js_fisher_yates(source: V8MathRandom, size: int) -> list[int]:
     """The deal ``for (i = n; i > 0; i--) { r = Math.floor(Math.random() * i); swap(r, i - 1) }`` of ``0..n-1``."""
     deck = list(range(size))
