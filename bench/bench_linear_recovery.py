@@ -1,6 +1,7 @@
 """State recovery by GF(2) elimination (issue 29): success over random hidden states and time per recovery.
 
-Goals: V8's 52-card JavaScript Fisher-Yates deal from at most 40 bottom cards, at least 95% of decks,
+Goals (side by side with an independent pure-Python solver of the same deals, :func:`reference_v8_deal`):
+V8's 52-card JavaScript Fisher-Yates deal from at most 40 bottom cards, at least 95% of decks,
 under 10 ms per recovery with the cache phase known, under 100 ms unknown; CPython's MT19937 from 624
 ``getrandbits(32)`` words under 50 ms, from 624 ``random()`` floats under 5 s. Success: the hidden state
 (and phase) is among the states returned (every one replays every observation). Times are the library call
@@ -38,6 +39,50 @@ def v8_deal_case(cards, unknown_phase):
     return make
 
 
+def reference_v8_deal(cards_seen):
+    """An independent pure-Python solver (the reference): V8's xorshift128 written out on bit masks over the 128
+    unknowns (bit i of a mask: unknown i), the draws' shared top bits as equations, Gauss--Jordan on integers.
+    Returns the state words when the equations have rank 128, else None."""
+    def shift(word, k):  # a word of 64 masks (index: bit), shifted left (k > 0) or right
+        return [word[i - k] if 0 <= i - k < 64 else 0 for i in range(64)]
+
+    def xor(a, b):
+        return [x ^ y for x, y in zip(a, b)]
+    s0, s1 = [1 << i for i in range(64)], [1 << (64 + i) for i in range(64)]
+    engine = []
+    for _ in range(64):
+        t = xor(s0, shift(s0, 23))
+        t = xor(t, shift(t, -17))
+        s0, s1 = s1, xor(xor(t, s1), shift(s1, -26))
+        engine.append(s0[12:])
+    pivots = {}
+    for call, (value, bound) in enumerate(linear.js_fisher_yates_draws(cards_seen)):
+        low, high = linear._draw_interval.__wrapped__(value, bound, 52)
+        for b in range(51, (low ^ high).bit_length() - 1, -1):
+            row, right = engine[63 - call][b], (low >> b) & 1
+            for bit, (prow, pright) in pivots.items():
+                if row >> bit & 1:
+                    row, right = row ^ prow, right ^ pright
+            if row:
+                top = row.bit_length() - 1
+                for other, (prow, pright) in list(pivots.items()):
+                    if prow >> top & 1:
+                        pivots[other] = (prow ^ row, pright ^ right)
+                pivots[top] = (row, right)
+    if len(pivots) < 128:
+        return None
+    state = sum(right << bit for bit, (_, right) in pivots.items())
+    return state & (2**64 - 1), state >> 64
+
+
+def v8_reference_case(cards):
+    def make(rng):
+        seed = rng.randrange(2**64)
+        deck = linear.js_fisher_yates(V8MathRandom.seeded(seed), 52)
+        return (lambda: [reference_v8_deal(bottom(deck, cards))]), V8MathRandom.seeded(seed).words
+    return make
+
+
 def python_words_case(rng):
     hidden = random.Random(rng.getrandbits(64))
     hidden.random()
@@ -70,6 +115,7 @@ def xorshift128_case(rng):
 
 CASES = [
     ("V8 JS Fisher-Yates 52, bottom 40 cards, phase 0", "95%, < 10 ms", v8_deal_case(40, False)),
+    ("reference: pure-Python GF(2) solver, same 40 cards, phase 0", "", v8_reference_case(40)),
     ("V8 JS Fisher-Yates 52, bottom 36 cards, phase 0", "", v8_deal_case(36, False)),
     ("V8 JS Fisher-Yates 52, bottom 40 cards, phase unknown", "95%, < 100 ms", v8_deal_case(40, True)),
     ("CPython MT19937, 624 getrandbits(32)", "< 50 ms", python_words_case),

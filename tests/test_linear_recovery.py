@@ -220,6 +220,8 @@ def test_bad_cards_are_refused():
         linear.js_fisher_yates_draws([52])
     with pytest.raises(ValueError, match="draws below 5"):
         linear.v8_draw_observations([(5, 5)], 0)
+    with pytest.raises(ValueError, match="cache phase"):
+        linear.recover_v8_draws([(1, 5)], phase=64)
 
 
 # --- CPython's random.Random (MT19937) -------------------------------------------------------------------------

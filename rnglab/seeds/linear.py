@@ -500,9 +500,7 @@ def js_fisher_yates_draws(bottom: Sequence[int], size: int = 52) -> list[tuple[i
         i = size - step
         if not 0 <= card < size:
             raise ValueError(f"cards are 0..{size - 1}; got {card}")
-        r = where[card]
-        if r >= i:
-            raise ValueError(f"card {card} cannot be at position {i - 1}: it was already placed")
+        r = where[card]  # below i: the cards at i.. are the ones seen before, and the cards are distinct
         deck[r], deck[i - 1] = deck[i - 1], deck[r]
         where[deck[r]], where[deck[i - 1]] = r, i - 1
         draws.append((r, i))
@@ -573,6 +571,8 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
     ValueError
         When no state (of any phase tried) gives the draws.
     """
+    if phase is not None and not 0 <= phase < CACHE:
+        raise ValueError(f"the cache phase is the values taken from a block of {CACHE}: 0..{CACHE - 1}; got {phase}")
     model = linear_source_model(V8Xorshift128)  # the engine: outputs in the order generated
     solutions, rank, first = [], 0, None
     phases = range(CACHE) if phase is None else [phase]
