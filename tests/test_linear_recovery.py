@@ -119,6 +119,12 @@ def test_elimination_matches_an_independent_solver(trial):
     assert found.candidates == len(expected) and found.rank == rank
 
 
+def test_the_zero_state_is_never_reported():
+    model = linear.linear_source_model(Xorshift32)
+    with pytest.raises(ValueError, match="contradict"):  # only the all-zero state gives 0: no generator's state
+        linear.solve(model, [linear.Observation.exact(0, 0, 32)])
+
+
 def test_a_contradiction_is_refused():
     source = Xorshift128([1, 2, 3, 4])
     outputs = source.random_raw(6)

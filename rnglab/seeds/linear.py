@@ -312,7 +312,7 @@ def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget:
     particular, basis = system.solution_space()
     run = replay or (lambda state: model.run(_int_vector(state, model.words), count))
     states = [s for s in _consistent(model, observations, count, particular, basis)
-              if _shows(run(s), observations, model.width)]
+              if s and _shows(run(s), observations, model.width)]  # 0: a fixed point, never a generator's state
     if not states:
         raise contradiction
     return LinearSolution(model.name, states, model.unknowns, len(rhs), system.rank, 2**nullity)
