@@ -11,7 +11,7 @@ from rnglab.audit import RULES, audit, from_pipeline, from_toml
 from rnglab.audit.attack import repeatability
 from rnglab.audit.grades import Rule, overall
 from rnglab.audit.render import REPORT_FILES, as_json, html, markdown, write_reports
-from rnglab.audit.structure import drawn_bounds, scaling
+from rnglab.audit.structure import drawn_bounds, scaling, shuffle_law
 from rnglab.cli import main
 from rnglab.shuffles.pipelines import pipelines
 
@@ -95,6 +95,13 @@ def test_deitel_draws_rows_below_4_and_columns_below_13():
     assert drawn_bounds(from_pipeline("deitel-msvc")) == [4, 13]
     assert ["worst ratio max p / min p", "1.000396825 at bound 13"] in scaling(from_pipeline("deitel-msvc"),
                                                                                  32768).facts  # 2521 / 2520
+
+
+def test_deitel_msvc_shuffle_law_is_that_of_its_rows_and_columns():
+    # A row and a column per try, a taken slot drawn again: not the law of rand() % 52, % 51, ... (2^25.44)
+    law = shuffle_law(from_pipeline("deitel-msvc"), 32768)
+    assert law.headline == "position bias detectable after 2^27.43 shuffles"
+    assert ["largest position deviation |P - 1/n|", "1.694e-05"] in law.facts
 
 
 def test_sound_pipeline_passes_all_but_reachability(sound):
