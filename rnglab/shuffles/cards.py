@@ -9,7 +9,11 @@ Card conventions (seed recovery relies on them):
   and printed as ``As``;
 * the unshuffled deck is cards ``0 .. n-1`` in order, and a shuffled deck is
   dealt from position 0. An algorithm written 1-based (card[1..52]) has its
-  card ``k`` at index ``k - 1`` and its ``card[1]`` at position 0.
+  card ``k`` at index ``k - 1`` and its ``card[1]`` at position 0;
+* Deitel's deck (``deitel``): the slot ``deck[row][column]`` of Deitel's
+  program, index ``13 row + column``, is face ``column`` of suit ``row``,
+  with the book's suits Hearts, Diamonds, Clubs, Spades: ``0 = Ah``,
+  ``13 = Ad``, ``26 = Ac``, ``51 = Ks`` (the program prints ``Ace of Hearts``).
 
 A deck may also be any named multiset (the 16 pieces of one side in xiangqi);
 its names are then not unique, and cards are written by index.
@@ -22,6 +26,8 @@ from dataclasses import dataclass, field
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
+#: The suits of Deitel's rows: ``suit[4] = {"Hearts", "Diamonds", "Clubs", "Spades"}``.
+DEITEL_SUITS = "hdcs"
 JOKERS = ("BJ", "RJ")
 
 #: The pieces of one side in xiangqi (Chinese chess), with their counts.
@@ -87,11 +93,11 @@ def _make_deck(name: str, labels, aliases: dict | None = None) -> Deck:
     return Deck(name, labels, lookup)
 
 
-def standard_deck(jokers: bool = False) -> Deck:
-    """The 52-card deck (``jokers=True``: 54 cards with ``BJ`` and ``RJ``)."""
-    labels = [RANKS[i % 13] + SUITS[i // 13] for i in range(52)] + (list(JOKERS) if jokers else [])
-    aliases = {f"10{suit}": 9 + 13 * s for s, suit in enumerate(SUITS)}
-    return _make_deck("standard-54" if jokers else "standard-52", labels, aliases)
+def standard_deck(jokers: bool = False, suits: str = SUITS, name: str = "standard") -> Deck:
+    """The 52-card deck (``jokers=True``: 54 cards with ``BJ`` and ``RJ``), suits in the order ``suits``."""
+    labels = [RANKS[i % 13] + suits[i // 13] for i in range(52)] + (list(JOKERS) if jokers else [])
+    aliases = {f"10{suit}": 9 + 13 * s for s, suit in enumerate(suits)}
+    return _make_deck(f"{name}-54" if jokers else f"{name}-52" if name == "standard" else name, labels, aliases)
 
 
 def multiset_deck(name: str, counts: dict) -> Deck:
@@ -110,11 +116,13 @@ def numbered_deck(n: int) -> Deck:
 
 
 DECKS = {"52": lambda: standard_deck(), "54": lambda: standard_deck(True),
-         "xiangqi": lambda: multiset_deck("xiangqi", XIANGQI_SIDE), "jieqi": lambda: multiset_deck("jieqi", JIEQI_SIDE)}
+         "xiangqi": lambda: multiset_deck("xiangqi", XIANGQI_SIDE), "jieqi": lambda: multiset_deck("jieqi", JIEQI_SIDE),
+         "deitel": lambda: standard_deck(suits=DEITEL_SUITS, name="deitel")}
 
 
 def deck_for(spec) -> Deck:
-    """A deck by name (``52``, ``54``, ``xiangqi``, ``jieqi``) or size (52 and 54 name cards, others are numbered)."""
+    """A deck by name (``52``, ``54``, ``xiangqi``, ``jieqi``, ``deitel``) or size (52 and 54 name cards, others
+    are numbered)."""
     key = str(spec).strip().lower()
     if key in DECKS:
         return DECKS[key]()
