@@ -5,7 +5,8 @@ Card conventions (seed recovery relies on them):
 * standard deck: index ``i`` in ``0..51`` is rank ``"A23456789TJQK"[i % 13]``
   of suit ``"cdhs"[i // 13]``, so ``0 = Ac``, ``12 = Kc``, ``13 = Ad``,
   ``51 = Ks``; the 54-card deck adds ``52 = BJ`` (black joker) and ``53 = RJ``;
-* names are case-insensitive on input (``as``, ``AS``; ``10s`` means ``Ts``)
+* names are case-insensitive on input (``as``, ``AS``; ``10s`` means ``Ts``;
+  ``Ace of Spades``, ``Deuce of Hearts`` as Deitel's program prints them)
   and printed as ``As``;
 * the unshuffled deck is cards ``0 .. n-1`` in order, and a shuffled deck is
   dealt from position 0. An algorithm written 1-based (card[1..52]) has its
@@ -29,6 +30,13 @@ SUITS = "cdhs"
 #: The suits of Deitel's rows: ``suit[4] = {"Hearts", "Diamonds", "Clubs", "Spades"}``.
 DEITEL_SUITS = "hdcs"
 JOKERS = ("BJ", "RJ")
+
+#: Faces spelled out as programs print them (Deitel's face[13]), and "two".
+FACE_WORDS = {**{word: RANKS[i] for i, word in enumerate(
+    ("ace", "deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"))},
+    "two": "2"}
+#: A card spelled out: ``Ace of Hearts``.
+SPELLED_CARD = re.compile(r"\b([a-z]+)\s+of\s+(clubs|diamonds|hearts|spades)\b", re.IGNORECASE)
 
 #: The pieces of one side in xiangqi (Chinese chess), with their counts.
 XIANGQI_SIDE = {"general": 1, "advisor": 2, "elephant": 2, "horse": 2, "chariot": 2, "cannon": 2, "soldier": 5}
@@ -136,8 +144,16 @@ def card_name(index: int, jokers: bool = True) -> str:
     return standard_deck(jokers).label(int(index))
 
 
+def _short_name(spelled: re.Match) -> str:
+    """``Ace of Hearts`` -> ``Ah``: a card spelled out in the notation rnglab prints."""
+    face = spelled.group(1).casefold()
+    if face not in FACE_WORDS:
+        raise ValueError(f"unknown face {spelled.group(1)!r} in {spelled.group(0)!r} (Ace, Deuce or Two, ..., King)")
+    return FACE_WORDS[face] + spelled.group(2)[0].lower()
+
+
 def parse_cards(text: str, deck: Deck | None = None) -> list[int]:
-    """Parse cards written as names or 0-based indices, separated by spaces or commas.
+    """Parse cards written as names (``Ah`` or ``Ace of Hearts``) or 0-based indices, separated by spaces or commas.
 
     Raises
     ------
@@ -145,7 +161,7 @@ def parse_cards(text: str, deck: Deck | None = None) -> list[int]:
         For an unknown name, a repeated card, or more cards than the deck holds.
     """
     deck = deck or standard_deck(jokers=True)
-    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    tokens = [t for t in re.split(r"[\s,]+", SPELLED_CARD.sub(_short_name, text).strip()) if t]
     if len(tokens) > deck.size:
         raise ValueError(f"{len(tokens)} cards given; the {deck.name} deck holds {deck.size}")
     indices = [deck.index(token) for token in tokens]
