@@ -193,6 +193,14 @@ def test_time_seeded_tables_collide_as_the_birthday_problem_says():
     assert result.value == pytest.approx(-math.expm1(-math.comb(1000, 2) / 86_400), rel=1e-9)
 
 
+def test_deitel_draws_a_row_and_a_column_per_card_at_least():
+    # 104 rand() calls per deal at least (rand() % 4, rand() % 13 per try), not 52
+    facts = dict(map(tuple, repeatability(from_pipeline("deitel-msvc")).facts))
+    per_day = from_pipeline("deitel-msvc").games_per_day * 104
+    assert facts["draws a day (games x draws per game, at least)"] == f"2^{math.log2(per_day):.2f}" == "2^23.31"
+    assert facts["days before the stream repeats"] == f"{2**32 // per_day:,}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(pipelines()))
 def test_every_named_pipeline_is_audited_within_a_minute(name):
