@@ -459,6 +459,7 @@ ROWS: list[Row] = [
     row("crack msvc --seen 'Zz Kd' --seeds 0..100", "Zz"),
     row("crack msvc --seen 'As As 7h' --seeds 0..100"),
     row("crack msvc --seen 'As Kd' --positions 0 --seeds 0..100"),
+    row("crack msvc --algo deitel --reducer modulo --seen '3c Ks 6c 6d 5c 7s Ts Jh Qh Js 6h Th'", "redraws"),
     row("crack msvc --seen 'As Kd' --positions 0,52 --seeds 0..100"),
     row("crack msvc --seen 'As Kd' --seeds 0..100 --window 1d", "--window"),
     row("crack msvc --seen 'As Kd' --seeds 0..2^64"),
