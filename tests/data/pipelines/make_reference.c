@@ -5,7 +5,8 @@
  * (holdrand = holdrand * 214013 + 2531011; return (holdrand >> 16) & 0x7fff), as no Windows is at hand.
  * Each line: pipeline seed n, then the items at positions 0 .. n-1 (card i is rank i % 13 of suit i / 13).
  * With the argument "names" (./make_reference_c names > names_c.txt) each line is "pipeline seed n:" and the
- * cards dealt by name, separated by ", ": Deitel's as the book's program prints them (its deal() below, with
+ * cards dealt by name, separated by ", ": Deitel's as the book's program prints them (face[column] of
+ * suit[row] for cards 1, 2, ..., 52 in turn, as its deal() does, with
  * the book's suit[4] = {"Hearts", "Diamonds", "Clubs", "Spades"} for rows 0..3 and face[13] = {"Ace", "Deuce",
  * ..., "King"} for columns 0..12); the other shuffles' decks are arrays of names built as "A23456789TJQK"[i % 13]
  * then "cdhs"[i / 13] (rnglab's standard deck: those programs shuffle integers and print none). */
@@ -45,26 +46,15 @@ static const char *suit[4] = {"Hearts", "Diamonds", "Clubs", "Spades"};
 static const char *face[13] = {"Ace", "Deuce", "Three", "Four", "Five", "Six", "Seven",
                                "Eight", "Nine", "Ten", "Jack", "Queen", "King"};
 
-/* Deitel's deal(): for each card 1..52, find its slot and print the face of the row's suit. */
+/* Deitel's deal(): card 1, 2, ..., 52 printed as the face of its column in the suit of its row. */
 static void deitel_names(const runtime *r, unsigned seed)
 {
-    int deck[4][13];
-    memset(deck, 0, sizeof deck);
+    int slot[52];
     r->seed(seed);
-    for (int card = 1; card <= 52; card++) {
-        int row, column;
-        do {
-            row = r->next() % 4;
-            column = r->next() % 13;
-        } while (deck[row][column] != 0);
-        deck[row][column] = card;
-    }
+    deitel(r, slot);
     printf("deitel-%s %u 52:", r->name, seed);
-    for (int card = 1; card <= 52; card++)
-        for (int row = 0; row < 4; row++)
-            for (int column = 0; column < 13; column++)
-                if (deck[row][column] == card)
-                    printf("%s %s of %s", card == 1 ? "" : ",", face[column], suit[row]);
+    for (int card = 0; card < 52; card++)
+        printf("%s %s of %s", card ? "," : "", face[slot[card] % 13], suit[slot[card] / 13]);
     printf("\n");
 }
 
