@@ -390,7 +390,8 @@ def test_the_linearity_note_is_only_for_failed_linearity_tests():
     assert "linear recurrence over GF(2)" in note and note.endswith("msvc as a whole is not linear over GF(2)")
 
 
-@pytest.mark.parametrize(("pipeline", "window"), [("c-naive-msvc", PINNED_DAY), ("python3-shuffle", "1d")])
+@pytest.mark.parametrize(("pipeline", "window"), [("c-naive-msvc", PINNED_DAY), ("python3-shuffle", "1d"),
+                                                ("deitel-msvc", PINNED_DAY)])
 def test_the_printed_crack_command_finds_the_seed_of_its_deal(pipeline, window, capsys):
     # The audit's attack on a real deal: the command, run as printed, lists the seed the deal was dealt from.
     import shlex
