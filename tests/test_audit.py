@@ -11,7 +11,7 @@ from rnglab.audit import RULES, audit, from_pipeline, from_toml
 from rnglab.audit.attack import repeatability
 from rnglab.audit.grades import Rule, overall
 from rnglab.audit.render import REPORT_FILES, as_json, html, markdown, write_reports
-from rnglab.audit.structure import drawn_bounds, scaling
+from rnglab.audit.structure import drawn_bounds, scaling, shuffle_law
 from rnglab.cli import main
 from rnglab.shuffles.pipelines import pipelines
 
@@ -95,6 +95,13 @@ def test_deitel_draws_rows_below_4_and_columns_below_13():
     assert drawn_bounds(from_pipeline("deitel-msvc")) == [4, 13]
     assert ["worst ratio max p / min p", "1.000396825 at bound 13"] in scaling(from_pipeline("deitel-msvc"),
                                                                                  32768).facts  # 2521 / 2520
+
+
+def test_deitel_msvc_shuffle_law_is_that_of_its_rows_and_columns():
+    # A row and a column per try, a taken slot drawn again: not the law of rand() % 52, % 51, ... (2^25.44)
+    law = shuffle_law(from_pipeline("deitel-msvc"), 32768)
+    assert law.headline == "position bias detectable after 2^27.43 shuffles"
+    assert ["largest position deviation |P - 1/n|", "1.694e-05"] in law.facts
 
 
 def test_sound_pipeline_passes_all_but_reachability(sound):
@@ -184,6 +191,14 @@ def test_time_seeded_tables_collide_as_the_birthday_problem_says():
     # 1,000 tables over 86,400 equally likely seconds: 1 - exp(-C(1000, 2) / 86400) (k > 200: Poisson form).
     result = repeatability(from_pipeline("deitel-msvc"))
     assert result.value == pytest.approx(-math.expm1(-math.comb(1000, 2) / 86_400), rel=1e-9)
+
+
+def test_deitel_draws_a_row_and_a_column_per_card_at_least():
+    # 104 rand() calls per deal at least (rand() % 4, rand() % 13 per try), not 52
+    facts = dict(map(tuple, repeatability(from_pipeline("deitel-msvc")).facts))
+    per_day = from_pipeline("deitel-msvc").games_per_day * 104
+    assert facts["draws a day (games x draws per game, at least)"] == f"2^{math.log2(per_day):.2f}" == "2^23.31"
+    assert facts["days before the stream repeats"] == f"{2**32 // per_day:,}"
 
 
 @pytest.mark.slow
@@ -375,7 +390,8 @@ def test_the_linearity_note_is_only_for_failed_linearity_tests():
     assert "linear recurrence over GF(2)" in note and note.endswith("msvc as a whole is not linear over GF(2)")
 
 
-@pytest.mark.parametrize(("pipeline", "window"), [("c-naive-msvc", PINNED_DAY), ("python3-shuffle", "1d")])
+@pytest.mark.parametrize(("pipeline", "window"), [("c-naive-msvc", PINNED_DAY), ("python3-shuffle", "1d"),
+                                                ("deitel-msvc", PINNED_DAY)])
 def test_the_printed_crack_command_finds_the_seed_of_its_deal(pipeline, window, capsys):
     # The audit's attack on a real deal: the command, run as printed, lists the seed the deal was dealt from.
     import shlex

@@ -24,6 +24,14 @@ def test_pipeline_sets_generator_reducer_and_algorithm(capsys):
     assert status == 0 and (data["generator"], data["reducer"], data["algorithm"]) == ("msvc", "modulo", "deitel")
 
 
+def test_deitel_pipeline_prints_the_books_suits_with_or_without_n(capsys):
+    # srand(1): the compiled program prints Ten of Spades, Five of Diamonds, Deuce of Diamonds, Four of Clubs, ...
+    # (tests/data/pipelines/names_c.txt); Deitel's row 0 is hearts and row 2 clubs
+    for extra in ([], ["--n", "52"], ["--deck", "deitel"]):
+        status, out, _ = run(["shuffle", "deitel-glibc", "--seed", "1", *extra], capsys)
+        assert status == 0 and out.split()[:8] == ["Ts", "5d", "2d", "4c", "8d", "5c", "2s", "Jh"]
+
+
 def test_pipeline_refuses_what_it_fixes(capsys):
     status, _, err = run(["shuffle", "cpp-random-shuffle", "--reducer", "lemire"], capsys)
     assert status == 2 and "cpp-random-shuffle is a pipeline" in err and "--reducer does not apply" in err

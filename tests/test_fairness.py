@@ -13,8 +13,11 @@ from rnglab.reduction.reducers import as_reducer
 from rnglab.shuffles.algorithms import permutation_rank, permutation_unrank, shuffle, shuffle_decks
 from rnglab.shuffles.draws import Draws, ScriptedDraws
 from rnglab.shuffles.fairness import (
+    draw_unused_law,
+    draw_unused_position_counts,
     empirical_fairness,
     exact_fairness,
+    law_position_counts,
     max_within,
     permutation_law,
     position_chi_square,
@@ -71,7 +74,7 @@ def test_sattolo_is_uniform_over_the_cycles():
 
 
 def test_poker1999_card_52_never_ends_in_position_52():
-    counts, denominator = position_counts("poker1999", 52)
+    counts, _denominator = position_counts("poker1999", 52)
     assert counts[51, 51] == 0 and all(counts[51, j] > 0 for j in range(51))
 
 
@@ -174,14 +177,28 @@ def unrank_reference(n, method, range_size):
     return [p / sum(law) for p in law]
 
 
+def deitel_reference(n, method, range_size):
+    """Deitel's loop: a row below r, then a column below c (r x c = n), each through the reducer; a taken slot is
+    drawn again, so step k takes slot p_k with probability P(p_k) / (1 - P(a taken slot)), P(slot) = P(row) P(column).
+    """
+    rows, columns = (n // 13, 13) if n % 13 == 0 else (1, n)
+    row, column = reduced_weights(method, rows, range_size), reduced_weights(method, columns, range_size)
+    w, law = [row[s // columns] * column[s % columns] for s in range(n)], [Fraction(0)] * math.factorial(n)
+    for order in itertools.permutations(range(n)):
+        law[permutation_rank(np.array([order]))[0]] = \
+            math.prod(w[p] / (1 - sum(w[i] for i in order[:k])) for k, p in enumerate(order))
+    return law
+
+
 REDUCER_CASES = [(n, algo, method, r) for n, r in ((3, 3), (3, 4), (3, 5), (3, 7), (4, 5), (4, 6), (4, 11))
-                 for algo in ("draw-unused", "unrank")
+                 for algo in ("draw-unused", "unrank", "deitel")
                  for method in ("modulo", "float-multiply", "multiply-shift", "threshold", "bitmask", "lemire")]
 
 
 @pytest.mark.parametrize("n,algo,method,range_size", REDUCER_CASES)
 def test_redrawing_shuffles_through_a_reducer_match_every_path(n, algo, method, range_size):
-    reference = {"draw-unused": draw_unused_reference, "unrank": unrank_reference}[algo](n, method, range_size)
+    reference = {"draw-unused": draw_unused_reference, "unrank": unrank_reference,
+                 "deitel": deitel_reference}[algo](n, method, range_size)
     law = permutation_law(algo, n, reduce=method, range_size=range_size)
     assert [Fraction(int(c), law.denominator) for c in law.counts] == reference
     matrix, denominator = position_counts(algo, n, reduce=method, range_size=range_size)
@@ -212,13 +229,58 @@ class IdealReducedDraws(Draws):
 
 @pytest.mark.parametrize("algo,method,range_size", [("draw-unused", "modulo", 5), ("unrank", "modulo", 5),
                                                     ("draw-unused", "float-multiply", 7),
-                                                    ("unrank", "threshold", 6)])
+                                                    ("unrank", "threshold", 6), ("deitel", "modulo", 7),
+                                                    ("deitel", "multiply-shift", 6)])
 def test_redrawing_shuffles_through_a_reducer_agree_with_120000_shuffles(algo, method, range_size):
     law = permutation_law(algo, 4, reduce=method, range_size=range_size)
     decks = shuffle_decks(4, IdealReducedDraws(120000, range_size, method, seed=3), algo)
     seen = np.bincount(permutation_rank(decks), minlength=24) / len(decks)
     p = np.array([int(c) / law.denominator for c in law.counts])
     assert np.all(np.abs(seen - p) <= 5 * np.sqrt(p * (1 - p) / len(decks)) + 1e-12)
+
+
+def test_deitel_through_modulo_draws_a_column_below_n_not_below_the_cards_left():
+    # n = 3 is one row of 3 columns: rand() % 1, then rand() % 3, and 33 % 3 = 0 makes every try uniform
+    assert exact_fairness("deitel", 3, reduce="modulo", range_size=33).tv_distance == 0
+    assert exact_fairness("draw-unused", 3, reduce="modulo", range_size=33).tv_distance == 0
+    # n = 4, 7 raw values: columns 0, 1, 2 come out twice as often as column 3
+    result = exact_fairness("deitel", 4, reduce="modulo", range_size=7)
+    assert (result.tv_distance, result.most_likely.prob, result.least_likely.prob) == \
+        (Fraction(29, 140), Fraction(8, 105), Fraction(1, 42))
+
+
+def test_deitel_52_cards_on_msvc_rand_position_bias():
+    # rand() % 4 is uniform on 2^15 values; rand() % 13 gives columns 0..7 2521 times, 8..12 2520 times
+    result = exact_fairness("deitel", 52, reduce="modulo", range_size=32768)
+    assert f"{float(result.position_max_deviation):.3e}" == "1.694e-05"
+    assert result.shuffles_to_detect == 180_406_305 and f"{math.log2(result.shuffles_to_detect):.2f}" == "27.43"
+
+
+def test_deitel_rows_and_columns_agree_with_40000_shuffles_of_26_cards():
+    # 2 rows of 13 columns from 32 raw values: columns 0..5 come out 3 times, 6..12 twice
+    counts, denominator = position_counts("deitel", 26, reduce="modulo", range_size=32)
+    p = np.array([[int(c) / denominator for c in row] for row in counts])
+    decks = shuffle_decks(26, IdealReducedDraws(40000, 32, "modulo", seed=5), "deitel")
+    seen = position_count_matrix(decks) / len(decks)
+    assert np.all(np.abs(seen - p) <= 5 * np.sqrt(p * (1 - p) / len(decks)))
+    assert p.max() > 0.057 and p.min() < 0.017  # a bias the test can see (1/26 = 0.0385)
+
+
+@pytest.mark.parametrize("weights", [[3, 1, 1, 2, 2, 3], [5, 5, 5, 5], [1, 2, 4, 8, 16], [7], [2, 9, 2, 9, 2, 9, 4]])
+def test_redrawn_position_counts_are_the_sums_of_the_law_over_every_deal(weights):
+    def fractions(counts, denominator):
+        return [[Fraction(int(c), denominator) for c in row] for row in counts]
+
+    law = draw_unused_law(len(weights), weights)
+    assert fractions(*draw_unused_position_counts(weights)) == fractions(*law_position_counts(law))
+
+
+def test_redrawn_position_counts_out_of_reach_are_refused():
+    # 4 slot weights of 44 bits on 52 cards (a source of 2^24 - 1 values through % 4 and % 13, say)
+    a, b = 4194304, 4194303
+    weights = [a * 1290322] * 18 + [a * 1290321] * 21 + [b * 1290322] * 6 + [b * 1290321] * 7
+    with pytest.raises(ValueError, match="out of reach: 4 slot weights, 85,066 terms"):
+        draw_unused_position_counts(weights)
 
 
 @pytest.mark.parametrize("compute", [permutation_law, position_counts, exact_fairness])

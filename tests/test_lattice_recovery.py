@@ -190,3 +190,11 @@ def test_too_few_cards_say_how_many_are_needed():
     seen = observe("As Kd 7h", "51,50,49")
     with pytest.raises(InsufficientObservations, match="at least 9 cards"):
         recover_from_deal(JAVA, JAVA.native_reducer, make_shuffle("fisher-yates"), seen)
+
+
+@pytest.mark.parametrize("algo", ["deitel", "draw-unused", "unrank"])
+def test_a_deal_of_a_redrawing_shuffle_is_not_read_as_draws(algo):
+    # Deitel's loop draws rand() % 4, rand() % 13 and redraws taken slots: not one draw below the cards left
+    seen = observe("As Kd 7h 2c 9s Qh Jd 3c 4s Th", None)
+    with pytest.raises(ValueError, match=f"{algo} redraws when a try fails"):
+        recover_from_deal(as_generator("msvc"), as_reducer("modulo"), make_shuffle(algo), seen)

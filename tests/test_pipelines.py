@@ -2,9 +2,12 @@
 
 Each reference line is ``pipeline seed n items...``, written by the program beside it (C on glibc,
 C++ with libstdc++, Java, CPython 3 and numpy; VBScript through a transcription, see make_reference_vb.c).
+The same programs run with the argument ``names`` print the cards they deal by name (``names_*.txt``):
+Deitel's program as the book prints them ("Ace of Hearts"), the others from an array of rnglab's card names.
 """
 
 import itertools
+import json
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -12,8 +15,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from rnglab.cli import main
 from rnglab.generators.vb import randomize_seed
 from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.cards import RANKS
 from rnglab.shuffles.draws import ScriptedDraws
 from rnglab.shuffles.fairness import permutation_law
 from rnglab.shuffles.pipelines import as_pipeline, pipelines
@@ -31,6 +36,31 @@ def reference_cases():
                 yield pytest.param(name, seed, int(n), [int(v) for v in items], id=f"{name}-{seed}-{n}")
 
 
+def name_cases():
+    for path in sorted(DATA.glob("names_*.txt")):
+        for line in path.read_text().splitlines():
+            if line.strip() and not line.startswith("#"):
+                head, cards = line.split(": ", 1)
+                name, seed, n = head.split()
+                yield pytest.param(name, seed, int(n), cards.split(", "), id=f"{name}-{seed}")
+
+
+#: Deitel's face[13] and the initials of his suit[4] (Hearts, Diamonds, Clubs, Spades): rnglab's card names.
+DEITEL_FACES = ("Ace", "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
+                "King")
+
+
+def short_name(printed: str) -> str:
+    """``Ace of Hearts`` -> ``Ah``, as rnglab writes a card; other names are kept."""
+    face, of, suit = (printed.split() + ["", ""])[:3]
+    return RANKS[DEITEL_FACES.index(face)] + suit[0].lower() if of == "of" else printed
+
+
+def cli_seed(name: str, seed: str) -> int:
+    """The generator seed behind a reference's seed (VBScript lines give Randomize's argument)."""
+    return randomize_seed(float(seed)) if name.startswith("vbscript") else int(seed)
+
+
 def deal(name: str, seed: int, n: int) -> list[int]:
     chosen = as_pipeline(SAME_AS.get(name, name)).with_seed(seed)
     return shuffle(n, chosen.generator.make(), chosen.shuffle, chosen.reducer).tolist()
@@ -39,8 +69,26 @@ def deal(name: str, seed: int, n: int) -> list[int]:
 @pytest.mark.parametrize("name, seed, n, items", list(reference_cases()))
 def test_pipeline_deals_what_the_runtime_deals(name, seed, n, items):
     # VBScript lines give Randomize's argument; the vbscript generator's seed is the 16 bits it keeps
-    seed = randomize_seed(float(seed)) if name.startswith("vbscript") else int(seed)
-    assert deal(name, seed, n) == items
+    assert deal(name, cli_seed(name, seed), n) == items
+
+
+@pytest.mark.parametrize("name, seed, n, cards", list(name_cases()))
+def test_pipeline_prints_the_cards_its_program_prints(name, seed, n, cards, capsys):
+    assert main(["shuffle", name, "--seed", str(cli_seed(name, seed))]) == 0
+    assert capsys.readouterr().out.split() == [short_name(card) for card in cards]
+
+
+def test_every_pipeline_is_pinned_by_its_printed_names():
+    assert {case.values[0] for case in name_cases()} == set(pipelines())
+
+
+def test_deitel_glibc_is_cracked_from_the_cards_its_program_prints(capsys):
+    # srand(1795341600): the first 5 cards the compiled program prints (names_c.txt), as it prints them or as rnglab does
+    printed = next(case.values[3] for case in name_cases() if case.values[:2] == ("deitel-glibc", "1795341600"))
+    assert printed[:4] == ["Six of Clubs", "Five of Clubs", "Eight of Spades", "Deuce of Hearts"]
+    for seen in (", ".join(printed[:5]), " ".join(short_name(card) for card in printed[:5])):  # as printed, or Ah
+        assert main(["crack", "deitel-glibc", "--window", "2026-11-22T10:00:00±10s", "--seen", seen, "--json"]) == 0
+        assert [c["seed"] for c in json.loads(capsys.readouterr().out)["candidates"]] == [1795341600]
 
 
 def test_every_pipeline_is_pinned_by_a_reference():

@@ -168,7 +168,11 @@ def repeatability(target: Target) -> Finding:
 
 
 def _draws_per_game(target: Target) -> int:
-    """Draws one shuffle makes at least: one per bound drawn per card of a program (n - 1 for a function)."""
+    """Draws one shuffle makes at least: one per bound drawn per card of a program (n - 1 for a function);
+    Deitel's deck draws a row and a column per try, at least one try per card (its program, draws below the
+    cards left, is only its law under an ideal source)."""
+    if target.shuffle is not None and target.shuffle.name == "deitel":
+        return 2 * target.n
     program = target.shuffle.program(target.n) if target.shuffle is not None else None
     return sum(len(step.bounds(target.n)) for step in program) if program else max(len(drawn_bounds(target)), 1)
 

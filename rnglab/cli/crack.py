@@ -42,7 +42,7 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
 @click.argument("generator", metavar="GEN", type=GENERATOR)
 @shuffle_options
 @seed_space_options
-@click.option("--seen", help="Cards seen, as names (\"As Kd 7h\") or 0-based indices.")
+@click.option("--seen", help="Cards seen, as names (\"As Kd 7h\", or \"Ace of Spades, ...\" as Deitel's program prints them) or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
 @click.option("--deck", default=None, help=DECK_HELP)
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")

@@ -24,7 +24,8 @@ SourceDraws = lazy("shuffles.draws", "SourceDraws")
 #: Help of a ``--n`` deck size that a pipeline fills.
 DECK_SIZE_HELP = "Deck size [default: 52, or a pipeline's deck]."
 #: Help of a ``--deck`` that a pipeline fills.
-DECK_HELP = ("Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces), jieqi (the 15 face down) or a size "
+DECK_HELP = ("Deck: 52 cards, 54 (with jokers), xiangqi (one side's 16 pieces), jieqi (the 15 face down), deitel "
+             "(52 cards, Deitel's rows hearts, diamonds, clubs, spades) or a size "
              "[default: 52, or a pipeline's deck].")
 #: Most decks printed by one command.
 MAX_PRINTED = 10**4
@@ -89,10 +90,12 @@ def _pipeline_defaults(pipeline, kwargs) -> None:
 def _deck_defaults(kwargs, deck) -> None:
     """Fill a command's deck options left out (``--n``, a size; ``--deck``, a name) from ``deck``.
 
-    A deck option given decides the other: ``--n`` alone is the deck of that size (:func:`deck_for`), ``--deck``
-    alone sets the size.
+    A deck option given decides the other: ``--n`` alone is the deck of that size (:func:`deck_for`; ``--n 52``
+    or ``54`` keeps a card deck of that size, such as Deitel's), ``--deck`` alone sets the size.
     """
-    given = kwargs.get("deck") or (str(kwargs["n"]) if kwargs.get("n") is not None else None)
+    size = kwargs.get("n")
+    keeps = size == deck.size and str(size) in DECKS
+    given = kwargs.get("deck") or (str(size) if size is not None and not keeps else None)
     chosen = deck if given is None else deck_for(given)
     if kwargs.get("n", 0) is None:
         kwargs["n"] = chosen.size

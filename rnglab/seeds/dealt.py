@@ -25,6 +25,7 @@ from ..generators import GeneratorSpec
 from ..reduction.reducers import Reducer
 from ..results import Result
 from ..shuffles.algorithms import Shuffle, shuffle
+from ..shuffles.fairness import REDRAWING
 from ..shuffles.steps import SwapStep, TakeStep
 from .clues import Clue
 from .crack import Observation
@@ -166,7 +167,8 @@ def recover_from_deal(spec: GeneratorSpec, reducer: Reducer, chosen: Shuffle, ob
     Raises
     ------
     ValueError
-        For a shuffle that is not a program of swaps or takes, cards no path
+        For a shuffle that is not a program of swaps or takes, or whose program is only its law (the
+        redrawing shuffles: draw-unused, deitel, unrank, whose real draws are not its steps), cards no path
         deals, or observations that carry too little information
         (:class:`rnglab.seeds.lattice.InsufficientObservations`).
     """
@@ -174,6 +176,9 @@ def recover_from_deal(spec: GeneratorSpec, reducer: Reducer, chosen: Shuffle, ob
     steps = chosen.program(n)
     if steps is None:
         raise ValueError(f"{chosen.name} is not a program of steps: its deals cannot be read as draws")
+    if chosen.name in REDRAWING:
+        raise ValueError(f"{chosen.name} redraws when a try fails (a slot already dealt, a value >= n!): its deals "
+                         "cannot be read as draws (search its seeds with --seeds instead)")
     check_cards_information(spec, observation)
     paths = draw_paths(steps, observation)
     states, info, complete = set(), 0.0, True

@@ -5,11 +5,16 @@ Card conventions (seed recovery relies on them):
 * standard deck: index ``i`` in ``0..51`` is rank ``"A23456789TJQK"[i % 13]``
   of suit ``"cdhs"[i // 13]``, so ``0 = Ac``, ``12 = Kc``, ``13 = Ad``,
   ``51 = Ks``; the 54-card deck adds ``52 = BJ`` (black joker) and ``53 = RJ``;
-* names are case-insensitive on input (``as``, ``AS``; ``10s`` means ``Ts``)
+* names are case-insensitive on input (``as``, ``AS``; ``10s`` means ``Ts``;
+  ``Ace of Spades``, ``Deuce of Hearts`` as Deitel's program prints them)
   and printed as ``As``;
 * the unshuffled deck is cards ``0 .. n-1`` in order, and a shuffled deck is
   dealt from position 0. An algorithm written 1-based (card[1..52]) has its
-  card ``k`` at index ``k - 1`` and its ``card[1]`` at position 0.
+  card ``k`` at index ``k - 1`` and its ``card[1]`` at position 0;
+* Deitel's deck (``deitel``): the slot ``deck[row][column]`` of Deitel's
+  program, index ``13 row + column``, is face ``column`` of suit ``row``,
+  with the book's suits Hearts, Diamonds, Clubs, Spades: ``0 = Ah``,
+  ``13 = Ad``, ``26 = Ac``, ``51 = Ks`` (the program prints ``Ace of Hearts``).
 
 A deck may also be any named multiset (the 16 pieces of one side in xiangqi);
 its names are then not unique, and cards are written by index.
@@ -22,7 +27,16 @@ from dataclasses import dataclass, field
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
+#: The suits of Deitel's rows: ``suit[4] = {"Hearts", "Diamonds", "Clubs", "Spades"}``.
+DEITEL_SUITS = "hdcs"
 JOKERS = ("BJ", "RJ")
+
+#: Faces spelled out as programs print them (Deitel's face[13]), and "two".
+FACE_WORDS = {**{word: RANKS[i] for i, word in enumerate(
+    ("ace", "deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"))},
+    "two": "2"}
+#: A card spelled out: ``Ace of Hearts``.
+SPELLED_CARD = re.compile(r"\b([a-z]+)\s+of\s+(clubs|diamonds|hearts|spades)\b", re.IGNORECASE)
 
 #: The pieces of one side in xiangqi (Chinese chess), with their counts.
 XIANGQI_SIDE = {"general": 1, "advisor": 2, "elephant": 2, "horse": 2, "chariot": 2, "cannon": 2, "soldier": 5}
@@ -87,11 +101,11 @@ def _make_deck(name: str, labels, aliases: dict | None = None) -> Deck:
     return Deck(name, labels, lookup)
 
 
-def standard_deck(jokers: bool = False) -> Deck:
-    """The 52-card deck (``jokers=True``: 54 cards with ``BJ`` and ``RJ``)."""
-    labels = [RANKS[i % 13] + SUITS[i // 13] for i in range(52)] + (list(JOKERS) if jokers else [])
-    aliases = {f"10{suit}": 9 + 13 * s for s, suit in enumerate(SUITS)}
-    return _make_deck("standard-54" if jokers else "standard-52", labels, aliases)
+def standard_deck(jokers: bool = False, suits: str = SUITS, name: str = "standard") -> Deck:
+    """The 52-card deck (``jokers=True``: 54 cards with ``BJ`` and ``RJ``), suits in the order ``suits``."""
+    labels = [RANKS[i % 13] + suits[i // 13] for i in range(52)] + (list(JOKERS) if jokers else [])
+    aliases = {f"10{suit}": 9 + 13 * s for s, suit in enumerate(suits)}
+    return _make_deck(f"{name}-54" if jokers else f"{name}-52" if name == "standard" else name, labels, aliases)
 
 
 def multiset_deck(name: str, counts: dict) -> Deck:
@@ -110,11 +124,13 @@ def numbered_deck(n: int) -> Deck:
 
 
 DECKS = {"52": lambda: standard_deck(), "54": lambda: standard_deck(True),
-         "xiangqi": lambda: multiset_deck("xiangqi", XIANGQI_SIDE), "jieqi": lambda: multiset_deck("jieqi", JIEQI_SIDE)}
+         "xiangqi": lambda: multiset_deck("xiangqi", XIANGQI_SIDE), "jieqi": lambda: multiset_deck("jieqi", JIEQI_SIDE),
+         "deitel": lambda: standard_deck(suits=DEITEL_SUITS, name="deitel")}
 
 
 def deck_for(spec) -> Deck:
-    """A deck by name (``52``, ``54``, ``xiangqi``, ``jieqi``) or size (52 and 54 name cards, others are numbered)."""
+    """A deck by name (``52``, ``54``, ``xiangqi``, ``jieqi``, ``deitel``) or size (52 and 54 name cards, others
+    are numbered)."""
     key = str(spec).strip().lower()
     if key in DECKS:
         return DECKS[key]()
@@ -128,8 +144,16 @@ def card_name(index: int, jokers: bool = True) -> str:
     return standard_deck(jokers).label(int(index))
 
 
+def _short_name(spelled: re.Match) -> str:
+    """``Ace of Hearts`` -> ``Ah``: a card spelled out in the notation rnglab prints."""
+    face = spelled.group(1).casefold()
+    if face not in FACE_WORDS:
+        raise ValueError(f"unknown face {spelled.group(1)!r} in {spelled.group(0)!r} (Ace, Deuce or Two, ..., King)")
+    return FACE_WORDS[face] + spelled.group(2)[0].lower()
+
+
 def parse_cards(text: str, deck: Deck | None = None) -> list[int]:
-    """Parse cards written as names or 0-based indices, separated by spaces or commas.
+    """Parse cards written as names (``Ah`` or ``Ace of Hearts``) or 0-based indices, separated by spaces or commas.
 
     Raises
     ------
@@ -137,7 +161,7 @@ def parse_cards(text: str, deck: Deck | None = None) -> list[int]:
         For an unknown name, a repeated card, or more cards than the deck holds.
     """
     deck = deck or standard_deck(jokers=True)
-    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    tokens = [t for t in re.split(r"[\s,]+", SPELLED_CARD.sub(_short_name, text).strip()) if t]
     if len(tokens) > deck.size:
         raise ValueError(f"{len(tokens)} cards given; the {deck.name} deck holds {deck.size}")
     indices = [deck.index(token) for token in tokens]

@@ -9,8 +9,11 @@ Exact, under an ideal uniform source
       dynamic program over all ``n!`` permutations (``n <= 10``); each step
       moves every permutation's count to its successors in one compiled pass
       (lexicographic ranks from the Lehmer digits the step changes). Through
-      a reducer, draw-unused and unrank have laws of their own (their
-      redraws are not steps): :func:`draw_unused_law`, :func:`unrank_law`;
+      a reducer, draw-unused, Deitel's deck and unrank have laws of their own
+      (their redraws are not steps): :func:`draw_unused_law` (with
+      :func:`redrawn_slot_weights`), :func:`unrank_law`; the position matrix of
+      the first two, for larger ``n`` too, from the exponential clocks of
+      their slots (:func:`draw_unused_position_counts`);
     * random transpositions: a dynamic program over cycle types (the law is
       invariant under conjugation), ``n <= 30``, as many swaps as fit in
       :data:`EXACT_SECONDS` (about 240 at ``n = 30``);
@@ -55,9 +58,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable
 
 import numba
 import numpy as np
@@ -72,6 +75,7 @@ from .algorithms import check_size, make_shuffle, permutation_rank, permutation_
 from .comparator import COMPARISON_LIMIT, comparator_deals
 from .draws import PIECE_BITS
 from .paths import DealWeights
+from .runtime import deitel_grid
 
 #: Largest n for the dynamic program over all n! permutations (n = 10, naive: about 2 s and 0.33 GB;
 #: draw-unused through a reducer, whose counts are Python integers: about 6 s and 1.1 GB).
@@ -83,7 +87,13 @@ MATRIX_LIMIT = 1000
 #: Largest n for the position matrix of the stable key sort (by enumeration).
 SORT_KEYS_MATRIX_LIMIT = 9
 #: Shuffles whose redraws are not steps of their program: through a reducer they have laws of their own.
-REDRAWING = ("draw-unused", "unrank")
+REDRAWING = ("draw-unused", "deitel", "unrank")
+#: The redrawing shuffles that draw a slot until it is free (their law: :func:`draw_unused_law`).
+SLOT_REDRAWING = ("draw-unused", "deitel")
+#: Most work of the position matrix of a redrawing shuffle through a reducer (:func:`draw_unused_position_counts`):
+#: its terms or its cells (the larger), times the bits of their common denominator (Deitel's 52 cards on MSVC's
+#: rand(): 2.1e6, 0.05 s; draw-unused on 108 cards, two weights of 24 bits: 1.6e8, 4 s).
+DRAW_WORK_BITS = 2**30
 #: Epochs of the position DP: each repacks the columns as wide as the denominator at its end.
 PACKING_EPOCHS = 8
 #: Seconds of exact work (estimated before it starts) beyond which an exact computation is refused.
@@ -379,12 +389,39 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
         raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
                          "(the position matrix is available for larger n)")
     if reduce is not None and shuffle.name in REDRAWING:
-        return draw_unused_law(n, weigh.single(n)) if shuffle.name == "draw-unused" else unrank_law(n, weigh)
+        return draw_unused_law(n, redrawn_slot_weights(shuffle.name, n, weigh)) \
+            if shuffle.name in SLOT_REDRAWING else unrank_law(n, weigh)
     return _DenseProgram(n).run(shuffle.program(n), weigh)
 
 
+def redrawn_slot_weights(name: str, n: int, weigh: ChoiceWeights) -> list[int]:
+    """How often one try of a redrawing shuffle (``draw-unused``, ``deitel``) gives each slot, as integers.
+
+    draw-unused draws one position below ``n``. Deitel's program draws a row
+    below ``r`` and then a column below ``c`` (``(r, c)`` from
+    :func:`~rnglab.shuffles.runtime.deitel_grid`: ``rand() % 4``,
+    ``rand() % 13`` for 52 cards), each through the reducer, so slot
+    ``row c + column`` has weight ``u_row v_column``, the product of the two
+    draws' weights. A reducer that rejects redraws inside one draw, which
+    leaves the weights of the accepted values; the weights are divided by
+    their greatest common divisor (the law depends on their ratios only).
+    """
+    if name == "deitel":
+        rows, columns = deitel_grid(n)
+        weights = [u * v for u in weigh.single(rows) for v in weigh.single(columns)]
+    else:
+        weights = weigh.single(n)
+    common = math.gcd(*weights)
+    return [w // common for w in weights] if common else weights
+
+
+def _check_reachable(weights: list[int]) -> None:
+    if not all(weights):
+        raise ValueError("a redrawing shuffle never deals a slot its draws cannot reach: every slot needs weight > 0")
+
+
 def draw_unused_law(n: int, weights: list[int]) -> Law:
-    """Exact law of draw-unused when position ``j`` comes out of a draw with weight ``w_j``.
+    """Exact law of draw-unused (or Deitel's deck) when slot ``j`` comes out of a try with weight ``w_j``.
 
     A dealt position is drawn again, so step ``k`` takes the unused position
     ``p_k`` with probability ``w_{p_k} / (W - w(A_k))``, ``A_k = {p_0, ..,
@@ -393,9 +430,8 @@ def draw_unused_law(n: int, weights: list[int]) -> Law:
     for every deal). Counts are over the least common multiple of those
     denominators (:func:`chain_denominator`), as Python integers.
     """
+    _check_reachable(weights)
     w = np.array(weights, dtype=np.int64)
-    if not w.all():
-        raise ValueError("draw-unused never deals a position its draws cannot reach: every position needs weight > 0")
     total = int(w.sum())
     perms = _dense_permutations(n)
     before = np.cumsum(w[perms], axis=1) - w[perms]  # w(A_k) per deal and step
@@ -421,6 +457,67 @@ def chain_denominator(weights: list[int]) -> int:
         members = [1 << j for j in range(len(weights)) if subset >> j & 1]
         chain[subset] = math.lcm(*(chain[subset ^ x] * (total - subset_weight[subset ^ x]) for x in members))
     return chain[-1]
+
+
+def draw_unused_position_counts(weights: list[int]) -> tuple[np.ndarray, int]:
+    """Exact position counts of draw-unused (or Deitel's deck) when slot ``j`` comes out of a try with weight ``w_j``.
+
+    A taken slot is drawn again and the tries are i.i.d., so the next slot
+    dealt is free slot ``j`` with probability ``w_j / w(free)``: the order of
+    the slots is that of independent exponential times ``E_j`` of rates ``w_j``
+    (the Plackett--Luce law). Slot ``j`` is dealt at position ``k`` when
+    exactly ``k`` of the others come before it; given ``E_j = x`` each other
+    ``i`` does with probability ``1 - e^{-w_i x}``, and integrating
+    ``[z^k] prod_{i != j} (z + (1 - z) e^{-w_i x})`` against ``w_j e^{-w_j x}``
+    gives
+
+    ``P(j at k) = w_j sum_T (-1)^{k - N + |T|} C(|T|, k - N + |T|) / (w_j + w(T))``
+
+    over the sets ``T`` of the ``N = n - 1`` other slots. Slots of equal
+    weight are exchangeable, so ``T`` is summed by how many slots of each
+    weight it holds (a binomial coefficient per weight): ``prod_c (m_c + 1)``
+    terms per weight of ``j``. The sums are exact integers over the least
+    common multiple ``D`` of the denominators, reduced at the end.
+
+    Raises
+    ------
+    ValueError
+        When the work (terms or matrix cells, times the bits of ``D``) would
+        exceed :data:`DRAW_WORK_BITS`, or a slot has weight 0.
+
+    Returns
+    -------
+    counts : numpy.ndarray
+        ``(n, n)`` object array: slot (card) ``j``, position ``k``.
+    denominator : int
+    """
+    _check_reachable(weights)
+    n, values = len(weights), sorted(set(weights))
+    sizes = [weights.count(v) for v in values]
+    others = [[m - (c == own) for c, m in enumerate(sizes)] for own in range(len(values))]
+    terms = sum(math.prod(m + 1 for m in counts) for counts in others)
+    size = max(terms, n * n)
+    common = 1
+    for own, counts in enumerate(others):
+        for taken in itertools.product(*(range(m + 1) for m in counts)):
+            common = math.lcm(common, values[own] + sum(t * v for t, v in zip(taken, values)))
+            if common.bit_length() * size > DRAW_WORK_BITS:
+                raise ValueError(f"the exact position matrix of this redrawing shuffle on n = {n} through the "
+                                 f"reducer is out of reach: {len(values)} slot weights, {terms:,} terms over a "
+                                 f"denominator of more than {common.bit_length():,} bits")
+    rows = {}
+    for own, counts in enumerate(others):
+        by_size = [0] * n  # sum over T with |T| = s of C(m, t) per weight, times D / (w_j + w(T))
+        for taken in itertools.product(*(range(m + 1) for m in counts)):
+            ways = math.prod(math.comb(m, t) for m, t in zip(counts, taken))
+            by_size[sum(taken)] += ways * (common // (values[own] + sum(t * v for t, v in zip(taken, values))))
+        rows[values[own]] = [values[own] * sum((-1) ** (k - n + 1 + s) * math.comb(s, k - n + 1 + s) * by_size[s]
+                                               for s in range(n - 1 - k, n)) for k in range(n)]
+    reduce = math.gcd(common, *(c for row in rows.values() for c in row))
+    counts = np.empty((n, n), dtype=object)
+    for j, w in enumerate(weights):
+        counts[j, :] = [c // reduce for c in rows[w]]
+    return counts, common // reduce
 
 
 def unrank_law(n: int, weigh: ChoiceWeights) -> Law:
@@ -523,6 +620,8 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
     shuffle.check(n)
     if reduce is not None:
         _check_weighable(shuffle)
+        if shuffle.name in SLOT_REDRAWING:
+            return draw_unused_position_counts(redrawn_slot_weights(shuffle.name, n, weigh))
         if shuffle.name in REDRAWING:
             if n > DENSE_LIMIT:
                 raise ValueError(f"{algo} through a reducer is computed from its law over all n! deals, "
@@ -755,7 +854,7 @@ def _first_missing(ranks: np.ndarray) -> int:
 
 def position_count_matrix(decks: np.ndarray) -> np.ndarray:
     """``counts[i, j]`` = number of decks with card ``i`` at position ``j`` (int64)."""
-    lanes, n = decks.shape
+    _lanes, n = decks.shape
     cells = decks.astype(np.int64) * n + np.arange(n)
     return np.bincount(cells.ravel(), minlength=n * n).reshape(n, n)
 

@@ -6,7 +6,9 @@ reducer it consumes exactly the values the real program consumes:
 
 * Deitel's two-dimensional deck: for each card ``k``, ``do { row = rand() % 4;
   column = rand() % 13; } while (deck[row][column] != 0)``; card ``k`` goes to
-  that slot, and the deal lists the slots of cards 1, 2, ...;
+  that slot, and the deal lists the slots of cards 1, 2, ... (slot ``13 row +
+  column``; the book's rows are hearts, diamonds, clubs, spades: the ``deitel``
+  deck of :mod:`~rnglab.shuffles.cards` names them);
 * ascending Fisher--Yates: ``for i = 1 .. n-1: swap(i, j)``, ``j`` uniform in
   ``[0, i]`` (libstdc++ ``std::random_shuffle`` with ``rand() % (i + 1)``);
 * libstdc++ ``std::shuffle``: the same swaps, two positions drawn per call of

@@ -10,6 +10,9 @@ Run with CPython 3 and numpy:  python3 make_reference.py > reference_python.txt
 * numpy-shuffle, numpy-permutation: numpy.random.Generator(PCG64(seed)).shuffle / .permutation(n).
 
 Each line: pipeline seed n, then the items at positions 0 .. n-1.
+With the argument ``names`` (``python3 make_reference.py names > names_python.txt``): 52 cards named
+``"A23456789TJQK"[i % 13] + "cdhs"[i // 13]`` (rnglab's standard deck) shuffled, each line
+``pipeline seed 52:`` and the names, ", " apart.
 """
 
 import random
@@ -22,6 +25,20 @@ def python2_shuffle(items, rng):
     for i in reversed(range(1, len(items))):
         j = int(rng.random() * (i + 1))
         items[i], items[j] = items[j], items[i]
+
+
+def names_main():
+    deck = ["A23456789TJQK"[i % 13] + "cdhs"[i // 13] for i in range(52)]
+    print(f"# CPython {sys.version.split()[0]}, numpy {np.__version__}")
+    for seed in (0, 1, 42, 1795341600):
+        deals = {"python3-shuffle": list(deck), "python2-shuffle": list(deck)}
+        random.Random(seed).shuffle(deals["python3-shuffle"])
+        python2_shuffle(deals["python2-shuffle"], random.Random(seed))
+        array = np.array(deck)
+        np.random.Generator(np.random.PCG64(seed)).shuffle(array)
+        deals["numpy-shuffle"] = array.tolist()
+        for name, deal in deals.items():
+            print(f"{name} {seed} 52: " + ", ".join(deal))
 
 
 def main():
@@ -42,4 +59,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    names_main() if sys.argv[1:] == ["names"] else main()

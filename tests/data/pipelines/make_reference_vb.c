@@ -9,7 +9,10 @@
  * Microsoft KB 231847), and the product Rnd * (i + 1) is taken in double, as VBScript's Variant arithmetic
  * does for a Single times a Long. This pins rnglab to that transcription, not to vbscript.dll itself.
  * Build and run:  gcc -O2 -o make_reference_vb make_reference_vb.c && ./make_reference_vb > reference_vb.txt
- * Each line: vbscript-xiangqi <Randomize argument> 15, then the pieces (indices 0..14) at positions 0..14. */
+ * Each line: vbscript-xiangqi <Randomize argument> 15, then the pieces (indices 0..14) at positions 0..14.
+ * With the argument "names" (./make_reference_vb names > names_vb.txt) the pieces are the jieqi side's 15 names in
+ * rnglab's order (advisor x2, elephant x2, horse x2, chariot x2, cannon x2, soldier x5), each line
+ * "vbscript-xiangqi <Randomize argument> 15:" and the names, ", " apart. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,8 +35,12 @@ static float rnd(void)
     return (float)state * 5.9604645e-08f;
 }
 
-int main(void)
+static const char *piece[15] = {"advisor", "advisor", "elephant", "elephant", "horse", "horse", "chariot",
+                                "chariot", "cannon", "cannon", "soldier", "soldier", "soldier", "soldier", "soldier"};
+
+int main(int argc, char **argv)
 {
+    int names = argc > 1 && strcmp(argv[1], "names") == 0;
     const double numbers[] = {0.0, 1.0, 12345.0, -7.0, 43200.5};
     for (size_t s = 0; s < sizeof numbers / sizeof numbers[0]; s++) {
         int pieces[15];
@@ -44,8 +51,10 @@ int main(void)
             int j = (int)floor((double)rnd() * (double)(i + 1));
             int t = pieces[i]; pieces[i] = pieces[j]; pieces[j] = t;
         }
-        printf("vbscript-xiangqi %.17g 15", numbers[s]);
-        for (int i = 0; i < 15; i++) printf(" %d", pieces[i]);
+        printf("vbscript-xiangqi %.17g 15%s", numbers[s], names ? ":" : "");
+        for (int i = 0; i < 15; i++)
+            if (names) printf("%s %s", i ? "," : "", piece[pieces[i]]);
+            else printf(" %d", pieces[i]);
         printf("\n");
     }
     return 0;
