@@ -10,6 +10,7 @@ and :func:`~rnglab.shuffles.reach.reachable_deals` (deals the seeds reach),
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ..pages.numbers import power, probability
 from ..plot.shuffle import position_heatmap
@@ -36,8 +37,8 @@ FUNCTION_N = 5
 #: Calls of a user's function for its position chi-square when its law cannot be enumerated, and the p-value
 #: below which a bias is reported.
 EMPIRICAL_SHUFFLES, EMPIRICAL_ALPHA = 20_000, 0.001
-#: Largest source range whose exact weights the shuffle law takes through the reducer (fairness's limit).
-EXACT_RANGE = 2**24
+#: What the shuffle finding says when its law is that of an ideal source, the reducer left out.
+IDEAL_ONLY = "through an ideal source: the reducer's bias is not included"
 
 
 def os_seed_count(target: Target) -> int:
@@ -194,7 +195,12 @@ def _bound_list(bounds: list[int]) -> str:
 
 
 def shuffle_law(target: Target, range_size: int) -> Finding:
-    """The shuffle's exact law: through the reducer on ``R`` ideal values where ``R <= 2^24``, else ideal draws."""
+    """The shuffle's exact law through the reducer on ``R`` ideal values (any ``R``: the reducer's exact counts).
+
+    Where that law is out of exact reach (the work budget of the position matrix, a reducer's domain), the law
+    under an ideal source is given instead, and the finding says so: it does not include the reducer's bias.
+    """
+    ideal_only = None
     if target.shuffle is None:
         n = min(target.n, FUNCTION_N)
         try:
@@ -204,26 +210,47 @@ def shuffle_law(target: Target, range_size: int) -> Finding:
     else:
         n, options = target.n, ({"swaps": target.shuffle.swaps} if target.shuffle.algorithm.option == "swaps" else
                                 {"key_bits": target.shuffle.key_bits} if target.shuffle.algorithm.option else {})
-        through = {"reduce": target.reducer.name, "range_size": range_size} if range_size <= EXACT_RANGE else {}
         try:
-            result = exact_fairness(target.shuffle.name, n, **through, **options)
-        except ValueError:  # the reducer's weights are out of exact reach for this shuffle
+            result = exact_fairness(target.shuffle.name, n, reduce=target.reducer.name, range_size=range_size,
+                                    **options)
+        except ValueError as beyond:  # the reducer's weights are out of exact reach for this shuffle
             result = exact_fairness(target.shuffle.name, n, **options)
+            if target.reducer.unbiased:  # every draw exactly uniform: the ideal law is the law through the reducer
+                result = replace(result, source=f"ideal source ({target.reducer.name} draws are exactly uniform: "
+                                                "the same law)")
+            else:
+                ideal_only = str(beyond)
+    return _shuffle_law_finding(target, n, result, ideal_only)
+
+
+def _shuffle_law_finding(target: Target, n: int, result, ideal_only: str | None) -> Finding:
+    """The finding of an exact law; ``ideal_only`` says why the law is that of an ideal source (no reducer).
+
+    A law uniform only under the ideal source warns (at the rule's warn threshold), as a law out of reach does
+    (:func:`empirical_shuffle_law`): the reducer's bias is not excluded.
+    """
     detect = result.shuffles_to_detect
     deviation = result.position_max_deviation
     value = math.inf if not deviation else math.log2(detect) if detect else 0.0
+    if ideal_only is not None and not deviation:  # uniform only without the reducer: not shown uniform through it
+        value = RULES["shuffle"].warn_at
+    source = result.source if ideal_only is None else IDEAL_ONLY
     facts = [["deck examined", f"{n} cards" + ("" if n == target.n else f" (the function is enumerated up to "
                                                                          f"{FUNCTION_N})")],
-             ["source", result.source],
+             ["source", source]] + ([["why not through the reducer", ideal_only]] if ideal_only else []) + [
              ["deals reached by the law", power(result.reachable) if result.reachable is not None else "not computed"],
              ["total variation to uniform", f"{float(result.tv_distance):.3e}" if result.tv_distance is not None
               else "not computed (n too large)"],
              ["largest position deviation |P - 1/n|", f"{float(deviation):.3e}" if deviation is not None else "-"],
              ["shuffles to detect (position chi-square)", power(detect) if detect else "never (uniform)"]]
-    headline = "position matrix exactly uniform" if not deviation else \
-        f"position bias detectable after {power(detect)} shuffles"
+    if ideal_only is not None:
+        headline = (f"position bias detectable after {power(detect)} shuffles" if deviation else
+                    "no position bias") + f" {IDEAL_ONLY}"
+    else:
+        headline = f"position bias detectable after {power(detect)} shuffles" if deviation else \
+            "position matrix exactly uniform"
     matrix = result.position_matrix
     figure = None if matrix is None else png(position_heatmap, matrix, f"position matrix, {n} cards")
     return finding("shuffle", value, headline, facts, figure=figure,
-                   caption=f"n P(card i at position j) for {n} cards, exact ({result.source}): "
+                   caption=f"n P(card i at position j) for {n} cards, exact ({source}): "
                            "1 everywhere (one flat colour) for a uniform shuffle")

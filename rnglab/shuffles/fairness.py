@@ -68,7 +68,7 @@ from scipy import stats
 
 from ..empirical.stattests.base import ChiSquareResult, samples_to_detect
 from ..generators import Source
-from ..reduction.maps import check_bound
+from ..reduction.bias import count_array
 from ..reduction.reducers import as_reducer
 from ..results import Result
 from .algorithms import check_size, make_shuffle, permutation_rank, permutation_unrank, shuffle_in_turn, swap_count
@@ -191,15 +191,20 @@ class _DenseProgram:
         self.perms = _dense_permutations(n)
 
     def run(self, program, weigh) -> Law:
+        """The law of ``program`` with choice weights ``weigh`` (:class:`ChoiceWeights`), in int64 counts.
+
+        Every count is at most the denominator ``D`` (the product of the steps' total weights), so the
+        counts are exact while ``D < 2^62``; a larger ``D`` (a reducer on ``R = 2^31`` values from the second
+        draw on) is refused before any work.
+        """
+        steps = [(step.orders(self.n), weigh(step, self.n)) for step in program]
+        denominator = math.prod(sum(weights) for _, weights in steps)
+        if denominator >= 2**62:
+            raise ValueError(f"the exact law over all {self.n}! deals is held in 64-bit integer counts: its "
+                             f"2^{math.log2(denominator):.2f} weighted paths exceed 2^62; use a smaller n or R")
         counts = np.zeros(len(self.perms), dtype=np.int64)
         counts[0] = 1
-        denominator = 1
-        for step in program:
-            orders = step.orders(self.n)
-            weights = weigh(step, self.n)
-            denominator *= sum(weights)
-            if denominator >= 2**62:
-                raise ValueError(f"too many paths for exact integer counts ({denominator:.3g}); use a smaller n")
+        for orders, weights in steps:
             counts = _rearrange_counts(self.perms, counts, np.array(orders, dtype=np.int64),
                                        np.array(weights, dtype=np.int64), np.zeros_like(counts))
         return Law(self.n, counts, None, denominator, lambda c: self.perms[c].tolist())
@@ -210,15 +215,18 @@ class ChoiceWeights:
 
     With ``reduce`` and ``range_size`` R, a draw below ``b`` is the reducer
     applied to an ideal source of R values: choice ``j`` gets weight
-    ``#{x in [0, R): accepted, value j}`` (rejected values drop out, as a
-    redraw does). Weights are exact integers; R is limited to 2^24 values.
+    ``c_j = #{x in [0, R): accepted, value j}`` (rejected values drop out, as
+    a redraw does), from the reducer's own count function
+    (:func:`rnglab.reduction.bias.count_array`: closed forms, exact for any R,
+    ``2^31``, ``2^32``, ``2^64`` included; ``float-multiply`` needs ``R <= 2^53``).
+    Weights are exact Python integers.
     """
 
     def __init__(self, reduce: str | None = None, range_size: int | None = None):
         if (reduce is None) != (range_size is None):
             raise ValueError("a reducer needs the source's range size R, and R needs a reducer")
-        if range_size is not None and not 2 <= range_size <= 2**24:
-            raise ValueError(f"the source range R must be in [2, 2^24] for exact weights; got {range_size}")
+        if range_size is not None and range_size < 2:
+            raise ValueError(f"the source range R must be at least 2; got {range_size}")
         self.reduce = None if reduce is None else as_reducer(reduce)
         self.range_size, self.cache = range_size, {}
 
@@ -234,15 +242,9 @@ class ChoiceWeights:
         """Weights of the values of one draw below ``bound``."""
         if self.reduce is None:
             return [1] * bound
-        check_bound(bound, self.range_size)  # as every draw: the shuffle cannot run with a bound above R
-        if bound not in self.cache:
-            self.cache[bound] = self._count(bound)
+        if bound not in self.cache:  # count_array checks the bound as every draw does (none above R)
+            self.cache[bound] = [int(c) for c in count_array(self.reduce, bound, self.range_size)]
         return self.cache[bound]
-
-    def _count(self, bound: int) -> list[int]:
-        x = np.arange(self.range_size, dtype=np.uint64)
-        values, accepted = self.reduce.map(x, bound, self.range_size)
-        return [int(c) for c in np.bincount(values[accepted].astype(np.int64), minlength=bound)]
 
 
 def _partition_step(partition: tuple, n: int) -> dict:
@@ -431,11 +433,11 @@ def draw_unused_law(n: int, weights: list[int]) -> Law:
     denominators (:func:`chain_denominator`), as Python integers.
     """
     _check_reachable(weights)
-    w = np.array(weights, dtype=np.int64)
-    total = int(w.sum())
+    total = sum(weights)
+    w = np.array(weights, dtype=np.int64 if total**2 < 2**63 else object)  # two factors W - w(A) multiply in int64
     perms = _dense_permutations(n)
     before = np.cumsum(w[perms], axis=1) - w[perms]  # w(A_k) per deal and step
-    left = total - before  # at most R <= 2^24: two factors multiply exactly in int64
+    left = total - before
     denominators = np.ones(len(perms), dtype=object)
     for k in range(0, n, 2):
         denominators = denominators * (left[:, k] * left[:, k + 1] if k + 1 < n else left[:, k])
@@ -529,14 +531,20 @@ def unrank_law(n: int, weigh: ChoiceWeights) -> Law:
     the last one narrower); ``V >= n!`` redraws every piece. So
     ``P(V = v) = weight(v) / sum_{u < n!} weight(u)`` with ``weight(v)`` the
     product of its pieces' weights, and the deal is the permutation of rank ``v``.
+    The counts are int64 where the largest product times ``n!`` stays below
+    ``2^63``, Python integers otherwise (``R = 2^64``: weights of ``2^42`` on a piece of 22 bits).
     """
     total = math.factorial(n)
     width, remaining = min(PIECE_BITS, weigh.range_size.bit_length() - 1), max(1, (total - 1).bit_length())
-    values, counts = np.arange(total, dtype=np.int64), np.ones(total, dtype=np.int64)
-    while remaining > 0:  # n <= 10: 22 bits, each weight at most R <= 2^24 and the total below 2^63
+    pieces = []
+    while remaining > 0:
         piece = min(width, remaining)
         remaining -= piece
-        counts *= np.array(weigh.single(1 << piece), dtype=np.int64)[values >> remaining & ((1 << piece) - 1)]
+        pieces.append((remaining, piece, weigh.single(1 << piece)))
+    wide = math.prod(max(weights) for *_, weights in pieces) * total >= 2**63
+    values, counts = np.arange(total, dtype=np.int64), np.ones(total, dtype=object if wide else np.int64)
+    for shift, piece, weights in pieces:
+        counts *= np.array(weights, dtype=counts.dtype)[values >> shift & ((1 << piece) - 1)]
     return Law(n, counts, None, int(counts.sum()), lambda c: permutation_unrank(c, n))
 
 
@@ -770,7 +778,7 @@ def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None
         n=n, algo=shuffle.name, exact=True, source=source, n_factorial=math.factorial(n),
         position_max_deviation=max_deviation(counts, denominator) if matrix else None,
         position_matrix=probabilities.tolist() if matrix else None,
-        shuffles_to_detect=shuffles_to_detect(probabilities) if matrix else None, **summary)
+        shuffles_to_detect=shuffles_to_detect(counts, denominator) if matrix else None, **summary)
 
 
 def deal_law(deals: DealWeights) -> Law:
@@ -789,7 +797,7 @@ def law_fairness(law: Law, algo: str, source: str) -> ExactFairness:
     return ExactFairness(
         n=law.n, algo=algo, exact=True, source=source, n_factorial=math.factorial(law.n),
         position_max_deviation=max_deviation(counts, denominator), position_matrix=probabilities.tolist(),
-        shuffles_to_detect=shuffles_to_detect(probabilities), **law_summary(law))
+        shuffles_to_detect=shuffles_to_detect(counts, denominator), **law_summary(law))
 
 
 def seed_space_fairness(decks: np.ndarray, label: str, algo: str) -> ExactFairness:
@@ -841,7 +849,7 @@ def seed_space_law(tally: DealTally, label: str, algo: str) -> ExactFairness:
         most_likely=Likely(permutation_unrank(int(ranks[best]), n), Fraction(counts[best], seeds)),
         least_likely=least, position_max_deviation=max_deviation(matrix, seeds),
         position_matrix=_as_float_ratio(matrix, seeds).tolist(),
-        shuffles_to_detect=shuffles_to_detect(_as_float_ratio(matrix, seeds)))
+        shuffles_to_detect=shuffles_to_detect(matrix, seeds))
 
 
 def _first_missing(ranks: np.ndarray) -> int:
@@ -953,20 +961,24 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
 def _detectable(algo, n: int) -> int | None:
     """Shuffles to detect the algorithm's exact bias, where its exact position matrix is within reach."""
     try:
-        return shuffles_to_detect(position_probabilities(algo, n))
+        return shuffles_to_detect(*position_counts(algo, n))
     except ValueError:  # the exact matrix is out of reach (a key sort above n = 9, or beyond the time limit)
         return None
 
 
-def shuffles_to_detect(probabilities: np.ndarray, *, alpha: float = 0.001, power: float = 0.9) -> int | None:
-    """Shuffles needed for the position chi-square to reject uniformity with the given power.
+def shuffles_to_detect(counts: np.ndarray, denominator: int, *, alpha: float = 0.001,
+                       power: float = 0.9) -> int | None:
+    """Shuffles needed for the position chi-square to reject uniformity with the given power, for the exact
+    position counts ``P(card i at position j) = counts[i, j] / D``.
 
     The statistic has ``(n-1)^2`` degrees of freedom and, under the bias
     ``p``, noncentrality ``lambda = M n sum (p_ij - 1/n)^2`` after ``M``
-    shuffles (:func:`~rnglab.empirical.stattests.base.samples_to_detect`); ``None`` for an
+    shuffles (:func:`~rnglab.empirical.stattests.base.samples_to_detect`),
+    here ``M sum (n c_ij - D)^2 / (n D^2)`` in exact arithmetic: a bias below
+    the resolution of a double near ``1/n`` (a reducer on ``R = 2^64``
+    values, deviations about ``4e-20``) still counts. ``None`` for an
     unbiased matrix.
     """
-    p = np.asarray(probabilities, dtype=float)
-    n = p.shape[0]
-    per_shuffle = n * float(((p - 1 / n) ** 2).sum())
-    return None if n < 2 or per_shuffle <= 1e-300 else samples_to_detect(per_shuffle, (n - 1) ** 2, alpha, power)
+    n = counts.shape[1]
+    per_shuffle = Fraction(sum((int(c) * n - denominator) ** 2 for c in counts.flat), n * denominator**2)
+    return None if n < 2 or not per_shuffle else samples_to_detect(per_shuffle, (n - 1) ** 2, alpha, power)
