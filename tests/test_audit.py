@@ -104,6 +104,34 @@ def test_deitel_msvc_shuffle_law_is_that_of_its_rows_and_columns():
     assert ["largest position deviation |P - 1/n|", "1.694e-05"] in law.facts
 
 
+def test_deitel_glibc_shuffle_law_is_through_modulo_on_2_31_values_not_an_ideal_source():
+    # R = 2^31 was above the old 2^24 limit: the law of an ideal source, called "exactly uniform". rand() % 13
+    # gives 11 columns one raw value more than the other 2 (figures checked by an independent chain in
+    # test_fairness.py).
+    law = shuffle_law(from_pipeline("deitel-glibc"), 2**31)
+    assert law.headline == "position bias detectable after 2^60.29 shuffles" and law.grade == "warn"
+    assert ["source", "ideal source of 2147483648 values, modulo"] in law.facts
+    assert ["largest position deviation |P - 1/n|", "3.553e-10"] in law.facts
+
+
+@pytest.mark.parametrize("name,range_size,source", [
+    ("java-collections", 2**32, "ideal source of 4294967296 values, java-nextint"),
+    ("python3-shuffle", 2**32, "ideal source of 4294967296 values, python-randbelow"),
+    ("numpy-shuffle", 2**32, "ideal source of 4294967296 values, bitmask")])
+def test_rejecting_reducers_on_large_ranges_stay_exactly_uniform_through_the_reducer(name, range_size, source):
+    law = shuffle_law(from_pipeline(name), range_size)
+    assert (law.headline, law.grade) == ("position matrix exactly uniform", "pass") and ["source", source] in law.facts
+
+
+def test_a_law_out_of_reach_through_the_reducer_says_it_is_an_ideal_sources():
+    # float-multiply serves R <= 2^53: on 2^64 values the law is the ideal source's, and the finding says so
+    law = shuffle_law(from_pipeline("python2-shuffle"), 2**64)
+    assert law.headline == "no position bias through an ideal source: the reducer's bias is not included"
+    assert law.grade == "warn" and "exactly uniform" not in json.dumps([law.headline, law.facts, law.caption])
+    assert ["source", "through an ideal source: the reducer's bias is not included"] in law.facts
+    assert dict(law.facts)["why not through the reducer"].startswith("float-multiply")
+
+
 def test_sound_pipeline_passes_all_but_reachability(sound):
     # numpy seeds PCG64 with 128 bits of OS entropy (SeedSequence): 2^128 of the 52! = 2^225.6 deals, a
     # warning, not a failure (no one can search 2^128 seeds to tell which).

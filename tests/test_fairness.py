@@ -7,8 +7,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from scipy import optimize, stats
 
 from rnglab.generators import make_source
+from rnglab.reduction.bias import brute_force_counts
 from rnglab.reduction.reducers import as_reducer
 from rnglab.shuffles.algorithms import permutation_rank, permutation_unrank, shuffle, shuffle_decks
 from rnglab.shuffles.draws import Draws, ScriptedDraws
@@ -18,6 +20,7 @@ from rnglab.shuffles.fairness import (
     empirical_fairness,
     exact_fairness,
     law_position_counts,
+    law_summary,
     max_within,
     permutation_law,
     position_chi_square,
@@ -330,3 +333,109 @@ def test_unbounded_exact_and_empirical_work_is_refused_up_front_with_what_fits()
 
 def test_max_within_finds_the_last_count_that_fits():
     assert [max_within(lambda k, last=last: k <= last) for last in (0, 1, 5, 64, 1000)] == [0, 1, 5, 64, 1000]
+
+
+def _slot_chain_position_matrix(try_probabilities):
+    """Position matrix of draw-until-free by a Markov chain over the sets of slots taken (exact Fractions):
+    from the taken set S, slot j (not in S) comes next with probability p_j / (1 - p(S))."""
+    n = len(try_probabilities)
+    matrix = [[Fraction(0)] * n for _ in range(n)]
+    reached = {0: Fraction(1)}
+    for size in range(n):
+        following = {}
+        for taken, chance in reached.items():
+            free = 1 - sum(try_probabilities[j] for j in range(n) if taken >> j & 1)
+            for j in (j for j in range(n) if not taken >> j & 1):
+                step = chance * try_probabilities[j] / free
+                matrix[j][size] += step
+                following[taken | 1 << j] = following.get(taken | 1 << j, 0) + step
+        reached = following
+    return matrix
+
+
+@pytest.mark.parametrize("method", ["modulo", "multiply-shift", "float-multiply"])
+def test_deitel_on_a_7_bit_source_matches_a_brute_force_chain_over_the_slots_taken(method):
+    # The structure of deitel-glibc scaled down: 13 columns on 2^7 raw values (128 = 9 * 13 + 11, as
+    # 2^31 = 165191049 * 13 + 11): a try's slot from every raw value through the reducer's map, then every set
+    # of taken slots (2^13) in exact Fractions.
+    values, accepted = as_reducer(method).map(np.arange(128, dtype=np.uint64), 13, 128)
+    tries = Counter(values[accepted].tolist())
+    p = [Fraction(tries[j], int(accepted.sum())) for j in range(13)]
+    counts, denominator = position_counts("deitel", 13, reduce=method, range_size=128)
+    assert [[Fraction(int(c), denominator) for c in row] for row in counts] == _slot_chain_position_matrix(p)
+
+
+def _two_weight_position_rows(heavy, light, a, b):
+    """P(slot at position k) for a slot of weight a and one of weight b, among ``heavy`` slots of weight a and
+    ``light`` of weight b dealt by draw-until-free: a Markov chain on (heavy, light) others taken (Fractions)."""
+    rows = []
+    for own, h_others, l_others in ((a, heavy - 1, light), (b, heavy, light - 1)):
+        row, reached = [Fraction(0)] * (heavy + light), {(0, 0): Fraction(1)}
+        for size in range(heavy + light):
+            following = {}
+            for (h, l), chance in reached.items():
+                free = own + (h_others - h) * a + (l_others - l) * b
+                row[size] += chance * Fraction(own, free)
+                for key, weight in (((h + 1, l), (h_others - h) * a), ((h, l + 1), (l_others - l) * b)):
+                    if weight:
+                        following[key] = following.get(key, 0) + chance * Fraction(weight, free)
+            reached = following
+        rows.append(row)
+    return rows
+
+
+def test_deitel_52_cards_on_glibc_rand_position_bias_from_an_independent_chain():
+    # rand() % 4 on 2^31 values is uniform; rand() % 13 gives columns 0..10 q + 1 values and 11, 12 q
+    # (2^31 = 13 q + 11): 44 slots of weight q + 1, 8 of weight q.
+    q = 2**31 // 13
+    heavy_row, light_row = _two_weight_position_rows(44, 8, q + 1, q)
+    deviation = max(abs(p - Fraction(1, 52)) for p in heavy_row + light_row)
+    per_shuffle = 52 * (44 * sum((p - Fraction(1, 52)) ** 2 for p in heavy_row)
+                        + 8 * sum((p - Fraction(1, 52)) ** 2 for p in light_row))
+    df = 51**2  # noncentrality the chi-square needs at level 0.001 for power 0.9, by root finding on scipy's ncx2
+    critical = stats.chi2.isf(0.001, df)
+    needed = optimize.brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - 0.9, 1, 1000)
+    assert f"{float(deviation):.3e}" == "3.553e-10" and f"{math.log2(needed / float(per_shuffle)):.2f}" == "60.29"
+    result = exact_fairness("deitel", 52, reduce="modulo", range_size=2**31)
+    assert result.position_max_deviation == deviation
+    assert math.log2(result.shuffles_to_detect) == pytest.approx(math.log2(needed / float(per_shuffle)), abs=1e-6)
+    counts, denominator = position_counts("deitel", 52, reduce="modulo", range_size=2**31)
+    assert [Fraction(int(c), denominator) for c in counts[0]] == heavy_row
+    assert [Fraction(int(c), denominator) for c in counts[11]] == light_row
+
+
+@pytest.mark.parametrize("method", ["modulo", "multiply-shift", "float-multiply", "threshold", "bitmask", "lemire"])
+@pytest.mark.parametrize("range_size", [2**7, 1000, 2**16 - 1, 2**16])
+@pytest.mark.parametrize("algo,n", [("draw-unused", 6), ("deitel", 7), ("deitel", 26)])
+def test_grouped_redrawn_position_counts_equal_the_dense_law_from_every_raw_value(method, range_size, algo, n):
+    # Reference: every raw value through the reducer's map (brute force) and, for n <= 7, every deal's
+    # probability summed per cell (the dense law); grouped: the reducer's closed-form counts and the
+    # exponential clocks, slots grouped by weight.
+    rows, columns = (2, 13) if n == 26 else (1, n)
+    row_counts, column_counts = (brute_force_counts(method, bound, range_size)[0] for bound in (rows, columns))
+    weights = [int(u) * int(v) for u in row_counts for v in column_counts]
+    grouped = position_counts(algo, n, reduce=method, range_size=range_size)
+    dense = law_position_counts(draw_unused_law(n, weights)) if n <= 7 else draw_unused_position_counts(weights)
+    assert [Fraction(int(c), grouped[1]) for c in grouped[0].flat] == [Fraction(int(c), dense[1])
+                                                                        for c in dense[0].flat]
+
+
+@pytest.mark.parametrize("range_size", [2**32, 2**48, 2**64])
+def test_redrawn_law_through_a_reducer_on_huge_ranges_is_exact(range_size):
+    # n = 3 by modulo: one output gets q + 1 raw values, two get q; every deal p has P(p) = prod_k w_{p_k} /
+    # (W - w(A_k)) in Fractions. Counts past 2^63 (W = R = 2^64) overflowed int64 silently.
+    q, r = divmod(range_size, 3)
+    w = [q + 1] * r + [q] * (3 - r)
+    law = permutation_law("draw-unused", 3, reduce="modulo", range_size=range_size)
+    for rank, count in enumerate(law.counts):
+        deal, left, expected = permutation_unrank(rank, 3), range_size, Fraction(1)
+        for slot in deal:
+            expected, left = expected * Fraction(w[slot], left), left - w[slot]
+        assert Fraction(int(count), law.denominator) == expected
+    unrank = permutation_law("unrank", 3, reduce="modulo", range_size=range_size)  # 3-bit pieces: R / 8 each
+    assert list(unrank.counts) == [range_size >> 3] * 6 and law_summary(unrank)["tv_distance"] == 0
+
+
+def test_a_law_past_64_bit_counts_is_refused_before_any_work():
+    with pytest.raises(ValueError, match=r"5! deals is held in 64-bit integer counts: its 2\^124.00 weighted paths"):
+        permutation_law("fisher-yates", 5, reduce="modulo", range_size=2**31)

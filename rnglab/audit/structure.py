@@ -242,7 +242,8 @@ def _shuffle_law_finding(target: Target, n: int, result, ideal_only: str | None)
              ["total variation to uniform", f"{float(result.tv_distance):.3e}" if result.tv_distance is not None
               else "not computed (n too large)"],
              ["largest position deviation |P - 1/n|", f"{float(deviation):.3e}" if deviation is not None else "-"],
-             ["shuffles to detect (position chi-square)", power(detect) if detect else "never (uniform)"]]
+             ["shuffles to detect (position chi-square)", power(detect) if detect else
+              "never (uniform)" if ideal_only is None else "never under an ideal source"]]
     if ideal_only is not None:
         headline = (f"position bias detectable after {power(detect)} shuffles" if deviation else
                     "no position bias") + f" {IDEAL_ONLY}"
