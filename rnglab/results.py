@@ -45,6 +45,14 @@ def _long_ints_as_hex(data: Any) -> Any:
     return data
 
 
+def _fraction_text(value: Fraction) -> str:
+    """``"631/32768"``; parts of more than :data:`JSON_INT_DIGITS` decimal digits in exact hexadecimal (as
+    :func:`json_text` writes such integers): ``"0x1f.../0x2a..."`` (a shuffle's position deviation through a
+    reducer on 2^64 values has a denominator of 17,708 bits)."""
+    parts = [value.numerator] + ([value.denominator] if value.denominator != 1 else [])
+    return "/".join(str(part) if -_JSON_INT_BOUND < part < _JSON_INT_BOUND else hex(part) for part in parts)
+
+
 def to_plain(value: Any) -> Any:
     """Convert a value to JSON-ready Python data.
 
@@ -60,7 +68,7 @@ def to_plain(value: Any) -> Any:
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+        return _fraction_text(value)
     if isinstance(value, (int, np.integer)):
         return int(value)
     if isinstance(value, (float, np.floating)):

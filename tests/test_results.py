@@ -53,3 +53,13 @@ def test_integers_beyond_4300_digits_are_written_as_exact_hexadecimal_and_ordina
     assert int(data["pvalues"][0], 0) == -mersenne
     assert data["pvalues"][1] == 10**4300 - 1 and data["details"] == {"b": 2**64}
     assert data["counts"] == [0, 1, 2] and json_text([10**4300, True]) == f'["{hex(10**4300)}", true]'
+
+
+def test_fractions_with_parts_beyond_4300_digits_are_written_in_exact_hexadecimal():
+    # deitel's 52 cards through modulo on 2^64 values: a position deviation over a 17,708-bit denominator
+    # ("Exceeds the limit (4300 digits) for integer string conversion" after the work)
+    huge = Fraction(2**19937 - 1, 3**9000)
+    example = Example("mt", 0.5, 1, huge, (Fraction(631, 32768),), np.arange(1), {})
+    data = json.loads(json_text(example.to_dict()))
+    numerator, denominator = (int(part, 0) for part in data["bias"].split("/"))
+    assert Fraction(numerator, denominator) == huge and data["pvalues"] == ["631/32768"]
