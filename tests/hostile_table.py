@@ -390,6 +390,8 @@ ROWS: list[Row] = [
     row("fairness --n 3 --algo sort-keys --key-bits 10^6"),
     row("fairness --n 3 --algo sort-keys-redraw --key-bits 1"),
     row("fairness --n 300 --algo draw-unused --reducer modulo --range 2^24-1", "out of reach"),
+    row("fairness --n 5 --algo fisher-yates --reducer modulo --range 2^31", "64-bit integer counts"),
+    row("fairness --n 52 --algo fisher-yates --reducer float-multiply --range 2^64", "R <= 2^53"),
     row("fairness msvc --n 3 --algo sort-keys-redraw --key-bits 1 --shuffles 10"),
     row("fairness --a 2 --m 2^10 --seed 3 --n 5 --shuffles 25"),
     row("fairness msvc --n 5 --seeds 0..2^64"),
