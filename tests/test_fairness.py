@@ -12,9 +12,10 @@ from scipy import optimize, stats
 from rnglab.generators import make_source
 from rnglab.reduction.bias import brute_force_counts
 from rnglab.reduction.reducers import as_reducer
-from rnglab.shuffles.algorithms import permutation_rank, permutation_unrank, shuffle, shuffle_decks
+from rnglab.shuffles.algorithms import make_shuffle, permutation_rank, permutation_unrank, shuffle, shuffle_decks
 from rnglab.shuffles.draws import Draws, ScriptedDraws
 from rnglab.shuffles.fairness import (
+    ChoiceWeights,
     draw_unused_law,
     draw_unused_position_counts,
     empirical_fairness,
@@ -26,6 +27,7 @@ from rnglab.shuffles.fairness import (
     position_chi_square,
     position_count_matrix,
     position_counts,
+    position_seconds,
     shuffles_to_detect,
     transposition_seconds,
 )
@@ -439,3 +441,12 @@ def test_redrawn_law_through_a_reducer_on_huge_ranges_is_exact(range_size):
 def test_a_law_past_64_bit_counts_is_refused_before_any_work():
     with pytest.raises(ValueError, match=r"5! deals is held in 64-bit integer counts: its 2\^124.00 weighted paths"):
         permutation_law("fisher-yates", 5, reduce="modulo", range_size=2**31)
+
+
+def test_the_position_matrix_time_estimate_counts_the_reducers_wider_denominators():
+    # modulo on 2^64 values: every draw multiplies the denominator by 2^64 (not by its bound), and unequal
+    # weights lose the equal-weight row sums: n = 250 took 33.5 s of CPU, n = 400 would take minutes
+    program = make_shuffle("naive").program(400)
+    assert position_seconds(program, 400, ChoiceWeights("modulo", 2**64)) > 3 * position_seconds(program, 400)
+    with pytest.raises(ValueError, match=r"naive on n = 400 would take about \d+ s \(limit 60 s\): n <= \d+ fits"):
+        position_counts("naive", 400, reduce="modulo", range_size=2**64)

@@ -102,6 +102,11 @@ EXACT_SECONDS = 60
 #: final denominator (fitted to the CPU time of naive at n = 200, 300, 400: 0.51 s, 2.65 s, 7.8 s; estimated
 #: 0.52 s, 2.6 s, 7.8 s; the wall time on a shared machine is longer). The limit of 60 s then admits n <= 650.
 MATRIX_CELL_SECONDS = (1.1e-8, 2.2e-9)
+#: Seconds per 64-bit word of a cell update when a draw's values have unequal weights (a biased reducer: no
+#: equal-weight row sums), with the constant of :data:`MATRIX_CELL_SECONDS` (naive through modulo, CPU time on a
+#: loaded 2-core machine: n = 150, 200, 250 on 2^64 values 3.9 s, 13.4 s, 33.5 s, estimated 4.1 s, 12.9 s, 31.4 s;
+#: on 2^15 values 0.61 s and 5.0 s for n = 150, 250, estimated 1.0 s and 7.5 s).
+UNEQUAL_WORD_SECONDS = 8e-9
 #: Seconds of empirical shuffling (estimated before it starts, shown by a progress bar) beyond which it is refused.
 EMPIRICAL_SECONDS = 3600
 #: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second,
@@ -556,12 +561,17 @@ def _check_weighable(shuffle) -> None:
 
 # -- position matrices -----------------------------------------------------------------
 
-def position_seconds(program, n: int) -> float:
+def position_seconds(program, n: int, weigh: ChoiceWeights | None = None) -> float:
     """Estimated seconds of :func:`program_position_counts`: ``n`` cells per column a step rewrites, on
-    integers of ``log2 D`` bits (``D`` the common denominator), at :data:`MATRIX_CELL_SECONDS`."""
+    integers of ``log2 D`` bits (``D`` the common denominator: the product of every draw's total weight,
+    its bound under an ideal source, the accepted source values through a reducer: 2^64 for modulo on
+    ``R = 2^64``), at :data:`MATRIX_CELL_SECONDS`."""
+    weigh = weigh or ChoiceWeights()
     columns = sum(step.rewritten_columns(n) for step in program)
-    words = sum(math.log2(math.prod(step.bounds(n))) for step in program) / 64
-    return n * columns * (MATRIX_CELL_SECONDS[0] + MATRIX_CELL_SECONDS[1] * words)
+    draws = [weigh.single(bound) for step in program for bound in step.bounds(n)]
+    words = sum(math.log2(sum(weights)) for weights in draws) / 64
+    equal = all(min(weights) == max(weights) for weights in draws)
+    return n * columns * (MATRIX_CELL_SECONDS[0] + (MATRIX_CELL_SECONDS[1] if equal else UNEQUAL_WORD_SECONDS) * words)
 
 
 def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, int]:
@@ -642,10 +652,10 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
     if shuffle.law == "stable-keys":
         return descent_law_counts(n, shuffle.key_bits)
     program = shuffle.program(n)
-    if position_seconds(program, n) > EXACT_SECONDS:
-        fit = max_within(lambda m: position_seconds(shuffle.program(m), m) <= EXACT_SECONDS)
+    if position_seconds(program, n, weigh) > EXACT_SECONDS:  # larger n do not fit either (nor may they draw)
+        fit = max_within(lambda m: m <= n and position_seconds(shuffle.program(m), m, weigh) <= EXACT_SECONDS)
         raise ValueError(f"the exact position matrix of {algo} on n = {n} would take about "
-                         f"{position_seconds(program, n):.3g} s (limit {EXACT_SECONDS} s): "
+                         f"{position_seconds(program, n, weigh):.3g} s (limit {EXACT_SECONDS} s): "
                          f"n <= {fit} fits with these options")
     return program_position_counts(program, n, weigh)
 
