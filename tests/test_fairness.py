@@ -450,3 +450,14 @@ def test_the_position_matrix_time_estimate_counts_the_reducers_wider_denominator
     assert position_seconds(program, 400, ChoiceWeights("modulo", 2**64)) > 3 * position_seconds(program, 400)
     with pytest.raises(ValueError, match=r"naive on n = 400 would take about \d+ s \(limit 60 s\): n <= \d+ fits"):
         position_counts("naive", 400, reduce="modulo", range_size=2**64)
+
+
+def test_empirical_fairness_detects_the_exact_bias_through_its_reducer_and_says_what_it_covers():
+    # Fisher-Yates through rand() % (i+1) on MSVC's 2^15 values: biased, where the ideal source's law (used
+    # before) is uniform and no figure was given; float-multiply on 2^64 values is out of its domain.
+    fair = empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 300, "modulo")
+    assert (fair.shuffles_to_detect, fair.detect_source) == (54_113_010, "through modulo on 32768 source values")
+    assert fair.shuffles_to_detect == exact_fairness("fisher-yates", 52, reduce="modulo",
+                                                     range_size=32768).shuffles_to_detect
+    naive = empirical_fairness(make_source("pcg64", seed=1), 52, "naive", 300, "float-multiply")
+    assert naive.detect_source == "through an ideal source: the reducer's bias is not included"

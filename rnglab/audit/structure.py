@@ -16,7 +16,7 @@ from ..pages.numbers import power, probability
 from ..plot.shuffle import position_heatmap
 from ..reduction.bias import bias
 from ..seeds.space import SeedSpace, policy_space, seed_range_space
-from ..shuffles.fairness import exact_fairness, position_chi_square
+from ..shuffles.fairness import IDEAL_ONLY, exact_fairness, position_chi_square
 from ..shuffles.paths import BeyondEnumeration
 from ..shuffles.reach import batched, bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
 from ..shuffles.runtime import deitel_grid
@@ -37,8 +37,6 @@ FUNCTION_N = 5
 #: Calls of a user's function for its position chi-square when its law cannot be enumerated, and the p-value
 #: below which a bias is reported.
 EMPIRICAL_SHUFFLES, EMPIRICAL_ALPHA = 20_000, 0.001
-#: What the shuffle finding says when its law is that of an ideal source, the reducer left out.
-IDEAL_ONLY = "through an ideal source: the reducer's bias is not included"
 
 
 def os_seed_count(target: Target) -> int:

@@ -190,7 +190,8 @@ def _show(result) -> None:
     else:
         _show_exact(result)
     if result.shuffles_to_detect:
-        click.echo(f"shuffles for the position chi-square to see this bias (alpha 0.001, power 0.9): "
+        covers = f" ({result.detect_source})" if isinstance(result, EmpiricalFairness) else ""
+        click.echo(f"shuffles for the position chi-square to see the exact bias{covers} (alpha 0.001, power 0.9): "
                    f"{result.shuffles_to_detect}")
 
 

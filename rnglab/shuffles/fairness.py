@@ -107,6 +107,8 @@ MATRIX_CELL_SECONDS = (1.1e-8, 2.2e-9)
 #: loaded 2-core machine: n = 150, 200, 250 on 2^64 values 3.9 s, 13.4 s, 33.5 s, estimated 4.1 s, 12.9 s, 31.4 s;
 #: on 2^15 values 0.61 s and 5.0 s for n = 150, 250, estimated 1.0 s and 7.5 s).
 UNEQUAL_WORD_SECONDS = 8e-9
+#: What a figure says when it comes from the law under an ideal source in place of the law through the reducer.
+IDEAL_ONLY = "through an ideal source: the reducer's bias is not included"
 #: Seconds of empirical shuffling (estimated before it starts, shown by a progress bar) beyond which it is refused.
 EMPIRICAL_SECONDS = 3600
 #: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second,
@@ -895,8 +897,12 @@ class EmpiricalFairness(ChiSquareResult):
     position_max_deviation : float
         ``max |O / M - 1/n|``, the observed frequencies against uniform.
     shuffles_to_detect : int or None
-        Shuffles the test needs to see the algorithm's exact bias under an ideal
-        source (``None``: no bias, or its exact matrix out of reach).
+        Shuffles the test needs to see the exact bias of the algorithm through
+        the reducer on the source's values (``None``: no bias, or its exact
+        matrix out of reach).
+    detect_source : str
+        What that exact law covers: the reducer on the source's ``R`` values,
+        or :data:`IDEAL_ONLY` where only the ideal source's law is within reach.
     """
 
     n: int
@@ -908,6 +914,7 @@ class EmpiricalFairness(ChiSquareResult):
     counts: list
     position_max_deviation: float = 0.0
     shuffles_to_detect: int | None = None
+    detect_source: str = ""
 
 
 #: Least expected count per cell of the position table for Pearson's chi-square (``M / n``).
@@ -965,15 +972,23 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
         counts += position_count_matrix(decks)
         if progress:
             progress(len(decks))
-    return replace(position_chi_square(counts, algo.name, label), shuffles_to_detect=_detectable(algo, n))
+    detect, detect_source = _detectable(algo, n, as_reducer(reduce), source.range_size)
+    return replace(position_chi_square(counts, algo.name, label), shuffles_to_detect=detect,
+                   detect_source=detect_source)
 
 
-def _detectable(algo, n: int) -> int | None:
-    """Shuffles to detect the algorithm's exact bias, where its exact position matrix is within reach."""
-    try:
-        return shuffles_to_detect(*position_counts(algo, n))
-    except ValueError:  # the exact matrix is out of reach (a key sort above n = 9, or beyond the time limit)
-        return None
+def _detectable(algo, n: int, reducer, range_size: int) -> tuple[int | None, str]:
+    """Shuffles to detect the exact bias of the algorithm through ``reducer`` on the source's ``R`` values, and
+    what that law covers; the algorithm's law under an ideal source where that is out of reach (labelled
+    :data:`IDEAL_ONLY` unless the reducer is unbiased: then it is the same law); ``(None, "")`` where both are."""
+    ideal = IDEAL_ONLY if not reducer.unbiased else f"ideal source ({reducer.name} draws are exactly uniform)"
+    for through, covers in (({"reduce": reducer.name, "range_size": range_size},
+                             f"through {reducer.name} on {range_size} source values"), ({}, ideal)):
+        try:
+            return shuffles_to_detect(*position_counts(algo, n, **through)), covers
+        except ValueError:  # out of reach (a key sort above n = 9, beyond the time limit, the reducer's domain)
+            continue
+    return None, ""
 
 
 def shuffles_to_detect(counts: np.ndarray, denominator: int, *, alpha: float = 0.001,
