@@ -5,8 +5,11 @@ Exact, under an ideal uniform source
     counts over a common denominator ``D`` (the number of equally likely
     paths):
 
-    * algorithms given as a program of steps (:mod:`rnglab.shuffles.algorithms`): a
-      dynamic program over all ``n!`` permutations (``n <= 10``); each step
+    * algorithms given as a program of steps (:mod:`rnglab.shuffles.algorithms`), under
+      an ideal source or through a reducer on ``R`` source values (any ``R``: a draw's
+      weights are the reducer's exact counts, :class:`ChoiceWeights`): a
+      dynamic program over all ``n!`` permutations (``n <= 10``, in 64-bit
+      counts: at most ``2^62`` weighted paths, e.g. ``n <= 2`` on ``R = 2^31``); each step
       moves every permutation's count to its successors in one compiled pass
       (lexicographic ranks from the Lehmer digits the step changes). Through
       a reducer, draw-unused, Deitel's deck and unrank have laws of their own
