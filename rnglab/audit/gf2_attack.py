@@ -45,8 +45,7 @@ class LinearAttack:
 
 def is_v8_deal(target: Target) -> bool:
     """Whether the pipeline is the JavaScript Fisher--Yates on V8: ``Math.floor(Math.random() * i)``, ``i = n..1``."""
-    return (target.generator.kind == "linear" and target.generator.algorithm == "v8" and target.shuffle is not None
-            and target.shuffle.name == "fisher-yates-to-zero" and target.reducer.name == "float-multiply")
+    return linear.is_js_fisher_yates_v8(target.generator, target.shuffle, target.reducer)
 
 
 def runs_gf2_attack(target: Target) -> bool:
