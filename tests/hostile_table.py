@@ -496,6 +496,7 @@ ROWS: list[Row] = [
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --positions 0,1,2", "bottom"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --seeds 0..10 --method linear", "--seeds"),
     row("crack xorshift128 --method linear --seen 'As Kd 7h'", "js-fisher-yates-v8"),
+    row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --seeds 0..10 --cache-phase 3", "--cache-phase"),
     row("crack java --outputs 1,2 --predict", argv=(PARENS,)),
     row("crack msvc --seen 'As Kd' --seeds 0..10 --cluster nope", "tcp://HOST:PORT"),
     row("crack msvc --seen 'As Kd' --seeds 0..10 --cluster tcp://127.0.0.1", "tcp://HOST:PORT"),

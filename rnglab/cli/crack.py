@@ -70,7 +70,9 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
     --window W) or from ranges (--seeds A..B); a big range can be split into
     sub-ranges searched on different machines. With --outputs, GEN's state is
     recovered from consecutive outputs instead. Without a seed space, an LCG's
-    whole state is recovered by lattice reduction (--method).
+    whole state is recovered by lattice reduction, and a GF(2)-linear
+    generator's (MT19937, V8's Math.random, xorshift, WELL) by elimination over
+    GF(2), from outputs or from the bottom cards of js-fisher-yates-v8 (--method).
 
     With --cluster or --workers the seed space is cut into chunks run as dask
     tasks; with --journal each finished chunk is recorded, and the same command
@@ -86,6 +88,8 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
         raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
     method, why = choose(method, generator, seeds=seeds, outputs=outputs, bound=bound, top_bits=top_bits)
     phase = parse_phase(cache_phase)
+    if method != "linear" and cache_phase != "0":
+        raise click.UsageError("--cache-phase describes a V8 deal read by --method linear")
     if method == "linear":
         if scale.engaged:
             raise click.UsageError("the linear recovery runs in one process: --cluster, --workers, --journal, "

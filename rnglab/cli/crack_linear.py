@@ -43,8 +43,9 @@ def linear_deal(generator, reducer, shuffle, seen: str, positions: str | None, d
     from ..seeds.crack import observe
 
     if not is_js_fisher_yates_v8(generator, shuffle, reducer):
-        raise ValueError("--method linear reads the cards of js-fisher-yates-v8 (V8's Math.random, "
-                         "Math.floor(Math.random() * i)); for other GF(2)-linear generators give --outputs")
+        raise ValueError(f"--method linear reads the cards of js-fisher-yates-v8 only (V8's Math.random, "
+                         f"Math.floor(Math.random() * i)); for {generator.name} give its outputs (--outputs) or "
+                         "a seed space to search (--seeds)")
     observation = observe(seen, None, deck)
     size, count = observation.deck.size, observation.size
     bottom = tuple(range(size - 1, size - 1 - count, -1))
