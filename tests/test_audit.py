@@ -500,3 +500,28 @@ def test_gf2_linearity_is_a_property_of_the_generator(generator, linear, observe
         attack = linear_attack(target)
         assert attack.observed == observed and attack.rank >= attack.unknowns - 4   # random(): 4 bits never seen
         assert attack.states == (16 if generator == "python_random53" else 1)
+
+
+def test_the_printed_crack_command_of_a_v8_deal_recovers_its_seed_by_elimination(capsys):
+    # js-fisher-yates-v8 is seeded from the OS: no seed space to search; the printed command reads the bottom cards.
+    import shlex
+
+    from rnglab.audit.attack import demo_seed, demonstration
+
+    target = from_pipeline("js-fisher-yates-v8")
+    shown = demonstration(target, demo_seed(target))
+    words = shlex.split(shown["command"])
+    assert words[:3] == ["rnglab", "crack", "v8"] and words[-3:] == ["linear", "--seen", shown["seen"]]
+    assert shown["searched"] == "no seed (GF(2) elimination from the 30 bottom cards, dealt from the end)"
+    assert main(words[1:]) == 0
+    out = capsys.readouterr().out.splitlines()
+    deal = shuffle_deck(target, shown["seed"])
+    assert f"seed {shown['seed']} (node --random_seed={shown['seed']})" in out[2]
+    assert shown["seen"] == " ".join(target.deck.names(deal[::-1][:30]))
+    assert out[3] == "deck: " + " ".join(target.deck.names(deal))
+
+
+def shuffle_deck(target, seed):
+    from rnglab.shuffles.algorithms import shuffle
+
+    return [int(c) for c in shuffle(target.n, target.generator.make(seed), target.shuffle, target.reducer)]

@@ -28,7 +28,7 @@ from ..seeds.space import seed_range_space
 from ..shuffles.algorithms import shuffle
 from ..shuffles.cards import DECKS
 from ..shuffles.userfunc import function_position_counts, running
-from .gf2_attack import is_v8_deal, linear_attack, runs_gf2_attack
+from .gf2_attack import fewest_bottom_cards, is_v8_deal, linear_attack, runs_gf2_attack
 from .grades import Finding, finding
 from .structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
 from .target import AUDIT_SEED, Target
@@ -233,7 +233,8 @@ def _draws_per_game(target: Target) -> int:
 
 def demonstration(target: Target, seed: int) -> dict | None:
     """A real deal of the pipeline and the ``rnglab crack`` command that finds its seed (``None`` for a user's
-    function, which the seed search does not run).
+    function, which the seed search does not run; for the JavaScript Fisher--Yates on V8, GF(2) elimination
+    from its bottom cards: :func:`_linear_demonstration`).
 
     The deal is dealt from ``seed`` (a seed the pipeline's policy gives: :func:`demo_seed`); the command
     searches the seed space when it holds at most :data:`DEMO_SEEDS` seeds, else the :data:`DEMO_SEEDS` seeds
@@ -241,6 +242,8 @@ def demonstration(target: Target, seed: int) -> dict | None:
     """
     if target.shuffle is None:
         return None
+    if is_v8_deal(target):
+        return _linear_demonstration(target, seed)
     deck = shuffle(target.n, target.generator.make(seed), target.shuffle, target.reducer)
     seen = _card_text(target, deck[:target.cards_seen])
     space = seed_space(target)
@@ -251,6 +254,18 @@ def demonstration(target: Target, seed: int) -> dict | None:
                  str(target.n), "--seeds", ",".join(f"{first}..{stop - 1}" for first, stop in ranges), "--seen", seen]
     return {"seed": seed, "seen": seen, "searched": "the whole seed space" if whole else
             f"{DEMO_SEEDS:,} seeds around the real one", "command": shlex.join(arguments)}
+
+
+def _linear_demonstration(target: Target, seed: int) -> dict:
+    """A V8 deal and the ``rnglab crack --method linear`` command that finds its state and seed from the fewest
+    bottom cards that leave one state (:func:`~rnglab.audit.gf2_attack.fewest_bottom_cards`)."""
+    bottom, _ = fewest_bottom_cards(target, seed)
+    seen = _card_text(target, bottom)
+    arguments = ["rnglab", "crack", target.generator.name, "--algo", target.shuffle.name, "--reducer",
+                 target.reducer.name, "--deck", target.deck.name if target.deck.name in DECKS else str(target.n),
+                 "--method", "linear", "--seen", seen]
+    return {"seed": seed, "seen": seen, "searched": f"no seed (GF(2) elimination from the {len(bottom)} bottom "
+            "cards, dealt from the end)", "command": shlex.join(arguments)}
 
 
 def demo_seed(target: Target) -> int:

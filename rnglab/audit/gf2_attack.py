@@ -96,10 +96,19 @@ def _timed(observed: str, recover, *arguments) -> LinearAttack:
 
 
 def _v8_deal_attack(target: Target) -> LinearAttack:
-    """The fewest bottom cards of one deal that leave one V8 state; the deal's true state must be it."""
-    deck = [int(card) for card in shuffle(target.n, target.generator.make(AUDIT_SEED), target.shuffle,
-                                          target.reducer)]
-    truth = target.generator.make(AUDIT_SEED).words
+    """The fewest bottom cards of one deal that leave one V8 state, the solve timed again on them."""
+    bottom, found = fewest_bottom_cards(target, AUDIT_SEED)
+    start = time.perf_counter()
+    linear.recover_v8_deal(bottom, target.n)
+    seconds = time.perf_counter() - start
+    return LinearAttack(f"the {len(bottom)} bottom cards of one deal", found.rank, found.unknowns, 1, seconds)
+
+
+def fewest_bottom_cards(target: Target, seed: int) -> tuple[list[int], linear.V8Recovery]:
+    """The fewest bottom cards (position n-1 first) of the V8 deal of ``seed`` that leave one state (cache phase
+    0), and the recovery; the deal's true state must be among those found."""
+    deck = [int(card) for card in shuffle(target.n, target.generator.make(seed), target.shuffle, target.reducer)]
+    truth = target.generator.make(seed).words
     for cards in range(min(FEWEST_V8_CARDS, target.n), target.n + 1):
         bottom = deck[::-1][:cards]
         try:
@@ -108,10 +117,6 @@ def _v8_deal_attack(target: Target) -> LinearAttack:
             continue
         if (0, truth) not in found.solutions:
             raise RuntimeError("the GF(2) recovery missed the deal's state")  # the library's own consistency
-        if len(found.solutions) > 1:
-            continue
-        start = time.perf_counter()
-        linear.recover_v8_deal(bottom, target.n)
-        seconds = time.perf_counter() - start
-        return LinearAttack(f"the {cards} bottom cards of one deal", found.rank, found.unknowns, 1, seconds)
+        if len(found.solutions) == 1:
+            return bottom, found
     raise RuntimeError("the whole deal leaves more than one V8 state")
