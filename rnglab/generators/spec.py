@@ -14,8 +14,8 @@ parameters. No lower layer looks a name up again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -131,6 +131,20 @@ class GeneratorSpec:
     def is_lcg(self) -> bool:
         """True for linear congruential generators (which have periods and lattices), MWCs included."""
         return self.kind in ("lcg", "mwc")
+
+    @property
+    def is_gf2_linear(self) -> bool:
+        """True where every output bit is an XOR of state bits, so outputs give the state by GF(2) elimination.
+
+        MT19937 as CPython and numpy run it (``random()`` floats too: their bits
+        are bits of two words), and the ``linear`` kind whose outputs are linear
+        (xorshift, WELL512a, V8's ``Math.random``, ``std::mt19937_64``); not
+        Vigna's xoroshiro and xoshiro, whose engines are linear but whose ``+``,
+        ``++`` and ``**`` outputs are not.
+        """
+        if self.kind == "linear":
+            return ALGORITHMS[self.algorithm].output_linear
+        return self.kind == "python" or (self.kind == "numpy" and self.bit_generator == "MT19937")
 
     @property
     def is_mrg(self) -> bool:
