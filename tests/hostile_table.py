@@ -393,6 +393,7 @@ ROWS: list[Row] = [
     row("fairness msvc --n 3 --algo sort-keys-redraw --key-bits 1 --shuffles 10"),
     row("fairness --a 2 --m 2^10 --seed 3 --n 5 --shuffles 25"),
     row("fairness msvc --n 5 --seeds 0..2^64"),
+    row("fairness python --n 5 --seeds 0..2^24-1", "at most 1,048,576 seeds in one run"),
     row("fairness msvc --n 5 --seeds 5..3"),
     row("fairness msvc --n 5 --seeds nope"),
     row("fairness msvc --n 5 --seeds time-s --window nope"),
