@@ -14,8 +14,8 @@ parameters. No lower layer looks a name up again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -24,7 +24,7 @@ from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSo
 from .base import Source
 from .conventions import SeedConvention, convention
 from .glibc import SEED_HIGH, GlibcRandom
-from .lcg import LCG, validate_lcg
+from .lcg import LCG, output_range, validate_lcg
 from .mrg import MRG, Combination
 from .mwc import MultiplyWithCarry
 from .outputs import Output
@@ -166,6 +166,25 @@ class GeneratorSpec:
         if self.kind == "linear":
             return ALGORITHMS[self.algorithm].seed_bounds()
         return None, None
+
+    def output_range(self) -> tuple[int, int]:
+        """The declared outputs ``[low, high]`` of :meth:`make`'s sources, from the spec alone: no source is built
+        (no seeding, no compiled kernel), except for a given object, whose own range is read."""
+        if self.is_lcg:
+            return output_range(self.a, self.c, self.m, self.output, self.low)
+        if self.is_mrg:
+            return self.combination.low, self.combination.high
+        if self.kind == "linear":
+            return ALGORITHMS[self.algorithm].low, ALGORITHMS[self.algorithm].high
+        if self.kind == "numpy":
+            return 0, NumpySource.word_high(self.bit_generator, self.words == "uint32")
+        if self.kind == "python":
+            return 0, PythonRandomSource.word_high(self.words == "random53")
+        if self.kind in ("additive", "os"):
+            source = GlibcRandom if self.kind == "additive" else OSEntropySource
+            return source.low, source.high
+        source = self.make()
+        return source.low, source.high
 
     def check_seed(self, seed: int) -> int:
         """Return ``seed`` if the library accepts it, else raise ``ValueError`` naming the range."""
