@@ -66,6 +66,7 @@ ROWS: list[Row] = [
     # ---- gen: seeds in the generator's convention
     row("gen minstd --seed 0", "seed"),
     row("gen xorshift32 --seed 0", "seeds of xorshift32 must be in [1, 4294967295]"),
+    row("gen xorshift128 --seed 2^128", "seeds of xorshift128 must be in [1, 2^128 - 1]; got 2^128"),
     row("gen v8 --seed 2^64", "seeds of v8"),
     row("gen xoshiro256starstar --seed -1", "seeds of xoshiro256starstar"),
     row("gen minstd --seed 2^31-1", "seed"),

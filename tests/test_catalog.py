@@ -219,3 +219,13 @@ def test_list_json_names_the_seeding_of_the_gf2_linear_generators():
                                                           "xoroshiro128starstar", "xoshiro256plus",
                                                           "xoshiro256starstar", "well512a")},
                        "mt19937_64": "init_genrand64"}
+
+
+@pytest.mark.parametrize("name, seed, message", [
+    ("xorshift128", 2**128, "seeds of xorshift128 must be in [1, 2^128 - 1]; got 2^128"),
+    ("xoshiro256plus", -(3**90), "seeds of xoshiro256plus must be in [0, 18446744073709551615]; got -2^142.65"),
+])
+def test_a_long_seed_bound_is_written_exactly_near_a_power_of_two(name, seed, message):
+    with pytest.raises(ValueError) as refused:
+        as_generator(name).check_seed(seed)
+    assert str(refused.value) == message

@@ -245,8 +245,11 @@ def _bound(value: int | None) -> str:
 
 
 def _short(value: int) -> str:
-    """An integer as digits, or as ``about 2^e`` when it is long."""
-    return str(value) if abs(value) < 10**30 else f"{'-' if value < 0 else ''}about 2^{abs(value).bit_length() - 1}"
+    """An integer as digits, or when long as a power of two (:func:`~rnglab.pages.numbers.power`): exactly where it is
+    near one (``2^128 - 1``), else ``2^e`` with two decimals of ``e``."""
+    from ..pages.numbers import power  # error messages only: not on every command's start
+
+    return str(value) if abs(value) < 10**30 else f"{'-' if value < 0 else ''}{power(abs(value))}"
 
 
 def lcg_spec(a: int, m: int, c: int = 0, *, output: Output | None = None, seed: int | None = None,
