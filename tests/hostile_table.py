@@ -66,6 +66,7 @@ ROWS: list[Row] = [
     # ---- gen: seeds in the generator's convention
     row("gen minstd --seed 0", "seed"),
     row("gen xorshift32 --seed 0", "seeds of xorshift32 must be in [1, 4294967295]"),
+    row("gen xorshift128 --seed 2^128", "seeds of xorshift128 must be in [1, 2^128 - 1]; got 2^128"),
     row("gen v8 --seed 2^64", "seeds of v8"),
     row("gen xoshiro256starstar --seed -1", "seeds of xoshiro256starstar"),
     row("gen minstd --seed 2^31-1", "seed"),
@@ -393,6 +394,7 @@ ROWS: list[Row] = [
     row("fairness msvc --n 3 --algo sort-keys-redraw --key-bits 1 --shuffles 10"),
     row("fairness --a 2 --m 2^10 --seed 3 --n 5 --shuffles 25"),
     row("fairness msvc --n 5 --seeds 0..2^64"),
+    row("fairness python --n 5 --seeds 0..2^24-1", "at most 1,048,576 seeds in one run"),
     row("fairness msvc --n 5 --seeds 5..3"),
     row("fairness msvc --n 5 --seeds nope"),
     row("fairness msvc --n 5 --seeds time-s --window nope"),

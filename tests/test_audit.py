@@ -138,6 +138,20 @@ def test_a_function_beyond_the_enumeration_is_graded_from_its_calls():
     assert facts["why not exact"].startswith("enumerating every path would take about")
     assert facts["deck examined"] == "52 cards, 20,000 calls of the function (empirical)"
     assert "--" not in json.dumps(law.to_dict())  # no advice naming options of another command
+    # the grade is stated with the number that decided it, the chi-square's p-value, never the rule's threshold
+    assert law.number == ("p-value of the position chi-square over 20,000 calls on 52 cards "
+                          "(not exact: a bias is reported when p < 0.001)")
+    assert facts["position chi-square"].endswith(f"p = {law.value:.4g}") and 0.001 <= law.value <= 1
+
+
+def test_a_stated_grade_keeps_the_rule_and_names_its_number():
+    from rnglab.audit.grades import RULES, finding
+
+    graded = finding("shuffle", 14.3, "h", [])
+    assert (graded.grade, graded.number) == ("fail", RULES["shuffle"].number)
+    stated = finding("shuffle", 0.42, "h", [], stated=("warn", "a p-value"))
+    assert (stated.grade, stated.value, stated.number, stated.rule) == ("warn", 0.42, "a p-value",
+                                                                         RULES["shuffle"].text)
 
 
 def test_json_keys(broken):

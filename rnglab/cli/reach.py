@@ -88,11 +88,7 @@ def _count(generator, seeds, n, shuffle, reducer, scale):
             if scale.journal else None
         announce_journal(journal, scale.journal, "dealt")
         check_enumerable(generator, seeds)
-        estimate = source_seconds(generator, seeds.size)
-        if estimate is not None and estimate >= ANNOUNCED_SECONDS:
-            shown = f"{estimate:.0f} s" if estimate < 120 else f"{estimate / 60:.0f} min"
-            click.echo(f"dealing {seeds.size:,} seeds, one {generator.name} generator per seed: up to {shown} of CPU "
-                       "(at most 0.6 ms a seed, measured)", err=True)
+        announce_dealing(generator, seeds.size)
         try:
             with progress(seeds.size, "dealing") as bar:
                 if journal:
@@ -104,6 +100,16 @@ def _count(generator, seeds, n, shuffle, reducer, scale):
             click.echo(f"dealt {partial.dealt:,} of {partial.seeds:,} seeds: {partial.distinct:,} distinct deals "
                        f"among them (the space reaches at least as many)", err=True)
             exit_incomplete([], scale.journal, "--journal FILE (this run kept none: the count starts over)")
+
+
+def announce_dealing(generator, seeds: int) -> None:
+    """Say on standard error how long dealing ``seeds`` seeds may take, where one generator per seed makes it
+    :data:`ANNOUNCED_SECONDS` or more (:func:`~rnglab.shuffles.reach.source_seconds`)."""
+    estimate = source_seconds(generator, seeds)
+    if estimate is not None and estimate >= ANNOUNCED_SECONDS:
+        shown = f"{estimate:.0f} s" if estimate < 120 else f"{estimate / 60:.0f} min"
+        click.echo(f"dealing {seeds:,} seeds, one {generator.name} generator per seed: up to {shown} of CPU "
+                   "(at most 0.6 ms a seed, measured)", err=True)
 
 
 def _games(generator, n, shuffle, reducer, as_json) -> None:
