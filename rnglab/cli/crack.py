@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .choices import MAX_SCALED_SEEDS
-from .cluster import announce_journal, exit_incomplete, scale_options
+from .cluster import exit_incomplete, held_journal, scale_options
 from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
 from .crack_linear import linear_deal, linear_outputs, parse_phase
 from .crack_method import announce, choose, lattice_deal, lattice_outputs
@@ -37,7 +37,6 @@ expected_false_matches, make_plan, observe, search = lazy(
 check_chunk, check_device, run_search, search_identity = lazy(
     "seeds.distributed", "check_chunk", "check_device", "run_search", "search_identity")
 cluster_client = lazy("parallel.cluster", "cluster_client")
-open_journal = lazy("parallel.journal", "open_journal")
 parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_state")
 
 
@@ -156,14 +155,13 @@ def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
     check_chunk(plan, scale.chunk)
     with cluster_client(scale.cluster, scale.workers) as client:
         check_device(plan, scale.device)
-        journal = open_journal(scale.journal, "rnglab crack", search_identity(plan)) if scale.journal else None
-        announce_journal(journal, scale.journal)
-        plan_line()
-        with progress(plan.shuffle_count, "searching") as bar:
-            if journal:
-                bar.update(sum(b - a for a, b in journal.done))
-            return run_search(plan, client, chunk=scale.chunk, journal=journal, device=scale.device,
-                              on_progress=bar.update)
+        with held_journal(scale.journal, "rnglab crack", search_identity(plan)) as journal:
+            plan_line()
+            with progress(plan.shuffle_count, "searching") as bar:
+                if journal:
+                    bar.update(sum(b - a for a, b in journal.done))
+                return run_search(plan, client, chunk=scale.chunk, journal=journal, device=scale.device,
+                                  on_progress=bar.update)
 
 
 def _exit_incomplete(result: CrackResult, failures: list[Failure], scale) -> None:

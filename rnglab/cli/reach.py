@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
-from .cluster import announce_journal, exit_incomplete, scale_options
+from .cluster import exit_incomplete, held_journal, scale_options
 from .common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
 from .humanize import integer
 from .shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
 
 check_size = lazy("shuffles.algorithms", "check_size")
 cluster_client = lazy("parallel.cluster", "cluster_client")
-open_journal = lazy("parallel.journal", "open_journal")
 bits_for_every_deal, game_cycle, reach_bound, reachable_deals, reach_identity, smallest_deck_exceeding, \
     source_seconds, check_enumerable = lazy(
         "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "reach_identity",
@@ -83,10 +82,9 @@ def _count(generator, seeds, n, shuffle, reducer, scale):
     reach and how to go on, and exit 130."""
     from ..shuffles.reach import KIND, ReachInterrupted
 
-    with cluster_client(scale.cluster, scale.workers) as client:
-        journal = open_journal(scale.journal, KIND, reach_identity(generator, seeds, n, shuffle, reducer)) \
-            if scale.journal else None
-        announce_journal(journal, scale.journal, "dealt")
+    identity = reach_identity(generator, seeds, n, shuffle, reducer)
+    with cluster_client(scale.cluster, scale.workers) as client, \
+            held_journal(scale.journal, KIND, identity, "dealt") as journal:
         check_enumerable(generator, seeds)
         announce_dealing(generator, seeds.size)
         try:
