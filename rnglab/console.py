@@ -26,6 +26,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED_STATUS = 130
@@ -33,7 +34,7 @@ INTERRUPTED_STATUS = 130
 OUTPUT_ERROR_STATUS = 2
 #: Exit status when the reader of standard output went away (128 + SIGPIPE, as shells report it).
 CLOSED_PIPE_STATUS = 141
-#: Delay before an interrupt lost in a context that can only report it is raised again.
+#: How often the thread that raises an interrupt again looks whether the hook that caught it has returned.
 REDELIVERY_SECONDS = 0.01
 
 
@@ -55,19 +56,27 @@ def raise_again(hook):
     weak reference's callback in the import machinery, a ``__del__``) would
     print "Exception ignored in" with a traceback and be lost: instead the
     interrupt is delivered again to the main thread (``_thread.interrupt_main``)
-    a moment later, from a timer's thread, once this hook has returned: called
-    here, the handler would run inside the hook, where it is only reported again.
+    from a thread that waits until this hook has returned: delivered while the
+    hook runs (its own wait for the thread to start, on a loaded machine), the
+    handler would raise inside the hook, where it is only reported again.
     """
 
     def handle(unraisable):
-        if issubclass(unraisable.exc_type, KeyboardInterrupt):
-            timer = threading.Timer(REDELIVERY_SECONDS, _thread.interrupt_main)
-            timer.daemon = True
-            timer.start()
-        else:
+        if not issubclass(unraisable.exc_type, KeyboardInterrupt):
             hook(unraisable)
+            return
+        inside = [True]
+        threading.Thread(target=_interrupt_once_returned, args=(inside,), daemon=True).start()
+        inside[0] = False  # the hook's last step: a store, after which it checks for no signal before returning
 
     return handle
+
+
+def _interrupt_once_returned(inside: list) -> None:
+    """Interrupt the main thread once ``inside[0]`` is false: the hook that started this thread has returned."""
+    while inside[0]:
+        time.sleep(REDELIVERY_SECONDS)
+    _thread.interrupt_main()
 
 
 class OutputFailed(Exception):

@@ -37,9 +37,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from .compiled import njit
 from .generators.base import Source, check_count
 
 
@@ -464,7 +464,7 @@ def formatted_chunks(source: Source, stream_format: str, chunk_words: int, word_
         yield STREAM_FORMATS[stream_format](source, chunk_words)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _fractions(raw, low, shift, range_size, scale, out):  # pragma: no cover - compiled
     """``float((x - low) >> shift) / range_size`` of every ``x`` in ``raw``, into ``out`` (numpy's cast and division:
     the same roundings), or ``float(...) * scale`` when ``scale = 1 / range_size`` is exact (a power of two: then
@@ -478,7 +478,7 @@ def _fractions(raw, low, shift, range_size, scale, out):  # pragma: no cover - c
     return out
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _digits(raw, low, range_size, d, largest, out):  # pragma: no cover - compiled
     """``min(floor(d ((x - low) / R)), d - 1)`` of every ``x`` in ``raw``, into ``out``."""
     for i in range(raw.size):
@@ -487,7 +487,7 @@ def _digits(raw, low, range_size, d, largest, out):  # pragma: no cover - compil
     return out
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _below(raw, low, limit, out):  # pragma: no cover - compiled
     """Copy the offsets ``x - low`` below ``limit`` of ``raw`` into ``out`` until it is full.
 
@@ -504,7 +504,7 @@ def _below(raw, low, limit, out):  # pragma: no cover - compiled
     return filled, raw.size
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _cut(values, below, width, field_bits, buffer, held, out):  # pragma: no cover - compiled
     """Cut the ``held < f`` bits of ``buffer`` followed by the concatenation of the ``width``-bit words
     ``(v >> below) mod 2^width`` of ``values`` (the selected bits of :func:`genuine_words`, taken here rather than
@@ -547,14 +547,14 @@ def _cut(values, below, width, field_bits, buffer, held, out):  # pragma: no cov
     return buffer, held
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _pack(values, below, width, field_bits, out):  # pragma: no cover - compiled
     """:func:`_cut` from an empty buffer: the constant start lets the compiler simplify the loop (about 10 %
     faster than :func:`_pack_after`)."""
     return _cut(values, below, width, field_bits, np.uint64(0), np.uint64(0), out)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _pack_after(values, below, width, field_bits, buffer, held, out):  # pragma: no cover - compiled
     """:func:`_cut` after the ``held`` bits of ``buffer``."""
     return _cut(values, below, width, field_bits, buffer, held, out)

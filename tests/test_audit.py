@@ -166,6 +166,20 @@ def test_a_function_beyond_the_enumeration_is_graded_from_its_calls():
     assert facts["why not exact"].startswith("enumerating every path would take about")
     assert facts["deck examined"] == "52 cards, 20,000 calls of the function (empirical)"
     assert "--" not in json.dumps(law.to_dict())  # no advice naming options of another command
+    # the grade is stated with the number that decided it, the chi-square's p-value, never the rule's threshold
+    assert law.number == ("p-value of the position chi-square over 20,000 calls on 52 cards "
+                          "(not exact: a bias is reported when p < 0.001)")
+    assert facts["position chi-square"].endswith(f"p = {law.value:.4g}") and 0.001 <= law.value <= 1
+
+
+def test_a_stated_grade_keeps_the_rule_and_names_its_number():
+    from rnglab.audit.grades import RULES, finding
+
+    graded = finding("shuffle", 14.3, "h", [])
+    assert (graded.grade, graded.number) == ("fail", RULES["shuffle"].number)
+    stated = finding("shuffle", 0.42, "h", [], stated=("warn", "a p-value"))
+    assert (stated.grade, stated.value, stated.number, stated.rule) == ("warn", 0.42, "a p-value",
+                                                                         RULES["shuffle"].text)
 
 
 def test_json_keys(broken):
@@ -480,3 +494,76 @@ def test_whether_reachability_counts_exactly_is_decided_by_seeds_not_by_a_clock(
     mt = from_pipeline("cpp-shuffle-mt19937", PINNED_DAY)
     assert enumerated_seeds(mt) == 2**14 and enumerated_seeds(from_pipeline("deitel-glibc")) == 2**20
     assert any(f[0] == "deals reachable (bound min(states, n!))" for f in reachability(mt).facts)
+
+
+def test_mt19937_fails_unpredictability_by_gf2_elimination_whatever_its_seeds():
+    # Issue 29: the audit said "Unpredictability: pass, every seed tried in 2^19899 years" for random.shuffle;
+    # MT19937's outputs are linear over GF(2) (tempering is invertible), so 624 outputs give its state.
+    from rnglab.audit.attack import unpredictability
+
+    result = unpredictability(from_pipeline("python3-shuffle"))
+    facts, measured = dict(result.facts), dict(result.measured)
+    assert result.grade == "fail"
+    assert result.headline == "state recovered from 624 consecutive 32-bit outputs by GF(2) elimination"
+    assert facts["GF(2) recovery of the state"] == "applies: every output bit is an XOR of state bits"
+    assert facts["GF(2) attack run on a hidden state"] == ("state recovered from 624 consecutive 32-bit outputs "
+                                                           "(seed 20261124): rank 19968 of 19968 state bits, "
+                                                           "one state fits")
+    assert measured["GF(2) elimination, one recovery"].endswith(" ms")   # a measurement, apart from the facts
+    assert any("Gaussian elimination" in note and "without trying seeds" in note for note in result.notes)
+
+
+def test_js_fisher_yates_v8_fails_from_the_bottom_cards_of_one_deal():
+    # V8's Math.random deal of seed 20261124: its 30 bottom cards leave rank 113 of 128, and of the 2^15 states
+    # the equations leave one gives every draw; the figures are exact (the time is measured apart).
+    from rnglab.audit.attack import unpredictability
+
+    result = unpredictability(from_pipeline("js-fisher-yates-v8"))
+    assert result.grade == "fail"
+    assert result.headline == "state recovered from the 30 bottom cards of one deal by GF(2) elimination"
+    assert dict(result.facts)["GF(2) attack run on a hidden state"] == (
+        "state recovered from the 30 bottom cards of one deal (seed 20261124): rank 113 of 128 state bits, the 2^15 "
+        "states of the equations checked against every draw: one state fits")
+
+
+@pytest.mark.parametrize(("generator", "linear", "observed"), [
+    ("mt19937", True, "624 consecutive 32-bit outputs"), ("python_random53", True, "624 consecutive random() values"),
+    ("xorshift128", True, "4 consecutive outputs"), ("well512a", True, "16 consecutive outputs"),
+    ("v8", True, "4 consecutive Math.random() values"), ("mt19937_64", True, None),
+    ("xoshiro256starstar", False, None), ("pcg64", False, None)])
+def test_gf2_linearity_is_a_property_of_the_generator(generator, linear, observed):
+    from rnglab.audit import from_table
+    from rnglab.audit.attack import linear_applies
+    from rnglab.audit.gf2_attack import linear_attack, runs_gf2_attack
+
+    target = from_table({"generator": generator, "seeding": "os", "shuffle": "fisher-yates"})
+    assert linear_applies(target) is linear and runs_gf2_attack(target) is (observed is not None)
+    if observed:
+        attack = linear_attack(target)
+        assert attack.observed == observed and attack.rank >= attack.unknowns - 4   # random(): 4 bits never seen
+        assert attack.states == (16 if generator == "python_random53" else 1)
+
+
+def test_the_printed_crack_command_of_a_v8_deal_recovers_its_seed_by_elimination(capsys):
+    # js-fisher-yates-v8 is seeded from the OS: no seed space to search; the printed command reads the bottom cards.
+    import shlex
+
+    from rnglab.audit.attack import demo_seed, demonstration
+
+    target = from_pipeline("js-fisher-yates-v8")
+    shown = demonstration(target, demo_seed(target))
+    words = shlex.split(shown["command"])
+    assert words[:3] == ["rnglab", "crack", "v8"] and words[-3:] == ["linear", "--seen", shown["seen"]]
+    assert shown["searched"] == "no seed (GF(2) elimination from the 30 bottom cards, dealt from the end)"
+    assert main(words[1:]) == 0
+    out = capsys.readouterr().out.splitlines()
+    deal = shuffle_deck(target, shown["seed"])
+    assert f"seed {shown['seed']} (node --random_seed={shown['seed']})" in out[2]
+    assert shown["seen"] == " ".join(target.deck.names(deal[::-1][:30]))
+    assert out[3] == "deck: " + " ".join(target.deck.names(deal))
+
+
+def shuffle_deck(target, seed):
+    from rnglab.shuffles.algorithms import shuffle
+
+    return [int(c) for c in shuffle(target.n, target.generator.make(seed), target.shuffle, target.reducer)]

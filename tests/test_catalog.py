@@ -201,3 +201,31 @@ def test_pcg64_uint32_is_next_uint32():
 def test_python_random53_is_random():
     expected = random.Random(5)
     assert [v / 2**53 for v in first("python_random53", 5, 20)] == [expected.random() for _ in range(20)]
+
+
+@pytest.mark.parametrize("name", list(catalog()) + ["lcg:a=16807,m=2^31-1", "mrg:m=17,a=-5:-2"])
+def test_the_declared_output_range_is_the_built_generators(name):
+    spec = as_generator(name)
+    source = spec.make()
+    assert spec.output_range() == (source.low, source.high)
+
+
+def test_list_json_names_the_seeding_of_the_gf2_linear_generators():
+    from rnglab.cli.listing import catalog_rows
+
+    seeding = {row["name"]: row["seeding"] for row in catalog_rows() if row["kind"] == "linear"}
+    assert seeding == {"v8": "fmix64", "xorshift32": "state", "xorshift64": "state", "xorshift128": "state",
+                       **{name: "splitmix64" for name in ("xoroshiro128plus", "xoroshiro128plusplus",
+                                                          "xoroshiro128starstar", "xoshiro256plus",
+                                                          "xoshiro256starstar", "well512a")},
+                       "mt19937_64": "init_genrand64"}
+
+
+@pytest.mark.parametrize("name, seed, message", [
+    ("xorshift128", 2**128, "seeds of xorshift128 must be in [1, 2^128 - 1]; got 2^128"),
+    ("xoshiro256plus", -(3**90), "seeds of xoshiro256plus must be in [0, 18446744073709551615]; got -2^142.65"),
+])
+def test_a_long_seed_bound_is_written_exactly_near_a_power_of_two(name, seed, message):
+    with pytest.raises(ValueError) as refused:
+        as_generator(name).check_seed(seed)
+    assert str(refused.value) == message

@@ -128,14 +128,25 @@ def test_a_fifo_whose_writer_has_not_written_yet_is_read_whole(fifo):
     assert _words_of(handle) == WORDS.tolist()
 
 
-def test_a_fifo_without_a_writer_says_so_and_waits_for_one(fifo):
-    def write_words():
-        with open(fifo, "wb") as writer:  # blocks until the reader opens the FIFO
-            writer.write(WORDS.tobytes())
+def _write_words(fifo):
+    with open(fifo, "wb") as writer:  # blocks until a reader has the FIFO open
+        writer.write(WORDS.tobytes())
 
-    writing = threading.Thread(target=write_words)
+
+def test_a_fifo_without_a_writer_says_so_and_waits_for_one(fifo):
+    writing = threading.Thread(target=_write_words, args=(fifo,))
     handle = open_input(str(fifo), on_wait=writing.start)
     writing.join(timeout=30)
+    assert _words_of(handle) == WORDS.tolist()
+
+
+def test_a_writer_that_comes_writes_and_leaves_while_the_reader_waits_is_read_whole(fifo):
+    def write_all_and_leave():  # the writer is gone before the reader waits (a blocking open would wait forever)
+        writing = threading.Thread(target=_write_words, args=(fifo,))
+        writing.start()
+        writing.join(timeout=30)
+
+    handle = open_input(str(fifo), on_wait=write_all_and_leave)
     assert _words_of(handle) == WORDS.tolist()
 
 

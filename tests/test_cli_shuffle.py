@@ -183,3 +183,13 @@ def test_reach_says_up_front_how_long_dealing_one_generator_per_seed_may_take(ca
     assert main(["reach", "python", "--seeds", "0..2^14+2^13", "--n", "4", "--json"]) == 0
     assert capsys.readouterr().err == ("dealing 24,577 seeds, one python generator per seed: up to 15 s of CPU "
                                        "(at most 0.6 ms a seed, measured)\n")
+
+
+def test_fairness_over_seeds_one_generator_per_seed_is_announced_and_limited_as_reach(capsys):
+    assert main(["fairness", "python", "--seeds", "0..2^14+2^13", "--n", "3", "--json"]) == 0
+    assert capsys.readouterr().err == ("dealing 24,577 seeds, one python generator per seed: up to 15 s of CPU "
+                                       "(at most 0.6 ms a seed, measured)\n")
+    assert main(["fairness", "pcg64", "--seeds", "0..2^20", "--n", "3"]) == 2
+    assert capsys.readouterr().err == (
+        "Error: pcg64 is dealt one generator per seed (up to 0.6 ms each): at most 1,048,576 seeds in one run; "
+        "0..1048576 holds 1,048,577, up to 0.2 h (split it into ranges of --seeds)\n")

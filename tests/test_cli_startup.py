@@ -42,6 +42,12 @@ def test_help_imports_no_heavy_module(argv):
     assert heavy_modules_loaded(argv) == ""
 
 
+@pytest.mark.parametrize("argv", [["list"], ["list", "--json"]])
+def test_list_reads_the_catalog_without_building_generators(argv):
+    # issue 31: list built every generator for its range, importing numba (1.5 s); the spec declares the range
+    assert heavy_modules_loaded(argv) == ""
+
+
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_summary_is_the_first_line_of_the_command_help(name):
     command = rnglab.get_command(click.Context(rnglab), name)

@@ -28,6 +28,7 @@ from ..seeds.space import seed_range_space
 from ..shuffles.algorithms import shuffle
 from ..shuffles.cards import DECKS
 from ..shuffles.userfunc import function_position_counts, running
+from .gf2_attack import fewest_bottom_cards, is_v8_deal, linear_attack, runs_gf2_attack
 from .grades import Finding, finding
 from .structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
 from .target import AUDIT_SEED, Target
@@ -95,11 +96,19 @@ def lattice_applies(target: Target) -> bool:
     return target.generator.is_lcg and target.generator.m <= LATTICE_MODULUS
 
 
+def linear_applies(target: Target) -> bool:
+    """Whether the outputs are linear over GF(2) in the state (recoverable by elimination, no seed tried)."""
+    return target.generator.is_gf2_linear
+
+
 def unpredictability(target: Target) -> Finding:
-    """Seeds to search, the measured search rate, the brute-force time, lattice recovery, cards an opponent sees.
+    """Seeds to search, the measured search rate, the brute-force time, lattice or GF(2) recovery, cards seen.
 
     The deciding number is log2 of one core's seconds, ``log2(states) - log2(rate per core)``: the states are
-    exact, the rate is measured over a fixed number of seeds (:func:`measured_rate`).
+    exact, the rate is measured over a fixed number of seeds (:func:`measured_rate`). The cheapest attack that
+    applies grades first: an LCG (:func:`lattice_applies`) or a GF(2)-linear generator (:func:`linear_applies`)
+    fails whatever its seeds, and where rnglab runs the GF(2) attack it is run on a hidden state
+    (:func:`~rnglab.audit.gf2_attack.linear_attack`): its observations and rank are facts, its time a measurement.
     """
     accepted = seed_space(target).size
     seeds = distinct_states(target, accepted)        # a search over states covers every seed that leads to them
@@ -116,16 +125,61 @@ def unpredictability(target: Target) -> Finding:
                                   f"{timed:,} {'seeds' if target.shuffle is not None else 'calls'}")],
              ["lattice recovery from outputs", f"applies: an LCG with m = {power(target.generator.m)} <= 2^128"
               if lattice else "does not apply"],
+             ["GF(2) recovery of the state", _gf2_applies(target)],
              ["cards an opponent sees per game", str(target.cards_seen)],
              ["cards that single out the seed", str(unique) if unique else "more than the deck"]]
-    measured = [[f"rate, on {threads} thread{'s' if threads > 1 else ''}", f"{rate:,.0f} seeds/s"],
+    attack = linear_attack(target) if runs_gf2_attack(target) else None
+    if attack:
+        facts.append(["GF(2) attack run on a hidden state", _attack_text(attack)])
+    measured = [*([["GF(2) elimination, one recovery", f"{attack.seconds * 1e3:.1f} ms"]] if attack else []),
+                [f"rate, on {threads} thread{'s' if threads > 1 else ''}", f"{rate:,.0f} seeds/s"],
                 ["brute-force time, one core", duration_of_bits(bits)],
                 *[[f"on {cores:,} cores (a dask cluster at {CLUSTER_EFFICIENCY:.0%} of the cores' summed rate)",
                    duration_of_bits(math.log2(seeds) + math.log2(projected_seconds(1, per_core, cores)))]
                   for cores in CLUSTER_CORES]]                    # the time is linear in the seeds
-    notes = _unpredictability_notes(target, lattice, unique)
-    headline = f"every seed tried in {duration_of_bits(bits)} on one core"
-    return finding("unpredictability", bits, headline, facts, notes, fails=lattice, measured=measured)
+    linear_ = linear_applies(target)
+    notes = _unpredictability_notes(target, lattice, unique) + _linear_notes(target, linear_, attack)
+    headline = (f"state recovered from {attack.observed} by GF(2) elimination" if attack else
+                "outputs linear over GF(2): the state follows from outputs" if linear_ else
+                f"every seed tried in {duration_of_bits(bits)} on one core")
+    return finding("unpredictability", bits, headline, facts, notes, fails=lattice or linear_, measured=measured)
+
+
+def _gf2_applies(target: Target) -> str:
+    """Whether GF(2) elimination applies, in words (Vigna's scramblers named as what stops it)."""
+    if linear_applies(target):
+        return "applies: every output bit is an XOR of state bits"
+    if target.generator.kind == "linear":
+        return ("does not apply as rnglab runs it: the engine is linear over GF(2), but its +, ++ or ** "
+                "output is not (rnglab.seeds.linear refuses it); attacks on the scrambled outputs are not run")
+    return "does not apply: the outputs are not linear over GF(2)"
+
+
+def _attack_text(attack) -> str:
+    """The observations, rank and states of :func:`~rnglab.audit.gf2_attack.linear_attack` (exact)."""
+    states = "one state fits" if attack.states == 1 else f"{attack.states} states fit, one future"
+    if attack.rank < attack.unknowns:
+        states = f"the 2^{attack.unknowns - attack.rank} states of the equations checked against every draw: {states}"
+    return (f"state recovered from {attack.observed} (seed {AUDIT_SEED}): rank {attack.rank} of "
+            f"{attack.unknowns} state bits, {states}")
+
+
+def _linear_notes(target: Target, linear_: bool, attack) -> list[str]:
+    """What the GF(2) attack means for the game, and what the audit did not run."""
+    if not linear_:
+        return []
+    notes = [(f"{target.generator.name}'s outputs are linear over GF(2) in its state: the state, and so every "
+              "later card, follows from enough outputs by Gaussian elimination (rnglab.seeds.linear; rnglab crack "
+              "--method linear), without trying seeds")]
+    if attack is None:
+        notes.append("the audit does not run this attack on this generator; it applies all the same")
+    elif is_v8_deal(target):
+        notes.append("the cards seen are the bottom ones, dealt from the end of the array (pop()), with V8's "
+                     "cache at phase 0 (a fresh node process); the --random_seed and the rest of the deck follow")
+    elif target.shuffle is not None:
+        notes.append("the attack is run on raw outputs, not on the cards of a shuffle: where the reducer hides "
+                     "how many outputs a draw consumed (CPython's _randbelow rejects), cards give fewer equations")
+    return notes
 
 
 def _unpredictability_notes(target: Target, lattice: bool, unique: int | None) -> list[str]:
@@ -179,7 +233,8 @@ def _draws_per_game(target: Target) -> int:
 
 def demonstration(target: Target, seed: int) -> dict | None:
     """A real deal of the pipeline and the ``rnglab crack`` command that finds its seed (``None`` for a user's
-    function, which the seed search does not run).
+    function, which the seed search does not run; for the JavaScript Fisher--Yates on V8, GF(2) elimination
+    from its bottom cards: :func:`_linear_demonstration`).
 
     The deal is dealt from ``seed`` (a seed the pipeline's policy gives: :func:`demo_seed`); the command
     searches the seed space when it holds at most :data:`DEMO_SEEDS` seeds, else the :data:`DEMO_SEEDS` seeds
@@ -187,6 +242,8 @@ def demonstration(target: Target, seed: int) -> dict | None:
     """
     if target.shuffle is None:
         return None
+    if is_v8_deal(target):
+        return _linear_demonstration(target, seed)
     deck = shuffle(target.n, target.generator.make(seed), target.shuffle, target.reducer)
     seen = _card_text(target, deck[:target.cards_seen])
     space = seed_space(target)
@@ -197,6 +254,18 @@ def demonstration(target: Target, seed: int) -> dict | None:
                  str(target.n), "--seeds", ",".join(f"{first}..{stop - 1}" for first, stop in ranges), "--seen", seen]
     return {"seed": seed, "seen": seen, "searched": "the whole seed space" if whole else
             f"{DEMO_SEEDS:,} seeds around the real one", "command": shlex.join(arguments)}
+
+
+def _linear_demonstration(target: Target, seed: int) -> dict:
+    """A V8 deal and the ``rnglab crack --method linear`` command that finds its state and seed from the fewest
+    bottom cards that leave one state (:func:`~rnglab.audit.gf2_attack.fewest_bottom_cards`)."""
+    bottom, _ = fewest_bottom_cards(target, seed)
+    seen = _card_text(target, bottom)
+    arguments = ["rnglab", "crack", target.generator.name, "--algo", target.shuffle.name, "--reducer",
+                 target.reducer.name, "--deck", target.deck.name if target.deck.name in DECKS else str(target.n),
+                 "--method", "linear", "--seen", seen]
+    return {"seed": seed, "seen": seen, "searched": f"no seed (GF(2) elimination from the {len(bottom)} bottom "
+            "cards, dealt from the end)", "command": shlex.join(arguments)}
 
 
 def demo_seed(target: Target) -> int:

@@ -5,6 +5,11 @@ two thresholds: at or beyond ``pass_at`` it passes, at or beyond ``warn_at`` it
 warns, otherwise it fails (for a number where larger is better; ``lower_is_better``
 reverses the comparisons). Keeping the thresholds in one table makes them easy
 to read, cite and change.
+
+Where the rule's number is out of reach (a shuffle law known only from samples),
+the caller states the grade and gives the number that did decide it, named
+(:func:`finding`'s ``stated``): the finding never carries a threshold in place
+of a measurement.
 """
 
 from __future__ import annotations
@@ -76,7 +81,10 @@ class Finding(Result):
     grade : str
         ``pass``, ``warn`` or ``fail``.
     value : float
-        The number that decides it (see the rule).
+        The number that decides it: the rule's, or the one named by ``number``.
+    number : str
+        What ``value`` is: the rule's number, or where the grade was stated (the rule's number out of reach)
+        the number that decided it instead.
     headline : str
         That number in words.
     rule : str
@@ -96,6 +104,7 @@ class Finding(Result):
     title: str
     grade: str
     value: float
+    number: str
     headline: str
     rule: str
     facts: list
@@ -112,13 +121,18 @@ class Finding(Result):
 
 
 def finding(question: str, value: float, headline: str, facts: list, notes: list | None = None, *,
-            pass_at: float | None = None, fails: bool = False, measured: list | None = None,
-            table: tuple | None = None, figure: str | None = None, caption: str = "") -> Finding:
-    """A :class:`Finding` graded by its rule (``fails``: the rule's exception applies, the grade is ``fail``)."""
+            pass_at: float | None = None, fails: bool = False, stated: tuple[str, str] | None = None,
+            measured: list | None = None, table: tuple | None = None, figure: str | None = None,
+            caption: str = "") -> Finding:
+    """A :class:`Finding` graded by its rule.
+
+    ``fails``: the rule's exception applies, the grade is ``fail``. ``stated``: ``(grade, number)`` where the
+    rule's number is out of reach: the grade the caller decided, and what ``value`` is (the number that decided it).
+    """
     rule = RULES[question]
-    return Finding(question, rule.title, "fail" if fails else rule.grade(value, pass_at), value, headline, rule.text,
-                   facts, notes or [], measured or [], {"headers": table[0], "rows": table[1]} if table else None,
-                   figure, caption)
+    grade, number = stated or ("fail" if fails else rule.grade(value, pass_at), rule.number)
+    return Finding(question, rule.title, grade, value, number, headline, rule.text, facts, notes or [],
+                   measured or [], {"headers": table[0], "rows": table[1]} if table else None, figure, caption)
 
 
 def overall(findings) -> str:

@@ -28,8 +28,9 @@ NOT_ESTABLISHED = (
     "sample sizes, no more."),
     ("The seed search rate is measured on this machine and projected to clusters on paper (at the efficiency a "
     "local dask cluster reached); GPUs and better attacks are faster."),
-    ("Lattice recovery is named where it applies, not run; operational secrets (server access, logs, "
-    "side channels) are out of scope."),
+    ("Lattice recovery is named where it applies, not run; GF(2) recovery is run on one hidden state, from raw "
+    "outputs (or the cards of a V8 deal), not from the cards of every shuffle; operational secrets (server "
+    "access, logs, side channels) are out of scope."),
 )
 
 

@@ -165,15 +165,16 @@ def empirical_shuffle_law(target: Target, why: str) -> Finding:
     """The shuffle law of a user's function that cannot be enumerated (``why``), from :data:`EMPIRICAL_SHUFFLES` of
     its calls on the whole deck (the generator's stream, seed :data:`AUDIT_SEED`): the position chi-square.
 
-    A bias seen (p below :data:`EMPIRICAL_ALPHA`) fails, with the shuffles that showed it; none seen warns, at the
-    rule's warn threshold: the exact law is unknown, and only a bias large enough to be seen in that many
-    shuffles is excluded.
+    The rule's number (the fewest shuffles that detect the bias) is out of reach, so the grade is stated, with the
+    p-value of the chi-square as the number that decided it: a bias seen (p below :data:`EMPIRICAL_ALPHA`) fails;
+    none seen warns, because only a bias large enough to be seen in that many shuffles is excluded.
     """
     counts = function_position_counts(target.function, target.n, target.generator.make(AUDIT_SEED), target.reducer,
                                       EMPIRICAL_SHUFFLES, label=target.function_name)
     result = position_chi_square(counts, target.function_name, f"{target.generator.name} seed {AUDIT_SEED}")
     seen = result.pvalue < EMPIRICAL_ALPHA
-    value = math.log2(EMPIRICAL_SHUFFLES) if seen else RULES["shuffle"].warn_at
+    number = (f"p-value of the position chi-square over {EMPIRICAL_SHUFFLES:,} calls on {target.n} cards "
+              f"(not exact: a bias is reported when p < {EMPIRICAL_ALPHA})")
     headline = (f"position bias seen in {power(EMPIRICAL_SHUFFLES)} shuffles (p = {result.pvalue:.3g})" if seen else
                 f"no position bias seen in {power(EMPIRICAL_SHUFFLES)} shuffles (exact law out of reach)")
     facts = [["deck examined", f"{target.n} cards, {EMPIRICAL_SHUFFLES:,} calls of the function (empirical)"],
@@ -182,8 +183,8 @@ def empirical_shuffle_law(target: Target, why: str) -> Finding:
              ["largest position deviation |P - 1/n|", f"{result.position_max_deviation:.3e}"],
              ["confidence", (f"a bias is reported when p < {EMPIRICAL_ALPHA}; a bias too small to be seen in "
                              f"{EMPIRICAL_SHUFFLES:,} shuffles is not excluded")]]
-    return finding("shuffle", value, headline, facts, figure=png(position_heatmap, counts / EMPIRICAL_SHUFFLES,
-                                                                 f"position frequencies, {target.n} cards"),
+    return finding("shuffle", result.pvalue, headline, facts, stated=("fail" if seen else "warn", number),
+                   figure=png(position_heatmap, counts / EMPIRICAL_SHUFFLES, f"position frequencies, {target.n} cards"),
                    caption=f"n f(card i at position j) over {EMPIRICAL_SHUFFLES:,} calls of the function: "
                            "about 1 everywhere for a uniform shuffle")
 

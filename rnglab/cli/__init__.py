@@ -43,8 +43,8 @@ COMMANDS = {
     "audit": ("audit:audit_command",
               "Audit a card game's RNG pipeline end to end: six questions graded pass, warn or fail, in a report."),
     "report": ("report:report_command",
-               "Write the rnglab report (report.md, a self-contained report.html, report.json, figures/) on built-in "
-               "defaults."),
+               ("Write the rnglab report (report.md, a self-contained report.html, report.json, figures/) on "
+                "built-in defaults.")),
 }
 
 

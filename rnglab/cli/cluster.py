@@ -7,6 +7,7 @@ for). Each command takes the options that fit it (:func:`scale_options`).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from .choices import DEVICE_NAMES
 from .common import IntExpr, lazy
 
 check_workers = lazy("parallel.cluster", "check_workers")
+open_journal = lazy("parallel.journal", "open_journal")
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,17 @@ def exit_incomplete(failures, journal: str | None, resume: str, unit: str = "see
     raise click.exceptions.Exit(1 if failures else 130)
 
 
-def announce_journal(journal, path: str, done: str = "searched") -> None:
-    """Say on standard error how many chunks an opened journal already holds (nothing for a new one)."""
-    if journal is not None and journal.done:
-        click.echo(f"journal {path}: {len(journal.done)} chunks already {done}", err=True)
+@contextlib.contextmanager
+def held_journal(path: str | None, kind: str, work: dict, done: str = "searched"):
+    """The journal ``path`` of command ``kind`` on ``work``, held for the block (``None`` without ``--journal``).
+
+    Says on standard error how many chunks it already holds, and closes it when the block ends however it ends
+    (Ctrl-C, an error, an exit), releasing its lock, so a later run in the same process can take it again.
+    """
+    if path is None:
+        yield None
+        return
+    with open_journal(path, kind, work) as journal:
+        if journal.done:
+            click.echo(f"journal {path}: {len(journal.done)} chunks already {done}", err=True)
+        yield journal

@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 import importlib
 import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 

@@ -6,6 +6,8 @@ Examples::
     rnglab crack msvc --seeds time-s --window "2026-11-22T10:00:00±12h" --seen "As Kd 7h 2c 9s"
     rnglab crack msvc --seeds 0..2^31-1 --seen "..."     # half of the 2^32 seeds: one of two machines
     rnglab crack java --outputs -1155869325,431529176     # a generator seen directly
+    rnglab crack js-fisher-yates-v8 --seen "..."          # bottom cards of a V8 deal: GF(2) elimination
+    rnglab crack python --outputs @words.txt              # 624 getrandbits(32) words (or random() floats)
     rnglab crack java --outputs "4 5 2 5 4 1 ..." --bound 6 --predict 10   # dice: the lattice
     rnglab crack java --algo fisher-yates --seen "..." --positions 51,50,...  # no seed space: the lattice
     rnglab crack msvc --seeds 0..2^32-1 --seen "..." --cluster tcp://10.0.0.5:8786 --journal msvc.journal
@@ -19,8 +21,9 @@ from typing import TYPE_CHECKING
 import click
 
 from .choices import MAX_SCALED_SEEDS
-from .cluster import announce_journal, exit_incomplete, scale_options
+from .cluster import exit_incomplete, held_journal, scale_options
 from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
+from .crack_linear import linear_deal, linear_outputs, parse_phase
 from .crack_method import announce, choose, lattice_deal, lattice_outputs
 from .shuffle import DECK_HELP, seed_space_options, shuffle_options
 
@@ -34,7 +37,6 @@ expected_false_matches, make_plan, observe, search = lazy(
 check_chunk, check_device, run_search, search_identity = lazy(
     "seeds.distributed", "check_chunk", "check_device", "run_search", "search_identity")
 cluster_client = lazy("parallel.cluster", "cluster_client")
-open_journal = lazy("parallel.journal", "open_journal")
 parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_state")
 
 
@@ -51,19 +53,25 @@ parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_s
               help="With --outputs: the values are draws reducer(output, N) below N (dice: 6).")
 @click.option("--top-bits", type=IntExpr(minimum=1), default=None, metavar="K",
               help="With --outputs: the values are the top K bits of each output.")
-@click.option("--method", type=click.Choice(["auto", "brute", "lattice"]), default="auto", show_default=True,
-              help="Brute force over a seed space, or lattice recovery of an LCG's state.")
+@click.option("--method", type=click.Choice(["auto", "brute", "lattice", "linear"]), default="auto",
+              show_default=True, help="Brute force over a seed space, lattice recovery of an LCG's state, or "
+              "GF(2) elimination for a generator linear over GF(2) (MT19937, V8's Math.random, xorshift, WELL).")
+@click.option("--cache-phase", default="0", show_default=True, metavar="P|any",
+              help="With --method linear on js-fisher-yates-v8: Math.random() values of V8's 64-value block "
+              "taken before the deal (0: a fresh node process; any: each of 0..63 tried).")
 @scale_options(device=True)
 @json_option
 def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, outputs, predict, bound, top_bits,
-                  method, scale, as_json) -> None:
+                  method, cache_phase, scale, as_json) -> None:
     """Find every seed of generator GEN whose shuffle shows the cards seen, and print each predicted deck.
 
     The seeds come from a policy over a window of start times (--seeds POLICY
     --window W) or from ranges (--seeds A..B); a big range can be split into
     sub-ranges searched on different machines. With --outputs, GEN's state is
     recovered from consecutive outputs instead. Without a seed space, an LCG's
-    whole state is recovered by lattice reduction (--method).
+    whole state is recovered by lattice reduction, and a GF(2)-linear
+    generator's (MT19937, V8's Math.random, xorshift, WELL) by elimination over
+    GF(2), from outputs or from the bottom cards of js-fisher-yates-v8 (--method).
 
     With --cluster or --workers the seed space is cut into chunks run as dask
     tasks; with --journal each finished chunk is recorded, and the same command
@@ -78,6 +86,20 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
     if seen is None and outputs is None:
         raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
     method, why = choose(method, generator, seeds=seeds, outputs=outputs, bound=bound, top_bits=top_bits)
+    phase = parse_phase(cache_phase)
+    if method != "linear" and cache_phase != "0":
+        raise click.UsageError("--cache-phase describes a V8 deal read by --method linear")
+    if method == "linear":
+        if scale.engaged:
+            raise click.UsageError("the linear recovery runs in one process: --cluster, --workers, --journal, "
+                                   "--chunk and --device apply to a search over --seeds")
+        if outputs is not None:
+            linear_outputs(generator, outputs, 10 if predict is None else predict, why, as_json)
+        elif predict is not None:
+            raise click.UsageError("--predict applies to --outputs; with --seen the whole deck is predicted")
+        else:
+            linear_deal(generator, reducer, shuffle, seen, positions, deck, phase, why, as_json)
+        return
     if method == "lattice" and outputs is not None:
         lattice_outputs(generator, reducer, outputs, bound, top_bits, 10 if predict is None else predict, why, as_json)
         return
@@ -133,14 +155,13 @@ def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
     check_chunk(plan, scale.chunk)
     with cluster_client(scale.cluster, scale.workers) as client:
         check_device(plan, scale.device)
-        journal = open_journal(scale.journal, "rnglab crack", search_identity(plan)) if scale.journal else None
-        announce_journal(journal, scale.journal)
-        plan_line()
-        with progress(plan.shuffle_count, "searching") as bar:
-            if journal:
-                bar.update(sum(b - a for a, b in journal.done))
-            return run_search(plan, client, chunk=scale.chunk, journal=journal, device=scale.device,
-                              on_progress=bar.update)
+        with held_journal(scale.journal, "rnglab crack", search_identity(plan)) as journal:
+            plan_line()
+            with progress(plan.shuffle_count, "searching") as bar:
+                if journal:
+                    bar.update(sum(b - a for a, b in journal.done))
+                return run_search(plan, client, chunk=scale.chunk, journal=journal, device=scale.device,
+                                  on_progress=bar.update)
 
 
 def _exit_incomplete(result: CrackResult, failures: list[Failure], scale) -> None:

@@ -18,16 +18,29 @@ recover_from_deal = lazy("seeds.dealt", "recover_from_deal")
 
 
 def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[str, str]:
-    """``(method, why)``: ``brute`` or ``lattice`` for what was given (``--method auto`` decides)."""
+    """``(method, why)``: ``brute``, ``lattice`` or ``linear`` for what was given (``--method auto`` decides).
+
+    Without a seed space, a GF(2)-linear generator is recovered by elimination (brute force over its states is
+    out of reach), an LCG by lattice reduction.
+    """
     partial = bound is not None or top_bits is not None
     if method == "brute" and partial:
         raise click.UsageError("--bound and --top-bits are read by the lattice method: use --method auto or lattice")
-    if method == "lattice" and seeds is not None:
-        raise click.UsageError("--seeds is a space to search by brute force; --method lattice needs none")
+    if method in ("lattice", "linear") and seeds is not None:
+        raise click.UsageError(f"--seeds is a space to search by brute force; --method {method} needs none")
+    if method == "linear" and (partial or not generator.is_gf2_linear):
+        raise ValueError(f"--method linear needs a generator whose outputs are linear over GF(2) (MT19937, V8, "
+                         f"xorshift, WELL) and whole outputs or cards; {generator.name}"
+                         + (" is given --bound or --top-bits" if generator.is_gf2_linear else
+                            "'s +, ++ or ** output is not (its engine is)" if generator.kind == "linear" else
+                            " is not linear"))
     if method != "auto":
         return method, "chosen with --method"
     if partial:
         return "lattice", "partial outputs (draws or top bits) constrain the state linearly"
+    if seeds is None and generator.is_gf2_linear:
+        return "linear", (f"{generator.name}'s outputs are linear over GF(2): its state follows by elimination, "
+                          "no seed tried")
     if outputs is not None and not generator.is_lcg:
         return "brute", "only an LCG's state is recovered by lattice reduction"
     if outputs is not None:

@@ -164,9 +164,12 @@ def _empirical_function(function, label, generator, reducer, n, shuffles):
 def _over_seeds(generator, shuffle, reducer, n, seeds):
     if n > 20:
         raise ValueError(f"the exact law over a seed space is computed for n <= 20; got {n}")
-    from ..shuffles.reach import MAX_SEEDS
+    from ..shuffles.reach import MAX_SEEDS, check_enumerable
+    from .reach import announce_dealing
 
     check_seed_space(generator, seeds)
+    check_enumerable(generator, seeds, instead="")
+    announce_dealing(generator, seeds.size)
     tally = seed_space_tally(generator, seeds.seeds(MAX_SEEDS), n, shuffle, reducer)
     result = seed_space_law(tally, f"{generator.name}, {reducer.name}, {seeds.label}", shuffle.name)
     return result, result.position_matrix

@@ -14,15 +14,15 @@ def catalog_rows() -> list[dict]:
     """One dictionary per catalog entry, with its parameters and conventions."""
     rows = []
     for entry in catalog().values():
-        source = entry.make()
+        low, high = entry.output_range()
         rows.append({
             "name": entry.name, "kind": entry.kind, "a": entry.a, "c": entry.c, "m": entry.m,
             "b": entry.carry.b if entry.carry else None,
             "output": str(entry.output) if entry.is_lcg else None,
-            "seeding": entry.seeding.name if entry.is_lcg else _numpy_seeding(entry),
+            "seeding": entry.seeding.name if entry.is_lcg else _seeding(entry),
             "components": [str(c) for c in entry.combination.components] if entry.is_mrg else None,
             "combine": entry.combination.rule if entry.is_mrg else None,
-            "low": source.low, "high": source.high, "bounded": entry.native_reducer.name,
+            "low": low, "high": high, "bounded": entry.native_reducer.name,
             "description": entry.description, "source": entry.citation,
         })
     return rows
@@ -35,12 +35,18 @@ def pipeline_rows() -> list[dict]:
              "source": p.source, "reference": p.reference} for p in pipelines().values()]
 
 
-def _numpy_seeding(entry) -> str | None:
-    """The seeding named in the catalog for the other kinds (None for the OS source)."""
+def _seeding(entry) -> str | None:
+    """The seeding named in the catalog for the other kinds (None for the OS source): for a GF(2)-linear
+    generator its rule (:mod:`rnglab.generators.xorshift`: ``state``, ``splitmix64``, ``fmix64``,
+    ``init_genrand64``)."""
     if entry.kind == "numpy":
         return "init_genrand" if entry.init_genrand else "seedsequence"
     if entry.is_mrg:
         return "every-value"
+    if entry.kind == "linear":
+        from ..generators.xorshift import ALGORITHMS
+
+        return ALGORITHMS[entry.algorithm].seeding
     return None
 
 

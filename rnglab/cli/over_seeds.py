@@ -12,28 +12,26 @@ import math
 import click
 
 from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
-from .cluster import announce_journal, exit_incomplete
+from .cluster import exit_incomplete, held_journal
 from .common import emit_json, format_table, lazy, progress
 
 battery_over_seeds, work_identity = lazy("empirical.over_seeds", "battery_over_seeds", "work_identity")
 cluster_client = lazy("parallel.cluster", "cluster_client")
-open_journal = lazy("parallel.journal", "open_journal")
 
 
 def run_over_seeds(generator, battery, selection, seeds, scale, failing_grade: str | None, as_json: bool) -> int:
     """Run ``battery`` (entries selected) on ``generator`` seeded with each seed of ``seeds``; the exit status."""
     from ..empirical.over_seeds import KIND
 
-    with cluster_client(scale.cluster, scale.workers) as client:
-        journal = open_journal(scale.journal, KIND, work_identity(generator.name, battery, selection, seeds.ranges)) \
-            if scale.journal else None
-        announce_journal(journal, scale.journal, "run")
-        with progress(seeds.size, f"{battery.name} battery over {seeds.label}") as bar:
-            if journal:
-                bar.update(sum(b - a for a, b in journal.done))
-            result = battery_over_seeds(generator.make, generator.name, battery, seeds.ranges, selection=selection,
-                                        chunk=scale.chunk or 1, client=client, journal=journal,
-                                        on_progress=bar.update)
+    identity = work_identity(generator.name, battery, selection, seeds.ranges)
+    with (cluster_client(scale.cluster, scale.workers) as client,
+          held_journal(scale.journal, KIND, identity, "run") as journal,
+          progress(seeds.size, f"{battery.name} battery over {seeds.label}") as bar):
+        if journal:
+            bar.update(sum(b - a for a, b in journal.done))
+        result = battery_over_seeds(generator.make, generator.name, battery, seeds.ranges, selection=selection,
+                                    chunk=scale.chunk or 1, client=client, journal=journal,
+                                    on_progress=bar.update)
     if as_json:
         emit_json({**result.to_dict(), "complete": result.complete,
                    "verdicts": [grade(p) for _, p in result.uniformity]})
@@ -82,16 +80,15 @@ def run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_b
     """Run ``battery`` until failure on ``generator`` seeded with each seed of ``seeds``; the exit status."""
     from ..empirical.over_seeds import UNTIL_FAIL_KIND, until_fail_over_seeds
 
-    with cluster_client(scale.cluster, scale.workers) as client:
-        identity = {**work_identity(generator.name, battery, selection, seeds.ranges), "max_bytes": max_bytes}
-        journal = open_journal(scale.journal, UNTIL_FAIL_KIND, identity) if scale.journal else None
-        announce_journal(journal, scale.journal, "run")
-        with progress(seeds.size, f"{battery.name} battery until it fails, over {seeds.label}") as bar:
-            if journal:
-                bar.update(sum(b - a for a, b in journal.done))
-            result = until_fail_over_seeds(generator.make, generator.name, battery, seeds.ranges, max_bytes,
-                                           selection=selection, chunk=scale.chunk or 1, client=client,
-                                           journal=journal, on_progress=bar.update)
+    identity = {**work_identity(generator.name, battery, selection, seeds.ranges), "max_bytes": max_bytes}
+    with (cluster_client(scale.cluster, scale.workers) as client,
+          held_journal(scale.journal, UNTIL_FAIL_KIND, identity, "run") as journal,
+          progress(seeds.size, f"{battery.name} battery until it fails, over {seeds.label}") as bar):
+        if journal:
+            bar.update(sum(b - a for a, b in journal.done))
+        result = until_fail_over_seeds(generator.make, generator.name, battery, seeds.ranges, max_bytes,
+                                       selection=selection, chunk=scale.chunk or 1, client=client,
+                                       journal=journal, on_progress=bar.update)
     if as_json:
         emit_json({**result.to_dict(), "complete": result.complete})
     else:

@@ -16,8 +16,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import click
 

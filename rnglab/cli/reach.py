@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
-from .cluster import announce_journal, exit_incomplete, scale_options
+from .cluster import exit_incomplete, held_journal, scale_options
 from .common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
 from .humanize import integer
 from .shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
 
 check_size = lazy("shuffles.algorithms", "check_size")
 cluster_client = lazy("parallel.cluster", "cluster_client")
-open_journal = lazy("parallel.journal", "open_journal")
 bits_for_every_deal, game_cycle, reach_bound, reachable_deals, reach_identity, smallest_deck_exceeding, \
     source_seconds, check_enumerable = lazy(
         "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "reach_identity",
@@ -83,16 +82,11 @@ def _count(generator, seeds, n, shuffle, reducer, scale):
     reach and how to go on, and exit 130."""
     from ..shuffles.reach import KIND, ReachInterrupted
 
-    with cluster_client(scale.cluster, scale.workers) as client:
-        journal = open_journal(scale.journal, KIND, reach_identity(generator, seeds, n, shuffle, reducer)) \
-            if scale.journal else None
-        announce_journal(journal, scale.journal, "dealt")
+    identity = reach_identity(generator, seeds, n, shuffle, reducer)
+    with cluster_client(scale.cluster, scale.workers) as client, \
+            held_journal(scale.journal, KIND, identity, "dealt") as journal:
         check_enumerable(generator, seeds)
-        estimate = source_seconds(generator, seeds.size)
-        if estimate is not None and estimate >= ANNOUNCED_SECONDS:
-            shown = f"{estimate:.0f} s" if estimate < 120 else f"{estimate / 60:.0f} min"
-            click.echo(f"dealing {seeds.size:,} seeds, one {generator.name} generator per seed: up to {shown} of CPU "
-                       "(at most 0.6 ms a seed, measured)", err=True)
+        announce_dealing(generator, seeds.size)
         try:
             with progress(seeds.size, "dealing") as bar:
                 if journal:
@@ -104,6 +98,16 @@ def _count(generator, seeds, n, shuffle, reducer, scale):
             click.echo(f"dealt {partial.dealt:,} of {partial.seeds:,} seeds: {partial.distinct:,} distinct deals "
                        f"among them (the space reaches at least as many)", err=True)
             exit_incomplete([], scale.journal, "--journal FILE (this run kept none: the count starts over)")
+
+
+def announce_dealing(generator, seeds: int) -> None:
+    """Say on standard error how long dealing ``seeds`` seeds may take, where one generator per seed makes it
+    :data:`ANNOUNCED_SECONDS` or more (:func:`~rnglab.shuffles.reach.source_seconds`)."""
+    estimate = source_seconds(generator, seeds)
+    if estimate is not None and estimate >= ANNOUNCED_SECONDS:
+        shown = f"{estimate:.0f} s" if estimate < 120 else f"{estimate / 60:.0f} min"
+        click.echo(f"dealing {seeds:,} seeds, one {generator.name} generator per seed: up to {shown} of CPU "
+                   "(at most 0.6 ms a seed, measured)", err=True)
 
 
 def _games(generator, n, shuffle, reducer, as_json) -> None:

@@ -10,7 +10,7 @@ import click
 
 from ..params import parse_int
 from .choices import MAX_DIMENSION
-from .cluster import announce_journal, exit_incomplete, scale_options
+from .cluster import exit_incomplete, held_journal, scale_options
 from .common import (
     COUNT,
     INT,
@@ -213,18 +213,16 @@ def _search_in_chunks(m, increment, seed, dims, top, candidates, scale):
 
     from ..algebra.multiplier_chunks import KIND, search_identity, search_in_chunks
     from ..parallel.cluster import cluster_client
-    from ..parallel.journal import open_journal
 
     if scale.journal and seed is None:
         raise click.UsageError("--journal needs --seed: a resumed search must draw the same candidates")
     seed = int(np.random.SeedSequence().entropy) if seed is None else seed
-    with cluster_client(scale.cluster, scale.workers) as client:
-        journal = open_journal(scale.journal, KIND, search_identity(m, increment, dims, top, candidates, seed)) \
-            if scale.journal else None
-        announce_journal(journal, scale.journal, "examined")
-        with progress(candidates, "candidates") as bar:
-            result, outcome = search_in_chunks(m, increment, dims, top, candidates, seed, chunk=scale.chunk,
-                                               client=client, journal=journal, on_progress=bar.update)
+    identity = search_identity(m, increment, dims, top, candidates, seed)
+    with (cluster_client(scale.cluster, scale.workers) as client,
+          held_journal(scale.journal, KIND, identity, "examined") as journal,
+          progress(candidates, "candidates") as bar):
+        result, outcome = search_in_chunks(m, increment, dims, top, candidates, seed, chunk=scale.chunk,
+                                           client=client, journal=journal, on_progress=bar.update)
     if not outcome.complete:
         exit_incomplete(outcome.failures, scale.journal, "--journal FILE (this run kept no journal)",
                         unit="candidates")

@@ -10,8 +10,7 @@ import click
 
 from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 from ..params import describe_int
-from .choices import INPUT_FORMATS
-from .choices import TEST_NAMES
+from .choices import INPUT_FORMATS, TEST_NAMES
 from .cluster import scale_options
 from .common import (
     COUNT,

@@ -7,8 +7,8 @@ import time
 import click
 
 from ..empirical.verdicts import GRADES
-from .common import emit_json
 from ..params import human_bytes
+from .common import emit_json
 from .outputs import save_plot
 
 

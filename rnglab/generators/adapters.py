@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -61,10 +62,15 @@ class NumpySource(Source):
             raise ValueError(f"{kind} already serves 32-bit words: halves apply to 64-bit generators")
         self.bit_generator, self.halves = bit_generator, halves
         self.name = name or kind.lower()
-        self.low, self.high = 0, 2 ** (32 if halves else NUMPY_WIDTHS[kind]) - 1
+        self.low, self.high = 0, self.word_high(kind, halves)
         self.NARROW_HALVES = NUMPY_WIDTHS[kind] == 64 and not halves
         self.spare_half = self._kept_half(bit_generator.state) if NUMPY_WIDTHS[kind] == 64 else None
         super().__init__()
+
+    @staticmethod
+    def word_high(kind: str, halves: bool = False) -> int:
+        """Largest word of a BitGenerator ``kind`` (a key of :data:`NUMPY_WIDTHS`), or of its halves."""
+        return 2 ** (32 if halves else NUMPY_WIDTHS[kind]) - 1
 
     @staticmethod
     def _kept_half(state: dict[str, Any]) -> int | None:
@@ -90,7 +96,7 @@ class NumpySource(Source):
         return None if self.halves else self.bit_generator
 
     @classmethod
-    def from_seed(cls, kind: str, seed: int, name: str | None = None) -> "NumpySource":
+    def from_seed(cls, kind: str, seed: int, name: str | None = None) -> NumpySource:
         """Build ``numpy.random.<kind>(seed)`` (seeded through ``SeedSequence``)."""
         if kind not in NUMPY_WIDTHS:
             raise ValueError(f"unsupported BitGenerator {kind}; choose from {', '.join(NUMPY_WIDTHS)}")
@@ -133,8 +139,13 @@ class PythonRandomSource(Source):
     def __init__(self, seed: int | None = None, name: str = "python-random", float53: bool = False):
         self.random = random.Random(seed)
         self.seed, self.name, self.float53 = seed, name, float53
-        self.low, self.high = 0, 2 ** (53 if float53 else 32) - 1
+        self.low, self.high = 0, self.word_high(float53)
         super().__init__()
+
+    @staticmethod
+    def word_high(float53: bool = False) -> int:
+        """Largest value served: a 32-bit word, or ``random() * 2^53``."""
+        return 2 ** (53 if float53 else 32) - 1
 
     def _generate(self, size: int) -> np.ndarray:
         if size == 0:

@@ -10,6 +10,7 @@ tests ask for outputs, never whole into memory.
 from __future__ import annotations
 
 import os
+import select
 import stat
 from collections.abc import Callable
 from typing import Any, BinaryIO
@@ -161,27 +162,37 @@ def _open_fifo(path: str, on_wait: Callable[[], None] | None) -> BinaryIO:
     without blocking instead, a FIFO with no writer reads as ended (``b""``), one
     whose writer has written nothing yet refuses to read (``EAGAIN``), and one
     with data gives its first byte, which is put back in front of the stream. With
-    no writer, ``on_wait()`` is called and a blocking open waits for one; Ctrl-C
-    interrupts it (``KeyboardInterrupt``).
+    no writer, ``on_wait()`` is called and ``poll`` waits on the same descriptor
+    until data arrives or a writer comes and goes (Linux reports the hang-up only
+    for a writer that left after this open), so a writer that writes everything
+    and closes at once is read whole; Ctrl-C interrupts the wait
+    (``KeyboardInterrupt``).
     """
     probe = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        try:
-            first = os.read(probe, 1)
-        except BlockingIOError:
-            first = None
+        first = _first_byte(probe)
         if first == b"":
             if on_wait is not None:
                 on_wait()
-            handle = open(path, "rb")  # noqa: SIM115 - the source keeps it; this blocks until a writer opens it
-            os.close(probe)
-            return handle
+            waiting = select.poll()
+            waiting.register(probe, select.POLLIN | select.POLLHUP)
+            waiting.poll()
+            first = _first_byte(probe)
     except BaseException:
         os.close(probe)
         raise
     os.set_blocking(probe, True)
     stream = os.fdopen(probe, "rb")
     return _Prefixed(first, stream) if first else stream
+
+
+def _first_byte(descriptor: int) -> bytes | None:
+    """One byte read without blocking: ``b""`` when no writer is there (or it left), ``None`` when it has
+    written nothing yet."""
+    try:
+        return os.read(descriptor, 1)
+    except BlockingIOError:
+        return None
 
 
 class _Prefixed:

@@ -54,9 +54,12 @@ def validate_lcg(a: int, c: int, m: int, seed: int | None = None) -> None:
             raise ValueError("seed must be non-zero when c = 0 (0 is a fixed point)")
 
 
-def output_low(a: int, c: int, m: int, output: Output) -> int:
-    """Smallest possible output: 1 for a whole-state multiplicative generator with gcd(a, m) = 1."""
-    return 1 if output.kind == "state" and c == 0 and gcd(a, m) == 1 else 0
+def output_range(a: int, c: int, m: int, output: Output, low: int | None = None) -> tuple[int, int]:
+    """Declared outputs ``[low, high]``: ``high`` the output's largest; ``low`` (unless given) 1 for a whole-state
+    multiplicative generator with gcd(a, m) = 1 (0 is a fixed point it never reaches), else 0."""
+    if low is None:
+        low = 1 if output.kind == "state" and c == 0 and gcd(a, m) == 1 else 0
+    return low, output.high(m)
 
 
 class LCG(Source):
@@ -94,8 +97,7 @@ class LCG(Source):
         self.output.check_fits(self.m)
         self.seeding = convention(seeding) if isinstance(seeding, str) else seeding
         self.name = name or f"lcg(a={self.a},c={self.c},m={self.m})"
-        self.high = self.output.high(self.m)
-        self.low = output_low(self.a, self.c, self.m, self.output) if low is None else low
+        self.low, self.high = output_range(self.a, self.c, self.m, self.output, low)
         super().__init__()
         self.seed = seed
         self.x = self.seeding.to_state(seed)
@@ -204,12 +206,12 @@ class LCG(Source):
         self.x = int(value["x"])
         self._pending = np.asarray(value.get("pending", []), dtype=raw_dtype(self.high))
 
-    def batch(self, seeds) -> "LCGBatch":
+    def batch(self, seeds) -> LCGBatch:
         """Return a batch of generators with these parameters, one lane per seed."""
         return LCGBatch(a=self.a, m=self.m, c=self.c, states=self.seeding.to_states(seeds),
                         output=self.output, name=self.name, low=self.low)
 
-    def as_lane(self) -> "LCGBatch | None":
+    def as_lane(self) -> LCGBatch | None:
         """This generator as a one-lane :class:`LCGBatch` that continues its stream.
 
         ``None`` while values handed back with :meth:`unread` wait to be read
@@ -221,7 +223,7 @@ class LCG(Source):
         return LCGBatch(a=self.a, m=self.m, c=self.c, states=[self.x], output=self.output, name=self.name,
                         low=self.low)
 
-    def continue_from(self, lane: "LCGBatch") -> None:
+    def continue_from(self, lane: LCGBatch) -> None:
         """Take up the stream where a lane made by :meth:`as_lane` stopped."""
         if (lane.a, lane.c, lane.m, lane.lanes) != (self.a, self.c, self.m, 1):
             raise ValueError("continue_from takes the one-lane batch made by this generator's as_lane")
@@ -259,8 +261,7 @@ class LCGBatch(LaneBatch):
         self.a, self.c, self.m = int(a), int(c), int(m)
         self.output = output or Output.state()
         self.name = name or f"lcg(a={self.a},c={self.c},m={self.m})"
-        self.high = self.output.high(self.m)
-        self.low = output_low(self.a, self.c, self.m, self.output) if low is None else low
+        self.low, self.high = output_range(self.a, self.c, self.m, self.output, low)
         self.states = as_state_array(np.asarray(states).tolist(), self.m) if state_dtype(self.m) == object \
             else np.asarray(states, dtype=np.uint64).copy()
         reduced = reduce_states(self.states, self.m)

@@ -14,8 +14,8 @@ parameters. No lower layer looks a name up again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -24,7 +24,7 @@ from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSo
 from .base import Source
 from .conventions import SeedConvention, convention
 from .glibc import SEED_HIGH, GlibcRandom
-from .lcg import LCG, validate_lcg
+from .lcg import LCG, output_range, validate_lcg
 from .mrg import MRG, Combination
 from .mwc import MultiplyWithCarry
 from .outputs import Output
@@ -133,6 +133,20 @@ class GeneratorSpec:
         return self.kind in ("lcg", "mwc")
 
     @property
+    def is_gf2_linear(self) -> bool:
+        """True where every output bit is an XOR of state bits, so outputs give the state by GF(2) elimination.
+
+        MT19937 as CPython and numpy run it (``random()`` floats too: their bits
+        are bits of two words), and the ``linear`` kind whose outputs are linear
+        (xorshift, WELL512a, V8's ``Math.random``, ``std::mt19937_64``); not
+        Vigna's xoroshiro and xoshiro, whose engines are linear but whose ``+``,
+        ``++`` and ``**`` outputs are not.
+        """
+        if self.kind == "linear":
+            return ALGORITHMS[self.algorithm].output_linear
+        return self.kind == "python" or (self.kind == "numpy" and self.bit_generator == "MT19937")
+
+    @property
     def is_mrg(self) -> bool:
         """True for multiple recursive generators and their combinations."""
         return self.kind == "mrg"
@@ -166,6 +180,25 @@ class GeneratorSpec:
         if self.kind == "linear":
             return ALGORITHMS[self.algorithm].seed_bounds()
         return None, None
+
+    def output_range(self) -> tuple[int, int]:
+        """The declared outputs ``[low, high]`` of :meth:`make`'s sources, from the spec alone: no source is built
+        (no seeding, no compiled kernel), except for a given object, whose own range is read."""
+        if self.is_lcg:
+            return output_range(self.a, self.c, self.m, self.output, self.low)
+        if self.is_mrg:
+            return self.combination.low, self.combination.high
+        if self.kind == "linear":
+            return ALGORITHMS[self.algorithm].low, ALGORITHMS[self.algorithm].high
+        if self.kind == "numpy":
+            return 0, NumpySource.word_high(self.bit_generator, self.words == "uint32")
+        if self.kind == "python":
+            return 0, PythonRandomSource.word_high(self.words == "random53")
+        if self.kind in ("additive", "os"):
+            source = GlibcRandom if self.kind == "additive" else OSEntropySource
+            return source.low, source.high
+        source = self.make()
+        return source.low, source.high
 
     def check_seed(self, seed: int) -> int:
         """Return ``seed`` if the library accepts it, else raise ``ValueError`` naming the range."""
@@ -226,8 +259,11 @@ def _bound(value: int | None) -> str:
 
 
 def _short(value: int) -> str:
-    """An integer as digits, or as ``about 2^e`` when it is long."""
-    return str(value) if abs(value) < 10**30 else f"{'-' if value < 0 else ''}about 2^{abs(value).bit_length() - 1}"
+    """An integer as digits, or when long as a power of two (:func:`~rnglab.pages.numbers.power`): exactly where it is
+    near one (``2^128 - 1``), else ``2^e`` with two decimals of ``e``."""
+    from ..pages.numbers import power  # error messages only: not on every command's start
+
+    return str(value) if abs(value) < 10**30 else f"{'-' if value < 0 else ''}{power(abs(value))}"
 
 
 def lcg_spec(a: int, m: int, c: int = 0, *, output: Output | None = None, seed: int | None = None,

@@ -485,6 +485,13 @@ def js_fisher_yates(source: V8MathRandom, size: int) -> list[int]:
     return deck
 
 
+def is_js_fisher_yates_v8(generator, algorithm, reducer) -> bool:
+    """Whether a generator spec, shuffle and reducer are :func:`js_fisher_yates` on V8 (``js-fisher-yates-v8``):
+    ``Math.floor(Math.random() * i)`` for ``i = n..1``, swapping ``r`` and ``i - 1``."""
+    return (generator.kind == "linear" and generator.algorithm == "v8" and algorithm is not None
+            and algorithm.name == "fisher-yates-to-zero" and reducer is not None and reducer.name == "float-multiply")
+
+
 def js_fisher_yates_draws(bottom: Sequence[int], size: int = 52) -> list[tuple[int, int]]:
     """The draws ``(r, i)`` that put the cards ``bottom`` (positions ``n-1, n-2, ...`` of the dealt deck) there.
 

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 
+from ..compiled import njit
 from ..generators import LCG, LCGBatch, Source
 from ..generators.base import LaneBatch, check_count
 from ..reduction.draw import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
@@ -418,7 +418,7 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, reducer: Reducer, steps: list[
     return decks
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _follow_rejections(accepted, streak, limit):  # pragma: no cover - compiled
     """Follow a block of outputs in order; ``accepted[r, i]``: output ``i`` is accepted after ``r`` rejections.
 

@@ -45,10 +45,10 @@ silently lose bits.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import namedtuple
 from concurrent.futures import ThreadPoolExecutor
 
-import numba
 import numpy as np
 
 from ..compiled import njit
@@ -376,9 +376,11 @@ def search_seeds(code: int, states: np.ndarray, generator: np.ndarray, draws: np
     """
     hits = np.zeros(states.size, dtype=np.uint8)
     kernel = search_kernel(code, tuple(int(v) for v in generator))
+    import numba  # imported by the kernel above: only its thread count is read here
+
     threads = numba.get_num_threads()
     bounds = np.linspace(0, states.size, 4 * threads + 1).astype(np.int64)
-    pieces = [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:])]  # empty ones too: no states still loads the kernel
+    pieces = [slice(a, b) for a, b in itertools.pairwise(bounds)]  # empty ones too: no states still loads the kernel
 
     def run(piece):
         return kernel(states[piece], draws, steps, cards, positions, track, deck_size, hits[piece])

@@ -132,7 +132,7 @@ class ReachInterrupted(KeyboardInterrupt):
     """Ctrl-C during a count: ``partial`` holds the deals of the seeds dealt (a :class:`ReachResult` that is not
     exact, its ``distinct`` a lower bound), ``left`` the seed ranges not dealt."""
 
-    def __init__(self, partial: "ReachResult", left: list[tuple[int, int]]) -> None:
+    def __init__(self, partial: ReachResult, left: list[tuple[int, int]]) -> None:
         super().__init__()
         self.partial, self.left = partial, left
 
@@ -204,17 +204,17 @@ def count_distinct_deals(generator: GeneratorSpec, space: SeedSpace, n: int, cho
                      sum(stop - first for first, stop, _ in outcome.records), outcome.left)
 
 
-def check_enumerable(generator: GeneratorSpec, space: SeedSpace) -> None:
+def check_enumerable(generator: GeneratorSpec, space: SeedSpace, instead: str = ", or use --bound-only") -> None:
     """Refuse a seed space too large to deal: over :data:`MAX_SEEDS` seeds, or :data:`MAX_SOURCE_SEEDS` for a
-    generator seeded one by one (``ValueError``)."""
+    generator seeded one by one (``ValueError``; ``instead`` ends the advice: the caller's other way)."""
     if space.size > MAX_SEEDS:
         raise ValueError(f"at most {MAX_SEEDS:,} seeds are enumerated; {space.label} holds {space.size:,} "
-                         "(choose a shorter --window or a smaller range, or use --bound-only)")
+                         f"(choose a shorter --window or a smaller range{instead})")
     if not batched(generator) and space.size > MAX_SOURCE_SEEDS:
         raise ValueError(f"{generator.name} is dealt one generator per seed (up to {SOURCE_SEED_SECONDS * 1e3:.1f} ms "
                          f"each): at most {MAX_SOURCE_SEEDS:,} seeds in one run; {space.label} holds {space.size:,}, "
-                         f"up to {space.size * SOURCE_SEED_SECONDS / 3600:.1f} h (split it into ranges of --seeds, or "
-                         "use --bound-only)")
+                         f"up to {space.size * SOURCE_SEED_SECONDS / 3600:.1f} h (split it into ranges of --seeds"
+                         f"{instead})")
 
 
 def source_seconds(generator: GeneratorSpec, seeds: int) -> float | None:
@@ -297,8 +297,8 @@ def _resolve(generator, algo, reducer, options) -> tuple[GeneratorSpec, Shuffle,
     return generator, make_shuffle(algo, **options), as_reducer(reducer or generator.native_reducer)
 
 
-def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
-                    reducer: "str | Reducer | None" = None, *, client=None, chunk: int | None = None,
+def reachable_deals(generator, space: SeedSpace, n: int, algo: str | Shuffle = "fisher-yates",
+                    reducer: str | Reducer | None = None, *, client=None, chunk: int | None = None,
                     journal: Journal | None = None, progress=None, **options) -> ReachResult:
     """Count the deals reachable from the seeds of ``space``, and compare with ``n!`` and ``min(seeds, states, n!)``.
 
@@ -326,8 +326,8 @@ def reachable_deals(generator, space: SeedSpace, n: int, algo: "str | Shuffle" =
     return result
 
 
-def reach_bound(generator, space: SeedSpace, n: int, algo: "str | Shuffle" = "fisher-yates",
-                reducer: "str | Reducer | None" = None, **options) -> ReachResult:
+def reach_bound(generator, space: SeedSpace, n: int, algo: str | Shuffle = "fisher-yates",
+                reducer: str | Reducer | None = None, **options) -> ReachResult:
     """The bound ``min(seeds, states, n!)`` for the seeds of ``space``, without enumerating them."""
     generator, chosen, reducer = _resolve(generator, algo, reducer, options)
     check_seed_space(generator, space)
@@ -382,7 +382,7 @@ class GameCycle(Result):
     draws_per_game: float
 
 
-def game_cycle(generator, n: int, algo: "str | Shuffle" = "fisher-yates", reducer: "str | Reducer | None" = None,
+def game_cycle(generator, n: int, algo: str | Shuffle = "fisher-yates", reducer: str | Reducer | None = None,
                **options) -> GameCycle:
     """Exact cycle of deals dealt one game after another from an LCG's seeded state.
 

@@ -16,11 +16,12 @@ the position matrix given the weights of its draws, on packed columns
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-import numba
 import numpy as np
+
+from ..compiled import njit
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ def scale(weight: int, column: int) -> int:
     return weight * column if weight else 0
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _swap_kernel(decks, first, second):  # pragma: no cover - compiled
     """Swap ``decks[r, first[r]]`` and ``decks[r, second[r]]`` in every row (one pass over memory).
 
