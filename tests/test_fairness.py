@@ -461,3 +461,15 @@ def test_empirical_fairness_detects_the_exact_bias_through_its_reducer_and_says_
                                                      range_size=32768).shuffles_to_detect
     naive = empirical_fairness(make_source("pcg64", seed=1), 52, "naive", 300, "float-multiply")
     assert naive.detect_source == "through an ideal source: the reducer's bias is not included"
+
+
+@pytest.mark.parametrize("weights", [[2**70 + 5, 3, 2**64, 3], [7, 7, 8, 7, 8], [2**62, 2**62 + 1, 2**62, 2**62 + 1]])
+def test_redrawn_law_grouped_by_denominator_is_every_deals_product(weights):
+    # P(p) = prod_k w_{p_k} / (W - w(A_k)), deal by deal in Fractions; excesses past int64 (2^70) group by tuples
+    n = len(weights)
+    law = draw_unused_law(n, weights)
+    for rank, count in enumerate(law.counts):
+        left, expected = sum(weights), Fraction(1)
+        for slot in permutation_unrank(rank, n):
+            expected, left = expected * Fraction(weights[slot], left), left - weights[slot]
+        assert Fraction(int(count), law.denominator) == expected
