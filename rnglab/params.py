@@ -60,6 +60,16 @@ def quoted(text: str) -> str:
     return f"{text[:QUOTED_CHARACTERS]!r}... ({len(text)} characters)"
 
 
+def power_of_two_form(value: int, within: int) -> str | None:
+    """``2^k``, ``2^k - d`` or ``2^k + d`` for a positive integer within ``within`` of its nearest power of
+    two ``2^k`` (the boundary ``3 * 2^(k-2)`` between two powers decides which is nearest), else ``None``."""
+    k = value.bit_length() - (value < 3 << (value.bit_length() - 2))
+    offset = value - (1 << k)
+    if abs(offset) >= within:
+        return None
+    return f"2^{k}" if offset == 0 else f"2^{k} {'-' if offset < 0 else '+'} {abs(offset):,}"
+
+
 def describe_int(value: int) -> str:
     """``value`` in decimal when short, else its size: ``"about 2^6340"`` (or ``"-(about 2^6340)"``)."""
     if abs(value).bit_length() <= SHOWN_DIGITS * math.log2(10) - 1:

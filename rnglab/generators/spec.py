@@ -13,12 +13,14 @@ parameters. No lower layer looks a name up again.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..params import power_of_two_form
 from ..reduction.reducers import Reducer, as_reducer
 from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSource, mt19937_init_genrand
 from .base import Source
@@ -259,11 +261,13 @@ def _bound(value: int | None) -> str:
 
 
 def _short(value: int) -> str:
-    """An integer as digits, or when long as a power of two (:func:`~rnglab.pages.numbers.power`): exactly where it is
-    near one (``2^128 - 1``), else ``2^e`` with two decimals of ``e``."""
-    from ..pages.numbers import power  # error messages only: not on every command's start
-
-    return str(value) if abs(value) < 10**30 else f"{'-' if value < 0 else ''}{power(abs(value))}"
+    """An integer as digits, or when long as a power of two: exactly where it is near one (``2^128 - 1``,
+    :func:`~rnglab.params.power_of_two_form`), else ``2^e`` with two decimals of ``e``."""
+    if abs(value) < 10**30:
+        return str(value)
+    size = abs(value)
+    form = power_of_two_form(size, min(10**6, size >> 20)) or f"2^{math.log2(size):.2f}"
+    return f"-{form}" if value < 0 else form
 
 
 def lcg_spec(a: int, m: int, c: int = 0, *, output: Output | None = None, seed: int | None = None,

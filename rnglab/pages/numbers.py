@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+from ..params import power_of_two_form
+
 #: Below this a number is written out; an integer this close to a power of two is written ``2^k - d``.
 WRITTEN_OUT = 10**6
 
@@ -27,12 +29,8 @@ def power(value: float | None) -> str:
         return "-"
     if abs(value) < WRITTEN_OUT:
         return f"{value:,}" if float(value).is_integer() else f"{value:.4g}"
-    if isinstance(value, int) and value > 0:
-        k = value.bit_length() - (value < 3 << (value.bit_length() - 2))   # the nearest power of two
-        offset = value - (1 << k)
-        if abs(offset) < min(WRITTEN_OUT, value >> 20):
-            return f"2^{k}" if offset == 0 else f"2^{k} {'-' if offset < 0 else '+'} {abs(offset):,}"
-    return f"2^{math.log2(value):.2f}"
+    exact = power_of_two_form(value, min(WRITTEN_OUT, value >> 20)) if isinstance(value, int) and value > 0 else None
+    return exact or f"2^{math.log2(value):.2f}"
 
 
 def probability(value: float) -> str:
