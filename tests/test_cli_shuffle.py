@@ -161,7 +161,7 @@ def test_reach_json_writes_the_mersenne_twisters_period_exactly(args):
     (["deal", "vbscript-xiangqi"], ("holdem is dealt from the standard-52 deck (52 cards), not from the jieqi deck "
                                     "(15 items): the pipeline vbscript-xiangqi shuffles its own deck")),
     (["deal", "deitel-msvc", "--game", "doudizhu"], ("doudizhu is dealt from the standard-54 deck (54 cards), not "
-                                                     "from the standard-52 deck (52 items)")),
+                                                     "from the deitel deck (52 items)")),
 ])
 def test_deal_refuses_a_pipeline_whose_deck_is_not_the_games(args, message, capsys):
     assert main(args) == 2
@@ -172,6 +172,14 @@ def test_deal_deals_a_pipelines_52_card_shuffle():
     data = json.loads(run("deal", "deitel-msvc", "--seed", "7", "--json").stdout)
     expected = json.loads(run("shuffle", "deitel-msvc", "--seed", "7", "--json").stdout)
     assert data["order"] == expected["decks"][0]
+
+
+def test_deal_names_a_pipelines_cards_by_its_own_deck():
+    # deitel-msvc seed 1 shuffles 8d 7c 5c Qc Ad 6d Jd 9s 3s 6s Jc 7h ... (rnglab shuffle, pinned to the book's
+    # suits by tests/data/pipelines/names_c.txt): hands one card at a time, a burn before each street.
+    lines = run("deal", "deitel-msvc", "--seed", "1").stdout.splitlines()
+    assert lines == ["player 1: 8d 5c", "player 2: 7c Qc", "flop: 6d Jd 9s", "turn: 6s", "river: 7h",
+                     "burn: Ad 3s Jc"]
 
 
 def test_reach_text_shows_the_mersenne_twisters_period():
@@ -192,4 +200,4 @@ def test_fairness_over_seeds_one_generator_per_seed_is_announced_and_limited_as_
     assert main(["fairness", "pcg64", "--seeds", "0..2^20", "--n", "3"]) == 2
     assert capsys.readouterr().err == (
         "Error: pcg64 is dealt one generator per seed (up to 0.6 ms each): at most 1,048,576 seeds in one run; "
-        "0..1048576 holds 1,048,577, up to 0.2 h (split it into ranges of --seeds)\n")
+        "seeds 0..1048576 holds 1,048,577, up to 0.2 h (split it into ranges of --seeds)\n")

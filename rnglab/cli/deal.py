@@ -15,7 +15,8 @@ deal_hands, game, check_game_deck = lazy("shuffles.deal", "deal_hands", "game", 
 
 
 def pipeline_deck(command):
-    """Refuse a pipeline as GEN whose deck is not the game's: ``deal`` shuffles the pipeline's own deck or none.
+    """Refuse a pipeline as GEN whose deck is not the game's: ``deal`` shuffles the pipeline's own deck or none, and
+    names the cards by it (passed on as ``naming_deck``, ``None`` for a generator).
 
     Goes between :func:`generator_options` (which passes the pipeline) and :func:`shuffle_options` (which unpacks it).
     """
@@ -23,13 +24,14 @@ def pipeline_deck(command):
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         pipeline = kwargs["generator"]
-        if hasattr(pipeline, "deck"):
+        deck = getattr(pipeline, "deck", None)
+        if deck is not None:
             try:
-                check_game_deck(kwargs["game_name"], pipeline.deck)
+                check_game_deck(kwargs["game_name"], deck)
             except ValueError as refusal:
                 raise ValueError(f"{refusal}: the pipeline {pipeline.name} shuffles its own deck; "
                                  "choose a game dealt from it or another generator") from None
-        return command(*args, **kwargs)
+        return command(*args, naming_deck=deck, **kwargs)
 
     return wrapper
 
@@ -44,13 +46,13 @@ def pipeline_deck(command):
               help="Players (Hold'em 2..22, default 2; Dou Dizhu 3).")
 @click.option("--no-burn", is_flag=True, help="Hold'em: deal the board without burn cards.")
 @json_option
-def deal_command(generator, shuffle, reducer, game_name, players, no_burn, as_json) -> None:
+def deal_command(generator, shuffle, reducer, game_name, players, no_burn, as_json, naming_deck) -> None:
     """Shuffle with generator GEN and deal one game: hands one card at a time, then the board or kitty."""
     if no_burn and game_name != "holdem":
         raise ValueError(f"--no-burn applies to holdem only: {game_name} burns no cards")
     source, reducer = generator.make(), reducer or generator.native_reducer
     order = shuffle_deck(game(game_name).deck_size, source, shuffle, reducer)
-    result = deal_hands(game_name, order, players, burn=not no_burn)
+    result = deal_hands(game_name, order, players, burn=not no_burn, deck=naming_deck)
     if as_json:
         emit_json({"generator": generator.name, "seed": source.seed, **shuffle.describe(), "reducer": reducer.name,
                    **result.to_dict()})

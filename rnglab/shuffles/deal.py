@@ -70,20 +70,25 @@ def game(name: str) -> Game:
 def check_game_deck(name: str, deck: Deck) -> None:
     """Refuse to deal game ``name`` from ``deck`` (a pipeline's) when the game is dealt from another deck.
 
+    A deck of the game's cards in another order (Deitel's rows of suits) is the game's deck: the deal names the
+    cards by ``deck`` (:func:`deal_hands`).
+
     Raises
     ------
     ValueError
-        When ``deck`` is not the game's standard deck (52 cards for Hold'em, 54 for Dou Dizhu).
+        When ``deck`` does not hold the cards of the game's standard deck (52 cards for Hold'em, 54 for Dou Dizhu).
     """
     rules = game(name)
     wanted = standard_deck(jokers=rules.deck_size == 54)
-    if deck.labels != wanted.labels:
+    if sorted(deck.labels) != sorted(wanted.labels):
         raise ValueError(f"{name} is dealt from the {wanted.name} deck ({wanted.size} cards), not from the "
                          f"{deck.name} deck ({deck.size} items)")
 
 
-def deal_hands(name: str, order, players: int | None = None, *, burn: bool = True) -> DealResult:
-    """Deal the shuffled deck ``order`` (card indices) for game ``name``."""
+def deal_hands(name: str, order, players: int | None = None, *, burn: bool = True,
+               deck: Deck | None = None) -> DealResult:
+    """Deal the shuffled deck ``order`` (card indices) for game ``name``, the cards named by ``deck`` (default the
+    game's standard deck; a pipeline's own deck of the same cards: :func:`check_game_deck`)."""
     rules = game(name)
     players = rules.players[0] if players is None else players
     low, high = rules.players
@@ -92,7 +97,7 @@ def deal_hands(name: str, order, players: int | None = None, *, burn: bool = Tru
     order = [int(c) for c in order]
     if len(order) != rules.deck_size:
         raise ValueError(f"{name} needs a deck of {rules.deck_size} cards; got {len(order)}")
-    deck = standard_deck(jokers=rules.deck_size == 54)
+    deck = deck or standard_deck(jokers=rules.deck_size == 54)
     if name == "holdem":
         return _deal_holdem(order, players, deck, burn)
     hands = [deck.names(order[p:51:3]) for p in range(3)]
