@@ -364,7 +364,7 @@ ROWS: list[Row] = [
     row("deal msvc --game doudizhu --players 4"),
     row("deal msvc --game nope", "nope"),
     row("deal vbscript-xiangqi", "not from the jieqi deck"),
-    row("deal deitel-msvc --game doudizhu", "not from the standard-52 deck"),
+    row("deal deitel-msvc --game doudizhu", "not from the deitel deck"),
     row("deal msvc --game doudizhu --no-burn", "--no-burn"),
     row("deal msvc --swaps 5", "--swaps"),
     row("deal msvc --algo transpositions --swaps 10^12"),
