@@ -297,120 +297,28 @@ def canonical_form(perm: tuple, colors: tuple) -> tuple:
     return tuple(cycles)
 
 
-def backward_count(program: list, n: int, deal: list, *, max_states: int = MAX_STATES,
-                   meet: int | None = None) -> tuple[int, int]:
-    """Runs of ``program`` on ``n`` items that deal ``deal``, by undoing the steps with merged states,
-    meeting the runs counted forward from the deck in order at level ``meet``.
+def backward_count(program: list, n: int, deal: list, *, max_states: int = MAX_STATES) -> tuple[int, int]:
+    """Runs of ``program`` on ``n`` items that deal ``deal``, by undoing the steps with merged states.
 
-    ``meet`` (default: half the program, or less where a step splits the classes in a way the forward
-    count does not follow, see :func:`_forward_prefix`) is where the two meet: the count is
-    ``sum N_meet(orbit) x mass(orbit)`` over the orbits under ``G_meet``, ``N_meet`` being constant on
-    each. Returns the count and the most states of one level. Raises ``ValueError`` when a level
-    would exceed ``max_states`` states or :data:`MAX_TRANSITIONS` choices.
+    Returns the count and the most states of one level. Raises ``ValueError`` when a level would
+    exceed ``max_states`` states or :data:`MAX_TRANSITIONS` choices undone.
     """
     levels = _levels(program, n)
     start = tuple(deal)
     if _cycles(start) < n - levels[-1].reach:
         return 0, 1
-    meet = min(len(program) // 2 if meet is None else meet, _forward_prefix(levels))
     states = {canonical_form(start, levels[-1].colors): (start, 1)}
     largest = 1
-    for s in range(len(program), meet, -1):
+    for s in range(len(program), 0, -1):
         inverses = [_inverse(order) for order in program[s - 1].orders(n)]
-        _check_work(n, len(states) * len(inverses), len(states), max_states)
+        if len(states) * len(inverses) > MAX_TRANSITIONS:
+            raise ValueError(_beyond(n, f"{len(states) * len(inverses):,} choices to undo at one level",
+                                     MAX_TRANSITIONS))
         states = _undo_step(states, inverses, levels[s - 1], n)
+        if len(states) > max_states:
+            raise ValueError(_beyond(n, f"more than {max_states:,} states at one level", max_states))
         largest = max(largest, len(states))
-    _check_work(n, 0, len(states), max_states)
-    forward = _forward_values(program, levels, meet, n, max_states)
-    largest = max(largest, len(forward))
-    return sum(mass * forward.get(key, (None, 0))[1] for key, (_, mass) in states.items()), largest
-
-
-def _check_work(n: int, transitions: int, states: int, max_states: int) -> None:
-    if transitions > MAX_TRANSITIONS:
-        raise ValueError(_beyond(n, f"{transitions:,} choices to follow at one level", MAX_TRANSITIONS))
-    if states > max_states:
-        raise ValueError(_beyond(n, f"more than {max_states:,} states at one level", max_states))
-
-
-def _forward_prefix(levels: list[_Level]) -> int:
-    """The most steps the forward count follows: while each step splits at most one position off a class
-    (then the orbits of ``G_s`` split along the ``G_{s+1}``-cosets of one transposition each)."""
-    for s in range(len(levels) - 1):
-        if _split_positions(levels[s].colors, levels[s + 1].colors) is None:
-            return s
-    return len(levels) - 1
-
-
-def _split_positions(before: tuple, after: tuple) -> list | None:
-    """For each class of ``before`` that ``after`` splits, ``(x, rest)``: the position split off alone and the
-    others of the class; ``None`` when a split is not of that form."""
-    members: dict = {}
-    for p, color in enumerate(before):
-        members.setdefault(color, []).append(p)
-    splits = []
-    for positions in members.values():
-        parts: dict = {}
-        for p in positions:
-            parts.setdefault(after[p], []).append(p)
-        if len(parts) == 1:
-            continue
-        alone = [part for part in parts.values() if len(part) == 1]
-        if len(parts) != 2 or not alone:
-            return None
-        x = alone[0][0]
-        splits.append((x, [p for p in positions if p != x]))
-    return splits
-
-
-def _forward_values(program: list, levels: list[_Level], meet: int, n: int, max_states: int) -> dict:
-    """``N_meet`` on each orbit under ``G_meet`` that the first ``meet`` steps reach from the deck in order:
-    canonical form -> (representative, runs giving each arrangement of the orbit).
-
-    Level ``s + 1`` holds the orbits of ``sigma' = (g sigma g^{-1}) o`` over the orbits ``sigma`` of level
-    ``s``, the choices ``o`` of step ``s`` and the coset representatives ``g`` of ``G_{s+1}`` in ``G_s``
-    (for a class split into ``{x}`` and the rest: the transpositions ``(u x)``); its value is pulled,
-    ``N_{s+1}(sigma') = sum_o N_s(sigma' o^{-1})``.
-    """
-    identity = tuple(range(n))
-    values = {canonical_form(identity, levels[0].colors): (identity, 1)}
-    for s in range(meet):
-        orders = program[s].orders(n)
-        inverses = [_inverse(order) for order in orders]
-        colors = levels[s + 1].colors
-        cosets = _coset_relabellings(_split_positions(levels[s].colors, colors), n)
-        _check_work(n, len(values) * len(cosets) * len(orders), len(values), max_states)
-        reached: dict = {}
-        for arrangement, _ in values.values():
-            for relabel in cosets:
-                moved = _conjugate(arrangement, relabel)
-                for order in orders:
-                    after = tuple([moved[k] for k in order])
-                    reached.setdefault(canonical_form(after, colors), after)
-        values = {key: (after, sum(values.get(canonical_form(tuple([after[k] for k in inverse]), levels[s].colors),
-                                              (None, 0))[1] for inverse in inverses))
-                  for key, after in reached.items()}
-    return values
-
-
-def _coset_relabellings(splits: list, n: int) -> list[tuple]:
-    """Representatives of the cosets of ``G_{s+1}`` in ``G_s``: one transposition ``(u x)`` per class split
-    (``u`` over the class, ``u = x`` the identity), combined over the classes split."""
-    relabellings = [tuple(range(n))]
-    for x, rest in splits:
-        combined = []
-        for relabel in relabellings:
-            for u in [x] + rest:
-                swapped = list(relabel)
-                swapped[u], swapped[x] = relabel[x], relabel[u]
-                combined.append(tuple(swapped))
-        relabellings = combined
-    return relabellings
-
-
-def _conjugate(perm: tuple, relabel: tuple) -> tuple:
-    """``g perm g^{-1}`` for an involution ``g`` (a product of disjoint transpositions): ``g[perm[g[p]]]``."""
-    return tuple([relabel[perm[relabel[p]]] for p in range(len(perm))])
+    return sum(mass for _, mass in states.values()), largest
 
 
 def _undo_step(states: dict, inverses: list, level: _Level, n: int) -> dict:
