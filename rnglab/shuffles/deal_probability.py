@@ -282,8 +282,14 @@ def _levels(program: list, n: int) -> list[_Level]:
 def canonical_form(perm: tuple, colors: tuple) -> tuple:
     """The orbit of ``perm`` under the relabellings inside the classes ``colors``: its cycles, each as the
     classes of its positions rotated to the least form, sorted."""
-    seen, cycles = bytearray(len(perm)), []
-    for start in range(len(perm)):
+    return _orbit_key(perm, colors, 0)
+
+
+def _orbit_key(perm: tuple, colors: tuple, least_cycles: int) -> tuple | None:
+    """:func:`canonical_form`, or ``None`` when ``perm`` has fewer than ``least_cycles`` cycles."""
+    n = len(perm)
+    seen, cycles, spare = bytearray(n), [], n - least_cycles  # n - cycles = sum of (length - 1) over the cycles
+    for start in range(n):
         if seen[start]:
             continue
         cycle, p = [], start
@@ -291,8 +297,13 @@ def canonical_form(perm: tuple, colors: tuple) -> tuple:
             seen[p] = 1
             cycle.append(colors[p])
             p = perm[p]
-        cycles.append(min(tuple(cycle[k:] + cycle[:k]) for k in range(len(cycle))) if len(cycle) > 1
-                      else (cycle[0],))
+        if len(cycle) > 1:
+            spare -= len(cycle) - 1
+            if spare < 0:
+                return None
+            least = min(cycle)
+            cycle = min(tuple(cycle[k:] + cycle[:k]) for k, color in enumerate(cycle) if color == least)
+        cycles.append(tuple(cycle))
     cycles.sort()
     return tuple(cycles)
 
@@ -328,9 +339,9 @@ def _undo_step(states: dict, inverses: list, level: _Level, n: int) -> dict:
     for arrangement, mass in states.values():
         for inverse in inverses:
             before = tuple([arrangement[k] for k in inverse])
-            if any(before[p] != p for p in frozen) or _cycles(before) < least_cycles:
+            key = _orbit_key(before, colors, least_cycles)
+            if key is None or any(before[p] != p for p in frozen):
                 continue
-            key = canonical_form(before, colors)
             held = following.get(key)
             following[key] = (before, mass) if held is None else (held[0], held[1] + mass)
     return following
