@@ -263,7 +263,9 @@ def _fraction(value: Fraction) -> str:
     """An exact probability for a person: the fraction when it is short, with its decimal value."""
     text = f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
     try:
-        decimal = f"{float(value):.6g}"
-    except OverflowError:  # beyond a float (the naive exchange's 1000^1000 runs): decimal arithmetic
+        decimal = f"{float(value):.6g}" if float(value) or not value else None
+    except OverflowError:
+        decimal = None
+    if decimal is None:  # beyond a float's range (the naive exchange's 1000^1000 runs): decimal arithmetic
         decimal = f"{Decimal(int(value.numerator)) / Decimal(int(value.denominator)):.6g}"
     return f"{text} = {decimal}" if len(text) <= 40 else f"{decimal} (exact fraction in --json)"
