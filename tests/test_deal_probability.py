@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from fractions import Fraction
 
@@ -127,3 +128,19 @@ def test_refusals():
     with pytest.raises(ValueError, match="states at one level"):
         backward_count(make_shuffle("naive").program(12), 12, [1, 0] + list(range(2, 12)), max_states=100)
     assert MAX_STATES >= 10**5
+
+
+def test_command_line_deal():
+    from click.testing import CliRunner
+
+    from rnglab.cli import rnglab
+
+    shown = CliRunner().invoke(rnglab, ["fairness", "--n", "5", "--algo", "naive", "--deal", "4 0 1 2 3"])
+    assert shown.exit_code == 0, shown.output
+    assert "runs giving the deal: 16 of 3125" in shown.output  # 2^(5-1) runs, every run counted above
+    assert "ratio to 1/n!: 384/625 = 0.6144" in shown.output
+    data = json.loads(CliRunner().invoke(rnglab, ["fairness", "--n", "18", "--algo", "naive", "--deal", "identity",
+                                                 "--json"]).output)
+    assert data["count"] == involutions(18) == 997313824  # I(18), OEIS A000085
+    assert data["paths"] == 18**18 and data["method"] == "involutions"
+    assert Fraction(data["ratio_to_uniform"]) == Fraction(997313824 * math.factorial(18), 18**18)
