@@ -144,3 +144,14 @@ def test_command_line_deal():
     assert data["count"] == involutions(18) == 997313824  # I(18), OEIS A000085
     assert data["paths"] == 18**18 and data["method"] == "involutions"
     assert Fraction(data["ratio_to_uniform"]) == Fraction(997313824 * math.factorial(18), 18**18)
+
+
+def test_transpositions_by_cycle_types_and_by_the_backward_count_agree():
+    for n, swaps in ((4, 0), (4, 1), (5, 3), (6, 2)):
+        program = make_shuffle("transpositions", swaps=swaps).program(n)
+        for deal in itertools.permutations(range(n)):
+            by_type = deal_probability("transpositions", deal, swaps=swaps)
+            assert by_type.method == "cycle types"
+            assert by_type.count == backward_count(program, n, list(deal))[0]
+    with pytest.raises(ValueError, match="n <= 30"):
+        deal_probability("transpositions", list(range(31)))

@@ -62,7 +62,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..results import Result
-from .algorithms import Shuffle, check_size, make_shuffle
+from .algorithms import Shuffle, check_size, make_shuffle, swap_count
+from .fairness import integer_partitions, transposition_law
 
 #: Largest deck for the backward count (the states are canonical forms of arrangements of ``n`` positions).
 DEAL_LIMIT = 64
@@ -92,7 +93,7 @@ class DealProbability(Result):
     ratio_to_uniform : Fraction
         ``probability * n!``: 1 for a uniform shuffle.
     method : str
-        ``"involutions"`` (closed form) or ``"backward orbits"``.
+        ``"involutions"`` (closed form), ``"cycle types"`` (random transpositions) or ``"backward orbits"``.
     largest_level : int or None
         Most merged states at one level of the backward count (``None`` for the closed form).
     """
@@ -112,8 +113,8 @@ def deal_probability(algo: str | Shuffle, deal, **options) -> DealProbability:
     """The exact probability that ``algo`` deals ``deal`` (the cards at positions ``0 .. n-1``).
 
     The identity under the naive exchange comes from its closed form (any ``n`` up to
-    :data:`IDENTITY_LIMIT`); every other deal, and every other shuffle with a program, from the
-    backward count (see the module notes; ``n <= DEAL_LIMIT``, within :data:`MAX_STATES`).
+    :data:`IDENTITY_LIMIT`), random transpositions from their law over cycle types (``n <= 30``);
+    every other deal, and every other shuffle with a program, from the backward count (see the module notes; ``n <= DEAL_LIMIT``, within :data:`MAX_STATES`).
 
     Raises
     ------
@@ -132,6 +133,8 @@ def deal_probability(algo: str | Shuffle, deal, **options) -> DealProbability:
     paths = math.prod(math.prod(step.bounds(n)) for step in program)
     if shuffle.name == "naive" and deal == list(range(n)):
         count, method, largest = naive_identity_count(n), "involutions", None
+    elif shuffle.law == "transpositions":
+        count, method, largest = transposition_deal_count(n, swap_count(n, shuffle.swaps), deal), "cycle types", None
     else:
         if n > DEAL_LIMIT:
             raise ValueError(f"the probability of one deal is counted for n <= {DEAL_LIMIT} (the identity under "
@@ -200,6 +203,26 @@ def naive_identity_count(n: int) -> int:
     (tests/test_deal_probability.py).
     """
     return involutions(check_size(n, IDENTITY_LIMIT))
+
+
+def transposition_deal_count(n: int, swaps: int, deal: list) -> int:
+    """Runs of ``swaps`` random transpositions that give ``deal``: its cycle type's count in the law over cycle
+    types (:func:`~rnglab.shuffles.fairness.transposition_law`, ``n <= 30``; the law is invariant under
+    conjugation, so every deal of one cycle type has the same count)."""
+    law = transposition_law(n, swaps)
+    return law.counts[integer_partitions(n).index(cycle_type(deal))]
+
+
+def cycle_type(perm) -> tuple:
+    """The lengths of the cycles of ``perm``, non-increasing."""
+    seen, lengths = bytearray(len(perm)), []
+    for start in range(len(perm)):
+        length, p = 0, start
+        while not seen[p]:
+            seen[p], length, p = 1, length + 1, perm[p]
+        if length:
+            lengths.append(length)
+    return tuple(sorted(lengths, reverse=True))
 
 
 # -- the backward count ---------------------------------------------------------------------------------
