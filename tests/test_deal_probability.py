@@ -155,3 +155,9 @@ def test_transpositions_by_cycle_types_and_by_the_backward_count_agree():
             assert by_type.count == backward_count(program, n, list(deal))[0]
     with pytest.raises(ValueError, match="n <= 30"):
         deal_probability("transpositions", list(range(31)))
+
+
+@pytest.mark.slow
+def test_backward_count_of_the_identity_at_eighteen_is_the_involutions():
+    # about a minute of CPU: the general method against the closed form, I(18) = 997,313,824 (OEIS A000085)
+    assert backward_count(make_shuffle("naive").program(18), 18, list(range(18)))[0] == 997313824
