@@ -38,7 +38,13 @@ Method: the runs counted backwards, with the states merged by symmetry
     exceed what the remaining steps can undo.
 
     Work is budgeted by size: the number of states of a level (:data:`MAX_STATES`), the number of
-    choices per level (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``.
+    choices per level (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``. Measured for the naive
+    exchange (``bench/results/deal_probability.md``, CPU): the identity at n = 18 in 56 s (71,677
+    states at the widest level), a two-cycle in 50 s (57,658), a random deal at n = 16 in 98 s
+    (236,176): the states grow about fourfold every two cards for the first two, tenfold for a random
+    deal, so issue 32's goals (any deal at n = 18 in 10 s, n = 24 in a minute) are not reached.
+    Meeting a forward count from the deck in order halfway was tried and reached more states (130,922
+    at n = 14, halfway, against 5,354 backward).
 
 Closed form: the identity under the naive exchange
     The runs of the naive exchange (``n^n`` of them) that leave the deck in order are exactly the
@@ -67,10 +73,12 @@ from .fairness import integer_partitions, transposition_law
 
 #: Largest deck for the backward count (the states are canonical forms of arrangements of ``n`` positions).
 DEAL_LIMIT = 64
-#: Largest number of merged states at one level of the backward count (about 1 GB of Python objects).
-MAX_STATES = 10**6
-#: Largest number of states times choices undone at one level (each a canonical form to build).
-MAX_TRANSITIONS = 4 * 10**7
+#: Largest number of merged states at one level of the backward count (each a representative and a canonical
+#: form: about 1 KB of Python objects at n = 18; the random deal of 16 cards of the benchmark needs 236,176).
+MAX_STATES = 5 * 10**5
+#: Largest number of states times choices undone at one level: about 7 us each (canonical form in Python,
+#: measured on a loaded 2-core machine), so a level stays near a minute.
+MAX_TRANSITIONS = 10**7
 #: Largest deck for the closed form of the identity under the naive exchange (I(n) has about n log n / 2 digits).
 IDENTITY_LIMIT = 10**5
 
