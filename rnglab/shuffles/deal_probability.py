@@ -39,8 +39,8 @@ Method: the runs counted backwards, with the states merged by symmetry
 
     Work is budgeted by size: the number of states of a level (:data:`MAX_STATES`), the number of
     choices per level (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``. Measured for the naive
-    exchange (``bench/results/deal_probability.md``, CPU): the identity at n = 18 in 56 s (71,677
-    states at the widest level), a two-cycle in 50 s (57,658), a random deal at n = 16 in 98 s
+    exchange (``bench/results/deal_probability.md``, CPU): the identity at n = 18 in 58 s (71,677
+    states at the widest level), a two-cycle in 47 s (57,658), a random deal at n = 16 in 99 s
     (236,176): the states grow about fourfold every two cards for the first two, tenfold for a random
     deal, so issue 32's goals (any deal at n = 18 in 10 s, n = 24 in a minute) are not reached.
     Meeting a forward count from the deck in order halfway was tried and reached more states (130,922
