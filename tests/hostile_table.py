@@ -435,6 +435,13 @@ ROWS: list[Row] = [
     row("fairness --n 9 --algo js-sort-timsort", "n <= 8"),
     row("fairness --n 11 --algo js-sort-insertion", "[1, 10]"),
     row("fairness --n 4 --algo js-sort-timsort --reducer modulo --range 32768", "comparisons"),
+    row("fairness --n 3 --algo naive --deal", "must be in [0, 2]", argv=("0 1 5",)),
+    row("fairness --n 3 --algo naive --deal", "appears twice", argv=("0 1 1",)),
+    row("fairness --n 3 --algo naive --deal", "all n = 3 cards", argv=("0 1",)),
+    row("fairness --n 3 --algo sort-keys --deal identity", "has none"),
+    row("fairness --n 65 --algo naive --deal", "n <= 64", argv=(" ".join(map(str, [1, 0] + list(range(2, 65)))),)),
+    row("fairness msvc --n 3 --deal identity", "GEN does not apply"),
+    row("fairness --n 3 --deal identity --shuffles 10", "--shuffles does not apply"),
     row("shuffle msvc --n 64 --algo js-sort-timsort", "[1, 63]"),
     # ---- reach
     row("reach", "generator"),

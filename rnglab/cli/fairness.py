@@ -9,6 +9,10 @@ Three modes:
 * ``GEN`` alone: empirical, ``--shuffles`` decks from one seeded stream,
   dealt one after another as a program deals them.
 
+With ``--deal "3 1 2 ..."`` (or ``identity``), only that deal's exact probability
+(:mod:`rnglab.shuffles.deal_probability`): the runs that give it, over all runs, and its ratio to
+``1/n!``; for any shuffle given as a program of steps, beyond the ``n <= 10`` of the whole law.
+
 With ``--function FILE.py:FUNCTION`` the shuffle is the user's own Python
 function (:mod:`rnglab.shuffles.userfunc`, run in a child process with limits,
 :mod:`rnglab.shuffles.sandbox`): exact by enumerating every path of its random
@@ -22,6 +26,7 @@ what fits; the chi-square needs at least 5 n shuffles.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -41,6 +46,8 @@ check_size = lazy("shuffles.algorithms", "check_size")
 empirical_fairness, exact_fairness, seed_space_law = lazy(
     "shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_law")
 seed_space_tally = lazy("shuffles.reach", "seed_space_tally")
+deal_probability = lazy("shuffles.deal_probability", "deal_probability")
+deck_for, parse_cards = lazy("shuffles.cards", "deck_for", "parse_cards")
 load_function, function_fairness, function_position_counts = lazy(
     "shuffles.userfunc", "load_function", "function_fairness", "function_position_counts")
 
@@ -66,17 +73,25 @@ SHUFFLES = 100_000
                    "empirical with GEN.")
 @click.option("--random-bits", type=IntExpr(minimum=1), default=None,
               help="--function, exact: rng.random() is j / 2^K, j uniform below 2^K (default 8; 1 to 16).")
+@click.option("--deal", "deal_text", default=None, metavar="CARDS|identity",
+              help="Exact mode: only this deal's probability (the runs that give it, its ratio to 1/n!): every card "
+                   "once, positions 0 .. n-1, as 0-based numbers (card names for n = 52, 54), or 'identity'.")
 @json_option
 @plot_option
 @force_option
 def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, range_size, function_spec, random_bits,
-                     as_json, plot_path, force) -> None:
+                     deal_text, as_json, plot_path, force) -> None:
     """Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix.
 
     --function FILE.py:FUNCTION examines your own Python shuffle(items, rng) instead of --algo.
     Exact work estimated above a minute, or shuffling above an hour, is refused with what fits.
     """
     n = shuffle.check(check_size(n, 1000))
+    if deal_text is not None:
+        _check_deal_options(generator, seeds, shuffles, reducer, range_size, function_spec, random_bits, plot_path)
+        result = deal_probability(shuffle, _parse_deal(deal_text, n))
+        emit_json(result) if as_json else _show_deal(result)
+        return
     if function_spec is not None:
         _check_function_options(generator, reducer, exact, seeds, range_size, random_bits)
         label, function = function_spec, load_function(function_spec)
@@ -114,6 +129,38 @@ def _exact(shuffle, n, reducer, range_size):
     result = with_progress("exact law", lambda callback: exact_fairness(
         shuffle, n, reduce=reducer, range_size=range_size, progress=callback))
     return result, result.position_matrix
+
+
+def _check_deal_options(generator, seeds, shuffles, reducer, range_size, function_spec, random_bits,
+                        plot_path) -> None:
+    """Refuse, in one line, what does not apply to --deal (exact, under an ideal source, of --algo)."""
+    given = {"GEN": generator, "--seeds": seeds, "--shuffles": shuffles, "--reducer": reducer, "--range": range_size,
+             "--function": function_spec, "--random-bits": random_bits, "--plot": plot_path}
+    misplaced = [name for name, value in given.items() if value is not None]
+    if misplaced:
+        raise ValueError(f"--deal is exact under an ideal source for --algo: {misplaced[0]} does not apply to it")
+
+
+def _parse_deal(text: str, n: int) -> list[int]:
+    """``identity``, or the n cards at positions 0 .. n-1 (0-based numbers; names for the decks of 52 and 54)."""
+    if text.strip().lower() == "identity":
+        return list(range(n))
+    cards = parse_cards(text, deck_for(n))
+    if len(cards) != n:
+        raise ValueError(f"a deal lists all n = {n} cards, each once; got {len(cards)}")
+    return cards
+
+
+def _show_deal(result) -> None:
+    from ..shuffles.deal_probability import deal_text
+
+    click.echo(f"{result.algo} on n = {result.n} (exact; ideal source): deal {deal_text(result.deal)}")
+    click.echo(f"runs giving the deal: {result.count} of {result.paths}")
+    click.echo(f"probability: {_fraction(result.probability)}")
+    click.echo(f"ratio to 1/n!: {_fraction(result.ratio_to_uniform)}")
+    how = "closed form (involutions)" if result.largest_level is None else \
+        f"backward count over orbits, at most {result.largest_level:,} states at one level"
+    click.echo(f"method: {how}")
 
 
 def _check_function_options(generator, reducer, exact, seeds, range_size, random_bits) -> None:
@@ -219,4 +266,10 @@ def _show_empirical(result: EmpiricalFairness) -> None:
 def _fraction(value: Fraction) -> str:
     """An exact probability for a person: the fraction when it is short, with its decimal value."""
     text = f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
-    return f"{text} = {float(value):.6g}" if len(text) <= 40 else f"{float(value):.6g} (exact fraction in --json)"
+    try:
+        decimal = f"{float(value):.6g}" if float(value) or not value else None
+    except OverflowError:
+        decimal = None
+    if decimal is None:  # beyond a float's range (the naive exchange's 1000^1000 runs): decimal arithmetic
+        decimal = f"{Decimal(int(value.numerator)) / Decimal(int(value.denominator)):.6g}"
+    return f"{text} = {decimal}" if len(text) <= 40 else f"{decimal} (exact fraction in --json)"
