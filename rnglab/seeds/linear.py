@@ -238,10 +238,7 @@ def python_floats(floats: Sequence[float], start: int = 0) -> list[Observation]:
     """Observations of CPython ``random()`` values: each reads two words, ``a >> 5`` and ``b >> 6``."""
     out = []
     for offset, value in enumerate(floats):
-        mantissa = int(value * 2.0**53)
-        if not 0 <= value < 1 or mantissa != value * 2.0**53:
-            raise ValueError(f"observation {offset + 1}: random() values are multiples of 2^-53 in [0, 1); "
-                             f"got {value!r}")
+        mantissa = _mantissa(value, 53, offset, "random()")
         index = start + 2 * offset
         out += [Observation.top_bits(index, mantissa >> 26, 27, 32),
                 Observation.top_bits(index + 1, mantissa & (2**26 - 1), 26, 32)]
@@ -467,12 +464,19 @@ def v8_double_observations(doubles: Sequence[float], phase: int) -> list[Observa
     """Successive ``Math.random()`` values as engine observations: each is ``state0 >> 12`` over ``2^52``, whole."""
     out = []
     for call, value in enumerate(doubles):
-        mantissa = int(value * 2.0**52)
-        if not 0 <= value < 1 or mantissa != value * 2.0**52:
-            raise ValueError(f"observation {call + 1}: Math.random() values are multiples of 2^-52 in [0, 1); "
-                             f"got {value!r}")
+        mantissa = _mantissa(value, 52, call, "Math.random()")
         out.append(Observation.exact(v8_engine_index(call, phase), mantissa, 52))
     return out
+
+
+def _mantissa(value: float, bits: int, offset: int, what: str) -> int:
+    """``value * 2^bits`` for a value ``what`` hands out (a multiple of ``2^-bits`` in [0, 1)), else a refusal
+    naming observation ``offset + 1``."""
+    mantissa = int(value * 2.0**bits)
+    if not 0 <= value < 1 or mantissa != value * 2.0**bits:
+        raise ValueError(f"observation {offset + 1}: {what} values are multiples of 2^-{bits} in [0, 1); "
+                         f"got {value!r}")
+    return mantissa
 
 
 def js_fisher_yates(source: V8MathRandom, size: int) -> list[int]:
