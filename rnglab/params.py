@@ -175,12 +175,11 @@ class _Parser:
         exponent = self.unary()
         if exponent < 0:
             raise ValueError(f"cannot parse {quoted(self.text)}: negative exponents are not integers")
-        if abs(base) > 1 and exponent > 0:
-            # base^exponent has at most bit_length(base) * exponent bits; when that bound
-            # reaches the limit, estimate the size and check the exact value if it is close.
-            if abs(base).bit_length() * exponent > self.max_bits:
-                self.check_bits(_power_bits(base, exponent))
-                self.check_bits((abs(base) ** exponent).bit_length())
+        # base^exponent has at most bit_length(base) * exponent bits; when that bound
+        # reaches the limit, estimate the size and check the exact value if it is close.
+        if abs(base) > 1 and exponent > 0 and abs(base).bit_length() * exponent > self.max_bits:
+            self.check_bits(_power_bits(base, exponent))
+            self.check_bits((abs(base) ** exponent).bit_length())
         return base**exponent
 
     def atom(self) -> int:

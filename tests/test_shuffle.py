@@ -149,7 +149,7 @@ def radical(m):
             while m % p == 0:
                 m //= p
         p += 1
-    return product * (m if m > 1 else 1)
+    return product * (max(1, m))
 
 
 @st.composite

@@ -32,8 +32,8 @@ R. D. Carmichael, "Note on a new number theory function", Bull. AMS 16 (1910).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import gcd, isqrt
-from typing import Callable
 
 import numpy as np
 

@@ -51,7 +51,6 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Iterable
-from typing import Optional
 
 from ..params import describe_int
 from ..results import Result
@@ -93,10 +92,10 @@ class DimensionFigures(Result):
     nu: float
     log2_nu: float
     mu: float
-    S: Optional[float]
-    planes: Optional[int]
+    S: float | None
+    planes: int | None
     witness: tuple[int, ...]
-    planes_vector: Optional[tuple[int, ...]]
+    planes_vector: tuple[int, ...] | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,13 +113,13 @@ class SpectralResult(Result):
     lattice_m: int
     lattice_rule: str
     dims: tuple[DimensionFigures, ...]
-    M: Optional[float]
+    M: float | None
     hermite: str
 
 
 # --------------------------------------------------------------------------- constants
 
-def hermite_constant(t: int) -> Optional[float]:
+def hermite_constant(t: int) -> float | None:
     """Hermite's constant gamma_t, or the best known value, for t in [1, 24].
 
     gamma_t^t = 4/3, 2, 4, 8, 64/3, 64, 256 for t = 2..8 (exact) and gamma_24 = 4
@@ -233,7 +232,7 @@ def plane_count(basis, mu, B, start) -> tuple[int, tuple[int, ...]]:
 
 # --------------------------------------------------------------------------- figures
 
-def figure_of_merit(nu2: int, lattice_m: int, t: int) -> Optional[float]:
+def figure_of_merit(nu2: int, lattice_m: int, t: int) -> float | None:
     """``S_t = nu_t / (gamma_t^(1/2) m^(1/t))``, computed through logarithms."""
     gamma = hermite_constant(t)
     if gamma is None:
@@ -290,8 +289,8 @@ def reduced_bases(a: int, m: int, last: int):
 
 
 def spectral_test(a: int, m: int, c: int = 0, dims: Iterable[int] = range(2, 9), *,
-                  lattice_m: Optional[int] = None, planes_up_to: int = 10,
-                  progress: Optional[Callable[[int, int], None]] = None) -> SpectralResult:
+                  lattice_m: int | None = None, planes_up_to: int = 10,
+                  progress: Callable[[int, int], None] | None = None) -> SpectralResult:
     """Knuth's spectral test of the LCG (a, c, m) in the given dimensions, exactly.
 
     Parameters

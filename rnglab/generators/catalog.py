@@ -82,7 +82,7 @@ def _combination_from_table(table: dict) -> Combination:
                        table.get("state_order", "oldest-first"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def catalog() -> dict[str, GeneratorSpec]:
     """The catalog as an ordered mapping ``name -> GeneratorSpec``."""
     with CATALOG_PATH.open("rb") as handle:

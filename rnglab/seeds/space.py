@@ -9,6 +9,7 @@ accepts (:func:`check_seed_space`).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -77,7 +78,7 @@ class SeedSpace:
 def seed_range_space(ranges, label: str | None = None) -> SeedSpace:
     """A seed space of explicit half-open ranges (merged where they touch; overlaps refused)."""
     ordered = sorted((int(a), int(b)) for a, b in ranges if int(b) > int(a))
-    for (_, stop), (first, _) in zip(ordered, ordered[1:]):  # sorted: an overlap shows between neighbours first
+    for (_, stop), (first, _) in itertools.pairwise(ordered):  # sorted: an overlap shows between neighbours first
         if first < stop:
             raise ValueError(f"seed ranges overlap at {first}")
     joined = merged(ordered)

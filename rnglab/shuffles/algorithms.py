@@ -42,8 +42,8 @@ online poker, Reliable Software Technologies, 1999.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -429,7 +429,7 @@ class Shuffle:
                 "key_bits": self.key_bits if self.algorithm.option == "key_bits" else None}
 
 
-def make_shuffle(value: "str | Shuffle" = "fisher-yates", *, swaps=None, key_bits: int | None = None) -> Shuffle:
+def make_shuffle(value: str | Shuffle = "fisher-yates", *, swaps=None, key_bits: int | None = None) -> Shuffle:
     """Resolve a shuffle: an algorithm name with its option, or a :class:`Shuffle` (returned as is).
 
     Raises
@@ -473,7 +473,7 @@ def check_size(n: int, limit: int = 10**5) -> int:
     return int(n)
 
 
-def shuffle_decks(n: int, draws: Draws, algo: "str | Shuffle" = "fisher-yates", **options) -> np.ndarray:
+def shuffle_decks(n: int, draws: Draws, algo: str | Shuffle = "fisher-yates", **options) -> np.ndarray:
     """Shuffle ``draws.lanes`` decks of ``n`` items; return shape ``(lanes, n)``.
 
     Row ``r`` lists the items (indices of the unshuffled deck) at positions
@@ -486,14 +486,14 @@ def shuffle_decks(n: int, draws: Draws, algo: "str | Shuffle" = "fisher-yates", 
     return chosen.run(decks, draws)
 
 
-def shuffle(n: int, source: Source, algo: "str | Shuffle" = "fisher-yates", reducer: "str | Reducer" = "lemire",
+def shuffle(n: int, source: Source, algo: str | Shuffle = "fisher-yates", reducer: str | Reducer = "lemire",
             **options) -> np.ndarray:
     """Shuffle one deck of ``n`` items with ``source`` and ``reducer`` (the one-at-a-time path)."""
     return shuffle_decks(n, SourceDraws(source, reducer), algo, **options)[0]
 
 
-def shuffle_in_turn(n: int, source: Source, count: int, algo: "str | Shuffle" = "fisher-yates",
-                    reducer: "str | Reducer" = "lemire", **options) -> np.ndarray:
+def shuffle_in_turn(n: int, source: Source, count: int, algo: str | Shuffle = "fisher-yates",
+                    reducer: str | Reducer = "lemire", **options) -> np.ndarray:
     """Shuffle ``count`` decks one after another from ``source``, as a program does; shape ``(count, n)``.
 
     Bit-exact with ``count`` calls of :func:`shuffle` on the same source, and
@@ -510,8 +510,8 @@ def shuffle_in_turn(n: int, source: Source, count: int, algo: "str | Shuffle" = 
     return np.array(decks, dtype=deck_dtype(n)).reshape(count, n)
 
 
-def shuffle_seeds(generator: LCG, seeds, n: int, algo: "str | Shuffle" = "fisher-yates",
-                  reducer: "str | Reducer" = "lemire", **options) -> tuple[np.ndarray, np.ndarray]:
+def shuffle_seeds(generator: LCG, seeds, n: int, algo: str | Shuffle = "fisher-yates",
+                  reducer: str | Reducer = "lemire", **options) -> tuple[np.ndarray, np.ndarray]:
     """One deck per seed, all at once (an :class:`LCGBatch`), bit-exact with :func:`shuffle` per seed.
 
     Returns

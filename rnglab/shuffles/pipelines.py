@@ -62,7 +62,7 @@ class Pipeline:
     reference: str = ""
     source: str = ""
 
-    def with_seed(self, seed: int) -> "Pipeline":
+    def with_seed(self, seed: int) -> Pipeline:
         """The same pipeline with the generator's default seed set (checked by its seeding convention)."""
         return replace(self, generator=replace(self.generator, default_seed=self.generator.check_seed(seed)))
 
@@ -90,7 +90,7 @@ def _pipeline_from_table(name: str, table: dict) -> Pipeline:
                     table.get("program", ""), table.get("reference", ""), table.get("source", ""))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def pipelines() -> dict[str, Pipeline]:
     """Every named pipeline, in the file's order."""
     with PIPELINES_PATH.open("rb") as handle:
@@ -98,7 +98,7 @@ def pipelines() -> dict[str, Pipeline]:
     return {name: _pipeline_from_table(name, table) for name, table in tables.items()}
 
 
-def as_pipeline(value: "str | Pipeline") -> Pipeline:
+def as_pipeline(value: str | Pipeline) -> Pipeline:
     """The pipeline named ``value``, or ``value`` itself.
 
     Raises
