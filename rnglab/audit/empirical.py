@@ -72,19 +72,11 @@ def _until_fail_failures(result) -> set[str]:
     return set(result.stages[-1].worst_tests) if result.bytes_to_fail is not None else set()
 
 
-def gf2_linear(target: Target) -> bool:
-    """Whether the generator's outputs are linear over GF(2) in its state: MT19937 (numpy's, CPython's
-    ``random``, whose ``random()`` takes bits of two outputs) and the generators of kind ``linear`` (xorshift,
-    xoshiro, WELL, ...)."""
-    generator = target.generator
-    return generator.kind in ("linear", "python") or generator.bit_generator == "MT19937"
-
-
 def linearity_note(target: Target, failed: set[str]) -> list[str]:
     """What a failed test of linearity over GF(2) means for a card game (nothing when none failed).
 
     Linear complexity (Berlekamp-Massey) and binary matrix rank fail on a
-    generator whose outputs are linear over GF(2) in its state (:func:`gf2_linear`):
+    generator whose outputs are linear over GF(2) in its state (:attr:`~rnglab.generators.spec.GeneratorSpec.is_gf2_linear`):
     each output bit is a XOR of state bits, so ``ceil(state bits / output bits)``
     consecutive outputs give as many linear equations as the state has bits, and
     solving them (Gaussian elimination over GF(2)) gives the state and every later
@@ -95,7 +87,7 @@ def linearity_note(target: Target, failed: set[str]) -> list[str]:
     if not linear:
         return []
     tests = f"{' and '.join(linear)} {'fail' if len(linear) > 1 else 'fails'}"
-    if not gf2_linear(target):
+    if not target.generator.is_gf2_linear:
         return [(f"{tests}: the bits tested follow a linear recurrence over GF(2) far shorter than a random "
                 "sequence's, so each is predictable from about twice that many outputs (Berlekamp-Massey); "
                 f"{target.generator.name} as a whole is not linear over GF(2)")]
@@ -123,7 +115,7 @@ def _headline(target: Target, failed: set[str], counted: int) -> str:
     """``9 of 28 tests FAIL``, and for a failed test of linearity over GF(2) what it means, once, in words."""
     headline = f"{len(failed)} of {counted} tests FAIL"
     linear = _linear_failures(failed)
-    if linear and gf2_linear(target):
+    if linear and target.generator.is_gf2_linear:
         headline += (f"; {' and '.join(linear)}: outputs linear over GF(2), {_outputs_to_state(target)} of them "
                      "give the whole state (predictable)")
     return headline

@@ -20,9 +20,9 @@ PER_LINE = 8
 
 
 def is_gf2_linear(generator) -> bool:
-    """Whether ``rnglab period`` reads ``generator`` as a GF(2)-linear generator."""
-    return generator.kind == "linear" or (generator.kind == "numpy" and generator.bit_generator == "MT19937") \
-        or (generator.kind == "python" and generator.words is None)
+    """Whether ``rnglab period`` reads ``generator`` as a GF(2)-linear generator: a GF(2)-linear engine read one
+    word an output (the algebra's model; CPython's ``random53`` floats take two words each)."""
+    return generator.has_gf2_linear_engine and generator.words is None
 
 
 def _exponent(value: int) -> str:

@@ -135,18 +135,22 @@ class GeneratorSpec:
         return self.kind in ("lcg", "mwc")
 
     @property
+    def has_gf2_linear_engine(self) -> bool:
+        """True where the state moves by a linear map over GF(2): MT19937 as CPython and numpy run it, and the
+        ``linear`` kind (xorshift, xoroshiro and xoshiro engines, WELL512a, V8, ``std::mt19937_64``); its period
+        and equidistribution come from GF(2) algebra."""
+        return self.kind in ("linear", "python") or (self.kind == "numpy" and self.bit_generator == "MT19937")
+
+    @property
     def is_gf2_linear(self) -> bool:
         """True where every output bit is an XOR of state bits, so outputs give the state by GF(2) elimination.
 
-        MT19937 as CPython and numpy run it (``random()`` floats too: their bits
-        are bits of two words), and the ``linear`` kind whose outputs are linear
-        (xorshift, WELL512a, V8's ``Math.random``, ``std::mt19937_64``); not
-        Vigna's xoroshiro and xoshiro, whose engines are linear but whose ``+``,
-        ``++`` and ``**`` outputs are not.
+        A GF(2)-linear engine (:attr:`has_gf2_linear_engine`) whose outputs are
+        linear too: CPython's ``random()`` floats are (their bits are bits of two
+        words); Vigna's xoroshiro and xoshiro are not (their ``+``, ``++`` and
+        ``**`` outputs scramble a linear engine).
         """
-        if self.kind == "linear":
-            return ALGORITHMS[self.algorithm].output_linear
-        return self.kind == "python" or (self.kind == "numpy" and self.bit_generator == "MT19937")
+        return self.has_gf2_linear_engine and (self.kind != "linear" or ALGORITHMS[self.algorithm].output_linear)
 
     @property
     def is_mrg(self) -> bool:
