@@ -15,12 +15,17 @@ the host. Times are CPU times, best of several runs: the machine is shared.
 
 from __future__ import annotations
 
-import numpy as np
+import functools
 import time
 
+import numpy as np
 from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
+from common import best_time as best_wall_or_cpu_time
 
 from rnglab.generators import LCG, make_source
+
+#: CPU time: the kernels run on one thread, and the machine is shared.
+best_time = functools.partial(best_wall_or_cpu_time, clock=time.process_time)
 
 CHUNK = 2**20
 CHUNKS = 16
@@ -29,16 +34,6 @@ CASES = [("msvc", 214013, 2531011, 2**32), ("minstd", 16807, 0, 2**31 - 1)]
 WIDE = [("odd m = 2^40 - 87", 25214903917, 11, 2**40 - 87),
         ("prime m = 2^62 - 57", 0x2545F4914F6CDD1D % (2**62 - 57), 1, 2**62 - 57),
         ("prime m = 2^63 - 25", 6364136223846793005, 1442695040888963407, 2**63 - 25)]
-
-
-def best_time(function, repeat: int = 5) -> float:
-    """Best CPU time of ``function()`` over ``repeat`` runs, in seconds (the kernels run on one thread)."""
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.process_time()
-        function()
-        best = min(best, time.process_time() - started)
-    return best
 
 
 def per_value(seconds: float, chunks: int = CHUNKS) -> float:

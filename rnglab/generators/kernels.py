@@ -38,6 +38,17 @@ WIDE_LIMIT = 2**63
 _SHIFT32 = np.uint64(32)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _plus_below(r, c, modulus):  # pragma: no cover - compiled
+    """``(r + c) mod m`` for ``r`` in ``[0, 2m)`` and ``c`` in ``[0, m)``: two conditional subtractions."""
+    if r >= modulus:
+        r -= modulus
+    r += c
+    if r >= modulus:
+        r -= modulus
+    return r
+
+
 @njit(cache=True, nogil=True)
 def fill_rows_small(row, jump_a, jump_a_quotient, jump_c, modulus, shift, mask, out):  # pragma: no cover
     """Fill ``out`` for a modulus m <= 2^32 by Shoup's multiplication on 32-bit words, with no division.
@@ -52,12 +63,7 @@ def fill_rows_small(row, jump_a, jump_a_quotient, jump_c, modulus, shift, mask, 
     for start in range(0, out.size, lanes):
         for j in range(min(lanes, out.size - start)):
             x = row[j]
-            r = x * jump_a - ((x * jump_a_quotient) >> _SHIFT32) * modulus
-            if r >= modulus:
-                r -= modulus
-            r += jump_c
-            if r >= modulus:
-                r -= modulus
+            r = _plus_below(x * jump_a - ((x * jump_a_quotient) >> _SHIFT32) * modulus, jump_c, modulus)
             row[j] = r
             out[start + j] = (r >> shift) & mask
 
@@ -80,11 +86,6 @@ def fill_rows_wide(row, jump_a, jump_a_quotient, jump_c, modulus, shift, mask, o
     for start in range(0, out.size, lanes):
         for j in range(min(lanes, out.size - start)):
             x = row[j]
-            r = x * jump_a - multiply_128(x, jump_a_quotient)[0] * modulus
-            if r >= modulus:
-                r -= modulus
-            r += jump_c
-            if r >= modulus:
-                r -= modulus
+            r = _plus_below(x * jump_a - multiply_128(x, jump_a_quotient)[0] * modulus, jump_c, modulus)
             row[j] = r
             out[start + j] = (r >> shift) & mask
