@@ -21,6 +21,8 @@ from rnglab.empirical.stattests import runs as runs_module
 from rnglab.empirical.stattests.correlation import LaggedSums, serial_correlation
 from rnglab.empirical.stattests.frequency import Overlap, frequency, serial, serial_overlapping, tuple_counts
 from rnglab.empirical.stattests.knuth import (
+    UNCUT,
+    SegmentCounts,
     coupon,
     coupon_probabilities,
     coupon_segments,
@@ -32,7 +34,6 @@ from rnglab.empirical.stattests.knuth import (
     permutation_indices,
     poker,
     poker_probabilities,
-    SegmentCounts,
     stirling2,
 )
 from rnglab.empirical.stattests.runs import MIN_VALUES, RUN_RATES, RUN_WEIGHTS, add_runs, closed_counts, runs_up
@@ -278,7 +279,7 @@ def test_coupon_counts_equal_algorithm_c(tiny_chunks, values, n):
     expected = coupon_reference(values * 100, 4, n)
     seen = np.zeros(4, dtype=bool)
     counts, _, stalled = segment_counts(reader(np.array(values * 100)), n, 8.0,
-                                        lambda v, opened: coupon_segments(v, seen, opened), cap=9)
+                                        lambda v, opened: coupon_segments(v, seen, opened, UNCUT), cap=9)
     assert stalled == (len(expected) < n)
     assert counts.tolist() == np.bincount(np.minimum(np.array(expected, dtype=int), 9), minlength=10).tolist()
 
