@@ -16,9 +16,7 @@ from fractions import Fraction
 import numba
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitSelection
-from .base import (
+from rnglab.empirical.stattests.base import (
     EmpiricalResult,
     ResolutionError,
     Tally,
@@ -30,7 +28,7 @@ from .base import (
     register,
     require,
 )
-from .frequency import (
+from rnglab.empirical.stattests.frequency import (
     CHUNK,
     check_cells,
     check_digits,
@@ -41,8 +39,10 @@ from .frequency import (
     uniform_levels,
     uniform_reader,
 )
-from .hamming import merge_sparse_tails
-from .tape import Tape
+from rnglab.empirical.stattests.hamming import merge_sparse_tails
+from rnglab.empirical.stattests.tape import Tape
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection
 
 #: Under the null hypothesis, reading this many times the expected number of values
 #: without completing n gaps or segments has probability below 1e-20 (see :class:`SegmentCounts`).
@@ -722,7 +722,7 @@ class MaximumTally(Tally):
         details = {"observed": observed, "expected": expected, "df": df, "values_read": n * self.t,
                    "levels": self.levels, "cells_reached": int(self.reached.sum())}
         if self.anderson_darling:
-            from ..secondlevel import anderson_darling_uniform  # secondlevel imports this package: read it at run time
+            from rnglab.empirical.secondlevel import anderson_darling_uniform  # it imports this package: at run time
 
             a2, a2_pvalue = anderson_darling_uniform(np.concatenate(self.values))
             details["anderson_darling"] = {"statistic": a2, "pvalue": a2_pvalue}
