@@ -62,8 +62,9 @@ class Words:
         if self.name == "pcg64":
             taken = min(count, self.spare.size)
             out[:taken], self.spare = self.spare[:taken], self.spare[taken:]
-            words = self.bits.random_raw((count - taken + 1) // 2).astype("<u8").view("<u4")
-            out[taken:], self.spare = words[: count - taken], words[count - taken:]
+            if count > taken:
+                words = self.bits.random_raw((count - taken + 1) // 2).astype("<u8").view("<u4")
+                out[taken:], self.spare = words[: count - taken], words[count - taken:]
         elif self.name == "lcg16":
             self.state = _lcg16(self.state, out)
         else:
