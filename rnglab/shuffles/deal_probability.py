@@ -70,6 +70,7 @@ from functools import lru_cache
 from ..results import Result
 from .algorithms import Shuffle, check_size, make_shuffle, swap_count
 from .fairness import integer_partitions, transposition_law
+from .steps import SwapStep
 
 #: Largest deck for the backward count (the states are canonical forms of arrangements of ``n`` positions).
 DEAL_LIMIT = 64
@@ -287,19 +288,21 @@ def _cycles(perm: tuple) -> int:
 @dataclass(frozen=True)
 class _Level:
     """What the steps still to undo (the first ``s``) allow: the classes of ``G_s``, the positions they
-    never move, and the most transpositions they can undo."""
+    never move, the most transpositions they can undo, and the positions that are no step's pivot
+    (``free[p]``; ``None`` when the steps are not swaps of distinct pivots, see :func:`_free_positions`)."""
 
     colors: tuple
     frozen: tuple
     reach: int
+    free: tuple | None
 
 
 def _levels(program: list, n: int) -> list[_Level]:
     """``levels[s]`` for ``s = 0 .. len(program)``."""
-    levels = [_Level((0,) * n, tuple(range(n)), 0)]
+    levels = [_Level((0,) * n, tuple(range(n)), 0, (True,) * n)]
     signature: list[tuple] = [() for _ in range(n)]
     moved, reach = [False] * n, 0
-    for step in program:
+    for s, step in enumerate(program, start=1):
         classes, orders = alike_classes(step, n), step.orders(n)
         signature = [signature[p] + (classes[p],) for p in range(n)]
         names: dict = {}
@@ -308,31 +311,55 @@ def _levels(program: list, n: int) -> list[_Level]:
             for p in range(n):
                 moved[p] = moved[p] or order[p] != p
         reach += max(n - _cycles(order) for order in orders)
-        levels.append(_Level(colors, tuple(p for p in range(n) if not moved[p]), reach))
+        levels.append(_Level(colors, tuple(p for p in range(n) if not moved[p]), reach,
+                             _free_positions(program[:s], n)))
     return levels
+
+
+def _free_positions(steps: list, n: int) -> tuple | None:
+    """``free[p]``: position ``p`` is the pivot of none of ``steps``, when they are swaps (:class:`SwapStep`) of
+    distinct pivots; ``None`` otherwise.
+
+    Then every cycle of an arrangement those steps make holds at most one free position. Step ``t``
+    adds the edge ``{pivot_t, J_t}`` (a loop when ``J_t = pivot_t``); a connected component of ``v``
+    positions needs ``v - 1`` edges and has at most one per pivot in it, so at most one free
+    position; a product of transpositions keeps each component, so each cycle of the arrangement
+    lies in one. An arrangement with two free positions in a cycle has no run (nor has its orbit:
+    the count is constant on it), and its state is dropped.
+    """
+    pivots = [step.position for step in steps if isinstance(step, SwapStep)]
+    if len(pivots) < len(steps) or len(set(pivots)) < len(pivots):
+        return None
+    free = [True] * n
+    for pivot in pivots:
+        free[pivot] = False
+    return tuple(free)
 
 
 def canonical_form(perm: tuple, colors: tuple) -> tuple:
     """The orbit of ``perm`` under the relabellings inside the classes ``colors``: its cycles, each as the
     classes of its positions rotated to the least form, sorted."""
-    return _orbit_key(perm, colors, 0)
+    return _orbit_key(perm, _Level(colors, (), len(perm), None))
 
 
-def _orbit_key(perm: tuple, colors: tuple, least_cycles: int) -> tuple | None:
-    """:func:`canonical_form`, or ``None`` when ``perm`` has fewer than ``least_cycles`` cycles."""
-    n = len(perm)
-    seen, cycles, spare = bytearray(n), [], n - least_cycles  # n - cycles = sum of (length - 1) over the cycles
+def _orbit_key(perm: tuple, level: _Level) -> tuple | None:
+    """:func:`canonical_form` under ``level.colors``, or ``None`` when ``perm`` has no run of the steps still to
+    undo: fewer than ``n - level.reach`` cycles, or two free positions in one cycle (:func:`_free_positions`)."""
+    n, colors, free = len(perm), level.colors, level.free
+    seen, cycles, spare = bytearray(n), [], level.reach  # n - cycles = sum of (length - 1) over the cycles
     for start in range(n):
         if seen[start]:
             continue
-        cycle, p = [], start
+        cycle, p, frees = [], start, 0
         while not seen[p]:
             seen[p] = 1
             cycle.append(colors[p])
+            if free is not None:
+                frees += free[p]
             p = perm[p]
         if len(cycle) > 1:
             spare -= len(cycle) - 1
-            if spare < 0:
+            if spare < 0 or frees > 1:
                 return None
             least = min(cycle)
             cycle = min(tuple(cycle[k:] + cycle[:k]) for k, color in enumerate(cycle) if color == least)
@@ -349,31 +376,34 @@ def backward_count(program: list, n: int, deal: list, *, max_states: int = MAX_S
     """
     levels = _levels(program, n)
     start = tuple(deal)
-    if _cycles(start) < n - levels[-1].reach:
+    key = _orbit_key(start, levels[-1])
+    if key is None:
         return 0, 1
-    states = {canonical_form(start, levels[-1].colors): (start, 1)}
+    states = {key: (start, 1)}
     largest = 1
     for s in range(len(program), 0, -1):
         inverses = [_inverse(order) for order in program[s - 1].orders(n)]
         if len(states) * len(inverses) > MAX_TRANSITIONS:
             raise ValueError(_beyond(n, f"{len(states) * len(inverses):,} choices to undo at one level",
                                      MAX_TRANSITIONS))
-        states = _undo_step(states, inverses, levels[s - 1], n)
+        states = _undo_step(states, inverses, levels[s - 1])
         if len(states) > max_states:
             raise ValueError(_beyond(n, f"more than {max_states:,} states at one level", max_states))
         largest = max(largest, len(states))
     return sum(mass for _, mass in states.values()), largest
 
 
-def _undo_step(states: dict, inverses: list, level: _Level, n: int) -> dict:
+def _undo_step(states: dict, inverses: list, level: _Level) -> dict:
     """The states before one step: every state's arrangement with each choice undone, merged by orbit."""
     following: dict = {}
-    least_cycles, frozen, colors = n - level.reach, level.frozen, level.colors
+    frozen = level.frozen
     for arrangement, mass in states.values():
         for inverse in inverses:
             before = tuple([arrangement[k] for k in inverse])
-            key = _orbit_key(before, colors, least_cycles)
-            if key is None or any(before[p] != p for p in frozen):
+            if any(before[p] != p for p in frozen):
+                continue
+            key = _orbit_key(before, level)
+            if key is None:
                 continue
             held = following.get(key)
             following[key] = (before, mass) if held is None else (held[0], held[1] + mass)
