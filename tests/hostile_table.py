@@ -442,6 +442,11 @@ ROWS: list[Row] = [
     row("fairness --n 65 --algo naive --deal", "n <= 64", argv=(" ".join(map(str, [1, 0] + list(range(2, 65)))),)),
     row("fairness msvc --n 3 --deal identity", "GEN does not apply"),
     row("fairness --n 3 --deal identity --shuffles 10", "--shuffles does not apply"),
+    row("fairness --n 3 --deal identity --passes 2", "--passes does not apply"),
+    row("fairness --n 5 --algo naive --passes 65", "[1, 64]"),
+    row("fairness msvc --n 5 --passes 2", "GEN does not apply"),
+    row("fairness --n 5 --passes 2 --shuffles 10", "--shuffles does not apply"),
+    row("fairness --n 10 --algo sort-keys --passes 2", "n <= 9"),
     row("shuffle msvc --n 64 --algo js-sort-timsort", "[1, 63]"),
     # ---- reach
     row("reach", "generator"),
