@@ -439,7 +439,7 @@ ROWS: list[Row] = [
     row("fairness --n 3 --algo naive --deal", "appears twice", argv=("0 1 1",)),
     row("fairness --n 3 --algo naive --deal", "all n = 3 cards", argv=("0 1",)),
     row("fairness --n 3 --algo sort-keys --deal identity", "has none"),
-    row("fairness --n 65 --algo naive --deal", "n <= 64", argv=(" ".join(map(str, [1, 0] + list(range(2, 65)))),)),
+    row("fairness --n 65 --algo naive --deal", "n <= 64", argv=(" ".join(map(str, [1, 2, 0] + list(range(3, 65)))),)),
     row("fairness msvc --n 3 --deal identity", "GEN does not apply"),
     row("fairness --n 3 --deal identity --shuffles 10", "--shuffles does not apply"),
     row("fairness --n 3 --deal identity --passes 2", "--passes does not apply"),

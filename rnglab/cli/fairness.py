@@ -197,8 +197,11 @@ def _show_deal(result) -> None:
     click.echo(f"runs giving the deal: {result.count} of {result.paths}")
     click.echo(f"probability: {_fraction(result.probability)}")
     click.echo(f"ratio to 1/n!: {_fraction(result.ratio_to_uniform)}")
-    how = "closed form (involutions)" if result.largest_level is None else \
-        f"backward count over orbits, at most {result.largest_level:,} states at one level"
+    how = {"involutions": "closed form (the runs are the involutions)",
+           "transposition": "closed form, 2 I(n-2) + (3n - 5 - |b - a|) I(n-3) (I: involutions)",
+           "cycle types": "law over cycle types (random transpositions)"}.get(result.method)
+    if how is None:
+        how = f"backward count over orbits, at most {result.largest_level:,} states at one level"
     click.echo(f"method: {how}")
 
 

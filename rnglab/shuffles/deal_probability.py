@@ -75,7 +75,7 @@ from rnglab.shuffles.steps import SwapStep
 #: Largest deck for the backward count (the states are canonical forms of arrangements of ``n`` positions).
 DEAL_LIMIT = 64
 #: Largest number of merged states at one level of the backward count (each a representative and a canonical
-#: form: about 1 KB of Python objects at n = 18; the random deal of 16 cards of the benchmark needs 236,176).
+#: form: about 1 KB of Python objects at n = 24; the random deal of 24 cards of the benchmark needs 207,680).
 MAX_STATES = 5 * 10**5
 #: Largest number of states times choices undone at one level: about 7 us each (canonical form in Python,
 #: measured on a loaded 2-core machine), so a level stays near a minute.
@@ -103,7 +103,8 @@ class DealProbability(Result):
     ratio_to_uniform : Fraction
         ``probability * n!``: 1 for a uniform shuffle.
     method : str
-        ``"involutions"`` (closed form), ``"cycle types"`` (random transpositions) or ``"backward orbits"``.
+        ``"involutions"`` or ``"transposition"`` (closed forms of the naive exchange), ``"cycle types"`` (random
+        transpositions) or ``"backward orbits"``.
     largest_level : int or None
         Most merged states at one level of the backward count (``None`` for the closed form).
     """
@@ -122,8 +123,8 @@ class DealProbability(Result):
 def deal_probability(algo: str | Shuffle, deal, **options) -> DealProbability:
     """The exact probability that ``algo`` deals ``deal`` (the cards at positions ``0 .. n-1``).
 
-    The identity under the naive exchange comes from its closed form (any ``n`` up to
-    :data:`IDENTITY_LIMIT`), random transpositions from their law over cycle types (``n <= 30``);
+    The identity and the transpositions under the naive exchange come from their closed forms (any ``n``
+    up to :data:`IDENTITY_LIMIT`), random transpositions from their law over cycle types (``n <= 30``);
     every other deal, and every other shuffle with a program, from the backward count (see the
     module notes; ``n <= DEAL_LIMIT``, within :data:`MAX_STATES`).
 
@@ -144,6 +145,8 @@ def deal_probability(algo: str | Shuffle, deal, **options) -> DealProbability:
     paths = math.prod(math.prod(step.bounds(n)) for step in program)
     if shuffle.name == "naive" and deal == list(range(n)):
         count, method, largest = naive_identity_count(n), "involutions", None
+    elif shuffle.name == "naive" and transposed_positions(deal):
+        count, method, largest = naive_transposition_count(n, *transposed_positions(deal)), "transposition", None
     elif shuffle.law == "transpositions":
         count, method, largest = transposition_deal_count(n, swap_count(n, shuffle.swaps), deal), "cycle types", None
     else:
@@ -214,6 +217,43 @@ def naive_identity_count(n: int) -> int:
     (tests/shuffles/test_deal_probability.py).
     """
     return involutions(check_size(n, IDENTITY_LIMIT))
+
+
+def naive_transposition_count(n: int, a: int, b: int) -> int:
+    """Runs of the naive exchange on ``n`` cards that exchange the cards at positions ``a != b`` and leave the others:
+    ``2 I(n-2) + (3n - 5 - |b - a|) I(n-3)`` (``I`` the involutions, :func:`involutions`).
+
+    *Proof.* As in :func:`naive_identity_count`, the product acts on each component of the edges
+    ``{i, J_i}`` separately, a component of ``v`` positions with ``m <= v`` non-loop edges has at
+    most ``m - v + 2`` cycles, and every component on which the deal is the identity is a fixed
+    point or a pair ``J_i = j, J_j = i``. The component ``K`` holding ``a`` holds ``b`` (the cycle
+    ``(a b)`` of the deal lies in one component) and the deal has ``v - 1`` cycles on it, so
+    ``v - 1 <= m - v + 2 <= 2``: ``v = 2`` or ``3``.
+
+    * ``v = 2``, ``K = {a, b}``: one of ``J_a = b, J_b = b`` or ``J_a = a, J_b = a`` (one exchange of
+      ``a`` and ``b``; ``J_a = b, J_b = a`` exchanges them twice); the other ``n - 2`` positions form an
+      involution: ``2 I(n-2)``.
+    * ``v = 3``, ``K = {a, b, c}``, ``m = 3``: ``J`` maps each of the three to one of the other two
+      (8 maps, each connected), the other ``n - 3`` form an involution. The three transpositions
+      act in the time order of ``a, b, c`` (the other components' commute with them); their
+      product is odd on three points, a transposition. Writing the three positions ``x < y < z``,
+      the 8 maps give ``(x y)`` 3 times, ``(y z)`` 3 times and ``(x z)`` twice (each map played out:
+      ``tests/shuffles/test_deal_probability.py``). So a third position ``c`` outside ``[a, b]``
+      (``n - 1 - |b - a|`` of them) gives 3 runs of ``K``, one between them (``|b - a| - 1``) 2:
+      ``(3 (n - 1 - d) + 2 (d - 1)) I(n-3)`` with ``d = |b - a|``, which is ``(3n - 5 - d) I(n-3)``. QED.
+
+    Checked against every run for ``n <= 7`` and against the backward count to ``n = 24``.
+    """
+    check_size(n, IDENTITY_LIMIT)
+    if not (0 <= a < n and 0 <= b < n and a != b):
+        raise ValueError(f"a transposition exchanges two distinct positions in [0, {n - 1}]; got {a} and {b}")
+    return 2 * involutions(n - 2) + (3 * n - 5 - abs(b - a)) * (involutions(n - 3) if n >= 3 else 0)
+
+
+def transposed_positions(deal: list) -> tuple[int, int] | None:
+    """The two positions a transposition exchanges, or ``None`` for any other deal."""
+    moved = [p for p, card in enumerate(deal) if card != p]
+    return (moved[0], moved[1]) if len(moved) == 2 else None
 
 
 def transposition_deal_count(n: int, swaps: int, deal: list) -> int:
@@ -412,3 +452,58 @@ def _undo_step(states: dict, inverses: list, level: _Level) -> dict:
 
 def _beyond(n: int, what: str, limit: int) -> str:
     return f"the probability of this deal on n = {n} is out of reach of the backward count: {what} (limit {limit:,})"
+
+
+# -- the most likely deal ---------------------------------------------------------------------------------
+
+def block_rotations(sizes) -> list[int]:
+    """The deal of consecutive blocks of ``sizes`` cards, each cycled by one: in a block starting at ``b`` of ``k``
+    cards, position ``b + t`` holds card ``b + (t + 1) mod k``.
+
+    Two blocks of ``floor(n/2)`` and ``ceil(n/2)`` cards are the most likely deals of the naive exchange
+    for ``n = 4 .. 12`` (all of them, exhaustively; OEIS A192053, ``bench/results/deal_probability.md``).
+    """
+    deal, start = [], 0
+    for size in sizes:
+        deal += [start + (t + 1) % size for t in range(size)]
+        start += size
+    return deal
+
+
+@dataclass(frozen=True)
+class IdentityAgainstRotations(Result):
+    """Naive-exchange runs giving the identity and the two half rotations on ``n`` cards.
+
+    Attributes
+    ----------
+    n : int
+    identity : int
+        ``I(n)`` (:func:`naive_identity_count`).
+    rotations : int
+        Runs giving :func:`block_rotations` ``(n // 2, n - n // 2)``, by the backward count.
+    ratio : Fraction
+        ``identity / rotations``: above 1 where the identity is the more likely.
+    states : int
+        Most states of one level of the backward count.
+    """
+
+    n: int
+    identity: int
+    rotations: int
+    ratio: Fraction
+    states: int
+
+
+def identity_against_rotations(n: int) -> IdentityAgainstRotations:
+    """The identity against the best competitor family of the naive exchange, the two half rotations.
+
+    Exhaustively (every deal, ``n <= 12``) the half rotations are the most likely deals; beyond, they
+    are a candidate family, and this is a comparison, not a search: Goldstein and Moews prove the
+    identity the most likely deal for every ``n >= 18``, and the counts here show where it overtakes
+    the family (``n = 18``: ``I(18) = 997,313,824`` against ``966,771,894``).
+    """
+    program = make_shuffle("naive").program(check_size(n, DEAL_LIMIT))
+    rotations, states = backward_count(program, n, block_rotations((n // 2, n - n // 2)))
+    identity = naive_identity_count(n)
+    return IdentityAgainstRotations(n=n, identity=identity, rotations=rotations, ratio=Fraction(identity, rotations),
+                                    states=states)
