@@ -461,7 +461,7 @@ def block_rotations(sizes) -> list[int]:
     cards, position ``b + t`` holds card ``b + (t + 1) mod k``.
 
     Two blocks of ``floor(n/2)`` and ``ceil(n/2)`` cards are the most likely deals of the naive exchange
-    for ``n = 4 .. 12`` (all of them, exhaustively; OEIS A192053, ``bench/results/deal_probability.md``).
+    for ``n = 4 .. 11`` (every deal counted: ``bench/naive_law_extremes.py``; OEIS A192053 to ``n = 10``).
     """
     deal, start = [], 0
     for size in sizes:
@@ -497,7 +497,7 @@ class IdentityAgainstRotations(Result):
 def identity_against_rotations(n: int) -> IdentityAgainstRotations:
     """The identity against the best competitor family of the naive exchange, the two half rotations.
 
-    Exhaustively (every deal, ``n <= 12``) the half rotations are the most likely deals; beyond, they
+    Exhaustively (every deal, ``n = 4 .. 11``) the half rotations are the most likely deals; beyond, they
     are a candidate family, and this is a comparison, not a search: Goldstein and Moews prove the
     identity the most likely deal for every ``n >= 18``, and the counts here show where it overtakes
     the family (``n = 18``: ``I(18) = 997,313,824`` against ``966,771,894``).

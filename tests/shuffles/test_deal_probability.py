@@ -246,3 +246,17 @@ def test_command_line_names_the_method_of_random_transpositions():
     shown = CliRunner().invoke(rnglab, ["fairness", "--n", "6", "--algo", "transpositions", "--deal", "identity"])
     assert shown.exit_code == 0, shown.output
     assert "method: law over cycle types (random transpositions)" in shown.output  # was "closed form (involutions)"
+
+
+def test_the_law_without_a_table_of_deals_equals_the_law():
+    # bench/naive_law_extremes.py (the exhaustive maxima to n = 11) against permutation_law
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "bench" / "naive_law_extremes.py"
+    spec = importlib.util.spec_from_file_location("naive_law_extremes", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for n in range(1, 8):
+        assert module.naive_law(n).tolist() == np.asarray(permutation_law("naive", n).counts).tolist()
+    assert module.extremes(8)["largest"] == A192053[7] and module.extremes(8)["least"] == 2**7
