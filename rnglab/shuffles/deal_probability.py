@@ -33,23 +33,41 @@ Method: the runs counted backwards, with the states merged by symmetry
     cycles of ``a``, each written with the class of each of its positions and rotated to its least
     form (two arrangements are conjugate by a class-preserving relabelling exactly when these
     agree). The deck in order is its own orbit under any group, so the mass it receives is the
-    count. Two prunes keep only states that can still reach it: the positions no remaining step
-    moves must be fixed, and ``n - cycles(a)`` (the fewest transpositions that make ``a``) must not
-    exceed what the remaining steps can undo.
+    count. Three prunes keep only states that can still reach it: the positions no remaining step
+    moves must be fixed; ``n - cycles(a)`` (the fewest transpositions that make ``a``) must not
+    exceed what the remaining steps can undo; and, when the remaining steps are swaps of distinct
+    pivots (the naive exchange, Fisher--Yates, Sattolo...), no cycle of ``a`` may hold two positions
+    that are no remaining step's pivot (:func:`_free_positions`: a component of the steps' edges
+    holds at most one). The last one keeps the naive exchange's levels small: at ``n = 18`` the
+    identity needs 2,510 states at the widest level (71,677 without it).
 
     Work is budgeted by size: the number of states of a level (:data:`MAX_STATES`), the number of
     choices per level (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``. Measured for the naive
-    exchange (``bench/results/deal_probability.md``, CPU): the identity at n = 18 in 58 s (71,677
-    states at the widest level), a two-cycle in 47 s (57,658), a random deal at n = 16 in 99 s
-    (236,176): the states grow about fourfold every two cards for the first two, tenfold for a random
-    deal, so issue 32's goals (any deal at n = 18 in 10 s, n = 24 in a minute) are not reached.
-    Meeting a forward count from the deck in order halfway was tried and reached more states (130,922
-    at n = 14, halfway, against 5,354 backward).
+    exchange (``bench/results/deal_probability.md``, CPU on a loaded 2-core machine): a random deal
+    at n = 18 in about 2 s (5,096 states), the identity and a two-cycle at n = 24 in about 35 s
+    (41,226 and 36,282 states), a random deal at n = 24 in about 85 s (207,680): issue 32's goals
+    (any deal at n = 18 under 10 s, the identity and a two-cycle at n = 24 under a minute) are met.
 
-Closed form: the identity under the naive exchange
-    The runs of the naive exchange (``n^n`` of them) that leave the deck in order are exactly the
-    involutions ``J`` (``J(J(i)) = i``; :func:`naive_identity_count`), so their number is the
-    telephone number ``I(n) = I(n-1) + (n-1) I(n-2)`` (OEIS A000085), exact at any ``n`` at once.
+Closed forms under the naive exchange
+    The runs (``n^n`` of them) that leave the deck in order are exactly the involutions ``J``
+    (:func:`naive_identity_count`): the telephone number ``I(n) = I(n-1) + (n-1) I(n-2)`` (OEIS
+    A000085), any ``n`` at once. A transposition of positions ``a, b``:
+    ``2 I(n-2) + (3n - 5 - |b - a|) I(n-3)`` (:func:`naive_transposition_count`). Both are proved
+    in their docstrings from the components of the edges ``{i, J_i}``.
+
+    The least likely deal: the rotation (position 0 holds card ``n - 1``, position ``p`` card ``p - 1``),
+    with ``2^(n-1)`` runs; every deal counted shows it the unique least for ``n = 5 .. 11``
+    (``bench/naive_law_extremes.py``) and the backward count gives ``2^(n-1)`` to ``n = 16``; neither its
+    count nor its being the least is proved here.
+
+The most likely deal
+    Every deal counted (``bench/naive_law_extremes.py``: the law over all ``n!`` deals by a dynamic
+    program over arrangements, not runs) gives the maxima of OEIS A192053 to ``n = 10`` and one more
+    term, ``91,693`` at ``n = 11`` (105 CPU s); ``n = 12`` (about 30 CPU minutes and 7.7 GB by the
+    same program) was not run. The most likely deals for ``n = 4 .. 11`` are the two half rotations
+    (:func:`block_rotations`); :func:`identity_against_rotations` compares them with the identity,
+    which overtakes them at ``n = 18`` (Goldstein and Moews prove it the most likely for ``n >= 18``);
+    beyond ``n = 11`` that is a comparison with one candidate family, not a search.
 
 References
 ----------
