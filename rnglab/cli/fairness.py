@@ -173,7 +173,7 @@ def _check_passes_options(generator, seeds, shuffles, function_spec, random_bits
 
 def _show_passes(result) -> None:
     passes = f"{result.passes} independent passes" if result.passes > 1 else "one pass"
-    click.echo(f"{result.algo} on n = {result.n}, {passes} (exact; ideal source): P(card i at position j)")
+    click.echo(f"{result.algo} on n = {result.n}, {passes} (exact; {result.source}): P(card i at position j)")
     for label, entry in (("most likely", result.largest), ("least likely", result.smallest)):
         click.echo(f"{label}: card {entry.card} at position {entry.position}, {_fraction(entry.probability)}, "
                    f"{float(entry.relative_to_uniform) * 100:+.4g} % against 1/n")

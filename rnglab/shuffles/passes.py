@@ -30,6 +30,7 @@ from fractions import Fraction
 import numpy as np
 
 from rnglab.core.results import Result
+from rnglab.reduction.reducers import as_reducer
 from rnglab.shuffles.algorithms import Shuffle, make_shuffle
 from rnglab.shuffles.fairness import max_deviation, position_counts
 
@@ -55,6 +56,8 @@ class RepeatedPasses(Result):
     Attributes
     ----------
     n, algo, passes : int, str, int
+    source : str
+        ``"ideal"``, or the ideal source's number of values and the reducer its draws go through.
     denominator : int
         ``D^K``: every probability is ``counts[i][j] / denominator``.
     counts : list
@@ -68,6 +71,7 @@ class RepeatedPasses(Result):
     n: int
     algo: str
     passes: int
+    source: str
     denominator: int
     counts: list
     largest: PositionExtreme
@@ -95,7 +99,8 @@ def repeated_passes(algo: str | Shuffle, n: int, passes: int, *, reduce: str | N
     one_pass, denominator = position_counts(shuffle, n, reduce=reduce, range_size=range_size)
     counts = matrix_power(np.asarray(one_pass, dtype=object), passes)
     denominator **= passes
-    return RepeatedPasses(n=n, algo=str(shuffle), passes=passes, denominator=denominator,
+    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {as_reducer(reduce).name}"
+    return RepeatedPasses(n=n, algo=str(shuffle), passes=passes, source=source, denominator=denominator,
                           counts=[[int(c) for c in row] for row in counts],
                           largest=_extreme(counts, denominator, np.argmax),
                           smallest=_extreme(counts, denominator, np.argmin),

@@ -78,3 +78,13 @@ def test_a_fair_shuffle_stays_fair():
 def test_passes_out_of_range(passes):
     with pytest.raises(ValueError, match=f"\\[1, {MAX_PASSES}\\]"):
         repeated_passes("naive", 5, passes)
+
+
+def test_passes_through_a_reducer():
+    # rand() % (i + 1) from an ideal source of 7 values: one pass's exact matrix, squared
+    from rnglab.shuffles.fairness import position_counts
+
+    counts, denominator = position_counts("fisher-yates", 6, reduce="modulo", range_size=7)
+    result = repeated_passes("fisher-yates", 6, 2, reduce="modulo", range_size=7)
+    assert result.counts == counts.dot(counts).tolist() and result.denominator == denominator**2
+    assert result.source == "ideal source of 7 values, modulo" and result.position_max_deviation > 0
