@@ -55,10 +55,17 @@ Closed forms under the naive exchange
     ``2 I(n-2) + (3n - 5 - |b - a|) I(n-3)`` (:func:`naive_transposition_count`). Both are proved
     in their docstrings from the components of the edges ``{i, J_i}``.
 
-    The least likely deal: the rotation (position 0 holds card ``n - 1``, position ``p`` card ``p - 1``),
-    with ``2^(n-1)`` runs; every deal counted shows it the unique least for ``n = 5 .. 11``
-    (``bench/naive_law_extremes.py``) and the backward count gives ``2^(n-1)`` to ``n = 16``; neither its
-    count nor its being the least is proved here.
+    The least likely deal: the rotation ``R_n`` (position 0 holds card ``n - 1``, position ``p`` card
+    ``p - 1``), with ``2^(n-1)`` runs; every deal counted shows it the unique least for ``n = 5 .. 11``
+    (``bench/naive_law_extremes.py``). *At least* ``2^(n-1)`` is proved: from each run ``J'`` of
+    ``R_{n-1}`` two runs of ``R_n``, (a) ``J = (J', 0)``: the first ``n - 1`` steps never touch position
+    ``n - 1`` and deal ``R_{n-1}`` on the others, the last swaps positions ``n - 1`` and 0; (b)
+    ``J = (n - 1, J'_0 + 1, ..., J'_{n-2} + 1)``: the first step puts card ``n - 1`` at 0 and card 0 at
+    ``n - 1``, the others deal ``R_{n-1}`` on positions ``1 .. n-1``, which then hold ``1 .. n-2, 0``:
+    card 0 goes to 1 and card ``p - 1`` to ``p``. (a) ends with ``J_{n-1} = 0``, (b) with ``J_{n-1} >= 1``,
+    so the runs differ. That there are no others (the count exactly ``2^(n-1)``) is checked (every
+    run to ``n = 7``, every deal to ``n = 11``, the backward count at 12 and 16), not proved; nor is the rotation
+    proved the least likely deal beyond ``n = 11``.
 
 The most likely deal
     Every deal counted (``bench/naive_law_extremes.py``: the law over all ``n!`` deals by a dynamic

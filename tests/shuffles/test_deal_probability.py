@@ -260,3 +260,19 @@ def test_the_law_without_a_table_of_deals_equals_the_law():
     for n in range(1, 8):
         assert module.naive_law(n).tolist() == np.asarray(permutation_law("naive", n).counts).tolist()
     assert module.extremes(8)["largest"] == A192053[7] and module.extremes(8)["least"] == 2**7
+
+
+def test_the_runs_of_the_rotation_are_the_two_families():
+    # the proof in the module notes: the runs of R_n are (J', 0) and (n-1, J' + 1) for the runs J' of R_{n-1}
+    def play(jumps):
+        deck = list(range(len(jumps)))
+        for i, jump in enumerate(jumps):
+            deck[i], deck[jump] = deck[jump], deck[i]
+        return deck
+
+    runs = {1: {(0,)}}
+    for n in range(2, 8):
+        rotation = [n - 1] + list(range(n - 1))
+        runs[n] = {jumps for jumps in itertools.product(range(n), repeat=n) if play(jumps) == rotation}
+        assert runs[n] == {(*j, 0) for j in runs[n - 1]} | {(n - 1, *(k + 1 for k in j)) for j in runs[n - 1]}
+        assert len(runs[n]) == 2 ** (n - 1)
