@@ -161,12 +161,6 @@ def test_transpositions_by_cycle_types_and_by_the_backward_count_agree():
         deal_probability("transpositions", list(range(31)))
 
 
-@pytest.mark.slow
-def test_backward_count_of_the_identity_at_eighteen_is_the_involutions():
-    # about a minute of CPU: the general method against the closed form, I(18) = 997,313,824 (OEIS A000085)
-    assert backward_count(make_shuffle("naive").program(18), 18, list(range(18)))[0] == 997313824
-
-
 def test_swaps_of_distinct_pivots_keep_few_states():
     # each cycle of an arrangement of the steps still to undo holds at most one position that is no step's pivot:
     # the states that break it are dropped (the old count needed 71,677 states at n = 18 and 4,902 at n = 14)
