@@ -108,3 +108,13 @@ def test_the_report_and_audit_folders_get_the_umasks_permissions(tmp_path, umask
     assert stat.S_IMODE((tmp_path / "r").stat().st_mode) == folder
     assert stat.S_IMODE((tmp_path / "r" / "report.md").stat().st_mode) == file
     assert stat.S_IMODE((tmp_path / "a").stat().st_mode) == folder
+
+
+def test_the_deals_section_compares_the_identity_with_the_half_rotations(tmp_path):
+    from rnglab.report import deals
+
+    part = deals.section(ReportContext(tmp_path, quick=True))
+    rivals, passes = [block for block in part.blocks if isinstance(block, Table)]
+    assert [row[:3] for row in rivals.rows[:2]] == [[10, 9496, 25118], [11, 35696, 91693]]  # exhaustive maxima
+    assert passes.rows[0] == [1, "card 1 at 0: +30.1 %", "card 11 at 0: -23.2 %"]
+    assert part.summary == "naive exchange: the two half rotations stay more likely than the identity to n = 14"
