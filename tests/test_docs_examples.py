@@ -20,7 +20,8 @@ Expected lines must appear in the command's output in the order given (lines in 
 left out of the page); runs of spaces compare equal, and ``...`` matches any text, so the variable
 part of a line (a time, a rate, a folder) or the cut end of a long line is written ``...``. Output
 that starts with ``Error:`` is compared with standard error and the command must exit with status 2;
-otherwise standard output is compared and the status must be 0 or 1 (a FAIL verdict). Commands run
+otherwise standard output followed by standard error (a verdict's exit-status line) is compared
+and the status must be 0 or 1 (a FAIL verdict). Commands run
 in-process in a temporary folder, those of one block in the same folder, in order.
 
 A shell block that is not checked says why on the line before it: ``<!-- shown: REASON -->`` (it
@@ -175,13 +176,15 @@ def split_redirection(text: str) -> tuple[list[str], str | None]:
 def run(arguments: list[str]) -> tuple[int, bytes, str]:
     """Run ``rnglab ARGUMENTS`` in-process: (exit status, standard output bytes, standard error)."""
     out, err = io.BytesIO(), io.StringIO()
+    text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = io.TextIOWrapper(out, encoding="utf-8", write_through=True), err
+    sys.stdout, sys.stderr = text, err
     try:
         status = main(arguments)
-        sys.stdout.flush()
     finally:
         sys.stdout, sys.stderr = saved
+        text.flush()
+        text.detach()              # keep the bytes: closing the wrapper would close them
     return status, out.getvalue(), err.getvalue()
 
 
@@ -196,7 +199,7 @@ def check_command(block: Block, command: Command) -> None:
         shown = errors.splitlines()
     else:
         assert status in (0, 1), f"{where}: exit status {status}\n{errors}"
-        shown = output.decode("utf-8", errors="replace").splitlines()
+        shown = output.decode("utf-8", errors="replace").splitlines() + errors.splitlines()
     assert missing_lines(command.expected, shown) == [], f"{where}: output was\n" + "\n".join(shown)
 
 
