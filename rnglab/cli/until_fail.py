@@ -6,10 +6,10 @@ import time
 
 import click
 
-from ..empirical.verdicts import GRADES
-from ..params import human_bytes
-from .common import emit_json
-from .outputs import save_plot
+from rnglab.cli.common import emit_json
+from rnglab.cli.outputs import save_plot
+from rnglab.core.params import human_bytes
+from rnglab.empirical.verdicts import GRADES
 
 
 def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_seconds: float | None,
@@ -19,8 +19,8 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_
     Returns the exit status: 130 after an interruption, else 1 when a stage's
     worst verdict reached ``failing_grade``, else 0.
     """
-    from ..empirical.until_fail import stages, summarise
-    from ..generators.external import InputExhausted
+    from rnglab.empirical.until_fail import stages, summarise
+    from rnglab.generators.external import InputExhausted
 
     source = generator.make(generator.default_seed)
     done, ended, started = [], "limit", time.perf_counter()
@@ -38,7 +38,7 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_
         ended = "input ended"
     result = summarise(source, battery, done, ended)
     if plot_path and done:
-        from ..plot.pvalues import until_fail_figure
+        from rnglab.plot.pvalues import until_fail_figure
 
         save_plot(until_fail_figure(result), plot_path, force)
     if as_json:

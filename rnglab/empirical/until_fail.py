@@ -33,14 +33,14 @@ from typing import Iterator, NamedTuple
 
 import numpy as np
 
-from ..generators.base import Source, SourceView
-from ..generators.external import InputExhausted
-from ..results import Result
-from ..stream import BitSelection
-from .battery import Battery, Entry, result_labels
-from .shared_stream import SharedStream
-from .stattests.base import Tally
-from .verdicts import GRADES, Thresholds, grade, tail_distance
+from rnglab.core.results import Result
+from rnglab.empirical.battery import Battery, Entry, result_labels
+from rnglab.empirical.shared_stream import SharedStream
+from rnglab.empirical.stattests.base import Tally
+from rnglab.empirical.verdicts import GRADES, Thresholds, grade, tail_distance
+from rnglab.generators.base import Source, SourceView
+from rnglab.generators.external import InputExhausted
+from rnglab.streams.gateway import BitSelection
 
 #: The factor of the first stage: every entry's sample size divided by 2^24, far below any validity rule,
 #: so that the first stages that run anything read at most a few KiB.
