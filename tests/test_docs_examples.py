@@ -258,3 +258,53 @@ def test_the_parser():
     assert split_redirection("rnglab stream msvc > w.bin  # words") == (["stream", "msvc"], "w.bin")
     with pytest.raises(ValueError, match="alone"):
         split_redirection("rnglab stream msvc | head")
+
+
+PATH_NAME = re.compile(r"(?<![\w./-])((?:rnglab|tests|bench|docs)/[\w./*-]*\w)")
+FILE_TYPES = {"md", "html", "json", "png", "toml", "py", "txt"}      # report.html is a file, not a name
+PACKAGES = sorted(path.parent.name for path in (ROOT / "rnglab").glob("*/__init__.py"))
+DOTTED_NAME = re.compile(r"`((?:rnglab\.)?(?:%s)(?:\.\w+)+)" % "|".join(PACKAGES))
+
+
+def resolves(dotted: str) -> bool:
+    """Whether ``rnglab.a.b.c`` names a module, or an attribute of the longest module prefix."""
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            value = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(value, part):
+                return False
+            value = getattr(value, part)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
+def test_named_files_and_objects_exist(page):
+    """Every file path (``rnglab/draws/bias.py``) and every ``rnglab.x.y`` a page names exists."""
+    text = page.read_text(encoding="utf-8")
+    missing = sorted({path for path in PATH_NAME.findall(text) if not list(ROOT.glob(path.rstrip(".")))})
+    unresolved = sorted({name for name in DOTTED_NAME.findall(text) if name.rsplit(".", 1)[1] not in FILE_TYPES
+                         and not resolves(name if name.startswith("rnglab.") else "rnglab." + name)})
+    assert (missing, unresolved) == ([], []), f"{page.relative_to(ROOT)} names what does not exist"
+
+
+def test_the_architecture_page_lists_the_layers_in_order():
+    """The package table of docs/architecture.md is tests/test_architecture.py's order of layers."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("architecture", ROOT / "tests" / "test_architecture.py")
+    architecture = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(architecture)
+    lines = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index("<!-- layers -->")
+    rows = [line for line in lines[start + 3:] if line.startswith("| `")]
+    rows = rows[:next((i for i, row in enumerate(rows[1:], 1) if not row.startswith("| `rnglab.")), len(rows))]
+    listed = [re.match(r"\| `([\w.]+)`", row)[1] for row in rows]
+    assert listed == [name for name in architecture.LAYERS if name.count(".") == 1 and "__" not in name
+                      and name != "rnglab.console"]
