@@ -263,7 +263,7 @@ def test_the_parser():
 PATH_NAME = re.compile(r"(?<![\w./-])((?:rnglab|tests|bench|docs)/[\w./*-]*\w)")
 FILE_TYPES = {"md", "html", "json", "png", "toml", "py", "txt"}      # report.html is a file, not a name
 PACKAGES = sorted(path.parent.name for path in (ROOT / "rnglab").glob("*/__init__.py"))
-DOTTED_NAME = re.compile(r"`((?:rnglab\.)?(?:%s)(?:\.\w+)+)" % "|".join(PACKAGES))
+DOTTED_NAME = re.compile(r"`((?:rnglab\.)?(?:" + "|".join(PACKAGES) + r")(?:\.\w+)+)")
 
 
 def resolves(dotted: str) -> bool:
@@ -308,3 +308,27 @@ def test_the_architecture_page_lists_the_layers_in_order():
     listed = [re.match(r"\| `([\w.]+)`", row)[1] for row in rows]
     assert listed == [name for name in architecture.LAYERS if name.count(".") == 1 and "__" not in name
                       and name != "rnglab.console"]
+
+
+def measured_parts_masked(card: list[str]) -> list[str]:
+    """An audit's verdict card with its one measured figure, the brute-force time, written ``...``."""
+    return [re.sub(r"every seed tried in .* on one core", "every seed tried in ... on one core", line) for line in card]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("screenshot", ["audit-deitel-msvc.png", "audit-pcg64-lemire-fisher-yates.png"])
+def test_the_audit_screenshots_show_the_current_card(screenshot, tmp_path, monkeypatch):
+    """docs/make_figures.py keeps the card each screenshot shows; the audit must still print it."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("make_figures", ROOT / "docs" / "make_figures.py")
+    figures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(figures)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RNGLAB_PROGRESS", "0")
+    status, output, errors = run(["audit", figures.AUDITS[screenshot], "--out", "audit", "--fail-on", "never"])
+    assert status == 0, errors
+    shown = json.loads(figures.CARDS.read_text(encoding="utf-8"))[screenshot]
+    assert measured_parts_masked(figures.verdict_card(output.decode())) == measured_parts_masked(shown), \
+        f"docs/{screenshot} shows an old card: run python docs/make_figures.py"
