@@ -20,8 +20,9 @@ Expected lines must appear in the command's output in the order given (lines in 
 left out of the page); runs of spaces compare equal, and ``...`` matches any text, so the variable
 part of a line (a time, a rate, a folder) or the cut end of a long line is written ``...``. Output
 that starts with ``Error:`` is compared with standard error and the command must exit with status 2;
-otherwise standard output followed by standard error (a verdict's exit-status line) is compared
-and the status must be 0 or 1 (a FAIL verdict). Commands run
+otherwise standard output followed by standard error (a verdict's exit-status line), or standard
+error followed by standard output (a notice before the work), is compared and the status must be 0
+or 1 (a FAIL verdict). Commands run
 in-process in a temporary folder, those of one block in the same folder, in order.
 
 A shell block that is not checked says why on the line before it: ``<!-- shown: REASON -->`` (it
@@ -199,7 +200,10 @@ def check_command(block: Block, command: Command) -> None:
         shown = errors.splitlines()
     else:
         assert status in (0, 1), f"{where}: exit status {status}\n{errors}"
-        shown = output.decode("utf-8", errors="replace").splitlines() + errors.splitlines()
+        out = output.decode("utf-8", errors="replace").splitlines()
+        shown = out + errors.splitlines()
+        if missing_lines(command.expected, shown):          # a notice on standard error may come first
+            shown = errors.splitlines() + out
     assert missing_lines(command.expected, shown) == [], f"{where}: output was\n" + "\n".join(shown)
 
 
@@ -332,3 +336,30 @@ def test_the_audit_screenshots_show_the_current_card(screenshot, tmp_path, monke
     shown = json.loads(figures.CARDS.read_text(encoding="utf-8"))[screenshot]
     assert measured_parts_masked(figures.verdict_card(output.decode())) == measured_parts_masked(shown), \
         f"docs/{screenshot} shows an old card: run python docs/make_figures.py"
+
+
+def calibrated_entries(text: str) -> dict[str, set[int]]:
+    """Battery -> the entry counts its calibration table lists (``### `small` `` then rows ``| R | entries |``)."""
+    counts, battery = {}, None
+    for line in text.splitlines():
+        heading = re.fullmatch(r"### `([\w-]+)`", line.strip())
+        if heading:
+            battery = heading[1]
+        elif battery and re.match(r"\| [\w^*+-]+ \| \d+ \|", line):
+            counts.setdefault(battery, set()).add(int(line.split("|")[2]))
+    return counts
+
+
+@pytest.mark.xfail(strict=True, reason="bench/results/calibration.md predates the validation battery's 16th and the "
+                   "small battery's 27 entries: rerun python bench/bench_calibration.py (819 s) and remove this mark")
+def test_the_included_calibration_is_of_the_current_batteries():
+    """The validation page includes bench/results/calibration.md: its batteries must be today's."""
+    from rnglab.empirical.battery import get_battery
+
+    listed = calibrated_entries((ROOT / "bench" / "results" / "calibration.md").read_text(encoding="utf-8"))
+    assert listed == {name: {len(get_battery(name).entries)} for name in listed}
+
+
+def test_calibrated_entries_reads_the_table():
+    text = "### `smoke`\n\n| R | entries |\n|---|---|\n| 2^15 | 14 | 100 |\n| 3*2^30 | 14 | 100 |\n### `small`\n| 2^64 | 19 | 2 |\n"
+    assert calibrated_entries(text) == {"smoke": {14}, "small": {19}}
