@@ -23,15 +23,15 @@ def autodoc_directive(name: str, value) -> str:
 
 
 def api_lines(module) -> list[str]:
-    """reStructuredText for every public name of ``module``, defined where it lives."""
+    """reStructuredText for every public name of ``module``, documented where it is defined."""
+    options = {"autoclass": ["   :members:"],
+               "autodata": ["   :no-value:"]}       # a registry's repr is pages long; its #: comment says what it is
     lines = []
     for name in module.__all__:
         value = getattr(module, name)
-        home = getattr(value, "__module__", None) if autodoc_directive(name, value) != "autodata" else None
-        home = home or module._EXPORTS[name]
-        lines += [f".. {autodoc_directive(name, value)}:: {home}.{name}", ""]
-        if autodoc_directive(name, value) == "autoclass":
-            lines += ["   :members:", ""]
+        directive = autodoc_directive(name, value)
+        home = getattr(value, "__module__", None) if directive != "autodata" else None
+        lines += [f".. {directive}:: {home or module._EXPORTS[name]}.{name}", *options.get(directive, []), ""]
     return lines
 
 

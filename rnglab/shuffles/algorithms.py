@@ -296,6 +296,8 @@ class Algorithm:
     max_n: int | None = None
 
 
+#: The shuffle registry: name -> :class:`Algorithm` (sound, broken and real-world algorithms, each with its
+#: program of swaps where it has one). ``make_shuffle(name, ...)`` resolves a name into a :class:`Shuffle`.
 SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
     Algorithm("fisher-yates", "i from n-1 down to 1, swap i with j in [0, i]", False, "program",
               "Durstenfeld, CACM 7(7), 1964; Knuth TAOCP 3.4.2 Algorithm P", program=fisher_yates),
