@@ -13,7 +13,9 @@ example (any page; ``docs/incoming/`` and the built site are left out):
    a ```` ```text ```` block; every line of the block is expected output of that command.
 3. A file the examples read: ``<!-- file: NAME -->`` before a fenced block writes the block's text to
    NAME in the folder where that page's examples run (``myshuffles.py`` of the shuffles guide).
-4. Slow examples: ``<!-- check slow -->`` or ``<!-- check slow: rnglab ... -->`` (over a few seconds:
+4. A Python session: ``<!-- check -->`` before a ```` ```python ```` block of ``>>>`` lines runs it as a
+   doctest (the printed values compared, ``...`` elided with ELLIPSIS, spaces normalised).
+5. Slow examples: ``<!-- check slow -->`` or ``<!-- check slow: rnglab ... -->`` (over a few seconds:
    an audit, a dask cluster); they run under ``python -m pytest -m slow``, as CI does.
 
 Expected lines must appear in the command's output in the order given (lines in between may be
@@ -68,6 +70,7 @@ class Block:
     slow: bool
     commands: list[Command]
     files: dict[str, str]          # the page's <!-- file: --> blocks, written before the commands run
+    session: str = ""              # a Python block's ``>>>`` session, run as a doctest
 
 
 def fenced(lines: list[str], mark_index: int) -> tuple[int, list[str]]:
@@ -120,6 +123,9 @@ def page_blocks(text: str, page: str) -> list[Block]:
             files[mark["argument"]] = "\n".join(rows) + "\n"
             continue
         slow = mark["kind"].endswith("slow")
+        if lines[start].strip() == "```python":
+            blocks.append(Block(page, start + 1, slow, [], files, "\n".join(rows) + "\n"))
+            continue
         if mark["argument"]:
             commands = [Command(index + 1, mark["argument"], rows)]
         else:
@@ -214,7 +220,8 @@ BLOCKS = [block for page in pages()
 def block_parameters():
     for block in BLOCKS:
         marks = [pytest.mark.slow] if block.slow else []
-        label = f"{block.page}:{block.line}: {block.commands[0].text if block.commands else ''}"
+        first = block.commands[0].text if block.commands else block.session.splitlines()[0]
+        label = f"{block.page}:{block.line}: {first}"
         yield pytest.param(block, marks=marks, id=label)
 
 
@@ -226,6 +233,20 @@ def test_documented_example(block, tmp_path, monkeypatch):
         (tmp_path / name).write_text(text, encoding="utf-8")
     for command in block.commands:
         check_command(block, command)
+    if block.session:
+        run_session(block)
+
+
+def run_session(block: Block) -> None:
+    """Run a page's ``>>>`` session as a doctest; every printed value must match."""
+    import doctest
+
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    test = doctest.DocTestParser().get_doctest(block.session, {}, f"{block.page}:{block.line}", block.page, block.line)
+    assert test.examples, f"{block.page} line {block.line}: a checked Python block needs >>> lines"
+    output = io.StringIO()
+    result = doctest.DocTestRunner(optionflags=flags).run(test, out=output.write)
+    assert result.failed == 0, output.getvalue()
 
 
 @pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
@@ -363,3 +384,12 @@ def test_the_included_calibration_is_of_the_current_batteries():
 def test_calibrated_entries_reads_the_table():
     text = "### `smoke`\n\n| R | entries |\n|---|---|\n| 2^15 | 14 | 100 |\n| 3*2^30 | 14 | 100 |\n### `small`\n| 2^64 | 19 | 2 |\n"
     assert calibrated_entries(text) == {"smoke": {14}, "small": {19}}
+
+
+def test_a_python_session_is_run_as_a_doctest():
+    text = "<!-- check -->\n```python\n>>> 1 + 1\n2\n```\n"
+    block, = page_blocks(text, "page.md")
+    run_session(block)
+    block.session = ">>> 1 + 1\n3\n"
+    with pytest.raises(AssertionError, match="Expected"):
+        run_session(block)
