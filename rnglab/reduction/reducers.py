@@ -5,7 +5,7 @@ An entry is the method's name, whether it is unbiased, its vectorised map
 and its exact counts (:mod:`rnglab.reduction.counts`); the compiled seed-search and
 dealing kernels (:mod:`rnglab.shuffles.kernels`) give each entry a code by its
 position here and hold a branch for the ones they compile. Adding a reducer is
-adding an entry (see the README's "Extending rnglab"); every layer above reads it
+adding an entry (see docs/guides/extending.md); every layer above reads it
 from the one object passed down.
 
 The registry reads integers only, never a source, so it sits under the
