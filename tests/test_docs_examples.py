@@ -393,3 +393,29 @@ def test_a_python_session_is_run_as_a_doctest():
     block.session = ">>> 1 + 1\n3\n"
     with pytest.raises(AssertionError, match="Expected"):
         run_session(block)
+
+
+def inline_commands(text: str) -> list[str]:
+    """The ``rnglab ...`` commands a page shows in running text or tables (in single backticks)."""
+    return re.findall(r"(?<!`)`(rnglab [^`]+)`(?!`)", text)
+
+
+def shown_by_a_check(command: str, checked: list[str]) -> bool:
+    """Whether a checked command starts like ``command``, its upper-case words (GEN, N, FILE.py:NAME) any word."""
+    pattern = r"\s+".join(r"\S+" if re.fullmatch(r"[A-Z][A-Z0-9_]*(?:\.py:[A-Z]+)?", word) else re.escape(word)
+                          for word in command.split())
+    return any(re.match(pattern + r"(\s|$)", text) for text in checked)
+
+
+def test_the_readme_table_commands_are_run_by_a_checked_example():
+    """Each command of the README's question table is the start of an example that the tests run."""
+    checked = [" ".join(command.text.split("#")[0].split()) for block in BLOCKS for command in block.commands]
+    table = [line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines() if line.startswith("| ")]
+    unchecked = [command for line in table for command in inline_commands(line) if not shown_by_a_check(command, checked)]
+    assert unchecked == []
+
+
+def test_shown_by_a_check():
+    assert shown_by_a_check("rnglab reduce GEN --n N", ["rnglab reduce msvc --n 52"])
+    assert shown_by_a_check("rnglab fairness --function FILE.py:NAME --n N", ["rnglab fairness --function my.py:f --n 3"])
+    assert not shown_by_a_check("rnglab reduce GEN --n N", ["rnglab reduce msvc --range 52"])
