@@ -44,6 +44,7 @@ numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
 
 nitpicky = False
+smartquotes = False                 # "--fail-on" stays two hyphens in the CLI reference and the guides
 html_theme = "pydata_sphinx_theme"
 html_title = "rnglab"
 html_theme_options = {
