@@ -419,3 +419,35 @@ def test_shown_by_a_check():
     assert shown_by_a_check("rnglab reduce GEN --n N", ["rnglab reduce msvc --n 52"])
     assert shown_by_a_check("rnglab fairness --function FILE.py:NAME --n N", ["rnglab fairness --function my.py:f --n 3"])
     assert not shown_by_a_check("rnglab reduce GEN --n N", ["rnglab reduce msvc --range 52"])
+
+
+def documented_examples() -> dict[str, str]:
+    """Public name -> its docstring, for the public names of rnglab whose docstring has ``>>>`` examples."""
+    import inspect
+
+    import rnglab
+
+    docstrings = {name: inspect.getdoc(getattr(rnglab, name)) or "" for name in rnglab.__all__
+                  if inspect.isclass(getattr(rnglab, name)) or callable(getattr(rnglab, name))}
+    return {name: text for name, text in docstrings.items() if ">>>" in text}
+
+
+@pytest.mark.parametrize("name", sorted(documented_examples()))
+def test_the_api_examples_run(name):
+    """The Examples of every public name's docstring (the API reference shows them) print what they say.
+
+    As numpydoc's convention has it, an example sees the names of the module that defines the object."""
+    import doctest
+
+    import rnglab
+
+    value = getattr(rnglab, name)
+    names = dict(vars(sys.modules[value.__module__]))
+    test = doctest.DocTestParser().get_doctest(documented_examples()[name], names, f"rnglab.{name}", None, 0)
+    output = io.StringIO()
+    result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE).run(test, out=output.write)
+    assert result.failed == 0, output.getvalue()
+
+
+def test_the_key_entry_points_have_examples():
+    assert {"LCG", "bias", "catalog", "lcg_period", "make_source", "shuffle"} <= set(documented_examples())
