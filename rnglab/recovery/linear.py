@@ -62,6 +62,8 @@ BUDGET = 2**16
 #: Candidates checked at once (outputs held as a ``(chunk, observed outputs)`` array).
 _CHUNK_BITS = 10
 _MASK64 = 2**64 - 1
+#: Unit states run at once while the forms are built (their outputs held as one array).
+_UNITS_AT_ONCE = 1024
 
 
 class UnderdeterminedState(InsufficientObservations):
@@ -108,11 +110,13 @@ class SymbolicGenerator:
     def forms(self, count: int) -> np.ndarray:
         """``(count, width, words)``: row ``[t, b]`` the unknowns whose XOR is bit ``b`` of output ``t``."""
         if count > self._forms.shape[0]:
-            outputs = np.empty((self.unknowns, count), dtype=np.uint64)
-            for j in range(self.unknowns):
-                outputs[j] = self.run(self.unit(j), count)
             forms = np.zeros((count, self.width, self.words), dtype=np.uint64)
-            kernels.transpose_outputs(outputs, self.width, forms)
+            outputs = np.empty((min(self.unknowns, _UNITS_AT_ONCE), count), dtype=np.uint64)
+            for first in range(0, self.unknowns, _UNITS_AT_ONCE):
+                units = min(_UNITS_AT_ONCE, self.unknowns - first)
+                for j in range(units):
+                    outputs[j] = self.run(self.unit(first + j), count)
+                kernels.transpose_outputs(outputs[:units], first, self.width, forms)
             first, last = np.empty(count * self.width, dtype=np.int64), np.empty(count * self.width, dtype=np.int64)
             kernels.row_spans(forms.reshape(-1, self.words), first, last)
             self._forms, self._spans = forms, (first.reshape(count, self.width), last.reshape(count, self.width))
@@ -274,7 +278,7 @@ class LinearSolution(Result):
 
 
 def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget: int = BUDGET,
-          replay: Callable[[int], np.ndarray] | None = None) -> LinearSolution:
+          replay: Callable[[int], np.ndarray] | None = None, pinned: Sequence[int] = ()) -> LinearSolution:
     """Every state whose outputs show ``observations`` (see the module docstring).
 
     Parameters
@@ -285,6 +289,9 @@ def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget:
         Most candidates enumerated.
     replay : callable, optional
         ``replay(state)``: the outputs ``0 .. max index`` of the real generator from a state (default: ``model.run``).
+    pinned : sequence of int
+        Unknowns set to 0 (equations ``x_j = 0``): bits no observed output reads, whose every value would otherwise
+        be enumerated (MT19937: the low 31 bits of the first word when its own output is not observed).
 
     Raises
     ------
@@ -297,7 +304,7 @@ def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget:
         raise UnderdeterminedState(0, model.unknowns, -1, 0)
     count = max(o.index for o in observations) + 1
     outputs, bits, rhs = _equations(model, observations)
-    system = _eliminate(model, count, outputs, bits, rhs)
+    system = _eliminate(model, count, outputs, bits, rhs, np.asarray(pinned, dtype=np.int64))
     contradiction = ValueError(f"the observations contradict each other: no {model.name} state gives them all")
     if system.contradictions:
         raise contradiction
@@ -362,10 +369,11 @@ class _System:
         return _vector_int(x)
 
 
-def _eliminate(model: SymbolicGenerator, count: int, outputs: np.ndarray, bits: np.ndarray, rhs: np.ndarray) -> _System:
+def _eliminate(model: SymbolicGenerator, count: int, outputs: np.ndarray, bits: np.ndarray, rhs: np.ndarray,
+               pinned: np.ndarray) -> _System:
     """Local equations (one word of unknowns) reduced word by word; the others compacted and put in echelon form.
 
-    The equations are the forms ``[outputs[i], bits[i]]`` = ``rhs[i]``.
+    The equations are ``x_j = 0`` for ``j`` in ``pinned``, then the forms ``[outputs[i], bits[i]]`` = ``rhs[i]``.
     """
     forms, (first, last) = model.forms(count), model.spans(count)
     unknowns, words = model.unknowns, model.words
@@ -374,9 +382,12 @@ def _eliminate(model: SymbolicGenerator, count: int, outputs: np.ndarray, bits: 
     local_rows = np.zeros((words, 64), dtype=np.uint64)
     local_rhs = np.zeros((words, 64), dtype=np.uint64)
     local_mask = np.zeros(words, dtype=np.uint64)
-    local_words = first[local]
-    contradictions = int(kernels.local_elimination(forms[outputs[local], bits[local], local_words], rhs[local],
-                                                   local_words, local_rows, local_rhs, local_mask))
+    local_words = np.concatenate([pinned // 64, first[local]])
+    pins = np.left_shift(np.uint64(1), (pinned % 64).astype(np.uint64))
+    contradictions = int(kernels.local_elimination(
+        np.concatenate([pins, forms[outputs[local], bits[local], first[local]]]),
+        np.concatenate([np.zeros(pinned.size, dtype=np.uint64), rhs[local]]),
+        local_words, local_rows, local_rhs, local_mask))
     pivot_bits = np.unpackbits(local_mask.astype("<u8").view(np.uint8), bitorder="little")[:unknowns].astype(bool)
     free_columns = np.flatnonzero(~pivot_bits)
     free_index = np.full(64 * words, -1, dtype=np.int64)
