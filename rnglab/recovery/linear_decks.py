@@ -42,6 +42,7 @@ M. Matsumoto and T. Nishimura, "Mersenne twister", ACM TOMACS 8(1), 1998 (``init
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -73,6 +74,43 @@ INIT_MULTIPLIER = 1812433253
 _MASK32 = 2**32 - 1
 #: Bits per engine word (``std::mt19937``).
 WORD_BITS = 32
+
+
+def is_cpp_shuffle_mt19937(generator, algorithm, reducer) -> bool:
+    """Whether a generator spec, shuffle and reducer are ``std::shuffle`` on ``std::mt19937`` (``cpp-shuffle-mt19937``):
+    MT19937's 32-bit words, ``libstdcxx-shuffle``, ``lemire``."""
+    return (generator.kind == "numpy" and generator.bit_generator == "MT19937" and algorithm is not None
+            and algorithm.name == "libstdcxx-shuffle" and reducer is not None and reducer.name == "lemire")
+
+
+def is_python_shuffle(generator, algorithm, reducer) -> bool:
+    """Whether these are CPython's ``random.shuffle`` (``python3-shuffle``): ``_randbelow`` on MT19937."""
+    return (generator.kind == "python" and algorithm is not None and algorithm.name == "fisher-yates"
+            and reducer is not None and reducer.name == "python-randbelow")
+
+
+def randbelow_alignment(size: int) -> tuple[float, float]:
+    """What CPython's ``random.shuffle`` of ``size`` items hides: ``(rejected words expected, bits of alignment)``.
+
+    ``_randbelow(m)`` (``m = size .. 2``) reads ``getrandbits(k)``, ``k = m.bit_length()``, until a value below
+    ``m``: a rejection has probability ``p = 1 - m / 2^k``, the rejections before the accepted word are geometric,
+    with mean ``p / (1 - p)`` and entropy ``(-(1-p) log2(1-p) - p log2 p) / (1 - p)`` bits. Which word gave which
+    card is hidden by the sum of these entropies (66 bits for 52 cards, more than a quarter of the
+    ``log2 52! = 225.6`` bits the deck shows), so the words cannot be aligned with the draws by branching.
+    """
+    expected = bits = 0.0
+    for m in range(2, size + 1):
+        p = 1 - m / 2**m.bit_length()
+        expected += p / (1 - p)
+        bits += (-(1 - p) * math.log2(1 - p) - (p * math.log2(p) if p else 0.0)) / (1 - p)
+    return expected, bits
+
+
+def equations_per_deck(size: int) -> int:
+    """The most bit equations a deck of ``size`` gives: for each call below ``b``, the top bits its interval of
+    ``2^32 / b`` words can share, ``32 - bit_length(ceil(2^32 / b) - 1)``."""
+    bounds = [bound for _, bound in libstdcxx_shuffle_draws(list(range(size)))]
+    return sum(WORD_BITS - (-(-2**WORD_BITS // bound) - 1).bit_length() for bound in bounds)
 
 
 def ascending_draws(deck: Sequence[int]) -> list[int]:

@@ -73,3 +73,40 @@ def test_too_few_outputs_give_the_rank_and_what_is_missing(capsys):
     assert capsys.readouterr().err.strip() == ("Error: not determined: rank 96 of 19968 from 3 observations, "
                                                "2^19872 states fit them; about 621 more observations like these "
                                                "needed")
+
+
+CPP_DECKS = Path(__file__).parents[1] / "data" / "pipelines" / "cpp_decks_in_turn.txt"
+
+
+def cpp_decks_file(tmp_path, count: int | None = None, names: bool = True) -> Path:
+    """g++'s consecutive std::shuffle decks (engine seed 1795341600), one per line, as card names or indices."""
+    rows = [line.split()[3:] for line in CPP_DECKS.read_text().splitlines() if not line.startswith("#")]
+    deck = deck_for("52")
+    text = "\n".join(" ".join(deck.names([int(v) for v in row]) if names else row) for row in rows[:count])
+    path = tmp_path / "decks.txt"
+    path.write_text(text + "\n")
+    return path
+
+
+def test_gplusplus_decks_give_the_engine_seed_and_the_next_deck(tmp_path, capsys):
+    path = cpp_decks_file(tmp_path, 139)
+    following = [int(v) for v in CPP_DECKS.read_text().splitlines()[-1].split()[3:]]  # the 140th deck g++ dealt
+    assert main(["crack", "cpp-shuffle-mt19937", "--method", "linear", "--seen", f"@{path}"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("mt19937, libstdcxx-shuffle with lemire: 1 state(s) from 139 consecutive decks "
+                               "(3614 words; rank ")
+    assert lines[1].endswith(", seed 1795341600 (std::mt19937 engine(1795341600))")
+    assert lines[2] == "next deck: " + " ".join(deck_for("52").names(following))
+
+
+def test_too_few_gplusplus_decks_say_how_many_more_at_least(tmp_path, capsys):
+    path = cpp_decks_file(tmp_path, 60, names=False)
+    assert main(["crack", "cpp-shuffle-mt19937", "--method", "linear", "--seen", f"@{path}", "--json"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("Error: 60 decks leave the state open (rank ") and "more consecutive decks needed" in error
+
+
+def test_python_shuffle_cards_are_refused_with_the_reason(capsys):
+    assert main(["crack", "python3-shuffle", "--method", "linear", "--seen", "As Kd 7h"]) == 2
+    error = capsys.readouterr().err
+    assert "_randbelow" in error and "66 bits of alignment" in error and "25 words redrawn" in error
