@@ -496,7 +496,7 @@ ROWS: list[Row] = [
     row("crack pcg64 --outputs 1,2"),
     row("crack pcg64 --method linear --outputs 1,2", "not linear"),
     row("crack xoshiro256starstar --method linear --outputs 1,2", "engine is"),
-    row("crack mt19937_64 --method linear --outputs 1,2", "2^31 states"),
+    row("crack mt19937_64 --method linear --outputs 1,2", "rank 128 of 19968"),
     row("crack python --method linear --outputs '1 2 3'", "about 621 more"),
     row("crack python --method linear --outputs 1,2 --top-bits 8", "--top-bits"),
     row("crack python --method linear --outputs 0.5,7", "floats"),

@@ -17,8 +17,10 @@ import click
 from rnglab.cli.common import emit_json, lazy
 
 (is_js_fisher_yates_v8, recover_v8_deal, predict_v8_deal, recover_python_floats, recover_python_words,
- python_random_at, python_words, linear_source_model, solve) = lazy("recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "predict_v8_deal", "recover_python_floats",
-    "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve")
+ python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words) = lazy(
+    "recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "predict_v8_deal", "recover_python_floats",
+    "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve", "mt19937_64_at",
+    "recover_mt19937_64_words")
 
 #: Highest ``--random_seed`` node takes (a 32-bit signed flag).
 NODE_SEED_BITS = 31
@@ -208,8 +210,8 @@ def _recover(generator, values: list, floats: bool, predict: int):
         found = recover_python_words([_as_int(v, 32) for v in values])
         return found, python_words(python_random_at(found.states[0]), count + predict)[count:].tolist()
     if generator.algorithm == "mt19937_64":
-        raise ValueError("mt19937_64's state is not recovered by --method linear: 31 of its 19968 bits never reach "
-                         "an output, so 2^31 states fit any outputs")
+        found = recover_mt19937_64_words([_as_int(v, 64) for v in values])
+        return found, [int(v) for v in mt19937_64_at(found.states[0]).random_raw(count + predict)[count:]]
     if floats and generator.algorithm != "v8":
         raise ValueError(f"outputs of {generator.name} are integers; floats are read for python and v8")
     source_type = ALGORITHMS[generator.algorithm]

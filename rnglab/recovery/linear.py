@@ -53,7 +53,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rnglab.core.results import Result
-from rnglab.generators.xorshift import LinearSource, V8MathRandom, V8Xorshift128, fmix64
+from rnglab.generators.xorshift import LinearSource, Mt19937x64, V8MathRandom, V8Xorshift128, fmix64
 from rnglab.recovery import linear_kernels as kernels
 from rnglab.recovery.lattice import InsufficientObservations, needed_observations
 
@@ -171,6 +171,26 @@ def python_random_model() -> SymbolicGenerator:
     def run(vector: np.ndarray, count: int) -> np.ndarray:
         return python_words(_python_random_of(vector.astype("<u8").view("<u4")), count)
     return SymbolicGenerator("python", 624 * 32, 32, run)
+
+
+class _Mt19937x64AfterTwist(Mt19937x64):
+    """``std::mt19937_64`` given the words a twist has just renewed: word 0 is tempered next."""
+
+    initial_position = 0
+
+
+def mt19937_64_at(state: int) -> Mt19937x64:
+    """``std::mt19937_64`` whose 312 words are ``state`` (word ``i``: bits ``64i..64i+63``), word 0 tempered next
+    (no twist first)."""
+    return _Mt19937x64AfterTwist(_int_vector(state, Mt19937x64.state_words).tolist())
+
+
+@functools.cache
+def mt19937_64_model() -> SymbolicGenerator:
+    """``std::mt19937_64`` at its first output: the 312 words after the twist (each output is one word tempered,
+    so 312 outputs give all 19968 bits; before the twist, the low 31 bits of word 0 would reach no output)."""
+    return SymbolicGenerator("mt19937_64", Mt19937x64.state_words * 64, 64,
+                             lambda vector, count: _Mt19937x64AfterTwist(vector.tolist()).random_raw(count))
 
 
 def _vector_int(vector: np.ndarray) -> int:
@@ -677,3 +697,9 @@ def recover_python_floats(floats: Sequence[float], budget: int = BUDGET) -> Line
     replay every observation and give the same outputs from output 1 on.
     """
     return solve(python_random_model(), python_floats(floats), budget)
+
+
+def recover_mt19937_64_words(words: Sequence[int], budget: int = BUDGET) -> LinearSolution:
+    """The ``std::mt19937_64`` states (312 words at the first output, :func:`mt19937_64_at`) behind consecutive
+    64-bit outputs."""
+    return solve(mt19937_64_model(), [Observation.exact(i, int(w), 64) for i, w in enumerate(words)], budget)

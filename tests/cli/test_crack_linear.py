@@ -110,3 +110,15 @@ def test_python_shuffle_cards_are_refused_with_the_reason(capsys):
     assert main(["crack", "python3-shuffle", "--method", "linear", "--seen", "As Kd 7h"]) == 2
     error = capsys.readouterr().err
     assert "_randbelow" in error and "66 bits of alignment" in error and "25 words redrawn" in error
+
+
+def test_312_mt19937_64_outputs_predict_the_next(tmp_path, capsys):
+    # before: refused ("31 of its 19968 bits never reach an output"); the words after a twist are all seen
+    from rnglab.generators.xorshift import Mt19937x64
+
+    outputs = Mt19937x64.seeded(42).random_raw(320).tolist()
+    (tmp_path / "words.txt").write_text(" ".join(map(str, outputs[5:317])))
+    assert main(["crack", "mt19937_64", "--outputs", f"@{tmp_path / 'words.txt'}", "--predict", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "mt19937_64: 1 state(s) from 312 outputs (rank 19968 of 19968; GF(2) elimination)"
+    assert lines[-1] == "next: " + " ".join(map(str, outputs[317:320]))
