@@ -110,8 +110,8 @@ def linear_decks(generator, reducer, shuffle, seen: str, deck, why: str, as_json
         per_deck = equations_per_deck(len(decks[0]))
         raise ValueError(f"{len(decks)} decks leave the state open (rank {error.rank} of {error.unknowns}): at least "
                          f"{-(-(error.unknowns - error.rank) // per_deck)} more consecutive decks needed (a deck of "
-                         f"{len(decks[0])} gives at most {per_deck} equations; 140 recovered the state in the "
-                         "measured runs)") from None
+                         f"{len(decks[0])} gives at most {per_deck} equations; 52-card decks took 129 to 134 in "
+                         "bench/results/cpp_decks.md)") from None
     names = observations[0].deck
     following = [names.names(deal_in_turn(state, len(decks) + 1, len(decks[0]), shuffle, reducer)[-1])
                  for state in found.states]

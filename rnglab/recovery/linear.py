@@ -62,6 +62,8 @@ BUDGET = 2**16
 #: Candidates checked at once (outputs held as a ``(chunk, observed outputs)`` array).
 _CHUNK_BITS = 10
 _MASK64 = 2**64 - 1
+#: Observations checked at once on the candidates still standing (:func:`_holding`).
+_CHECKED_AT_ONCE = 64
 #: Unit states run at once while the forms are built (their outputs held as one array).
 _UNITS_AT_ONCE = 1024
 
@@ -441,28 +443,41 @@ def _consistent(model, observations, count, particular: int, basis: list[int]):
         values = np.concatenate([values, values ^ outputs(vector)[None, :]])
     outer_outputs = [outputs(vector) for vector in outer]
     found = []
+    columns = [position[o.index] for o in observations]
     for choice in range(2**len(outer)):
-        shift, block = 0, values
+        shift, moved = 0, np.zeros(indices.size, dtype=np.uint64)
         for bit, vector in enumerate(outer):
             if (choice >> bit) & 1:
                 shift ^= vector
-                block = block ^ outer_outputs[bit][None, :]
-        ok = _holding(block, [position[o.index] for o in observations], observations, model.width)
+                moved ^= outer_outputs[bit]
+        ok = _holding(values, columns, observations, model.width, moved)
         found += [particular ^ offsets[i] ^ shift for i in np.flatnonzero(ok)]
     return found
 
 
-def _holding(block: np.ndarray, columns: list[int], observations: Sequence[Observation], width: int) -> np.ndarray:
-    """Which rows of ``block`` (outputs, one column per observed output) show every observation."""
-    seen = block[:, np.array(columns, dtype=np.int64)]
+def _holding(block: np.ndarray, columns: list[int], observations: Sequence[Observation], width: int,
+             moved: np.ndarray | None = None) -> np.ndarray:
+    """Which rows of ``block`` (outputs, one column per observed output), each XORed with ``moved`` if given, show
+    every observation.
+
+    The observations are checked :data:`_CHECKED_AT_ONCE` at a time on the rows still standing (a wrong candidate
+    fails a draw's interval within a few dozen draws).
+    """
+    columns = np.array(columns, dtype=np.int64)
     masks = np.array([o.mask for o in observations], dtype=np.uint64)
     values = np.array([o.value for o in observations], dtype=np.uint64)
-    ok = ((seen & masks) == values).all(axis=1)
-    drawn = [i for i, o in enumerate(observations) if o.bound is not None]
-    if drawn:
-        bounds = np.array([observations[i].bound for i in drawn], dtype=np.float64)
-        draws = np.array([observations[i].draw for i in drawn], dtype=np.int64)
-        ok &= (np.floor(seen[:, drawn].astype(np.float64) * 2.0**-width * bounds).astype(np.int64) == draws).all(axis=1)
+    bounds = np.array([o.bound or 0 for o in observations], dtype=np.float64)
+    draws = np.array([-1 if o.bound is None else o.draw for o in observations], dtype=np.int64)
+    ok = np.ones(block.shape[0], dtype=np.bool_)
+    for start in range(0, len(observations), _CHECKED_AT_ONCE):
+        alive, part = np.flatnonzero(ok), slice(start, start + _CHECKED_AT_ONCE)
+        seen = block[np.ix_(alive, columns[part])] ^ (np.uint64(0) if moved is None else moved[columns[part]])
+        good = ((seen & masks[part]) == values[part]).all(axis=1)
+        drawn = draws[part] >= 0
+        if drawn.any():
+            product = np.floor(seen[:, drawn].astype(np.float64) * 2.0**-width * bounds[part][drawn])
+            good &= (product.astype(np.int64) == draws[part][drawn]).all(axis=1)
+        ok[alive] = good
     return ok
 
 
