@@ -108,3 +108,19 @@ def test_the_report_and_audit_folders_get_the_umasks_permissions(tmp_path, umask
     assert stat.S_IMODE((tmp_path / "r").stat().st_mode) == folder
     assert stat.S_IMODE((tmp_path / "r" / "report.md").stat().st_mode) == file
     assert stat.S_IMODE((tmp_path / "a").stat().st_mode) == folder
+
+
+def test_gf2_section_shows_the_published_anchors_and_a_recovered_v8_deal(tmp_path, monkeypatch):
+    # MT19937: period 2^19937 - 1, k(32) = 623, defect 6750 (Matsumoto and Nishimura 1998); WELL512a defect 0
+    # (Panneton, L'Ecuyer and Matsumoto 2006); the scrambled xoshiro256** has no equidistribution by rank
+    from rnglab.generators import catalog
+    from rnglab.report import gf2
+
+    chosen = {name: catalog()[name] for name in ("mt19937", "well512a", "xoshiro256starstar", "python")}
+    monkeypatch.setattr(gf2, "catalog", lambda: chosen)
+    section = gf2.section(ReportContext(tmp_path, 20261122, False, False))
+    rows = {row[0]: row for row in section.blocks[1].rows}
+    assert set(rows) == {"`mt19937`", "`well512a`", "`xoshiro256starstar`"}  # python: mt19937's engine
+    assert rows["`mt19937`"][1:] == [19968, 19937, 135, "yes", 2**19937 - 1, 32, "623 of 623", 6750]
+    assert rows["`well512a`"][-1] == 0 and rows["`xoshiro256starstar`"][-2:] == ["scrambled output", "-"]
+    assert "found 1 state(s) (rank 128 of 128)" in section.blocks[2] and "predicted exactly" in section.blocks[2]
