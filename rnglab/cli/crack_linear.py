@@ -16,9 +16,9 @@ import click
 
 from rnglab.cli.common import emit_json, lazy
 
-(is_js_fisher_yates_v8, recover_v8_deal, predict_v8_deal, recover_python_floats, recover_python_words,
+(is_js_fisher_yates_v8, recover_v8_deal, recover_v8_cards, predict_v8_deal, recover_python_floats, recover_python_words,
  python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words) = lazy(
-    "recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "predict_v8_deal", "recover_python_floats",
+    "recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "recover_v8_cards", "predict_v8_deal", "recover_python_floats",
     "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve", "mt19937_64_at",
     "recover_mt19937_64_words")
 
@@ -45,7 +45,9 @@ def parse_phase(text: str) -> int | None:
 
 def linear_deal(generator, reducer, shuffle, seen: str, positions: str | None, deck, phase: int | None, why: str,
                 as_json: bool) -> None:
-    """The V8 states behind the bottom cards of a JavaScript Fisher--Yates deal; each one's seed and deck."""
+    """The V8 states behind cards of a JavaScript Fisher--Yates deal (the bottom ones, or any positions a few
+    unseen draws from them); each one's seed and deck. Whole decks of ``cpp-shuffle-mt19937`` go to
+    :func:`linear_decks`."""
     from rnglab.recovery.crack import observe
     from rnglab.recovery.linear_decks import is_cpp_shuffle_mt19937, is_python_shuffle
 
@@ -64,25 +66,27 @@ def linear_deal(generator, reducer, shuffle, seen: str, positions: str | None, d
     observation = observe(seen, None, deck)
     size, count = observation.deck.size, observation.size
     bottom = tuple(range(size - 1, size - 1 - count, -1))
-    if positions is not None and observe(seen, positions, deck).positions != bottom:
-        raise ValueError(f"--method linear reads the bottom cards, dealt from the end: positions {size - 1}, "
-                         f"{size - 2}, ... in that order; got {positions}")
-    found = recover_v8_deal([int(card) for card in observation.cards], size, phase)
+    observation = observation if positions is None else observe(seen, positions, deck)
+    if observation.positions == bottom:
+        found = recover_v8_deal([int(card) for card in observation.cards], size, phase)
+    else:  # cards elsewhere: the paths of draws that put them there (a few unseen positions at most)
+        found = recover_v8_cards(shuffle.swap_program(size), observation, phase)
     decks = [predict_v8_deal(words, p, size) for p, words in found.solutions]
     rows = [{"phase": p, "state": list(words), "seed": _signed(seed), "random_seed": _node_flag(seed),
              "deck": observation.deck.names(deck)} for (p, words), seed, deck in zip(found.solutions, found.seeds, decks)]
     seen_names = observation.deck.names(observation.cards)
     if as_json:
         emit_json({"generator": generator.name, "algorithm": shuffle.name, "reducer": reducer.name,
-                   "seen": seen_names, "positions": list(bottom), "rank": found.rank, "unknowns": found.unknowns,
+                   "seen": seen_names, "positions": list(observation.positions), "rank": found.rank, "unknowns": found.unknowns,
                    "phases_tried": found.phases_tried, "candidates": rows, "method": "linear", "why": why})
         return
     click.echo(f"method: linear ({why})", err=True)
     phases = "cache phase 0" if phase == 0 else (f"cache phase {phase}" if phase is not None else
                                                  f"{found.phases_tried} cache phases tried")
-    lines = [(f"{generator.name}, {shuffle.name} with {reducer.name}: {len(rows)} state(s) from {count} bottom cards "
+    where = "bottom cards" if observation.positions == bottom else "cards"
+    lines = [(f"{generator.name}, {shuffle.name} with {reducer.name}: {len(rows)} state(s) from {count} {where} "
               f"(rank {found.rank} of {found.unknowns}; GF(2) elimination; {phases})"),
-             f"cards seen: {' '.join(seen_names)} at positions {', '.join(map(str, bottom))}"]
+             f"cards seen: {' '.join(seen_names)} at positions {', '.join(map(str, observation.positions))}"]
     for row in rows:
         seed = ("" if row["seed"] is None else f", seed {row['seed']}" +
                 (f" (node --random_seed={row['random_seed']})" if row["random_seed"] is not None else

@@ -500,10 +500,11 @@ def v8_engine_index(call: int, phase: int) -> int:
     return CACHE * (position // CACHE) + CACHE - 1 - position % CACHE
 
 
-def v8_draw_observations(draws: Sequence[tuple[int, int]], phase: int) -> list[Observation]:
-    """``(value, bound)`` of successive ``Math.floor(Math.random() * bound)`` calls as engine observations."""
-    return [Observation.draw_below(v8_engine_index(call, phase), value, bound, 52)
-            for call, (value, bound) in enumerate(draws)]
+def v8_draw_observations(draws: Sequence[tuple[int, int] | None], phase: int) -> list[Observation]:
+    """``(value, bound)`` of successive ``Math.floor(Math.random() * bound)`` calls as engine observations
+    (``None``: a call whose value is not known, which only takes its place in the stream)."""
+    return [Observation.draw_below(v8_engine_index(call, phase), draw[0], draw[1], 52)
+            for call, draw in enumerate(draws) if draw is not None]
 
 
 def v8_double_observations(doubles: Sequence[float], phase: int) -> list[Observation]:
@@ -617,7 +618,8 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
 
     Parameters
     ----------
-    draws : sequence of (value, bound)
+    draws : sequence of (value, bound) or None
+        ``None``: a call whose value is not known.
     phase : int, optional
         Values of the block taken before the first draw (0 for a fresh context); None: each of 0..63 in turn.
 
@@ -689,6 +691,44 @@ def recover_v8_deal(bottom: Sequence[int], size: int = 52, phase: int | None = 0
                     budget: int = BUDGET) -> V8Recovery:
     """The V8 states behind a JavaScript Fisher--Yates deal from the ``bottom`` cards seen (positions n-1, n-2, ...)."""
     return recover_v8_draws(js_fisher_yates_draws(bottom, size), phase, budget)
+
+
+def recover_v8_cards(steps: list, observation, phase: int | None = 0, budget: int = BUDGET) -> V8Recovery:
+    """The V8 states behind cards seen at any known positions of a deal by the swap program ``steps``.
+
+    Each path of draws that puts the cards there (:func:`rnglab.recovery.dealt.draw_paths`: a draw that fixes a
+    seen card is known, one that does not is unknown, and a draw that moves a seen card branches) is solved in
+    turn; every state found deals the cards at their positions again.
+
+    Raises
+    ------
+    UnderdeterminedState
+        When some path leaves more than ``budget`` states: no answer is then unique.
+    ValueError
+        When no path and no state deal the cards, or the cards allow more paths than the walk follows.
+    """
+    from rnglab.recovery.dealt import draw_paths
+
+    size = observation.deck.size
+    solutions, seeds, rank, tried = [], [], 0, 0
+    for clues in draw_paths(steps, observation):
+        draws = [None if clue.unknown else (clue.low, clue.bound) for clue in clues]
+        try:
+            found = recover_v8_draws(draws, phase, budget)
+        except UnderdeterminedState:
+            raise
+        except ValueError:  # no state gives this path's draws
+            continue
+        rank, tried = max(rank, found.rank), found.phases_tried
+        for solution, seed in zip(found.solutions, found.seeds):
+            deck = predict_v8_deal(solution[1], solution[0], size)
+            if solution not in solutions and all(deck[p] == c for p, c in zip(observation.positions,
+                                                                              observation.cards)):
+                solutions.append(solution)
+                seeds.append(seed)
+    if not solutions:
+        raise ValueError("no V8 Math.random state deals these cards at these positions")
+    return V8Recovery(solutions, seeds, rank, 128, tried)
 
 
 def predict_v8_deal(words: tuple[int, int], phase: int, size: int = 52) -> list[int]:

@@ -122,3 +122,22 @@ def test_312_mt19937_64_outputs_predict_the_next(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "mt19937_64: 1 state(s) from 312 outputs (rank 19968 of 19968; GF(2) elimination)"
     assert lines[-1] == "next: " + " ".join(map(str, outputs[317:320]))
+
+
+def test_node_deal_with_an_unseen_position_among_the_bottom_cards(capsys):
+    # before: "--method linear reads the bottom cards"; now the unseen draw is a path of its own
+    seed, deck = node_deals()[4]
+    positions = [p for p in range(51, 10, -1) if p != 45]
+    assert main(["crack", "js-fisher-yates-v8", "--seen", " ".join(str(deck[p]) for p in positions),
+                 "--positions", ",".join(map(str, positions)), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [found] = data["candidates"]
+    assert found["random_seed"] == seed == 12345 and found["deck"] == deck_for("52").names(deck)
+    assert data["positions"] == positions
+
+
+def test_node_deal_seen_at_the_top_is_refused_with_the_rule(capsys):
+    _, deck = node_deals()[4]
+    assert main(["crack", "js-fisher-yates-v8", "--seen", " ".join(map(str, deck[:5])),
+                 "--positions", "0,1,2,3,4"]) == 2
+    assert "positions the shuffle fixes first (Fisher-Yates: the bottom ones)" in capsys.readouterr().err

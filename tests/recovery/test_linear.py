@@ -311,3 +311,16 @@ def test_mt19937_64_state_from_312_outputs_mid_stream_predicts_gplusplus():
 def test_mt19937_64_from_fewer_outputs_gives_the_rank():
     with pytest.raises(linear.UnderdeterminedState, match="rank 19904 of 19968 from 311 observations"):
         linear.recover_mt19937_64_words(list(range(1, 312)))
+
+
+def test_v8_cards_with_an_unseen_position_give_the_seed_and_every_path_is_checked():
+    from rnglab.recovery.crack import observe
+    from rnglab.shuffles.algorithms import make_shuffle
+
+    steps = make_shuffle("fisher-yates-to-zero").swap_program(52)
+    for seed in (1, 2, 3):
+        deck = linear.js_fisher_yates(V8MathRandom.seeded(seed), 52)
+        positions = [p for p in range(51, 8, -1) if p != 47]
+        seen = observe(" ".join(str(deck[p]) for p in positions), ",".join(map(str, positions)))
+        found = linear.recover_v8_cards(steps, seen)
+        assert found.seeds == [seed] and [linear.predict_v8_deal(w, p) for p, w in found.solutions] == [deck]
