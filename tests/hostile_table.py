@@ -505,7 +505,7 @@ ROWS: list[Row] = [
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h'", "rank 9 of 128"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --cache-phase 64", "0..63"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --positions 0,1,2", "fixes first"),
-    row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --positions 51,49,47", "rank"),
+    row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --positions 51,50,48", "rank 9 of 128"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --seeds 0..10 --method linear", "--seeds"),
     row("crack cpp-shuffle-mt19937 --method linear --seen 'As Kd 7h'", "deck 1 has 3 cards of 52"),
     row("crack cpp-shuffle-mt19937 --method linear --seen @/nonexistent/decks.txt", "cannot read"),

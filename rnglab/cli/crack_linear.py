@@ -66,7 +66,7 @@ def linear_deal(generator, reducer, shuffle, seen: str, positions: str | None, d
     observation = observe(seen, None, deck)
     size, count = observation.deck.size, observation.size
     bottom = tuple(range(size - 1, size - 1 - count, -1))
-    observation = observation if positions is None else observe(seen, positions, deck)
+    observation = observe(seen, ",".join(map(str, bottom)) if positions is None else positions, deck)
     if observation.positions == bottom:
         found = recover_v8_deal([int(card) for card in observation.cards], size, phase)
     else:  # cards elsewhere: the paths of draws that put them there (a few unseen positions at most)

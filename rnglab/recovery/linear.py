@@ -191,8 +191,11 @@ def mt19937_64_at(state: int) -> Mt19937x64:
 def mt19937_64_model() -> SymbolicGenerator:
     """``std::mt19937_64`` at its first output: the 312 words after the twist (each output is one word tempered,
     so 312 outputs give all 19968 bits; before the twist, the low 31 bits of word 0 would reach no output)."""
-    return SymbolicGenerator("mt19937_64", Mt19937x64.state_words * 64, 64,
-                             lambda vector, count: _Mt19937x64AfterTwist(vector.tolist()).random_raw(count))
+    def run(vector: np.ndarray, count: int) -> np.ndarray:  # the compiled step itself: 19968 unit states
+        out = np.empty(count, dtype=np.uint64)
+        Mt19937x64._kernel(np.append(vector, np.uint64(0)), out)  # position 0: word 0 tempered first
+        return out
+    return SymbolicGenerator("mt19937_64", Mt19937x64.state_words * 64, 64, run)
 
 
 def _vector_int(vector: np.ndarray) -> int:
