@@ -5,6 +5,7 @@ import json
 import os
 import stat
 
+import numpy as np
 import pytest
 
 from rnglab.pages import cell_text, render
@@ -123,4 +124,6 @@ def test_gf2_section_shows_the_published_anchors_and_a_recovered_v8_deal(tmp_pat
     assert set(rows) == {"`mt19937`", "`well512a`", "`xoshiro256starstar`"}  # python: mt19937's engine
     assert rows["`mt19937`"][1:] == [19968, 19937, 135, "yes", 2**19937 - 1, 32, "623 of 623", 6750]
     assert rows["`well512a`"][-1] == 0 and rows["`xoshiro256starstar`"][-2:] == ["scrambled output", "-"]
+    seed = int(np.random.default_rng(20261122).integers(1, 2**31))
     assert "found 1 state(s) (rank 128 of 128)" in section.blocks[2] and "predicted exactly" in section.blocks[2]
+    assert f"--random_seed={seed}" in section.blocks[2] and f"the seed came back as {seed}," in section.blocks[2]
