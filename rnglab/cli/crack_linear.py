@@ -17,10 +17,10 @@ import click
 from rnglab.cli.common import emit_json, lazy
 
 (is_js_fisher_yates_v8, recover_v8_deal, recover_v8_cards, predict_v8_deal, recover_python_floats, recover_python_words,
- python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words) = lazy(
+ python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words, mt19937_64_seed) = lazy(
     "recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "recover_v8_cards", "predict_v8_deal", "recover_python_floats",
     "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve", "mt19937_64_at",
-    "recover_mt19937_64_words")
+    "recover_mt19937_64_words", "mt19937_64_seed")
 
 #: Highest ``--random_seed`` node takes (a 32-bit signed flag).
 NODE_SEED_BITS = 31
@@ -180,17 +180,19 @@ def linear_outputs(generator, text: str, predict: int, why: str, as_json: bool) 
     values = _values(text)
     floats = any(isinstance(v, float) for v in values)
     found, following = _recover(generator, values, floats, predict)
+    seeds = [mt19937_64_seed(state) if generator.algorithm == "mt19937_64" else None for state in found.states]
     if as_json:
         emit_json({"generator": generator.name, "observations": len(values), "rank": found.rank,
-                   "unknowns": found.unknowns, "states": found.states, "predicted": following,
+                   "unknowns": found.unknowns, "states": found.states, "seeds": seeds, "predicted": following,
                    "method": "linear", "why": why})
         return
     click.echo(f"method: linear ({why})", err=True)
     lines = [(f"{generator.name}: {len(found.states)} state(s) from {len(values)} "
               f"{'random() values' if floats else 'outputs'} (rank {found.rank} of {found.unknowns}; "
               "GF(2) elimination)")]
-    for state in found.states:
-        lines.append(f"state {_shown_words(state, found.unknowns)}")
+    for state, seed in zip(found.states, seeds):
+        lines.append(f"state {_shown_words(state, found.unknowns)}"
+                     + ("" if seed is None else f", seed {seed} (a fresh {generator.name} seeded {seed})"))
     lines.append("next: " + " ".join(map(str, following)) + (" (every state gives these)" if len(found.states) > 1
                                                              else ""))
     click.echo("\n".join(lines))

@@ -56,6 +56,7 @@ from rnglab.core.results import Result
 from rnglab.generators.xorshift import LinearSource, Mt19937x64, V8MathRandom, V8Xorshift128, fmix64
 from rnglab.recovery import linear_kernels as kernels
 from rnglab.recovery.lattice import InsufficientObservations, needed_observations
+from rnglab.recovery.twister import MT19937_64, seed_candidate
 
 #: Most candidate states enumerated (and checked) from the solution space: nullity up to 16.
 BUDGET = 2**16
@@ -761,3 +762,11 @@ def recover_mt19937_64_words(words: Sequence[int], budget: int = BUDGET) -> Line
     """The ``std::mt19937_64`` states (312 words at the first output, :func:`mt19937_64_at`) behind consecutive
     64-bit outputs."""
     return solve(mt19937_64_model(), [Observation.exact(i, int(w), 64) for i, w in enumerate(words)], budget)
+
+
+def mt19937_64_seed(state: int) -> int | None:
+    """The ``std::mt19937_64`` seed of a state (312 words at the first output), or None where it was not freshly
+    seeded (:func:`rnglab.recovery.twister.seed_candidate`, checked by seeding and comparing 312 outputs)."""
+    seed = seed_candidate(_int_vector(state, MT19937_64.words).tolist(), MT19937_64)
+    outputs = mt19937_64_at(state).random_raw(MT19937_64.words)
+    return seed if np.array_equal(Mt19937x64.seeded(seed).random_raw(MT19937_64.words), outputs) else None

@@ -62,15 +62,14 @@ from rnglab.recovery.linear import (
     python_words,
     solve,
 )
+from rnglab.recovery.twister import MT19937, init_genrand, seed_candidate
 from rnglab.reduction.reducers import Reducer
 from rnglab.shuffles.algorithms import Shuffle, shuffle_in_turn
 
-#: MT19937's words, the twist's offset and its constants.
-WORDS, OFFSET, MATRIX_A, UPPER, LOWER = 624, 397, 0x9908B0DF, 0x80000000, 0x7FFFFFFF
+#: MT19937's words and the upper mask of its twist.
+WORDS, UPPER, LOWER = MT19937.words, MT19937.upper, MT19937.lower
 #: The tempering masks ``B`` and ``C``.
 TEMPER_B, TEMPER_C = 0x9D2C5680, 0xEFC60000
-#: ``init_genrand``'s multiplier.
-INIT_MULTIPLIER = 1812433253
 _MASK32 = 2**32 - 1
 #: Bits per engine word (``std::mt19937``).
 WORD_BITS = 32
@@ -267,53 +266,13 @@ def untemper(output: int) -> int:
     return z
 
 
-def _twisted_value(value: int) -> int:
-    """``y`` from ``(y >> 1) ^ (MATRIX_A if y odd)``: the top bit of the result says whether ``y`` was odd."""
-    odd = value >> 31
-    return (((value ^ (MATRIX_A * odd)) << 1) | odd) & _MASK32
-
-
-def word_before_twist(words: Sequence[int], i: int) -> int:
-    """Word ``i`` (``2 <= i <= 226``) of the state before the twist that gave ``words``, without reading word 0.
-
-    The twist renews word ``k`` as ``src ^ T(old[k]_upper | old[k + 1]_lower)``, ``src`` being ``old[k + 397]``
-    for ``k < 227`` and the renewed ``words[k - 227]`` after; ``T(y) = (y >> 1) ^ (MATRIX_A if y odd)`` is
-    inverted by its top bit. ``words[m]`` and ``words[m - 227]`` give ``y_m`` for ``m >= 228``, hence
-    ``old[i + 396]`` and ``old[i + 397]``; with ``words[i - 1]`` and ``words[i]`` they give ``y_(i-1)`` and
-    ``y_i``, hence ``old[i]``.
-    """
-    def mixed_late(m: int) -> int:
-        return _twisted_value(words[m] ^ words[m - (WORDS - OFFSET)])
-
-    def old_late(m: int) -> int:
-        return (mixed_late(m) & UPPER) | (mixed_late(m - 1) & LOWER)
-
-    def mixed_early(k: int) -> int:
-        return _twisted_value(words[k] ^ old_late(k + OFFSET))
-    return (mixed_early(i) & UPPER) | (mixed_early(i - 1) & LOWER)
-
-
-def init_genrand(seed: int) -> list[int]:
-    """MT19937's 624 words after ``init_genrand(seed)``: ``mt[i] = 1812433253 (mt[i-1] ^ mt[i-1] >> 30) + i``."""
-    words = [seed]
-    for i in range(1, WORDS):
-        words.append((INIT_MULTIPLIER * (words[-1] ^ (words[-1] >> 30)) + i) & _MASK32)
-    return words
-
-
 def mt19937_seed(state: int) -> int | None:
     """The ``init_genrand`` seed of a state (624 words after the first twist), or None for a state no seed gives.
 
-    ``init_genrand`` sets ``mt[i] = 1812433253 (mt[i-1] ^ mt[i-1] >> 30) + i``: the multiplier is odd and
-    ``x ^ x >> 30`` is its own inverse, so word 2 before the twist (:func:`word_before_twist`) gives word 1, then
-    the seed (word 0). The seed is checked on 1247 outputs from the second (the first reads the low bits of word
-    0, which are not always known).
+    The seed comes from word 2 before the twist (:func:`rnglab.recovery.twister.seed_candidate`); it is checked
+    on 1247 outputs from the second (the first reads the low bits of word 0, which are not always known).
     """
-    words = [int(w) for w in _int_vector(state, WORDS // 2).view("<u4")]
-    seed = word_before_twist(words, 2)
-    for i in (2, 1):
-        mixed = ((seed - i) * pow(INIT_MULTIPLIER, -1, 2**32)) & _MASK32
-        seed = mixed ^ (mixed >> 30)
+    seed = seed_candidate([int(w) for w in _int_vector(state, WORDS // 2).view("<u4")])
     check = 2 * WORDS
     same = np.array_equal(python_words(python_random_at(seeded_state(seed)), check)[1:],
                           python_words(python_random_at(state), check)[1:])

@@ -141,3 +141,11 @@ def test_node_deal_seen_at_the_top_is_refused_with_the_rule(capsys):
     assert main(["crack", "js-fisher-yates-v8", "--seen", " ".join(map(str, deck[:5])),
                  "--positions", "0,1,2,3,4"]) == 2
     assert "positions the shuffle fixes first (Fisher-Yates: the bottom ones)" in capsys.readouterr().err
+
+
+def test_mt19937_64_outputs_from_the_start_give_the_seed(tmp_path, capsys):
+    from rnglab.generators.xorshift import Mt19937x64
+
+    (tmp_path / "words.txt").write_text(" ".join(map(str, Mt19937x64.seeded(42).random_raw(312).tolist())))
+    assert main(["crack", "mt19937_64", "--outputs", f"@{tmp_path / 'words.txt'}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seeds"] == [42]
