@@ -12,10 +12,10 @@ read once.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import ceil, isqrt
-from typing import Callable
 
 import numpy as np
 from scipy import optimize, stats
@@ -97,7 +97,7 @@ class Tally(ABC):
     def __init__(self) -> None:
         self.samples = 0
 
-    def extend(self, source, n: int, *, checked: bool = True) -> "Tally":
+    def extend(self, source, n: int, *, checked: bool = True) -> Tally:
         """Read samples from ``source`` until ``n`` have been counted in all (none when ``n <= samples``).
 
         With ``checked=False`` the samples are counted even when ``n`` is still
@@ -182,6 +182,12 @@ def check_sample(name: str, value: int, minimum: int) -> int:
 def check_interval(alpha: float, beta: float) -> None:
     """Check a test's interval ``[alpha, beta)`` of uniforms: ``0 <= alpha < beta <= 1``."""
     require(0 <= alpha < beta <= 1, f"the interval needs 0 <= alpha < beta <= 1; got [{alpha}, {beta})")
+
+
+def check_min_expected(value: float) -> float:
+    """Check a test's least expected count per class after merging: ``>= 5``, the chi-square rule of :func:`chi_square`."""
+    require(value >= 5, f"min_expected must be >= 5 (the chi-square rule); got {value}")
+    return float(value)
 
 
 def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,
