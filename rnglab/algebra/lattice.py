@@ -26,8 +26,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Optional
 
-import numba
 import numpy as np
+
+from rnglab.core.compiled import njit
 
 #: Lovász's constant delta of the LLL reduction.
 DELTA = Fraction(99, 100)
@@ -173,7 +174,7 @@ def lll_reduce(basis: list[list[int]], delta: Fraction = DELTA) -> tuple[list, l
     return reduction.gram_schmidt()
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _float_lll(mu, B, delta, max_steps):  # pragma: no cover - compiled
     """Textbook LLL on Gram–Schmidt data in doubles, recording its row operations.
 
@@ -225,7 +226,7 @@ def _float_lll(mu, B, delta, max_steps):  # pragma: no cover - compiled
     return U, True
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _largest(matrix, first, stop):  # pragma: no cover - compiled
     """The largest absolute entry of rows ``first..stop-1`` of an int64 matrix, as a double."""
     largest = 0.0
@@ -235,7 +236,7 @@ def _largest(matrix, first, stop):  # pragma: no cover - compiled
     return largest
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _int64_products(U, C):  # pragma: no cover - compiled
     """``R = U C`` and the lower triangle of ``R R^T`` in int64, and whether both are exact.
 
@@ -375,7 +376,7 @@ def canonical(vector) -> tuple[int, ...]:
     return tuple(vector)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _shortest_candidates(mu, B, radius, margin):  # pragma: no cover - compiled
     """Schnorr–Euchner enumeration in doubles, the radius shrinking to each vector found.
 
@@ -426,7 +427,7 @@ def _shortest_candidates(mu, B, radius, margin):  # pragma: no cover - compiled
             dx[k] = ddx[k] - dx[k]
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _keep_within(found, lengths, count, radius):  # pragma: no cover - compiled
     """Move the first ``count`` rows with ``lengths <= radius`` to the front; return how many."""
     kept = 0
@@ -439,7 +440,7 @@ def _keep_within(found, lengths, count, radius):  # pragma: no cover - compiled
     return kept
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _grown(found, lengths):  # pragma: no cover - compiled
     """Copies of ``found`` and ``lengths`` with room for twice as many rows."""
     rows = 2 * lengths.size

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Callable
 
 import tomllib
 
 from rnglab.core.params import parse_int
+from rnglab.core.registry import Registry
 from rnglab.core.results import Result
 from rnglab.empirical.secondlevel import second_level
 from rnglab.empirical.stattests import EmpiricalResult, ResolutionError, get_test
@@ -118,22 +119,19 @@ def _integer(value) -> int:
     return parse_int(value) if isinstance(value, str) else int(value)
 
 
-@functools.lru_cache(maxsize=None)
-def batteries() -> dict[str, Battery]:
+@functools.cache
+def batteries() -> Registry[Battery]:
     """The batteries of ``rnglab/data/batteries.toml``, by name (``smoke``, ``small``, ``standard``, ...)."""
     with BATTERIES_PATH.open("rb") as handle:
         tables = tomllib.load(handle)
-    return {name: Battery(name, table.get("description", ""),
-                          tuple(_entry_from_table(name, entry) for entry in table["tests"]))
-            for name, table in tables.items()}
+    return Registry("battery", {name: Battery(name, table.get("description", ""),
+                                              tuple(_entry_from_table(name, entry) for entry in table["tests"]))
+                                for name, table in tables.items()})
 
 
 def get_battery(name: str) -> Battery:
     """Look up a battery by name, with the list of names in the error."""
-    known = batteries()
-    if name not in known:
-        raise ValueError(f"unknown battery {name!r}; choose from {', '.join(known)}")
-    return known[name]
+    return batteries()[name]
 
 
 def select_entries(battery: Battery, tests: list[str] | None = None, n: int | None = None,

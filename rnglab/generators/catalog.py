@@ -16,6 +16,7 @@ from importlib.resources import files
 import tomllib
 
 from rnglab.core.params import parse_int
+from rnglab.core.registry import Registry
 from rnglab.generators.base import Source
 from rnglab.generators.conventions import convention
 from rnglab.generators.mrg import Combination, Recurrence
@@ -83,11 +84,18 @@ def _combination_from_table(table: dict) -> Combination:
 
 
 @functools.cache
-def catalog() -> dict[str, GeneratorSpec]:
+def catalog() -> Registry[GeneratorSpec]:
     """The catalog as an ordered mapping ``name -> GeneratorSpec``."""
     with CATALOG_PATH.open("rb") as handle:
         tables = tomllib.load(handle)
-    return {name: _spec_from_table(name, table) for name, table in tables.items()}
+    return Registry("generator", {name: _spec_from_table(name, table) for name, table in tables.items()},
+                    tail=_not_in_catalog)
+
+
+def _not_in_catalog(names: list[str]) -> str:
+    """The tail of the error for a name that is neither in the catalog nor a specification."""
+    return (f": not one of the {len(names)} in the catalog ({', '.join(names[:6])}, ...: rnglab list), "
+            "nor lcg:a=..,m=..[,c=..] or mrg:m=..,a=a1:..:ak or mwc:a=..,b=..")
 
 
 def parse_lcg_spec(spec: str) -> GeneratorSpec:
@@ -205,12 +213,7 @@ def as_generator(value) -> GeneratorSpec:
         return parse_mrg_spec(value)
     if value.startswith("mwc:"):
         return parse_mwc_spec(value)
-    entries = catalog()
-    if value not in entries:
-        raise ValueError(f"unknown generator {value!r}: not one of the {len(entries)} in the catalog "
-                         f"({', '.join(list(entries)[:6])}, ...: rnglab list), nor lcg:a=..,m=..[,c=..] "
-                         "or mrg:m=..,a=a1:..:ak or mwc:a=..,b=..")
-    return entries[value]
+    return catalog()[value]
 
 
 def make_source(value, seed: int | None = None) -> Source:

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rnglab.core.registry import Registry
 from rnglab.draws.bounded import stuck_source_error
 from rnglab.generators import LCG, Source
 from rnglab.generators.base import check_count
@@ -296,7 +297,7 @@ class Algorithm:
     max_n: int | None = None
 
 
-SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
+SHUFFLES: Registry[Algorithm] = Registry("shuffle", {s.name: s for s in (
     Algorithm("fisher-yates", "i from n-1 down to 1, swap i with j in [0, i]", False, "program",
               "Durstenfeld, CACM 7(7), 1964; Knuth TAOCP 3.4.2 Algorithm P", program=fisher_yates),
     Algorithm("forward", "i from 0 to n-2, swap i with j in [i, n-1]", False, "program",
@@ -341,7 +342,7 @@ SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
               "is spent (JavaScript's for (i = n; i > 0; i--))", False, "program",
               "Durstenfeld, CACM 7(7), 1964; the JavaScript loop of the shuffling articles",
               program=fisher_yates_to_zero),
-)}
+)})
 """Every shuffle algorithm by name."""
 
 #: Default bits per sort key.
@@ -450,8 +451,6 @@ def make_shuffle(value: str | Shuffle = "fisher-yates", *, swaps=None, key_bits:
         if swaps is not None or key_bits is not None:
             raise ValueError("options belong to the shuffle: give them when it is made")
         return value
-    if value not in SHUFFLES:
-        raise ValueError(f"unknown shuffle {value!r}; choose from {', '.join(SHUFFLES)}")
     chosen = SHUFFLES[value]
     for option, given in (("swaps", swaps), ("key_bits", key_bits)):
         if given is not None and chosen.option != option:

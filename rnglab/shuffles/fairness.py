@@ -65,10 +65,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-import numba
 import numpy as np
 from scipy import stats
 
+from rnglab.core.compiled import njit
 from rnglab.core.results import Result
 from rnglab.draws.bias import count_array
 from rnglab.empirical.stattests.base import ChiSquareResult, samples_to_detect
@@ -156,7 +156,7 @@ def _dense_permutations(n: int) -> np.ndarray:
     return perms
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _rearrange_counts(perms, counts, orders, weights, out):  # pragma: no cover - compiled
     """``out[rank(perm[order])] += weight * counts[rank(perm)]`` for every permutation and every (order, weight).
 
