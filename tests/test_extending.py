@@ -66,11 +66,11 @@ def test_crack_finds_the_seed_with_the_new_entries(registered):
 
 def test_bias_of_the_new_reducer_is_exact(registered):
     R, n = 2**15, 52
-    result = bias("top-bits", n, R)
+    result = bias(REDUCERS["top-bits"], n, R)
     assert result.unbiased and result.tv_distance == 0 and result.draws_to_detect is None
-    counts, rejected = brute_force_counts("top-bits", n, R)
+    counts, rejected = brute_force_counts(REDUCERS["top-bits"], n, R)
     assert set(counts.tolist()) == {R // n} and rejected == R % n
-    assert exact_counts("top-bits", n, R).classes == ((R // n, n),)
+    assert exact_counts(REDUCERS["top-bits"], n, R).classes == ((R // n, n),)
 
 
 def test_fairness_of_the_new_shuffle_equals_every_path(registered):

@@ -127,7 +127,7 @@ def raw_output(target: Target, battery: str = "small", until_fail_bytes: int = U
     result = run_battery(target.generator.make, battery, AUDIT_SEED)
     labels = result_labels(result.results)
     tests = {label: r.pvalue for label, r in zip(labels, result.results)}
-    scaled = empirical_bias(target.generator.make(AUDIT_SEED), target.n, SCALED_DRAWS, target.reducer.name)
+    scaled = empirical_bias(target.generator.make(AUDIT_SEED), target.n, SCALED_DRAWS, target.reducer)
     tests[f"{target.reducer.name} draws below {target.n} ({power(SCALED_DRAWS)} draws)"] = scaled.pvalue
     if target.shuffle is not None and target.shuffle.swap_program(target.n) is not None:
         positions = empirical_fairness(target.generator.make(AUDIT_SEED), target.n, target.shuffle, SHUFFLES,

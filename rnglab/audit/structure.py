@@ -148,7 +148,7 @@ def drawn_bounds(target: Target) -> list[int]:
 
 def scaling(target: Target, range_size: int) -> Finding:
     """The reducer's exact bias at every bound the shuffle draws, on the generator's ``R`` output values."""
-    results = [bias(target.reducer.name, bound, range_size) for bound in drawn_bounds(target)]
+    results = [bias(target.reducer, bound, range_size) for bound in drawn_bounds(target)]
     biased = [r for r in results if r.ratio != 1]
     worst = max(biased, key=lambda r: r.ratio or math.inf, default=None)
     detect = min((r.draws_to_detect for r in biased if r.draws_to_detect), default=None)

@@ -23,12 +23,15 @@ from rnglab.cli.outputs import save_plot
 from rnglab.core.fileio import check_writable
 from rnglab.pages.tables import collapse
 
-applicable_methods, bias, check_samples, count_array, empirical_bias = lazy("draws.bias", "applicable_methods", "bias", "check_samples", "count_array", "empirical_bias")
+applicable_reducers, bias, check_samples, count_array, empirical_bias = lazy(
+    "draws.bias", "applicable_reducers", "bias", "check_samples", "count_array", "empirical_bias")
+as_reducer = lazy("reduction.reducers", "as_reducer")
 approximate = lazy("reduction.counts", "approximate")
 check_bound = lazy("reduction.maps", "check_bound")
 
 
-def _range_and_methods(generator, range_size, n, method):
+def _range_and_reducers(generator, range_size, n, method):
+    """The source's range and the reducers ``--reducer`` names (``all``: every one that serves ``n``), resolved."""
     if generator is not None and range_size is not None:
         raise click.UsageError("give either a generator GEN or --range, not both")
     if generator is None and range_size is None:
@@ -36,13 +39,13 @@ def _range_and_methods(generator, range_size, n, method):
     R = generator.make().range_size if generator is not None else range_size
     check_bound(n, R)
     if method == "all":
-        return R, applicable_methods(R, n)
+        return R, applicable_reducers(R, n)
     if method not in REDUCER_NAMES:
         raise ValueError(f"unknown reducer {method!r}; choose from {', '.join(REDUCER_NAMES)} or all")
-    return R, [method]
+    return R, [as_reducer(method)]
 
 
-def _plot(methods, n, R, plot_path, force):
+def _plot(reducers, n, R, plot_path, force):
     from rnglab.plot.bias import bias_heatmap
     from rnglab.reduction.counts import ARRAY_LIMIT
 
@@ -50,9 +53,9 @@ def _plot(methods, n, R, plot_path, force):
         raise ValueError(f"--plot draws one cell per output and needs n <= 2^25; got n = {n}")
     check_writable(plot_path, force)
     probabilities = {}
-    for name in methods:
-        counts = count_array(name, n, R)
-        probabilities[name] = (counts / counts.sum()).astype(float)  # Python integers when R is large
+    for reducer in reducers:
+        counts = count_array(reducer, n, R)
+        probabilities[reducer.name] = (counts / counts.sum()).astype(float)  # Python integers when R is large
     return save_plot(bias_heatmap(probabilities, n, R), plot_path, force)
 
 
@@ -80,18 +83,19 @@ def reduce_command(generator, range_size, n, method, exact, samples, alpha, powe
     """
     if not (0 < alpha < 1 and 0 < power < 1):
         raise ValueError(f"--alpha and --power must be in (0, 1); got {alpha} and {power}")
-    R, methods = _range_and_methods(generator, range_size, n, method)
+    R, reducers = _range_and_reducers(generator, range_size, n, method)
     if samples is not None and not exact and generator is None:
         raise click.UsageError("--samples draws from a generator: name one (GEN) instead of --range")
     if samples is not None and not exact:  # refused before the exact analysis, which can take seconds
         if samples < n:
             raise ValueError(f"--samples must be at least n = {n} for the chi-square test; got {samples}")
         check_samples(n, samples)
-    results = [bias(name, n, R, alpha=alpha, power=power).to_dict() for name in methods]
+    results = [bias(reducer, n, R, alpha=alpha, power=power).to_dict() for reducer in reducers]
     if samples is not None and not exact:
-        for row, name in zip(results, methods):
-            row["empirical"] = empirical_bias(generator.make(), n, samples, name, alpha=alpha, power=power).to_dict()
-    figure = _plot(methods, n, R, plot_path, force) if plot_path else None
+        for row, reducer in zip(results, reducers):
+            row["empirical"] = empirical_bias(generator.make(), n, samples, reducer, alpha=alpha,
+                                              power=power).to_dict()
+    figure = _plot(reducers, n, R, plot_path, force) if plot_path else None
     if as_json:
         emit_json({"n": n, "range": R, "generator": generator.name if generator else None,
                    "methods": results, "plot": figure})

@@ -42,14 +42,14 @@ def test_every_reducer_rejects_below_three_quarters_of_the_source_values():
                 if name == "python-randbelow" and (R & (R - 1) or n >= R):
                     continue  # it reads the top bits of a power-of-two range, n < R
                 if name not in ("java-nextint", "float-multiply"):
-                    worst[name] = max(worst.get(name, 0), Fraction(brute_force_counts(name, n, R)[1], R))
+                    worst[name] = max(worst.get(name, 0), Fraction(brute_force_counts(REDUCERS[name], n, R)[1], R))
     assert max(worst.values()) < Fraction(3, 4)
     assert worst["bitmask"] == Fraction(46, 63)  # R = 63, n = 17: 17 values kept of 63 (b = 32)
     assert max(worst[name] for name in ("threshold", "threshold-openbsd", "lemire")) < Fraction(1, 2)
     # the worst case of bitmask: R = 2b - 1, n = b/2 + 1 keeps just over a quarter
-    assert brute_force_counts("bitmask", 2**15 + 1, 2**17 - 1)[1] == 2**17 - 1 - (2**15 + 1)
+    assert brute_force_counts(REDUCERS["bitmask"], 2**15 + 1, 2**17 - 1)[1] == 2**17 - 1 - (2**15 + 1)
     # java-nextint rejects the top 2^31 mod n of the 2^31 values of next(31): just under half for n = 2^30 + 1
-    assert exact_counts("java-nextint", 2**30 + 1, 2**32).rejected == 2 * (2**30 - 1)
+    assert exact_counts(REDUCERS["java-nextint"], 2**30 + 1, 2**32).rejected == 2 * (2**30 - 1)
 
 
 @pytest.mark.parametrize("draw", [draw_bounded, draw_bounded_reference])

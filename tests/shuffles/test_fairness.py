@@ -414,7 +414,7 @@ def test_grouped_redrawn_position_counts_equal_the_dense_law_from_every_raw_valu
     # probability summed per cell (the dense law); grouped: the reducer's closed-form counts and the
     # exponential clocks, slots grouped by weight.
     rows, columns = (2, 13) if n == 26 else (1, n)
-    row_counts, column_counts = (brute_force_counts(method, bound, range_size)[0] for bound in (rows, columns))
+    row_counts, column_counts = (brute_force_counts(REDUCERS[method], bound, range_size)[0] for bound in (rows, columns))
     weights = [int(u) * int(v) for u in row_counts for v in column_counts]
     grouped = position_counts(algo, n, reduce=method, range_size=range_size)
     dense = law_position_counts(draw_unused_law(n, weights)) if n <= 7 else draw_unused_position_counts(weights)
