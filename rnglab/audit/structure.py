@@ -214,13 +214,11 @@ def shuffle_law(target: Target, range_size: int) -> Finding:
         except BeyondEnumeration as beyond:
             return empirical_shuffle_law(target, str(beyond))
     else:
-        n, options = target.n, ({"swaps": target.shuffle.swaps} if target.shuffle.algorithm.option == "swaps" else
-                                {"key_bits": target.shuffle.key_bits} if target.shuffle.algorithm.option else {})
+        n = target.n
         try:
-            result = exact_fairness(target.shuffle.name, n, reduce=target.reducer.name, range_size=range_size,
-                                    **options)
+            result = exact_fairness(target.shuffle, n, reducer=target.reducer, range_size=range_size)
         except ValueError as beyond:  # the reducer's weights are out of exact reach for this shuffle
-            result = exact_fairness(target.shuffle.name, n, **options)
+            result = exact_fairness(target.shuffle, n)
             if target.reducer.unbiased:  # every draw exactly uniform: the ideal law is the law through the reducer
                 result = replace(result, source=f"ideal source ({target.reducer.name} draws are exactly uniform: "
                                                 "the same law)")

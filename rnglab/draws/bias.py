@@ -29,6 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from rnglab.algebra.period import bit_periods
+from rnglab.core.rates import SLOWEST_DRAW_RATE
 from rnglab.core.results import Result
 from rnglab.draws.bounded import draw_bounded
 from rnglab.draws.words import draw_range, narrow_words
@@ -41,9 +42,8 @@ from rnglab.reduction.reducers import REDUCERS, Reducer
 BRUTE_CHUNK = 2**22
 #: Values drawn at once by :func:`empirical_bias`: only their counts per output are kept.
 SAMPLE_CHUNK = 2**20
-#: Most values :func:`empirical_bias` draws, and the slowest rate measured for it (msvc with
-#: ``modulo``, 2 shared cores): the limit is a budget of about 7 minutes.
-SAMPLE_LIMIT, SLOWEST_RATE = 10**10, 25e6
+#: Most values :func:`empirical_bias` draws: about 7 minutes at :data:`~rnglab.core.rates.SLOWEST_DRAW_RATE`.
+SAMPLE_LIMIT = 10**10
 
 
 # -- exact counts -----------------------------------------------------------------------
@@ -223,9 +223,9 @@ def check_samples(n: int, samples: int) -> None:
     if n > ARRAY_LIMIT:
         raise ValueError(f"the chi-square test on drawn values counts every output and needs n <= 2^25; got n = {n}")
     if samples > SAMPLE_LIMIT:
-        raise ValueError(f"samples must be at most 10^10 (about {SAMPLE_LIMIT / SLOWEST_RATE / 60:.0f} minutes at "
-                         f"{SLOWEST_RATE / 1e6:.0f} million values/s); got {samples}, about "
-                         f"{samples / SLOWEST_RATE / 3600:.3g} hours")
+        raise ValueError(f"samples must be at most 10^10 (about {SAMPLE_LIMIT / SLOWEST_DRAW_RATE / 60:.0f} minutes at "
+                         f"{SLOWEST_DRAW_RATE / 1e6:.0f} million values/s); got {samples}, about "
+                         f"{samples / SLOWEST_DRAW_RATE / 3600:.3g} hours")
 
 
 def sample_counts(source: Source, n: int, samples: int, reducer: Reducer) -> tuple[np.ndarray, int]:

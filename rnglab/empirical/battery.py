@@ -72,7 +72,7 @@ class Entry:
         """Run the entry on ``source`` (a second-level test when ``repeat > 1``)."""
         selection = self.bits or selection
         if self.repeat > 1:
-            return second_level(self.test, source, self.size, self.repeat, selection=selection, **self.options)
+            return second_level(get_test(self.test), source, self.size, self.repeat, selection=selection, **self.options)
         return get_test(self.test)(source, self.size, selection=selection, **self.options)
 
 
@@ -155,7 +155,7 @@ def select_entries(battery: Battery, tests: list[str] | None = None, n: int | No
                  for e in entries)
 
 
-def run_battery(factory: Callable[[int | None], Source], battery: str | Battery, seed: int | None = None, *,
+def run_battery(factory: Callable[[int | None], Source], battery: Battery, seed: int | None = None, *,
                 tests: list[str] | None = None, n: int | None = None, repeat: int | None = None,
                 selection: BitSelection = BitSelection(),
                 on_progress: Callable[[int, int, str], None] | None = None) -> BatteryResult:
@@ -165,8 +165,8 @@ def run_battery(factory: Callable[[int | None], Source], battery: str | Battery,
     ----------
     factory : callable
         ``factory(seed) -> Source``.
-    battery : str or Battery
-        A battery name (``smoke``, ``small``, ``standard``) or a Battery.
+    battery : Battery
+        From :func:`get_battery` (``smoke``, ``small``, ``standard``).
     seed : int, optional
     tests : list of str, optional
         Run only these tests (battery order; a test outside the battery needs ``n``).
@@ -180,7 +180,6 @@ def run_battery(factory: Callable[[int | None], Source], battery: str | Battery,
     on_progress : callable, optional
         ``on_progress(done, total, test_name)`` after each entry.
     """
-    battery = get_battery(battery) if isinstance(battery, str) else battery
     entries = select_entries(battery, tests, n, repeat)
     if selection != BitSelection():
         entries = tuple(entry for entry in entries if entry.bits is None)

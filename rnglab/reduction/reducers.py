@@ -116,6 +116,8 @@ REDUCERS: Registry[Reducer] = Registry("reducer", {r.name: r for r in (
             domain=python_randbelow_domain),
 )})
 """Every reduction method by name."""
+DEFAULT_REDUCER = REDUCERS["lemire"]
+"""The reducer of a draw that names none: Lemire's, as numpy's ``Generator.integers``."""
 
 
 def as_reducer(value: str | Reducer) -> Reducer:
