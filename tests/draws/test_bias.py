@@ -228,7 +228,7 @@ def test_empirical_counts_are_drawn_in_chunks():
 
     samples = 2 * SAMPLE_CHUNK + 5
     counts, draws = sample_counts(make_source("msvc", seed=7), 52, samples, REDUCERS["bitmask"])
-    drawn = draw_bounded(make_source("msvc", seed=7), 52, samples, "bitmask")
+    drawn = draw_bounded(make_source("msvc", seed=7), 52, samples, REDUCERS["bitmask"])
     assert counts.tolist() == np.bincount(drawn.values.astype(np.int64), minlength=52).tolist()
     assert draws == drawn.draws
 
