@@ -134,7 +134,7 @@ def _exact(shuffle, n, reducer, range_size):
         raise ValueError("exact fairness through a reducer needs both --reducer NAME and --range R "
                          "(the ideal source's number of values, e.g. 32768 for RAND_MAX 32767)")
     result = with_progress("exact law", lambda callback: exact_fairness(
-        shuffle, n, reduce=reducer, range_size=range_size, progress=callback))
+        shuffle, n, reducer=reducer, range_size=range_size, progress=callback))
     return result, result.position_matrix
 
 

@@ -89,7 +89,8 @@ def _run_with_progress(generator, battery_name, entries, **options):
             bar.update(weights[done - 1], entries[done].test if done < total else "")
 
         try:
-            return run_battery(generator.make, battery_name, generator.default_seed, on_progress=advance, **options)
+            return run_battery(generator.make, get_battery(battery_name), generator.default_seed, on_progress=advance,
+                               **options)
         except InputExhausted as error:
             raise InputExhausted(f"{error} (battery {battery_name} stopped in {entries[len(finished)].test}, "
                                  f"test {len(finished) + 1} of {len(entries)})") from None
