@@ -41,7 +41,7 @@ parse_outputs, recover_state = lazy("recovery.seen_outputs", "parse_outputs", "r
 @click.command("crack")
 @click.argument("generator", metavar="GEN", type=GENERATOR)
 @shuffle_options
-@seed_space_options
+@seed_space_options(pipeline_fills=True)
 @click.option("--seen", help="Cards seen, as names (\"As Kd 7h\", or \"Ace of Spades, ...\" as Deitel's program prints them) or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
 @click.option("--deck", type=DECK, default=None, help=DECK_HELP)

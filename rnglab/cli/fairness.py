@@ -67,7 +67,7 @@ SHUFFLES = 100_000
 @shuffle_options
 @click.option("--n", "n", type=IntExpr(minimum=1), required=True, help="Deck size.")
 @click.option("--exact", is_flag=True, help="Exact, under an ideal source (the default without GEN).")
-@seed_space_options
+@seed_space_options(pipeline_fills=True)
 @click.option("--shuffles", type=IntExpr(minimum=1), default=None,
               help=f"Empirical mode (GEN without --seeds): number of shuffles (default {SHUFFLES:,}; at least 5 n, "
                    "5 expected per cell of the chi-square).")

@@ -112,16 +112,19 @@ def _deck_defaults(kwargs, deck: Deck) -> None:
         kwargs["deck"] = chosen
 
 
-def seed_space_options(command):
+def seed_space_options(command=None, *, pipeline_fills: bool = False):
     """Add ``--seeds POLICY|A..B[,C..D]`` and ``--window W``; pass ``seeds`` (a SeedSpace, or ``None``).
 
-    Left out, the seeds are those of the policy of a pipeline named as GEN
+    With ``pipeline_fills`` (``@seed_space_options(pipeline_fills=True)``, the commands that deal a pipeline's
+    shuffle), seeds left out are those of the policy of a pipeline named as GEN
     (:func:`~rnglab.cli.common.named_pipeline`) when its seeds can be enumerated, over ``--window``.
     """
+    if command is None:
+        return functools.partial(seed_space_options, pipeline_fills=pipeline_fills)
 
     @functools.wraps(command)
     def wrapper(*args, seeds_text=None, window=None, **kwargs):
-        pipeline = named_pipeline()
+        pipeline = named_pipeline() if pipeline_fills else None
         if seeds_text is None and pipeline is not None and pipeline.seeding.enumerable:
             kwargs["seeds"] = pipeline.seed_space(window)
         elif seeds_text is None and window is not None:

@@ -23,7 +23,7 @@ from rnglab.generators.mrg import Combination, Recurrence
 from rnglab.generators.mwc import MultiplyWithCarry
 from rnglab.generators.outputs import Output
 from rnglab.generators.spec import KINDS, GeneratorSpec, from_source, lcg_spec, mwc_spec
-from rnglab.reduction.reducers import as_reducer
+from rnglab.reduction.reducers import DEFAULT_REDUCER, as_reducer
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"
@@ -153,7 +153,7 @@ def parse_mrg_spec(spec: str) -> GeneratorSpec:
     rule = options.get("combine", "single" if len(components) == 1 else "difference")
     combination = Combination(tuple(components), rule, parse_int(options["wrap"]) if "wrap" in options else None)
     seed = parse_int(options["seed"]) if "seed" in options else 1
-    return GeneratorSpec(spec, "mrg", as_reducer("lemire"), default_seed=seed, combination=combination)
+    return GeneratorSpec(spec, "mrg", DEFAULT_REDUCER, default_seed=seed, combination=combination)
 
 
 def parse_mwc_spec(spec: str) -> GeneratorSpec:
