@@ -54,10 +54,10 @@ def test_every_reducer_rejects_below_three_quarters_of_the_source_values():
 
 @pytest.mark.parametrize("draw", [draw_bounded, draw_bounded_reference])
 def test_a_draw_stops_at_the_streak_and_not_before(draw):
-    drawn = draw(scripted(STUCK_REJECTIONS - 1), 5, 2, "lemire")
+    drawn = draw(scripted(STUCK_REJECTIONS - 1), 5, 2, REDUCERS["lemire"])
     assert drawn.values.tolist() == [4, 4] and drawn.draws == STUCK_REJECTIONS + 1
     with pytest.raises(ValueError, match=STUCK):
-        draw(scripted(STUCK_REJECTIONS), 5, 2, "lemire")
+        draw(scripted(STUCK_REJECTIONS), 5, 2, REDUCERS["lemire"])
 
 
 def test_a_streak_is_counted_across_the_chunks_of_draw_bounded():

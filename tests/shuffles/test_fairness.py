@@ -40,7 +40,7 @@ CASES = [("naive", [4] * 4), ("poker1999", [3] * 4), ("sattolo", [3, 2, 1]), ("f
 def brute_force(algo, bounds, n=4, **options):
     """Probability of each deal (by rank) from every path of choices."""
     paths = list(itertools.product(*[range(b) for b in bounds]))
-    decks = shuffle_decks(n, ScriptedDraws(paths), make_shuffle(algo), **options)
+    decks = shuffle_decks(n, ScriptedDraws(paths), make_shuffle(algo, **options))
     return Counter(permutation_rank(decks).tolist()), len(paths)
 
 
@@ -48,12 +48,12 @@ def brute_force(algo, bounds, n=4, **options):
 def test_exact_law_matches_every_path(algo, bounds):
     options = {"key_bits": 2} if algo == "sort-keys" else {}  # 4 keys of 2 bits (the scripted source has 64-bit words)
     counts, paths = brute_force(algo, bounds, **options)
-    result = exact_fairness(make_shuffle(algo), 4, **options)
+    result = exact_fairness(make_shuffle(algo, **options), 4)
     expected_tv = sum(abs(Fraction(counts.get(r, 0), paths) - Fraction(1, 24)) for r in range(24)) / 2
     assert result.tv_distance == expected_tv
     assert result.most_likely.prob == Fraction(max(counts.values()), paths)
-    matrix, denominator = position_counts(make_shuffle(algo), 4, **options)
-    decks = shuffle_decks(4, ScriptedDraws(list(itertools.product(*[range(b) for b in bounds]))), make_shuffle(algo), **options)
+    matrix, denominator = position_counts(make_shuffle(algo, **options), 4)
+    decks = shuffle_decks(4, ScriptedDraws(list(itertools.product(*[range(b) for b in bounds]))), make_shuffle(algo, **options))
     for card, position in itertools.product(range(4), repeat=2):
         observed = Fraction(int((decks[:, position] == card).sum()), paths)
         assert Fraction(int(matrix[card, position]), denominator) == observed
@@ -291,9 +291,9 @@ def test_redrawn_position_counts_out_of_reach_are_refused():
 @pytest.mark.parametrize("compute", [permutation_law, position_counts, exact_fairness])
 def test_key_sorts_that_cannot_run_are_refused(compute):
     with pytest.raises(ValueError, match=r"sort-keys-redraw needs 2\^key_bits >= n"):
-        compute("sort-keys-redraw", 3, key_bits=1)  # two 1-bit keys of three always tie: redrawn forever
+        compute(make_shuffle("sort-keys-redraw", key_bits=1), 3)  # two 1-bit keys of three always tie: redrawn forever
     with pytest.raises(ValueError, match=r"key bits must be in \[1, 64\]; got 1000000"):
-        compute("sort-keys", 3, key_bits=10**6)
+        compute(make_shuffle("sort-keys", key_bits=10**6), 3)
     assert exact_fairness(make_shuffle("sort-keys-redraw", key_bits=1), 2).tv_distance == 0
 
 
@@ -303,7 +303,7 @@ def test_key_sorts_that_cannot_run_are_refused(compute):
 def test_a_bound_above_the_source_range_is_refused(compute, algo, n):
     largest = n - 1 if algo == "sattolo" else n  # sattolo draws below n - 1 at most
     with pytest.raises(ValueError, match=rf"n must be in \[1, R\] = \[1, 3\] for this source; got {largest}"):
-        compute(algo, n, reduce="modulo", range_size=3)
+        compute(make_shuffle(algo), n, reducer=REDUCERS["modulo"], range_size=3)
 
 
 def test_the_largest_bound_equal_to_the_range_is_accepted_and_exact():

@@ -93,7 +93,7 @@ def test_numpy_and_python_sources_are_resolved_once():
     # Issue 11: reachable_deals(NumpySource(np.random.SFC64(1)), ...) failed with "unknown generator".
     from rnglab.generators import NumpySource
     space = seed_range_space([(0, 50)])
-    result = reachable_deals(NumpySource(np.random.SFC64(1)), space, 4)
+    result = reachable_deals(as_generator(NumpySource(np.random.SFC64(1))), space, 4)
     expected = {tuple(shuffle(4, NumpySource(np.random.SFC64(s)), make_shuffle("fisher-yates")).tolist()) for s in range(50)}
     assert result.distinct == len(expected)
 
