@@ -151,3 +151,30 @@ def test_the_name_rules_catch_a_name_below_the_edge(tmp_path):
     assert name_or_object_parameters(below) == ["rnglab.draws.probe.draw(reducer)"]
     assert resolver_calls_below_the_edge(below) == ["rnglab.draws.probe: as_reducer"]
     assert name_or_object_parameters(edge) == resolver_calls_below_the_edge(edge) == []
+
+
+def bare_numba_kernels(paths=None) -> list[str]:
+    """``module.function`` for every function compiled by ``numba.njit``/``numba.jit`` itself, not through
+    :func:`rnglab.core.compiled.njit` (which imports numba on first use); the CUDA kernels are numba's own."""
+    found = []
+    for module, tree in _modules(paths):
+        bare = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                and node.module == "numba" for alias in node.names if alias.name in ("njit", "jit")}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and module != "rnglab.core.compiled":
+                for decorator in node.decorator_list:
+                    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                    if ast.unparse(target) in ("numba.njit", "numba.jit") or ast.unparse(target) in bare:
+                        found.append(f"{module}.{node.name}")
+    return sorted(found)
+
+
+def test_every_kernel_compiles_through_the_lazy_njit():
+    assert bare_numba_kernels() == []
+
+
+def test_the_kernel_rule_catches_a_bare_njit(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("import numba\nfrom numba import njit as jit\n\n@numba.njit(cache=True)\ndef a(x):\n    return x\n\n"
+                     "@jit\ndef b(x):\n    return x\n")
+    assert bare_numba_kernels([("rnglab.draws.probe", probe)]) == ["rnglab.draws.probe.a", "rnglab.draws.probe.b"]
