@@ -30,7 +30,7 @@ approximate = lazy("reduction.counts", "approximate")
 check_bound = lazy("reduction.maps", "check_bound")
 
 
-def _range_and_reducers(generator, range_size, n, method):
+def _range_and_reducers(generator, range_size, n, reducer_name):
     """The source's range and the reducers ``--reducer`` names (``all``: every one that serves ``n``), resolved."""
     if generator is not None and range_size is not None:
         raise click.UsageError("give either a generator GEN or --range, not both")
@@ -38,11 +38,11 @@ def _range_and_reducers(generator, range_size, n, method):
         raise click.UsageError("name a generator GEN (see 'rnglab list') or give --range R")
     R = generator.make().range_size if generator is not None else range_size
     check_bound(n, R)
-    if method == "all":
+    if reducer_name == "all":
         return R, applicable_reducers(R, n)
-    if method not in REDUCER_NAMES:
-        raise ValueError(f"unknown reducer {method!r}; choose from {', '.join(REDUCER_NAMES)} or all")
-    return R, [as_reducer(method)]
+    if reducer_name not in REDUCER_NAMES:
+        raise ValueError(f"unknown reducer {reducer_name!r}; choose from {', '.join(REDUCER_NAMES)} or all")
+    return R, [as_reducer(reducer_name)]
 
 
 def _plot(reducers, n, R, plot_path, force):
@@ -63,7 +63,7 @@ def _plot(reducers, n, R, plot_path, force):
 @generator_options(required=False)
 @click.option("--range", "range_size", type=IntExpr(minimum=1), help="Analyse a source of R equally likely values.")
 @click.option("--n", "n", type=IntExpr(), required=True, help="The bound: outputs in [0, n).")
-@click.option("--reducer", "method", default="all", show_default=True, metavar="NAME",
+@click.option("--reducer", "reducer_name", default="all", show_default=True, metavar="NAME",
               help=f"One of {', '.join(REDUCER_NAMES)}, or all.")
 @click.option("--exact", is_flag=True, help="Exact analysis only (no draws, even with --samples).")
 @click.option("--samples", type=COUNT, help="Also draw this many values from GEN per reducer and chi-square test them.")
@@ -72,7 +72,7 @@ def _plot(reducers, n, R, plot_path, force):
 @json_option
 @plot_option
 @force_option
-def reduce_command(generator, range_size, n, method, exact, samples, alpha, power, as_json, plot_path, force):
+def reduce_command(generator, range_size, n, reducer_name, exact, samples, alpha, power, as_json, plot_path, force):
     """Exact bias of rand()-style range reduction against unbiased methods.
 
     For each method: the most and least likely outputs' probabilities (exact
@@ -83,7 +83,7 @@ def reduce_command(generator, range_size, n, method, exact, samples, alpha, powe
     """
     if not (0 < alpha < 1 and 0 < power < 1):
         raise ValueError(f"--alpha and --power must be in (0, 1); got {alpha} and {power}")
-    R, reducers = _range_and_reducers(generator, range_size, n, method)
+    R, reducers = _range_and_reducers(generator, range_size, n, reducer_name)
     if samples is not None and not exact and generator is None:
         raise click.UsageError("--samples draws from a generator: name one (GEN) instead of --range")
     if samples is not None and not exact:  # refused before the exact analysis, which can take seconds
