@@ -132,7 +132,7 @@ def raw_output(target: Target, battery: Battery, until_fail_bytes: int = UNTIL_F
     tests[f"{target.reducer.name} draws below {target.n} ({power(SCALED_DRAWS)} draws)"] = scaled.pvalue
     if target.shuffle is not None and target.shuffle.swap_program(target.n) is not None:
         positions = empirical_fairness(target.generator.make(AUDIT_SEED), target.n, target.shuffle, SHUFFLES,
-                                       target.reducer.name, label=target.generator.name)
+                                       target.reducer, label=target.generator.name)
         tests[f"position table of {SHUFFLES:,} real shuffles"] = positions.pvalue
     rows = [[label, format_pvalue(p), grade(p)] for label, p in tests.items()]
     pvalues, failed = list(tests.values()), {label for label, p in tests.items() if grade(p) == "FAIL"}
