@@ -20,6 +20,7 @@ from rnglab.draws.bias import bias
 from rnglab.pages.numbers import power, probability
 from rnglab.plot.shuffle import position_heatmap
 from rnglab.seeds.space import SeedSpace, policy_space, seed_range_space
+from rnglab.shuffles.algorithms import FISHER_YATES
 from rnglab.shuffles.fairness import IDEAL_ONLY, exact_fairness, position_chi_square
 from rnglab.shuffles.paths import BeyondEnumeration
 from rnglab.shuffles.reach import (
@@ -89,7 +90,7 @@ def distinct_states(target: Target, seeds: int) -> int:
 
 def reachability(target: Target) -> Finding:
     """Deals the seed space can reach against ``n!`` (counted exactly for up to :func:`enumerated_seeds`)."""
-    space, shuffle = seed_space(target), target.shuffle or "fisher-yates"
+    space, shuffle = seed_space(target), target.shuffle or FISHER_YATES
     if target.seeding.enumerable and target.shuffle is not None and space.size <= enumerated_seeds(target):
         result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
     else:
