@@ -24,7 +24,6 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Optional
 
 import numpy as np
 
@@ -61,7 +60,7 @@ class IntegralLLL:
     """
 
     def __init__(self, basis: list[list[int]], delta: Fraction = DELTA,
-                 gram: Optional[list[list[int]]] = None):
+                 gram: list[list[int]] | None = None):
         self.basis, self.delta, self.d, self.lam = basis, delta, [1], []
         if gram is None:
             gram = [[dot(u, v) for v in basis[:k + 1]] for k, u in enumerate(basis)]
@@ -272,7 +271,7 @@ def _apply(U: np.ndarray, reduction: IntegralLLL) -> IntegralLLL:
     return IntegralLLL(basis.tolist(), reduction.delta)
 
 
-def guided_reduction(reduction: IntegralLLL, k: int, floats: Optional[tuple]) -> IntegralLLL:
+def guided_reduction(reduction: IntegralLLL, k: int, floats: tuple | None) -> IntegralLLL:
     """LLL-reduce exactly a basis whose rows before k are reduced, guided by :func:`_float_lll`.
 
     Parameters
@@ -501,7 +500,7 @@ def short_vectors(basis, mu, B, bound: int) -> list[list[int]]:
     return vectors
 
 
-def shortest_vector(basis, mu, B, reject_below: Optional[int] = None, known: Optional[int] = None):
+def shortest_vector(basis, mu, B, reject_below: int | None = None, known: int | None = None):
     """Exact nu^2 and the canonical shortest vector of the lattice with this reduced basis.
 
     With ``reject_below``, returns None if nu^2 is below it (used to prune a
