@@ -149,7 +149,8 @@ class LCG(Source):
         if kind == "pow2":
             kernels.fill_rows_pow2(row, jump_a, jump_c, shift, mask, out)
         elif kind == "small":
-            kernels.fill_rows_small(row, jump_a, jump_c, np.uint64(self.m), shift, mask, out)
+            quotient = np.uint64((jump[0] << 32) // self.m)
+            kernels.fill_rows_small(row, jump_a, quotient, jump_c, np.uint64(self.m), shift, mask, out)
         else:
             quotient = np.uint64((jump[0] << 64) // self.m)
             kernels.fill_rows_wide(row, jump_a, quotient, jump_c, np.uint64(self.m), shift, mask, out)

@@ -180,6 +180,12 @@ def check_interval(alpha: float, beta: float) -> None:
     require(0 <= alpha < beta <= 1, f"the interval needs 0 <= alpha < beta <= 1; got [{alpha}, {beta})")
 
 
+def check_min_expected(value: float) -> float:
+    """Check a test's least expected count per class after merging: ``>= 5``, the chi-square rule of :func:`chi_square`."""
+    require(value >= 5, f"min_expected must be >= 5 (the chi-square rule); got {value}")
+    return float(value)
+
+
 def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,
                min_expected: float = 5.0) -> tuple[float, float, int]:
     """Pearson's chi-square of observed against expected counts.
