@@ -56,7 +56,7 @@ def every_path(algo, n, bounds):
        reduce=st.sampled_from(["modulo", "lemire", "float-multiply", "bitmask"]))
 def test_every_shuffle_returns_a_permutation(algo, n, seed, reduce):
     n = min(n, SHUFFLES[algo].max_n or n)  # the JavaScript sorts are modelled for short arrays
-    deck = shuffle(n, make_source("minstd", seed=seed), make_shuffle(algo), REDUCERS[reduce], **keys(algo, 8))
+    deck = shuffle(n, make_source("minstd", seed=seed), make_shuffle(algo, **keys(algo, 8)), REDUCERS[reduce])
     assert sorted(deck.tolist()) == list(range(n))
 
 
@@ -65,11 +65,11 @@ def test_every_shuffle_returns_a_permutation(algo, n, seed, reduce):
        seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=5),
        reduce=st.sampled_from(["modulo", "lemire", "threshold", "bitmask"]))
 def test_batched_lanes_equal_one_at_a_time(algo, n, seeds, reduce):
-    decks, draws = shuffle_seeds(make_source("msvc"), seeds, n, make_shuffle(algo), REDUCERS[reduce], **keys(algo, 5))
+    decks, draws = shuffle_seeds(make_source("msvc"), seeds, n, make_shuffle(algo, **keys(algo, 5)), REDUCERS[reduce])
     for seed, deck, used in zip(seeds, decks, draws):
         source = make_source("msvc", seed=seed)
         single = SourceDraws(source, REDUCERS[reduce])
-        assert shuffle_decks(n, single, make_shuffle(algo), **keys(algo, 5))[0].tolist() == deck.tolist()
+        assert shuffle_decks(n, single, make_shuffle(algo, **keys(algo, 5)))[0].tolist() == deck.tolist()
         assert single.draws == used
 
 
@@ -238,10 +238,10 @@ def test_decks_in_turn_equal_one_shuffle_after_another(case, n, method, decks):
     reference = generator.copy()
 
     def one_at_a_time():
-        return [shuffle(n, reference, make_shuffle(algo), REDUCERS[method], **keys(algo, 5)).tolist() for _ in range(decks)], reference.next_raw()
+        return [shuffle(n, reference, make_shuffle(algo, **keys(algo, 5)), REDUCERS[method]).tolist() for _ in range(decks)], reference.next_raw()
 
     def in_turn():
-        return shuffle_in_turn(n, generator, decks, make_shuffle(algo), REDUCERS[method], **keys(algo, 5)).tolist(), generator.next_raw()
+        return shuffle_in_turn(n, generator, decks, make_shuffle(algo, **keys(algo, 5)), REDUCERS[method]).tolist(), generator.next_raw()
 
     assert outcome(in_turn) == outcome(one_at_a_time)
 
