@@ -493,7 +493,8 @@ def shuffle_decks(n: int, draws: Draws, algo: Shuffle = FISHER_YATES) -> np.ndar
     return algo.run(decks, draws)
 
 
-def shuffle(n: int, source: Source, algo: Shuffle = FISHER_YATES, reducer: Reducer = DEFAULT_REDUCER) -> np.ndarray:
+def shuffle(n: int, source: Source, algo: str | Shuffle = "fisher-yates", reducer: str | Reducer = "lemire",
+            **options) -> np.ndarray:
     """Shuffle one deck of ``n`` items with ``source`` and ``reducer`` (the one-at-a-time path).
 
     Parameters
@@ -502,10 +503,12 @@ def shuffle(n: int, source: Source, algo: Shuffle = FISHER_YATES, reducer: Reduc
         Items in the deck, ``0 .. n - 1`` in their starting order.
     source : Source
         The generator, already seeded (:func:`rnglab.make_source`); it is advanced by the draws.
-    algo : Shuffle
-        The shuffle with its option (:func:`make_shuffle`: ``make_shuffle("transpositions", swaps=5)``).
-    reducer : Reducer
-        How each bounded draw is made from the source's outputs (``REDUCERS["modulo"]``).
+    algo : str or Shuffle
+        A shuffle of ``rnglab.SHUFFLES`` or a resolved :class:`Shuffle`.
+    reducer : str or Reducer
+        How each bounded draw is made from the source's outputs.
+    **options
+        The algorithm's option (``swaps=``, ``key_bits=``), checked by :func:`make_shuffle`.
 
     Returns
     -------
@@ -516,11 +519,11 @@ def shuffle(n: int, source: Source, algo: Shuffle = FISHER_YATES, reducer: Reduc
     --------
     Fisher-Yates with ``rand() % (i + 1)`` on MSVC's ``rand()`` after ``srand(1)``:
 
-    >>> from rnglab import REDUCERS, make_shuffle, make_source, shuffle
-    >>> shuffle(10, make_source("msvc", 1), make_shuffle("fisher-yates"), REDUCERS["modulo"])
+    >>> from rnglab import make_source, shuffle
+    >>> shuffle(10, make_source("msvc", 1), "fisher-yates", "modulo")
     array([9, 3, 0, 2, 4, 7, 5, 6, 8, 1], dtype=uint8)
     """
-    return shuffle_decks(n, SourceDraws(source, reducer), algo)[0]
+    return shuffle_decks(n, SourceDraws(source, reducer), algo, **options)[0]
 
 
 def shuffle_in_turn(n: int, source: Source, count: int, algo: Shuffle = FISHER_YATES,

@@ -96,11 +96,10 @@ def repeated_passes(algo: str | Shuffle, n: int, passes: int, *, reduce: str | N
         raise ValueError(f"--passes must be in [1, {MAX_PASSES}] (the exact counts grow by one pass's bits each); "
                          f"got {passes}")
     shuffle = make_shuffle(algo, **options)
-    reducer = None if reduce is None else as_reducer(reduce)
-    one_pass, denominator = position_counts(shuffle, n, reducer=reducer, range_size=range_size)
+    one_pass, denominator = position_counts(shuffle, n, reduce=reduce, range_size=range_size)
     counts = matrix_power(np.asarray(one_pass, dtype=object), passes)
     denominator **= passes
-    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {reducer.name}"
+    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {as_reducer(reduce).name}"
     return RepeatedPasses(n=n, algo=str(shuffle), passes=passes, source=source, denominator=denominator,
                           counts=[[int(c) for c in row] for row in counts],
                           largest=_extreme(counts, denominator, np.argmax),

@@ -54,7 +54,7 @@ def test_naive_fifty_four_cards_one_and_two_passes():
 def test_one_pass_is_the_position_matrix():
     from rnglab.shuffles.fairness import position_counts
 
-    counts, denominator = position_counts(make_shuffle("naive"), 7)
+    counts, denominator = position_counts("naive", 7)
     result = repeated_passes("naive", 7, 1)
     assert result.counts == counts.tolist() and result.denominator == denominator
     assert result.position_max_deviation == max(abs(Fraction(int(c), denominator) - Fraction(1, 7)) for c in counts.flat)
@@ -82,10 +82,9 @@ def test_passes_out_of_range(passes):
 
 def test_passes_through_a_reducer():
     # rand() % (i + 1) from an ideal source of 7 values: one pass's exact matrix, squared
-    from rnglab.reduction.reducers import REDUCERS
     from rnglab.shuffles.fairness import position_counts
 
-    counts, denominator = position_counts(make_shuffle("fisher-yates"), 6, reducer=REDUCERS["modulo"], range_size=7)
+    counts, denominator = position_counts("fisher-yates", 6, reduce="modulo", range_size=7)
     result = repeated_passes("fisher-yates", 6, 2, reduce="modulo", range_size=7)
     assert result.counts == counts.dot(counts).tolist() and result.denominator == denominator**2
     assert result.source == "ideal source of 7 values, modulo" and result.position_max_deviation > 0
