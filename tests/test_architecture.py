@@ -82,12 +82,10 @@ RESOLVERS = {"as_reducer", "make_shuffle", "as_generator", "as_pipeline"}
 #: target), the report (it names its examples), and each resolver's own module (a default such as FISHER_YATES).
 EDGES = ("rnglab.cli", "rnglab.report", "rnglab.audit.target", "rnglab.shuffles.pipelines", "rnglab.generators.catalog",
          "rnglab.reduction.reducers", "rnglab.shuffles.algorithms")
-#: Modules another helper owned when the rule came in, resolved there still (to be moved to the edge).
-NOT_YET = ("rnglab.shuffles.deal_probability",)
 
 
 def _below_the_edge(module: str) -> bool:
-    return not any(module == edge or module.startswith(edge + ".") for edge in EDGES + NOT_YET)
+    return not any(module == edge or module.startswith(edge + ".") for edge in EDGES)
 
 
 def _rnglab_classes() -> set[str]:
