@@ -184,12 +184,44 @@ def test_pacing_sizes_learnt_entries_to_the_stage_and_the_others_to_the_hungries
     pacing.learn(0, serial, 100, 200)
     pacing.learn(1, gap, 10, 2560)
     pacing.learn(2, capped, 2**20, 2**17)  # a capped entry's consumption paces it, but not the others
-    pacing.advance(2**19)
-    assert pacing.target == 2**20 and pacing.scale == 2**20 / (1000 * 256)
+    pacing.target = 2**20
+    assert pacing.scale == 2**20 / (1000 * 256)
     assert [pacing.size(i, e) for i, e in enumerate((serial, gap, capped))] == [2**19, 4096, 2**23]
     assert pacing.size(3, Entry("runs-up", 10**6, {})) == round(10**6 * 2**20 / 256_000)
-    pacing.advance(10)
-    assert pacing.target == 2**21  # the data doubles; an entry that read more than the target raises it
+
+
+def test_pacing_keeps_a_margin_for_an_entry_whose_consumption_varies():
+    """Gap read 2,560 outputs for 10 gaps, then 5,000 for 20 (not 5,120 +- 1): at T = 2^20 outputs, r = 250, the
+    largest n with 250 n + 4 * 250 sqrt(n) <= 2^20 is (sqrt(4 + 4194.304) - 2)^2 = 3943.1; serial read 2 a sample
+    both times (within one output: a whole output read for half of one)."""
+    serial, gap = Entry("serial", 500, {}), Entry("gap", 1000, {})
+    pacing = Pacing()
+    pacing.learn(0, serial, 100, 200)
+    pacing.learn(0, serial, 1000, 2001)
+    pacing.learn(1, gap, 10, 2560)
+    pacing.learn(1, gap, 20, 5000)
+    pacing.target = 2**20
+    assert pacing.varying == {1}
+    assert pacing.size(1, gap) == 3943 and 250 * 3943 + 1000 * 3943**0.5 <= 2**20 < 250 * 3944 + 1000 * 3944**0.5
+    assert pacing.size(0, serial) == int(2**20 / 2.001)
+
+
+def test_stages_double_from_1_kib_and_the_last_is_the_allowance():
+    from rnglab.empirical.until_fail import stage_bytes
+
+    assert list(stage_bytes(1024, 3 * 2**12)) == [1024, 2048, 4096, 8192, 3 * 2**12]
+    assert list(stage_bytes(1024, 2**13)) == [1024, 2048, 4096, 2**13]
+    assert list(stage_bytes(1024, 512)) == [512]
+
+
+def test_the_stages_examine_powers_of_two_and_then_the_whole_allowance():
+    """PractRand's stages: ``--max-bytes 6 MiB`` examines 1, 2, 4 MiB then 6 MiB (was 1.07, 2.16, 4.37 MiB and
+    stopped there, under the allowance); every test below its cap reads most of it (the gap tests keep a margin of
+    four standard deviations of their random consumption, 21% at 1 MiB)."""
+    result = run("pcg64", max_bytes=6 * 2**20)
+    sizes = [stage.bytes for stage in result.stages]
+    assert sizes[-4:] == [2**20, 2**21, 2**22, 6 * 2**20] and sizes[0] == 1024
+    assert all(stage.bytes_every >= 0.75 * stage.bytes for stage in result.stages[-4:])
 
 
 def test_every_test_below_its_cap_reads_the_whole_stage():

@@ -26,6 +26,7 @@ the rule as the reason.
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -66,32 +67,44 @@ class CountingSource(SourceView):
 
 @dataclass
 class Pacing:
-    r"""Each entry's sample size at a stage, so that every entry reads the stage's data.
+    r"""Each entry's sample size at a stage, so that every entry reads the stage's data and no more.
 
-    An entry's consumption is learnt from its last run: :math:`r_i` outputs
-    read per unit of its sample size. At a stage whose data is :math:`T`
-    outputs, a learnt entry runs with :math:`n_i = T / r_i` (capped at its
-    ``max_n``). An entry not yet run (its test refused the smaller sizes)
-    takes the battery's proportion, :math:`n_i = s \, n_i^{\text{battery}}`,
-    at the scale :math:`s = T / \max_j n_j^{\text{battery}} r_j` over the
-    learnt entries without a cap: the scale at which the battery's hungriest
-    entry reads the stage. :math:`T` is twice the most one entry read at the
-    stage before, so it doubles from stage to stage; before anything has run,
-    :math:`s` starts at :data:`FIRST_SCALE` and doubles.
+    A stage's data is :math:`T` outputs (:attr:`target`), set by
+    :func:`stages`: a power of two of bytes, or the allowance. An entry's
+    consumption is learnt from its last run: :math:`r_i` outputs read per
+    unit of its sample size. A learnt entry runs with
+    :math:`n_i = \lfloor T / r_i \rfloor` (capped at its ``max_n``), which
+    reads at most :math:`T` when every sample takes the same data. An entry
+    whose last run read more than one output away from what its run before
+    predicted (a gap or coupon collector test reads a random number of
+    outputs per sample; a test that reads whole outputs rounds up) keeps a
+    margin of four standard deviations below :math:`T`, taking a sample's
+    standard deviation as at most its mean (a geometric law's): the largest
+    :math:`n` with :math:`n r_i + 4 r_i \sqrt{n} \le T`,
+    :math:`n_i = \lfloor (\sqrt{4 + T / r_i} - 2)^2 \rfloor`. An entry not
+    yet run (its test refused the smaller sizes) takes the battery's
+    proportion, :math:`n_i = s \, n_i^{\text{battery}}`, at the scale
+    :math:`s = T / \max_j n_j^{\text{battery}} r_j` over the learnt entries
+    without a cap: the scale at which the battery's hungriest entry reads the
+    stage. Before anything has run (:attr:`target` is ``None``), :math:`s`
+    starts at :data:`FIRST_SCALE` and doubles at each :meth:`advance`.
 
     Attributes
     ----------
     target : int or None
-        :math:`T`, outputs each entry reads (``None`` until an entry has run).
+        :math:`T`, outputs each entry reads (``None`` before the first stage of data).
     per_sample : dict
         :math:`r_i` by entry index.
     weight : dict
         :math:`n_i^{\text{battery}} r_i` by entry index, for the entries without a cap.
+    varying : set
+        The entries whose last run read more than one output away from :math:`n_i r_i` of the run before.
     """
 
     target: int | None = None
     per_sample: dict = dataclasses.field(default_factory=dict)
     weight: dict = dataclasses.field(default_factory=dict)
+    varying: set = dataclasses.field(default_factory=set)
     first_scale: float = FIRST_SCALE
 
     @property
@@ -104,26 +117,24 @@ class Pacing:
     def size(self, index: int, entry: Entry) -> int:
         """The sample size of entry ``index`` at this stage (before its ``max_n`` cap)."""
         if self.target is not None and index in self.per_sample:
-            return max(1, round(self.target / self.per_sample[index]))
+            samples = self.target / self.per_sample[index]
+            if index in self.varying:
+                samples = (math.sqrt(4 + samples) - 2) ** 2
+            return max(1, math.floor(samples))
         return max(1, round(entry.n * self.scale))
 
     def learn(self, index: int, entry: Entry, size: int, read: int) -> None:
         """Record that entry ``index`` read ``read`` outputs at sample size ``size``."""
         if read:
+            expected = size * self.per_sample.get(index, read / size)
+            (self.varying.add if abs(read - expected) > 1 else self.varying.discard)(index)
             self.per_sample[index] = read / size
             if entry.max_n is None:
                 self.weight[index] = entry.n * read / size
 
-    def advance(self, most_read: int) -> None:
-        """Go to the next stage; ``most_read`` is the most one entry read at the stage just run.
-
-        The target doubles from the most read, so that it follows an entry
-        that read more than it at its first run (and no entry reads more than
-        the others at the next stage).
-        """
+    def advance(self) -> None:
+        """Before anything has read data: the next stage doubles the scale of every entry."""
         self.first_scale *= 2
-        most = max(most_read, self.target or 0)
-        self.target = 2 * most if most else None
 
 
 @dataclass(frozen=True)
@@ -348,17 +359,29 @@ def _stage(runs: dict, skipped: list, output_bits: int, thresholds: Thresholds, 
                  tuple(results), labels, tuple(skipped), worst, worst_tests, int(worst_read * to_bytes))
 
 
+def stage_bytes(start_bytes: int, allowance: int | None) -> Iterator[int]:
+    """The data of each stage: ``start_bytes`` doubled until it reaches ``allowance``, then ``allowance`` itself
+    (PractRand's 1 KiB, 2 KiB, 4 KiB, ... with a last stage on the whole allowance); without end when it is ``None``."""
+    size = start_bytes
+    while allowance is None or size < allowance:
+        yield size
+        size *= 2
+    yield allowance
+
+
 def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_bytes: int | None = None,
            max_seconds: float | None = None, selection: BitSelection = BitSelection(),
            thresholds: Thresholds = Thresholds()) -> Iterator[Stage]:
     """Yield the stages of a run until one FAILs or a limit is reached.
 
-    Each stage tests twice the data of the one before (:class:`Pacing`), from
-    the stream's start (:func:`run_stage`); stages are yielded from the first
-    after which at least ``start_bytes`` have been read. Before each stage, the limits are
-    checked against its expected cost (twice the data so far, twice the last
-    stage's time): a stage that would pass ``max_bytes`` or ``max_seconds`` is
-    not started.
+    Stage ``k`` tests the first :math:`2^k` KiB of the stream
+    (:func:`stage_bytes`: ``start_bytes`` doubled), every entry paced to read
+    that data (:class:`Pacing`) from the stream's start (:func:`run_stage`);
+    the last stage tests ``max_bytes`` itself when it is not a power of two
+    of ``start_bytes``, so that the data examined is the allowance. Before
+    the first stage, the entries run once at the smallest sizes (a sample
+    each), unreported, to learn how much each reads. A stage that would end
+    after ``max_seconds`` (twice the last stage's time from now) is not started.
 
     Parameters
     ----------
@@ -367,9 +390,9 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     battery : Battery
         The entries to pace.
     start_bytes : int
-        Data read before the first stage that is reported.
+        The data of the first stage.
     max_bytes, max_seconds : optional
-        Limits on the data read and the time spent.
+        The allowance of data (the last stage's) and a limit on the time spent.
     selection : BitSelection
         Bits of each output, for the entries that do not choose their own.
     thresholds : Thresholds
@@ -377,20 +400,20 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     """
     pacing, runs = Pacing(), None
     tallies = TallyStream(source, {index: entry for index, entry in enumerate(battery.entries) if entry.incremental})
-    started, last_seconds, read = time.perf_counter(), 0.0, 0
+    started, last_seconds = time.perf_counter(), 0.0
     try:
-        while True:
-            if max_bytes is not None and 2 * read > max_bytes:
-                return
+        while not pacing.per_sample:  # nothing has read data yet: learn the entries' consumption
+            _, runs = run_stage(source, battery, pacing, selection, thresholds, tallies, runs)
+            pacing.advance()
+        for size in stage_bytes(start_bytes, max_bytes):
             if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
                 return
+            pacing.target = size * 8 // source.output_bits
             stage, runs = run_stage(source, battery, pacing, selection, thresholds, tallies, runs)
-            pacing.advance(max((run.read for run in runs.values()), default=0))
-            last_seconds, read = stage.seconds, stage.bytes
-            if read >= start_bytes:
-                yield stage
-                if stage.worst == "FAIL":
-                    return
+            last_seconds = stage.seconds
+            yield stage
+            if stage.worst == "FAIL":
+                return
     finally:
         tallies.close()
 
