@@ -20,11 +20,11 @@ import scipy.fft
 from common import best_time, markdown_table, write_fragment
 
 from rnglab.empirical.battery import get_battery, run_battery
-from rnglab.empirical.until_fail import CountingSource
 from rnglab.empirical.stattests.matrix_rank import gf2_ranks
+from rnglab.empirical.until_fail import CountingSource
 from rnglab.generators import make_source
 from rnglab.generators.base import Source
-from rnglab.stream import BitSelection, bit_fields, bits
+from rnglab.streams.gateway import BitSelection, bit_fields, bits
 
 MINE = ("birthday-spacings", "collision", "fourier", "matrix-rank", "hamming-weight")
 GENERATORS = ("pcg64", "msvc")

@@ -33,9 +33,9 @@ import numpy as np
 from common import duration, markdown_table, write_fragment
 
 from rnglab.generators import as_generator, make_source
-from rnglab.seeds.crack import crack, make_plan, observe
 from rnglab.parallel.cluster import cluster_client
-from rnglab.seeds.distributed import run_search
+from rnglab.recovery.crack import crack, make_plan, observe
+from rnglab.recovery.distributed import run_search
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import shuffle
 

@@ -12,7 +12,7 @@ same-algorithm one (``bench/c/crack_filter.c``) runs rnglab's own filter
 (one card followed to the end, 4 seeds at a time, for the 1999 shuffle; every
 seen card with rejection at the first final position that misfits, for
 Fisher-Yates) and checks the survivors on a whole deck. rnglab
-(``rnglab.seeds.crack.crack``) follows only the observed cards and runs on
+(``rnglab.recovery.crack.crack``) follows only the observed cards and runs on
 every core. All search the same slice of seeds in the same run and must find
 the same seeds. rnglab is timed twice, on every core and on one
 thread (``numba.set_num_threads(1)``): the second, against the single-threaded
@@ -43,7 +43,7 @@ import numpy as np
 from common import C_SOURCES, compile_c, duration, markdown_table, run_c, write_fragment
 
 from rnglab.generators import as_generator, make_source
-from rnglab.seeds.crack import crack, observe
+from rnglab.recovery.crack import crack, observe
 from rnglab.seeds.policies import DAY
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import shuffle

@@ -6,7 +6,7 @@ least 95% success (12 cards: 100%); a 64-bit LCG (MMIX) with ``(x >> 33) % (i + 
 Java k = 32, 16, 8, 4 from 2, 4, 7, 13 outputs, a 64-bit LCG k = 32, 16, 8 from 3, 5, 9.
 Success: the hidden state is among the states returned (every one reproduces the observations;
 "not unique": others do too, as the information bound allows). Time: the library call
-(:func:`rnglab.seeds.dealt.recover_from_deal` or :func:`rnglab.seeds.lattice.solve`), not start-up.
+(:func:`rnglab.recovery.dealt.recover_from_deal` or :func:`rnglab.recovery.lattice.solve`), not start-up.
 
 Usage: ``python bench/run.py lattice`` (``--quick``: 20 states per case instead of 100).
 """
@@ -19,13 +19,13 @@ import time
 
 from common import markdown_table, write_fragment
 
+from rnglab.draws.bounded import draw_bounded_reference
 from rnglab.generators import as_generator
-from rnglab.reduction.draw import draw_bounded_reference
+from rnglab.recovery.clues import Clue
+from rnglab.recovery.crack import observe
+from rnglab.recovery.dealt import recover_from_deal
+from rnglab.recovery.lattice import InsufficientObservations, solve, source_at
 from rnglab.reduction.reducers import as_reducer
-from rnglab.seeds.clues import Clue
-from rnglab.seeds.crack import observe
-from rnglab.seeds.dealt import recover_from_deal
-from rnglab.seeds.lattice import InsufficientObservations, solve, source_at
 from rnglab.shuffles.algorithms import make_shuffle, shuffle
 
 JAVA = as_generator("java")

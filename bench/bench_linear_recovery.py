@@ -5,7 +5,7 @@ V8's 52-card JavaScript Fisher-Yates deal from at most 40 bottom cards, at least
 under 10 ms per recovery with the cache phase known, under 100 ms unknown; CPython's MT19937 from 624
 ``getrandbits(32)`` words under 50 ms, from 624 ``random()`` floats under 5 s. Success: the hidden state
 (and phase) is among the states returned (every one replays every observation). Times are the library call
-(:mod:`rnglab.seeds.linear`), after the symbolic model is built once per process (timed apart).
+(:mod:`rnglab.recovery.linear`), after the symbolic model is built once per process (timed apart).
 
 Usage: ``python bench/run.py linear_recovery`` (``--quick``: 20 states per case instead of 100).
 """
@@ -19,7 +19,7 @@ import time
 from common import markdown_table, write_fragment
 
 from rnglab.generators.xorshift import V8MathRandom, Xorshift128
-from rnglab.seeds import linear
+from rnglab.recovery import linear
 
 
 def bottom(deck, cards):

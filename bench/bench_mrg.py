@@ -13,7 +13,7 @@ is timed on 10^5 outputs beside it.
 (2) Seeds per second of ``rnglab crack`` (Fisher-Yates, Lemire, 6 cards seen) over an MRG or
 combination seeded by a small seed space: the batch path (``MRGBatch``, one compiled
 lane per seed) against the one-at-a-time path it replaced (one generator and one
-shuffle per seed, ``rnglab.seeds.crack.deal``, the reference), on the same slice of seeds;
+shuffle per seed, ``rnglab.recovery.crack.deal``, the reference), on the same slice of seeds;
 both must find the same seed.
 
 (3) Time of ``rnglab.algebra.mrg_period.period`` (Knuth 3.2.2's primitivity test, factoring
@@ -30,7 +30,7 @@ from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
 
 from rnglab.algebra.mrg_period import period
 from rnglab.generators import as_generator, catalog
-from rnglab.seeds.crack import deal, make_plan, observe, search
+from rnglab.recovery.crack import deal, make_plan, observe, search
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import shuffle
 from rnglab.shuffles.cards import standard_deck

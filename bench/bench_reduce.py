@@ -4,11 +4,11 @@ Goals (issue 19, item 6): the catalog ``pcg64`` source with ``lemire`` draws
 exactly what ``numpy.random.Generator(PCG64(seed)).integers(0, n, size)``
 draws (checked below, values and state) at >= 0.9x its speed; ``bitmask``
 and ``java-nextint`` at >= 0.8x. Like numpy, the catalog source reads 32-bit
-halves of each PCG64 output for n <= 2^32 (``rnglab.reduction.words``) and
+halves of each PCG64 output for n <= 2^32 (``rnglab.draws.words``) and
 whole 64-bit words above.
 
 Side by side in one run, per method on the catalog ``pcg64`` (n = 52): the
-one-pass compiled map-and-compact (``rnglab.reduction.compact``, what
+one-pass compiled map-and-compact (``rnglab.draws.compact``, what
 ``draw_bounded`` uses now), the same draws through the reducer's numpy map
 and a separate compaction (before: ``compact_code`` cleared), and numpy.
 For ``lemire`` a further "before" row reads whole 64-bit words for n = 52
@@ -26,9 +26,9 @@ import time
 import numpy as np
 from common import best_time, markdown_table, write_fragment
 
+from rnglab.draws.bias import applicable_methods, bias
+from rnglab.draws.bounded import draw_bounded
 from rnglab.generators import make_source
-from rnglab.reduction.bias import applicable_methods, bias
-from rnglab.reduction.draw import draw_bounded
 from rnglab.reduction.reducers import as_reducer
 
 SEED = 20261122
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
             "(one PCG64 step per draw, not numpy's values).\n\n"
             + markdown_table(["method", "n", "rnglab ns/value now", "before", "numpy ns/value", "ratio now",
                               "ratio before"], throughput)
-            + "\n\nExact analysis (`rnglab.reduction.bias.bias`: counts, probabilities as fractions, TV distance, draws to "
+            + "\n\nExact analysis (`rnglab.draws.bias.bias`: counts, probabilities as fractions, TV distance, draws to "
             "detect) for R = 2^32, all applicable methods together (`float-multiply`, which needs O(n) "
             "work, only up to n = 10^6); goal: under a second per method for any n.\n\n"
             + markdown_table(["n", "methods", "seconds, all methods"], analysis))

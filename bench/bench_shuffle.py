@@ -13,7 +13,7 @@ swap over every deck.
 (``rnglab.shuffles.fairness.position_counts``, exact integers). Goals: n = 100
 under a second, n = 400 under 5 s (issue 19). "Before" is the object-array DP
 that packed columns replaced (kept as the reference of
-``tests/test_position_matrix.py``), timed in the same run up to n = 200.
+``tests/shuffles/test_position_matrix.py``), timed in the same run up to n = 200.
 CPU seconds of this process beside wall seconds: on the shared 2-core machine
 the wall time is several times the CPU time.
 """

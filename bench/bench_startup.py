@@ -50,6 +50,6 @@ def main() -> None:
             "importing numpy in the same run. `rnglab --help` and `CMD --help` import no library module "
             "(the group prints each command's summary from `rnglab.cli.COMMANDS`; commands import the library "
             "when they run). `gen` and `period` import `rnglab.generators` and numpy but not numba: "
-            "kernels are compiled, and numba imported, on their first call (`rnglab.compiled`).\n\n"
+            "kernels are compiled, and numba imported, on their first call (`rnglab.core.compiled`).\n\n"
             + markdown_table(["command", "CPU s", "ratio to numpy", "goal s", "met"], rows))
     print(write_fragment("startup", "Start-up: CPU time of rnglab commands", body).read_text())

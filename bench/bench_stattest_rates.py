@@ -20,7 +20,7 @@ from common import markdown_table, write_fragment
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.until_fail import CountingSource
 from rnglab.generators.catalog import as_generator
-from rnglab.stream import BitSelection
+from rnglab.streams.gateway import BitSelection
 
 #: Bytes of the stream each entry reads (about).
 TARGET = 48 * 2**20

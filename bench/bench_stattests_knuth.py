@@ -5,7 +5,7 @@ samples it reads. Each test runs on rnglab's PCG64 source; the reference is
 ``numpy.random.Generator(PCG64).random(k)`` for the same number ``k`` of
 values the test read (its ``values_read``), timed alternately with the test,
 best of several runs. The test time includes rnglab's gateway
-(``rnglab.stream``), which itself generates the values.
+(``rnglab.streams.gateway``), which itself generates the values.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def main() -> None:
         rows.append([f"`{name}`", shown, n, values, f"{values / seconds / 1e6:.0f}", f"{seconds / values * 1e9:.2f}",
                      f"{whole / values * 1e9:.2f}", f"{seconds / whole:.2f}",
                      f"{chunked / values * 1e9:.2f}", f"{seconds / chunked:.2f}"])
-    body = ("Each test on rnglab's PCG64 source (read through `rnglab.stream`), against numpy generating the "
+    body = ("Each test on rnglab's PCG64 source (read through `rnglab.streams.gateway`), against numpy generating the "
             "same number k of uniforms with `Generator(PCG64).random`: in one call of k values (the goal's "
             "reference: a test should cost at most 5 times this), and in calls of 2^16 values (cheaper, as "
             "it avoids faulting in a fresh k-value array: the stricter reference). ratio = test time / "

@@ -18,7 +18,7 @@ from common import markdown_table, write_fragment
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.stattests.base import get_test
 from rnglab.generators.catalog import as_generator
-from rnglab.stream import BitSelection
+from rnglab.streams.gateway import BitSelection
 
 #: Doublings before the battery's size (stages n / 2^STAGES .. n).
 STAGES = 7

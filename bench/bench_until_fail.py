@@ -27,7 +27,7 @@ import time
 import numpy as np
 from common import markdown_table, write_fragment
 
-from rnglab.params import human_bytes
+from rnglab.core.params import human_bytes
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.until_fail import stages, summarise
 from rnglab.generators import NumpySource, catalog, make_source

@@ -26,10 +26,10 @@ import time
 from bench_until_fail import STAGE, practrand_run, practrand_version, rnglab_run, source_of
 from common import write_fragment
 
+from rnglab.core.params import human_bytes
 from rnglab.empirical.battery import Battery, get_battery
 from rnglab.empirical.until_fail import stages, summarise
 from rnglab.empirical.verdicts import GRADES
-from rnglab.params import human_bytes
 
 
 def practrand_builtin_seconds(binary: str, limit: int) -> float:

@@ -3,7 +3,7 @@
 Usage: ``python bench/stattest_equality.py record|check [--out PATH]``. ``record`` runs every entry of
 ``small`` (each on a fresh stream) on pcg64, minstd, randu and mt19937, seeds 1 and 2, at two sizes
 (``n // 300 + 7`` and ``n // 3 + 13``, capped at the entry's ``max_n``: odd sizes that cross the chunk
-boundaries of :func:`rnglab.stream.field_chunks`), and writes each statistic and p-value (``repr``, so
+boundaries of :func:`rnglab.streams.gateway.field_chunks`), and writes each statistic and p-value (``repr``, so
 every bit) with a digest of the details, or the refusal's message; ``check`` runs the same and reports
 every difference from the recorded file (exit status 1 when any). The committed reference
 ``bench/data/stattest_equality.json`` was recorded with the code of commit 7efc7e4, before the speed-ups of
@@ -25,7 +25,7 @@ import numpy as np
 
 from rnglab.empirical.battery import get_battery
 from rnglab.generators.catalog import as_generator
-from rnglab.stream import BitSelection
+from rnglab.streams.gateway import BitSelection
 
 REFERENCE = Path(__file__).resolve().parent / "data" / "stattest_equality.json"
 GENERATORS = ("pcg64", "minstd", "randu", "mt19937")

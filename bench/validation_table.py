@@ -22,7 +22,7 @@ from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.empirical.verdicts import format_pvalue, grade
 from rnglab.generators import make_source
 from rnglab.pages import Mark
-from rnglab.stream import BitSelection
+from rnglab.streams.gateway import BitSelection
 
 SEED = 12345
 OUT = Path(__file__).resolve().parent / "results" / "validation.md"

@@ -1,23 +1,27 @@
 """rnglab: a laboratory for random number generator quality and seeding.
 
-The packages follow the data flow, left to right (no module imports from one to its right):
+The packages are the layers of the data flow, bottom to top (no module imports from a package
+above its own; ``tests/test_architecture.py`` checks it):
 
-=======================  ==================================================================
-:mod:`rnglab.params`      safe parsing of integer expressions (``2^31-1``)
-:mod:`rnglab.compiled`    numba kernels compiled (and numba imported) on first call
-:mod:`rnglab.parallel`    work cut into chunks: here or on a dask cluster, journaled, resumable
-:mod:`rnglab.reduction`   the reducer registry (pure maps), bounded draws, exact bias
-:mod:`rnglab.generators`  sources, LCGs, adapters, the catalog and :class:`GeneratorSpec`
-:mod:`rnglab.stream`      the gateway: offsets, uniforms, bits, packed words
-:mod:`rnglab.algebra`     exact periods, the walk, lattice reduction, the spectral test
-:mod:`rnglab.empirical`   statistical tests, batteries, second level, verdicts
-:mod:`rnglab.shuffles`    draws, steps, the shuffle registry, kernels, fairness, reach, deals, user functions
-:mod:`rnglab.seeds`       seed policies, seed spaces, seed and state recovery
-:mod:`rnglab.pages`       Markdown and self-contained HTML pages from Jinja2 templates (report and audit)
-:mod:`rnglab.report`      the catalog report; :mod:`rnglab.plot` figures
-:mod:`rnglab.audit`       one pipeline examined end to end and graded (beside ``report``)
-:mod:`rnglab.cli`         the ``rnglab`` command (thin: parse, call, format)
-=======================  ==================================================================
+=========================  ==================================================================
+:mod:`rnglab.core`         parameters (``2^31-1``), compiled kernels, result objects, atomic files
+:mod:`rnglab.data`         the catalog, the batteries and the named pipelines, as TOML
+:mod:`rnglab.parallel`     work cut into chunks: here or on a dask cluster, journaled, resumable
+:mod:`rnglab.reduction`    range reduction as arithmetic: the reducer registry, maps, exact counts
+:mod:`rnglab.generators`   sources, LCGs, MRGs, the GF(2)-linear family, the catalog, :class:`GeneratorSpec`
+:mod:`rnglab.streams`      what tests read of a source: offsets, uniforms, bits, packed words
+:mod:`rnglab.algebra`      exact periods, lattices, the spectral test, GF(2) algebra
+:mod:`rnglab.empirical`    statistical tests, batteries, run-until-fail, second level, verdicts
+:mod:`rnglab.draws`        a generator meets a reducer: bounded draws, their words, their exact bias
+:mod:`rnglab.seeds`        seed policies and seed spaces
+:mod:`rnglab.shuffles`     shuffle algorithms, their kernels, exact and empirical laws, reach, decks
+:mod:`rnglab.recovery`     seed and state recovery: search (here, cluster, GPU), lattices, GF(2)
+:mod:`rnglab.plot`         figures
+:mod:`rnglab.pages`        Markdown and self-contained HTML pages from Jinja2 templates
+:mod:`rnglab.report`       the catalog report
+:mod:`rnglab.audit`        one pipeline examined end to end and graded
+:mod:`rnglab.cli`          the ``rnglab`` command (thin: parse, resolve, call, format)
+=========================  ==================================================================
 
 The names below are re-exported here and imported on first use, so that
 ``import rnglab`` (and every command of the CLI) pays only for what it touches.
@@ -99,10 +103,10 @@ _EXPORTS = {
     "GeneratorSpec": "rnglab.generators", "as_generator": "rnglab.generators", "catalog": "rnglab.generators",
     "make_source": "rnglab.generators", "LCG": "rnglab.generators", "LCGBatch": "rnglab.generators",
     "Output": "rnglab.generators", "Source": "rnglab.generators",
-    # reduction
+    # reduction and draws
     "REDUCERS": "rnglab.reduction.reducers", "Reducer": "rnglab.reduction.reducers",
-    "as_reducer": "rnglab.reduction.reducers", "draw_bounded": "rnglab.reduction.draw",
-    "bias": "rnglab.reduction.bias", "exact_counts": "rnglab.reduction.bias",
+    "as_reducer": "rnglab.reduction.reducers", "draw_bounded": "rnglab.draws.bounded",
+    "bias": "rnglab.draws.bias", "exact_counts": "rnglab.draws.bias",
     # algebra
     "lcg_period": "rnglab.algebra.period", "spectral_test": "rnglab.algebra.spectral",
     "search_multipliers": "rnglab.algebra.multipliers",
@@ -116,10 +120,10 @@ _EXPORTS = {
     "reachable_deals": "rnglab.shuffles.reach", "game_cycle": "rnglab.shuffles.reach",
     "load_function": "rnglab.shuffles.userfunc", "function_fairness": "rnglab.shuffles.userfunc",
     "enumerate_deals": "rnglab.shuffles.paths",
-    # seeds
+    # seeds and recovery
     "SeedSpace": "rnglab.seeds.space", "parse_seed_space": "rnglab.seeds.space",
-    "policy": "rnglab.seeds.policies", "crack": "rnglab.seeds.crack", "observe": "rnglab.seeds.crack",
-    "recover_state": "rnglab.seeds.recover",
+    "policy": "rnglab.seeds.policies", "crack": "rnglab.recovery.crack", "observe": "rnglab.recovery.crack",
+    "recover_state": "rnglab.recovery.seen_outputs",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -1,5 +1,5 @@
 """``python -m rnglab``: the command line."""
 
-from .console import run
+from rnglab.console import run
 
 run()

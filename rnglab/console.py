@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, watch)
     sys.unraisablehook = raise_again(sys.unraisablehook)
     try:
-        from .cli import main as run_command_line
+        from rnglab.cli import main as run_command_line
 
         status = run_command_line(argv)
         sys.stdout.flush()

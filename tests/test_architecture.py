@@ -1,53 +1,73 @@
-"""The package layout is the data flow: no module imports from a layer to its right (README, "Architecture")."""
+"""The packages are the layers of the data flow: no module imports from a package to its right.
+
+The order is the one a newcomer reads the code in (the README's and the documentation's architecture
+section): the foundation, then range reduction as pure arithmetic, the generators, the streams that tests
+read, exact algebra, empirical tests, draws (where a generator meets a reducer), seeds, shuffles, recovery,
+and the pages, report, audit and command line on top. The command line's lazy stand-ins
+(``lazy("module", "name")``, :func:`rnglab.cli.common.lazy`) count as imports.
+"""
 
 import ast
 from pathlib import Path
 
 import rnglab
 
-#: Layers left to right; a module belongs to its longest matching prefix.
+#: Packages (and the entry-point modules) from the bottom layer to the top one.
 LAYERS = [
-    ("rnglab.params", 0), ("rnglab.compiled", 0), ("rnglab.results", 0), ("rnglab.fileio", 0), ("rnglab.data", 0), ("rnglab.parallel", 0),
-    ("rnglab.reduction", 1), ("rnglab.reduction.maps", 1), ("rnglab.reduction.counts", 1),
-    ("rnglab.reduction.reducers", 1),
-    ("rnglab.generators", 2), ("rnglab.stream", 3), ("rnglab.algebra", 4), ("rnglab.empirical", 4),
-    ("rnglab.reduction.draw", 5), ("rnglab.reduction.words", 5), ("rnglab.reduction.bias", 5),
-    ("rnglab.seeds", 6), ("rnglab.seeds.policies", 6), ("rnglab.seeds.space", 6), ("rnglab.shuffles", 7),
-    ("rnglab.seeds.crack", 8), ("rnglab.seeds.recover", 8), ("rnglab.seeds.distributed", 8), ("rnglab.seeds.dealt", 8),
-    ("rnglab.plot", 9), ("rnglab.pages", 10), ("rnglab.report", 10), ("rnglab.audit", 10),
-    ("rnglab.cli", 11), ("rnglab.console", 12), ("rnglab.__main__", 12), ("rnglab", 13),
+    "rnglab.core", "rnglab.data", "rnglab.parallel", "rnglab.reduction", "rnglab.generators", "rnglab.streams",
+    "rnglab.algebra", "rnglab.empirical", "rnglab.draws", "rnglab.seeds", "rnglab.shuffles", "rnglab.recovery",
+    "rnglab.plot", "rnglab.pages", "rnglab.report", "rnglab.audit", "rnglab.cli", "rnglab.console",
+    "rnglab.__main__", "rnglab",
 ]
 PACKAGE = Path(rnglab.__file__).parent
 
 
-def layer(module: str) -> int | None:
-    """The layer of a module: its longest matching prefix (the package itself, ``rnglab``, matches only itself)."""
-    return max(((len(prefix), rank) for prefix, rank in LAYERS
-                if module == prefix or (prefix != "rnglab" and module.startswith(prefix + "."))),
-               default=(0, None))[1]
+def layer(module: str) -> int:
+    """The position in :data:`LAYERS` of the package (or entry module) that holds ``module``."""
+    for rank, prefix in enumerate(LAYERS):
+        if module == prefix or (prefix != "rnglab" and module.startswith(prefix + ".")):
+            return rank
+    raise LookupError(f"{module} is in no layer")
 
 
-def imported_modules(path: Path, module: str):
-    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+
+
+def imported_modules(path: Path):
+    """Every rnglab module ``path`` imports, including the CLI's lazy stand-ins."""
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom):
-            parts = package.split(".")
-            base = parts[:len(parts) - node.level + 1] if node.level else []
-            target = ".".join(base + ([node.module] if node.module else [])) if node.level else node.module
-            if target and target.startswith("rnglab"):
-                yield from ([f"{target}.{a.name}" for a in node.names] if node.module is None else [target])
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rnglab"):
+            yield node.module
+        elif isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names if alias.name.startswith("rnglab"))
+        elif (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "lazy" and node.args
+              and isinstance(node.args[0], ast.Constant)):
+            yield f"rnglab.{node.args[0].value}"
 
 
-def test_no_module_imports_from_a_layer_to_its_right():
-    upward = []
-    for path in PACKAGE.rglob("*.py"):
-        module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
-        upward += [(module, target) for target in imported_modules(path, module) if layer(target) > layer(module)]
+def test_no_module_imports_from_a_package_to_its_right():
+    upward = [(module_name(path), target) for path in PACKAGE.rglob("*.py")
+              for target in imported_modules(path) if layer(target) > layer(module_name(path))]
     assert upward == []
 
 
-def test_every_module_has_a_layer():
-    modules = [".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
-               for p in PACKAGE.rglob("*.py")]
-    assert [m for m in modules if layer(m) is None] == []
-    assert layer("rnglab.shuffles.reach") < layer("rnglab.seeds.crack") and layer("rnglab.seeds.space") < 7
+def test_imports_are_absolute():
+    relative = [module_name(path) for path in PACKAGE.rglob("*.py")
+                if any(isinstance(node, ast.ImportFrom) and node.level for node in ast.walk(ast.parse(path.read_text())))]
+    assert relative == []
+
+
+def test_every_module_has_a_layer_and_the_lazy_imports_exist():
+    for path in PACKAGE.rglob("*.py"):
+        layer(module_name(path))
+        for target in imported_modules(path):
+            assert (PACKAGE.parent / (target.replace(".", "/") + ".py")).exists() or \
+                (PACKAGE.parent / target.replace(".", "/") / "__init__.py").exists() or \
+                (PACKAGE.parent / (target.rsplit(".", 1)[0].replace(".", "/") + ".py")).exists() or \
+                (PACKAGE.parent / target.rsplit(".", 1)[0].replace(".", "/") / "__init__.py").exists(), (path, target)
+
+
+def test_the_layers_catch_an_upward_import():
+    assert layer("rnglab.reduction.maps") < layer("rnglab.generators.spec") < layer("rnglab.draws.bounded")
+    assert layer("rnglab.seeds.space") < layer("rnglab.shuffles.reach") < layer("rnglab.recovery.crack")

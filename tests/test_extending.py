@@ -8,12 +8,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from rnglab.draws.bias import bias, brute_force_counts, exact_counts
+from rnglab.draws.bounded import draw_bounded_reference
 from rnglab.generators import make_source
+from rnglab.recovery.crack import crack, observe
 from rnglab.reduction import counts
-from rnglab.reduction.bias import bias, brute_force_counts, exact_counts
-from rnglab.reduction.draw import draw_bounded_reference
 from rnglab.reduction.reducers import REDUCERS, Reducer
-from rnglab.seeds.crack import crack, observe
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import SHUFFLES, Algorithm, shuffle, shuffle_decks
 from rnglab.shuffles.draws import ScriptedDraws

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .lattice import IntegralLLL, _float_lll, _shortest_candidates
+from rnglab.algebra.lattice import IntegralLLL, _float_lll, _shortest_candidates
 
 #: Block size beta of the preprocessing (fplll's common choice for enumeration preprocessing).
 BLOCK = 10

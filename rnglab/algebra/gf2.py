@@ -22,13 +22,13 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from . import gf2_kernels as kernels
-from .numtheory import factorize
+from rnglab.algebra import gf2_kernels as kernels
+from rnglab.algebra.numtheory import factorize
 
 #: Prime factorisations of 2^k - 1 for the state sizes of the catalog's generators (k = 19937: a Mersenne
 #: prime). 2^(2^n) - 1 = F_0 F_1 ... F_{n-1} (Fermat numbers F_i = 2^(2^i) + 1); F_5 = 641 x 6700417 (Euler),
 #: F_6 = 274177 x 67280421310721 (Landry 1880), F_7 (Morrison and Brillhart 1975), F_8 (Brent and Pollard 1981).
-#: Each entry is checked: the primes multiply to 2^k - 1 and each passes Baillie--PSW (tests/test_gf2.py).
+#: Each entry is checked: the primes multiply to 2^k - 1 and each passes Baillie--PSW (tests/algebra/test_gf2.py).
 MERSENNE_FACTORS: dict[int, tuple[int, ...]] = {
     32: (3, 5, 17, 257, 65537),
     64: (3, 5, 17, 257, 641, 65537, 6700417),

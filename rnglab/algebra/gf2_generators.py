@@ -44,11 +44,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..generators.spec import GeneratorSpec
-from ..generators.xorshift import LinearSource
-from ..results import Result
-from . import gf2
-from . import gf2_kernels as kernels
+from rnglab.algebra import gf2
+from rnglab.algebra import gf2_kernels as kernels
+from rnglab.core.results import Result
+from rnglab.generators.spec import GeneratorSpec
+from rnglab.generators.xorshift import LinearSource
 
 #: MT19937's state: 624 words of 32 bits (of which 19937 bits matter).
 MT19937_STATE_BITS = 624 * 32

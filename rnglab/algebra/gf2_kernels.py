@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import njit
+from rnglab.core.compiled import njit
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)

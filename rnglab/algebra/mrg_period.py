@@ -49,10 +49,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..generators.affine import binary_power
-from ..generators.mrg import MRG, Recurrence, period_lcm
-from ..results import Result
-from .numtheory import (
+from rnglab.algebra.numtheory import (
     FactoringBudgetExceeded,
     factorize,
     is_probable_prime,
@@ -60,7 +57,10 @@ from .numtheory import (
     minimal_exponent,
     product_of,
 )
-from .period import Condition
+from rnglab.algebra.period import Condition
+from rnglab.core.results import Result
+from rnglab.generators.affine import binary_power
+from rnglab.generators.mrg import MRG, Recurrence, period_lcm
 
 
 @dataclass(frozen=True)

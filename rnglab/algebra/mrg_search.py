@@ -27,15 +27,15 @@ from typing import Optional
 
 import numpy as np
 
-from ..generators.mrg import Recurrence
-from ..results import Result
-from .lattice import shortest_vector
-from .mrg_period import primitivity_conditions
-from .mrg_spectral import MAX_DETERMINANT_BITS, output_coefficients
-from .multipliers import current_threshold, keep_best, uniform_below
-from .normalizers import NORMALIZATIONS, gamma, normalized_merit
-from .numtheory import factorize, is_probable_prime
-from .spectral import grown_reduced_bases
+from rnglab.algebra.lattice import shortest_vector
+from rnglab.algebra.mrg_period import primitivity_conditions
+from rnglab.algebra.mrg_spectral import MAX_DETERMINANT_BITS, output_coefficients
+from rnglab.algebra.multipliers import current_threshold, keep_best, uniform_below
+from rnglab.algebra.normalizers import NORMALIZATIONS, gamma, normalized_merit
+from rnglab.algebra.numtheory import factorize, is_probable_prime
+from rnglab.algebra.spectral import grown_reduced_bases
+from rnglab.core.results import Result
+from rnglab.generators.mrg import Recurrence
 
 #: Orders searched.
 ORDERS = (2, 3)

@@ -45,12 +45,12 @@ from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import Optional
 
-from ..generators.mrg import Combination, Recurrence
-from ..results import Result
-from .bkz import bkz_reduction
-from .lattice import IntegralLLL, guided_reduction, shortest_vector
-from .normalizers import NORMALIZATIONS, normalized_merit
-from .spectral import BKZ_FROM, MAX_DIMENSION, grown_reduced_bases, plane_count
+from rnglab.algebra.bkz import bkz_reduction
+from rnglab.algebra.lattice import IntegralLLL, guided_reduction, shortest_vector
+from rnglab.algebra.normalizers import NORMALIZATIONS, normalized_merit
+from rnglab.algebra.spectral import BKZ_FROM, MAX_DIMENSION, grown_reduced_bases, plane_count
+from rnglab.core.results import Result
+from rnglab.generators.mrg import Combination, Recurrence
 
 #: Largest equivalent modulus, in bits (the LCG path's limit on m^k, the dual's determinant).
 MAX_DETERMINANT_BITS = 500

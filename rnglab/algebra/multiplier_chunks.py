@@ -17,10 +17,10 @@ from typing import Callable
 
 import numpy as np
 
-from ..parallel.chunks import Outcome, run_chunks
-from ..parallel.cluster import worker_count
-from ..parallel.journal import Journal
-from .multipliers import Multiplier, SearchResult, check_search, consider, draw_multiplier
+from rnglab.algebra.multipliers import Multiplier, SearchResult, check_search, consider, draw_multiplier
+from rnglab.parallel.chunks import Outcome, run_chunks
+from rnglab.parallel.cluster import worker_count
+from rnglab.parallel.journal import Journal
 
 #: The journal's name for a multiplier search.
 KIND = "rnglab spectral search"

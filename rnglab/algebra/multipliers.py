@@ -29,8 +29,8 @@ import numpy as np
 
 from rnglab.algebra.lattice import shortest_vector
 from rnglab.algebra.spectral import MAX_MODULUS_BITS, figure_of_merit, hermite_constant, lattice_modulus, reduced_bases
-from rnglab.params import describe_int
-from rnglab.results import Result
+from rnglab.core.params import describe_int
+from rnglab.core.results import Result
 
 INCREMENTS = ("odd", "0")
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..generators.mwc import MultiplyWithCarry
-from ..results import Result
-from .numtheory import FactoringBudgetExceeded, is_probable_prime, multiplicative_order
-from .period import Condition
+from rnglab.algebra.numtheory import FactoringBudgetExceeded, is_probable_prime, multiplicative_order
+from rnglab.algebra.period import Condition
+from rnglab.core.results import Result
+from rnglab.generators.mwc import MultiplyWithCarry
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ from math import gcd, isqrt
 
 import numpy as np
 
-from ..compiled import njit
-from ..params import describe_int
+from rnglab.core.compiled import njit
+from rnglab.core.params import describe_int
 
 #: Trial division removes every prime below this bound first.
 TRIAL_DIVISION_BOUND = 4096

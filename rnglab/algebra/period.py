@@ -49,10 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import gcd, lcm
 
-from ..generators import LCG, affine_power, validate_lcg
-from ..params import describe_int
-from ..results import Result
-from .numtheory import (
+from rnglab.algebra.numtheory import (
     DEFAULT_FACTOR_BUDGET,
     FactoringBudgetExceeded,
     carmichael_lambda_factorization,
@@ -62,6 +59,9 @@ from .numtheory import (
     multiplicative_order_factorization,
     product_of,
 )
+from rnglab.core.params import describe_int
+from rnglab.core.results import Result
+from rnglab.generators import LCG, affine_power, validate_lcg
 
 
 @dataclass(frozen=True)

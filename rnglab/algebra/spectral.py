@@ -52,10 +52,18 @@ import itertools
 import math
 from collections.abc import Callable, Iterable
 
-from ..params import describe_int
-from ..results import Result
-from .bkz import bkz_reduction
-from .lattice import IntegralLLL, canonical, dot, enumerate_short_vectors, guided_reduction, lll_reduce, shortest_vector
+from rnglab.algebra.bkz import bkz_reduction
+from rnglab.algebra.lattice import (
+    IntegralLLL,
+    canonical,
+    dot,
+    enumerate_short_vectors,
+    guided_reduction,
+    lll_reduce,
+    shortest_vector,
+)
+from rnglab.core.params import describe_int
+from rnglab.core.results import Result
 
 #: Largest dimension accepted.
 MAX_DIMENSION = 64

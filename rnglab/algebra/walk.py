@@ -38,10 +38,10 @@ from typing import Callable
 import numba
 import numpy as np
 
-from ..generators import LCG, validate_lcg
-from ..generators.affine import arithmetic_kind
-from ..results import Result
-from .period import jump_ahead, lcg_period
+from rnglab.algebra.period import jump_ahead, lcg_period
+from rnglab.core.results import Result
+from rnglab.generators import LCG, validate_lcg
+from rnglab.generators.affine import arithmetic_kind
 
 #: Lanes stepped together by the compiled search.
 LANES = 64

@@ -9,9 +9,9 @@ warn or fail by one number against the rules of :data:`~rnglab.audit.grades.RULE
 self-contained HTML page (Jinja2 templates in ``templates/``).
 """
 
-from .grades import RULES, Finding
-from .run import Audit, audit
-from .target import Target, from_pipeline, from_table, from_toml, resolve, with_deployment
+from rnglab.audit.grades import RULES, Finding
+from rnglab.audit.run import Audit, audit
+from rnglab.audit.target import Target, from_pipeline, from_table, from_toml, resolve, with_deployment
 
 __all__ = ["RULES", "Audit", "Finding", "Target", "audit", "from_pipeline", "from_table", "from_toml", "resolve",
            "with_deployment"]

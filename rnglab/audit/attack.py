@@ -1,11 +1,11 @@
 """The questions an opponent asks: can the seed be found (unpredictability), do tables repeat (non-repeatability).
 
 The brute-force time is the seed count divided by the rate of one core in a
-short, real seed search (:func:`rnglab.seeds.crack.crack`) on this machine,
+short, real seed search (:func:`rnglab.recovery.crack.crack`) on this machine,
 over a fixed number of seeds (:data:`TIMED_SEEDS`; for a user's function, the
 rate of :data:`TIMED_CALLS` calls), and projected to clusters of 100 and 1,000
 cores with the measured efficiency of a dask cluster
-(:func:`rnglab.seeds.distributed.projected_seconds`). The work is fixed; the rate
+(:func:`rnglab.recovery.distributed.projected_seconds`). The work is fixed; the rate
 is a measurement, so the brute-force times (the finding's ``measured`` rows, its
 value and headline) change from run to run, and with them the grade only where
 they lie within the timing's noise of a threshold (2^25 s, 2^42 s). Every other
@@ -20,18 +20,18 @@ import math
 import shlex
 import time
 
-from ..pages.numbers import duration_of_bits, power, probability
-from ..seeds.crack import cards_for_unique, crack, observe
-from ..seeds.distributed import CLUSTER_EFFICIENCY, projected_seconds
-from ..seeds.policies import SeedDistribution, collision_probability
-from ..seeds.space import seed_range_space
-from ..shuffles.algorithms import shuffle
-from ..shuffles.cards import DECKS
-from ..shuffles.userfunc import function_position_counts, running
-from .gf2_attack import fewest_bottom_cards, is_v8_deal, linear_attack, runs_gf2_attack
-from .grades import Finding, finding
-from .structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
-from .target import AUDIT_SEED, Target
+from rnglab.audit.gf2_attack import fewest_bottom_cards, is_v8_deal, linear_attack, runs_gf2_attack
+from rnglab.audit.grades import Finding, finding
+from rnglab.audit.structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
+from rnglab.audit.target import AUDIT_SEED, Target
+from rnglab.pages.numbers import duration_of_bits, power, probability
+from rnglab.recovery.crack import cards_for_unique, crack, observe
+from rnglab.recovery.distributed import CLUSTER_EFFICIENCY, projected_seconds
+from rnglab.seeds.policies import SeedDistribution, collision_probability
+from rnglab.seeds.space import seed_range_space
+from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.cards import DECKS
+from rnglab.shuffles.userfunc import function_position_counts, running
 
 #: Seeds of a first search that compiles the kernel, untimed.
 PROBE_SEEDS = 256
@@ -151,7 +151,7 @@ def _gf2_applies(target: Target) -> str:
         return "applies: every output bit is an XOR of state bits"
     if target.generator.kind == "linear":
         return ("does not apply as rnglab runs it: the engine is linear over GF(2), but its +, ++ or ** "
-                "output is not (rnglab.seeds.linear refuses it); attacks on the scrambled outputs are not run")
+                "output is not (rnglab.recovery.linear refuses it); attacks on the scrambled outputs are not run")
     return "does not apply: the outputs are not linear over GF(2)"
 
 
@@ -169,7 +169,7 @@ def _linear_notes(target: Target, linear_: bool, attack) -> list[str]:
     if not linear_:
         return []
     notes = [(f"{target.generator.name}'s outputs are linear over GF(2) in its state: the state, and so every "
-              "later card, follows from enough outputs by Gaussian elimination (rnglab.seeds.linear; rnglab crack "
+              "later card, follows from enough outputs by Gaussian elimination (rnglab.recovery.linear; rnglab crack "
               "--method linear), without trying seeds")]
     if attack is None:
         notes.append("the audit does not run this attack on this generator; it applies all the same")

@@ -6,7 +6,7 @@ same battery on a fresh stream at doubling sizes up to a budget of data
 (:data:`UNTIL_FAIL_BYTES`: bytes, not seconds, so that the same audit finds the
 same on any machine), and reports the data read when it first FAILs
 (PractRand's way of measuring a generator); the scaled outcomes are the
-reducer's draws at the deck size (:func:`rnglab.reduction.bias.empirical_bias`)
+reducer's draws at the deck size (:func:`rnglab.draws.bias.empirical_bias`)
 and, for a named shuffle, the position table of real shuffles dealt one after
 another from one stream (:func:`rnglab.shuffles.fairness.empirical_fairness`).
 Each p-value is graded by its distance ``min(p, 1 - p)`` from either end.
@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import math
 
-from ..empirical.battery import get_battery, result_labels, run_battery
-from ..empirical.until_fail import stages, summarise
-from ..empirical.verdicts import format_pvalue, grade, tail_distance
-from ..pages.numbers import power
-from ..plot.pvalues import battery_figure
-from ..reduction.bias import empirical_bias
-from ..shuffles.fairness import empirical_fairness
-from .figures import png
-from .grades import Finding, finding
-from .structure import state_bits
-from .target import AUDIT_SEED, Target
+from rnglab.audit.figures import png
+from rnglab.audit.grades import Finding, finding
+from rnglab.audit.structure import state_bits
+from rnglab.audit.target import AUDIT_SEED, Target
+from rnglab.draws.bias import empirical_bias
+from rnglab.empirical.battery import get_battery, result_labels, run_battery
+from rnglab.empirical.until_fail import stages, summarise
+from rnglab.empirical.verdicts import format_pvalue, grade, tail_distance
+from rnglab.pages.numbers import power
+from rnglab.plot.pvalues import battery_figure
+from rnglab.shuffles.fairness import empirical_fairness
 
 #: Draws of the scaled chi-square, and shuffles of the position test.
 SCALED_DRAWS, SHUFFLES = 2**20, 20_000

@@ -8,6 +8,6 @@ from collections.abc import Callable
 
 def png(draw: Callable, *arguments) -> str:
     """The figure ``draw(*arguments)`` (a :mod:`rnglab.plot` function) as base64 PNG."""
-    from ..plot import figure_bytes
+    from rnglab.plot import figure_bytes
 
     return base64.b64encode(figure_bytes(draw(*arguments))).decode()

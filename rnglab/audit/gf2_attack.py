@@ -2,7 +2,7 @@
 
 Where every output bit is an XOR of state bits (:attr:`GeneratorSpec.is_gf2_linear
 <rnglab.generators.spec.GeneratorSpec.is_gf2_linear>`), no seed needs trying:
-:mod:`rnglab.seeds.linear` solves the outputs' bit equations for the state. The
+:mod:`rnglab.recovery.linear` solves the outputs' bit equations for the state. The
 audit runs that attack on a hidden state (seeded with
 :data:`~rnglab.audit.target.AUDIT_SEED`, or the pipeline's own deal for the
 JavaScript Fisher--Yates on V8) and reports what it took: the observations and
@@ -21,10 +21,10 @@ import math
 import time
 from dataclasses import dataclass
 
-from ..generators.xorshift import ALGORITHMS, V8Xorshift128
-from ..seeds import linear
-from ..shuffles.algorithms import shuffle
-from .target import AUDIT_SEED, Target
+from rnglab.audit.target import AUDIT_SEED, Target
+from rnglab.generators.xorshift import ALGORITHMS, V8Xorshift128
+from rnglab.recovery import linear
+from rnglab.shuffles.algorithms import shuffle
 
 #: Fewest bottom cards tried first for a V8 deal (below this, 128 state bits are never determined).
 FEWEST_V8_CARDS = 24

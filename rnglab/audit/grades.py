@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..pages import GRADES
-from ..results import Result
+from rnglab.core.results import Result
+from rnglab.pages import GRADES
 
 
 @dataclass(frozen=True)

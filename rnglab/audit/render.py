@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..fileio import atomic_write, check_writable
-from ..pages import GRADES, render
-from ..results import json_text, to_plain
-from .run import MEASURED_FIELDS, Audit
+from rnglab.audit.run import MEASURED_FIELDS, Audit
+from rnglab.core.fileio import atomic_write, check_writable
+from rnglab.core.results import json_text, to_plain
+from rnglab.pages import GRADES, render
 
 #: The files an audit writes into its folder.
 REPORT_FILES = ("report.md", "report.html", "report.json")

@@ -6,12 +6,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..results import Result
-from .attack import demo_seed, demonstration, repeatability, unpredictability
-from .empirical import UNTIL_FAIL_BYTES, raw_output
-from .grades import RULES, Finding, overall
-from .structure import reachability, scaling, shuffle_law
-from .target import AUDIT_SEED, Target
+from rnglab.audit.attack import demo_seed, demonstration, repeatability, unpredictability
+from rnglab.audit.empirical import UNTIL_FAIL_BYTES, raw_output
+from rnglab.audit.grades import RULES, Finding, overall
+from rnglab.audit.structure import reachability, scaling, shuffle_law
+from rnglab.audit.target import AUDIT_SEED, Target
+from rnglab.core.results import Result
 
 #: The fields of an audit's JSON that are measurements of the machine, not findings: they differ from run to run,
 #: everything else is the same for the same pipeline (and window). ``findings[unpredictability]``'s value and

@@ -2,7 +2,7 @@
 
 Every number comes from the library: :func:`rnglab.shuffles.reach.reach_bound`
 and :func:`~rnglab.shuffles.reach.reachable_deals` (deals the seeds reach),
-:func:`rnglab.reduction.bias.bias` (the reducer's exact law at each bound),
+:func:`rnglab.draws.bias.bias` (the reducer's exact law at each bound),
 :func:`rnglab.shuffles.fairness.exact_fairness` and
 :func:`rnglab.shuffles.userfunc.function_fairness` (the shuffle's exact law).
 """
@@ -12,19 +12,26 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from ..pages.numbers import power, probability
-from ..plot.shuffle import position_heatmap
-from ..reduction.bias import bias
-from ..seeds.space import SeedSpace, policy_space, seed_range_space
-from ..shuffles.fairness import IDEAL_ONLY, exact_fairness, position_chi_square
-from ..shuffles.paths import BeyondEnumeration
-from ..shuffles.reach import batched, bits_for_every_deal, largest_period, reach_bound, reachable_deals, state_count
-from ..shuffles.runtime import deitel_grid
-from ..shuffles.userfunc import function_fairness, function_position_counts
-from .facts import OS_SEED_BITS
-from .figures import png
-from .grades import RULES, Finding, finding
-from .target import AUDIT_SEED, Target
+from rnglab.audit.facts import OS_SEED_BITS
+from rnglab.audit.figures import png
+from rnglab.audit.grades import RULES, Finding, finding
+from rnglab.audit.target import AUDIT_SEED, Target
+from rnglab.draws.bias import bias
+from rnglab.pages.numbers import power, probability
+from rnglab.plot.shuffle import position_heatmap
+from rnglab.seeds.space import SeedSpace, policy_space, seed_range_space
+from rnglab.shuffles.fairness import IDEAL_ONLY, exact_fairness, position_chi_square
+from rnglab.shuffles.paths import BeyondEnumeration
+from rnglab.shuffles.reach import (
+    batched,
+    bits_for_every_deal,
+    largest_period,
+    reach_bound,
+    reachable_deals,
+    state_count,
+)
+from rnglab.shuffles.runtime import deitel_grid
+from rnglab.shuffles.userfunc import function_fairness, function_position_counts
 
 #: Most seeds enumerated to count the distinct deals exactly (beyond: the bound min(seeds, states, n!)): seeds dealt in
 #: compiled batches (an LCG, glibc's rand(), an MRG: :func:`~rnglab.shuffles.reach.batched`), and seeds dealt by one

@@ -22,14 +22,14 @@ from pathlib import Path
 
 import tomllib
 
-from ..generators import GeneratorSpec, as_generator
-from ..reduction.reducers import Reducer, as_reducer
-from ..seeds.policies import SeedPolicy, Window, parse_window, policy
-from ..shuffles.algorithms import Shuffle, make_shuffle
-from ..shuffles.cards import Deck, deck_for
-from ..shuffles.pipelines import Pipeline, as_pipeline
-from ..shuffles.sandbox import UserFunction
-from ..shuffles.userfunc import load_function
+from rnglab.generators import GeneratorSpec, as_generator
+from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.seeds.policies import SeedPolicy, Window, parse_window, policy
+from rnglab.shuffles.algorithms import Shuffle, make_shuffle
+from rnglab.shuffles.cards import Deck, deck_for
+from rnglab.shuffles.pipelines import Pipeline, as_pipeline
+from rnglab.shuffles.sandbox import UserFunction
+from rnglab.shuffles.userfunc import load_function
 
 #: The seed of every stream the audit reads (a fixed seed: the audit is reproducible).
 AUDIT_SEED = 20261124

@@ -15,7 +15,7 @@ import click
 #: Command name -> ("module:attribute" inside this package, one-line summary). A command's module is
 #: imported only when the command runs, so that ``rnglab gen`` does not pay for matplotlib and scipy;
 #: ``rnglab --help`` prints the summaries (each the first line of the command's own help, which
-#: tests/test_cli_startup.py checks) and imports none of them.
+#: tests/cli/test_startup.py checks) and imports none of them.
 COMMANDS = {
     "list": ("listing:list_command",
              "List the generator catalog (names usable as GEN in every command) and the named pipelines."),
@@ -57,7 +57,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx, name: str):
         if name not in COMMANDS:
             return None
-        from .examples import teach
+        from rnglab.cli.examples import teach
 
         module, attribute = COMMANDS[name][0].split(":")
         return teach(getattr(importlib.import_module(f"{__name__}.{module}"), attribute), name)
@@ -75,7 +75,7 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="rnglab")
 def rnglab() -> None:
     """Examine random number generators: periods, lattices, tests, range reduction, shuffles, seeds."""
-    from .progress import announce_compiles
+    from rnglab.cli.progress import announce_compiles
 
     announce_compiles()
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from .common import force_option, json_option, lazy
-from .outputs import OutputFolder
-from .progress import with_progress
+from rnglab.cli.common import force_option, json_option, lazy
+from rnglab.cli.outputs import OutputFolder
+from rnglab.cli.progress import with_progress
 
 audit = lazy("audit.run", "audit")
 resolve, with_deployment = lazy("audit.target", "resolve", "with_deployment")

@@ -2,7 +2,7 @@
 
 The library's registries import numpy and numba (about 0.3 s); help needs only
 their names. Each tuple below is a copy of a registry's keys, in order;
-tests/test_cli_startup.py checks that each equals its source, so they cannot drift.
+tests/cli/test_startup.py checks that each equals its source, so they cannot drift.
 """
 
 #: :data:`rnglab.reduction.reducers.REDUCERS`
@@ -29,9 +29,9 @@ MAX_DIMENSION = 64
 NORMALIZATIONS = ("bestlat", "laminated", "rogers")
 #: :data:`rnglab.generators.external.FORMATS`
 INPUT_FORMATS = ("u8", "u16", "u32", "u64", "bits")
-#: :data:`rnglab.stream.STREAM_FORMATS`
+#: :data:`rnglab.streams.gateway.STREAM_FORMATS`
 STREAM_FORMATS = ("packed", "scaled32", "left32")
-#: :data:`rnglab.seeds.distributed.DEVICES`
+#: :data:`rnglab.recovery.distributed.DEVICES`
 DEVICE_NAMES = ("cpu", "gpu")
-#: :data:`rnglab.seeds.distributed.MAX_SCALED_SEEDS`
+#: :data:`rnglab.recovery.distributed.MAX_SCALED_SEEDS`
 MAX_SCALED_SEEDS = 1 << 64

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import click
 
-from .choices import DEVICE_NAMES
-from .common import IntExpr, lazy
+from rnglab.cli.choices import DEVICE_NAMES
+from rnglab.cli.common import IntExpr, lazy
 
 check_workers = lazy("parallel.cluster", "check_workers")
 open_journal = lazy("parallel.journal", "open_journal")

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..params import parse_int
-from .choices import REDUCER_NAMES
-from .outputs import check_plot_path
-from .progress import progress  # noqa: F401 - commands import it from here too
+from rnglab.cli.choices import REDUCER_NAMES
+from rnglab.cli.outputs import check_plot_path
+from rnglab.cli.progress import progress  # noqa: F401 - commands import it from here too
+from rnglab.core.params import parse_int
 
 if TYPE_CHECKING:  # the library is imported when an option is converted, not for --help
-    from ..generators import GeneratorSpec
-    from ..reduction.reducers import Reducer
-    from ..shuffles.pipelines import Pipeline
-    from ..stream import BitSelection
+    from rnglab.generators import GeneratorSpec
+    from rnglab.reduction.reducers import Reducer
+    from rnglab.shuffles.pipelines import Pipeline
+    from rnglab.streams.gateway import BitSelection
 
 
 class IntExpr(click.ParamType):
@@ -65,7 +65,7 @@ class ByteSize(click.ParamType):
     name = "size"
 
     def convert(self, value: Any, param, ctx) -> int:
-        from ..params import parse_size
+        from rnglab.core.params import parse_size
 
         try:
             size = parse_size(value)
@@ -82,7 +82,7 @@ class Duration(click.ParamType):
     name = "duration"
 
     def convert(self, value: Any, param, ctx) -> int:
-        from ..seeds.policies import parse_duration
+        from rnglab.seeds.policies import parse_duration
 
         if isinstance(value, int):
             return value
@@ -100,14 +100,14 @@ class GeneratorType(click.ParamType):
     name = "generator"
 
     def convert(self, value: Any, param, ctx) -> GeneratorSpec | Pipeline | InputName:
-        from ..generators import as_generator
+        from rnglab.generators import as_generator
 
         if not isinstance(value, str):
             return value
         try:
             return as_generator(value)
         except ValueError as error:
-            from ..shuffles.pipelines import pipelines
+            from rnglab.shuffles.pipelines import pipelines
 
             if value in pipelines():
                 return pipelines()[value]
@@ -127,7 +127,7 @@ class ReducerType(click.Choice):
         super().__init__(list(REDUCER_NAMES))
 
     def convert(self, value: Any, param, ctx) -> Reducer:
-        from ..reduction.reducers import REDUCERS, Reducer
+        from rnglab.reduction.reducers import REDUCERS, Reducer
 
         return value if isinstance(value, Reducer) else REDUCERS[super().convert(value, param, ctx)]
 
@@ -187,7 +187,7 @@ def _check_input(name: InputName, inputs: bool, lcg_options: bool, seed: int | N
 
 
 def _choose_generator(gen, a, c, m, seed, required, default, inputs=False) -> GeneratorSpec | None:
-    from ..generators import as_generator, lcg_spec
+    from rnglab.generators import as_generator, lcg_spec
 
     if gen is not None and (a is not None or m is not None or c is not None):
         raise click.UsageError("name a generator either as GEN or with --a/--m, not both")
@@ -219,7 +219,7 @@ force_option = click.option("--force", is_flag=True, is_eager=True,  # eager: kn
 
 def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
     """The bits ``--drop-bits r`` or ``--low-bits k`` select (they exclude each other)."""
-    from ..stream import BitSelection
+    from rnglab.streams.gateway import BitSelection
 
     if low_bits is not None and drop_bits:
         raise click.UsageError("--drop-bits and --low-bits exclude each other: drop the top bits or keep the low ones")
@@ -228,7 +228,7 @@ def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON; integers stay exact (beyond 4300 digits as hexadecimal text, see ``to_plain``)."""
-    from ..results import json_text, to_plain
+    from rnglab.core.results import json_text, to_plain
 
     click.echo(json_text(to_plain(data), indent=2))
 

@@ -20,24 +20,22 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .choices import MAX_SCALED_SEEDS
-from .cluster import exit_incomplete, held_journal, scale_options
-from .common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
-from .crack_linear import linear_deal, linear_outputs, parse_phase
-from .crack_method import announce, choose, lattice_deal, lattice_outputs
-from .shuffle import DECK_HELP, seed_space_options, shuffle_options
+from rnglab.cli.choices import MAX_SCALED_SEEDS
+from rnglab.cli.cluster import exit_incomplete, held_journal, scale_options
+from rnglab.cli.common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
+from rnglab.cli.crack_linear import linear_deal, linear_outputs, parse_phase
+from rnglab.cli.crack_method import announce, choose, lattice_deal, lattice_outputs
+from rnglab.cli.shuffle import DECK_HELP, seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
-    from ..parallel.chunks import Failure
-    from ..seeds.crack import CrackResult
-    from ..seeds.recover import StateRecovery
+    from rnglab.parallel.chunks import Failure
+    from rnglab.recovery.crack import CrackResult
+    from rnglab.recovery.seen_outputs import StateRecovery
 
-expected_false_matches, make_plan, observe, search = lazy(
-    "seeds.crack", "expected_false_matches", "make_plan", "observe", "search")
-check_chunk, check_device, run_search, search_identity = lazy(
-    "seeds.distributed", "check_chunk", "check_device", "run_search", "search_identity")
+expected_false_matches, make_plan, observe, search = lazy("recovery.crack", "expected_false_matches", "make_plan", "observe", "search")
+check_chunk, check_device, run_search, search_identity = lazy("recovery.distributed", "check_chunk", "check_device", "run_search", "search_identity")
 cluster_client = lazy("parallel.cluster", "cluster_client")
-parse_outputs, recover_state = lazy("seeds.recover", "parse_outputs", "recover_state")
+parse_outputs, recover_state = lazy("recovery.seen_outputs", "parse_outputs", "recover_state")
 
 
 @click.command("crack")
@@ -151,7 +149,7 @@ def _search(plan, plan_line) -> CrackResult:
 
 
 def _scaled_search(plan, scale, plan_line) -> tuple[CrackResult, list[Failure]]:
-    """The search through rnglab.seeds.distributed (a cluster, a journal, the GPU), checked before any output."""
+    """The search through rnglab.recovery.distributed (a cluster, a journal, the GPU), checked before any output."""
     check_chunk(plan, scale.chunk)
     with cluster_client(scale.cluster, scale.workers) as client:
         check_device(plan, scale.device)

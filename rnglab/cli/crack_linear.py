@@ -1,4 +1,4 @@
-"""``rnglab crack --method linear``: a GF(2)-linear generator's state by elimination (:mod:`rnglab.seeds.linear`).
+"""``rnglab crack --method linear``: a GF(2)-linear generator's state by elimination (:mod:`rnglab.recovery.linear`).
 
 Two inputs: the bottom cards of a JavaScript Fisher--Yates deal on V8
 (``js-fisher-yates-v8``, dealt from the end of the array), or consecutive raw
@@ -14,11 +14,10 @@ from pathlib import Path
 
 import click
 
-from .common import emit_json, lazy
+from rnglab.cli.common import emit_json, lazy
 
 (is_js_fisher_yates_v8, recover_v8_deal, predict_v8_deal, recover_python_floats, recover_python_words,
- python_random_at, python_words, linear_source_model, solve) = lazy(
-    "seeds.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "predict_v8_deal", "recover_python_floats",
+ python_random_at, python_words, linear_source_model, solve) = lazy("recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "predict_v8_deal", "recover_python_floats",
     "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve")
 
 #: Highest ``--random_seed`` node takes (a 32-bit signed flag).
@@ -40,7 +39,7 @@ def parse_phase(text: str) -> int | None:
 def linear_deal(generator, reducer, shuffle, seen: str, positions: str | None, deck, phase: int | None, why: str,
                 as_json: bool) -> None:
     """The V8 states behind the bottom cards of a JavaScript Fisher--Yates deal; each one's seed and deck."""
-    from ..seeds.crack import observe
+    from rnglab.recovery.crack import observe
 
     if not is_js_fisher_yates_v8(generator, shuffle, reducer):
         raise ValueError(f"--method linear reads the cards of js-fisher-yates-v8 only (V8's Math.random, "
@@ -102,7 +101,7 @@ def linear_outputs(generator, text: str, predict: int, why: str, as_json: bool) 
     lines = [(f"{generator.name}: {len(found.states)} state(s) from {len(values)} "
               f"{'random() values' if floats else 'outputs'} (rank {found.rank} of {found.unknowns}; "
               "GF(2) elimination)")]
-    from ..seeds.linear import _int_vector
+    from rnglab.recovery.linear import _int_vector
 
     words = -(-found.unknowns // 64)
     for state in found.states:
@@ -119,8 +118,8 @@ def _recover(generator, values: list, floats: bool, predict: int):
     """``(solution, the next predict values)`` for the generator's kind."""
     import numpy as np
 
-    from ..generators.xorshift import ALGORITHMS
-    from ..seeds.linear import Observation, _int_vector
+    from rnglab.generators.xorshift import ALGORITHMS
+    from rnglab.recovery.linear import Observation, _int_vector
 
     count = len(values)
     if generator.kind in ("python", "numpy"):

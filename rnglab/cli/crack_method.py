@@ -3,18 +3,18 @@
 Brute force tries every seed of a given space (``--seeds``), or every hidden
 state bit of an output seen whole; the lattice recovers an LCG's state from
 draws (``--bound``), top bits (``--top-bits``) or cards, whatever the state's size
-(:mod:`rnglab.seeds.lattice`). :func:`choose` names the method and why.
+(:mod:`rnglab.recovery.lattice`). :func:`choose` names the method and why.
 """
 
 from __future__ import annotations
 
 import click
 
-from ..params import parse_int
-from .common import emit_json, lazy
+from rnglab.cli.common import emit_json, lazy
+from rnglab.core.params import parse_int
 
-recover_from_outputs = lazy("seeds.lattice", "recover_from_outputs")
-recover_from_deal = lazy("seeds.dealt", "recover_from_deal")
+recover_from_outputs = lazy("recovery.lattice", "recover_from_outputs")
+recover_from_deal = lazy("recovery.dealt", "recover_from_deal")
 
 
 def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[str, str]:
@@ -44,7 +44,7 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if outputs is not None and not generator.is_lcg:
         return "brute", "only an LCG's state is recovered by lattice reduction"
     if outputs is not None:
-        from ..seeds.recover import MAX_HIDDEN_BITS
+        from rnglab.recovery.seen_outputs import MAX_HIDDEN_BITS
 
         hidden = _hidden_bits(generator)
         if hidden is not None and hidden <= MAX_HIDDEN_BITS:
@@ -72,8 +72,8 @@ def _hidden_bits(generator) -> int | None:
 
 def lattice_outputs(generator, reducer, text: str, bound, top_bits, predict: int, why: str, as_json: bool) -> None:
     """Recover the state from draws below ``bound``, outputs' top bits, or whole outputs; print it."""
-    from ..seeds.clues import check_solvable
-    from ..seeds.recover import MAX_PREDICTED
+    from rnglab.recovery.clues import check_solvable
+    from rnglab.recovery.seen_outputs import MAX_PREDICTED
 
     check_solvable(generator)
     if predict > MAX_PREDICTED:
@@ -95,7 +95,7 @@ def lattice_outputs(generator, reducer, text: str, bound, top_bits, predict: int
 
 def _clues(generator, text: str, bound, top_bits) -> list:
     """The observations: draws below ``bound``, top ``top_bits`` bits of outputs, or whole outputs."""
-    from ..seeds.clues import Clue
+    from rnglab.recovery.clues import Clue
 
     if bound is not None and top_bits is not None:
         raise click.UsageError("give --bound (draws) or --top-bits (outputs), not both")

@@ -6,9 +6,9 @@ import functools
 
 import click
 
-from .choices import GAME_NAMES
-from .common import IntExpr, emit_json, generator_options, json_option, lazy
-from .shuffle import shuffle_options
+from rnglab.cli.choices import GAME_NAMES
+from rnglab.cli.common import IntExpr, emit_json, generator_options, json_option, lazy
+from rnglab.cli.shuffle import shuffle_options
 
 shuffle_deck = lazy("shuffles.algorithms", "shuffle")
 deal_hands, game, check_game_deck = lazy("shuffles.deal", "deal_hands", "game", "check_game_deck")

@@ -32,24 +32,31 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import IntExpr, emit_json, force_option, generator_options, json_option, lazy, plot_option, progress
-from .outputs import save_plot
-from .progress import with_progress
-from .shuffle import seed_space_options, shuffle_options
+from rnglab.cli.common import (
+    IntExpr,
+    emit_json,
+    force_option,
+    generator_options,
+    json_option,
+    lazy,
+    plot_option,
+    progress,
+)
+from rnglab.cli.outputs import save_plot
+from rnglab.cli.progress import with_progress
+from rnglab.cli.shuffle import seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
-    from ..shuffles.fairness import EmpiricalFairness, ExactFairness
+    from rnglab.shuffles.fairness import EmpiricalFairness, ExactFairness
 
 position_heatmap = lazy("plot.shuffle", "position_heatmap")
 check_seed_space = lazy("seeds.space", "check_seed_space")
 check_size = lazy("shuffles.algorithms", "check_size")
-empirical_fairness, exact_fairness, seed_space_law = lazy(
-    "shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_law")
+empirical_fairness, exact_fairness, seed_space_law = lazy("shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_law")
 seed_space_tally = lazy("shuffles.reach", "seed_space_tally")
 deal_probability = lazy("shuffles.deal_probability", "deal_probability")
 deck_for, parse_cards = lazy("shuffles.cards", "deck_for", "parse_cards")
-load_function, function_fairness, function_position_counts = lazy(
-    "shuffles.userfunc", "load_function", "function_fairness", "function_position_counts")
+load_function, function_fairness, function_position_counts = lazy("shuffles.userfunc", "load_function", "function_fairness", "function_position_counts")
 
 #: Shuffles of the empirical mode by default.
 SHUFFLES = 100_000
@@ -152,7 +159,7 @@ def _parse_deal(text: str, n: int) -> list[int]:
 
 
 def _show_deal(result) -> None:
-    from ..shuffles.deal_probability import deal_text
+    from rnglab.shuffles.deal_probability import deal_text
 
     click.echo(f"{result.algo} on n = {result.n} (exact; ideal source): deal {deal_text(result.deal)}")
     click.echo(f"runs giving the deal: {result.count} of {result.paths}")
@@ -175,14 +182,14 @@ def _check_function_options(generator, reducer, exact, seeds, range_size, random
         raise ValueError("with GEN, --function is tested empirically: --exact and --random-bits apply without GEN")
     if generator is None and reducer is not None:
         raise ValueError("--function without GEN is exact under an ideal source: --reducer applies with GEN")
-    from ..shuffles.paths import MAX_RANDOM_BITS
+    from rnglab.shuffles.paths import MAX_RANDOM_BITS
 
     if random_bits is not None and random_bits > MAX_RANDOM_BITS:
         raise ValueError(f"--random-bits must be in [1, {MAX_RANDOM_BITS}] for the enumeration; got {random_bits}")
 
 
 def _exact_function(function, label, n, random_bits):
-    from ..shuffles.paths import BeyondEnumeration
+    from rnglab.shuffles.paths import BeyondEnumeration
 
     with progress(1000, "enumerating paths") as bar:
         def covered(fraction):
@@ -198,7 +205,7 @@ def _exact_function(function, label, n, random_bits):
 
 
 def _empirical_function(function, label, generator, reducer, n, shuffles):
-    from ..shuffles.fairness import check_chi_square_size, position_chi_square
+    from rnglab.shuffles.fairness import check_chi_square_size, position_chi_square
 
     check_chi_square_size(shuffles, n)
     source, reducer = generator.make(), reducer or generator.native_reducer
@@ -211,8 +218,8 @@ def _empirical_function(function, label, generator, reducer, n, shuffles):
 def _over_seeds(generator, shuffle, reducer, n, seeds):
     if n > 20:
         raise ValueError(f"the exact law over a seed space is computed for n <= 20; got {n}")
-    from ..shuffles.reach import MAX_SEEDS, check_enumerable
-    from .reach import announce_dealing
+    from rnglab.cli.reach import announce_dealing
+    from rnglab.shuffles.reach import MAX_SEEDS, check_enumerable
 
     check_seed_space(generator, seeds)
     check_enumerable(generator, seeds, instead="")
@@ -233,7 +240,7 @@ def _empirical(generator, shuffle, reducer, n, shuffles):
 
 
 def _show(result) -> None:
-    from ..shuffles.fairness import EmpiricalFairness
+    from rnglab.shuffles.fairness import EmpiricalFairness
 
     if isinstance(result, EmpiricalFairness):
         _show_empirical(result)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..params import describe_int
-from .common import COUNT, emit_json, generator_options, json_option
+from rnglab.cli.common import COUNT, emit_json, generator_options, json_option
+from rnglab.core.params import describe_int
 
 #: Most outputs printed; 'rnglab stream' writes more.
 MAX_PRINTED = 10**7

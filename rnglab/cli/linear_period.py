@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import emit_json, lazy
+from rnglab.cli.common import emit_json, lazy
 
 if TYPE_CHECKING:
-    from ..algebra.gf2_generators import Equidistribution, GF2Period
+    from rnglab.algebra.gf2_generators import Equidistribution, GF2Period
 
 linear_model, gf2_period, equidistribution = lazy("algebra.gf2_generators", "linear_model", "gf2_period",
                                                   "equidistribution")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import emit_json, format_table, json_option, lazy
+from rnglab.cli.common import emit_json, format_table, json_option, lazy
 
 catalog = lazy("generators", "catalog")
 pipelines = lazy("shuffles.pipelines", "pipelines")
@@ -44,7 +44,7 @@ def _seeding(entry) -> str | None:
     if entry.is_mrg:
         return "every-value"
     if entry.kind == "linear":
-        from ..generators.xorshift import ALGORITHMS
+        from rnglab.generators.xorshift import ALGORITHMS
 
         return ALGORITHMS[entry.algorithm].seeding
     return None

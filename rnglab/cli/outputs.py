@@ -27,7 +27,7 @@ def check_plot_path(ctx: click.Context, param: click.Parameter, value: str | Non
     """
     if value is None:
         return None
-    from ..plot import check_figure_path
+    from rnglab.plot import check_figure_path
 
     check_figure_path(value, ctx.params.get("force", False))
     return value
@@ -38,7 +38,7 @@ def save_plot(figure, path: str, force: bool) -> str:
 
     Standard error keeps ``--json`` output on standard output clean. Returns the path written.
     """
-    from ..plot import save_figure
+    from rnglab.plot import save_figure
 
     written = save_figure(figure, path, force)
     click.echo(f"plot written to {written}", err=True)

@@ -11,9 +11,9 @@ import math
 
 import click
 
-from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
-from .cluster import exit_incomplete, held_journal
-from .common import emit_json, format_table, lazy, progress
+from rnglab.cli.cluster import exit_incomplete, held_journal
+from rnglab.cli.common import emit_json, format_table, lazy, progress
+from rnglab.empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 
 battery_over_seeds, work_identity = lazy("empirical.over_seeds", "battery_over_seeds", "work_identity")
 cluster_client = lazy("parallel.cluster", "cluster_client")
@@ -21,7 +21,7 @@ cluster_client = lazy("parallel.cluster", "cluster_client")
 
 def run_over_seeds(generator, battery, selection, seeds, scale, failing_grade: str | None, as_json: bool) -> int:
     """Run ``battery`` (entries selected) on ``generator`` seeded with each seed of ``seeds``; the exit status."""
-    from ..empirical.over_seeds import KIND
+    from rnglab.empirical.over_seeds import KIND
 
     identity = work_identity(generator.name, battery, selection, seeds.ranges)
     with (cluster_client(scale.cluster, scale.workers) as client,
@@ -78,7 +78,7 @@ def _exit_status(result, failing_grade: str | None) -> int:
 def run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_bytes: int,
                               failing_grade: str | None, as_json: bool) -> int:
     """Run ``battery`` until failure on ``generator`` seeded with each seed of ``seeds``; the exit status."""
-    from ..empirical.over_seeds import UNTIL_FAIL_KIND, until_fail_over_seeds
+    from rnglab.empirical.over_seeds import UNTIL_FAIL_KIND, until_fail_over_seeds
 
     identity = {**work_identity(generator.name, battery, selection, seeds.ranges), "max_bytes": max_bytes}
     with (cluster_client(scale.cluster, scale.workers) as client,
@@ -102,7 +102,7 @@ def run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_b
 
 
 def _until_fail_report(result, label: str) -> str:
-    from ..params import human_bytes
+    from rnglab.core.params import human_bytes
 
     rows = [[seed, "-" if failed is None else human_bytes(failed), human_bytes(read), worst]
             for seed, failed, read, worst in result.rows]

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import COUNT, emit_json, generator_options, json_option, lazy, progress
-from .linear_period import is_gf2_linear, print_linear_period
+from rnglab.cli.common import COUNT, emit_json, generator_options, json_option, lazy, progress
+from rnglab.cli.linear_period import is_gf2_linear, print_linear_period
 
 if TYPE_CHECKING:
-    from ..algebra.mrg_period import CombinationPeriod
-    from ..algebra.mwc_period import MWCPeriod
-    from ..algebra.period import PeriodResult
-    from ..algebra.walk import WalkResult
-    from ..generators import LCG
+    from rnglab.algebra.mrg_period import CombinationPeriod
+    from rnglab.algebra.mwc_period import MWCPeriod
+    from rnglab.algebra.period import PeriodResult
+    from rnglab.algebra.walk import WalkResult
+    from rnglab.generators import LCG
 
 period = lazy("algebra.period", "period")
 mrg_period = lazy("algebra.mrg_period", "period")

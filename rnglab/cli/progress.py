@@ -104,9 +104,9 @@ def announce_compiles() -> None:
     """Say on standard error, before it happens, that a described kernel is compiling (terminal only).
 
     ``compiling the seed-search kernel for this reducer (once, about 8 s)``: once,
-    because numba keeps the result in its on-disk cache (:mod:`rnglab.compiled`).
+    because numba keeps the result in its on-disk cache (:mod:`rnglab.core.compiled`).
     """
-    from ..compiled import set_compile_listener
+    from rnglab.core.compiled import set_compile_listener
 
     def notice(description: str, seconds: float) -> None:
         if shown():

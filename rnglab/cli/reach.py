@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .cluster import exit_incomplete, held_journal, scale_options
-from .common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
-from .humanize import integer
-from .shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
+from rnglab.cli.cluster import exit_incomplete, held_journal, scale_options
+from rnglab.cli.common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
+from rnglab.cli.humanize import integer
+from rnglab.cli.shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
 
 check_size = lazy("shuffles.algorithms", "check_size")
 cluster_client = lazy("parallel.cluster", "cluster_client")
 bits_for_every_deal, game_cycle, reach_bound, reachable_deals, reach_identity, smallest_deck_exceeding, \
-    source_seconds, check_enumerable = lazy(
-        "shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "reach_identity",
+    source_seconds, check_enumerable = lazy("shuffles.reach", "bits_for_every_deal", "game_cycle", "reach_bound", "reachable_deals", "reach_identity",
         "smallest_deck_exceeding", "source_seconds", "check_enumerable")
 #: Estimated work above which reach says, before it starts, how long it may take.
 ANNOUNCED_SECONDS = 10
@@ -80,7 +79,7 @@ def _distinct_cell(data: dict) -> str | int:
 def _count(generator, seeds, n, shuffle, reducer, scale):
     """Count the deals of every seed (on a cluster, resuming from a journal); on Ctrl-C say what the seeds dealt
     reach and how to go on, and exit 130."""
-    from ..shuffles.reach import KIND, ReachInterrupted
+    from rnglab.shuffles.reach import KIND, ReachInterrupted
 
     identity = reach_identity(generator, seeds, n, shuffle, reducer)
     with cluster_client(scale.cluster, scale.workers) as client, \

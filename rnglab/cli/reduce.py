@@ -6,10 +6,8 @@ from fractions import Fraction
 
 import click
 
-from ..fileio import check_writable
-from ..pages.tables import collapse
-from .choices import REDUCER_NAMES
-from .common import (
+from rnglab.cli.choices import REDUCER_NAMES
+from rnglab.cli.common import (
     COUNT,
     IntExpr,
     emit_json,
@@ -20,11 +18,12 @@ from .common import (
     lazy,
     plot_option,
 )
-from .humanize import fraction, integer
-from .outputs import save_plot
+from rnglab.cli.humanize import fraction, integer
+from rnglab.cli.outputs import save_plot
+from rnglab.core.fileio import check_writable
+from rnglab.pages.tables import collapse
 
-applicable_methods, bias, check_samples, count_array, empirical_bias = lazy(
-    "reduction.bias", "applicable_methods", "bias", "check_samples", "count_array", "empirical_bias")
+applicable_methods, bias, check_samples, count_array, empirical_bias = lazy("draws.bias", "applicable_methods", "bias", "check_samples", "count_array", "empirical_bias")
 approximate = lazy("reduction.counts", "approximate")
 check_bound = lazy("reduction.maps", "check_bound")
 
@@ -44,8 +43,8 @@ def _range_and_methods(generator, range_size, n, method):
 
 
 def _plot(methods, n, R, plot_path, force):
-    from ..plot.bias import bias_heatmap
-    from ..reduction.counts import ARRAY_LIMIT
+    from rnglab.plot.bias import bias_heatmap
+    from rnglab.reduction.counts import ARRAY_LIMIT
 
     if n > ARRAY_LIMIT:
         raise ValueError(f"--plot draws one cell per output and needs n <= 2^25; got n = {n}")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .common import INT, emit_json, force_option, json_option, lazy
-from .outputs import OutputFolder
-from .progress import with_progress
+from rnglab.cli.common import INT, emit_json, force_option, json_option, lazy
+from rnglab.cli.outputs import OutputFolder
+from rnglab.cli.progress import with_progress
 
 build_report = lazy("report", "build_report")
 

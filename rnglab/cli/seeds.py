@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .choices import SEED_WINDOW as DEFAULT_WINDOW
-from .common import GENERATOR, IntExpr, emit_json, format_table, json_option, lazy
+from rnglab.cli.choices import SEED_WINDOW as DEFAULT_WINDOW
+from rnglab.cli.common import GENERATOR, IntExpr, emit_json, format_table, json_option, lazy
 
 policy, policy_summary, simultaneous_tables = lazy("seeds.policies", "policy", "policy_summary",
                                                   "simultaneous_tables")

@@ -11,11 +11,11 @@ import functools
 
 import click
 
-from ..params import parse_int
-from ..shuffles.cards import DECKS, deck_for
-from .choices import SEED_WINDOW as DEFAULT_WINDOW
-from .choices import SHUFFLE_NAMES, SWAP_RULES
-from .common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option, lazy
+from rnglab.cli.choices import SEED_WINDOW as DEFAULT_WINDOW
+from rnglab.cli.choices import SHUFFLE_NAMES, SWAP_RULES
+from rnglab.cli.common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option, lazy
+from rnglab.core.params import parse_int
+from rnglab.shuffles.cards import DECKS, deck_for
 
 parse_seed_space = lazy("seeds.space", "parse_seed_space")
 make_shuffle, shuffle_decks = lazy("shuffles.algorithms", "make_shuffle", "shuffle_decks")

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import click
 
-from ..params import parse_int
-from .choices import MAX_DIMENSION
-from .cluster import exit_incomplete, held_journal, scale_options
-from .common import (
+from rnglab.cli.choices import MAX_DIMENSION
+from rnglab.cli.cluster import exit_incomplete, held_journal, scale_options
+from rnglab.cli.common import (
     COUNT,
     INT,
     IntExpr,
@@ -23,10 +22,10 @@ from .common import (
     lazy,
     plot_option,
 )
-from .groups import DefaultCommandGroup
-from .outputs import save_plot
-from .progress import progress, with_progress
-from .spectral_mrg import (
+from rnglab.cli.groups import DefaultCommandGroup
+from rnglab.cli.outputs import save_plot
+from rnglab.cli.progress import progress, with_progress
+from rnglab.cli.spectral_mrg import (
     check_lcg_options,
     full_period_option,
     lacunary_option,
@@ -36,6 +35,7 @@ from .spectral_mrg import (
     run_mrg,
     run_mrg_search,
 )
+from rnglab.core.params import parse_int
 
 search_multipliers = lazy("algebra.multipliers", "search_multipliers")
 spectral_test = lazy("algebra.spectral", "spectral_test")
@@ -120,7 +120,7 @@ def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path,
     result = with_progress("spectral test", lambda callback: spectral_test(
         a, m, c, dims, lattice_m=lattice_m, planes_up_to=planes_up_to, progress=callback))
     if plot_path:
-        from ..plot.lattice import generator_figure
+        from rnglab.plot.lattice import generator_figure
 
         states = lcg.random_states(PLOT_TRIPLES + 2)
         save_plot(generator_figure(generator.name, result, states, m), plot_path, force)
@@ -133,7 +133,7 @@ def _one_generator(generator, dims, lattice_m, planes_up_to, as_json, plot_path,
 def _catalog(dims, as_json, plot_path, force):
     results = with_progress("catalog", lambda callback: catalog_results(dims, callback=callback))
     if plot_path:
-        from ..plot.lattice import merits_figure
+        from rnglab.plot.lattice import merits_figure
 
         save_plot(merits_figure(results), plot_path, force)
     if as_json:
@@ -211,8 +211,8 @@ def _search_in_chunks(m, increment, seed, dims, top, candidates, scale):
     """The search through rnglab.parallel (a cluster, a journal); exits 1 or 130 when incomplete."""
     import numpy as np
 
-    from ..algebra.multiplier_chunks import KIND, search_identity, search_in_chunks
-    from ..parallel.cluster import cluster_client
+    from rnglab.algebra.multiplier_chunks import KIND, search_identity, search_in_chunks
+    from rnglab.parallel.cluster import cluster_client
 
     if scale.journal and seed is None:
         raise click.UsageError("--journal needs --seed: a resumed search must draw the same candidates")
@@ -275,7 +275,7 @@ def search_command(m, increment, order, full_period, norm, seed, dims, top, cand
         result = with_progress("candidates", lambda callback: search_multipliers(
             m, increment, dims, top, candidates, seed, progress=callback))
     if plot_path:
-        from ..plot.lattice import merits_figure
+        from rnglab.plot.lattice import merits_figure
 
         best = [(str(found.a), spectral_test(found.a, m, 0 if increment == "0" else 1, dims,
                                              planes_up_to=0)) for found in result.best[:6]]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..params import parse_int
-from .choices import NORMALIZATIONS
-from .common import emit_json, format_table, lazy
-from .progress import with_progress
+from rnglab.cli.choices import NORMALIZATIONS
+from rnglab.cli.common import emit_json, format_table, lazy
+from rnglab.cli.progress import with_progress
+from rnglab.core.params import parse_int
 
 mrg_spectral_test = lazy("algebra.mrg_spectral", "mrg_spectral_test")
 search_mrg = lazy("algebra.mrg_search", "search_mrg")

@@ -10,11 +10,11 @@ import sys
 
 import click
 
-from .choices import STREAM_FORMATS
-from .common import COUNT, bit_selection, generator_options, lazy
-from .progress import counter
+from rnglab.cli.choices import STREAM_FORMATS
+from rnglab.cli.common import COUNT, bit_selection, generator_options, lazy
+from rnglab.cli.progress import counter
 
-formatted_chunks = lazy("stream", "formatted_chunks")
+formatted_chunks = lazy("streams.gateway", "formatted_chunks")
 
 #: Words produced per write.
 CHUNK_WORDS = 1 << 18

@@ -8,11 +8,9 @@ import sys
 
 import click
 
-from ..empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
-from ..params import describe_int
-from .choices import INPUT_FORMATS, TEST_NAMES
-from .cluster import scale_options
-from .common import (
+from rnglab.cli.choices import INPUT_FORMATS, TEST_NAMES
+from rnglab.cli.cluster import scale_options
+from rnglab.cli.common import (
     COUNT,
     ByteSize,
     Duration,
@@ -27,12 +25,13 @@ from .common import (
     plot_option,
     progress,
 )
-from .outputs import save_plot
-from .shuffle import seed_space_options
+from rnglab.cli.outputs import save_plot
+from rnglab.cli.shuffle import seed_space_options
+from rnglab.core.params import describe_int
+from rnglab.empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 
-get_battery, result_labels, run_battery, select_entries = lazy(
-    "empirical.battery", "get_battery", "result_labels", "run_battery", "select_entries")
-genuine_bits = lazy("stream", "genuine_bits")
+get_battery, result_labels, run_battery, select_entries = lazy("empirical.battery", "get_battery", "result_labels", "run_battery", "select_entries")
+genuine_bits = lazy("streams.gateway", "genuine_bits")
 
 #: Values a run may draw without --allow-slow: about two minutes at the rate measured for
 #: the standard battery (8.3e8 values in about 41 s on a loaded two-core machine).
@@ -79,7 +78,7 @@ def _run_with_progress(generator, battery_name, entries, **options):
 
     An input that ends too soon is refused with the test it ended in.
     """
-    from ..generators.external import InputExhausted
+    from rnglab.generators.external import InputExhausted
 
     weights, finished = [entry.size * entry.repeat for entry in entries], []
     with progress(sum(weights), f"{battery_name} battery", item_show_func=lambda name: name) as bar:
@@ -98,7 +97,7 @@ def _run_with_progress(generator, battery_name, entries, **options):
 
 def _input_generator(generator, input_format: str | None, rewind: bool):
     """The spec of the input GEN names (``-`` or FILE), read in ``input_format``; a generator stays as it is."""
-    from .common import InputName
+    from rnglab.cli.common import InputName
 
     if not isinstance(generator, InputName):
         if input_format or rewind:
@@ -106,7 +105,7 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
         return generator
     if input_format is None:
         raise click.UsageError(f"reading {generator} needs its word size: --format {'|'.join(INPUT_FORMATS)}")
-    from ..generators.external import input_spec
+    from rnglab.generators.external import input_spec
 
     return input_spec(str(generator), input_format, rewind, getattr(sys.stdin, "buffer", None),
                       on_wait=lambda: click.echo(f"waiting for a writer on FIFO {generator} (Ctrl-C to stop)", err=True))
@@ -192,7 +191,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     selection = bit_selection(drop_bits, low_bits)
     selection.width(genuine_bits(generator.make()))
     if seeds is not None:
-        from .over_seeds import run_over_seeds, run_until_fail_over_seeds
+        from rnglab.cli.over_seeds import run_over_seeds, run_until_fail_over_seeds
 
         battery = dataclasses.replace(get_battery(battery_name), entries=entries)
         if until_fail:
@@ -201,7 +200,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         check_battery_work(entries, allow_slow, seeds.size)
         return run_over_seeds(generator, battery, selection, seeds, scale, FAIL_ON[fail_on], as_json)
     if until_fail:
-        from .until_fail import run_until_fail
+        from rnglab.cli.until_fail import run_until_fail
 
         battery = dataclasses.replace(get_battery(battery_name), entries=entries)
         return run_until_fail(generator, battery, selection, max_bytes=max_bytes,
@@ -214,7 +213,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
                                 selection=selection)
     labels = result_labels(result.results)
     if plot_path:
-        from ..plot.pvalues import battery_figure
+        from rnglab.plot.pvalues import battery_figure
 
         save_plot(battery_figure(result, labels), plot_path, force)
     subject = generator.make().describe()
@@ -227,7 +226,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
 
 def _check_seeds_options(generator, seeds, scale, timed: bool, plot_path) -> None:
     """--seeds runs the battery once per seed of a generator (or until it fails); the scale options need it."""
-    from .common import InputName
+    from rnglab.cli.common import InputName
 
     if seeds is None:
         if scale.engaged:

@@ -6,10 +6,10 @@ import time
 
 import click
 
-from ..empirical.verdicts import GRADES
-from ..params import human_bytes
-from .common import emit_json
-from .outputs import save_plot
+from rnglab.cli.common import emit_json
+from rnglab.cli.outputs import save_plot
+from rnglab.core.params import human_bytes
+from rnglab.empirical.verdicts import GRADES
 
 
 def run_until_fail(generator, battery, selection, *, max_bytes: int, max_seconds: float | None,
@@ -25,8 +25,8 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int, max_seconds
     Returns the exit status: 130 after an interruption, else 1 when a stage's
     worst verdict reached ``failing_grade``, else 0.
     """
-    from ..empirical.until_fail import stages, summarise
-    from ..generators.external import InputExhausted
+    from rnglab.empirical.until_fail import stages, summarise
+    from rnglab.generators.external import InputExhausted
 
     source = generator.make(generator.default_seed)
     allowance, is_file = _allowance(source, max_bytes), getattr(source, "length", None) is not None
@@ -47,7 +47,7 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int, max_seconds
     if ended == "input ended":
         _check_enough(source, result, max_bytes)
     if plot_path and done:
-        from ..plot.pvalues import until_fail_figure
+        from rnglab.plot.pvalues import until_fail_figure
 
         save_plot(until_fail_figure(result), plot_path, force)
     if as_json:
@@ -66,7 +66,7 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int, max_seconds
 
 def _allowance(source, max_bytes: int) -> int:
     """The data to test: ``max_bytes``, or all of a shorter file; a file too short to test is refused."""
-    from ..empirical.until_fail import LEAST_INPUT_BYTES
+    from rnglab.empirical.until_fail import LEAST_INPUT_BYTES
 
     length = getattr(source, "length", None)
     if length is None or length >= max_bytes:
@@ -79,7 +79,7 @@ def _allowance(source, max_bytes: int) -> int:
 
 def _check_enough(source, result, max_bytes: int) -> None:
     """Refuse a stream that ended before the least data to test (nothing of the battery was tested)."""
-    from ..empirical.until_fail import LEAST_INPUT_BYTES
+    from rnglab.empirical.until_fail import LEAST_INPUT_BYTES
 
     needed = min(max_bytes, LEAST_INPUT_BYTES)
     if source.bytes_read < needed:

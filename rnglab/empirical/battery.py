@@ -17,13 +17,13 @@ from typing import Callable
 
 import tomllib
 
-from ..generators.base import Source
-from ..params import parse_int
-from ..results import Result
-from ..stream import BitSelection
-from .secondlevel import second_level
-from .stattests import EmpiricalResult, ResolutionError, get_test
-from .stattests.base import Tally
+from rnglab.core.params import parse_int
+from rnglab.core.results import Result
+from rnglab.empirical.secondlevel import second_level
+from rnglab.empirical.stattests import EmpiricalResult, ResolutionError, get_test
+from rnglab.empirical.stattests.base import Tally
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 BATTERIES_PATH = files("rnglab.data") / "batteries.toml"

@@ -9,14 +9,14 @@ test's artefact at that resolution (as max-of-t's was at ``R = 2^15``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from scipy import stats
 
-from ..generators.adapters import ideal_source
-from ..results import Result
-from .battery import Battery, result_labels, run_battery
+from rnglab.core.results import Result
+from rnglab.empirical.battery import Battery, result_labels, run_battery
+from rnglab.generators.adapters import ideal_source
 
 #: The resolutions rnglab serves: MSVC's 15 bits, 16 bits, MINSTD's prime modulus, 2^31, 32-bit words,
 #: doubles, 64-bit words, and a range that is not a power of two.

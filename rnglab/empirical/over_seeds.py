@@ -28,13 +28,13 @@ import functools
 from dataclasses import dataclass
 from typing import Callable
 
-from ..parallel.chunks import run_chunks
-from ..parallel.journal import Journal
-from ..results import Result
-from ..stream import BitSelection
-from .battery import Battery, result_labels, run_battery
-from .secondlevel import anderson_darling_uniform
-from .until_fail import stages
+from rnglab.core.results import Result
+from rnglab.empirical.battery import Battery, result_labels, run_battery
+from rnglab.empirical.secondlevel import anderson_darling_uniform
+from rnglab.empirical.until_fail import stages
+from rnglab.parallel.chunks import run_chunks
+from rnglab.parallel.journal import Journal
+from rnglab.streams.gateway import BitSelection
 
 #: The journal's name for a battery over seeds.
 KIND = "rnglab test --seeds"

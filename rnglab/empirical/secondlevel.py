@@ -16,8 +16,8 @@ from typing import Callable
 import numpy as np
 from scipy import stats
 
-from ..generators.base import Source
-from .stattests import EmpiricalResult, get_test
+from rnglab.empirical.stattests import EmpiricalResult, get_test
+from rnglab.generators.base import Source
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from collections import deque
 
 import numpy as np
 
-from ..generators.base import Source, raw_dtype
+from rnglab.generators.base import Source, raw_dtype
 
 
 class Cancelled(Exception):

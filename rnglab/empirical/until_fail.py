@@ -35,14 +35,14 @@ from typing import Iterator, NamedTuple
 
 import numpy as np
 
-from ..generators.base import Source, SourceView
-from ..generators.external import InputExhausted
-from ..results import Result
-from ..stream import BitSelection
-from .battery import Battery, Entry, result_labels
-from .shared_stream import SharedStream
-from .stattests.base import Tally
-from .verdicts import GRADES, Thresholds, grade, tail_distance
+from rnglab.core.results import Result
+from rnglab.empirical.battery import Battery, Entry, result_labels
+from rnglab.empirical.shared_stream import SharedStream
+from rnglab.empirical.stattests.base import Tally
+from rnglab.empirical.verdicts import GRADES, Thresholds, grade, tail_distance
+from rnglab.generators.base import Source, SourceView
+from rnglab.generators.external import InputExhausted
+from rnglab.streams.gateway import BitSelection
 
 #: The least input a run until it fails tests: below 1 MiB most entries of the small battery are refused by their
 #: validity rules (at 1 MiB of PCG64 26 of its 27 entries run; at 4 KiB, 10 or 11), and an input that ends sooner is more

@@ -2,16 +2,16 @@
 MRGs and combinations, adapters for other sources, and the catalog, whose entries (and any other way of naming a
 generator) resolve to one :class:`GeneratorSpec`."""
 
-from .adapters import CallableSource, NumpySource, OSEntropySource, PythonRandomSource, ideal_source
-from .affine import affine_power
-from .base import Source
-from .catalog import as_generator, catalog, make_source, parse_lcg_spec, parse_mrg_spec
-from .conventions import SeedConvention, convention
-from .external import ByteStreamSource, input_spec
-from .lcg import LCG, LCGBatch, validate_lcg
-from .mrg import MRG, Combination, Recurrence
-from .outputs import Output
-from .spec import GeneratorSpec, lcg_spec
+from rnglab.generators.adapters import CallableSource, NumpySource, OSEntropySource, PythonRandomSource, ideal_source
+from rnglab.generators.affine import affine_power
+from rnglab.generators.base import Source
+from rnglab.generators.catalog import as_generator, catalog, make_source, parse_lcg_spec, parse_mrg_spec
+from rnglab.generators.conventions import SeedConvention, convention
+from rnglab.generators.external import ByteStreamSource, input_spec
+from rnglab.generators.lcg import LCG, LCGBatch, validate_lcg
+from rnglab.generators.mrg import MRG, Combination, Recurrence
+from rnglab.generators.outputs import Output
+from rnglab.generators.spec import GeneratorSpec, lcg_spec
 
 __all__ = [
     "ByteStreamSource", "CallableSource", "Combination", "GeneratorSpec", "LCG", "LCGBatch", "MRG", "NumpySource",

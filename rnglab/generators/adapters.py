@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Source, raw_dtype
+from rnglab.generators.base import Source, raw_dtype
 
 #: Output width in bits of numpy's ``BitGenerator.random_raw`` for each generator.
 NUMPY_WIDTHS = {"PCG64": 64, "PCG64DXSM": 64, "MT19937": 32, "Philox": 64, "SFC64": 64}
@@ -91,7 +91,7 @@ class NumpySource(Source):
         return words[:size]
 
     def direct_generator(self) -> np.random.BitGenerator | None:
-        """The BitGenerator, stepped directly by bounded draws (:mod:`rnglab.reduction.direct`) once nothing is
+        """The BitGenerator, stepped directly by bounded draws (:mod:`rnglab.draws.direct`) once nothing is
         pending; ``None`` when serving halves (they are split here, with the kept half)."""
         return None if self.halves else self.bit_generator
 

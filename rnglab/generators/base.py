@@ -35,7 +35,7 @@ class LaneBatch:
     ``next_raw(mask=None)``: step the lanes ``mask`` selects (all by default)
     and return every lane's latest output (a copy); lane ``i`` yields exactly
     what its own generator yields. Bounded draws read it lane-wise
-    (:func:`~rnglab.reduction.draw.draw_bounded_lanes`).
+    (:func:`~rnglab.draws.bounded.draw_bounded_lanes`).
     """
 
     low: int

@@ -15,14 +15,14 @@ from importlib.resources import files
 
 import tomllib
 
-from ..params import parse_int
-from ..reduction.reducers import as_reducer
-from .base import Source
-from .conventions import convention
-from .mrg import Combination, Recurrence
-from .mwc import MultiplyWithCarry
-from .outputs import Output
-from .spec import KINDS, GeneratorSpec, from_source, lcg_spec, mwc_spec
+from rnglab.core.params import parse_int
+from rnglab.generators.base import Source
+from rnglab.generators.conventions import convention
+from rnglab.generators.mrg import Combination, Recurrence
+from rnglab.generators.mwc import MultiplyWithCarry
+from rnglab.generators.outputs import Output
+from rnglab.generators.spec import KINDS, GeneratorSpec, from_source, lcg_spec, mwc_spec
+from rnglab.reduction.reducers import as_reducer
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"

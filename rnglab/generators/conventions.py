@@ -14,7 +14,7 @@ from typing import Callable
 
 import numpy as np
 
-from .vb import randomize_hash
+from rnglab.generators.vb import randomize_hash
 
 JAVA_MULTIPLIER = 0x5DEECE66D
 

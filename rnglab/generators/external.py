@@ -17,9 +17,9 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from ..reduction.reducers import as_reducer
-from .base import Source
-from .spec import GeneratorSpec
+from rnglab.generators.base import Source
+from rnglab.generators.spec import GeneratorSpec
+from rnglab.reduction.reducers import as_reducer
 
 #: Input formats -> numpy dtype of one output: little-endian words of 8 to 64 bits, or ``bits``, a raw
 #: bit stream read 32 bits at a time, big-endian, so that the first bit of the stream is the most

@@ -31,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from ..compiled import njit
-from .adapters import check_state_tag
-from .base import LaneBatch, Source
+from rnglab.core.compiled import njit
+from rnglab.generators.adapters import check_state_tag
+from rnglab.generators.base import LaneBatch, Source
 
 #: Degree and separation of the TYPE_3 trinomial x^31 + x^3 + 1.
 DEGREE, SEPARATION = 31, 3

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import njit
+from rnglab.core.compiled import njit
 
 
 @njit(cache=True, nogil=True)

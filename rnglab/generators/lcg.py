@@ -22,11 +22,18 @@ from typing import Any
 
 import numpy as np
 
-from . import kernels
-from .affine import affine_power, affine_step, arithmetic_kind, as_state_array, reduce_states, state_dtype
-from .base import LaneBatch, Source, check_count, raw_dtype
-from .conventions import SeedConvention, convention
-from .outputs import Output
+from rnglab.generators import kernels
+from rnglab.generators.affine import (
+    affine_power,
+    affine_step,
+    arithmetic_kind,
+    as_state_array,
+    reduce_states,
+    state_dtype,
+)
+from rnglab.generators.base import LaneBatch, Source, check_count, raw_dtype
+from rnglab.generators.conventions import SeedConvention, convention
+from rnglab.generators.outputs import Output
 
 #: Number of interleaved lanes used by the row-by-row fast path.
 ROW_LANES = 16384

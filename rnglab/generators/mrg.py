@@ -44,10 +44,10 @@ from typing import Any
 
 import numpy as np
 
-from ..params import parse_int
-from .affine import binary_power
-from .base import LaneBatch, Source, check_count, raw_dtype
-from .mrg_kernels import SMALL_DRAW, fill_combined, fill_lanes, fits_words, plan, state_rows
+from rnglab.core.params import parse_int
+from rnglab.generators.affine import binary_power
+from rnglab.generators.base import LaneBatch, Source, check_count, raw_dtype
+from rnglab.generators.mrg_kernels import SMALL_DRAW, fill_combined, fill_lanes, fits_words, plan, state_rows
 
 #: Ways of merging the components' newest values into one output.
 COMBINE_RULES = ("single", "difference", "fraction")

@@ -30,7 +30,7 @@ import functools
 
 import numpy as np
 
-from ..compiled import njit
+from rnglab.core.compiled import njit
 
 #: Rule codes of the kernel.
 COMBINE_CODES = {"single": 0, "difference": 1, "fraction": 2}

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..params import parse_int
-from .outputs import Output
+from rnglab.core.params import parse_int
+from rnglab.generators.outputs import Output
 
 
 @dataclass(frozen=True)

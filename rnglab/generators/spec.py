@@ -20,17 +20,23 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..params import power_of_two_form
-from ..reduction.reducers import Reducer, as_reducer
-from .adapters import NUMPY_WIDTHS, NumpySource, OSEntropySource, PythonRandomSource, mt19937_init_genrand
-from .base import Source
-from .conventions import SeedConvention, convention
-from .glibc import SEED_HIGH, GlibcRandom
-from .lcg import LCG, output_range, validate_lcg
-from .mrg import MRG, Combination
-from .mwc import MultiplyWithCarry
-from .outputs import Output
-from .xorshift import ALGORITHMS
+from rnglab.core.params import power_of_two_form
+from rnglab.generators.adapters import (
+    NUMPY_WIDTHS,
+    NumpySource,
+    OSEntropySource,
+    PythonRandomSource,
+    mt19937_init_genrand,
+)
+from rnglab.generators.base import Source
+from rnglab.generators.conventions import SeedConvention, convention
+from rnglab.generators.glibc import SEED_HIGH, GlibcRandom
+from rnglab.generators.lcg import LCG, output_range, validate_lcg
+from rnglab.generators.mrg import MRG, Combination
+from rnglab.generators.mwc import MultiplyWithCarry
+from rnglab.generators.outputs import Output
+from rnglab.generators.xorshift import ALGORITHMS
+from rnglab.reduction.reducers import Reducer, as_reducer
 
 #: Kinds of generator a spec can stand for.
 KINDS = ("lcg", "mwc", "mrg", "additive", "numpy", "python", "linear", "os", "source")
@@ -266,7 +272,7 @@ def _bound(value: int | None) -> str:
 
 def _short(value: int) -> str:
     """An integer as digits, or when long as a power of two: exactly where it is near one (``2^128 - 1``,
-    :func:`~rnglab.params.power_of_two_form`), else ``2^e`` with two decimals of ``e``."""
+    :func:`~rnglab.core.params.power_of_two_form`), else ``2^e`` with two decimals of ``e``."""
     if abs(value) < 10**30:
         return str(value)
     size = abs(value)

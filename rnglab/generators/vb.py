@@ -34,7 +34,7 @@ import struct
 
 import numpy as np
 
-from ..compiled import njit
+from rnglab.core.compiled import njit
 
 #: Rnd's state when a program has not called Randomize.
 START_STATE = 0x50000

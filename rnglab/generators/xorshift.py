@@ -40,9 +40,9 @@ from typing import Any
 
 import numpy as np
 
-from . import xorshift_kernels as kernels
-from .adapters import check_state_tag
-from .base import Source
+from rnglab.generators import xorshift_kernels as kernels
+from rnglab.generators.adapters import check_state_tag
+from rnglab.generators.base import Source
 
 _MASK64 = 2**64 - 1
 

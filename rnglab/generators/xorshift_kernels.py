@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import njit
+from rnglab.core.compiled import njit
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 _ONE = np.uint64(1)

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from importlib.resources import files
 
-from .numbers import WRITTEN_OUT, Exact, power
+from rnglab.pages.numbers import WRITTEN_OUT, Exact, power
 
 #: A cell that holds a number: 1,234 / 0.5 / 1.2e-05 / 2^64.00 / 2^31 - 1 / 3.71 s / 1 + 1.2e-08 / eps, 1 - 1.8e-06.
 NUMBER = re.compile(r"^(1 [-+] )?([-+]?(\d[\d,]*(\.\d+)?([eE][-+]?\d+)?|2\^[\d.]+( [-+] [\d,]+)?|eps))"

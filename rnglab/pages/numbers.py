@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ..params import power_of_two_form
+from rnglab.core.params import power_of_two_form
 
 #: Below this a number is written out; an integer this close to a power of two is written ``2^k - d``.
 WRITTEN_OUT = 10**6

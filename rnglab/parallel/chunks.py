@@ -25,9 +25,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..results import Result
-from .cluster import worker_count
-from .journal import Journal
+from rnglab.core.results import Result
+from rnglab.parallel.cluster import worker_count
+from rnglab.parallel.journal import Journal
 
 #: Tasks submitted per worker at a time (the next is submitted as one finishes).
 IN_FLIGHT = 2

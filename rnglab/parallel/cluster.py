@@ -13,7 +13,7 @@ import re
 import signal
 import threading
 
-from ..params import describe_int
+from rnglab.core.params import describe_int
 
 #: Where dask's schedulers listen: tcp:// or tls://, a host name or address, a port.
 ADDRESS = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):(\d{1,5})")

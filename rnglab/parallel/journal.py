@@ -5,7 +5,7 @@ command and the work (``{"journal": "rnglab crack", "work": {...}}``: for a
 seed search the generator, shuffle, reducer, cards seen and seed space); each
 later line is one finished chunk, ``{"chunk": [first, stop], "result": ...}``,
 written in one ``write`` and flushed to the disk
-(:func:`rnglab.fileio.write_record`). A crash can only cut the last line short,
+(:func:`rnglab.core.fileio.write_record`). A crash can only cut the last line short,
 and that line is dropped when the journal is opened again: its chunk runs again,
 having never been recorded. Reopened for other work, the journal is refused, so
 that the results of two pieces of work never mix.
@@ -29,7 +29,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..fileio import check_folder_writable, cut_torn_record, write_record
+from rnglab.core.fileio import check_folder_writable, cut_torn_record, write_record
 
 if TYPE_CHECKING:  # typing.Self is Python 3.11's
     from typing_extensions import Self

@@ -16,7 +16,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 
-from ..fileio import atomic_write, check_writable  # noqa: E402
+from rnglab.core.fileio import atomic_write, check_writable  # noqa: E402
 
 #: Formats a figure can be saved in, by file suffix.
 FIGURE_FORMATS = ("png", "svg", "pdf")
@@ -36,7 +36,7 @@ def figure_bytes(figure, fmt: str = "png") -> bytes:
 
 
 def check_figure_path(path: str | os.PathLike, force: bool = False) -> Path:
-    """Check that a figure can be saved to ``path`` (see :func:`rnglab.fileio.check_writable`) in a known format.
+    """Check that a figure can be saved to ``path`` (see :func:`rnglab.core.fileio.check_writable`) in a known format.
 
     Raises
     ------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import new_figure
+from rnglab.plot import new_figure
 
 
 def bias_heatmap(probabilities: dict[str, np.ndarray], n: int, range_size: int, title: str | None = None):

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..algebra.spectral import SpectralResult, pairs_in_window
-from . import new_figure, plt
+from rnglab.algebra.spectral import SpectralResult, pairs_in_window
+from rnglab.plot import new_figure, plt
 
 #: About this many lattice points are shown in the 2-D window.
 WINDOW_POINTS = 600

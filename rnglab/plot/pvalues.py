@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..empirical.verdicts import DEFAULT_WINDOW
-from ..params import human_bytes
-from . import new_figure
+from rnglab.core.params import human_bytes
+from rnglab.empirical.verdicts import DEFAULT_WINDOW
+from rnglab.plot import new_figure
 
 #: Ticks of the logit p-value axis and their labels: evenly spaced on that axis (every factor 10^4), so that no two
 #: labels meet; the window's ends are shown by the shading and named in the axis label.
@@ -74,7 +74,7 @@ def until_fail_figure(result, thresholds=None):
     the grade thresholds are drawn as horizontal lines, and the stage that
     failed, if any, is marked.
     """
-    from ..empirical.verdicts import Thresholds
+    from rnglab.empirical.verdicts import Thresholds
 
     thresholds = thresholds or Thresholds()
     figure, axes = new_figure(8.4, 4.0)

@@ -1,8 +1,7 @@
-"""Range reduction: the reducer registry (:mod:`~rnglab.reduction.reducers`: one entry per method,
-carrying its map from :mod:`~rnglab.reduction.maps`, its domain rule and its exact counts from
-:mod:`~rnglab.reduction.counts`), bounded draws from a source (:mod:`~rnglab.reduction.draw`) and the
-bias of each method with its detectability (:mod:`~rnglab.reduction.bias`).
+"""Range reduction as pure arithmetic: the ways programs turn an integer in ``[0, R)`` into one in ``[0, n)``.
 
-The maps, counts and registry read integers only, never a source, so they sit under the
-generators: a generator's own bounded call is one of the registry's entries.
+The reducer registry (:mod:`~rnglab.reduction.reducers`) has one entry per method, carrying its map
+(:mod:`~rnglab.reduction.maps`), its domain rule and its exact counts (:mod:`~rnglab.reduction.counts`).
+They read integers only, never a source, so they sit under the generators: a generator's own bounded
+call is one of the registry's entries. Drawing from a source through a reducer is :mod:`rnglab.draws`.
 """

@@ -17,7 +17,7 @@ sends ``c_v`` source values to output ``v`` and rejects the rest. Closed forms
   narrow bracket (a few evaluations of the double-precision map each).
 
 Each reducer of the registry (:mod:`rnglab.reduction.reducers`) carries its
-count function; :func:`rnglab.reduction.bias.brute_force_counts` is the
+count function; :func:`rnglab.draws.bias.brute_force_counts` is the
 reference they are tested against.
 """
 
@@ -29,9 +29,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..results import Result
-from ..compiled import njit
-from .maps import float_multiply_domain, java_nextint_domain, python_randbelow_domain
+from rnglab.core.compiled import njit
+from rnglab.core.results import Result
+from rnglab.reduction.maps import float_multiply_domain, java_nextint_domain, python_randbelow_domain
 
 #: Largest n for which per-output counts are built as an array (float-multiply, plots, lists).
 ARRAY_LIMIT = 2**25

@@ -3,7 +3,7 @@
 Every *reducer* is a pure, vectorised map of source offsets ``x = raw - low``
 (values in ``[0, R)``, ``R = high - low + 1``) and a bound ``n`` to a value in
 ``[0, n)`` and an acceptance flag; a rejected draw is drawn again
-(:mod:`rnglab.reduction.draw` draws from sources). The maps read integers only, never a
+(:mod:`rnglab.draws.bounded` draws from sources). The maps read integers only, never a
 source. A method that cannot serve every ``(n, R)`` states its rule in a *domain*
 function, which its map calls too.
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import njit
+from rnglab.core.compiled import njit
 
 UINT64_LIMIT = 2**64
 
@@ -265,8 +265,8 @@ def lemire_map(x, n, range_size):
 
     numpy's ``Generator.integers(0, n)`` is this map on ``R = 2^32`` words
     (``next_uint32``) for ``n <= 2^32`` and on 64-bit outputs above, drawing
-    nothing for ``n = 1``; :func:`rnglab.reduction.draw.draw_bounded` reads a
-    numpy BitGenerator's words that way (:mod:`rnglab.reduction.words`), so
+    nothing for ``n = 1``; :func:`rnglab.draws.bounded.draw_bounded` reads a
+    numpy BitGenerator's words that way (:mod:`rnglab.draws.words`), so
     on the catalog ``pcg64`` it equals numpy's values and state.
     """
     x, n = _operands(x, n, range_size)

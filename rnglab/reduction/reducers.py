@@ -20,8 +20,8 @@ from typing import Callable
 
 import numpy as np
 
-from . import compact, counts
-from .maps import (
+from rnglab.reduction import counts, scalar
+from rnglab.reduction.maps import (
     bitmask_map,
     check_bound,
     float_multiply_domain,
@@ -63,7 +63,7 @@ class Reducer:
         beyond ``1 <= n <= R`` (``None``: every such pair).
     compact_code : int or None
         The method's code in the one-pass map-and-compact kernel
-        (:mod:`rnglab.reduction.compact`), ``None`` when it has none.
+        (:mod:`rnglab.reduction.scalar`), ``None`` when it has none.
     """
 
     name: str
@@ -102,13 +102,13 @@ REDUCERS: dict[str, Reducer] = {r.name: r for r in (
             "OpenBSD lib/libc/crypt/arc4random_uniform.c", threshold_openbsd_map, counts.remainder_rejecting_counts),
     Reducer("bitmask", True, "mask to the next power of two >= n, reject values >= n",
             "numpy random_interval (masked rejection); Lemire 2019, section 2", bitmask_map,
-            counts.bitmask_counts, compact_code=compact.BITMASK),
+            counts.bitmask_counts, compact_code=scalar.BITMASK),
     Reducer("lemire", True, "Lemire's nearly divisionless multiply-and-reject",
             "D. Lemire, Fast random integer generation in an interval, ACM TOMACS 29(1), 2019", lemire_map,
-            counts.remainder_rejecting_counts, compact_code=compact.LEMIRE),
+            counts.remainder_rejecting_counts, compact_code=scalar.LEMIRE),
     Reducer("java-nextint", True, "java.util.Random.nextInt(bound) from next(31) = x >> 1",
             "Java SE API specification, java.util.Random.nextInt(int)", java_nextint_map, counts.java_nextint_counts,
-            domain=java_nextint_domain, compact_code=compact.JAVA_NEXTINT),
+            domain=java_nextint_domain, compact_code=scalar.JAVA_NEXTINT),
     Reducer("python-randbelow", True, "top bit_length(n) bits of a word, reject values >= n (CPython randrange, "
             "shuffle)", "CPython Lib/random.py, Random._randbelow_with_getrandbits; Modules/_randommodule.c "
             "getrandbits (genrand_uint32() >> (32 - k))", python_randbelow_map, counts.python_randbelow_counts,

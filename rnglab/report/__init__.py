@@ -24,13 +24,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..compiled import load_compiler
-from ..fileio import atomic_write, check_folder_writable, folder_permissions
-from ..parallel.chunks import run_chunks, usable_cores
-from ..params import describe_int
-from ..results import Result, json_text
-from . import battery, catalog, crack, lattice, reduce, seeding, shuffle, spectral
-from .document import Figure, Section, plain_blocks
+from rnglab.core.compiled import load_compiler
+from rnglab.core.fileio import atomic_write, check_folder_writable, folder_permissions
+from rnglab.core.params import describe_int
+from rnglab.core.results import Result, json_text
+from rnglab.parallel.chunks import run_chunks, usable_cores
+from rnglab.report import battery, catalog, crack, lattice, reduce, seeding, shuffle, spectral
+from rnglab.report.document import Figure, Section, plain_blocks
 
 SECTIONS = [
     catalog.section,
@@ -67,7 +67,7 @@ class ReportContext:
 
     def add_figure(self, name: str, figure, caption: str) -> Figure:
         """Draw a matplotlib figure once, save it as ``figures/<name>.png``, and return it as a block."""
-        from ..plot import figure_bytes
+        from rnglab.plot import figure_bytes
 
         relative, png = f"figures/{name}.png", figure_bytes(figure)
         atomic_write(self.out_dir / relative, png, force=True)
@@ -218,7 +218,7 @@ def _write_pages(folder: Path, parts: list[Section], seed: int, quick: bool) -> 
 
 def render_pages(parts: list[Section], seed: int, quick: bool) -> dict[str, str]:
     """The texts of ``report.md``, ``report.html`` and ``report.json`` for ``parts``, by file name."""
-    from ..pages import render
+    from rnglab.pages import render
 
     context = {"title": "rnglab report", "sections": parts, "seed": seed, "quick": quick,
                "generated": time.strftime("%Y-%m-%d %H:%M:%S")}

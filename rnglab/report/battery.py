@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import functools
 
-from ..empirical.battery import get_battery
-from ..empirical.until_fail import stages, summarise
-from ..empirical.verdicts import Thresholds
-from ..generators import catalog
-from ..pages import Mark
-from ..parallel.chunks import run_chunks, usable_cores
-from ..params import human_bytes
-from .document import Section, Table
+from rnglab.core.params import human_bytes
+from rnglab.empirical.battery import get_battery
+from rnglab.empirical.until_fail import stages, summarise
+from rnglab.empirical.verdicts import Thresholds
+from rnglab.generators import catalog
+from rnglab.pages import Mark
+from rnglab.parallel.chunks import run_chunks, usable_cores
+from rnglab.report.document import Section, Table
 
 #: The battery of every run.
 REPORT_BATTERY = "small"
@@ -31,7 +31,7 @@ QUICK_GENERATORS = ("randu", "drand48", "msvc", "mt19937", "pcg64", "mrg32k3a")
 
 def section(context) -> Section:
     """Every catalog generator (quick: :data:`QUICK_GENERATORS`) until the battery FAILs, up to a cap."""
-    from ..plot.pvalues import data_to_fail_figure
+    from rnglab.plot.pvalues import data_to_fail_figure
 
     battery = get_battery(REPORT_BATTERY)
     names, cap = (list(QUICK_GENERATORS), QUICK_CAP) if context.quick else (list(catalog()), CAP)

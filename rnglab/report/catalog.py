@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 
-from ..algebra.mrg_period import period as mrg_period
-from ..algebra.period import period
-from ..generators import catalog
-from ..pages.numbers import WRITTEN_OUT, power
-from ..shuffles.reach import state_count
-from .document import Data, Section, Table
+from rnglab.algebra.mrg_period import period as mrg_period
+from rnglab.algebra.period import period
+from rnglab.generators import catalog
+from rnglab.pages.numbers import WRITTEN_OUT, power
+from rnglab.report.document import Data, Section, Table
+from rnglab.shuffles.reach import state_count
 
 #: The columns a reader needs to tell the generators apart; the rest of each entry is in report.json.
 COLUMNS = ["name", "family", "output range", "period", "state bits", "source"]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..generators import as_generator
-from ..pages.numbers import Exact
-from ..seeds.crack import crack, observe
-from ..seeds.policies import DAY, HOUR, MINUTE, SECOND
-from ..seeds.space import parse_seed_space
-from ..shuffles.algorithms import make_shuffle, shuffle
-from ..shuffles.cards import standard_deck
-from .document import Section, Table
+from rnglab.generators import as_generator
+from rnglab.pages.numbers import Exact
+from rnglab.recovery.crack import crack, observe
+from rnglab.report.document import Section, Table
+from rnglab.seeds.policies import DAY, HOUR, MINUTE, SECOND
+from rnglab.seeds.space import parse_seed_space
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
+from rnglab.shuffles.cards import standard_deck
 
 #: Cards the observer sees: five for the search, the sixth to settle any tie.
 SEEN = 5

@@ -87,7 +87,7 @@ class Section:
 
 def plain_blocks(section: Section) -> dict:
     """A section as JSON-ready data: figures by path and caption (their pixels are in report.html)."""
-    from ..results import to_plain
+    from rnglab.core.results import to_plain
 
     blocks = []
     for block in section.blocks:

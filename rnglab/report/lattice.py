@@ -6,12 +6,12 @@ import time
 
 import numpy as np
 
-from ..generators import as_generator
-from ..pages.numbers import Exact
-from ..seeds.crack import observe
-from ..seeds.dealt import recover_from_deal
-from ..shuffles.algorithms import make_shuffle, shuffle
-from .document import Section, Table
+from rnglab.generators import as_generator
+from rnglab.pages.numbers import Exact
+from rnglab.recovery.crack import observe
+from rnglab.recovery.dealt import recover_from_deal
+from rnglab.report.document import Section, Table
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 
 #: Bottom cards the observer sees (the first dealt by ``deck.remove(size - 1)``).
 SEEN = 12

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..generators import make_source
-from ..pages.numbers import power
-from ..pages.tables import collapse
-from ..reduction.bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
-from .document import Heading, Section, Table
+from rnglab.draws.bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
+from rnglab.generators import make_source
+from rnglab.pages.numbers import power
+from rnglab.pages.tables import collapse
+from rnglab.report.document import Heading, Section, Table
 
 #: (R, label) of the sources in the bias table.
 SOURCES = ((32768, "RAND_MAX = 32767"), (2**32, "32-bit"))
@@ -58,7 +58,7 @@ def _low_bits() -> list:
 
 def section(context) -> Section:
     """Bias of every reducer for n = 52, 54, 10000 on 15-bit and 32-bit sources, with a picture."""
-    from ..plot.bias import bias_heatmap
+    from rnglab.plot.bias import bias_heatmap
 
     probabilities = {}
     for method in applicable_methods(32768, 52):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..generators import as_generator
-from ..seeds.policies import POLICIES, collision_probability, parse_window, simultaneous_tables
-from .document import Section, Table
+from rnglab.generators import as_generator
+from rnglab.report.document import Section, Table
+from rnglab.seeds.policies import POLICIES, collision_probability, parse_window, simultaneous_tables
 
 #: The window of the collision table: tables started within a minute of 10:00.
 WINDOW = "2026-11-22T10:00:00±30s"

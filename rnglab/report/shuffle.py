@@ -6,13 +6,13 @@ import math
 
 import numpy as np
 
-from ..generators import catalog
-from ..plot.shuffle import position_heatmap
-from ..seeds.space import seed_range_space
-from ..shuffles.algorithms import SHUFFLES
-from ..shuffles.fairness import exact_fairness, position_probabilities
-from ..shuffles.reach import bits_for_every_deal, reachable_deals, smallest_deck_exceeding
-from .document import Heading, Section, Table
+from rnglab.generators import catalog
+from rnglab.plot.shuffle import position_heatmap
+from rnglab.report.document import Heading, Section, Table
+from rnglab.seeds.space import seed_range_space
+from rnglab.shuffles.algorithms import SHUFFLES
+from rnglab.shuffles.fairness import exact_fairness, position_probabilities
+from rnglab.shuffles.reach import bits_for_every_deal, reachable_deals, smallest_deck_exceeding
 
 #: Seeds enumerated per generator in the reachable-deal table (quick run: fewer).
 REACH_SEEDS, REACH_SEEDS_QUICK = 2**16, 2**10

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..algebra.mrg_spectral import mrg_spectral_test
-from ..algebra.spectral import spectral_test
-from ..generators import catalog, make_source
-from .document import Section, Table
+from rnglab.algebra.mrg_spectral import mrg_spectral_test
+from rnglab.algebra.spectral import spectral_test
+from rnglab.generators import catalog, make_source
+from rnglab.report.document import Section, Table
 
 #: Successive states drawn for the picture of RANDU's planes (quick: fewer; the 15 planes stay plain).
 RANDU_STATES, RANDU_STATES_QUICK = 20_000, 5_000
@@ -46,7 +46,7 @@ def mrg_table() -> Table:
 
 def section(context) -> Section:
     """The catalog ranked by M_8, the S_t bars, and RANDU's 15 planes seen edge-on."""
-    from ..plot.lattice import generator_figure, merits_figure
+    from rnglab.plot.lattice import generator_figure, merits_figure
 
     results = catalog_results(planes_up_to=3)
     table = Table(

@@ -1,5 +1,3 @@
-"""Seeds: how programs pick them (:mod:`~rnglab.seeds.policies`), the one seed-space type every
-command takes (:mod:`~rnglab.seeds.space`), and seed recovery: by searching a seed space for the
-deal an observer saw (:mod:`~rnglab.seeds.crack`) and from outputs seen directly
-(:mod:`~rnglab.seeds.recover`).
+"""Seeds: how programs pick them (:mod:`~rnglab.seeds.policies`) and the one seed-space type every
+command takes (:mod:`~rnglab.seeds.space`). Recovering a seed from what was seen is :mod:`rnglab.recovery`.
 """

@@ -53,12 +53,12 @@ from math import comb, expm1, factorial, log2
 
 import numpy as np
 
-from ..generators import GeneratorSpec
-from ..generators.vb import randomize_hash, second_hash_counts, timer_words
-from ..params import parse_int
-from ..reduction.draw import draw_bounded
-from ..reduction.reducers import Reducer
-from ..results import Result
+from rnglab.core.params import parse_int
+from rnglab.core.results import Result
+from rnglab.draws.bounded import draw_bounded
+from rnglab.generators import GeneratorSpec
+from rnglab.generators.vb import randomize_hash, second_hash_counts, timer_words
+from rnglab.reduction.reducers import Reducer
 
 SECOND, MINUTE, HOUR, DAY = 1000, 60_000, 3_600_000, 86_400_000
 YEAR = 365 * DAY

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..generators import GeneratorSpec
-from ..parallel.chunks import merged, pieces_of
-from ..params import parse_int
-from .policies import MAX_ENUMERATED, SeedPolicy, Window, parse_window, policy
+from rnglab.core.params import parse_int
+from rnglab.generators import GeneratorSpec
+from rnglab.parallel.chunks import merged, pieces_of
+from rnglab.seeds.policies import MAX_ENUMERATED, SeedPolicy, Window, parse_window, policy
 
 #: The window of start times a seed policy is taken over when none is given, in every command.
 DEFAULT_WINDOW = "1d"

@@ -7,7 +7,7 @@ generator stands behind the lanes is the :class:`Draws` object's business:
 
 * :class:`BatchDraws` -- an :class:`~rnglab.generators.LCGBatch`, one
   generator per lane (one per seed), each lane reduced with
-  :func:`~rnglab.reduction.draw.draw_bounded_lanes`. Lane ``i`` consumes exactly what
+  :func:`~rnglab.draws.bounded.draw_bounded_lanes`. Lane ``i`` consumes exactly what
   a one-at-a-time shuffle on its own generator consumes, so the batch is
   bit-exact with shuffling deck after deck (tested). Shuffles that are a
   list of swaps (their program, :class:`SwapStep`) run deck by deck in one
@@ -47,14 +47,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..generators import LCG, Source
-from ..generators.base import check_count
-from ..reduction.draw import stuck_source_error
-from ..reduction.reducers import Reducer, as_reducer
-from .comparator import INSERTION_LIMIT, TIMSORT_SINGLE_RUN, comparator_run
-from .draws import BatchDraws, Draws, SequentialDraws, SourceDraws, random_integers, uniform_below_factorial
-from .runtime import ascending, deal_unused, deitel, libstdcxx_shuffle
-from .steps import SwapStep, TakeStep, TranspositionStep, swap, take_in_order
+from rnglab.draws.bounded import stuck_source_error
+from rnglab.generators import LCG, Source
+from rnglab.generators.base import check_count
+from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.shuffles.comparator import INSERTION_LIMIT, TIMSORT_SINGLE_RUN, comparator_run
+from rnglab.shuffles.draws import (
+    BatchDraws,
+    Draws,
+    SequentialDraws,
+    SourceDraws,
+    random_integers,
+    uniform_below_factorial,
+)
+from rnglab.shuffles.runtime import ascending, deal_unused, deitel, libstdcxx_shuffle
+from rnglab.shuffles.steps import SwapStep, TakeStep, TranspositionStep, swap, take_in_order
 
 # -- algorithms that run their own code (each: decks (lanes, n), draws, config) -> decks -------------------
 

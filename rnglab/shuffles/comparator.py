@@ -46,8 +46,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .draws import Draws, random_integers
-from .paths import DealWeights, enumerate_deals
+from rnglab.shuffles.draws import Draws, random_integers
+from rnglab.shuffles.paths import DealWeights, enumerate_deals
 
 #: Random bits of V8's ``Math.random()`` (``k / 2^52``).
 MATH_RANDOM_BITS = 52

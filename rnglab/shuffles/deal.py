@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..results import Result
-from .cards import Deck, standard_deck
+from rnglab.core.results import Result
+from rnglab.shuffles.cards import Deck, standard_deck
 
 
 @dataclass(frozen=True)

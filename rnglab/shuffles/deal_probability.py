@@ -67,9 +67,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ..results import Result
-from .algorithms import Shuffle, check_size, make_shuffle, swap_count
-from .fairness import integer_partitions, transposition_law
+from rnglab.core.results import Result
+from rnglab.shuffles.algorithms import Shuffle, check_size, make_shuffle, swap_count
+from rnglab.shuffles.fairness import integer_partitions, transposition_law
 
 #: Largest deck for the backward count (the states are canonical forms of arrangements of ``n`` positions).
 DEAL_LIMIT = 64
@@ -157,7 +157,7 @@ def deal_probability(algo: str | Shuffle, deal, **options) -> DealProbability:
 
 
 def _program_shuffles() -> list[str]:
-    from .algorithms import SHUFFLES
+    from rnglab.shuffles.algorithms import SHUFFLES
 
     return [name for name, entry in SHUFFLES.items() if entry.program is not None]
 
@@ -210,7 +210,7 @@ def naive_identity_count(n: int) -> int:
     component is a fixed point or a pair: ``J`` is an involution. QED.
 
     Checked against every run for ``n <= 7`` and the law over all deals for ``n <= 9``
-    (tests/test_deal_probability.py).
+    (tests/shuffles/test_deal_probability.py).
     """
     return involutions(check_size(n, IDENTITY_LIMIT))
 

@@ -8,7 +8,7 @@ business:
 
 * :class:`BatchDraws` -- an :class:`~rnglab.generators.LCGBatch`, one
   generator per lane (one per seed), each lane reduced with
-  :func:`~rnglab.reduction.draw.draw_bounded_lanes`. Lane ``i`` consumes exactly what
+  :func:`~rnglab.draws.bounded.draw_bounded_lanes`. Lane ``i`` consumes exactly what
   a one-at-a-time shuffle on its own generator consumes, so the batch is
   bit-exact with shuffling deck after deck (tested). Swap programs run deck by
   deck in one compiled pass for the common LCGs (:func:`lcg_swaps`).
@@ -32,14 +32,14 @@ import math
 
 import numpy as np
 
-from ..compiled import njit
-from ..generators import LCG, LCGBatch, Source
-from ..generators.base import LaneBatch, check_count
-from ..reduction.draw import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
-from ..reduction.reducers import Reducer, as_reducer
-from ..reduction.words import draw_range, give_back, narrow_words, read_block
-from .kernels import deal_kernel, draw_table, kernel_code, kernel_fields
-from .steps import SwapStep, outside_the_deck, step_bounds, swap
+from rnglab.core.compiled import njit
+from rnglab.draws.bounded import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
+from rnglab.draws.words import draw_range, give_back, narrow_words, read_block
+from rnglab.generators import LCG, LCGBatch, Source
+from rnglab.generators.base import LaneBatch, check_count
+from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.shuffles.kernels import deal_kernel, draw_table, kernel_code, kernel_fields
+from rnglab.shuffles.steps import SwapStep, outside_the_deck, step_bounds, swap
 
 #: Bits per piece when a wide random integer (a sort key, a rank in [0, n!)) is assembled.
 PIECE_BITS = 32
@@ -142,7 +142,7 @@ class BatchDraws(Draws):
 class LaneDraws(Draws):
     """One generator per lane from a batch that steps any subset of its lanes (glibc's ``rand()``), and a reducer.
 
-    Each request is :func:`~rnglab.reduction.draw.draw_bounded_lanes` over the
+    Each request is :func:`~rnglab.draws.bounded.draw_bounded_lanes` over the
     lanes asking, so lane ``i`` consumes exactly what a one-at-a-time shuffle
     on its own generator consumes (tested against :class:`SourceDraws`).
 
@@ -165,7 +165,7 @@ class SourceLanes(LaneBatch):
     """One source per lane, read a block at a time: the batch :class:`SourcesDraws` reduces.
 
     Lane ``i`` yields the draws a bounded draw reads from ``sources[i]``, as
-    offsets from its ``low`` (:func:`~rnglab.reduction.words.read_block`): its
+    offsets from its ``low`` (:func:`~rnglab.draws.words.read_block`): its
     outputs, or for a source of
     :attr:`~rnglab.generators.Source.NARROW_HALVES` the 32-bit halves of its
     64-bit outputs, the low half first (numpy's ``next_uint32``). A shuffle's
@@ -204,7 +204,7 @@ class SourcesDraws(LaneDraws):
     """One fresh source per lane and a reducer: :class:`LaneDraws` over :class:`SourceLanes`.
 
     Lane ``i`` is bit-exact with :class:`SourceDraws` on ``sources[i]`` (tested), a bound of 1 on halves reading
-    nothing, as numpy's ``integers(0, 1)`` (:func:`~rnglab.reduction.words.narrow_words`).
+    nothing, as numpy's ``integers(0, 1)`` (:func:`~rnglab.draws.words.narrow_words`).
     """
 
     def __init__(self, sources: list[Source], reducer: Reducer | str = "lemire"):
@@ -267,8 +267,8 @@ class SequentialDraws(SourceDraws):
     def _choices(self, rows: int, steps: list[SwapStep]) -> np.ndarray:
         """The values ``rows`` decks draw in turn for ``steps``, shape ``(rows, len(steps))``, read in blocks.
 
-        The words are read as :func:`~rnglab.reduction.draw.draw_bounded` reads
-        them (:mod:`rnglab.reduction.words`): on a narrow source a bound of 1
+        The words are read as :func:`~rnglab.draws.bounded.draw_bounded` reads
+        them (:mod:`rnglab.draws.words`): on a narrow source a bound of 1
         draws nothing and gives 0.
         """
         bounds = np.tile(step_bounds(steps), rows)

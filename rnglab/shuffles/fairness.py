@@ -69,16 +69,23 @@ import numba
 import numpy as np
 from scipy import stats
 
-from ..empirical.stattests.base import ChiSquareResult, samples_to_detect
-from ..generators import Source
-from ..reduction.bias import count_array
-from ..reduction.reducers import as_reducer
-from ..results import Result
-from .algorithms import check_size, make_shuffle, permutation_rank, permutation_unrank, shuffle_in_turn, swap_count
-from .comparator import COMPARISON_LIMIT, comparator_deals
-from .draws import PIECE_BITS
-from .paths import DealWeights
-from .runtime import deitel_grid
+from rnglab.core.results import Result
+from rnglab.draws.bias import count_array
+from rnglab.empirical.stattests.base import ChiSquareResult, samples_to_detect
+from rnglab.generators import Source
+from rnglab.reduction.reducers import as_reducer
+from rnglab.shuffles.algorithms import (
+    check_size,
+    make_shuffle,
+    permutation_rank,
+    permutation_unrank,
+    shuffle_in_turn,
+    swap_count,
+)
+from rnglab.shuffles.comparator import COMPARISON_LIMIT, comparator_deals
+from rnglab.shuffles.draws import PIECE_BITS
+from rnglab.shuffles.paths import DealWeights
+from rnglab.shuffles.runtime import deitel_grid
 
 #: Largest n for the dynamic program over all n! permutations (n = 10, naive: about 2 s and 0.33 GB;
 #: draw-unused through modulo, whose counts are Python integers grouped by denominator: law and summary about
@@ -228,7 +235,7 @@ class ChoiceWeights:
     applied to an ideal source of R values: choice ``j`` gets weight
     ``c_j = #{x in [0, R): accepted, value j}`` (rejected values drop out, as
     a redraw does), from the reducer's own count function
-    (:func:`rnglab.reduction.bias.count_array`: closed forms, exact for any R,
+    (:func:`rnglab.draws.bias.count_array`: closed forms, exact for any R,
     ``2^31``, ``2^32``, ``2^64`` included; ``float-multiply`` needs ``R <= 2^53``).
     Weights are exact Python integers.
     """

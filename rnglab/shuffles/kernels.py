@@ -5,9 +5,9 @@ to 2^64, or any modulus up to 2^32), an output function ``(x >> shift) & mask``,
 a range reducer (by code, see ``REDUCER_CODES``) and a *swap shuffle*: a
 table of steps ``t``, each drawing ``v`` in ``[0, bound_t)`` and exchanging
 positions ``position_t`` and ``v + offset_t`` of the deck. The tables are
-built from the library's definitions (:mod:`rnglab.shuffles.algorithms`, :mod:`rnglab.seeds.crack`)
+built from the library's definitions (:mod:`rnglab.shuffles.algorithms`, :mod:`rnglab.recovery.crack`)
 and tested against its one-at-a-time shuffles; the arithmetic of each reducer
-below is the same as in :mod:`rnglab.reduction.draw`, restricted to ``R <= 2^32`` so
+below is the same as in :mod:`rnglab.draws.bounded`, restricted to ``R <= 2^32`` so
 that every product ``x n`` is exact in uint64, plus Lemire's method on whole
 64-bit words (``WIDE_LEMIRE``, a 128-bit product).
 
@@ -30,10 +30,10 @@ after). The search runs on every core, a slice of the seeds per thread
 2. *Check.* The rare survivors replay the whole shuffle on a real deck and
    compare every observed position.
 
-A source that rejects :data:`~rnglab.reduction.draw.STUCK_REJECTIONS` draws in a
+A source that rejects :data:`~rnglab.draws.bounded.STUCK_REJECTIONS` draws in a
 row is stuck (an LCG in a fixed point on a rejected output): :func:`draw_value`
 then reports 0 draws, the kernels stop with the status ``STUCK``, and their
-Python callers raise :func:`~rnglab.reduction.draw.stuck_source_error`. The limit is a
+Python callers raise :func:`~rnglab.draws.bounded.stuck_source_error`. The limit is a
 variable of each kernel's closure, so numba's on-disk cache follows it.
 
 Inner loops take scalars and tuples only: an array passed to a function in a
@@ -51,12 +51,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ..compiled import njit
-from ..generators import LCG, LCGBatch
-from ..generators.affine import arithmetic_kind
-from ..reduction.draw import STUCK_REJECTIONS, stuck_source_error
-from ..reduction.maps import complete_blocks_end, multiply_128, range_mod, smear_mask
-from ..reduction.reducers import REDUCERS, Reducer
+from rnglab.core.compiled import njit
+from rnglab.draws.bounded import STUCK_REJECTIONS, stuck_source_error
+from rnglab.generators import LCG, LCGBatch
+from rnglab.generators.affine import arithmetic_kind
+from rnglab.reduction.maps import complete_blocks_end, multiply_128, range_mod, smear_mask
+from rnglab.reduction.reducers import REDUCERS, Reducer
 
 #: Reducer names and their codes in the kernels: the position in the registry ``rnglab.reduction.reducers.REDUCERS``.
 #: Kernels cached on disk are keyed by code: add reducers at the end of the registry.
@@ -169,7 +169,7 @@ def scaled(product, fields):  # pragma: no cover - compiled
 
 @njit(inline="always", nogil=True)
 def reduce_offset(code, x, draw, fields):  # pragma: no cover - compiled
-    """Map a source offset ``x`` in ``[0, R)`` to ``(value, accepted)`` as :mod:`rnglab.reduction.draw` does.
+    """Map a source offset ``x`` in ``[0, R)`` to ``(value, accepted)`` as :mod:`rnglab.draws.bounded` does.
 
     ``draw`` is a row of the draw table (:func:`draw_row`). In the kernels ``code``
     is a compile-time constant, and the compiler keeps only its branch.
@@ -352,7 +352,7 @@ def search_seeds(code: int, states: np.ndarray, generator: np.ndarray, draws: np
 
     The states are split into slices searched on ``numba.get_num_threads()``
     threads at once (the kernel releases the GIL; a few slices per thread
-    even out their speeds). Raises the :func:`~rnglab.reduction.draw.stuck_source_error`
+    even out their speeds). Raises the :func:`~rnglab.draws.bounded.stuck_source_error`
     when the source of a seed the filter follows gets stuck.
 
     Parameters
@@ -437,7 +437,7 @@ def deal_kernel(code: int):
     where row ``r - 1`` stopped. ``steps[t] = (position, offset)``. Returns
     False at the first drawn position outside the deck (a source outside its
     declared range), leaving that row and the later ones undone, and raises
-    the :func:`~rnglab.reduction.draw.stuck_source_error` for a stuck source.
+    the :func:`~rnglab.draws.bounded.stuck_source_error` for a stuck source.
     """
     limit = STUCK_REJECTIONS
 

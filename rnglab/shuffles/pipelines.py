@@ -20,12 +20,12 @@ from importlib.resources import files
 
 import tomllib
 
-from ..generators import GeneratorSpec, as_generator
-from ..reduction.reducers import Reducer, as_reducer
-from ..seeds.policies import SeedPolicy, policy
-from ..seeds.space import SeedSpace, policy_space, policy_window
-from .algorithms import Shuffle, make_shuffle
-from .cards import Deck, deck_for
+from rnglab.generators import GeneratorSpec, as_generator
+from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.seeds.policies import SeedPolicy, policy
+from rnglab.seeds.space import SeedSpace, policy_space, policy_window
+from rnglab.shuffles.algorithms import Shuffle, make_shuffle
+from rnglab.shuffles.cards import Deck, deck_for
 
 #: The shipped file.
 PIPELINES_PATH = files("rnglab.data") / "pipelines.toml"

@@ -25,20 +25,28 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..algebra.mrg_period import period as mrg_period
-from ..algebra.mwc_period import mwc_period
-from ..algebra.period import lcg_period
-from ..generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
-from ..generators.glibc import GlibcBatch
-from ..generators.mrg import MRGBatch
-from ..parallel.chunks import run_chunks
-from ..parallel.journal import Journal
-from ..reduction.reducers import Reducer, as_reducer
-from ..results import Result
-from ..seeds.space import SeedSpace, check_seed_space, seed_array
-from .algorithms import Shuffle, check_size, deck_dtype, make_shuffle, permutation_rank, shuffle_decks, shuffle_seeds
-from .draws import BatchDraws, LaneDraws, SourceDraws, SourcesDraws
-from .fairness import DealTally
+from rnglab.algebra.mrg_period import period as mrg_period
+from rnglab.algebra.mwc_period import mwc_period
+from rnglab.algebra.period import lcg_period
+from rnglab.core.results import Result
+from rnglab.generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
+from rnglab.generators.glibc import GlibcBatch
+from rnglab.generators.mrg import MRGBatch
+from rnglab.parallel.chunks import run_chunks
+from rnglab.parallel.journal import Journal
+from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.seeds.space import SeedSpace, check_seed_space, seed_array
+from rnglab.shuffles.algorithms import (
+    Shuffle,
+    check_size,
+    deck_dtype,
+    make_shuffle,
+    permutation_rank,
+    shuffle_decks,
+    shuffle_seeds,
+)
+from rnglab.shuffles.draws import BatchDraws, LaneDraws, SourceDraws, SourcesDraws
+from rnglab.shuffles.fairness import DealTally
 
 #: The journal's name for a count of reachable deals.
 KIND = "rnglab reach"

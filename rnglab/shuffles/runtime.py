@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .steps import SwapStep, swap
+from rnglab.shuffles.steps import SwapStep, swap
 
 #: Columns of Deitel's deck (faces); rows are suits.
 DEITEL_COLUMNS = 13

@@ -43,7 +43,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from .paths import StopCall, one_line, where_raised
+from rnglab.shuffles.paths import StopCall, one_line, where_raised
 
 #: Seconds the child may take to start, and to import rnglab's own modules for a kind of batch (no user code runs
 #: meanwhile).
@@ -145,7 +145,7 @@ class Child:
                              "(it sleeps, waits or loops)")
         kind, value = reply
         if kind == "beyond":
-            from .paths import BeyondEnumeration
+            from rnglab.shuffles.paths import BeyondEnumeration
 
             raise BeyondEnumeration(value)
         if kind == "error":
@@ -279,16 +279,16 @@ def _handler(function, kind: str, arguments: list):
     if kind == "prepare":
         _handler(function, arguments[0], [])
         if arguments[0] == "count_positions":
-            from .userfunc import compile_draws
+            from rnglab.shuffles.userfunc import compile_draws
 
             n, rng = arguments[1:]
             compile_draws(rng, n)
         return lambda *ignored: None
     if kind == "follow_paths":
-        from .paths import follow_paths
+        from rnglab.shuffles.paths import follow_paths
 
         return lambda *arguments: follow_paths(function, *arguments)
-    from .userfunc import count_positions
+    from rnglab.shuffles.userfunc import count_positions
 
     return lambda n, rng, *rest: (count_positions(function, n, rng, *rest), rng)
 
@@ -318,7 +318,7 @@ def main() -> None:
         try:
             reply = ("ok", answer(*arguments))
         except ValueError as error:
-            from .paths import BeyondEnumeration
+            from rnglab.shuffles.paths import BeyondEnumeration
 
             reply = ("beyond" if isinstance(error, BeyondEnumeration) else "error", str(error))
         except Exception as error:  # noqa: BLE001 - whatever the user's code left behind, as one line

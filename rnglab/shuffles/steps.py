@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..compiled import njit
+from rnglab.core.compiled import njit
 
 
 @dataclass(frozen=True)

@@ -24,15 +24,24 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..generators import Source
-from ..reduction.reducers import Reducer
-from ..stream import uniforms
-from .draws import SourceDraws, random_integers
-from .paths import BATCH_SECONDS, RANDOM_BITS, InProcess, RandomMethods, call_once, call_timer, enumerate_deals, integer
-from .sandbox import UserFunction, user_function
+from rnglab.generators import Source
+from rnglab.reduction.reducers import Reducer
+from rnglab.shuffles.draws import SourceDraws, random_integers
+from rnglab.shuffles.paths import (
+    BATCH_SECONDS,
+    RANDOM_BITS,
+    InProcess,
+    RandomMethods,
+    call_once,
+    call_timer,
+    enumerate_deals,
+    integer,
+)
+from rnglab.shuffles.sandbox import UserFunction, user_function
+from rnglab.streams.gateway import uniforms
 
 if TYPE_CHECKING:
-    from .fairness import ExactFairness
+    from rnglab.shuffles.fairness import ExactFairness
 
 #: Outputs read ahead per card before each call of the empirical test (more are drawn one by one).
 READ_AHEAD = 4
@@ -108,7 +117,7 @@ class SourceRandom(RandomMethods):
         return int(random_integers(self.draws, k)[0])
 
     def random(self):
-        """A uniform in ``[0, 1)``: one output ``(x - low) / R`` (:func:`~rnglab.stream.uniforms`)."""
+        """A uniform in ``[0, 1)``: one output ``(x - low) / R`` (:func:`~rnglab.streams.gateway.uniforms`)."""
         return float(uniforms(self.source, 1)[0])
 
 
@@ -117,8 +126,8 @@ class SourceRandom(RandomMethods):
 def function_fairness(function: UserFunction | Callable, n: int, *, label: str, random_bits: int = RANDOM_BITS,
                       seconds: float | None = None, progress=None) -> ExactFairness:
     """Exact fairness of a user's function (:func:`~rnglab.shuffles.paths.enumerate_deals`), as rnglab reports its own."""
-    from .fairness import deal_law, law_fairness
-    from .paths import EXACT_SECONDS
+    from rnglab.shuffles.fairness import deal_law, law_fairness
+    from rnglab.shuffles.paths import EXACT_SECONDS
 
     with running(function) as runner:
         deals = enumerate_deals(runner, n, label=label, random_bits=random_bits,
@@ -179,7 +188,7 @@ def function_position_counts(function: UserFunction | Callable, n: int, source: 
 
 
 def _check_empirical_time(elapsed: float, done: int, shuffles: int) -> None:
-    from .fairness import EMPIRICAL_SECONDS
+    from rnglab.shuffles.fairness import EMPIRICAL_SECONDS
 
     estimate = elapsed / done * shuffles
     if estimate > EMPIRICAL_SECONDS:

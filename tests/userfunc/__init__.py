@@ -1,1 +1,1 @@
-"""Small shuffle functions ``shuffle(items, rng)`` for tests/test_userfunc.py and the hostile table."""
+"""Small shuffle functions ``shuffle(items, rng)`` for tests/shuffles/test_userfunc.py and the hostile table."""

@@ -2,7 +2,7 @@
 
 Each test is a function ``test(source, n, *, options..., **gateway) -> EmpiricalResult``
 taking the source first and the sample size second (TestU01's order), reading
-the source only through :mod:`rnglab.stream`, and registered by name with
+the source only through :mod:`rnglab.streams.gateway`, and registered by name with
 :func:`register` so that batteries can be written as data. A test whose
 statistic is made of counts that can be carried on also has a :class:`Tally`,
 its incremental form, registered with it; its function is then the tally
@@ -20,8 +20,8 @@ from typing import Callable
 import numpy as np
 from scipy import optimize, stats
 
-from ...results import Result
-from ...stream import BitSelection
+from rnglab.core.results import Result
+from rnglab.streams.gateway import BitSelection
 
 TESTS: dict[str, Callable] = {}
 """Registry of empirical tests by name (``"serial-correlation"``, ``"gap"``, ...)."""

@@ -8,10 +8,10 @@ import numba
 import numpy as np
 from scipy import stats
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, Tally, gateway_params, register, require
-from .popcount import popcount
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
+from rnglab.empirical.stattests.popcount import popcount
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 #: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks (a tally counts them all, whatever the size it
 #: will reach; those its size does not test cost a fraction ``2^-top`` of the work).
@@ -29,7 +29,7 @@ CHUNK_BLOCKS = 2**16
 @numba.njit(cache=True, nogil=True)
 def _deviations(words, per, block_bits, count, out):  # pragma: no cover - compiled
     """``popcount(block) - block_bits / 2`` of ``count`` blocks held ``per`` to a uint64 word (the first in the most
-    significant bits, :func:`~rnglab.stream.field_words`), into ``out`` (returned, ``count`` long)."""
+    significant bits, :func:`~rnglab.streams.gateway.field_words`), into ``out`` (returned, ``count`` long)."""
     mask, half, i = ~np.uint64(0) >> np.uint64(64 - block_bits), block_bits // 2, 0
     for word in words:
         for block in range(per):
@@ -255,7 +255,7 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     these p-values are not uniform: not for a second-level test). The
     chi-square law of the patterns is asymptotic; its accuracy at the
     smallest levels is checked by calibration on ideal sources
-    (``tests/test_stattests_bcfn.py``).
+    (``tests/empirical/stattests/test_bcfn.py``).
 
     Parameters
     ----------

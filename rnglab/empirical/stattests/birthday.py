@@ -6,11 +6,11 @@ import math
 
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitSelection
-from .base import EmpiricalResult, gateway_params, register, require
-from .collision import cell_indices, poisson_mid_pvalue
-from .sorting import radix_sort
+from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
+from rnglab.empirical.stattests.collision import cell_indices, poisson_mid_pvalue
+from rnglab.empirical.stattests.sorting import radix_sort
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection
 
 
 def equal_spacings(birthdays: np.ndarray, k: int) -> int:

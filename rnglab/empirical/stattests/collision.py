@@ -12,10 +12,10 @@ import math
 import numpy as np
 from scipy import stats
 
-from ...generators.base import Source
-from ...stream import BitSelection, bit_fields, genuine_bits, uniform_digits, words
-from .base import EmpiricalResult, gateway_params, register, require
-from .sorting import radix_sort
+from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
+from rnglab.empirical.stattests.sorting import radix_sort
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection, bit_fields, genuine_bits, uniform_digits, words
 
 #: Largest grid the cell indices address (they are uint64).
 MAX_CELLS = 2**63
@@ -27,13 +27,13 @@ def digits(source: Source, count: int, d: int, selection: BitSelection = BitSele
     """Return ``count`` digits in ``[0, d)``: ``floor(d u)`` of successive outputs.
 
     With every bit selected, ``u = (x - low) / R`` at the source's full
-    resolution (:func:`rnglab.stream.uniforms`), TestU01's ``floor(d U)``; for a
+    resolution (:func:`rnglab.streams.gateway.uniforms`), TestU01's ``floor(d U)``; for a
     power of two ``R`` and ``d`` that is the offset's top ``log2 d`` bits, taken
     exactly. With a bit selection, each digit comes from one output's selected
     bits ``w`` (width ``b``): ``floor(d w / 2^b)``, exact for ``d <= 2^b``. When
     ``d`` is a power of two wider than one output (``d = 2^30`` on MSVC's 15-bit
     ``rand()``), the digits are cut from the bit stream instead
-    (:func:`rnglab.stream.bit_fields`), as a program would combine calls.
+    (:func:`rnglab.streams.gateway.bit_fields`), as a program would combine calls.
     """
     require(d >= 2, f"d must be >= 2; got {d}")
     width = selection.width(genuine_bits(source))

@@ -8,10 +8,10 @@ from typing import Callable
 import numpy as np
 from scipy import stats
 
-from ...generators.base import Source
-from ...stream import BitSelection
-from .base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
-from .frequency import Overlap, uniform_reader
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
+from rnglab.empirical.stattests.frequency import Overlap, uniform_reader
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection
 
 #: How many first values fix the shift of :class:`LaggedSums`.
 PROBE = 4096

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from .frequency import add_counts
-from .popcount import popcount
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from rnglab.empirical.stattests.frequency import add_counts
+from rnglab.empirical.stattests.popcount import popcount
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 #: Words read per chunk.
 CHUNK_WORDS = 2**16
@@ -50,7 +50,7 @@ def float_law(mantissa_bits: int, exponents: int) -> np.ndarray:
 
 class FloatFrequencyTally(Tally):
     """The counts of the cells of the words read as floats, carried on (:func:`float_frequency`); a word that
-    straddles two reads waits in a :class:`~rnglab.stream.BitReader`."""
+    straddles two reads waits in a :class:`~rnglab.streams.gateway.BitReader`."""
 
     def __init__(self, source: Source, *, word_bits: int = 32, mantissa_bits: int = 4, exponents: int = 12,
                  selection: BitSelection = BitSelection()) -> None:

@@ -12,9 +12,9 @@ import numpy as np
 import scipy.fft
 from scipy import stats
 
-from ...generators.base import Source
-from ...stream import BitSelection, bits
-from .base import EmpiricalResult, gateway_params, register, require
+from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection, bits
 
 #: NIST's fraction of the n/2 peaks expected below the threshold.
 BELOW_FRACTION = 0.95

@@ -11,11 +11,19 @@ from typing import Callable, Iterable, Iterator
 import numpy as np
 from scipy import stats
 
-from ...compiled import njit
-from ...generators.base import Source
-from ...stream import BitSelection, genuine_bits, uniforms, words
-from .base import EmpiricalResult, Tally, check_sample, chi_square, gateway_params, register, require
-from .collision import digits
+from rnglab.core.compiled import njit
+from rnglab.empirical.stattests.base import (
+    EmpiricalResult,
+    Tally,
+    check_sample,
+    chi_square,
+    gateway_params,
+    register,
+    require,
+)
+from rnglab.empirical.stattests.collision import digits
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection, genuine_bits, uniforms, words
 
 #: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
 #: the processor's cache, which makes the numpy passes several times faster than on whole samples.
@@ -25,7 +33,7 @@ CHUNK = 2**16
 def selected_uniforms(source: Source, size: int, selection: BitSelection = BitSelection()) -> np.ndarray:
     """Return ``size`` uniforms in ``[0, 1)`` made of the selected bits of successive outputs.
 
-    With every bit selected these are :func:`rnglab.stream.uniforms`, at the
+    With every bit selected these are :func:`rnglab.streams.gateway.uniforms`, at the
     source's own resolution; otherwise the selected ``w``-bit word ``v`` gives
     ``v / 2^w`` (its top 53 bits when ``w > 53``, so the value stays below 1).
     """

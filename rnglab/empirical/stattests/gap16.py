@@ -8,10 +8,10 @@ import numba
 import numpy as np
 from scipy import stats
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, Tally, gateway_params, register, require
-from .hamming import merge_sparse_tails
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
+from rnglab.empirical.stattests.hamming import merge_sparse_tails
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 #: Values of 16 bits: a recurrence has probability ``p = 2^-16`` at each step.
 SYMBOLS = 2**16
@@ -30,7 +30,7 @@ def _count_gaps(words, per, count, start, last, edges, coarse, shift, gaps, coun
     """Add the gap of each of ``count`` values (positions from ``start``) since its last occurrence to ``counts``.
 
     The values are the 16-bit fields of ``words``, ``per`` to a word, the
-    first in the most significant bits (:func:`~rnglab.stream.field_words`).
+    first in the most significant bits (:func:`~rnglab.streams.gateway.field_words`).
     ``last[v]`` is the position of the last occurrence of ``v`` (``-1``: none
     yet); the gap is the number of values strictly between, counted in the
     bin ``b`` with ``edges[b] <= gap < edges[b + 1]``. Two passes: the gaps
@@ -183,7 +183,7 @@ def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = B
     degrees of freedom. The counts are not exactly multinomial given their
     total (the gaps of different values interlock), so the law is an
     approximation, checked by calibration on ideal sources
-    (``tests/test_stattests_gap16.py``: uniform p-values from ``n = 2^12``
+    (``tests/empirical/stattests/test_gap16.py``: uniform p-values from ``n = 2^12``
     to ``2^20``).
 
     A sequence whose values recur too regularly (the short periods of the

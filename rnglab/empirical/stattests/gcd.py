@@ -7,10 +7,10 @@ import math
 import numba
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from .popcount import popcount
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from rnglab.empirical.stattests.popcount import popcount
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 #: Pairs of words read per chunk.
 CHUNK_PAIRS = 2**16
@@ -72,7 +72,7 @@ def gcd_law(largest: int, word_bits: int = 32) -> np.ndarray:
 
 class GcdTally(Tally):
     """The counts of the pairs' greatest common divisors, carried on (:func:`gcd_test`); a word that straddles
-    two reads waits in a :class:`~rnglab.stream.BitReader`."""
+    two reads waits in a :class:`~rnglab.streams.gateway.BitReader`."""
 
     def __init__(self, source: Source, *, largest: int = 100, selection: BitSelection = BitSelection()) -> None:
         super().__init__()

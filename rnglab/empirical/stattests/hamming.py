@@ -8,10 +8,10 @@ import numba
 import numpy as np
 from scipy import stats
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from .popcount import popcount
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from rnglab.empirical.stattests.popcount import popcount
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 
 def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: float = 5.0):
@@ -52,7 +52,7 @@ def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: floa
 @numba.njit(cache=True, nogil=True)
 def weight_counts(words, per, block_bits, count):  # pragma: no cover - compiled
     """Counts of the Hamming weights ``0 .. block_bits`` of ``count`` blocks held ``per`` to a uint64 word (the first
-    in the most significant bits, :func:`~rnglab.stream.field_words`), in one pass.
+    in the most significant bits, :func:`~rnglab.streams.gateway.field_words`), in one pass.
 
     Counting in the same loop as the :func:`popcount` avoids ``numpy.bincount``'s
     intp copy of ``n`` weights, which cost four times the count itself.
@@ -111,7 +111,7 @@ class MergedTally(Tally):
 
 class HammingWeightTally(MergedTally):
     """The counts of the Hamming weights of the blocks, carried on (:func:`hamming_weight`); a block that
-    straddles two reads waits in a :class:`~rnglab.stream.BitReader`."""
+    straddles two reads waits in a :class:`~rnglab.streams.gateway.BitReader`."""
 
     name = "hamming-weight"
 

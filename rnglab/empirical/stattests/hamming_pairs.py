@@ -6,10 +6,10 @@ import numba
 import numpy as np
 from scipy import stats
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from .popcount import popcount
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from rnglab.empirical.stattests.popcount import popcount
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 #: Fields read per chunk (whole pairs of blocks): 4 MiB of them.
 CHUNK_FIELDS = 2**19
@@ -62,7 +62,7 @@ class HammingIndependenceTally(Tally):
     The blocks are read as fields of ``f`` bits, the largest divisor of
     ``L`` up to 64 (60 for ``L = 300``), whose population counts add up to a
     block's weight; a field that straddles two reads waits in a
-    :class:`~rnglab.stream.BitReader`. The whole ``(L+1) x (L+1)`` table
+    :class:`~rnglab.streams.gateway.BitReader`. The whole ``(L+1) x (L+1)`` table
     is kept, since the classes depend on ``n`` (:func:`pair_classes`).
     """
 

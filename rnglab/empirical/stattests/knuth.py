@@ -16,9 +16,7 @@ from typing import Callable
 import numba
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitSelection
-from .base import (
+from rnglab.empirical.stattests.base import (
     EmpiricalResult,
     ResolutionError,
     Tally,
@@ -29,7 +27,7 @@ from .base import (
     register,
     require,
 )
-from .frequency import (
+from rnglab.empirical.stattests.frequency import (
     CHUNK,
     check_cells,
     check_digits,
@@ -40,8 +38,10 @@ from .frequency import (
     uniform_levels,
     uniform_reader,
 )
-from .hamming import merge_sparse_tails
-from .tape import Tape
+from rnglab.empirical.stattests.hamming import merge_sparse_tails
+from rnglab.empirical.stattests.tape import Tape
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection
 
 #: Under the null hypothesis, reading this many times the expected number of values
 #: without completing n gaps or segments has probability below 1e-20 (see :class:`SegmentCounts`).

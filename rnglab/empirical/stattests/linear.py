@@ -7,9 +7,9 @@ import math
 import numba
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitSelection, words
-from .base import EmpiricalResult, gateway_params, register, require
+from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection, words
 
 
 @numba.njit(cache=True, nogil=True)

@@ -7,10 +7,10 @@ import functools
 import numba
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, register, require
-from .hamming import MergedTally
+from rnglab.empirical.stattests.base import EmpiricalResult, register, require
+from rnglab.empirical.stattests.hamming import MergedTally
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 
 @functools.lru_cache(maxsize=64)
@@ -77,7 +77,7 @@ def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
 
 class MatrixRankTally(MergedTally):
     """The counts of the ranks of the matrix-rank test's matrices, carried on (:func:`matrix_rank`); a row
-    that straddles two reads waits in a :class:`~rnglab.stream.BitReader`."""
+    that straddles two reads waits in a :class:`~rnglab.streams.gateway.BitReader`."""
 
     name, classes = "matrix-rank", "rank_classes"
 

@@ -5,10 +5,18 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from .base import EmpiricalResult, Tally, check_sample, chi_square, gateway_params, register, require
-from .frequency import CHUNK
+from rnglab.empirical.stattests.base import (
+    EmpiricalResult,
+    Tally,
+    check_sample,
+    chi_square,
+    gateway_params,
+    register,
+    require,
+)
+from rnglab.empirical.stattests.frequency import CHUNK
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 #: The letter of a byte of Hamming weight 0..8: A for 0-2 ones, B for 3, C for 4, D for 5, E for 6-8.
 LETTER_OF_WEIGHT = np.array([0, 0, 0, 1, 2, 3, 4, 4, 4])
@@ -39,7 +47,7 @@ def add_word_counts(octets, t, letter_of_byte, counts):  # pragma: no cover - co
 
 class CountOnesTally(Tally):
     """The counts of the count-the-1s test's words, carried on (:func:`count_ones`); a byte that straddles two
-    reads waits in a :class:`~rnglab.stream.BitReader`."""
+    reads waits in a :class:`~rnglab.streams.gateway.BitReader`."""
 
     def __init__(self, source: Source, *, t: int = 5, selection: BitSelection = BitSelection()) -> None:
         super().__init__()

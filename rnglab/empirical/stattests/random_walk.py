@@ -8,12 +8,12 @@ from fractions import Fraction
 import numba
 import numpy as np
 
-from ...generators.base import Source
-from ...stream import BitReader, BitSelection
-from ..verdicts import tail_distance
-from .base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from .hamming import merge_sparse_tails
-from .weights import TESTU01_MIN_EXPECTED
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from rnglab.empirical.stattests.hamming import merge_sparse_tails
+from rnglab.empirical.stattests.weights import TESTU01_MIN_EXPECTED
+from rnglab.empirical.verdicts import tail_distance
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitReader, BitSelection
 
 #: The statistics of each walk, in TestU01's order.
 STATISTICS = ("H", "M", "J", "R", "C")
@@ -86,7 +86,7 @@ def walk_statistics(steps, length, counts):  # pragma: no cover - compiled
 
 class RandomWalkTally(Tally):
     """The counts of the values of the walks' five statistics, carried on (:func:`random_walk`); a walk's bits
-    that straddle two outputs wait in a :class:`~rnglab.stream.BitReader` between reads."""
+    that straddle two outputs wait in a :class:`~rnglab.streams.gateway.BitReader` between reads."""
 
     def __init__(self, source: Source, *, length: int = 150, selection: BitSelection = BitSelection()) -> None:
         super().__init__()

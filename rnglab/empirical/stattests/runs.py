@@ -7,11 +7,11 @@ from typing import Callable
 import numpy as np
 from scipy import stats
 
-from ...compiled import njit
-from ...generators.base import Source
-from ...stream import BitSelection
-from .base import EmpiricalResult, ResolutionError, Tally, gateway_params, register, require
-from .frequency import CHUNK, uniform_levels, uniform_reader
+from rnglab.core.compiled import njit
+from rnglab.empirical.stattests.base import EmpiricalResult, ResolutionError, Tally, gateway_params, register, require
+from rnglab.empirical.stattests.frequency import CHUNK, uniform_levels, uniform_reader
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection
 
 #: Knuth's a_ij of 3.3.2 eq. (11): n times the inverse covariance matrix of the run counts, as he rounds it.
 RUN_WEIGHTS = np.array([

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...compiled import njit
+from rnglab.core.compiled import njit
 
 #: Bits of the key sorted at each pass: 2,048 counters stay in the processor's first-level cache.
 DIGIT_BITS = 11

@@ -5,7 +5,7 @@ tests read until ``n`` segments end) reads a chunk, then finds where in it the
 sample ended: the values after that point must go back to the source, so that
 the stream goes on right after the sample (a :class:`~.base.Tally` read in
 pieces then leaves the source where the test at once leaves it). Values are
-not outputs: a reader may skip outputs (:func:`rnglab.stream.genuine_words`
+not outputs: a reader may skip outputs (:func:`rnglab.streams.gateway.genuine_words`
 for a range that is not a power of two) or hand some back itself. So the
 chunk's outputs are kept, and the reader is run again on them for the values
 kept only: whatever it leaves is exactly what follows them.
@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from ...generators.base import Source, SourceView
+from rnglab.generators.base import Source, SourceView
 
 
 class Tape(SourceView):

@@ -7,11 +7,11 @@ import math
 import numpy as np
 from scipy import stats
 
-from ...generators.base import Source
-from ...stream import BitSelection, genuine_bits
-from .base import EmpiricalResult, check_interval, check_sample, register
-from .frequency import group_counts, uniform_reader
-from .hamming import MergedTally
+from rnglab.empirical.stattests.base import EmpiricalResult, check_interval, check_sample, register
+from rnglab.empirical.stattests.frequency import group_counts, uniform_reader
+from rnglab.empirical.stattests.hamming import MergedTally
+from rnglab.generators.base import Source
+from rnglab.streams.gateway import BitSelection, genuine_bits
 
 #: TestU01's ``gofs_MinExpected``: the least expected count of a class after merging, kept here so that
 #: the statistic equals TestU01's on the same stream.

@@ -1,4 +1,4 @@
-"""Reference deals of Python's and numpy's shuffles, for tests/test_pipelines.py.
+"""Reference deals of Python's and numpy's shuffles, for tests/shuffles/test_pipelines.py.
 
 Run with CPython 3 and numpy:  python3 make_reference.py > reference_python.txt
 

@@ -1,0 +1,7 @@
+"""The foundation every layer stands on, importing nothing from rnglab.
+
+:mod:`~rnglab.core.params` parses integer expressions (``2^31-1``) safely,
+:mod:`~rnglab.core.compiled` compiles numba kernels on first call,
+:mod:`~rnglab.core.results` holds the frozen result objects and their JSON, and
+:mod:`~rnglab.core.fileio` writes files atomically, never over an existing one.
+"""

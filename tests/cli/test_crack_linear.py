@@ -1,0 +1,75 @@
+"""rnglab crack --method linear: V8's state, seed and deck from node's own deals; CPython's MT19937 from its words."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rnglab.cli import main
+from rnglab.shuffles.cards import deck_for
+
+DEALS = Path(__file__).parents[1] / "data" / "v8_deal" / "deals.txt"
+
+
+def node_deals() -> list[tuple[int, list[int]]]:
+    """``node --random_seed=S deal.js``: the seed and the deck (0-based indices) it printed."""
+    rows = [line.split() for line in DEALS.read_text().splitlines() if line.strip()]
+    return [(int(row[0]), [int(card) for card in row[1:]]) for row in rows]
+
+
+def bottom(deck: list[int], count: int) -> str:
+    return " ".join(map(str, deck[::-1][:count]))
+
+
+@pytest.mark.parametrize(("seed", "deck"), node_deals())
+def test_the_bottom_40_cards_of_a_node_deal_give_its_random_seed_and_deck(seed, deck, capsys):
+    assert main(["crack", "js-fisher-yates-v8", "--seen", bottom(deck, 40)]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("v8, fisher-yates-to-zero with float-multiply: 1 state(s) from 40 bottom cards (rank ")
+    assert lines[0].endswith(" of 128; GF(2) elimination; cache phase 0)")
+    assert f", seed {seed} (node --random_seed={seed})" in lines[2]
+    assert lines[3] == "deck: " + " ".join(deck_for("52").names(deck))
+    assert "method: linear (v8's outputs are linear over GF(2)" in captured.err  # auto: no seed space given
+
+
+def test_a_node_deal_as_json_with_the_cache_phase_unknown(capsys):
+    seed, deck = node_deals()[4]
+    assert seed == 12345
+    assert main(["crack", "js-fisher-yates-v8", "--method", "linear", "--seen", bottom(deck, 40),
+                 "--cache-phase", "any", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "linear" and data["phases_tried"] == 64 and data["positions"][:2] == [51, 50]
+    [fresh] = [c for c in data["candidates"] if c["phase"] == 0]
+    assert fresh["random_seed"] == 12345 and fresh["deck"] == deck_for("52").names(deck)
+    assert fresh["state"] == [0x17D2ABFBF90BAEF9, 0x34D57084F8B801CB]
+    assert all(c["random_seed"] is None for c in data["candidates"] if c["phase"] != 0)
+
+
+def test_624_getrandbits_words_in_a_file_predict_cpythons_next(tmp_path, capsys):
+    generator = random.Random(7)
+    (tmp_path / "words.txt").write_text(" ".join(str(generator.getrandbits(32)) for _ in range(624)))
+    following = [generator.getrandbits(32) for _ in range(5)]
+    assert main(["crack", "python", "--outputs", f"@{tmp_path / 'words.txt'}", "--predict", "5"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[0] == ("python: 1 state(s) from 624 outputs (rank 19968 of 19968; "
+                                           "GF(2) elimination)")
+    assert captured.out.splitlines()[-1] == "next: " + " ".join(map(str, following))
+    assert "method: linear" in captured.err
+
+
+def test_624_random_floats_leave_16_states_and_one_future(capsys):
+    generator = random.Random(2026)
+    floats = ",".join(repr(generator.random()) for _ in range(624))
+    assert main(["crack", "python", "--method", "linear", "--outputs", floats, "--predict", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["states"]) == 16 and data["rank"] == 19964
+    assert data["predicted"] == [generator.random() for _ in range(3)]
+
+
+def test_too_few_outputs_give_the_rank_and_what_is_missing(capsys):
+    assert main(["crack", "python", "--outputs", "1 2 3"]) == 2
+    assert capsys.readouterr().err.strip() == ("Error: not determined: rank 96 of 19968 from 3 observations, "
+                                               "2^19872 states fit them; about 621 more observations like these "
+                                               "needed")

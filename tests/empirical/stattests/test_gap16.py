@@ -1,0 +1,90 @@
+"""Gap-16: gaps by hand, the expected counts against brute force, power-of-two LCG low bits, false alarms."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rnglab.empirical.stattests import TESTS
+from rnglab.empirical.stattests.gap16 import _count_gaps, coarse_bins, distinct_variance, expected_gaps, gap_edges
+from rnglab.generators import CallableSource, make_source
+from rnglab.generators.adapters import ideal_source
+from rnglab.streams.gateway import BitSelection
+
+
+def _sixteen_bit(values):
+    cycle = itertools.cycle(values)
+    return CallableSource(lambda size: [next(cycle) for _ in range(size)], 0, 2**16 - 1, name="fixed",
+                          vectorized=True)
+
+
+def test_gaps_by_hand():
+    """Values 7, 9, 7, 7, 9 repeated: gaps 1 (7 _ 7), 0 (7 7), 2 (9 _ _ 9), ... all in the first bin."""
+    result = TESTS["gap-16"](_sixteen_bit([7, 9, 7, 7, 9]), 5000)
+    assert result.details["recurrences"] == 5000 - 2  # every value but the first 7 and the first 9 closes a gap
+    assert result.details["observed"][0] == 4998 and result.pvalue < 1e-100
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 4096), st.integers(0, 2**32 - 1))
+def test_kernel_bins_every_gap_as_the_edges_do(bins, seed):
+    """The kernel's coarse table gives each gap the bin ``searchsorted(edges, gap, "right") - 1`` of its edges:
+    at each edge, on both sides of it and at random gaps up to beyond the last edge (a value last seen at 0
+    recurs at ``gap + 1``)."""
+    edges = gap_edges(bins)
+    coarse, shift = coarse_bins(edges)
+    near = np.r_[edges[:-1], edges[:-1] - 1, edges[1:-1] + 1,
+                 np.random.default_rng(seed).integers(0, 3 * edges[-2] + 2, 100)]
+    for gap in np.unique(near[near >= 0]).tolist():
+        counts, last = np.zeros(bins, dtype=np.int64), np.full(2**16, -1, dtype=np.int64)
+        last[1] = 0
+        _count_gaps(np.array([1], dtype=np.uint64), 1, 1, gap + 1, last, edges, coarse, shift, np.empty(1, dtype=np.int64),
+                    counts)
+        assert np.flatnonzero(counts).tolist() == [np.searchsorted(edges, gap, "right") - 1]
+
+
+def test_expected_counts_match_the_sum_over_gaps():
+    """``E_g = (n - g - 1) p q^g`` summed gap by gap over every bin, and the total is ``n - E[D]``."""
+    n, p = 5000, 2.0**-16
+    gaps = np.arange(n - 1)
+    exact = (n - gaps - 1) * p * (1 - p) ** gaps
+    edges = gap_edges(8)
+    by_bin = [exact[(gaps >= a) & (gaps < b)].sum() for a, b in itertools.pairwise(edges)]
+    assert expected_gaps(n, edges) == pytest.approx(by_bin, rel=1e-9, abs=1e-12)
+    assert expected_gaps(n, edges).sum() == pytest.approx(n - 2**16 * (1 - (1 - p) ** n), rel=1e-9)
+
+
+def test_distinct_variance_by_enumeration():
+    """Three draws from N = 2^16: D = 3 - (pairs equal) + ..., its variance by the occupancy formula."""
+    big = 2.0**16
+    # D in {1, 2, 3} with P(1) = 1/N^2, P(3) = (N-1)(N-2)/N^2, P(2) = rest
+    probabilities = np.array([1 / big**2, 0.0, (big - 1) * (big - 2) / big**2])
+    probabilities[1] = 1 - probabilities[0] - probabilities[2]
+    values = np.array([1, 2, 3])
+    mean = (probabilities * values).sum()
+    assert distinct_variance(3) == pytest.approx((probabilities * (values - mean) ** 2).sum(), rel=1e-6)
+
+
+def test_pcg64_passes_and_the_low_bits_of_power_of_two_lcgs_fail():
+    assert 0.001 < TESTS["gap-16"](make_source("pcg64", 12345), 2**16).pvalue < 0.999
+    for name in ("drand48", "mmix", "delphi"):
+        result = TESTS["gap-16"](make_source(name, 12345), 2**13, selection=BitSelection(low=8))
+        assert result.pvalue < 1e-20, name
+    assert TESTS["gap-16"](make_source("java", 12345), 2**15, selection=BitSelection(low=1)).pvalue < 1e-20
+
+
+@pytest.mark.parametrize("range_size, n", [(2**15, 2**12), (2**32, 2**16), (2**64, 2**12), (2**31 - 1, 2**14)])
+def test_false_alarm_rate_of_ideal_sources(range_size, n):
+    """60 ideal sources per resolution and size: no p-value beyond 1e-4 in either tail (expected 0.012)."""
+    pvalues = np.array([TESTS["gap-16"](ideal_source(range_size, seed), n).pvalue for seed in range(60)])
+    assert np.minimum(pvalues, 1 - pvalues).min() > 1e-4
+    assert 0.2 < pvalues.mean() < 0.8
+
+
+def test_too_few_values_are_refused():
+    with pytest.raises(ValueError, match="expect 30 recurrences"):
+        TESTS["gap-16"](make_source("pcg64", 1), 1000)

@@ -1,0 +1,336 @@
+"""Run until it fails: doubling stages on one stream, the data needed to fail, limits and skipped entries."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from rnglab.empirical.battery import Entry, get_battery
+from rnglab.empirical.stattests import TESTS
+from rnglab.empirical.until_fail import CountingSource, Pacing, run_stage, stages, summarise
+from rnglab.empirical.verdicts import Thresholds
+from rnglab.generators import make_source
+from rnglab.streams.gateway import BitSelection
+
+
+def run(name: str, **limits):
+    source = make_source(name, 12345)
+    done = list(stages(source, get_battery("small"), **limits))
+    return summarise(source, get_battery("small"), done)
+
+
+def test_counting_source_counts_what_a_test_reads():
+    counting = CountingSource(make_source("minstd", 1))
+    TESTS["serial"](counting, 5000, d=4, t=2)  # 2 outputs per pair
+    assert counting.outputs_read == 10_000
+    plain = make_source("minstd", 1)
+    plain.random_raw(10_000)
+    assert counting.random_raw(3).tolist() == plain.random_raw(3).tolist()
+
+
+def test_randu_fails_and_the_run_stops_there():
+    result = run("randu", max_bytes=2**24)
+    assert result.stopped == "fail" and result.bytes_to_fail == result.stages[-1].worst_bytes
+    assert 0.75 * result.stages[-1].bytes <= result.bytes_to_fail <= result.stages[-1].bytes <= 2**20
+    assert all(stage.worst != "FAIL" for stage in result.stages[:-1])
+    assert result.stages[-1].worst_tests
+
+
+def test_pcg64_stays_normal_and_the_data_doubles():
+    result = run("pcg64", max_bytes=2**24)
+    assert result.stopped == "limit" and result.bytes_to_fail is None
+    sizes = np.array([stage.bytes for stage in result.stages])
+    assert sizes[0] >= 1024 and sizes[-1] <= 2**24 and np.all(np.diff(sizes) > 0)
+    large = sizes[sizes >= 2**20]
+    assert np.all((large[1:] / large[:-1] > 1.8) & (large[1:] / large[:-1] < 2.3))
+    assert {stage.worst for stage in result.stages} <= {"normal", "unusual"}
+
+
+def test_small_stages_skip_entries_with_the_rule_they_break():
+    first = run("pcg64", max_bytes=2**12).stages[0]
+    assert first.skipped and all(reason for _, reason in first.skipped)
+    assert any("n >= 100000" in reason for test, reason in first.skipped if test == "runs-up")
+
+
+def test_time_limit_stops_before_a_stage_that_would_pass_it():
+    result = run("pcg64", max_seconds=0.5)
+    assert result.stopped == "limit" and sum(stage.seconds for stage in result.stages) < 2.0
+
+
+@pytest.mark.parametrize("name", ["randu", "pcg64"])
+def test_worst_distance_curve_has_one_point_per_stage(name):
+    result = run(name, max_bytes=2**20)
+    curve = result.worst_distance
+    assert [b for b, _ in curve] == [stage.bytes for stage in result.stages]
+    assert all(0 <= q <= 0.5 for _, q in curve)
+
+
+def test_figure_draws_every_stage_and_marks_the_failure():
+    from rnglab.plot.pvalues import until_fail_figure
+
+    result = run("randu", max_bytes=2**24)
+    axes = until_fail_figure(result).axes[0]
+    line = axes.get_lines()[0]
+    assert list(line.get_xdata()) == [stage.bytes for stage in result.stages]
+    assert any("FAIL at" in text.get_text() for text in axes.get_legend().get_texts())
+
+
+# -- the command line --------------------------------------------------------------------------------------
+
+
+def command(args, capsys):
+    from rnglab.cli import main
+
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_cli_prints_a_line_per_stage_and_the_data_needed_to_fail(capsys):
+    status, out, _ = command(["test", "randu", "--battery", "small", "--until-fail", "--max-bytes", "16MiB"], capsys)
+    lines = out.splitlines()
+    assert status == 1 and lines[-1].startswith("data needed to fail: ")
+    assert sum("FAIL" in line for line in lines[1:-1]) == 1 and lines[1].split()[:2] == ["1023", "bytes"]  # 31-bit outputs
+
+
+def test_cli_json_lists_every_stage(capsys):
+    status, out, _ = command(["test", "pcg64", "--battery", "small", "--until-fail", "--max-bytes", "4MiB", "--json"],
+                             capsys)
+    data = json.loads(out)
+    assert status == 0 and data["bytes_to_fail"] is None and data["stopped"] == "limit"
+    assert [stage["bytes"] for stage in data["stages"]] == sorted(stage["bytes"] for stage in data["stages"])
+    assert all({"bytes", "worst", "tests", "skipped"} <= set(stage) for stage in data["stages"])
+
+
+def test_cli_reads_a_file_to_its_end(tmp_path, capsys):
+    """A file shorter than the allowance is tested to its last whole word: a last stage on all of it."""
+    from rnglab.streams.gateway import packed_words
+
+    path = tmp_path / "pcg64.u32"
+    path.write_bytes(packed_words(make_source("pcg64", 3), 3 * 2**18 + 1).astype("<u4").tobytes() + b"ab")
+    status, out, _ = command(["test", str(path), "--format", "u32", "--battery", "small", "--until-fail", "--json"],
+                             capsys)
+    data = json.loads(out)
+    assert status == 0 and data["stopped"] == "limit"
+    assert [stage["bytes"] for stage in data["stages"]][-3:] == [2**20, 2**21, 3 * 2**20 + 4]
+
+
+def piped(data: bytes, monkeypatch):
+    """Standard input as a pipe holding ``data`` (no size known in advance)."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+@pytest.mark.parametrize("data", [b"", b"abc", bytes(4096)])
+def test_cli_refuses_a_stream_too_short_to_test(data, monkeypatch, capsys):
+    """Issue #30 item 6: empty input, 3 bytes, 4 KiB gave "no anomaly up to 0 bytes" and status 0."""
+    piped(data, monkeypatch)
+    status, out, err = command(["test", "-", "--format", "u32", "--until-fail"], capsys)
+    assert (status, out) == (2, "") and err == (
+        f"Error: stdin holds {len(data):,} bytes; --until-fail needs at least 1,048,576 (1 MiB): below "
+        f"1 MiB most tests of a battery are refused by their validity rules, and a stream that ends early (a "
+        f"generator that crashed) is not a pass\n")
+
+
+@pytest.mark.parametrize("path, size", [("/dev/null", 0), ("short", 4096)])
+def test_cli_refuses_a_file_too_short_to_test_before_reading_it(path, size, tmp_path, capsys):
+    if path == "short":
+        path = tmp_path / "short.u32"
+        path.write_bytes(bytes(size))
+    status, out, err = command(["test", str(path), "--format", "u32", "--until-fail"], capsys)
+    assert (status, out) == (2, "") and f"holds {size:,} bytes; --until-fail needs at least 1,048,576" in err
+
+
+def test_cli_tests_a_short_stream_to_a_smaller_allowance(monkeypatch, capsys):
+    """--max-bytes below 1 MiB is the data asked for: a stream that holds it is tested, one that does not is not."""
+    piped(make_source("pcg64", 1).random_raw(1024).astype("<u8").tobytes(), monkeypatch)
+    status, out, _ = command(["test", "-", "--format", "u64", "--until-fail", "--max-bytes", "8KiB"], capsys)
+    assert status == 0 and out.splitlines()[-1].startswith("no anomaly up to 8 KiB (a limit was reached)")
+    piped(bytes(4096), monkeypatch)
+    status, out, err = command(["test", "-", "--format", "u64", "--until-fail", "--max-bytes", "8KiB"], capsys)
+    assert (status, out) == (2, "") and "holds 4,096 bytes; --until-fail needs at least 8,192 (8 KiB)" in err
+
+
+def test_cli_a_stream_that_stops_before_the_allowance_is_not_a_pass(monkeypatch, capsys):
+    """Its stages are reported, then one line and status 2 (was status 0: a crashed producer passed)."""
+    piped(make_source("pcg64", 1).random_raw(2**18 + 3).astype("<u8").tobytes(), monkeypatch)
+    status, out, err = command(["test", "-", "--format", "u64", "--until-fail"], capsys)
+    assert status == 2 and out.splitlines()[-2].split()[:2] == ["2", "MiB"]
+    assert err == ("Error: stdin ended after 2,097,176 bytes, before the 1 TiB of --max-bytes: its producer stopped, "
+                   "so the run is not a pass (to test a finite stream, give it as a FILE or give --max-bytes)\n")
+
+
+def test_a_producer_killed_mid_stream_ends_the_run_with_status_2():
+    """A real pipe: the producer writes 2 MiB and is killed (SIGKILL); rnglab's status is 2, not 0."""
+    import os
+    import subprocess
+    import sys
+
+    producer = "import os, sys; sys.stdout.buffer.write(os.urandom(2**21)); sys.stdout.flush(); os.kill(os.getpid(), 9)"
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ended = subprocess.run(["sh", "-c", f'"$0" -c "$1" | "$0" -m rnglab test - --format u32 --until-fail',
+                            sys.executable, producer], capture_output=True, text=True, timeout=300, check=False,
+                           env={**os.environ, "PYTHONPATH": root, "RNGLAB_PROGRESS": "0"})
+    assert ended.returncode == 2 and ended.stderr.splitlines()[-1].startswith(
+        "Error: stdin ended after 2,097,152 bytes, before")  # the line before is the shell's: "Killed"
+    assert "Traceback" not in ended.stderr and ended.stdout.splitlines()[-2].split()[:2] == ["2", "MiB"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--until-fail", "--n", "1000"], "leave out --n"),
+    (["--max-time", "1h"], "--max-time applies to --until-fail"),
+    (["--until-fail", "--max-bytes", "1 TB"], "cannot parse"),
+    (["--until-fail", "--max-time", "soon"], "a duration is a number and a unit"),
+])
+def test_cli_refuses_what_does_not_apply(args, message, capsys):
+    status, out, err = command(["test", "pcg64", *args], capsys)
+    assert status == 2 and out == "" and message in err
+
+
+def test_a_stream_read_once_is_tested_as_its_generator_by_the_tallies(tmp_path):
+    """An input (here a file of pcg64's outputs) is read once, by every tally together: the same data at every
+    stage as the generator's own run, so the same results."""
+    from rnglab.empirical.battery import Battery, Entry
+    from rnglab.generators.external import input_spec
+
+    battery = Battery("two", "", (Entry("frequency", 10**5, {"d": 16}),
+                                  Entry("frequency", 10**5, {"d": 256}, bits=BitSelection(low=8))))
+    path = tmp_path / "pcg64.u64"
+    path.write_bytes(make_source("pcg64", 6).random_raw(2**18).astype("<u8").tobytes())
+    piped = list(stages(input_spec(str(path), "u64").make(None), battery, max_bytes=2**21))
+    generated = list(stages(make_source("pcg64", 6), battery, max_bytes=2**21))
+    assert len(piped) >= 5
+    assert [(s.bytes, [r.statistic for r in s.results]) for s in piped] == \
+        [(s.bytes, [r.statistic for r in s.results]) for s in generated]
+
+
+def test_a_source_that_cannot_be_replayed_is_read_once_by_every_entry():
+    """The OS source's copies would read new data: every entry reads the one stream, and the data of the stage is
+    the most one entry read of it."""
+    from rnglab.empirical.until_fail import TallyStream
+    from rnglab.generators import OSEntropySource
+
+    assert not OSEntropySource().replayable and make_source("pcg64", 1).replayable
+    source, battery = OSEntropySource(), get_battery("smoke")
+    tallies = TallyStream(source, {i: entry for i, entry in enumerate(battery.entries) if entry.incremental})
+    stage, runs = run_stage(source, battery, Pacing(probe=2**13), BitSelection(), Thresholds(), tallies)
+    tallies.close()
+    assert stage.bytes == 8 * max(run.read for run in runs.values()) > 0
+
+
+def test_every_stage_of_a_generator_tests_the_stream_from_its_start():
+    """PractRand's stages: the first 2^k bytes each time, so a stage's statistic is the entry's on a fresh copy."""
+    from rnglab.empirical.battery import Battery, Entry
+
+    battery = Battery("one", "", (Entry("frequency", 10**6, {"d": 16}),))
+    done = list(stages(make_source("pcg64", 5), battery, max_bytes=2**18))
+    assert len(done) >= 5
+    for stage in done:
+        n = stage.results[0].params["n"]
+        assert stage.bytes == 8 * n
+        assert stage.results[0].statistic == TESTS["frequency"](make_source("pcg64", 5), n, d=16).statistic
+
+
+@pytest.mark.parametrize("name, practrand", [("randu", 2**11), ("drand48", 2**13), ("mmix", 2**14),
+                                             ("delphi", 2**12), ("ranqd1", 2**12), ("java", 2**20)])
+def test_power_of_two_lcgs_fail_within_practrand_s_data(name, practrand):
+    """PractRand 0.94 and 0.95 fail them at these data on the same streams (bench/results/until_fail.md, `RNG_test stdin32`)."""
+    result = run(name, max_bytes=2**21)
+    assert result.stopped == "fail" and result.bytes_to_fail <= practrand
+
+
+def test_pacing_sizes_learnt_entries_to_the_stage_and_the_others_to_the_hungriest():
+    """Hand-computed: T = 2^20 outputs; serial t = 2 reads 2 outputs per sample, gap 256 (its battery n is 1,000),
+    each seen at two sizes."""
+    serial, gap, capped = Entry("serial", 500, {}), Entry("gap", 1000, {}), Entry("fourier", 10**9, {}, max_n=2**20)
+    pacing = Pacing()
+    assert pacing.size(0, serial) == 1  # before the first stage: the probe's size
+    for size in (100, 200):
+        pacing.learn(0, serial, size, 2 * size)
+        pacing.learn(1, gap, size // 10, 256 * size // 10)
+        pacing.learn(2, capped, size * 2**14, size * 2**11)  # a capped entry's consumption paces it, not the others
+    pacing.target = 2**20
+    assert pacing.scale == 2**20 / (1000 * 256)
+    assert [pacing.size(i, e) for i, e in enumerate((serial, gap, capped))] == [2**19, 4096, 2**23]
+    assert pacing.size(3, Entry("runs-up", 10**6, {})) == round(10**6 * 2**20 / 256_000)
+
+
+def test_pacing_keeps_a_margin_for_an_entry_whose_consumption_varies():
+    """Gap read 2,560 outputs for 10 gaps, then 5,000 for 20 (not 5,120 +- 1): at T = 2^20 outputs, r = 250, the
+    largest n with 250 n + 4 * 250 sqrt(n) <= 2^20 is (sqrt(4 + 4194.304) - 2)^2 = 3943.1; serial read 2 a sample
+    at two sizes (within one output: a whole output read for half of one); runs-up ran once."""
+    serial, gap, runs = Entry("serial", 500, {}), Entry("gap", 1000, {}), Entry("runs-up", 10**6, {})
+    pacing = Pacing()
+    pacing.learn(0, serial, 100, 200)
+    pacing.learn(0, serial, 1000, 2001)
+    pacing.learn(1, gap, 10, 2560)
+    pacing.learn(1, gap, 20, 5000)
+    pacing.learn(2, runs, 10, 10)
+    pacing.target = 2**20
+    assert pacing.steady == {0}
+    assert pacing.size(1, gap) == 3943 and 250 * 3943 + 1000 * 3943**0.5 <= 2**20 < 250 * 3944 + 1000 * 3944**0.5
+    assert pacing.size(0, serial) == int(2**20 / 2.001)
+    assert pacing.size(2, runs) == 1_044_487  # (sqrt(4 + 2^20) - 2)^2 = 1,044,487.99: not yet seen steady
+
+
+def test_stages_double_from_1_kib_and_the_last_is_the_allowance():
+    from rnglab.empirical.until_fail import stage_bytes
+
+    assert list(stage_bytes(1024, 3 * 2**12)) == [1024, 2048, 4096, 8192, 3 * 2**12]
+    assert list(stage_bytes(1024, 2**13)) == [1024, 2048, 4096, 2**13]
+    assert list(stage_bytes(1024, 512)) == [512]
+
+
+def test_the_stages_examine_powers_of_two_and_then_the_whole_allowance():
+    """PractRand's stages: ``--max-bytes 6 MiB`` examines 1, 2, 4 MiB then 6 MiB (was 1.07, 2.16, 4.37 MiB and
+    stopped there, under the allowance); every test below its cap reads most of it (the gap tests keep a margin of
+    four standard deviations of their random consumption, 21% at 1 MiB)."""
+    result = run("pcg64", max_bytes=6 * 2**20)
+    sizes = [stage.bytes for stage in result.stages]
+    assert sizes[-4:] == [2**20, 2**21, 2**22, 6 * 2**20] and sizes[0] == 1024
+    assert all(stage.bytes_every >= 0.75 * stage.bytes for stage in result.stages[-4:])
+
+
+def test_every_test_below_its_cap_reads_the_whole_stage():
+    """PractRand's model: at 32 MiB of PCG64 every entry reads the stage, within 3% (the gap and coupon tests read a
+    random number of outputs per sample, learnt at the stage before); the maximum-of-t test, which needs n >= 500,000,
+    runs too, its tally having counted from the stream's start."""
+    result = run("pcg64", max_bytes=2**25)
+    last = result.stages[-1]
+    assert last.bytes > 2**24 and last.skipped == ()
+    assert any(stage.skipped for stage in result.stages)  # the validity rules did skip the small stages
+    assert last.bytes_every >= 0.97 * last.bytes
+
+
+def test_a_capped_entry_keeps_its_result_on_the_same_prefix():
+    """Fourier at its cap (2^22 bits) reads the same 512 KiB at every later stage: its result is reused, not rerun."""
+    result = run("pcg64", max_bytes=2**25)
+    fourier = [dict(zip(stage.labels, stage.results)).get("fourier") for stage in result.stages[-3:]]
+    assert fourier[0].params["n"] == 2**22 and fourier[0] is fourier[1] is fourier[2]
+
+
+def at_once(result, name: str, seed: int):
+    """The test of ``result`` run at once on a fresh copy of the generator, with its ``small`` entry's options."""
+    selection = BitSelection(result.params["drop"], result.params["keep"], result.params["low"])
+    entry, = (entry for entry in get_battery("small").entries if entry.test == result.test and
+              (entry.bits or BitSelection()) == selection and
+              all(result.params.get(key) == value for key, value in entry.options.items()))
+    return TESTS[result.test](make_source(name, seed), result.params["n"], selection=selection, **entry.options)
+
+
+def test_every_result_of_a_stage_is_its_test_at_once_on_the_stream_s_start():
+    """The entries share one generation of the stream (threads), and the tallies go on from stage to stage reading
+    only the new data: every result is still its test run at once on the stream's first samples."""
+    result = run("pcg64", max_bytes=2**21)
+    checked = 0
+    for stage in result.stages[-4:]:
+        for got in stage.results:
+            expected = at_once(got, "pcg64", 12345)
+            assert (got.statistic, got.pvalue) == pytest.approx((expected.statistic, expected.pvalue), rel=1e-12)
+            checked += 1
+    assert checked > 40
+

@@ -1,0 +1,176 @@
+"""GF(2)-linear generators bit for bit with their references: C for xorshift, xoroshiro, xoshiro and WELL512a
+(tests/data/xorshift/), g++'s std::mt19937_64 (tests/data/mt19937_64/) and node 20's Math.random
+(tests/data/v8/, node --random_seed=N)."""
+
+import hashlib
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+import pytest
+from generators.test_sources import Base
+
+from rnglab.draws.bounded import draw_bounded
+from rnglab.generators import catalog, make_source
+from rnglab.generators.xorshift import ALGORITHMS, V8MathRandom, Xorshift32, Xorshift128, fmix64, splitmix64
+
+DATA = Path(__file__).parents[1] / "data"
+#: Catalog names of the generators tests/data/xorshift/reference.c runs.
+CATALOG_NAMES = {"xorshift32": "xorshift32", "xorshift64": "xorshift64", "xorshift128": "xorshift128",
+                 "xoroshiro128+": "xoroshiro128plus", "xoroshiro128++": "xoroshiro128plusplus",
+                 "xoroshiro128**": "xoroshiro128starstar", "xoshiro256+": "xoshiro256plus",
+                 "xoshiro256**": "xoshiro256starstar", "well512a": "well512a"}
+
+
+def digest(values: np.ndarray) -> str:
+    """SHA-256 of the outputs as little-endian 64-bit words (what the reference programs pipe to sha256sum)."""
+    return hashlib.sha256(values.astype("<u8").tobytes()).hexdigest()
+
+
+def lines(path: Path) -> list[list[str]]:
+    return [line.split() for line in path.read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("line", lines(DATA / "xorshift" / "reference.txt"), ids=lambda line: line[0])
+def test_generator_is_its_c_reference(line):
+    # Marsaglia's generators from his paper's initial states, Vigna's and WELL512a from SplitMix64(0)
+    name, expected_digest, *first = line
+    source = make_source(CATALOG_NAMES[name])
+    assert [source.next_raw() for _ in range(10)] == [int(v) for v in first]
+    assert digest(make_source(CATALOG_NAMES[name]).random_raw(100000)) == expected_digest
+
+
+def test_marsaglia_published_first_outputs():
+    # xor32 from y = 2463534242 and xor128 from the paper's four words: the values his C prints
+    assert make_source("xorshift32").random_raw(2).tolist() == [723471715, 2497366906]
+    assert make_source("xorshift128").random_raw(2).tolist() == [3701687786, 458299110]
+
+
+@pytest.mark.parametrize("line", lines(DATA / "mt19937_64" / "reference.txt"), ids=lambda line: line[1])
+def test_mt19937_64_is_libstdcxx(line):
+    expected_digest, seed, *values = line
+    source = make_source("mt19937_64", int(seed))
+    outputs = source.random_raw(100000)
+    assert outputs[:10].tolist() == [int(v) for v in values[:10]] and int(outputs[9999]) == int(values[10])
+    assert digest(outputs) == expected_digest
+
+
+def test_mt19937_64_standard_value():
+    # ISO/IEC 14882:2011 [rand.predef]: the 10000th output of a default-constructed std::mt19937_64
+    assert int(make_source("mt19937_64").random_raw(10000)[-1]) == 9981545732273789042
+
+
+def v8_reference() -> dict[tuple[int, str], list[str]]:
+    return {(int(seed), kind): values for seed, kind, *values in lines(DATA / "v8" / "reference.txt")}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 12345, -1, -2147483648])
+def test_v8_is_node_math_random(seed):
+    # node 20.20.2 (V8 11.3): 200 Math.random() values, then 200 Math.floor(Math.random() * 52)
+    reference = v8_reference()
+    source = make_source("v8", seed)
+    mantissas = source.random_raw(200)
+    assert mantissas.tolist() == [int(v) for v in reference[seed, "mantissas"]]
+    assert [float(v) for v in reference[seed, "doubles"]] == (mantissas / 2.0**52).tolist()
+    # Math.floor(Math.random() * n) is float-multiply on R = 2^52: fl(x n) / 2^52 is fl(x 2^-52 n)
+    floors = draw_bounded(source, 52, 200, "float-multiply").values
+    assert floors.tolist() == [int(v) for v in reference[seed, "floor52"]]
+
+
+def test_v8_cache_hands_out_blocks_last_first():
+    source = make_source("v8", 12345)
+    engine = source.engine()
+    generated = engine.random_raw(192)
+    assert source.random_raw(192).tolist() == np.concatenate([block[::-1] for block in generated.reshape(3, 64)]
+                                                             ).tolist()
+    assert source.index == 0 and source.cache == tuple(generated[128:].tolist())
+
+
+def test_v8_seed_is_hashed_by_fmix64():
+    # fmix64 is a bijection; fmix64(0) = 0 (the state then rests on the complement's hash)
+    assert fmix64(0) == 0 and make_source("v8", 0).words == (0, fmix64(2**64 - 1))
+    assert make_source("v8", -1).words == make_source("v8", 2**64 - 1).words
+
+
+def test_splitmix64_published_outputs():
+    # Vigna's splitmix64.c from x = 0 (the values quoted with it, e.g. by the Rust and Java ports)
+    assert splitmix64(0, 2) == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
+
+
+@pytest.mark.parametrize("name, seed, message", [
+    ("xorshift32", 0, r"seeds of xorshift32 must be in \[1, 4294967295\]; got 0"),
+    ("xorshift32", 2**32, "got 4294967296"),
+    ("xoshiro256starstar", -1, r"must be in \[0, 18446744073709551615\]"),
+    ("v8", 2**64, r"must be in \[-9223372036854775808, 18446744073709551615\]"),
+])
+def test_seed_outside_the_rule_is_refused(name, seed, message):
+    with pytest.raises(ValueError, match=message):
+        make_source(name, seed)
+
+
+def test_all_zero_state_is_refused():
+    with pytest.raises(ValueError, match="all-zero state of xorshift128 is a fixed point"):
+        Xorshift128([0, 0, 0, 0])
+
+
+def test_every_algorithm_has_a_catalog_entry():
+    assert {entry.algorithm for entry in catalog().values() if entry.kind == "linear"} == \
+        set(ALGORITHMS) - {"v8-xorshift128"}  # V8's engine is reached through v8's engine()
+
+
+@pytest.mark.parametrize("name", [name for name, entry in catalog().items() if entry.kind == "linear"])
+def test_state_vector_round_trip(name):
+    source = make_source(name)
+    source.random_raw(5)
+    vector = source.state_vector()
+    assert len(vector) == -(-source.state_size // 64)
+    assert type(source).from_state_vector(vector).words == source.words
+
+
+def test_state_vector_bit_order():
+    # bit i of the vector is bit i mod w of word i // w: xorshift128's word y = 1 is bit 32
+    vector = Xorshift128([0, 1, 0, 0]).state_vector()
+    assert vector.tolist() == [2**32, 0]
+    assert Xorshift32.from_state_vector(np.array([5], dtype=np.uint64)).words == (5,)
+
+
+class LinearBase(Base):
+    """The checks every source passes (tests/generators/test_sources.py), for the catalog's linear generators."""
+
+    name: str
+
+    def make(self):
+        return make_source(self.name)
+
+
+class TestXorshift32(LinearBase):
+    name, declared = "xorshift32", (0, 2**32 - 1)
+
+
+class TestXorshift128(LinearBase):
+    name, declared = "xorshift128", (0, 2**32 - 1)
+
+
+class TestXoshiro256StarStar(LinearBase):
+    name, declared = "xoshiro256starstar", (0, 2**64 - 1)
+
+
+class TestWell512a(LinearBase):
+    name, declared = "well512a", (0, 2**32 - 1)
+
+
+class TestMt19937x64(LinearBase):
+    name, declared = "mt19937_64", (0, 2**64 - 1)
+
+
+class TestV8(LinearBase):
+    name, declared = "v8", (0, 2**52 - 1)
+    known: ClassVar[list[int]] = [662952668680055, 1234589595471429]  # node --random_seed=1: Math.random() * 2^52
+
+    def test_state_round_trip_inside_a_cache_block(self):
+        source = self.make()
+        source.random_raw(10)
+        saved, expected = source.state, source.copy().random_raw(100)
+        restored = V8MathRandom([1, 1], name="v8")
+        restored.state = saved
+        assert restored.random_raw(100).tolist() == expected.tolist()

@@ -1,0 +1,200 @@
+"""Lattice state recovery (issue 15): hidden states chosen at random, and the JVM's own shuffles and dice."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from rnglab.draws.bounded import draw_bounded_reference
+from rnglab.generators import as_generator
+from rnglab.recovery.clues import Clue, information_bits
+from rnglab.recovery.crack import observe
+from rnglab.recovery.dealt import draw_paths, recover_from_deal
+from rnglab.recovery.lattice import InsufficientObservations, recover_from_outputs, reproduces, solve, source_at
+from rnglab.reduction.reducers import as_reducer
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
+
+JAVA = as_generator("java")
+MMIX_TOP = as_generator("lcg:a=6364136223846793005,c=1442695040888963407,m=2^64,output=bits(33,31)")
+MMIX = as_generator("mmix")
+#: Made by tests/data/lattice/MakeReference.java (Collections.shuffle and nextInt(6) of java.util.Random).
+REFERENCE = Path(__file__).parents[1] / "data" / "lattice" / "java_reference.txt"
+
+
+def jvm_lines(kind):
+    for line in REFERENCE.read_text().splitlines():
+        name, seed, *values = line.split()
+        if name == kind:
+            yield int(seed), [int(v) for v in values]
+
+
+def observed(spec, reducer, state, bounds):
+    """The draws (bound n) or outputs (None) the generator in ``state`` makes, then its next 5 of the last kind."""
+    source = source_at(spec, state)
+    values = [source.next_raw() if n is None else int(draw_bounded_reference(source, n, 1, reducer).values[0])
+              for n in bounds]
+    return values, [source.next_raw() if bounds[-1] is None else
+                    int(draw_bounded_reference(source, bounds[-1], 1, reducer).values[0]) for _ in range(5)]
+
+
+def first_state(spec, seeded):
+    return (spec.a * seeded + spec.c) % spec.m
+
+
+@pytest.mark.parametrize("seed, deck", list(jvm_lines("deck")))
+def test_java_collections_shuffle_from_the_bottom_12_cards(seed, deck):
+    positions = list(range(51, 39, -1))
+    seen = observe(" ".join(str(deck[p]) for p in positions), ",".join(map(str, positions)))
+    result = recover_from_deal(JAVA, JAVA.native_reducer, make_shuffle("fisher-yates"), seen)
+    assert result.seeds == [seed % 2**48]  # new Random(seed) keeps the low 48 bits of the seed
+    assert result.decks == [seen.deck.names(deck)]
+
+
+@pytest.mark.parametrize("seed, rolls", list(jvm_lines("dice")))
+def test_java_dice_from_25_rolls_predict_the_jvm(seed, rolls):
+    recovery = recover_from_outputs(JAVA, JAVA.native_reducer, [Clue.value(v, 6) for v in rolls[:25]], predict=5)
+    assert recovery.seeds == [seed % 2**48] and recovery.predicted == [rolls[25:]]
+
+
+CASES = {  # name: (spec, reducer, bounds (None: an output), top bits kept of each output or None)
+    "java top 16 bits x4": (JAVA, "java-nextint", [None] * 4, 16),
+    "java top 4 bits x13": (JAVA, "java-nextint", [None] * 13, 4),
+    "mmix top 32 bits x3": (MMIX, "lemire", [None] * 3, 32),
+    "mmix top 8 bits x9": (MMIX, "lemire", [None] * 9, 8),
+    "java nextInt(6) x25": (JAVA, "java-nextint", [6] * 25, None),
+    "java nextInt(52..41)": (JAVA, "java-nextint", list(range(52, 40, -1)), None),
+    "java nextInt(2^k)": (JAVA, "java-nextint", [16, 8, 32, 4, 64, 16, 8, 1024, 128, 256, 16, 64], None),
+    "mmix (x>>33) % (52..37)": (MMIX_TOP, "modulo", list(range(52, 36, -1)), None),
+    "mmix multiply-shift": (MMIX_TOP, "multiply-shift", [1000] * 8, None),
+    "mmix float-multiply": (MMIX_TOP, "float-multiply", [1000] * 8, None),
+    "minstd modulo": (as_generator("minstd"), "modulo", [1000] * 6, None),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_hidden_states_are_recovered(name):
+    spec, reducer, bounds, top = CASES[name]
+    reducer, rng = as_reducer(reducer), random.Random(name)
+    for _ in range(3):
+        seeded = rng.randrange(1, spec.m)
+        values, following = observed(spec, reducer, seeded, bounds)
+        width = spec.output.width if spec.output.kind == "bits" else (spec.m - 1).bit_length()
+        clues = [Clue.top_bits(v >> (width - top), top, width) if top else Clue.value(v, n)
+                 for v, n in zip(values, bounds)]
+        solution = solve(spec, reducer, clues)
+        assert first_state(spec, seeded) in solution.states
+        assert all(reproduces(spec, reducer, clues, x) for x in solution.states)
+        recovery = recover_from_outputs(spec, reducer, clues, predict=5)
+        if top is None:
+            assert following in recovery.predicted
+
+
+def test_too_few_observations_state_the_bound_and_how_many_more():
+    rolls = next(jvm_lines("dice"))[1]
+    with pytest.raises(InsufficientObservations, match=r"carry 25.8 bits .* state has 48.* about 9 more"):
+        solve(JAVA, JAVA.native_reducer, [Clue.value(v, 6) for v in rolls[:10]])
+
+
+def test_coins_carry_one_bit_each():
+    assert information_bits(JAVA, [Clue.value(1, 2)] * 48) == 48.0
+    with pytest.raises(InsufficientObservations, match="about 1 more"):
+        solve(JAVA, JAVA.native_reducer, [Clue.value(1, 2)] * 47)
+
+
+def test_every_candidate_reproduces_near_the_information_bound():
+    rng = random.Random(19)
+    for _ in range(5):
+        seeded = rng.randrange(2**48)
+        values, _ = observed(JAVA, JAVA.native_reducer, seeded, [6] * 19)
+        clues = [Clue.value(v, 6) for v in values]
+        try:
+            states = solve(JAVA, JAVA.native_reducer, clues).states
+        except InsufficientObservations:
+            continue
+        assert all(reproduces(JAVA, JAVA.native_reducer, clues, x) for x in states)
+
+
+def test_fisher_yates_bottom_cards_are_the_first_draws_exactly():
+    seed, deck = next(jvm_lines("deck"))
+    rolls = [int(draw_bounded_reference(JAVA.make(seed), 52, 1, JAVA.native_reducer).values[0])]
+    seen = observe(str(deck[51]), "51")
+    assert draw_paths(make_shuffle("fisher-yates").program(52), seen) == [[Clue.value(rolls[0], 52)]]
+
+
+def test_an_unseen_draw_branches():
+    deck = shuffle(52, JAVA.make(77), "forward", JAVA.native_reducer)
+    positions = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11]
+    seen = observe(" ".join(str(int(deck[p])) for p in positions), ",".join(map(str, positions)))
+    paths = draw_paths(make_shuffle("forward").program(52), seen)
+    assert len(paths) > 1 and all(path[9] == Clue(0, 42, 43) for path in paths)
+    assert recover_from_deal(JAVA, JAVA.native_reducer, make_shuffle("forward"), seen).seeds == [77]
+
+
+def test_multiply_shift_draw_is_an_interval_of_outputs():
+    # floor(y 6 / 2^31) = 2 exactly for y in [ceil(2 * 2^31 / 6), ceil(3 * 2^31 / 6) - 1]
+    from rnglab.recovery.clues import _preimage
+    assert _preimage(as_reducer("multiply-shift"), Clue.value(2, 6), 2**31) == (715827883, 1073741823)
+
+
+def test_report_section_recovers_the_java_deal(tmp_path):
+    from rnglab.report import ReportContext, lattice, render_pages
+    text = render_pages([lattice.section(ReportContext(tmp_path, seed=7, quick=True))], 7, True)["report.md"]
+    assert "Found: 1 state(s)" in text and text.rstrip().endswith("| yes |")
+
+
+def test_short_vectors_lists_every_vector_within_the_bound():
+    from itertools import product
+
+    from rnglab.algebra.lattice import IntegralLLL, dot, short_vectors
+    basis = [[7, 1, 0], [3, -5, 2], [1, 1, 9]]
+    reduction = IntegralLLL([row[:] for row in basis])
+    reduction.run()
+    mu, B = reduction.gram_schmidt()
+    found = {tuple(v) for v in short_vectors(reduction.basis, mu, B, 120)}
+    brute = set()
+    for x in product(range(-12, 13), repeat=3):
+        v = [sum(c * row[i] for c, row in zip(x, basis)) for i in range(3)]
+        if any(x) and dot(v, v) <= 120 and tuple(-w for w in v) not in brute:
+            brute.add(tuple(v))
+    assert len(found) >= 3
+    assert {min(v, tuple(-w for w in v)) for v in found} == {min(v, tuple(-w for w in v)) for v in brute}
+
+
+def test_cli_dice_json_names_the_method_and_the_seed():
+    import json
+
+    from click.testing import CliRunner
+
+    from rnglab.cli.crack import crack_command
+    rolls = dict(jvm_lines("dice"))[42]
+    result = CliRunner().invoke(crack_command, ["java", "--outputs", " ".join(map(str, rolls[:25])), "--bound", "6",
+                                                "--predict", "5", "--json"])
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["method"] == "lattice" and data["seeds"] == [42]
+    assert data["predicted"] == [rolls[25:]]
+
+
+def test_cli_whole_outputs_with_few_hidden_bits_use_brute_force():
+    import json
+
+    from click.testing import CliRunner
+
+    from rnglab.cli.crack import crack_command
+    result = CliRunner().invoke(crack_command, ["java", "--outputs", "-1170105035,234785527", "--json"])
+    data = json.loads(result.output)
+    assert data["method"] == "brute" and data["seeds"] == [42] and "2^16" in data["why"]
+
+
+def test_too_few_cards_say_how_many_are_needed():
+    # 52 x 51 x ... x 44 = 2^50.2 >= 2^48 > 52 x ... x 45 = 2^44.8: nine cards at least
+    seen = observe("As Kd 7h", "51,50,49")
+    with pytest.raises(InsufficientObservations, match="at least 9 cards"):
+        recover_from_deal(JAVA, JAVA.native_reducer, make_shuffle("fisher-yates"), seen)
+
+
+@pytest.mark.parametrize("algo", ["deitel", "draw-unused", "unrank"])
+def test_a_deal_of_a_redrawing_shuffle_is_not_read_as_draws(algo):
+    # Deitel's loop draws rand() % 4, rand() % 13 and redraws taken slots: not one draw below the cards left
+    seen = observe("As Kd 7h 2c 9s Qh Jd 3c 4s Th", None)
+    with pytest.raises(ValueError, match=f"{algo} redraws when a try fails"):
+        recover_from_deal(as_generator("msvc"), as_reducer("modulo"), make_shuffle(algo), seen)
