@@ -29,9 +29,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -406,8 +407,8 @@ def stage_bytes(start_bytes: int, allowance: int | None) -> Iterator[int]:
 
 
 def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_bytes: int | None = None,
-           max_seconds: float | None = None, selection: BitSelection = BitSelection(),
-           thresholds: Thresholds = Thresholds()) -> Iterator[Stage]:
+           max_seconds: float | None = None, selection: BitSelection | None = None,
+           thresholds: Thresholds | None = None) -> Iterator[Stage]:
     """Yield the stages of a run until one FAILs or a limit is reached.
 
     Stage ``k`` tests the first :math:`2^k` KiB of the stream
@@ -429,10 +430,10 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
         The data of the first stage.
     max_bytes, max_seconds : optional
         The allowance of data (the last stage's) and a limit on the time spent.
-    selection : BitSelection
-        Bits of each output, for the entries that do not choose their own.
-    thresholds : Thresholds
-        The grades; the run stops after a stage with a FAIL.
+    selection : BitSelection, optional
+        Bits of each output, for the entries that do not choose their own (default: all).
+    thresholds : Thresholds, optional
+        The grades (default: :class:`~rnglab.empirical.verdicts.Thresholds`); the run stops after a stage with a FAIL.
 
     Raises
     ------
@@ -442,6 +443,7 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
         :data:`INPUT_ENDED`). An input that holds just ``max_bytes`` ends the
         run at its last stage, without this error.
     """
+    selection, thresholds = selection or BitSelection(), thresholds or Thresholds()
     pacing, runs = Pacing(), None
     tallies = TallyStream(source, {index: entry for index, entry in enumerate(battery.entries) if entry.incremental})
     started, last_seconds = time.perf_counter(), 0.0

@@ -172,7 +172,7 @@ def test_a_producer_killed_mid_stream_ends_the_run_with_status_2():
 
     producer = "import os, sys; sys.stdout.buffer.write(os.urandom(2**21)); sys.stdout.flush(); os.kill(os.getpid(), 9)"
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    ended = subprocess.run(["sh", "-c", f'"$0" -c "$1" | "$0" -m rnglab test - --format u32 --until-fail',
+    ended = subprocess.run(["sh", "-c", '"$0" -c "$1" | "$0" -m rnglab test - --format u32 --until-fail',
                             sys.executable, producer], capture_output=True, text=True, timeout=300, check=False,
                            env={**os.environ, "PYTHONPATH": root, "RNGLAB_PROGRESS": "0"})
     assert ended.returncode == 2 and ended.stderr.splitlines()[-1].startswith(
