@@ -91,7 +91,11 @@ class Pacing:
     rounds up) keeps a margin of four standard deviations below :math:`T`,
     taking a sample's standard deviation as at most its mean (a geometric
     law's): the largest :math:`n` with :math:`n r_i + 4 r_i \sqrt{n} \le T`,
-    :math:`n_i = \lfloor (\sqrt{4 + T / r_i} - 2)^2 \rfloor`; so does an
+    :math:`(\sqrt{4 + T / r_i} - 2)^2`, less twice the relative error
+    :math:`e_i` of the last prediction (a Fourier test reads the largest
+    5-smooth number of bits up to its :math:`n`, a little more of each
+    sample as :math:`n` grows): :math:`n_i = \lfloor (\sqrt{4 + T / r_i} - 2)^2
+    (1 - 2 e_i) \rfloor`; so does an
     entry not yet seen to read the same data per sample at two sizes, so
     that no entry reads past the stage (past the end of an input that holds
     just the allowance). Before the first stage the entries run at 1 sample,
@@ -115,6 +119,8 @@ class Pacing:
         :math:`n_i^{\text{battery}} r_i` by entry index, for the entries without a cap.
     steady : set
         The entries whose last run read within one output of :math:`n_i r_i` of the run before at another size.
+    error : dict
+        :math:`e_i`, how far the last run's read was from that prediction, relative to the read (at most 1/4).
     """
 
     target: int | None = None
@@ -123,6 +129,7 @@ class Pacing:
     sizes: dict = dataclasses.field(default_factory=dict)
     weight: dict = dataclasses.field(default_factory=dict)
     steady: set = dataclasses.field(default_factory=set)
+    error: dict = dataclasses.field(default_factory=dict)
     first_scale: float = FIRST_SCALE
 
     @property
@@ -140,7 +147,7 @@ class Pacing:
         if index in self.per_sample:
             samples = max(0, self.target - start) / self.per_sample[index]
             if index not in self.steady:
-                samples = (math.sqrt(4 + samples) - 2) ** 2
+                samples = (math.sqrt(4 + samples) - 2) ** 2 * (1 - 2 * self.error.get(index, 0.0))
             return max(1, math.floor(samples))
         return max(1, round(entry.n * self.scale))
 
@@ -149,8 +156,9 @@ class Pacing:
         if not read:
             return
         if index in self.per_sample and size != self.sizes[index]:
-            agrees = abs(read - size * self.per_sample[index]) <= 1
-            (self.steady.add if agrees else self.steady.discard)(index)
+            missed = abs(read - size * self.per_sample[index])
+            (self.steady.add if missed <= 1 else self.steady.discard)(index)
+            self.error[index] = min(missed / read, 0.25)
         self.per_sample[index], self.sizes[index] = read / size, size
         if entry.max_n is None:
             self.weight[index] = entry.n * read / size
