@@ -243,6 +243,14 @@ def test_power_of_two_lcgs_fail_within_practrand_s_data(name, practrand):
     assert result.stopped == "fail" and result.bytes_to_fail <= practrand
 
 
+def test_java_seed_1_fails_within_practrand_s_mebibyte():
+    """Issue #30 item 7: PractRand 0.95 fails java.util.Random's stream of seed 1 at 1 MiB; rnglab needed 1,066,176
+    bytes (its stages were not powers of two); now its 1 MiB stage FAILs."""
+    source = make_source("java", 1)
+    result = summarise(source, get_battery("small"), list(stages(source, get_battery("small"), max_bytes=2**21)))
+    assert result.stopped == "fail" and result.bytes_to_fail <= 2**20 == result.stages[-1].bytes
+
+
 def test_pacing_sizes_learnt_entries_to_the_stage_and_the_others_to_the_hungriest():
     """Hand-computed: T = 2^20 outputs; serial t = 2 reads 2 outputs per sample, gap 256 (its battery n is 1,000),
     each seen at two sizes."""
