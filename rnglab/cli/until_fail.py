@@ -34,8 +34,8 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int, max_seconds
     try:
         for stage in stages(source, battery, max_bytes=allowance, max_seconds=max_seconds, selection=selection):
             if not done and not as_json:
-                click.echo(f"{source.name}, battery {battery.name} until it fails: data read, worst verdict, the "
-                           f"tests that raised it")
+                click.echo(f"{source.name}, battery {battery.name} until it fails, on up to "
+                           f"{human_bytes(allowance)}: data read, worst verdict, the tests that raised it")
             done.append(stage)
             if not as_json:
                 click.echo(_stage_line(stage, time.perf_counter() - started))
