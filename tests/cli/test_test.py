@@ -94,8 +94,8 @@ def test_fail_on_never_keeps_status_0_on_fail(capsys):
     (["--tests", "fourier", "--n", "10"], "n >= 1000"),
     (["--n", "10^12"], "n = 1000000000000 needs at least 7.45e+03 GiB of memory (8 bytes a value)"),
     (["--tests", "fourier", "--n", "10^6", "--repeat", "10^9"],
-     "this run draws 1e+15 values, about 579 days at 20,000,000 values a second; above 2,000,000,000 pass "
-     "--allow-slow"),
+     ("this run draws 1e+15 values, about 579 days at 20,000,000 values a second; above 2,000,000,000 pass "
+      "--allow-slow")),
     (["--plot", "/proc/x.png"], "cannot write in folder /proc"),
 ])
 def test_bad_input_is_one_line_and_status_2(args, message, capsys):
@@ -154,7 +154,7 @@ def test_the_plain_command_fails_the_five_streams_the_smoke_battery_passed(kind,
 
     data = defective_streams(kind, 2 * FIVE_STREAMS[kind] + 2**16)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    status, out, err = run(["test", "-", "--format", "u32"], capsys)
+    status, out, _ = run(["test", "-", "--format", "u32"], capsys)
     *_, failing, conclusion = out.splitlines()
     assert status == 1 and "FAIL" in failing and conclusion.startswith("data needed to fail: ")
     assert out.startswith("stdin, battery small until it fails, on up to 64 MiB: ")
