@@ -316,8 +316,8 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSe
     starts = {index: _start(source, entry, tallies) for index, entry in enumerate(battery.entries)}
     paced = {index: dataclasses.replace(entry, n=pacing.size(index, entry, starts[index]))
              for index, entry in enumerate(battery.entries)}
-    kept = {index: previous[index] for index, entry in paced.items()
-            if previous and index in previous and previous[index].size == entry.size}
+    kept = {index: dataclasses.replace(previous[index], capped=True) for index, entry in paced.items()
+            if previous and index in previous and previous[index].size == entry.size}  # held at its cap
     fresh = {index: entry for index, entry in paced.items() if index not in kept}
     outcomes = _run_together(source, fresh, selection, tallies)
     runs, skipped = dict(kept), []

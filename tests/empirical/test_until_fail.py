@@ -315,6 +315,18 @@ def test_every_test_below_its_cap_reads_the_whole_stage():
     assert last.bytes_every >= 0.97 * last.bytes
 
 
+def test_an_entry_kept_at_its_cap_is_not_the_least_reader():
+    """At 256 MiB of PCG64 the last line said "every test below its cap read at least 128 MiB (birthday-spacings
+    d=2^30 t=2)": an entry kept from the stage before (held at its cap) was counted as below it."""
+    from rnglab.empirical.battery import Battery
+
+    battery = Battery("two", "", (Entry("frequency", 10**5, {"d": 16}), Entry("frequency", 10**5, {"d": 4},
+                                                                                  max_n=2**12)))
+    done = list(stages(make_source("pcg64", 5), battery, max_bytes=2**18))
+    assert [s.results[1].params["n"] for s in done[-3:]] == [2**12] * 3
+    assert all(s.bytes_every == s.bytes and s.least_reader == "frequency d=16" for s in done[-3:])
+
+
 def test_a_capped_entry_keeps_its_result_on_the_same_prefix():
     """Fourier at its cap (2^22 bits) reads the same 512 KiB at every later stage: its result is reused, not rerun."""
     result = run("pcg64", max_bytes=2**25)
