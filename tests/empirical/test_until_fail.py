@@ -305,14 +305,14 @@ def test_the_stages_examine_powers_of_two_and_then_the_whole_allowance():
 
 
 def test_every_test_below_its_cap_reads_the_whole_stage():
-    """PractRand's model: at 32 MiB of PCG64 every entry reads the stage, within 3% (the gap and coupon tests read a
-    random number of outputs per sample, learnt at the stage before); the maximum-of-t test, which needs n >= 500,000,
-    runs too, its tally having counted from the stream's start."""
+    """PractRand's model: at 32 MiB of PCG64 every entry reads the stage, within 6% (the gap and coupon tests read a
+    random number of outputs per sample and keep a margin so as not to read past the stage: 4.7% here); the
+    maximum-of-t test, which needs n >= 500,000, runs too, its tally having counted from the stream's start."""
     result = run("pcg64", max_bytes=2**25)
     last = result.stages[-1]
-    assert last.bytes > 2**24 and last.skipped == ()
+    assert last.bytes == 2**25 and last.skipped == ()
     assert any(stage.skipped for stage in result.stages)  # the validity rules did skip the small stages
-    assert last.bytes_every >= 0.97 * last.bytes
+    assert last.bytes_every >= 0.94 * last.bytes
 
 
 def test_an_entry_kept_at_its_cap_is_not_the_least_reader():
