@@ -92,7 +92,6 @@ NOT_YET_COVERED = {
     "rnglab.cli.deal", "rnglab.cli.fairness", "rnglab.cli.groups", "rnglab.cli.linear_period",
     "rnglab.cli.over_seeds", "rnglab.cli.reach", "rnglab.cli.report", "rnglab.cli.spectral_mrg",
     "rnglab.cli.until_fail",
-    "rnglab.draws.compact", "rnglab.draws.direct", "rnglab.draws.words",
     "rnglab.empirical.secondlevel", "rnglab.empirical.stattests.base", "rnglab.empirical.stattests.birthday",
     "rnglab.empirical.stattests.collision", "rnglab.empirical.stattests.correlation",
     "rnglab.empirical.stattests.fourier", "rnglab.empirical.stattests.frequency",
