@@ -1,6 +1,6 @@
 """The packages are the layers of the data flow: no module imports from a package to its right.
 
-The order is the one a newcomer reads the code in (the README's and the documentation's architecture
+The order is the one a newcomer reads the code in (the documentation's architecture
 section): the foundation, then range reduction as pure arithmetic, the generators, the streams that tests
 read, exact algebra, empirical tests, draws (where a generator meets a reducer), seeds, shuffles, recovery,
 and the pages, report, audit and command line on top. The command line's lazy stand-ins

@@ -1,4 +1,4 @@
-"""Adding a reducer or a swap shuffle is one registry entry (the README's "Extending rnglab" example):
+"""Adding a reducer or a swap shuffle is one registry entry (the example of docs/guides/extending.md):
 the new entries run through shuffle, crack, bias and fairness with no other change."""
 
 import itertools
@@ -34,7 +34,7 @@ def backward_forward(n, config):
 
 @pytest.fixture
 def registered(monkeypatch):
-    """The README's two entries, registered for one test."""
+    """The guide's two entries, registered for one test."""
     monkeypatch.setitem(REDUCERS, "top-bits", Reducer("top-bits", True, "x // floor(R/n) below n floor(R/n)",
                                                       "worked example", top_bits_map, counts.remainder_rejecting_counts))
     monkeypatch.setitem(SHUFFLES, "backward-forward", Algorithm(

@@ -81,8 +81,10 @@ def shuffle_options(command):
 
 
 def _pipeline_defaults(pipeline, kwargs) -> None:
-    """The options a pipeline fills when left out: its seed policy (when enumerable) and its deck."""
-    if "seeds_text" in kwargs and kwargs["seeds_text"] is None and pipeline.seeding.enumerable:
+    """The options a pipeline fills when left out: its seed policy (when enumerable; not for ``crack --method
+    linear``, which searches no seeds) and its deck."""
+    if ("seeds_text" in kwargs and kwargs["seeds_text"] is None and pipeline.seeding.enumerable
+            and kwargs.get("method") != "linear"):
         kwargs["seeds_text"] = pipeline.seeding.name
     _deck_defaults(kwargs, pipeline.deck)
 

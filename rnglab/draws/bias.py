@@ -153,7 +153,40 @@ def draws_to_detect(deviation: Fraction, n: int, alpha: float = 0.01, power: flo
 
 
 def bias(method: str, n: int, R: int, *, alpha: float = 0.01, power: float = 0.9) -> BiasResult:
-    """The exact bias of ``method`` for bound ``n`` on a source of ``R`` equally likely values."""
+    """The exact bias of ``method`` for bound ``n`` on a source of ``R`` equally likely values.
+
+    Every output ``v`` in ``[0, n)`` is reached by ``c_v`` of the ``R`` source values (the reducer's exact
+    counts); among the accepted ones, ``p_v = c_v / sum(c)``. The result gives the extreme ``p_v``, their
+    ratio, the total variation distance ``sum |p_v - 1/n| / 2``, the expected draws per output and the
+    draws a chi-square test needs to detect the bias at level ``alpha`` with ``power``.
+
+    Parameters
+    ----------
+    method : str or Reducer
+        A reducer (``rnglab.REDUCERS``): ``"modulo"``, ``"lemire"``, ...
+    n : int
+        The bound, ``1 <= n <= R``.
+    R : int
+        The number of equally likely source values (``2**15`` for MSVC ``rand()``).
+    alpha, power : float
+        Level and power of the chi-square test behind ``draws_to_detect``.
+
+    Returns
+    -------
+    BiasResult
+        Exact fractions (``max_prob``, ``min_prob``, ``ratio``, ``tv_distance``) and the favoured outputs.
+
+    Examples
+    --------
+    ``rand() % 52`` on MSVC's 15-bit ``rand()``: the outputs 0..7 get one source value more.
+
+    >>> from rnglab import bias
+    >>> result = bias("modulo", 52, 2**15)
+    >>> result.max_prob, result.min_prob, result.favoured_description
+    (Fraction(631, 32768), Fraction(315, 16384), 'the 8 smallest outputs 0..7')
+    >>> bias("lemire", 52, 2**15).ratio
+    Fraction(1, 1)
+    """
     exact = exact_counts(method, n, R)
     probabilities = [Fraction(c, exact.accepted) for c, _ in exact.classes]
     high, low = max(probabilities), min(probabilities)

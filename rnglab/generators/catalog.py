@@ -84,7 +84,14 @@ def _combination_from_table(table: dict) -> Combination:
 
 @functools.cache
 def catalog() -> dict[str, GeneratorSpec]:
-    """The catalog as an ordered mapping ``name -> GeneratorSpec``."""
+    """The catalog as an ordered mapping ``name -> GeneratorSpec``, read from ``rnglab/data/catalog.toml``.
+
+    Examples
+    --------
+    >>> from rnglab import catalog
+    >>> list(catalog())[:3]
+    ['minstd', 'minstd_rand', 'randu']
+    """
     with CATALOG_PATH.open("rb") as handle:
         tables = tomllib.load(handle)
     return {name: _spec_from_table(name, table) for name, table in tables.items()}
@@ -214,5 +221,24 @@ def as_generator(value) -> GeneratorSpec:
 
 
 def make_source(value, seed: int | None = None) -> Source:
-    """Resolve a generator (:func:`as_generator`) and build it for ``seed``."""
+    """Resolve a generator (:func:`as_generator`) and build it for ``seed``.
+
+    Parameters
+    ----------
+    value : str or GeneratorSpec
+        A catalog name, an ``lcg:``/``mrg:``/``mwc:`` specification, or a resolved :class:`GeneratorSpec`.
+    seed : int or None
+        The seed as the generator's library takes it (``srand(seed)``); ``None``: its default seed.
+
+    Returns
+    -------
+    Source
+        The seeded generator; ``random_raw(size)`` gives its next outputs as an array.
+
+    Examples
+    --------
+    >>> from rnglab import make_source
+    >>> make_source("msvc", 1).random_raw(3)
+    array([   41, 18467,  6334], dtype=uint64)
+    """
     return as_generator(value).make(seed)

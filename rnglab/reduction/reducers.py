@@ -5,7 +5,7 @@ An entry is the method's name, whether it is unbiased, its vectorised map
 and its exact counts (:mod:`rnglab.reduction.counts`); the compiled seed-search and
 dealing kernels (:mod:`rnglab.shuffles.kernels`) give each entry a code by its
 position here and hold a branch for the ones they compile. Adding a reducer is
-adding an entry (see the README's "Extending rnglab"); every layer above reads it
+adding an entry (see docs/guides/extending.md); every layer above reads it
 from the one object passed down.
 
 The registry reads integers only, never a source, so it sits under the
@@ -15,8 +15,8 @@ generators: a generator's own bounded call (MSVC's ``rand() % n``, Java's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -86,6 +86,8 @@ class Reducer:
         return self.name
 
 
+#: The reducer registry: name -> :class:`Reducer`, in a fixed order (the compiled kernels are cached on disk
+#: by a reducer's position, so a new reducer goes at the end). ``as_reducer(name)`` resolves a name.
 REDUCERS: dict[str, Reducer] = {r.name: r for r in (
     Reducer("modulo", False, "x mod n: the classic rand() % n", "C idiom; Knuth, TAOCP vol. 2, 3.4.1",
             modulo_map, counts.modulo_counts, counts.modulo_count_array),
@@ -117,7 +119,7 @@ REDUCERS: dict[str, Reducer] = {r.name: r for r in (
 """Every reduction method by name."""
 
 
-def as_reducer(value: "str | Reducer") -> Reducer:
+def as_reducer(value: str | Reducer) -> Reducer:
     """The reducer named ``value`` (a registry name), or ``value`` itself when it is one already.
 
     Raises

@@ -296,6 +296,8 @@ class Algorithm:
     max_n: int | None = None
 
 
+#: The shuffle registry: name -> :class:`Algorithm` (sound, broken and real-world algorithms, each with its
+#: program of swaps where it has one). ``make_shuffle(name, ...)`` resolves a name into a :class:`Shuffle`.
 SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
     Algorithm("fisher-yates", "i from n-1 down to 1, swap i with j in [0, i]", False, "program",
               "Durstenfeld, CACM 7(7), 1964; Knuth TAOCP 3.4.2 Algorithm P", program=fisher_yates),
@@ -495,7 +497,34 @@ def shuffle_decks(n: int, draws: Draws, algo: str | Shuffle = "fisher-yates", **
 
 def shuffle(n: int, source: Source, algo: str | Shuffle = "fisher-yates", reducer: str | Reducer = "lemire",
             **options) -> np.ndarray:
-    """Shuffle one deck of ``n`` items with ``source`` and ``reducer`` (the one-at-a-time path)."""
+    """Shuffle one deck of ``n`` items with ``source`` and ``reducer`` (the one-at-a-time path).
+
+    Parameters
+    ----------
+    n : int
+        Items in the deck, ``0 .. n - 1`` in their starting order.
+    source : Source
+        The generator, already seeded (:func:`rnglab.make_source`); it is advanced by the draws.
+    algo : str or Shuffle
+        A shuffle of ``rnglab.SHUFFLES`` or a resolved :class:`Shuffle`.
+    reducer : str or Reducer
+        How each bounded draw is made from the source's outputs.
+    **options
+        The algorithm's option (``swaps=``, ``key_bits=``), checked by :func:`make_shuffle`.
+
+    Returns
+    -------
+    numpy.ndarray
+        The deck: ``deck[i]`` is the item at position ``i``.
+
+    Examples
+    --------
+    Fisher-Yates with ``rand() % (i + 1)`` on MSVC's ``rand()`` after ``srand(1)``:
+
+    >>> from rnglab import make_source, shuffle
+    >>> shuffle(10, make_source("msvc", 1), "fisher-yates", "modulo")
+    array([9, 3, 0, 2, 4, 7, 5, 6, 8, 1], dtype=uint8)
+    """
     return shuffle_decks(n, SourceDraws(source, reducer), algo, **options)[0]
 
 

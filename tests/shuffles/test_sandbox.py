@@ -1,7 +1,7 @@
 """A user's shuffle function runs in a child process: every way it can end is one line and status 2.
 
 The limits are made small here (2 s of wall clock per batch); rnglab's defaults
-are 10 s and 2 GiB (README, "Errors and limits").
+are 10 s and 2 GiB (docs/errors.md).
 """
 
 import json
