@@ -95,7 +95,6 @@ NOT_YET_COVERED = {
     "rnglab.empirical.stattests.hamming_pairs", "rnglab.empirical.stattests.matrix_rank",
     "rnglab.empirical.stattests.random_walk", "rnglab.empirical.stattests.runs", "rnglab.empirical.stattests.tape",
     "rnglab.empirical.stattests.weights",
-    "rnglab.generators.spec",
     "rnglab.parallel.cluster",
     "rnglab.plot.bias", "rnglab.plot.lattice", "rnglab.plot.pvalues", "rnglab.plot.shuffle",
     "rnglab.recovery.clues", "rnglab.recovery.dealt", "rnglab.recovery.linear_kernels",
