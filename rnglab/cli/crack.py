@@ -26,7 +26,7 @@ from rnglab.cli.cluster import exit_incomplete, held_journal, scale_options
 from rnglab.cli.common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
 from rnglab.cli.crack_linear import linear_deal, linear_outputs, parse_phase
 from rnglab.cli.crack_method import announce, choose, lattice_deal, lattice_outputs
-from rnglab.cli.shuffle import DECK_HELP, seed_space_options, shuffle_options
+from rnglab.cli.shuffle import DECK, DECK_HELP, seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
     from rnglab.parallel.chunks import Failure
@@ -42,10 +42,10 @@ parse_outputs, recover_state = lazy("recovery.seen_outputs", "parse_outputs", "r
 @click.command("crack")
 @click.argument("generator", metavar="GEN", type=GENERATOR)
 @shuffle_options
-@seed_space_options
+@seed_space_options(pipeline_fills=True)
 @click.option("--seen", help="Cards seen, as names (\"As Kd 7h\", or \"Ace of Spades, ...\" as Deitel's program prints them) or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
-@click.option("--deck", default=None, help=DECK_HELP)
+@click.option("--deck", type=DECK, default=None, help=DECK_HELP)
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
 @click.option("--bound", type=IntExpr(minimum=1), default=None,

@@ -68,7 +68,7 @@ SHUFFLES = 100_000
 @shuffle_options
 @click.option("--n", "n", type=IntExpr(minimum=1), required=True, help="Deck size.")
 @click.option("--exact", is_flag=True, help="Exact, under an ideal source (the default without GEN).")
-@seed_space_options
+@seed_space_options(pipeline_fills=True)
 @click.option("--shuffles", type=IntExpr(minimum=1), default=None,
               help=f"Empirical mode (GEN without --seeds): number of shuffles (default {SHUFFLES:,}; at least 5 n, "
                    "5 expected per cell of the chi-square).")
@@ -147,7 +147,7 @@ def _exact(shuffle, n, reducer, range_size):
         raise ValueError("exact fairness through a reducer needs both --reducer NAME and --range R "
                          "(the ideal source's number of values, e.g. 32768 for RAND_MAX 32767)")
     result = with_progress("exact law", lambda callback: exact_fairness(
-        shuffle, n, reduce=reducer, range_size=range_size, progress=callback))
+        shuffle, n, reducer=reducer, range_size=range_size, progress=callback))
     return result, result.position_matrix
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rnglab.core.registry import Registry
 from rnglab.reduction import counts, scalar
 from rnglab.reduction.maps import (
     bitmask_map,
@@ -88,7 +89,7 @@ class Reducer:
 
 #: The reducer registry: name -> :class:`Reducer`, in a fixed order (the compiled kernels are cached on disk
 #: by a reducer's position, so a new reducer goes at the end). ``as_reducer(name)`` resolves a name.
-REDUCERS: dict[str, Reducer] = {r.name: r for r in (
+REDUCERS: Registry[Reducer] = Registry("reducer", {r.name: r for r in (
     Reducer("modulo", False, "x mod n: the classic rand() % n", "C idiom; Knuth, TAOCP vol. 2, 3.4.1",
             modulo_map, counts.modulo_counts, counts.modulo_count_array),
     Reducer("float-multiply", False, "(int)(n * x / R) in IEEE double, as C computes it",
@@ -115,21 +116,19 @@ REDUCERS: dict[str, Reducer] = {r.name: r for r in (
             "shuffle)", "CPython Lib/random.py, Random._randbelow_with_getrandbits; Modules/_randommodule.c "
             "getrandbits (genrand_uint32() >> (32 - k))", python_randbelow_map, counts.python_randbelow_counts,
             domain=python_randbelow_domain),
-)}
+)})
 """Every reduction method by name."""
+DEFAULT_REDUCER = REDUCERS["lemire"]
+"""The reducer of a draw that names none: Lemire's, as numpy's ``Generator.integers``."""
 
 
 def as_reducer(value: str | Reducer) -> Reducer:
-    """The reducer named ``value`` (a registry name), or ``value`` itself when it is one already.
+    """The reducer named ``value`` (a registry name), or ``value`` itself when it is one already (for the edges:
+    the command line and the loaders).
 
     Raises
     ------
     ValueError
         For an unknown name, with the list of names.
     """
-    if isinstance(value, Reducer):
-        return value
-    try:
-        return REDUCERS[value]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown reducer {value!r}; choose from {', '.join(REDUCERS)}") from None
+    return value if isinstance(value, Reducer) else REDUCERS[value]

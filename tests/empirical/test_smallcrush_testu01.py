@@ -156,7 +156,7 @@ def word_after(name: str, count: int) -> int:
 def test_the_battery_prints_smallcrush_report(stream):
     expected, words = report_statistics(stream)
     source = stream_source(stream)
-    result = run_battery(lambda seed: source, "smallcrush")
+    result = run_battery(lambda seed: source, get_battery("smallcrush"))
     found = [value for test, entry in zip(DRIVER_TESTS, result.results, strict=True)
              for value in rnglab_statistics(test, entry).values()]
     printed = [(str(int(statistic)) if test_index < 2 else printed_statistic(statistic),
@@ -174,7 +174,7 @@ CATALOG = tomllib.loads((Path(__file__).parents[1] / "data" / "testu01" / "small
 def test_the_battery_gives_smallcrush_pvalues_on_32_bit_catalog_generators(generator):
     # the catalog's 32-bit generators that smallcrush.toml has (its mt19937 and python tables are empty): their
     # stream is their outputs, so the battery on the generator reads the words SmallCrush read
-    result = run_battery(lambda seed: make_source(generator, seed), "smallcrush", 12345)
+    result = run_battery(lambda seed: make_source(generator, seed), get_battery("smallcrush"), 12345)
     found = [pvalue for test, entry in zip(DRIVER_TESTS, result.results, strict=True)
              for _, pvalue in rnglab_statistics(test, entry).values()]
     for (name, expected), pvalue in zip(CATALOG[generator].items(), found, strict=True):

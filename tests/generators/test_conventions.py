@@ -20,7 +20,7 @@ def test_java_scrambles_the_seed_with_its_multiplier():
 
 
 def test_java_random_0_next_int_is_jdk_s():
-    generator = LCG(a=0x5DEECE66D, c=11, m=2**48, seed=0, seeding="java", output=Output.bits(16, 32))
+    generator = LCG(a=0x5DEECE66D, c=11, m=2**48, seed=0, seeding=convention("java"), output=Output.bits(16, 32))
     assert generator.next_raw() - 2**32 == -1155484576
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rnglab.generators import LCG, CallableSource, LCGBatch, NumpySource, Output, affine_power, validate_lcg
 from rnglab.generators.affine import arithmetic_kind
+from rnglab.generators.conventions import CONVENTIONS
 
 # Moduli covering every array arithmetic: pow2 (2^16, 2^32, 2^48, 2^64), small (<= 2^32),
 # longdouble (<= 2^62) and object (larger), plus awkward composite moduli.
@@ -170,17 +171,17 @@ def test_batch_steps_only_masked_lanes():
 
 def test_batch_seeds_stay_exact_where_numpy_would_round_them():
     # numpy turns [2^63 + 1, -1] into float64; the batch must keep both seeds exact (or refuse floats)
-    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seeding="java", output=Output.bits(16, 32))
+    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seeding=CONVENTIONS["java"], output=Output.bits(16, 32))
     seeds = [2**63 + 1, -1]
     lanes = java.batch(seeds)
-    assert lanes.current_states().tolist() == [LCG(a=0x5DEECE66D, c=11, m=2**48, seeding="java", seed=s).x
+    assert lanes.current_states().tolist() == [LCG(a=0x5DEECE66D, c=11, m=2**48, seeding=CONVENTIONS["java"], seed=s).x
                                                 for s in seeds]
     with pytest.raises(TypeError, match="seeds must be integers; got an array of float64"):
         java.batch([1.5, 2.0])
 
 
 def test_seeding_conventions_in_batches():
-    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding="java", output=Output.bits(16, 32))
+    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding=CONVENTIONS["java"], output=Output.bits(16, 32))
     batch = java.batch([42, 0])
     assert batch.next_raw()[0] == java.step() == 3124862261   # new Random(42).nextInt() as unsigned
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rnglab.generators import make_source
+from rnglab.generators import as_generator, make_source
 from rnglab.recovery.seen_outputs import parse_outputs, recover_state
 
 REFERENCE = Path(__file__).parents[1] / "data" / "reference" / "java_reference.txt"
@@ -23,7 +23,7 @@ def jdk_next_ints() -> dict[int, list[int]]:
 @pytest.mark.parametrize("seed", sorted(jdk_next_ints()))
 def test_two_next_ints_give_the_seed_and_the_next_three(seed):
     outputs = jdk_next_ints()[seed]
-    result = recover_state("java", outputs[:2], predict=3)
+    result = recover_state(as_generator("java"), outputs[:2], predict=3)
     assert result.hidden_bits == 16 and result.seeds == [seed % 2**48]
     assert result.predicted == [outputs[2:]]
 
@@ -39,4 +39,4 @@ def test_signed_outputs_are_java_s_ints():
 
 def test_a_generator_without_hidden_bits_to_search_is_refused():
     with pytest.raises(ValueError, match="needs an LCG with m = 2\\^e and a bits"):
-        recover_state("minstd", [16807, 282475249])
+        recover_state(as_generator("minstd"), [16807, 282475249])

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from rnglab.generators import make_source
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.reduction.reducers import as_reducer
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.runtime import DEITEL_COLUMNS, deitel_grid
 
 DATA = Path(__file__).parents[1] / "data" / "pipelines"
@@ -32,7 +33,7 @@ def reference_deals():
 @pytest.mark.parametrize("program, seed, n, items", list(reference_deals()))
 def test_each_program_s_deal(program, seed, n, items):
     generator, reducer, algorithm = PROGRAMS[program]
-    assert shuffle(n, make_source(generator, seed), algorithm, reducer).tolist() == items
+    assert shuffle(n, make_source(generator, seed), make_shuffle(algorithm), as_reducer(reducer)).tolist() == items
 
 
 def test_every_runtime_program_has_reference_deals():

@@ -20,10 +20,11 @@ from math import ceil, isqrt
 import numpy as np
 from scipy import optimize, stats
 
+from rnglab.core.registry import Registry, choose_from
 from rnglab.core.results import Result
 from rnglab.streams.gateway import BitSelection
 
-TESTS: dict[str, Callable] = {}
+TESTS: Registry[Callable] = Registry("test", {}, tail=lambda names: choose_from(sorted(names)))
 """Registry of empirical tests by name (``"serial-correlation"``, ``"gap"``, ...)."""
 
 
@@ -135,9 +136,7 @@ def register(name: str, tally: type[Tally] | None = None) -> Callable[[Callable]
     (kept as the function's ``tally`` attribute)."""
 
     def decorate(function: Callable) -> Callable:
-        if name in TESTS:
-            raise ValueError(f"test {name!r} is registered twice")
-        TESTS[name] = function
+        TESTS.register(name, function)
         function.test_name, function.tally = name, tally
         return function
 
@@ -146,10 +145,7 @@ def register(name: str, tally: type[Tally] | None = None) -> Callable[[Callable]
 
 def get_test(name: str) -> Callable:
     """Look up a registered test, with the list of names in the error."""
-    try:
-        return TESTS[name]
-    except KeyError:
-        raise ValueError(f"unknown test {name!r}; choose from {', '.join(sorted(TESTS))}") from None
+    return TESTS[name]
 
 
 def gateway_params(n: int, selection: BitSelection, **options) -> dict:

@@ -13,9 +13,9 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
-import numba
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import (
     EmpiricalResult,
     ResolutionError,
@@ -395,7 +395,7 @@ def default_coupon_tail(d: int, n: int) -> int:
 UNCUT = np.iinfo(np.int64).max
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def coupon_segments(values, seen, opened, longest):  # pragma: no cover - compiled
     """Lengths of the successive segments of ``values`` that each contain all of ``0 .. d-1``, and of the open one.
 
@@ -532,7 +532,7 @@ def permutation_indices(columns: np.ndarray) -> np.ndarray:
     return _lehmer_codes(np.ascontiguousarray(columns), weights, math.factorial(t))
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _lehmer_codes(columns, weights, tied_index):  # pragma: no cover - compiled
     """``sum_i #{j > i : u_j < u_i} weights[i]`` of each row, or ``tied_index`` when two of its values are equal."""
     rows, t = columns.shape
@@ -660,7 +660,7 @@ def adjacent_groups(expected: np.ndarray, minimum: float = 5.0) -> np.ndarray:
     return starts[:count]
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _group_starts(expected, minimum):  # pragma: no cover - compiled
     """The starts of :func:`adjacent_groups` (the first ``count`` of the array returned) and ``count``."""
     starts = np.empty(expected.size + 1, dtype=np.int64)
