@@ -517,6 +517,8 @@ ROWS: list[Row] = [
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h'", "rank 9 of 128"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --cache-phase 64", "0..63"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --positions 0,1,2", "fixes first"),
+    row("crack js-sort-v8 --seen 'As Kd 7h'", "--method linear reads the cards of js-fisher-yates-v8"),
+    row("shuffle js-sort-v8 --n 64", "[1, 63]"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --positions 51,50,48", "rank 9 of 128"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --seeds 0..10 --method linear", "--seeds"),
     row("crack cpp-shuffle-mt19937 --method linear --seen 'As Kd 7h'", "deck 1 has 3 cards of 52"),

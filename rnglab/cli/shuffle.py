@@ -138,7 +138,7 @@ def seed_space_options(command=None, *, pipeline_fills: bool = False):
     for option in reversed([
         click.option("--seeds", "seeds_text", default=None, metavar="POLICY|A..B",
                      help="Seed space: a policy (fixed[:N], time-s, ms-midnight, ms-boot, pid-time, vb-timer, "
-                          "guid-hash) over --window, or ranges A..B[,C..D] (both ends included)."),
+                          "guid-hash, random-device) over --window, or ranges A..B[,C..D] (both ends included)."),
         click.option("--window", default=None, metavar="W",
                      help=f"Start times of a policy: a duration (the last 1d, 90m) or 2026-11-22T10:00:00±60s "
                           f"(default {DEFAULT_WINDOW})."),

@@ -568,3 +568,12 @@ def shuffle_deck(target, seed):
     from rnglab.shuffles.algorithms import shuffle
 
     return [int(c) for c in shuffle(target.n, target.generator.make(seed), target.shuffle, target.reducer)]
+
+
+@pytest.mark.slow
+def test_comparator_sort_law_is_graded_on_the_cards_it_reaches():
+    # js-sort-v8 deals 52 cards; the comparator sort's exact law is enumerated up to 8 (it raised a ValueError)
+    found = shuffle_law(from_pipeline("js-sort-v8"), 2**52)
+    facts = dict(map(tuple, found.facts))
+    assert facts["deck examined"] == "8 cards (the comparator sort is enumerated up to 8)"
+    assert found.grade == "fail" and "detectable after" in found.headline
