@@ -21,7 +21,7 @@ from pathlib import Path
 
 from common import markdown_table, write_fragment
 
-from rnglab.shuffles.algorithms import make_shuffle
+from rnglab.shuffles.algorithms import NAIVE, make_shuffle
 from rnglab.shuffles.deal_probability import backward_count, deal_probability, identity_against_rotations
 from rnglab.shuffles.fairness import permutation_law
 from rnglab.shuffles.passes import repeated_passes
@@ -81,7 +81,7 @@ def passes_rows() -> list:
     rows = []
     for n in (52, 54):
         for passes in (1, 2, 3):
-            result, seconds = cpu(lambda n=n, passes=passes: repeated_passes("naive", n, passes))
+            result, seconds = cpu(lambda n=n, passes=passes: repeated_passes(NAIVE, n, passes))
             rows.append([n, passes, *[f"card {e.card} at {e.position}: {float(e.relative_to_uniform) * 100:+.4g} %"
                                       for e in (result.largest, result.smallest)], f"{seconds:.2f} s"])
     return rows
@@ -90,7 +90,7 @@ def passes_rows() -> list:
 def main(flags: list[str] = ()) -> None:
     sizes = SIZES + (FULL_SIZES if "--full" in flags else ())
     rows = [row(n) for n in sizes]
-    closed = [[str(n), f"{cpu(lambda n=n: deal_probability('naive', range(n)))[1] * 1000:.1f} ms"] for n in (52, 1000)]
+    closed = [[str(n), f"{cpu(lambda n=n: deal_probability(NAIVE, range(n)))[1] * 1000:.1f} ms"] for n in (52, 1000)]
     body = ("Exact count of the naive-exchange runs giving one deal, by undoing the steps with states merged "
             "by symmetry and the states with two non-pivot positions in one cycle dropped (`backward_count`), "
             "CPU seconds and the most states of one level; reference: the law over all n! deals "

@@ -13,7 +13,7 @@ swap over every deck.
 (``rnglab.shuffles.fairness.position_counts``, exact integers). Goals: n = 100
 under a second, n = 400 under 5 s (issue 19). "Before" is the object-array DP
 that packed columns replaced (kept as the reference of
-``tests/shuffles/test_position_matrix.py``), timed in the same run up to n = 200.
+``tests/shuffles/test_steps.py``), timed in the same run up to n = 200.
 CPU seconds of this process beside wall seconds: on the shared 2-core machine
 the wall time is several times the CPU time.
 """
@@ -34,7 +34,7 @@ from rnglab.shuffles.algorithms import make_shuffle, shuffle_seeds
 from rnglab.shuffles.fairness import ChoiceWeights, position_counts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.test_position_matrix import reference_counts  # noqa: E402
+from tests.shuffles.test_steps import reference_counts  # noqa: E402
 
 from rnglab.reduction.reducers import REDUCERS
 

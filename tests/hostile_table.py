@@ -41,6 +41,8 @@ HOSTILE = Path(__file__).parent / "userfunc" / "hostile.py"
 ARTICLES = Path(__file__).parent / "userfunc" / "articles.py"
 #: Pipelines in TOML for ``rnglab audit``, good and bad.
 AUDIT = Path(__file__).parent / "data" / "audit"
+#: Inputs too short to test until they fail.
+UNTIL_FAIL = Path(__file__).parent / "data" / "until_fail"
 MALFORMED = ("abc", "", "1.5", "1e9", "0x", "2^-1", "((1)", "1 2", "5_", "½")
 
 ROWS: list[Row] = [
@@ -271,6 +273,11 @@ ROWS: list[Row] = [
     row("test pcg64 --until-fail --max-bytes 1TB", "cannot parse"),
     row("test pcg64 --until-fail --max-bytes 2^5000", "below 2^4096"),
     row("test pcg64 --until-fail --max-time -5s", "positive"),
+    row("test /dev/null --format u32 --until-fail", "holds 0 bytes; --until-fail needs at least 1,048,576"),
+    row(f"test {UNTIL_FAIL / 'three_bytes.bin'} --format u32 --until-fail", "holds 3 bytes; --until-fail needs"),
+    row(f"test {UNTIL_FAIL / 'four_kib.bin'} --format u32 --until-fail", "holds 4,096 bytes; --until-fail needs"),
+    row(f"test {UNTIL_FAIL / 'four_kib.bin'} --format u32 --until-fail --max-bytes 8KiB",
+        "holds 4,096 bytes; --until-fail needs at least 8,192"),
     row("gen -", "only 'rnglab test'"),
     row("stream / --bytes 8", "only 'rnglab test'"),
     # ---- reduce
@@ -510,6 +517,8 @@ ROWS: list[Row] = [
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h'", "rank 9 of 128"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --cache-phase 64", "0..63"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --positions 0,1,2", "fixes first"),
+    row("crack js-sort-v8 --seen 'As Kd 7h'", "--method linear reads the cards of js-fisher-yates-v8"),
+    row("shuffle js-sort-v8 --n 64", "[1, 63]"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --positions 51,50,48", "rank 9 of 128"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h' --seeds 0..10 --method linear", "--seeds"),
     row("crack cpp-shuffle-mt19937 --method linear --seen 'As Kd 7h'", "deck 1 has 3 cards of 52"),

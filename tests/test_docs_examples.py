@@ -313,7 +313,8 @@ def resolves(dotted: str) -> bool:
 def test_named_files_and_objects_exist(page):
     """Every file path (``rnglab/draws/bias.py``) and every ``rnglab.x.y`` a page names exists."""
     text = page.read_text(encoding="utf-8")
-    missing = sorted({path for path in PATH_NAME.findall(text) if not list(ROOT.glob(path.rstrip(".")))})
+    missing = sorted({path for path in PATH_NAME.findall(text)
+                      if not path.startswith("docs/_build") and not list(ROOT.glob(path.rstrip(".")))})  # built later
     unresolved = sorted({name for name in DOTTED_NAME.findall(text) if name.rsplit(".", 1)[1] not in FILE_TYPES
                          and not resolves(name if name.startswith("rnglab.") else "rnglab." + name)})
     assert (missing, unresolved) == ([], []), f"{page.relative_to(ROOT)} names what does not exist"

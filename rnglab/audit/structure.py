@@ -21,6 +21,7 @@ from rnglab.pages.numbers import power, probability
 from rnglab.plot.shuffle import position_heatmap
 from rnglab.seeds.space import SeedSpace, policy_space, seed_range_space
 from rnglab.shuffles.algorithms import FISHER_YATES
+from rnglab.shuffles.comparator import COMPARISON_LIMIT, SORTS
 from rnglab.shuffles.fairness import IDEAL_ONLY, exact_fairness, position_chi_square
 from rnglab.shuffles.paths import BeyondEnumeration
 from rnglab.shuffles.reach import (
@@ -219,6 +220,8 @@ def shuffle_law(target: Target, range_size: int) -> Finding:
         try:
             result = exact_fairness(target.shuffle, n, reducer=target.reducer, range_size=range_size)
         except ValueError as beyond:  # the reducer's weights are out of exact reach for this shuffle
+            if target.shuffle.name in SORTS and n > COMPARISON_LIMIT:
+                return comparator_law_on_fewer_cards(target)
             result = exact_fairness(target.shuffle, n)
             if target.reducer.unbiased:  # every draw exactly uniform: the ideal law is the law through the reducer
                 result = replace(result, source=f"ideal source ({target.reducer.name} draws are exactly uniform: "
@@ -228,11 +231,27 @@ def shuffle_law(target: Target, range_size: int) -> Finding:
     return _shuffle_law_finding(target, n, result, ideal_only)
 
 
-def _shuffle_law_finding(target: Target, n: int, result, ideal_only: str | None) -> Finding:
+def comparator_law_on_fewer_cards(target: Target) -> Finding:
+    """The law of a comparator sort (``array.sort(() => Math.random() - 0.5)``) beyond its exact reach.
+
+    The law is enumerated comparison by comparison up to
+    :data:`~rnglab.shuffles.comparator.COMPARISON_LIMIT` cards (ideal source); a sort biased on that many cards is
+    a biased shuffle (the sort's first comparisons are those of the smaller deck's), so that law is the one graded.
+    """
+    n = COMPARISON_LIMIT
+    result = exact_fairness(target.shuffle, n)
+    return _shuffle_law_finding(target, n, result, f"the exact law of a comparator sort is enumerated comparison by "
+                                f"comparison up to {n} cards ({target.n} are out of reach)",
+                                fewer=f"the comparator sort is enumerated up to {n}")
+
+
+def _shuffle_law_finding(target: Target, n: int, result, ideal_only: str | None,
+                         fewer: str = f"the function is enumerated up to {FUNCTION_N}") -> Finding:
     """The finding of an exact law; ``ideal_only`` says why the law is that of an ideal source (no reducer).
 
     A law uniform only under the ideal source warns (at the rule's warn threshold), as a law out of reach does
-    (:func:`empirical_shuffle_law`): the reducer's bias is not excluded.
+    (:func:`empirical_shuffle_law`): the reducer's bias is not excluded. ``fewer`` says why ``n`` is not the
+    target's deck, where it is not.
     """
     detect = result.shuffles_to_detect
     deviation = result.position_max_deviation
@@ -240,8 +259,7 @@ def _shuffle_law_finding(target: Target, n: int, result, ideal_only: str | None)
     if ideal_only is not None and not deviation:  # uniform only without the reducer: not shown uniform through it
         value = RULES["shuffle"].warn_at
     source = result.source if ideal_only is None else IDEAL_ONLY
-    facts = [["deck examined", f"{n} cards" + ("" if n == target.n else f" (the function is enumerated up to "
-                                                                         f"{FUNCTION_N})")],
+    facts = [["deck examined", f"{n} cards" + ("" if n == target.n else f" ({fewer})")],
              ["source", source]] + ([["why not through the reducer", ideal_only]] if ideal_only else []) + [
              ["deals reached by the law", power(result.reachable) if result.reachable is not None else "not computed"],
              ["total variation to uniform", f"{float(result.tv_distance):.3e}" if result.tv_distance is not None

@@ -3,7 +3,7 @@
 Kept apart from the commands so that their option lists stay short: the group
 (:class:`rnglab.cli.LazyGroup`) passes each command through :func:`teach` when it
 loads it. Adding an example is adding a line to :data:`EXAMPLES` (keyed by the
-command's path: ``"gen"``, ``"spectral search"``); tests/cli/test_help.py parses
+command's path: ``"gen"``, ``"spectral search"``); tests/cli/test_examples.py parses
 every example against its command's options, so an example cannot name an
 option that does not exist.
 """

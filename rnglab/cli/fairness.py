@@ -106,7 +106,7 @@ def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, ran
         return
     if passes is not None:
         _check_passes_options(generator, seeds, shuffles, function_spec, random_bits, deal_text)
-        result = repeated_passes(shuffle, n, passes, reduce=reducer, range_size=range_size)
+        result = repeated_passes(shuffle, n, passes, reducer=reducer, range_size=range_size)
         if plot_path:
             matrix = [[float(c / result.denominator) for c in row] for row in result.counts]
             save_plot(position_heatmap(matrix, f"{shuffle}, n = {n}: {passes} passes, exact"), plot_path, force)

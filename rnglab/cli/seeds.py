@@ -25,7 +25,7 @@ policy_window = lazy("seeds.space", "policy_window")
 def seeds_command(policy_name, window, tables, generator, seed, as_json) -> None:
     """Seed-space size of seeding POLICY over a window, and the collision chance of simultaneous tables.
 
-    POLICY is fixed (or fixed:N), time-s, ms-midnight, ms-boot, pid-time, vb-timer, guid-hash or os.
+    POLICY is fixed (or fixed:N), time-s, ms-midnight, ms-boot, pid-time, vb-timer, guid-hash, random-device or os.
     """
     chosen = policy(policy_name)
     parsed = policy_window(chosen, window)

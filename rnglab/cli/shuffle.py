@@ -117,7 +117,8 @@ def seed_space_options(command=None, *, pipeline_fills: bool = False):
 
     With ``pipeline_fills`` (``@seed_space_options(pipeline_fills=True)``, the commands that deal a pipeline's
     shuffle), seeds left out are those of the policy of a pipeline named as GEN
-    (:func:`~rnglab.cli.common.named_pipeline`) when its seeds can be enumerated, over ``--window``.
+    (:func:`~rnglab.cli.common.named_pipeline`) when its seeds can be enumerated, over ``--window``; not for
+    ``crack --method linear``, which searches no seeds.
     """
     if command is None:
         return functools.partial(seed_space_options, pipeline_fills=pipeline_fills)
@@ -125,7 +126,8 @@ def seed_space_options(command=None, *, pipeline_fills: bool = False):
     @functools.wraps(command)
     def wrapper(*args, seeds_text=None, window=None, **kwargs):
         pipeline = named_pipeline() if pipeline_fills else None
-        if seeds_text is None and pipeline is not None and pipeline.seeding.enumerable:
+        if (seeds_text is None and pipeline is not None and pipeline.seeding.enumerable
+                and kwargs.get("method") != "linear"):
             kwargs["seeds"] = pipeline.seed_space(window)
         elif seeds_text is None and window is not None:
             raise click.UsageError("--window needs --seeds POLICY")
@@ -136,7 +138,7 @@ def seed_space_options(command=None, *, pipeline_fills: bool = False):
     for option in reversed([
         click.option("--seeds", "seeds_text", default=None, metavar="POLICY|A..B",
                      help="Seed space: a policy (fixed[:N], time-s, ms-midnight, ms-boot, pid-time, vb-timer, "
-                          "guid-hash) over --window, or ranges A..B[,C..D] (both ends included)."),
+                          "guid-hash, random-device) over --window, or ranges A..B[,C..D] (both ends included)."),
         click.option("--window", default=None, metavar="W",
                      help=f"Start times of a policy: a duration (the last 1d, 90m) or 2026-11-22T10:00:00±60s "
                           f"(default {DEFAULT_WINDOW})."),

@@ -38,6 +38,15 @@ genuine_bits = lazy("streams.gateway", "genuine_bits")
 #: the standard battery (8.3e8 values in about 41 s on a loaded two-core machine).
 FAST_VALUES = 2 * 10**9
 
+#: The data a plain ``rnglab test GEN`` examines, running the small battery until it fails: PractRand 0.95 FAILs the
+#: five streams that the smoke battery passed (issue #30: xorshift64's and xorshift128+'s low words, a 48-bit LCG's
+#: bits 16..47, an additive lagged Fibonacci (24, 55), a 32-bit LCG's top 16 bits two to a word) within 16 MiB, and
+#: this run fails them within 1 MiB (bench/c/defective_streams.c, tests/cli/test_test.py); 64 MiB gives a good
+#: stream four times PractRand's 16 MiB, in seconds.
+PLAIN_BUDGET = 2**26
+#: The data ``--until-fail`` examines at most unless --max-bytes says otherwise.
+UNTIL_FAIL_BUDGET = 2**40
+
 #: --fail-on choices -> the grade from which a verdict fails the run (None: never).
 FAIL_ON = {"suspicious": "suspicious", "fail": "FAIL", "never": None}
 
@@ -115,9 +124,10 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
 @click.command("test")
 @generator_options(inputs=True)
 @click.option("--battery", "battery_name", metavar="NAME",
-              help="Battery (rnglab/data/batteries.toml): smoke (a second; the default), small (SmallCrush's scale "
-                   "and PractRand's low-bit folds, seconds; the default with --until-fail), standard (minutes, "
-                   "second-level), validation.")
+              help="Battery (rnglab/data/batteries.toml), run once at its sizes: smoke (a second; the default with "
+                   "--tests, --n or --repeat), small (SmallCrush's scale and PractRand's low-bit folds, seconds; the "
+                   "default with --until-fail, and of a plain 'rnglab test GEN'), standard (minutes, second-level), "
+                   "validation.")
 @click.option("--tests", "test_names", metavar="NAMES",
               help=f"Comma-separated test names: run only these. Names: {', '.join(TEST_NAMES)}.")
 @click.option("--n", "sample_size", type=IntExpr(minimum=1),
@@ -136,8 +146,9 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
 @click.option("--until-fail", is_flag=True,
               help="Run the battery at doubling sizes on one stream (its first 1 KiB, 2 KiB, 4 KiB, ...), a line per "
                    "stage, until a test FAILs or a limit is reached: the data needed to fail (PractRand's way).")
-@click.option("--max-bytes", type=ByteSize(), default="1TiB", show_default=True,
-              help="With --until-fail: stop before a stage that would read more (KiB, MiB, GiB, TiB).")
+@click.option("--max-bytes", type=ByteSize(), default=None,
+              help="The data a run until it fails examines at most, its last stage (KiB, MiB, GiB, TiB): "
+                   "1 TiB with --until-fail, 64 MiB for a plain 'rnglab test GEN'.")
 @click.option("--max-time", type=Duration(), default=None,
               help="With --until-fail: stop before a stage that would end later than this (30s, 10m, 1h).")
 @click.option("--allow-slow", is_flag=True,
@@ -158,6 +169,10 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     GEN may also be a stream to read, - (standard input) or FILE, with its word
     size: mygame --dump-rng | rnglab test - --format u32.
 
+    Without --battery, --tests, --n, --repeat or --seeds, the small battery
+    runs until it fails (as with --until-fail) on up to 64 MiB (--max-bytes),
+    PractRand's default way: it says how much data it examined.
+
     Verdicts grade min(p, 1 - p): normal, unusual (< 1e-3, outside TestU01's
     window [0.001, 0.999]), suspicious (< 1e-5), very suspicious (< 1e-7),
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
@@ -166,8 +181,11 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     With --until-fail the battery (small unless --battery says otherwise) runs
     at doubling sizes, each stage on the first 1 KiB, 2 KiB, 4 KiB, ... of the
     stream (on the next data of an input read once), every test reading all of
-    it as PractRand's do, until a FAIL: one line per stage, then the data needed
-    to fail (or "no anomaly up to X"); Ctrl-C stops it with what it has.
+    it as PractRand's do, until a FAIL, the last stage on all of --max-bytes (or
+    of a shorter FILE): one line per stage, then the data needed to fail (or "no
+    anomaly up to X"); Ctrl-C stops it with what it has. An input that holds
+    less than 1 MiB (or --max-bytes), or a stream that ends before --max-bytes,
+    is not a pass: status 2.
 
     With --seeds A..B the battery runs once per seed (each seed as --seed would
     run it), one line per test: its p-values across the seeds and their
@@ -183,6 +201,11 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     if tests == []:
         raise ValueError("--tests names no test; give comma-separated names "
                          "(see the battery in rnglab/data/batteries.toml)")
+    plain = battery_name is None and test_names is None and sample_size is None and repeat is None and seeds is None
+    max_bytes = max_bytes or (PLAIN_BUDGET if plain and not until_fail else UNTIL_FAIL_BUDGET)
+    if max_time is not None and not until_fail:
+        raise click.UsageError("--max-time applies to --until-fail")
+    until_fail = until_fail or plain
     battery_name = battery_name or ("small" if until_fail else "smoke")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
     if until_fail and sample_size is not None:
@@ -207,8 +230,6 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
         return run_until_fail(generator, battery, selection, max_bytes=max_bytes,
                               max_seconds=None if max_time is None else max_time / 1000,
                               failing_grade=FAIL_ON[fail_on], as_json=as_json, plot_path=plot_path, force=force)
-    if max_time is not None:
-        raise click.UsageError("--max-time applies to --until-fail")
     check_battery_work(entries, allow_slow)
     result = _run_with_progress(generator, battery_name, entries, tests=tests, n=sample_size, repeat=repeat,
                                 selection=selection)

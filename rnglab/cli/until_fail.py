@@ -12,9 +12,15 @@ from rnglab.core.params import human_bytes
 from rnglab.empirical.verdicts import GRADES
 
 
-def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_seconds: float | None,
+def run_until_fail(generator, battery, selection, *, max_bytes: int, max_seconds: float | None,
                    failing_grade: str | None, as_json: bool, plot_path, force: bool) -> int:
     """Run the stages, print one line each (not with ``--json``), and on Ctrl-C report what was done.
+
+    An input is tested to ``max_bytes`` or, a file, to its end. An input that
+    holds less than :data:`~rnglab.empirical.until_fail.LEAST_INPUT_BYTES`
+    (or ``max_bytes``, when smaller) is refused, and so is a stream that ends
+    before ``max_bytes`` (its producer stopped): after its stages, one line
+    and status 2, not a pass.
 
     Returns the exit status: 130 after an interruption, else 1 when a stage's
     worst verdict reached ``failing_grade``, else 0.
@@ -23,12 +29,13 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_
     from rnglab.generators.external import InputExhausted
 
     source = generator.make(generator.default_seed)
+    allowance, is_file = _allowance(source, max_bytes), getattr(source, "length", None) is not None
     done, ended, started = [], "limit", time.perf_counter()
-    if not as_json:
-        click.echo(f"{source.name}, battery {battery.name} until it fails: data read, worst verdict, the tests "
-                   f"that raised it")
     try:
-        for stage in stages(source, battery, max_bytes=max_bytes, max_seconds=max_seconds, selection=selection):
+        for stage in stages(source, battery, max_bytes=allowance, max_seconds=max_seconds, selection=selection):
+            if not done and not as_json:
+                click.echo(f"{source.name}, battery {battery.name} until it fails, on up to "
+                           f"{human_bytes(allowance)}: data read, worst verdict, the tests that raised it")
             done.append(stage)
             if not as_json:
                 click.echo(_stage_line(stage, time.perf_counter() - started))
@@ -37,6 +44,8 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_
     except InputExhausted:
         ended = "input ended"
     result = summarise(source, battery, done, ended)
+    if ended == "input ended":
+        _check_enough(source, result, max_bytes)
     if plot_path and done:
         from rnglab.plot.pvalues import until_fail_figure
 
@@ -44,11 +53,43 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_
     if as_json:
         emit_json(_as_json(result))
     else:
-        click.echo(_conclusion(result))
+        click.echo(_conclusion(result, is_file and allowance < max_bytes))
+    if ended == "input ended" and not is_file:
+        raise ValueError(f"{source.name} ended after {source.bytes_read:,} bytes, before the {human_bytes(max_bytes)} "
+                         f"of --max-bytes: its producer stopped, so the run is not a pass (to test a finite stream, "
+                         f"give it as a FILE or give --max-bytes)")
     if ended == "interrupted":
         return 130
     worst = max((s.worst for s in done), key=GRADES.index, default="normal")
     return int(failing_grade is not None and GRADES.index(worst) >= GRADES.index(failing_grade))
+
+
+def _allowance(source, max_bytes: int) -> int:
+    """The data to test: ``max_bytes``, or all of a shorter file; a file too short to test is refused."""
+    from rnglab.empirical.until_fail import LEAST_INPUT_BYTES
+
+    length = getattr(source, "length", None)
+    if length is None or length >= max_bytes:
+        return max_bytes
+    needed, whole = min(max_bytes, LEAST_INPUT_BYTES), length - length % (source.word_bits // 8)
+    if whole < needed:
+        raise ValueError(_too_little(source.name, length, needed))
+    return whole
+
+
+def _check_enough(source, result, max_bytes: int) -> None:
+    """Refuse a stream that ended before the least data to test (nothing of the battery was tested)."""
+    from rnglab.empirical.until_fail import LEAST_INPUT_BYTES
+
+    needed = min(max_bytes, LEAST_INPUT_BYTES)
+    if source.bytes_read < needed:
+        raise ValueError(_too_little(source.name, source.bytes_read, needed))
+
+
+def _too_little(name: str, read: int, needed: int) -> str:
+    return (f"{name} holds {read:,} bytes; --until-fail needs at least {needed:,} ({human_bytes(needed)}): below "
+            f"1 MiB most tests of a battery are refused by their validity rules, and a stream that ends "
+            f"early (a generator that crashed) is not a pass")
 
 
 def _stage_line(stage, elapsed: float) -> str:
@@ -59,16 +100,16 @@ def _stage_line(stage, elapsed: float) -> str:
             f"{human_bytes(int(rate))}/s")
 
 
-def _conclusion(result) -> str:
+def _conclusion(result, whole_input: bool = False) -> str:
     if result.bytes_to_fail is not None:
         return f"data needed to fail: {human_bytes(result.bytes_to_fail)} ({', '.join(result.stages[-1].worst_tests)})"
-    why = {"interrupted": "interrupted", "input ended": "the input ended", "limit": "a limit was reached"}
+    why = {"interrupted": "interrupted", "input ended": "the input ended",
+           "limit": "the whole input" if whole_input else "a limit was reached"}
     if not result.stages:
         return f"no anomaly up to 0 bytes ({why[result.stopped]})"
     last = result.stages[-1]
     read = ("every test below its cap read it" if last.bytes_every >= 0.97 * last.bytes else
-            f"every test below its cap read at least {human_bytes(last.bytes_every)} ({last.least_reader}: "
-            f"it reads the battery's proportion at its first stage)")
+            f"every test below its cap read at least {human_bytes(last.bytes_every)} ({last.least_reader})")
     return f"no anomaly up to {human_bytes(last.bytes)} ({why[result.stopped]}); {read}"
 
 

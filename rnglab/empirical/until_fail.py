@@ -2,7 +2,8 @@
 
 PractRand's question (``RNG_test ... -tlmin 10``): test the first KiB of the
 stream, then its first 2 KiB, 4 KiB, ..., and report the data at which a
-test first FAILs. As in PractRand, every test reads all the data of a stage:
+test first FAILs; the last stage tests the whole allowance (``max_bytes``),
+as PractRand's ``-tlmax`` does. As in PractRand, every test reads all the data of a stage:
 each battery entry's sample size is chosen so that it reads the stage's
 data (:class:`Pacing`), every entry on the stream from its start, so the
 data of a stage is the first ``bytes`` of the stream and its p-values are
@@ -26,10 +27,12 @@ the rule as the reason.
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -41,6 +44,14 @@ from rnglab.empirical.verdicts import GRADES, Thresholds, grade, tail_distance
 from rnglab.generators.base import Source, SourceView
 from rnglab.generators.external import InputExhausted
 from rnglab.streams.gateway import BitSelection
+
+#: The least input a run until it fails tests: below 1 MiB most entries of the small battery are refused by their
+#: validity rules (at 1 MiB of PCG64 26 of its 27 entries run; at 4 KiB, 10 or 11), and an input that ends sooner is more
+#: likely a producer that crashed than a stream to grade.
+LEAST_INPUT_BYTES = 2**20
+
+#: Why an entry is skipped at a stage where the input ended before its last sample.
+INPUT_ENDED = "the input ended before its last sample"
 
 #: The factor of the first stage: every entry's sample size divided by 2^24, far below any validity rule,
 #: so that the first stages that run anything read at most a few KiB.
@@ -66,32 +77,59 @@ class CountingSource(SourceView):
 
 @dataclass
 class Pacing:
-    r"""Each entry's sample size at a stage, so that every entry reads the stage's data.
+    r"""Each entry's sample size at a stage, so that every entry reads the stage's data and no more.
 
-    An entry's consumption is learnt from its last run: :math:`r_i` outputs
-    read per unit of its sample size. At a stage whose data is :math:`T`
-    outputs, a learnt entry runs with :math:`n_i = T / r_i` (capped at its
-    ``max_n``). An entry not yet run (its test refused the smaller sizes)
-    takes the battery's proportion, :math:`n_i = s \, n_i^{\text{battery}}`,
-    at the scale :math:`s = T / \max_j n_j^{\text{battery}} r_j` over the
-    learnt entries without a cap: the scale at which the battery's hungriest
-    entry reads the stage. :math:`T` is twice the most one entry read at the
-    stage before, so it doubles from stage to stage; before anything has run,
-    :math:`s` starts at :data:`FIRST_SCALE` and doubles.
+    A stage's data is :math:`T` outputs (:attr:`target`), set by
+    :func:`stages`: a power of two of bytes, or the allowance. An entry's
+    consumption is learnt from its last run: :math:`r_i` outputs read per
+    unit of its sample size. A learnt entry runs with
+    :math:`n_i = \lfloor T / r_i \rfloor` (capped at its ``max_n``), which
+    reads at most :math:`T` when every sample takes the same data. An entry
+    whose last run read more than one output away from what its run before,
+    at another size, predicted (a gap or coupon collector test reads a
+    random number of outputs per sample; a test that reads whole outputs
+    rounds up) keeps a margin of four standard deviations below :math:`T`,
+    taking a sample's standard deviation as at most its mean (a geometric
+    law's): the largest :math:`n` with :math:`n r_i + 4 r_i \sqrt{n} \le T`,
+    :math:`(\sqrt{4 + T / r_i} - 2)^2`, less twice the relative error
+    :math:`e_i` of the last prediction (a Fourier test reads the largest
+    5-smooth number of bits up to its :math:`n`, a little more of each
+    sample as :math:`n` grows): :math:`n_i = \lfloor (\sqrt{4 + T / r_i} - 2)^2
+    (1 - 2 e_i) \rfloor`; so does an
+    entry not yet seen to read the same data per sample at two sizes, so
+    that no entry reads past the stage (past the end of an input that holds
+    just the allowance). Before the first stage the entries run at 1 sample,
+    then 2 (:attr:`probe`), which shows the consumption of most. An entry not
+    yet run (its test refused the smaller sizes) takes the battery's
+    proportion, :math:`n_i = s \, n_i^{\text{battery}}`, at the scale
+    :math:`s = T / \max_j n_j^{\text{battery}} r_j` over the learnt entries
+    without a cap: the scale at which the battery's hungriest entry reads the
+    stage (:data:`FIRST_SCALE` doubled at each :meth:`advance` before any
+    entry without a cap has run).
 
     Attributes
     ----------
     target : int or None
-        :math:`T`, outputs each entry reads (``None`` until an entry has run).
+        :math:`T`, outputs each entry reads (``None`` before the first stage of data).
+    probe : int
+        The size of every entry before the first stage.
     per_sample : dict
-        :math:`r_i` by entry index.
+        :math:`r_i` by entry index, and the size it was learnt at (``sizes``).
     weight : dict
         :math:`n_i^{\text{battery}} r_i` by entry index, for the entries without a cap.
+    steady : set
+        The entries whose last run read within one output of :math:`n_i r_i` of the run before at another size.
+    error : dict
+        :math:`e_i`, how far the last run's read was from that prediction, relative to the read (at most 1/4).
     """
 
     target: int | None = None
+    probe: int = 1
     per_sample: dict = dataclasses.field(default_factory=dict)
+    sizes: dict = dataclasses.field(default_factory=dict)
     weight: dict = dataclasses.field(default_factory=dict)
+    steady: set = dataclasses.field(default_factory=set)
+    error: dict = dataclasses.field(default_factory=dict)
     first_scale: float = FIRST_SCALE
 
     @property
@@ -101,29 +139,33 @@ class Pacing:
             return self.first_scale
         return self.target / max(self.weight.values())
 
-    def size(self, index: int, entry: Entry) -> int:
-        """The sample size of entry ``index`` at this stage (before its ``max_n`` cap)."""
-        if self.target is not None and index in self.per_sample:
-            return max(1, round(self.target / self.per_sample[index]))
+    def size(self, index: int, entry: Entry, start: int = 0) -> int:
+        """The sample size of entry ``index`` at this stage (before its ``max_n`` cap), for an entry that reads
+        from output ``start`` on (a test without a tally on a source read once) to the stage's end."""
+        if self.target is None:
+            return self.probe
+        if index in self.per_sample:
+            samples = max(0, self.target - start) / self.per_sample[index]
+            if index not in self.steady:
+                samples = (math.sqrt(4 + samples) - 2) ** 2 * (1 - 2 * self.error.get(index, 0.0))
+            return max(1, math.floor(samples))
         return max(1, round(entry.n * self.scale))
 
     def learn(self, index: int, entry: Entry, size: int, read: int) -> None:
-        """Record that entry ``index`` read ``read`` outputs at sample size ``size``."""
-        if read:
-            self.per_sample[index] = read / size
-            if entry.max_n is None:
-                self.weight[index] = entry.n * read / size
+        """Record that entry ``index`` read ``read`` outputs (from where it started) at sample size ``size``."""
+        if not read:
+            return
+        if index in self.per_sample and size != self.sizes[index]:
+            missed = abs(read - size * self.per_sample[index])
+            (self.steady.add if missed <= 1 else self.steady.discard)(index)
+            self.error[index] = min(missed / read, 0.25)
+        self.per_sample[index], self.sizes[index] = read / size, size
+        if entry.max_n is None:
+            self.weight[index] = entry.n * read / size
 
-    def advance(self, most_read: int) -> None:
-        """Go to the next stage; ``most_read`` is the most one entry read at the stage just run.
-
-        The target doubles from the most read, so that it follows an entry
-        that read more than it at its first run (and no entry reads more than
-        the others at the next stage).
-        """
-        self.first_scale *= 2
-        most = max(most_read, self.target or 0)
-        self.target = 2 * most if most else None
+    def advance(self) -> None:
+        """Before the first stage: the next probe doubles every entry's size and the scale."""
+        self.probe, self.first_scale = 2 * self.probe, 2 * self.first_scale
 
 
 @dataclass(frozen=True)
@@ -137,9 +179,10 @@ class Stage(Result):
         ``output_bits / 8``, rounded down): the most one test read.
     bytes_every : int
         The least data read by one test that ran at its paced size (tests held
-        at their ``max_n`` cap are left out): below ``bytes`` only for a test
+        at their ``max_n`` cap are left out): below ``bytes`` for a test
         without a tally running for the first time (it reads the battery's
-        proportion) and by rounding.
+        proportion), a test whose consumption per sample varies (it keeps a
+        margin, :class:`Pacing`), and by rounding.
     least_reader : str
         The label of the test that read ``bytes_every`` ("" when none ran).
     seconds : float
@@ -223,7 +266,12 @@ class TallyStream:
                 self.refused[index] = str(rule)
                 reader.inner.close()
                 return _Outcome(None, str(rule), 0)
-        tally = self.tallies[index].extend(reader, entry.size, checked=False)
+        try:
+            tally = self.tallies[index].extend(reader, entry.size, checked=False)
+        except InputExhausted:  # its counts stop partway: no later stage reads it
+            self.refused[index] = INPUT_ENDED
+            reader.inner.close()
+            return _Outcome(None, INPUT_ENDED, reader.outputs_read)
         try:
             tally.check(tally.samples)
         except ValueError as rule:
@@ -254,9 +302,9 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSe
     cap) keeps its result: the same test on the same data. On a source read
     once, they read ``tallies``' stream from the least position it still holds
     (their data starts there). An entry that breaks its test's validity rule
-    (a ``ValueError``) is skipped with the rule; the end of an input
-    (``InputExhausted``) ends the run. ``pacing`` learns each entry's
-    consumption.
+    (a ``ValueError``) is skipped with the rule, and one that reached the end
+    of an input (``InputExhausted``) with :data:`INPUT_ENDED` (:func:`stages`
+    ends the run there). ``pacing`` learns each entry's consumption.
 
     Returns
     -------
@@ -265,22 +313,29 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSe
         The entries' runs by index, to pass as ``previous`` to the next stage.
     """
     started = time.perf_counter()
-    paced = {index: dataclasses.replace(entry, n=pacing.size(index, entry))
+    starts = {index: _start(source, entry, tallies) for index, entry in enumerate(battery.entries)}
+    paced = {index: dataclasses.replace(entry, n=pacing.size(index, entry, starts[index]))
              for index, entry in enumerate(battery.entries)}
-    kept = {index: previous[index] for index, entry in paced.items()
-            if previous and index in previous and previous[index].size == entry.size}
+    kept = {index: dataclasses.replace(previous[index], capped=True) for index, entry in paced.items()
+            if previous and index in previous and previous[index].size == entry.size}  # held at its cap
     fresh = {index: entry for index, entry in paced.items() if index not in kept}
     outcomes = _run_together(source, fresh, selection, tallies)
     runs, skipped = dict(kept), []
     for index, outcome in outcomes.items():
         entry = fresh[index]
-        pacing.learn(index, battery.entries[index], entry.size, outcome.read)
+        pacing.learn(index, battery.entries[index], entry.size, max(0, outcome.read - starts[index]))
         if outcome.rule is not None:
             skipped.append((entry.test, outcome.rule))
         else:
             runs[index] = _Run(entry.size, outcome.result, outcome.read, entry.size < entry.n)
     runs = dict(sorted(runs.items()))
     return _stage(runs, skipped, source.output_bits, thresholds, time.perf_counter() - started), runs
+
+
+def _start(source: Source, entry: Entry, tallies: TallyStream) -> int:
+    """The output from which ``entry`` reads at this stage: the stream's start, except for a test without a tally
+    on a source read once, which reads from the least position still held (:meth:`TallyStream.reader_from_held`)."""
+    return 0 if source.replayable or entry.incremental else tallies.stream.held_from
 
 
 class _Outcome(NamedTuple):
@@ -294,11 +349,12 @@ class _Outcome(NamedTuple):
 
 def _run_entry(entry: Entry, reader: CountingSource, selection: BitSelection) -> _Outcome:
     """Run ``entry`` (a test without a tally) at its size on ``reader``; the rule of a ``ValueError`` (the size or
-    the resolution breaks the test's validity rule) is the outcome's ``rule``."""
+    the resolution breaks the test's validity rule) is the outcome's ``rule``, :data:`INPUT_ENDED` when the input
+    ended first."""
     try:
         result = entry.run(reader, selection)
     except InputExhausted:
-        raise
+        return _Outcome(None, INPUT_ENDED, reader.outputs_read)
     except ValueError as rule:
         return _Outcome(None, str(rule), 0)
     finally:
@@ -348,17 +404,29 @@ def _stage(runs: dict, skipped: list, output_bits: int, thresholds: Thresholds, 
                  tuple(results), labels, tuple(skipped), worst, worst_tests, int(worst_read * to_bytes))
 
 
+def stage_bytes(start_bytes: int, allowance: int | None) -> Iterator[int]:
+    """The data of each stage: ``start_bytes`` doubled until it reaches ``allowance``, then ``allowance`` itself
+    (PractRand's 1 KiB, 2 KiB, 4 KiB, ... with a last stage on the whole allowance); without end when it is ``None``."""
+    size = start_bytes
+    while allowance is None or size < allowance:
+        yield size
+        size *= 2
+    yield allowance
+
+
 def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_bytes: int | None = None,
-           max_seconds: float | None = None, selection: BitSelection = BitSelection(),
-           thresholds: Thresholds = Thresholds()) -> Iterator[Stage]:
+           max_seconds: float | None = None, selection: BitSelection | None = None,
+           thresholds: Thresholds | None = None) -> Iterator[Stage]:
     """Yield the stages of a run until one FAILs or a limit is reached.
 
-    Each stage tests twice the data of the one before (:class:`Pacing`), from
-    the stream's start (:func:`run_stage`); stages are yielded from the first
-    after which at least ``start_bytes`` have been read. Before each stage, the limits are
-    checked against its expected cost (twice the data so far, twice the last
-    stage's time): a stage that would pass ``max_bytes`` or ``max_seconds`` is
-    not started.
+    Stage ``k`` tests the first :math:`2^k` KiB of the stream
+    (:func:`stage_bytes`: ``start_bytes`` doubled), every entry paced to read
+    that data (:class:`Pacing`) from the stream's start (:func:`run_stage`);
+    the last stage tests ``max_bytes`` itself when it is not a power of two
+    of ``start_bytes``, so that the data examined is the allowance. Before
+    the first stage, the entries run at 1 sample, then 2, unreported, to
+    learn how much each reads. A stage that would end
+    after ``max_seconds`` (twice the last stage's time from now) is not started.
 
     Parameters
     ----------
@@ -367,32 +435,52 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     battery : Battery
         The entries to pace.
     start_bytes : int
-        Data read before the first stage that is reported.
+        The data of the first stage.
     max_bytes, max_seconds : optional
-        Limits on the data read and the time spent.
-    selection : BitSelection
-        Bits of each output, for the entries that do not choose their own.
-    thresholds : Thresholds
-        The grades; the run stops after a stage with a FAIL.
+        The allowance of data (the last stage's) and a limit on the time spent.
+    selection : BitSelection, optional
+        Bits of each output, for the entries that do not choose their own (default: all).
+    thresholds : Thresholds, optional
+        The grades (default: :class:`~rnglab.empirical.verdicts.Thresholds`); the run stops after a stage with a FAIL.
+
+    Raises
+    ------
+    InputExhausted
+        When an input ends before ``max_bytes``: after the last stage whose
+        data it held (its entries that needed more are skipped with
+        :data:`INPUT_ENDED`). An input that holds just ``max_bytes`` ends the
+        run at its last stage, without this error.
     """
+    selection, thresholds = selection or BitSelection(), thresholds or Thresholds()
     pacing, runs = Pacing(), None
     tallies = TallyStream(source, {index: entry for index, entry in enumerate(battery.entries) if entry.incremental})
-    started, last_seconds, read = time.perf_counter(), 0.0, 0
+    started, last_seconds = time.perf_counter(), 0.0
     try:
-        while True:
-            if max_bytes is not None and 2 * read > max_bytes:
-                return
+        while pacing.probe < 4 or not pacing.per_sample:  # learn the entries' consumption at 1 and 2 samples
+            probe, runs = run_stage(source, battery, pacing, selection, thresholds, tallies, runs)
+            if _input_ended(probe):
+                raise InputExhausted(f"{source.name} ended before the first stage")
+            pacing.advance()
+        for size in stage_bytes(start_bytes, max_bytes):
             if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
                 return
+            pacing.target = size * 8 // source.output_bits
             stage, runs = run_stage(source, battery, pacing, selection, thresholds, tallies, runs)
-            pacing.advance(max((run.read for run in runs.values()), default=0))
-            last_seconds, read = stage.seconds, stage.bytes
-            if read >= start_bytes:
-                yield stage
-                if stage.worst == "FAIL":
-                    return
+            last_seconds = stage.seconds
+            if _input_ended(stage) and stage.bytes < size:  # the stage's data is not all there: not reported
+                raise InputExhausted(f"{source.name} ended in the stage of {size:,} bytes")
+            yield stage
+            if stage.worst == "FAIL":
+                return
+            if _input_ended(stage) and size != max_bytes:
+                raise InputExhausted(f"{source.name} ended after the stage of {size:,} bytes")
     finally:
         tallies.close()
+
+
+def _input_ended(stage: Stage) -> bool:
+    """Whether the input ended while ``stage`` ran (an entry skipped with :data:`INPUT_ENDED`)."""
+    return any(rule == INPUT_ENDED for _, rule in stage.skipped)
 
 
 @dataclass(frozen=True)

@@ -62,14 +62,21 @@ class ByteStreamSource(Source):
         self.dtype = np.dtype(FORMATS[word_format])
         self.low, self.high = 0, 2 ** (8 * self.dtype.itemsize) - 1
         self.bytes_read, self.rewinds, self._position = 0, 0, 0
+        self._held = b""  # whole words read when the input ended, handed out first to a later, smaller read
         super().__init__()
 
     def _generate(self, size: int) -> np.ndarray:
         return np.frombuffer(self._read(size * self.dtype.itemsize), dtype=self.dtype).astype(np.uint64)
 
     def _read(self, wanted: int) -> bytes:
-        """Exactly ``wanted`` bytes of whole words, rewinding at the end if allowed."""
-        parts, got, width = [], 0, self.dtype.itemsize
+        """Exactly ``wanted`` bytes of whole words, rewinding at the end if allowed.
+
+        When the input ends first, the whole words read are kept for the next
+        call, so that a read that asked for too much loses nothing that a
+        smaller one (another test's) can still use.
+        """
+        parts, got, width = [self._held[:wanted]], min(wanted, len(self._held)), self.dtype.itemsize
+        self._held = self._held[wanted:]
         while got < wanted:
             try:
                 chunk = self.handle.read(wanted - got)
@@ -82,7 +89,10 @@ class ByteStreamSource(Source):
                 continue
             partial = self._position % width  # a last word cut short: never used
             if partial:
-                parts[-1], got = parts[-1][:len(parts[-1]) - partial], got - partial
+                parts[-1], got, self._position = parts[-1][:len(parts[-1]) - partial], got - partial, \
+                    self._position - partial
+            if not self.rewind:
+                self._held = b"".join(parts)
             self._end_of_input()
         return b"".join(parts)
 
@@ -97,6 +107,18 @@ class ByteStreamSource(Source):
             raise InputExhausted(f"{self.name} holds no whole {self.word_bits}-bit word: nothing to rewind")
         self.handle.seek(0)
         self.rewinds, self._position = self.rewinds + 1, 0
+
+    @property
+    def length(self) -> int | None:
+        """Bytes from here to the end of the input, when it is a regular file read once (its size is known);
+        ``None`` for a pipe, a FIFO, a device or a file to rewind."""
+        try:
+            status = os.fstat(self.handle.fileno())
+        except (AttributeError, OSError, ValueError):  # no descriptor (a FIFO's prefixed reader, a test's buffer)
+            return None
+        if self.rewind or not stat.S_ISREG(status.st_mode):
+            return None
+        return max(0, status.st_size - self.handle.tell())
 
     @property
     def word_bits(self) -> int:

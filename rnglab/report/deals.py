@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rnglab.plot.shuffle import identity_against_rotations_plot
 from rnglab.report.document import Heading, Section, Table
+from rnglab.shuffles.algorithms import make_shuffle
 from rnglab.shuffles.deal_probability import identity_against_rotations
 from rnglab.shuffles.passes import repeated_passes
 
@@ -20,7 +21,7 @@ def _rivals_table(rows) -> Table:
 def _passes_table(n: int, passes) -> Table:
     rows = []
     for k in passes:
-        result = repeated_passes("naive", n, k)
+        result = repeated_passes(make_shuffle("naive"), n, k)
         rows.append([k, *[f"card {e.card} at {e.position}: {float(e.relative_to_uniform) * 100:+.3g} %"
                           for e in (result.largest, result.smallest)]])
     return Table(["passes", "most likely (card at position, against 1/n)", "least likely"], rows)

@@ -537,7 +537,26 @@ def _timer_weights(ranges: tuple, block_ms: int) -> np.ndarray:
     return weights
 
 
-class GuidHashPolicy(SeedPolicy):
+class Uniform32Policy(SeedPolicy):
+    """A seed drawn uniformly from 2^32 values by the OS: unpredictable, yet searchable (2^32 seeds).
+
+    The start time does not matter; subclasses name the program's call.
+    """
+
+    def seed_ranges(self, window):
+        return [(0, 2**32)]
+
+    def space_size(self, duration_ms):
+        return 2**32
+
+    def distribution(self, window):
+        return SeedDistribution(((1, 2**32),), 2**32)
+
+    def seeds_at(self, times, window, rng):
+        return rng.integers(0, 2**32, size=len(times), dtype=np.uint64)
+
+
+class GuidHashPolicy(Uniform32Policy):
     """``new Random(Guid.NewGuid().GetHashCode())``: a 32-bit hash of a random GUID, 2^32 seeds.
 
     ``Guid.GetHashCode`` XORs the GUID's four 32-bit words; a version-4 GUID
@@ -551,17 +570,19 @@ class GuidHashPolicy(SeedPolicy):
     name = "guid-hash"
     description = "Guid.NewGuid().GetHashCode(): 2^32 equally likely seeds (searchable)"
 
-    def seed_ranges(self, window):
-        return [(0, 2**32)]
 
-    def space_size(self, duration_ms):
-        return 2**32
+class RandomDevicePolicy(Uniform32Policy):
+    """``std::mt19937 g(std::random_device{}())``: one 32-bit ``unsigned int`` from the OS, 2^32 seeds.
 
-    def distribution(self, window):
-        return SeedDistribution(((1, 2**32),), 2**32)
+    ``std::random_device::operator()`` returns ``result_type``, ``unsigned
+    int`` (32 bits with g++ on Linux, read from ``getrandom``, ``/dev/urandom``
+    or RDRAND); ``std::mt19937``'s constructor takes that one word, so the
+    engine's 19,937 bits of state come from 2^32 seeds whatever the entropy
+    source (libstdc++ ``include/bits/random.h``, ``random_device``).
+    """
 
-    def seeds_at(self, times, window, rng):
-        return rng.integers(0, 2**32, size=len(times), dtype=np.uint64)
+    name = "random-device"
+    description = "std::random_device{}() (one unsigned int from the OS): 2^32 equally likely seeds (searchable)"
 
 
 class OSPolicy(SeedPolicy):
@@ -593,7 +614,8 @@ class OSPolicy(SeedPolicy):
 
 POLICIES: Registry[SeedPolicy] = Registry(
     "seed policy", {p.name: p for p in (FixedPolicy(), TimeSecondsPolicy(), MsMidnightPolicy(), MsBootPolicy(),
-                                        PidTimePolicy(), VBTimerPolicy(), GuidHashPolicy(), OSPolicy())},
+                                        PidTimePolicy(), VBTimerPolicy(), GuidHashPolicy(), RandomDevicePolicy(),
+                                        OSPolicy())},
     tail=lambda names: f"{choose_from(names)} (or fixed:N), or give a range A..B")
 """Every seed policy by CLI name."""
 

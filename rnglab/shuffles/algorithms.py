@@ -465,6 +465,10 @@ def make_shuffle(value: str | Shuffle = "fisher-yates", *, swaps=None, key_bits:
 FISHER_YATES = make_shuffle("fisher-yates")
 """The shuffle of a call that names none."""
 
+NAIVE = make_shuffle("naive")
+"""The naive exchange (swap i with a uniform position of the whole deck), whose exact laws
+:mod:`rnglab.shuffles.deal_probability` counts."""
+
 
 # -- entry points ------------------------------------------------------------------------
 
@@ -493,8 +497,7 @@ def shuffle_decks(n: int, draws: Draws, algo: Shuffle = FISHER_YATES) -> np.ndar
     return algo.run(decks, draws)
 
 
-def shuffle(n: int, source: Source, algo: str | Shuffle = "fisher-yates", reducer: str | Reducer = "lemire",
-            **options) -> np.ndarray:
+def shuffle(n: int, source: Source, algo: Shuffle = FISHER_YATES, reducer: Reducer = DEFAULT_REDUCER) -> np.ndarray:
     """Shuffle one deck of ``n`` items with ``source`` and ``reducer`` (the one-at-a-time path).
 
     Parameters
@@ -503,12 +506,10 @@ def shuffle(n: int, source: Source, algo: str | Shuffle = "fisher-yates", reduce
         Items in the deck, ``0 .. n - 1`` in their starting order.
     source : Source
         The generator, already seeded (:func:`rnglab.make_source`); it is advanced by the draws.
-    algo : str or Shuffle
-        A shuffle of ``rnglab.SHUFFLES`` or a resolved :class:`Shuffle`.
-    reducer : str or Reducer
-        How each bounded draw is made from the source's outputs.
-    **options
-        The algorithm's option (``swaps=``, ``key_bits=``), checked by :func:`make_shuffle`.
+    algo : Shuffle
+        An algorithm of ``rnglab.SHUFFLES`` with its options, resolved by :func:`make_shuffle` (Fisher-Yates).
+    reducer : Reducer
+        How each bounded draw is made from the source's outputs (``rnglab.REDUCERS``; Lemire's method).
 
     Returns
     -------
@@ -519,11 +520,11 @@ def shuffle(n: int, source: Source, algo: str | Shuffle = "fisher-yates", reduce
     --------
     Fisher-Yates with ``rand() % (i + 1)`` on MSVC's ``rand()`` after ``srand(1)``:
 
-    >>> from rnglab import make_source, shuffle
-    >>> shuffle(10, make_source("msvc", 1), "fisher-yates", "modulo")
+    >>> from rnglab import REDUCERS, make_shuffle, make_source, shuffle
+    >>> shuffle(10, make_source("msvc", 1), make_shuffle("fisher-yates"), REDUCERS["modulo"])
     array([9, 3, 0, 2, 4, 7, 5, 6, 8, 1], dtype=uint8)
     """
-    return shuffle_decks(n, SourceDraws(source, reducer), algo, **options)[0]
+    return shuffle_decks(n, SourceDraws(source, reducer), algo)[0]
 
 
 def shuffle_in_turn(n: int, source: Source, count: int, algo: Shuffle = FISHER_YATES,

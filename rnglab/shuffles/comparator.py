@@ -24,8 +24,9 @@ negative for ``2^51`` of the ``2^52`` values, zero for one, positive for
 ``2^51 - 1``. TimSort asks ``< 0``: a fair coin (at 53 bits too); insertion sort,
 retired in 2018 while ``Math.random`` had 52 bits, asks ``> 0``, true with
 probability ``1/2 - 2^-52``. Over a generator, each comparison draws a 52-bit
-integer ``v`` (:func:`~rnglab.shuffles.draws.random_integers`, through the
-reducer) and the comparator's sign is that of ``v - 2^51``.
+integer ``v`` through the reducer (:func:`math_random`: one output of a source
+of 52 bits or more, V8's own included; 32-bit pieces of a narrower one) and the
+comparator's sign is that of ``v - 2^51``.
 
 The exact law under an ideal source is enumerated comparison by comparison by
 :func:`~rnglab.shuffles.paths.enumerate_deals` (the machinery that examines
@@ -145,12 +146,25 @@ def comparator_run(decks: np.ndarray, draws: Draws, config) -> np.ndarray:
     return decks
 
 
+def math_random(draws: Draws, mask: np.ndarray) -> int:
+    """One ``Math.random()`` as its 52-bit integer ``v`` (the double is ``v / 2^52``) on the lane ``mask`` selects.
+
+    A source whose outputs carry 52 bits or more (V8's own ``Math.random``,
+    64-bit generators) gives ``v`` in one request ``below(2^52)``: one output
+    per call, as the runtime consumes it; a narrower source gives ``v`` from
+    32-bit pieces (:func:`~rnglab.shuffles.draws.random_integers`).
+    """
+    if draws.word_bits >= MATH_RANDOM_BITS:
+        return int(draws.below(1 << MATH_RANDOM_BITS, mask)[0])
+    return int(random_integers(draws, MATH_RANDOM_BITS, mask)[0])
+
+
 def math_random_comparator(draws: Draws, mask: np.ndarray) -> Callable:
-    """``() => Math.random() - 0.5`` on the lane ``mask`` selects: the sign of ``v - 2^51``, ``v`` 52 drawn bits."""
+    """``() => Math.random() - 0.5`` on the lane ``mask`` selects: the sign of ``v - 2^51`` (:func:`math_random`)."""
     half = 1 << (MATH_RANDOM_BITS - 1)
 
     def compare(x, y):
-        value = int(random_integers(draws, MATH_RANDOM_BITS, mask)[0])
+        value = math_random(draws, mask)
         return (value > half) - (value < half)
 
     return compare

@@ -93,7 +93,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rnglab.core.results import Result
-from rnglab.shuffles.algorithms import Shuffle, check_size, make_shuffle, swap_count
+from rnglab.shuffles.algorithms import NAIVE, Shuffle, check_size, swap_count
 from rnglab.shuffles.fairness import integer_partitions, transposition_law
 from rnglab.shuffles.steps import SwapStep
 
@@ -145,7 +145,7 @@ class DealProbability(Result):
     largest_level: int | None
 
 
-def deal_probability(algo: str | Shuffle, deal, **options) -> DealProbability:
+def deal_probability(algo: Shuffle, deal) -> DealProbability:
     """The exact probability that ``algo`` deals ``deal`` (the cards at positions ``0 .. n-1``).
 
     The identity and the transpositions under the naive exchange come from their closed forms (any ``n``
@@ -159,7 +159,7 @@ def deal_probability(algo: str | Shuffle, deal, **options) -> DealProbability:
         For a deal that is not a permutation of ``0 .. n-1``, a shuffle without a program (the key
         sorts, the comparator sorts, std::shuffle), or work beyond the limits (with the limit).
     """
-    shuffle = make_shuffle(algo, **options)
+    shuffle = algo
     deal = check_deal(deal)
     n = shuffle.check(len(deal))
     program = shuffle.program(n)
@@ -527,7 +527,7 @@ def identity_against_rotations(n: int) -> IdentityAgainstRotations:
     identity the most likely deal for every ``n >= 18``, and the counts here show where it overtakes
     the family (``n = 18``: ``I(18) = 997,313,824`` against ``966,771,894``).
     """
-    program = make_shuffle("naive").program(check_size(n, DEAL_LIMIT))
+    program = NAIVE.program(check_size(n, DEAL_LIMIT))
     rotations, states = backward_count(program, n, block_rotations((n // 2, n - n // 2)))
     identity = naive_identity_count(n)
     return IdentityAgainstRotations(n=n, identity=identity, rotations=rotations, ratio=Fraction(identity, rotations),

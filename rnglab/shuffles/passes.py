@@ -30,8 +30,8 @@ from fractions import Fraction
 import numpy as np
 
 from rnglab.core.results import Result
-from rnglab.reduction.reducers import as_reducer
-from rnglab.shuffles.algorithms import Shuffle, make_shuffle
+from rnglab.reduction.reducers import Reducer
+from rnglab.shuffles.algorithms import Shuffle
 from rnglab.shuffles.fairness import max_deviation, position_counts
 
 #: Most passes (the counts of ``K`` passes have ``K`` times the bits of one pass's).
@@ -79,13 +79,13 @@ class RepeatedPasses(Result):
     position_max_deviation: Fraction
 
 
-def repeated_passes(algo: str | Shuffle, n: int, passes: int, *, reduce: str | None = None,
-                    range_size: int | None = None, **options) -> RepeatedPasses:
+def repeated_passes(algo: Shuffle, n: int, passes: int, *, reducer: Reducer | None = None,
+                    range_size: int | None = None) -> RepeatedPasses:
     """The exact position matrix of ``passes`` independent passes of ``algo`` on ``n`` cards (see the module notes).
 
     Any shuffle whose one-pass position matrix is exact (:func:`~rnglab.shuffles.fairness.position_counts`,
-    with its limits; through ``reduce`` from an ideal source of ``range_size`` values) is accepted; ``options``
-    are the shuffle's (:func:`~rnglab.shuffles.algorithms.make_shuffle`).
+    with its limits; through ``reducer`` from an ideal source of ``range_size`` values) is accepted, with its
+    options (:func:`~rnglab.shuffles.algorithms.make_shuffle`).
 
     Raises
     ------
@@ -95,12 +95,11 @@ def repeated_passes(algo: str | Shuffle, n: int, passes: int, *, reduce: str | N
     if not 1 <= passes <= MAX_PASSES:
         raise ValueError(f"--passes must be in [1, {MAX_PASSES}] (the exact counts grow by one pass's bits each); "
                          f"got {passes}")
-    shuffle = make_shuffle(algo, **options)
-    one_pass, denominator = position_counts(shuffle, n, reduce=reduce, range_size=range_size)
+    one_pass, denominator = position_counts(algo, n, reducer=reducer, range_size=range_size)
     counts = matrix_power(np.asarray(one_pass, dtype=object), passes)
     denominator **= passes
-    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {as_reducer(reduce).name}"
-    return RepeatedPasses(n=n, algo=str(shuffle), passes=passes, source=source, denominator=denominator,
+    source = "ideal" if reducer is None else f"ideal source of {range_size} values, {reducer.name}"
+    return RepeatedPasses(n=n, algo=str(algo), passes=passes, source=source, denominator=denominator,
                           counts=[[int(c) for c in row] for row in counts],
                           largest=_extreme(counts, denominator, np.argmax),
                           smallest=_extreme(counts, denominator, np.argmin),

@@ -61,13 +61,13 @@ def test_plot_written_and_not_overwritten(tmp_path, capsys):
 
 
 def test_randu_fails_the_smoke_battery_with_status_1(capsys):
-    status, out, err = run(["test", "randu"], capsys)
+    status, out, err = run(["test", "randu", "--battery", "smoke"], capsys)
     assert status == 1 and "FAIL" in out
     assert err == "3 of 14 verdicts reached FAIL (--fail-on fail): exit status 1\n"
 
 
 def test_pcg64_passes_the_smoke_battery_with_status_0(capsys):
-    status, out, err = run(["test", "pcg64", "--fail-on", "suspicious"], capsys)
+    status, out, err = run(["test", "pcg64", "--battery", "smoke", "--fail-on", "suspicious"], capsys)
     assert status == 0 and "All 14 tests passed" in out and err == ""
 
 
@@ -79,6 +79,7 @@ def test_fail_on_grade(fail_on, status, capsys):
 
 
 def test_fail_on_never_keeps_status_0_on_fail(capsys):
+    assert run(["test", "randu", "--battery", "smoke", "--fail-on", "never"], capsys)[0] == 0
     assert run(["test", "randu", "--fail-on", "never"], capsys)[0] == 0
 
 
@@ -93,8 +94,8 @@ def test_fail_on_never_keeps_status_0_on_fail(capsys):
     (["--tests", "fourier", "--n", "10"], "n >= 1000"),
     (["--n", "10^12"], "n = 1000000000000 needs at least 7.45e+03 GiB of memory (8 bytes a value)"),
     (["--tests", "fourier", "--n", "10^6", "--repeat", "10^9"],
-     "this run draws 1e+15 values, about 579 days at 20,000,000 values a second; above 2,000,000,000 pass "
-     "--allow-slow"),
+     ("this run draws 1e+15 values, about 579 days at 20,000,000 values a second; above 2,000,000,000 pass "
+      "--allow-slow")),
     (["--plot", "/proc/x.png"], "cannot write in folder /proc"),
 ])
 def test_bad_input_is_one_line_and_status_2(args, message, capsys):
@@ -105,17 +106,17 @@ def test_bad_input_is_one_line_and_status_2(args, message, capsys):
 
 def test_plot_path_is_checked_before_the_battery_runs(monkeypatch, capsys):
     monkeypatch.setattr(test_cli, "run_battery", lambda *args, **kwargs: pytest.fail("ran first"))
-    status, _, err = run(["test", "randu", "--plot", "/nonexistent-rnglab/p.png"], capsys)
+    status, _, err = run(["test", "randu", "--battery", "smoke", "--plot", "/nonexistent-rnglab/p.png"], capsys)
     assert status == 2 and "folder /nonexistent-rnglab does not exist" in err
 
 
 def test_progress_names_each_test_on_a_terminal_only(monkeypatch, capsys):
-    status, out, err = run(["test", "randu", "--json"], capsys)
+    status, out, err = run(["test", "randu", "--battery", "smoke", "--json"], capsys)
     assert status == 1 and err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    status, out, err = run(["test", "randu", "--json"], capsys)
+    status, out, err = run(["test", "randu", "--battery", "smoke", "--json"], capsys)
     assert status == 1 and json.loads(out)["battery"] == "smoke" and err == ""   # never with --json
-    status, out, err = run(["test", "randu"], capsys)
+    status, out, err = run(["test", "randu", "--battery", "smoke"], capsys)
     assert status == 1 and "smoke battery" in err and "frequency" in err and "100%" in err
 
 
@@ -124,3 +125,45 @@ def test_hamming_weight_passes_a_good_lcg_whose_range_is_not_a_power_of_two(caps
     status, out, _ = run(["test", "lcg:a=2277552421,m=3221225473", "--battery", "small", "--tests", "hamming-weight",
                           "--json"], capsys)
     assert status == 0 and 0.001 < json.loads(out)["results"][0]["pvalue"] < 0.999
+
+
+# -- the plain command: the small battery until it fails, on up to 64 MiB (issue #30 item 1) ------------------------
+
+#: The five streams the smoke battery passed with status 0 and PractRand 0.95 fails within 16 MiB, written in C
+#: (bench/c/defective_streams.c), and the data at which they FAIL the plain command (measured; the first stage that
+#: examines at least this much FAILs).
+FIVE_STREAMS = {"xorshift64-low": 2**10, "lcg48-mid": 2**20, "lfib-add-24-55": 2**10, "xorshift128p-low": 2**11,
+                "lcg32-top16-pairs": 2**17}
+
+
+@pytest.fixture(scope="module")
+def defective_streams(tmp_path_factory):
+    import subprocess
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "bench" / "c" / "defective_streams.c"
+    binary = tmp_path_factory.mktemp("streams") / "defective_streams"
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(source)], check=True)
+    return lambda kind, size: subprocess.run([str(binary), kind, str(size)], check=True, capture_output=True).stdout
+
+
+@pytest.mark.parametrize("kind", sorted(FIVE_STREAMS))
+def test_the_plain_command_fails_the_five_streams_the_smoke_battery_passed(kind, defective_streams, monkeypatch,
+                                                                             capsys):
+    import io
+
+    data = defective_streams(kind, 2 * FIVE_STREAMS[kind] + 2**16)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    status, out, _ = run(["test", "-", "--format", "u32"], capsys)
+    *_, failing, conclusion = out.splitlines()
+    assert status == 1 and "FAIL" in failing and conclusion.startswith("data needed to fail: ")
+    assert out.startswith("stdin, battery small until it fails, on up to 64 MiB: ")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(defective_streams(kind, 2**23))))
+    assert run(["test", "-", "--format", "u32", "--battery", "smoke", "--json"], capsys)[0] == 0  # issue #30's miss
+
+
+def test_the_plain_command_says_how_much_it_examined(capsys):
+    status, out, _ = run(["test", "pcg64", "--max-bytes", "2MiB"], capsys)
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("pcg64, battery small until it fails, on up to 2 MiB: ")
+    assert lines[-1].startswith("no anomaly up to 2 MiB (a limit was reached)")

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import numpy as np
 import pytest
-from generators.test_sources import Base
+from generators.test_base import Base
 
 from rnglab.draws.bounded import draw_bounded
 from rnglab.generators import catalog, make_source
@@ -136,7 +136,7 @@ def test_state_vector_bit_order():
 
 
 class LinearBase(Base):
-    """The checks every source passes (tests/generators/test_sources.py), for the catalog's linear generators."""
+    """The checks every source passes (tests/generators/test_base.py), for the catalog's linear generators."""
 
     name: str
 

@@ -200,11 +200,13 @@ def test_vb_timer_has_at_most_sixteen_bits():
     assert policy("vb-timer").space_size(DAY) <= 2**16
 
 
-def test_guid_hash_is_thirty_two_bits_whatever_the_window():
-    chosen = policy("guid-hash")
+@pytest.mark.parametrize("name", ["guid-hash", "random-device"])
+def test_thirty_two_bit_os_seeds_whatever_the_window(name):
+    chosen = policy(name)
     assert chosen.space_size(60_000) == chosen.space_size(DAY) == 2**32
     assert chosen.distribution(window(0, 1000)).classes == ((1, 2**32),)
     assert chosen.draw(np.random.default_rng(0), window(0, 1000), 1000).max() < 2**32
+    assert chosen.seed_ranges(window(0, 1000)) == [(0, 2**32)] and chosen.enumerable
 
 
 @pytest.mark.parametrize(("first", "stop"), [(0, 50), (16_380, 16_390), (86_000, 86_400)])

@@ -68,13 +68,28 @@ def test_insertion_sort_moves_while_greater():
     assert insertion_sort([0, 1, 2, 3], lambda x, y: 0) == [0, 1, 2, 3]
 
 
-def test_each_comparison_draws_52_bits_from_the_source():
+def narrow(draws: ScriptedDraws) -> ScriptedDraws:
+    """The scripted source as a 32-bit one: ``Math.random()`` then takes two requests (32 + 20 bits)."""
+    draws.word_bits = 32
+    return draws
+
+
+def test_each_comparison_draws_52_bits_in_pieces_from_a_narrow_source():
     # 32 + 20 bits per comparison (pieces of random_integers): v < 2^51 negative, v = 2^51 zero, above positive
     leaf = REFERENCE["trees"]["4"][11]
     pieces = [[0, 0] if a == "-" else [2**32 - 1, 2**20 - 1] for a in leaf["answers"]]
-    decks = shuffle_decks(4, ScriptedDraws([[piece for pair in pieces for piece in pair]]), make_shuffle("js-sort-timsort"))
+    decks = shuffle_decks(4, narrow(ScriptedDraws([[piece for pair in pieces for piece in pair]])), make_shuffle("js-sort-timsort"))
     assert decks[0].tolist() == leaf["array"]
-    zero = shuffle_decks(3, ScriptedDraws([[2**31, 0] * 2]), make_shuffle("js-sort-insertion"))  # zero is not > 0: no move
+    zero = shuffle_decks(3, narrow(ScriptedDraws([[2**31, 0] * 2])), make_shuffle("js-sort-insertion"))  # zero is not > 0: no move
+    assert zero[0].tolist() == [0, 1, 2]
+
+
+def test_each_comparison_is_one_request_from_a_52_bit_source():
+    # one Math.random() = one output of a source of 52 bits or more (V8's): the old pieces sorted [3, 2, 1, 0] here
+    leaf = REFERENCE["trees"]["4"][11]
+    values = [0 if a == "-" else 2**52 - 1 for a in leaf["answers"]]
+    assert shuffle_decks(4, ScriptedDraws([values]), make_shuffle("js-sort-timsort"))[0].tolist() == leaf["array"]
+    zero = shuffle_decks(3, ScriptedDraws([[2**51] * 2]), make_shuffle("js-sort-insertion"))  # zero is not > 0: no move
     assert zero[0].tolist() == [0, 1, 2]
 
 

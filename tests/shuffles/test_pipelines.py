@@ -9,6 +9,7 @@ Deitel's program as the book prints them ("Ace of Hearts"), the others from an a
 import itertools
 import json
 import math
+from datetime import datetime, timezone
 from fractions import Fraction
 from pathlib import Path
 
@@ -176,3 +177,11 @@ def test_js_fisher_yates_spends_the_last_draw():
     decks = shuffle_in_turn(5, chosen.generator.make(), 3, chosen.shuffle, chosen.reducer)
     expected = [[int(v) for v in line.split()[3:]] for line in (DATA / "js_decks_in_turn.txt").read_text().splitlines()]
     assert decks.tolist() == expected
+
+
+def test_python_clock_seed_is_cracked_from_the_cards_cpython_printed(capsys):
+    # random.seed(int(time.time())) as the real program ran it (names_python_time.txt): 6 cards, a 2-minute window
+    (name, seed, _, printed), = [case.values for case in name_cases() if case.values[0] == "python3-shuffle-time"]
+    start = datetime.fromtimestamp(int(seed), timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+    assert main(["crack", name, "--window", f"{start}±60s", "--seen", " ".join(printed[:6]), "--json"]) == 0
+    assert [c["seed"] for c in json.loads(capsys.readouterr().out)["candidates"]] == [int(seed)]

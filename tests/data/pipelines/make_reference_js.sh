@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes reference_js.txt, js_decks_in_turn.txt and names_js.txt with node 20.20.2 (V8 11.3.244.8-node.38).
+# Writes reference_js.txt, js_decks_in_turn.txt, names_js.txt, reference_js_sort.txt and names_js_sort.txt with node 20.20.2 (V8 11.3.244.8-node.38).
 set -e
 cd "$(dirname "$0")"
 {
@@ -13,3 +13,13 @@ node --random_seed=7 make_reference.js 5 3 > js_decks_in_turn.txt
     echo "# node $(node --version), V8 $(node -p process.versions.v8)"
     for seed in 1 2 12345 -1; do node --random_seed=$seed make_reference.js names; done
 } > names_js.txt
+{
+    echo "# node $(node --version), V8 $(node -p process.versions.v8)"
+    for seed in 1 2 12345 -1; do
+        for n in 1 2 3 5 10 52 63; do node --random_seed=$seed make_reference_js_sort.js $n; done
+    done
+} > reference_js_sort.txt
+{
+    echo "# node $(node --version), V8 $(node -p process.versions.v8)"
+    for seed in 1 2 12345 -1; do node --random_seed=$seed make_reference_js_sort.js names; done
+} > names_js_sort.txt

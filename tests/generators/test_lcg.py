@@ -1,7 +1,7 @@
 """LCGs, batches and adapters: the array paths against the one-step reference.
 
 The checks every source kind shares (declared ranges, state round trips, foreign states,
-copies) are in test_sources.py; this file keeps the LCG-specific and known-answer ones.
+copies) are in test_base.py; this file keeps the LCG-specific and known-answer ones.
 """
 
 import numpy as np

@@ -187,14 +187,17 @@ def _rnglab(arguments: str, shell_suffix: str = "") -> subprocess.CompletedProce
                           capture_output=True, text=True, env=environment, timeout=120, check=False)
 
 
-@pytest.mark.parametrize("arguments", ["stream msvc --bytes 4096", "gen msvc -n 100000 --json"])
+@pytest.mark.parametrize("arguments", ["stream msvc --bytes 4096", "gen msvc -n 100000 --json",
+                                       "test pcg64 --until-fail --max-bytes 64KiB"])
 def test_a_full_disk_on_standard_output_is_one_line_and_status_2(arguments):
     ended = _rnglab(arguments, "> /dev/full")
     assert (ended.returncode, ended.stderr) == (2, "Error: cannot write to standard output: No space left on device\n")
 
 
-def test_a_closed_standard_output_is_one_line_and_status_2():
-    ended = _rnglab("gen msvc -n 10", ">&-")
+@pytest.mark.parametrize("arguments", ["gen msvc -n 10", "test pcg64 --until-fail --max-bytes 64KiB"])
+def test_a_closed_standard_output_is_one_line_and_status_2(arguments):
+    """Issue #30 item 6: a run until it fails whose result cannot be written is not a pass (status 2, not 0 or 1)."""
+    ended = _rnglab(arguments, ">&-")
     assert (ended.returncode, ended.stderr) == (2, "Error: cannot write to standard output: Bad file descriptor\n")
 
 

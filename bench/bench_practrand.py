@@ -1,0 +1,107 @@
+"""rnglab's run until it fails against PractRand's ``RNG_test stdin32``, on the same bytes, in CPU seconds.
+
+Issue #30 item 2: per CPU second, on a good stream read from standard input, with PractRand's default reporting
+(no ``-tlmin``). The stream (numpy's PCG64, seed 2026, little-endian 64-bit words) is written once to a file; each
+run reads that file on its standard input, rnglab with ``rnglab test - --format u32 --until-fail --max-bytes SIZE``,
+PractRand with ``RNG_test stdin32 -tlmax SIZE``, alternately, ``--repeat`` times each; the CPU time of a run is its
+child's user + system time (``os.wait4``), so that the load of the shared machine does not count. Peak memory is
+the child's maximum resident set size.
+
+PractRand is not part of rnglab: build it elsewhere (``make tools/RNG_test`` in a PractRand 0.94/0.95 checkout)
+and give its ``RNG_test`` with ``--practrand PATH`` or the environment variable ``PRACTRAND_RNG_TEST``.
+
+    python bench/bench_practrand.py --size 256MiB --repeat 2 --practrand /tmp/practrand/tools/RNG_test
+
+writes bench/results/practrand.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from rnglab.core.params import human_bytes, parse_size
+
+RESULTS = Path(__file__).resolve().parent / "results"
+SEED = 2026
+
+
+def write_stream(path: Path, size: int) -> None:
+    """``size`` bytes of numpy's PCG64 (seed :data:`SEED`), as little-endian 64-bit words."""
+    bit_generator = np.random.PCG64(SEED)
+    with open(path, "wb") as handle:
+        for start in range(0, size, 2**24):
+            words = min(2**24, size - start) // 8
+            handle.write(bit_generator.random_raw(words).astype("<u8").tobytes())
+
+
+def measured(command: list[str], stream: Path) -> tuple[float, int, str]:
+    """Run ``command`` with ``stream`` on its standard input: its CPU seconds, peak RSS in KiB, and output."""
+    with open(stream, "rb") as source, tempfile.TemporaryFile() as output:
+        child = subprocess.Popen(command, stdin=source, stdout=output, stderr=subprocess.STDOUT,
+                                 env={**os.environ, "RNGLAB_PROGRESS": "0"})
+        _, status, usage = os.wait4(child.pid, 0)
+        output.seek(0)
+        text = output.read().decode(errors="replace")
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise RuntimeError(f"{command[0]} ended with status {os.waitstatus_to_exitcode(status)}:\n{text[-2000:]}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss, text
+
+
+def commands(practrand: str, size: int) -> dict[str, list[str]]:
+    return {"rnglab": [sys.executable, "-m", "rnglab", "test", "-", "--format", "u32", "--until-fail",
+                       "--max-bytes", str(size)],
+            "PractRand": [practrand, "stdin32", "-tlmax", f"{size // 2**20}MB"]}
+
+
+def run(practrand: str, size: int, repeat: int) -> dict[str, list[tuple[float, int, str]]]:
+    """Alternate the two programs on the same file, ``repeat`` times each."""
+    with tempfile.TemporaryDirectory() as folder:
+        stream = Path(folder) / "pcg64.bin"
+        write_stream(stream, size)
+        runs: dict[str, list] = {"rnglab": [], "PractRand": []}
+        for _ in range(repeat):
+            for name, command in commands(practrand, size).items():
+                runs[name].append(measured(command, stream))
+    return runs
+
+
+def report(runs: dict, size: int, practrand: str) -> str:
+    best = {name: min(seconds for seconds, _, _ in results) for name, results in runs.items()}
+    memory = {name: max(rss for _, rss, _ in results) for name, results in runs.items()}
+    rate = {name: size / seconds for name, seconds in best.items()}
+    last = {name: results[-1][2].strip().splitlines()[-1] for name, results in runs.items()}
+    rows = "\n".join(f"| {name} | {best[name]:.1f} | {human_bytes(int(rate[name]))}/s | {memory[name] / 1024:.0f} MiB "
+                     f"| {last[name][:90]} |" for name in runs)
+    return (f"# Run until it fails: rnglab against PractRand, per CPU second\n\n"
+            f"{human_bytes(size)} of numpy's PCG64 (seed {SEED}) from a file on standard input; best of "
+            f"{len(runs['rnglab'])} alternating runs each; CPU = user + system of the child process. PractRand: "
+            f"`{Path(practrand).name} stdin32 -tlmax {size // 2**20}MB` (default reporting); rnglab: "
+            f"`rnglab test - --format u32 --until-fail --max-bytes {size}`.\n\n"
+            f"| program | CPU s | data per CPU second | peak RSS | last line |\n|---|---|---|---|---|\n{rows}\n\n"
+            f"rnglab / PractRand per CPU second: {rate['rnglab'] / rate['PractRand']:.3f} "
+            f"(goal of issue #30: at least 1.0).\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1GiB", help="data each program examines (default 1GiB)")
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--practrand", default=os.environ.get("PRACTRAND_RNG_TEST"), help="PractRand's RNG_test")
+    arguments = parser.parse_args()
+    if not arguments.practrand or not os.access(arguments.practrand, os.X_OK):
+        sys.exit("give PractRand's RNG_test: --practrand PATH or PRACTRAND_RNG_TEST (build it outside rnglab)")
+    size = parse_size(arguments.size)
+    text = report(run(arguments.practrand, size, arguments.repeat), size, arguments.practrand)
+    (RESULTS / "practrand.md").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,42 @@
+"""``rnglab stream`` (rnglab.cli.stream): the bytes an external battery reads, worked by hand.
+
+RANDU from 1 gives 65539, 393225, 1769499 (31 bits each). ``--format left32`` writes each output shifted left by
+one bit; ``packed`` (the default) concatenates the 31-bit outputs, most significant bit first, so its first word is
+``65539 << 1 | 393225 >> 30``. MMIX's 64-bit outputs keep their little-endian bytes.
+"""
+
+import struct
+
+from click.testing import CliRunner
+
+from rnglab.cli.stream import stream_command
+
+RANDU = [65539, 393225, 1769499]
+
+
+def stream(*args: str) -> bytes:
+    result = CliRunner().invoke(stream_command, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout_bytes
+
+
+def test_left32_aligns_each_output_to_the_top_bit():
+    assert struct.unpack("<3I", stream("randu", "--format", "left32", "--bytes", "12")) == tuple(x << 1 for x in RANDU)
+
+
+def test_packed_concatenates_the_31_bit_outputs():
+    bits = "".join(format(x, "031b") for x in RANDU)
+    first, second = struct.unpack("<2I", stream("randu", "--bytes", "8"))
+    assert (first, second) == (int(bits[:32], 2), int(bits[32:64], 2))
+    assert first == 65539 << 1 | 393225 >> 30
+
+
+def test_64_bit_outputs_are_little_endian():
+    data = stream("mmix", "--seed", "0", "--bytes", "16", "--word", "64")
+    assert struct.unpack("<2Q", data) == (1442695040888963407, 1876011003808476466)
+    assert struct.unpack("<2I", stream("mmix", "--seed", "0", "--bytes", "8")) == \
+        (1442695040888963407 % 2**32, 1442695040888963407 >> 32)
+
+
+def test_bytes_stops_mid_word():
+    assert stream("randu", "--format", "left32", "--bytes", "3") == struct.pack("<I", 65539 << 1)[:3]
