@@ -401,15 +401,11 @@ def _free_positions(steps: list, n: int) -> tuple | None:
     return tuple(free)
 
 
-def canonical_form(perm: tuple, colors: tuple) -> tuple:
-    """The orbit of ``perm`` under the relabellings inside the classes ``colors``: its cycles, each as the
-    classes of its positions rotated to the least form, sorted."""
-    return _orbit_key(perm, _Level(colors, (), len(perm), None))
-
-
 def _orbit_key(perm: tuple, level: _Level) -> tuple | None:
-    """:func:`canonical_form` under ``level.colors``, or ``None`` when ``perm`` has no run of the steps still to
-    undo: fewer than ``n - level.reach`` cycles, or two free positions in one cycle (:func:`_free_positions`)."""
+    """The orbit of ``perm`` under the relabellings inside the classes ``level.colors`` (its cycles, each as the
+    classes of its positions rotated to the least form, sorted), or ``None`` when ``perm`` has no run of the steps
+    still to undo: fewer than ``n - level.reach`` cycles, or two free positions in one cycle
+    (:func:`_free_positions`)."""
     n, colors, free = len(perm), level.colors, level.free
     seen, cycles, spare = bytearray(n), [], level.reach  # n - cycles = sum of (length - 1) over the cycles
     for start in range(n):
