@@ -43,10 +43,11 @@ Method: the runs counted backwards, with the states merged by symmetry
 
     Work is budgeted by size: the number of states of a level (:data:`MAX_STATES`), the number of
     choices per level (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``. Measured for the naive
-    exchange (``bench/results/deal_probability.md``, CPU on a loaded 2-core machine): a random deal
-    at n = 18 in about 2 s (5,096 states), the identity and a two-cycle at n = 24 in about 35 s
-    (41,226 and 36,282 states), a random deal at n = 24 in about 85 s (207,680): issue 32's goals
-    (any deal at n = 18 under 10 s, the identity and a two-cycle at n = 24 under a minute) are met.
+    exchange (CPU on a loaded 2-core machine): at n = 18 the identity, a two-cycle and a random deal
+    in 2.8, 2.2 and 4.1 s (2,510, 2,148 and 5,096 states; ``bench/results/deal_probability.md``); at
+    n = 24 the identity in 37 s (41,226 states), a two-cycle in 29 s (36,282), a random deal in 83 s
+    (207,680; one run of the same method, ``bench/bench_deal_probability.py --full``): issue 32's
+    goals (any deal at n = 18 under 10 s, the identity and a two-cycle at n = 24 under a minute) are met.
 
 Closed forms under the naive exchange
     The runs (``n^n`` of them) that leave the deck in order are exactly the involutions ``J``
