@@ -43,11 +43,11 @@ Method: the runs counted backwards, with the states merged by symmetry
 
     Work is budgeted by size: the number of states of a level (:data:`MAX_STATES`), the number of
     choices per level (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``. Measured for the naive
-    exchange (CPU on a loaded 2-core machine): at n = 18 the identity, a two-cycle and a random deal
-    in 2.8, 2.2 and 4.1 s (2,510, 2,148 and 5,096 states; ``bench/results/deal_probability.md``); at
-    n = 24 the identity in 37 s (41,226 states), a two-cycle in 29 s (36,282), a random deal in 83 s
-    (207,680; one run of the same method, ``bench/bench_deal_probability.py --full``): issue 32's
-    goals (any deal at n = 18 under 10 s, the identity and a two-cycle at n = 24 under a minute) are met.
+    exchange (CPU seconds on a 2-core machine shared by many jobs, ``bench/results/deal_probability.md``):
+    at n = 18 the identity, a two-cycle and a random deal in 2.4, 2.3 and 5.0 s (2,510, 2,148 and
+    5,096 states): issue 32's goal (any deal at n = 18 under 10 s) is met. At n = 24, 66, 52 and
+    231 s (41,226, 36,282 and 207,680 states); an earlier run under a lighter load took 37, 29 and
+    83 s: the goal of a minute for the identity and a two-cycle at n = 24 is met only on a quiet machine.
 
 Closed forms under the naive exchange
     The runs (``n^n`` of them) that leave the deck in order are exactly the involutions ``J``
