@@ -13,6 +13,15 @@ first call then reports ``(description, estimated seconds)`` to the listener
 set with :func:`set_compile_listener` when numba's cache does not hold it yet.
 The library never prints: the command line decides whether (and where) to say
 so.
+
+A piece that compiled code of both targets calls (a reducer's one-draw map,
+a generator's step) is a plain function marked with :func:`device`: a kernel
+that names it, when it is compiled, registers it with numba
+(``numba.extending.register_jitable``), so the CPU kernels (``njit``) and the
+CUDA kernels (``numba.cuda.jit``) call the same source, and numba's CUDA
+simulator runs it as Python. A kernel that holds one in its closure keeps
+its on-disk cache: a plain function is pickled by name, where a dispatcher
+is pickled with a new identity in each process (and would be compiled again).
 """
 
 from __future__ import annotations
@@ -94,8 +103,35 @@ def dispatcher(kernel: Any) -> Any:
     return kernel.dispatcher() if isinstance(kernel, Kernel) else kernel
 
 
+def device(function: Callable) -> Callable:
+    """Decorator: mark a plain function as one that CPU and CUDA kernels call (registered when first needed).
+
+    The function is returned unchanged (Python callers and the CUDA simulator run it as written).
+    """
+    function.__rnglab_device__ = True
+    return function
+
+
+#: The :func:`device` functions registered with numba so far.
+_registered: set = set()
+
+
+def register_devices(function: Callable) -> None:
+    """Register with numba the :func:`device` functions that ``function`` names, and those they name, once each."""
+    named = [function.__globals__.get(name) for name in _names(function.__code__)]
+    named += [cell.cell_contents for cell in function.__closure__ or ()]
+    for value in named:
+        if getattr(value, "__rnglab_device__", False) and value not in _registered:
+            from numba.extending import register_jitable
+
+            _registered.add(value)
+            register_jitable(value)
+            _resolve_kernels(value)
+
+
 def _resolve_kernels(function: Callable) -> None:
-    """Replace the :class:`Kernel` stand-ins that ``function`` names (globals, closure cells) by their dispatchers.
+    """Replace the :class:`Kernel` stand-ins that ``function`` names (globals, closure cells) by their dispatchers,
+    and register the :func:`device` functions it names.
 
     numba types a call to another kernel by the object the name holds when it
     compiles the caller; a stand-in is not one it knows. Each name is replaced
@@ -108,6 +144,8 @@ def _resolve_kernels(function: Callable) -> None:
     for cell in function.__closure__ or ():
         if isinstance(cell.cell_contents, Kernel):
             cell.cell_contents = cell.cell_contents.dispatcher()
+    with _building:
+        register_devices(function)
 
 
 def _names(code: types.CodeType) -> set[str]:

@@ -94,7 +94,7 @@ def test_kernel_deals_the_library_deck(generator, algo, method):
     for seed in RNG.integers(1, 2**31 - 1, size=5):
         state = np.uint64(source.seeding.to_state(int(seed)))
         ours = np.arange(52)[None, :]
-        assert swap_kernels.deal_kernel(kernel["code"])(ours, np.array([state]), np.zeros(1, dtype=np.int64),
+        assert swap_kernels.deal_kernel(kernel["reduce"])(ours, np.array([state]), np.zeros(1, dtype=np.int64),
                                                        kernel["generator"], kernel["draws"], kernel["steps"])
         assert list(ours[0]) == list(reference_deal(generator, int(seed), algo, method))
 
@@ -365,13 +365,15 @@ def test_report_section_recovers_the_deal(tmp_path):
     assert "1,200,000 seeds" in text and "| yes |" in text and "| no |" not in text
 
 
-def test_kernel_codes_are_the_registry_order():
+def test_kernels_are_the_reducers_maps_not_registry_positions():
+    from rnglab.draws.lcg import serves
+    from rnglab.recovery.search_kernels import search_kernel
     from rnglab.reduction.reducers import REDUCERS
 
     msvc, mmix = make_source("msvc"), make_source("lcg:a=6364136223846793005,c=1442695040888963407,m=2^64")
-    assert [swap_kernels.kernel_code(msvc, entry) for entry in REDUCERS.values()] == list(range(len(REDUCERS)))
-    assert swap_kernels.kernel_code(mmix, REDUCERS["lemire"]) == swap_kernels.WIDE_LEMIRE == len(REDUCERS)
-    assert swap_kernels.kernel_code(mmix, REDUCERS["modulo"]) is None
+    assert all(serves(msvc, entry) for entry in REDUCERS.values())
+    assert [name for name, entry in REDUCERS.items() if serves(mmix, entry)] == ["bitmask", "lemire"]
+    assert search_kernel(REDUCERS["lemire"].scalar.reduce) is search_kernel(as_reducer("lemire").scalar.reduce)
 
 
 def test_a_space_holding_the_fixed_point_seed_is_searched_without_it():
