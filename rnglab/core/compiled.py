@@ -17,7 +17,7 @@ so.
 A piece that compiled code of both targets calls (a reducer's one-draw map,
 a generator's step) is a plain function marked with :func:`device`: a kernel
 that names it, when it is compiled, registers it with numba
-(``numba.extending.register_jitable``), so the CPU kernels (``njit``) and the
+(as ``numba.extending.register_jitable`` does, inlined), so the CPU kernels (``njit``) and the
 CUDA kernels (``numba.cuda.jit``) call the same source, and numba's CUDA
 simulator runs it as Python. A kernel that holds one in its closure keeps
 its on-disk cache: a plain function is pickled by name, where a dispatcher
@@ -122,10 +122,10 @@ def register_devices(function: Callable) -> None:
     named += [cell.cell_contents for cell in function.__closure__ or ()]
     for value in named:
         if getattr(value, "__rnglab_device__", False) and value not in _registered:
+            _registered.add(value)
             from numba.extending import register_jitable
 
-            _registered.add(value)
-            register_jitable(value)
+            register_jitable(inline="always")(value)  # inlined in numba's IR: no reference counts per call
             _resolve_kernels(value)
 
 
