@@ -129,6 +129,33 @@ def register_devices(function: Callable) -> None:
             _resolve_kernels(value)
 
 
+def fingerprint(function: Callable) -> int:
+    """A 63-bit digest of the code of ``function`` and of every :func:`device` function and :class:`Kernel` it
+    reaches (by name or closure), for a kernel's closure: numba's disk cache keys on the kernel's own code and
+    closure and checks only its own file's time stamp, so a change in a device function elsewhere must change
+    the closure to be compiled anew."""
+    digest, seen, waiting = hashlib.sha256(), set(), [function]
+    while waiting:
+        current = waiting.pop()
+        current = getattr(current, "py_func", current)
+        if current in seen:
+            continue
+        seen.add(current)
+        digest.update(_code_bytes(current.__code__))
+        named = [current.__globals__.get(name) for name in sorted(_names(current.__code__))]
+        named += [cell.cell_contents for cell in current.__closure__ or ()]
+        waiting += [value for value in named if hasattr(value, "py_func") or getattr(value, "__rnglab_device__", False)]
+    return int.from_bytes(digest.digest()[:8], "big") >> 1
+
+
+def _code_bytes(code: types.CodeType) -> bytes:
+    """The bytecode and constants of ``code`` and of the code nested in it (no addresses: the same in every run)."""
+    parts = [code.co_code]
+    for constant in code.co_consts:
+        parts.append(_code_bytes(constant) if isinstance(constant, types.CodeType) else repr(constant).encode())
+    return b"".join(parts)
+
+
 def _resolve_kernels(function: Callable) -> None:
     """Replace the :class:`Kernel` stand-ins that ``function`` names (globals, closure cells) by their dispatchers,
     and register the :func:`device` functions it names.

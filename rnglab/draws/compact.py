@@ -18,7 +18,7 @@ import functools
 
 import numpy as np
 
-from rnglab.core.compiled import njit
+from rnglab.core.compiled import fingerprint, njit
 from rnglab.reduction.reducers import Reducer
 from rnglab.reduction.scalar import rejections_after, span
 
@@ -35,8 +35,11 @@ def _draw(raw, i, halves, lead, spare):  # pragma: no cover - compiled
 
 
 @functools.cache
-def compact_kernel(reduce):
-    """The one-pass kernel for a reducer's one-draw map ``reduce`` (compiled once per map, cached on disk)."""
+def compact_kernel(reduce, stuck: int):
+    """The one-pass kernel for a reducer's one-draw map ``reduce`` that stops at ``stuck`` rejections in a row
+    (compiled once per map, cached on disk; ``settings`` holds the limit and the map's :func:`fingerprint`, so
+    that a change of the map compiles anew)."""
+    settings = (stuck, fingerprint(reduce))
 
     @njit(cache=True, nogil=True)
     def kernel(raw, halves, spare, n, parameter, span, out, limits):  # pragma: no cover - compiled
@@ -45,10 +48,11 @@ def compact_kernel(reduce):
         The draws are ``raw`` (``halves`` false) or the ``spare`` half (when
         ``spare >= 0``) and the halves of ``raw``. ``parameter`` is the map's
         constant for ``n`` and ``span = (R mod 2^64, log2 R)`` (:mod:`rnglab.reduction.scalar`).
-        ``limits = (start, wanted, streak, stuck)``: stops after ``wanted`` kept
+        ``limits = (start, wanted, streak)``: stops after ``wanted`` kept
         values or when ``streak``, the rejections in a row, reaches ``stuck``.
         """
-        start, wanted, streak, stuck = limits
+        start, wanted, streak = limits
+        stuck = settings[0]
         size, bits = span
         lead = 1 if halves and spare >= 0 else 0
         total = lead + (2 * raw.size if halves else raw.size)
@@ -77,10 +81,10 @@ def compact(reducer: Reducer, block, n: int, range_size: int, out: np.ndarray, p
     must fit in ``out``), draws read (the rest are untouched), and rejections
     in a row at the end; ``streak`` reaching ``stuck`` stops the loop (the caller raises).
     """
-    spare = -1 if block.spare is None else int(block.spare)
-    return compact_kernel(reducer.scalar.reduce)(block.raw, block.narrow, spare, np.uint64(n),
-                                                 np.uint64(reducer.scalar.parameter(n, range_size)),
-                                                 span(range_size), out, (*place, *run))
+    spare, (streak, stuck) = -1 if block.spare is None else int(block.spare), run
+    return compact_kernel(reducer.scalar.reduce, stuck)(block.raw, block.narrow, spare, np.uint64(n),
+                                                        np.uint64(reducer.scalar.parameter(n, range_size)),
+                                                        span(range_size), out, (*place, streak))
 
 
 def compacts(reducer: Reducer, dtype: np.dtype, n, range_size: int) -> bool:

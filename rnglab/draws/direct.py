@@ -21,7 +21,7 @@ import functools
 import numpy as np
 from numba.np.random.generator_core import next_uint32, next_uint64
 
-from rnglab.core.compiled import njit
+from rnglab.core.compiled import fingerprint, njit
 from rnglab.reduction.reducers import Reducer
 from rnglab.reduction.scalar import rejections_after, span
 
@@ -37,9 +37,11 @@ def _word_64(bit_generator):  # pragma: no cover - compiled
 
 
 @functools.cache
-def direct_kernel(reduce, bits: int):
-    """The loop for a reducer's one-draw map ``reduce`` on ``bits``-bit words (compiled once per pair, cached)."""
-    wide = bits == 64  # a closure constant (a kernel in the closure would defeat numba's disk cache)
+def direct_kernel(reduce, bits: int, stuck: int):
+    """The loop for a reducer's one-draw map ``reduce`` on ``bits``-bit words, stopping at ``stuck`` rejections in
+    a row (compiled once per map and width, cached on disk). ``settings`` holds constants only (a kernel there
+    would defeat numba's disk cache), the map's :func:`fingerprint` among them (a change of it compiles anew)."""
+    settings = (bits == 64, stuck, fingerprint(reduce))
 
     @njit(cache=True, nogil=True)
     def kernel(bit_generator, halves, n, parameter, span, out, limits):  # pragma: no cover - compiled
@@ -48,13 +50,14 @@ def direct_kernel(reduce, bits: int):
         The draws are the generator's ``bits``-bit words, or with ``halves`` the 32-bit
         halves of ``next_uint64``, low half first, after the kept half ``spare``
         (none when negative): what ``next_uint32`` gives, with half the calls.
-        ``limits = (start, wanted, streak, stuck, spare)``. Returns
+        ``limits = (start, wanted, streak, spare)``. Returns
         ``(kept, used, streak, spare)``, ``spare`` the high half left (-1: none).
         Branch-free compaction: every value is written at the next free place
         and the place advances only when it is kept (``out[start + wanted - 1]``
         is the last place written).
         """
-        start, wanted, streak, stuck, spare = limits
+        start, wanted, streak, spare = limits
+        wide, stuck = settings[0], settings[1]
         size, range_bits = span
         kept, used, high, waiting = 0, 0, np.uint64(max(spare, 0)), spare >= 0
         while kept < wanted:
@@ -88,8 +91,9 @@ def draw_direct(reducer: Reducer, bit_generator: np.random.BitGenerator, range_s
     left for the next 32-bit draw (``None``: none; with ``halves = (False, spare)``, ``spare`` itself).
     """
     split, spare = halves
-    kernel = direct_kernel(reducer.scalar.reduce, range_size.bit_length() - 1)
+    streak, stuck = run
+    kernel = direct_kernel(reducer.scalar.reduce, range_size.bit_length() - 1, stuck)
     kept, used, streak, left = kernel(bit_generator, split, np.uint64(n),
                                       np.uint64(reducer.scalar.parameter(n, range_size)), span(range_size), out,
-                                      (*place, *run, -1 if spare is None or not split else int(spare)))
+                                      (*place, streak, -1 if spare is None or not split else int(spare)))
     return kept, used, streak, (None if left < 0 else int(left)) if split else spare

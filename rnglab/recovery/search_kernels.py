@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from rnglab.core.compiled import device, njit
+from rnglab.core.compiled import device, fingerprint, njit
 from rnglab.draws.bounded import STUCK_REJECTIONS, stuck_source_error
 from rnglab.draws.lcg import as_fields, draw_value
 from rnglab.shuffles.kernels import DEALT, STUCK, shuffle_deck, swapped
@@ -198,14 +198,17 @@ def search_kernel(reduce):
 
     It takes the arguments of :func:`search_seeds` but ``reduce``, then
     ``hits``, its output, and returns ``STUCK`` when a followed seed's source
-    is stuck, else ``DEALT``. The map and the stuck limit are the closure's
-    (numba's disk cache keys on them; the map is pickled by name).
+    is stuck, else ``DEALT``. The map and ``settings`` are the closure's, which
+    numba's disk cache keys on (the map is pickled by name): the stuck limit and
+    the :func:`~rnglab.core.compiled.fingerprint` of the device code compiled in,
+    which lives in other files than this one (a change there compiles anew).
     """
-    limit = STUCK_REJECTIONS
+    settings = (STUCK_REJECTIONS, fingerprint(reduce) ^ fingerprint(reproduces) ^ fingerprint(follows_cards)
+                ^ fingerprint(follow_step))
 
     @njit(cache=True, nogil=True, description="the seed-search kernel for this reducer", seconds=15)
     def search(states, generator, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
-        fields = as_fields(generator)
+        fields, limit = as_fields(generator), settings[0]
         if track == 1:
             status = filter_one_card(reduce, states, fields, draws, steps, cards[0], positions[0], hits, limit)
         else:

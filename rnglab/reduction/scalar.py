@@ -22,7 +22,7 @@ in uint64 for ``R <= 2^32``; a map that also serves whole 64-bit words
 =====================  =====================================  ==================================================
 reducer                ``parameter(n, R)``                    map
 =====================  =====================================  ==================================================
-``modulo``             0                                      ``x mod n``
+``modulo``             ``floor((2^64 - 1) / n) + 1``          ``x mod n`` (a direct remainder, no division)
 ``float-multiply``     0                                      ``floor(fl(fl(x) fl(n)) / fl(R))``
 ``multiply-shift``     0                                      ``x n div R``
 ``threshold``          ``R - 1 - (R mod n)``                  ``x mod n``, kept for ``x <= parameter``
@@ -52,6 +52,8 @@ from rnglab.reduction.maps import multiply_128, smear_mask
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 THIRTY_ONE = np.uint64(31)
+THIRTY_TWO = np.uint64(32)
+LOW_HALF = np.uint64(0xFFFFFFFF)
 LARGEST_EXACT = 2**32
 
 
@@ -97,9 +99,17 @@ def split_product(x, n, size, bits):  # pragma: no cover - compiled
 
 
 @device
-def modulo_one(x, n, parameter, size, bits):  # pragma: no cover - compiled
-    """``modulo``: ``x mod n``, always kept."""
-    return x % n, True
+def modulo_one(x, n, inverse, size, bits):  # pragma: no cover - compiled
+    """``modulo``: ``x mod n``, always kept, without a division (``x, n <= 2^32``).
+
+    Lemire, Kaser and Kurz's direct remainder: with ``M = floor((2^64 - 1) / n) + 1``
+    (mod 2^64), ``x mod n = (((M x) mod 2^64) n) div 2^64`` for every 32-bit ``x`` and
+    ``n``; the high word of the product by ``n < 2^33`` is taken from its two
+    32-bit halves, exactly. (D. Lemire, O. Kaser, N. Kurz, "Faster remainder by
+    direct computation", Software: Practice and Experience 49(6), 2019.)
+    """
+    low = inverse * x
+    return ((low >> THIRTY_TWO) * n + (((low & LOW_HALF) * n) >> THIRTY_TWO)) >> THIRTY_TWO, True
 
 
 @device
@@ -160,6 +170,11 @@ def python_randbelow_one(x, n, shift, size, bits):  # pragma: no cover - compile
     return value, value < n
 
 
+def inverse_parameter(n: int, range_size: int) -> int:
+    """``M = floor((2^64 - 1) / n) + 1`` modulo 2^64, the direct remainder's multiplier."""
+    return ((2**64 - 1) // n + 1) % 2**64
+
+
 def no_parameter(n: int, range_size: int) -> int:
     """The maps that read no constant."""
     return 0
@@ -190,7 +205,7 @@ def shift_parameter(n: int, range_size: int) -> int:
     return range_size.bit_length() - 1 - n.bit_length()
 
 
-MODULO = Scalar(modulo_one, no_parameter)
+MODULO = Scalar(modulo_one, inverse_parameter)
 FLOAT_MULTIPLY = Scalar(float_multiply_one, no_parameter)
 MULTIPLY_SHIFT = Scalar(multiply_shift_one, no_parameter)
 THRESHOLD = Scalar(threshold_one, threshold_parameter)

@@ -22,7 +22,7 @@ import functools
 
 import numpy as np
 
-from rnglab.core.compiled import device, njit
+from rnglab.core.compiled import device, fingerprint, njit
 from rnglab.draws.bounded import STUCK_REJECTIONS, stuck_source_error
 from rnglab.draws.lcg import as_fields, draw_value
 
@@ -71,12 +71,15 @@ def deal_kernel(reduce):
     Returns False at the first drawn position outside the deck (a source outside
     its declared range), leaving that row and the later ones undone, and raises
     the :func:`~rnglab.draws.bounded.stuck_source_error` for a stuck source.
+    ``settings``, the closure numba's disk cache keys on: the stuck limit, and the
+    :func:`~rnglab.core.compiled.fingerprint` of the device code the kernel compiles
+    (which lives in other files than the kernel's: a change there compiles anew).
     """
-    limit = STUCK_REJECTIONS
+    settings = (STUCK_REJECTIONS, fingerprint(reduce) ^ fingerprint(shuffle_deck))
 
     @njit(cache=True, nogil=True, description="the dealing kernel for this reducer", seconds=2)
     def compiled(decks, states, drawn, generator, draws, steps):  # pragma: no cover - compiled
-        fields = as_fields(generator)
+        fields, limit = as_fields(generator), settings[0]
         shared = states.shape[0] == 1
         for row in range(decks.shape[0]):
             lane = 0 if shared else row
