@@ -10,12 +10,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from rnglab.core.compiled import device
 from rnglab.draws.bias import bias, brute_force_counts, exact_counts
 from rnglab.draws.bounded import draw_bounded, draw_bounded_reference
 from rnglab.generators import make_source
 from rnglab.recovery.crack import crack, observe
 from rnglab.reduction import counts
-from rnglab.core.compiled import device
 from rnglab.reduction.reducers import REDUCERS, Reducer
 from rnglab.reduction.scalar import Scalar
 from rnglab.seeds.space import parse_seed_space

@@ -55,10 +55,10 @@ from rnglab.core.params import parse_int
 from rnglab.core.results import Result
 from rnglab.draws.lcg import bound_table, kernel_fields, serves
 from rnglab.generators import LCG, GeneratorSpec, Source, as_generator
+from rnglab.recovery.search_kernels import search_seeds
 from rnglab.reduction.reducers import Reducer, as_reducer
 from rnglab.seeds.space import SeedSpace, check_seed_space, seed_array, seed_dtype, seed_range_space
 from rnglab.shuffles.algorithms import Shuffle, make_shuffle, shuffle
-from rnglab.recovery.search_kernels import search_seeds
 from rnglab.shuffles.cards import Deck, deck_for, parse_cards
 from rnglab.shuffles.reach import batched, seed_decks
 from rnglab.shuffles.steps import SwapStep, step_bounds

@@ -16,13 +16,12 @@ generators: a generator's own bounded call (MSVC's ``rand() % n``, Java's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
 from rnglab.reduction import counts, scalar
-from rnglab.reduction.scalar import Scalar
 from rnglab.reduction.maps import (
     bitmask_map,
     check_bound,
@@ -38,6 +37,7 @@ from rnglab.reduction.maps import (
     threshold_map,
     threshold_openbsd_map,
 )
+from rnglab.reduction.scalar import Scalar
 
 
 @dataclass(frozen=True)

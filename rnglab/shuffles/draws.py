@@ -34,11 +34,11 @@ import numpy as np
 
 from rnglab.core.compiled import njit
 from rnglab.draws.bounded import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
+from rnglab.draws.lcg import bound_table, kernel_fields, serves
 from rnglab.draws.words import draw_range, give_back, narrow_words, read_block
 from rnglab.generators import LCG, LCGBatch, Source
 from rnglab.generators.base import LaneBatch, check_count
 from rnglab.reduction.reducers import Reducer, as_reducer
-from rnglab.draws.lcg import bound_table, kernel_fields, serves
 from rnglab.shuffles.kernels import deal_kernel
 from rnglab.shuffles.steps import SwapStep, outside_the_deck, step_bounds, swap
 

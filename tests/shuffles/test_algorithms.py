@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rnglab.draws.lcg import serves
 from rnglab.generators import LCG, Output, as_generator, make_source
 from rnglab.reduction.reducers import REDUCERS
-from rnglab.draws.lcg import serves
 from rnglab.shuffles.algorithms import (
     SHUFFLES,
     inside_out_stream,
