@@ -1,6 +1,10 @@
 """Seed recovery: the compiled search agrees with the library's shuffles, finds the true seed, and no other."""
 
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -374,6 +378,31 @@ def test_kernels_are_the_reducers_maps_not_registry_positions():
     assert all(serves(msvc, entry) for entry in REDUCERS.values())
     assert [name for name, entry in REDUCERS.items() if serves(mmix, entry)] == ["bitmask", "lemire"]
     assert search_kernel(REDUCERS["lemire"].scalar.reduce) is search_kernel(as_reducer("lemire").scalar.reduce)
+
+
+#: A child process: is the modulo seed-search kernel in numba's disk cache before this generator's search?
+CACHED_BEFORE = """
+import sys
+from rnglab.core.compiled import is_cached
+from rnglab.recovery.crack import make_plan, matching_seeds, observe
+from rnglab.recovery.search_kernels import search_kernel
+from rnglab.seeds.space import parse_seed_space
+
+plan = make_plan(sys.argv[1], parse_seed_space("0..99"), observe("As Kd"), "fisher-yates", "modulo")
+print(is_cached(search_kernel(plan.kernel["reduce"]).dispatcher()))
+matching_seeds(plan, 0, 100)
+"""
+
+
+@pytest.mark.slow  # two processes, one compiling the kernel: about 30 CPU s
+def test_one_search_kernel_per_reducer_is_cached_on_disk_for_every_generator(tmp_path):
+    # before: one kernel per (generator, reducer), the generator's constants frozen into it
+    root = str(Path(__file__).parents[2])
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path),
+               PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    runs = [subprocess.run([sys.executable, "-c", CACHED_BEFORE, name], capture_output=True, text=True, env=env,
+                           timeout=600) for name in ("msvc", "borland")]
+    assert [run.stdout.split() for run in runs] == [["False"], ["True"]], [run.stderr[-500:] for run in runs]
 
 
 def test_a_space_holding_the_fixed_point_seed_is_searched_without_it():
