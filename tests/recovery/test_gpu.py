@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from rnglab.generators import as_generator
 from rnglab.recovery.crack import make_plan, observe
 from rnglab.seeds.space import parse_seed_space
 
@@ -32,13 +33,17 @@ CASES = [
 
 CHILD = """
 import json, sys
+from rnglab.generators import as_generator
 from rnglab.recovery.crack import make_plan, matching_seeds, observe
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.seeds.space import parse_seed_space
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.recovery.gpu import search_seeds_gpu
 
 out = []
-for gen, algo, reducer, seed, k, span in json.loads(sys.argv[1]):
+for name, algo_name, reducer_name, seed, k, span in json.loads(sys.argv[1]):
+    gen, algo = as_generator(name), make_shuffle(algo_name)
+    reducer = None if reducer_name is None else REDUCERS[reducer_name]
     space = parse_seed_space(f"{seed - span // 2}..{seed + span // 2}")
     probe = make_plan(gen, space, observe("0"), algo, reducer)
     deck = shuffle(52, probe.generator.make(seed), probe.shuffle, probe.reducer)
@@ -71,7 +76,7 @@ def test_without_a_gpu_the_device_is_refused_in_one_line():
         pytest.skip("a CUDA GPU is present")
     from rnglab.recovery.distributed import check_device
 
-    plan = make_plan("msvc", parse_seed_space("0..10"), observe("As Kd"))
+    plan = make_plan(as_generator("msvc"), parse_seed_space("0..10"), observe("As Kd"))
     with pytest.raises(ValueError, match="no CUDA GPU"):
         check_device(plan, "gpu")
     done = subprocess.run([sys.executable, "-m", "rnglab", "crack", "msvc", "--seeds", "0..10", "--seen", "As Kd",
