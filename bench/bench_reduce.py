@@ -10,7 +10,7 @@ whole 64-bit words above.
 Side by side in one run, per method on the catalog ``pcg64`` (n = 52): the
 one-pass compiled map-and-compact (``rnglab.draws.compact``, what
 ``draw_bounded`` uses now), the same draws through the reducer's numpy map
-and a separate compaction (before: ``compact_code`` cleared), and numpy.
+and a separate compaction (before: ``scalar`` cleared), and numpy.
 For ``lemire`` a further "before" row reads whole 64-bit words for n = 52
 (the catalog source before this change, not numpy's values). The count is
 10^7 values per call by default (10^8 with ``--full``), best of 7, the three
@@ -68,12 +68,12 @@ def throughput_rows(count: int, n: int) -> list:
     source = make_source("pcg64", seed=SEED)
     for reducer in applicable_reducers(2**32, n):
         method = reducer.name
-        separate = dataclasses.replace(reducer, compact_code=None) if reducer.compact_code is not None else None
+        separate = dataclasses.replace(reducer, scalar=None) if reducer.scalar is not None else None
         rows.append(_row(f"`{method}`", n, count, lambda r=reducer: draw_bounded(source, n, count, r),
                          None if separate is None else lambda r=separate: draw_bounded(source, n, count, r), generator))
     whole = make_source("pcg64", seed=SEED)
     whole.NARROW_HALVES = False  # the catalog source before: one whole 64-bit word per draw
-    lemire_before = dataclasses.replace(as_reducer("lemire"), compact_code=None)
+    lemire_before = dataclasses.replace(as_reducer("lemire"), scalar=None)
     rows.append(_row("`lemire`, whole 64-bit words (before)", n, count,
                      lambda: draw_bounded(whole, n, count, REDUCERS["lemire"]),
                      lambda: draw_bounded(whole, n, count, lemire_before), generator))

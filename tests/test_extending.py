@@ -1,6 +1,8 @@
 """Adding a reducer or a swap shuffle is one registry entry (the example of docs/guides/extending.md):
-the new entries run through shuffle, crack, bias and fairness with no other change."""
+the new entries run through shuffle, crack, bias and fairness with no other change, and a reducer that
+carries a one-draw map runs on every compiled path (draws, deals, the seed search)."""
 
+import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
@@ -8,12 +10,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from rnglab.core.compiled import device
 from rnglab.draws.bias import bias, brute_force_counts, exact_counts
-from rnglab.draws.bounded import draw_bounded_reference
+from rnglab.draws.bounded import draw_bounded, draw_bounded_reference
 from rnglab.generators import as_generator, make_source
 from rnglab.recovery.crack import crack, observe
 from rnglab.reduction import counts
 from rnglab.reduction.reducers import REDUCERS, Reducer
+from rnglab.reduction.scalar import Scalar
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import SHUFFLES, Algorithm, make_shuffle, shuffle, shuffle_decks
 from rnglab.shuffles.draws import ScriptedDraws
@@ -27,6 +31,21 @@ def top_bits_map(x, n, R):
     return x // width, x < width * np.uint64(n)
 
 
+@device
+def top_bits_one(x, n, width, size, bits):
+    """The same map on one draw, for compiled loops: ``width = floor(R / n)``."""
+    value = x // width
+    return value, value < n
+
+
+def top_bits_width(n, R):
+    return R // n
+
+
+TOP_BITS = Reducer("top-bits", True, "x // floor(R/n) below n floor(R/n)", "worked example", top_bits_map,
+                   counts.remainder_rejecting_counts, scalar=Scalar(top_bits_one, top_bits_width))
+
+
 def backward_forward(n, config):
     """Swap i with j in [i, n-1], i = n-2 down to 0."""
     return [SwapStep(i, i, n - 1) for i in range(n - 2, -1, -1)]
@@ -35,8 +54,7 @@ def backward_forward(n, config):
 @pytest.fixture
 def registered(monkeypatch):
     """The guide's two entries, registered for one test."""
-    monkeypatch.setitem(REDUCERS, "top-bits", Reducer("top-bits", True, "x // floor(R/n) below n floor(R/n)",
-                                                      "worked example", top_bits_map, counts.remainder_rejecting_counts))
+    monkeypatch.setitem(REDUCERS, "top-bits", TOP_BITS)
     monkeypatch.setitem(SHUFFLES, "backward-forward", Algorithm(
         "backward-forward", "i = n-2 down to 0: swap i with j in [i, n-1]", False, "program", "worked example",
         program=backward_forward))
@@ -55,13 +73,36 @@ def test_crack_finds_the_seed_with_the_new_entries(registered):
     seed = 4242
     deal = shuffle(52, make_source("msvc", seed), make_shuffle("backward-forward"), REDUCERS["top-bits"])
     seen = observe(" ".join(map(str, deal[:6])))
-    result = crack(as_generator("msvc"), parse_seed_space("4000..4999"), seen, algo=make_shuffle("backward-forward"), reducer=REDUCERS["top-bits"])
-    assert result.method == "batch" and [c.seed for c in result.candidates] == [seed]
+    result = crack(as_generator("msvc"), parse_seed_space("4000..4999"), seen, algo=make_shuffle("backward-forward"),
+                   reducer=REDUCERS["top-bits"])
+    assert result.method == "compiled" and [c.seed for c in result.candidates] == [seed]
+    vectorised = crack(as_generator("msvc"), parse_seed_space("4000..4999"), seen,
+                       algo=make_shuffle("backward-forward"), reducer=dataclasses.replace(TOP_BITS, scalar=None))
+    assert vectorised.method == "batch" and vectorised.candidates == result.candidates
     compiled = crack(as_generator("msvc"), parse_seed_space("4000..4999"),
                      observe(" ".join(map(str, shuffle(52, make_source("msvc", seed), make_shuffle("backward-forward"),
                                                        REDUCERS["modulo"])[:6]))),
                      algo=make_shuffle("backward-forward"), reducer=REDUCERS["modulo"])
     assert compiled.method == "compiled" and seed in [c.seed for c in compiled.candidates]
+
+
+def test_the_new_reducer_deals_on_the_compiled_path_as_one_at_a_time(registered):
+    from rnglab.draws.lcg import serves
+    from rnglab.shuffles.draws import BatchDraws
+
+    seeds = list(range(100, 140))
+    lanes = make_source("msvc").batch(seeds)
+    assert serves(lanes, TOP_BITS)  # the deal kernel runs the new map
+    algo = make_shuffle("backward-forward")
+    decks = shuffle_decks(52, BatchDraws(lanes, TOP_BITS), algo)
+    assert decks.tolist() == [shuffle(52, make_source("msvc", s), algo, TOP_BITS).tolist() for s in seeds]
+
+
+def test_the_new_reducer_draws_in_one_compiled_pass_as_its_map(registered):
+    source, reference = make_source("pcg64", 3), make_source("pcg64", 3)  # 64-bit words read as 32-bit halves
+    drawn = draw_bounded(source, 1000, 5000, TOP_BITS)
+    expected = draw_bounded_reference(reference, 1000, 5000, dataclasses.replace(TOP_BITS, scalar=None))
+    assert drawn.values.tolist() == expected.values.tolist() and drawn.draws == expected.draws
 
 
 def test_bias_of_the_new_reducer_is_exact(registered):

@@ -1,4 +1,4 @@
-/* Seed recovery with rnglab's own algorithm (rnglab/shuffles/kernels.py), in C: the same-algorithm
+/* Seed recovery with rnglab's own algorithm (rnglab/recovery/search_kernels.py), in C: the same-algorithm
  * reference of bench/bench_crack.py, single thread, compiled with cc -O2, the generators' constants
  * written in (as a C programmer attacking one program would). Same arguments as crack_brute.c:
  *

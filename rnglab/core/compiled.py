@@ -13,6 +13,15 @@ first call then reports ``(description, estimated seconds)`` to the listener
 set with :func:`set_compile_listener` when numba's cache does not hold it yet.
 The library never prints: the command line decides whether (and where) to say
 so.
+
+A piece that compiled code of both targets calls (a reducer's one-draw map,
+a generator's step) is a plain function marked with :func:`device`: a kernel
+that names it, when it is compiled, registers it with numba
+(as ``numba.extending.register_jitable`` does, inlined), so the CPU kernels (``njit``) and the
+CUDA kernels (``numba.cuda.jit``) call the same source, and numba's CUDA
+simulator runs it as Python. A kernel that holds one in its closure keeps
+its on-disk cache: a plain function is pickled by name, where a dispatcher
+is pickled with a new identity in each process (and would be compiled again).
 """
 
 from __future__ import annotations
@@ -95,8 +104,62 @@ def dispatcher(kernel: Any) -> Any:
     return kernel.dispatcher() if isinstance(kernel, Kernel) else kernel
 
 
+def device(function: Callable) -> Callable:
+    """Decorator: mark a plain function as one that CPU and CUDA kernels call (registered when first needed).
+
+    The function is returned unchanged (Python callers and the CUDA simulator run it as written).
+    """
+    function.__rnglab_device__ = True
+    return function
+
+
+#: The :func:`device` functions registered with numba so far.
+_registered: set = set()
+
+
+def register_devices(function: Callable) -> None:
+    """Register with numba the :func:`device` functions that ``function`` names, and those they name, once each."""
+    named = [function.__globals__.get(name) for name in _names(function.__code__)]
+    named += [cell.cell_contents for cell in function.__closure__ or ()]
+    for value in named:
+        if getattr(value, "__rnglab_device__", False) and value not in _registered:
+            _registered.add(value)
+            from numba.extending import register_jitable
+
+            register_jitable(inline="always")(value)  # inlined in numba's IR: no reference counts per call
+            _resolve_kernels(value)
+
+
+def fingerprint(function: Callable) -> int:
+    """A 63-bit digest of the code of ``function`` and of every :func:`device` function and :class:`Kernel` it
+    reaches (by name or closure), for a kernel's closure: numba's disk cache keys on the kernel's own code and
+    closure and checks only its own file's time stamp, so a change in a device function elsewhere must change
+    the closure to be compiled anew."""
+    digest, seen, waiting = hashlib.sha256(), set(), [function]
+    while waiting:
+        current = waiting.pop()
+        current = getattr(current, "py_func", current)
+        if current in seen:
+            continue
+        seen.add(current)
+        digest.update(_code_bytes(current.__code__))
+        named = [current.__globals__.get(name) for name in sorted(_names(current.__code__))]
+        named += [cell.cell_contents for cell in current.__closure__ or ()]
+        waiting += [value for value in named if hasattr(value, "py_func") or getattr(value, "__rnglab_device__", False)]
+    return int.from_bytes(digest.digest()[:8], "big") >> 1
+
+
+def _code_bytes(code: types.CodeType) -> bytes:
+    """The bytecode and constants of ``code`` and of the code nested in it (no addresses: the same in every run)."""
+    parts = [code.co_code]
+    for constant in code.co_consts:
+        parts.append(_code_bytes(constant) if isinstance(constant, types.CodeType) else repr(constant).encode())
+    return b"".join(parts)
+
+
 def _resolve_kernels(function: Callable) -> None:
-    """Replace the :class:`Kernel` stand-ins that ``function`` names (globals, closure cells) by their dispatchers.
+    """Replace the :class:`Kernel` stand-ins that ``function`` names (globals, closure cells) by their dispatchers,
+    and register the :func:`device` functions it names.
 
     numba types a call to another kernel by the object the name holds when it
     compiles the caller; a stand-in is not one it knows. Each name is replaced
@@ -109,6 +172,8 @@ def _resolve_kernels(function: Callable) -> None:
     for cell in function.__closure__ or ():
         if isinstance(cell.cell_contents, Kernel):
             cell.cell_contents = cell.cell_contents.dispatcher()
+    with _building:
+        register_devices(function)
 
 
 def _names(code: types.CodeType) -> set[str]:

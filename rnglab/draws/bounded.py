@@ -112,8 +112,8 @@ def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: n
     one for these draws (:mod:`rnglab.draws.compact`), numpy's passes otherwise.
     """
     wanted = len(out) - have
-    if compacts(reducer.compact_code, block.raw.dtype, n, range_size):
-        kept, used, streak = compact(reducer.compact_code, block, int(n), range_size, out, (have, wanted),
+    if compacts(reducer, block.raw.dtype, n, range_size):
+        kept, used, streak = compact(reducer, block, int(n), range_size, out, (have, wanted),
                                      (streak, STUCK_REJECTIONS))
         if streak >= STUCK_REJECTIONS:
             raise stuck_source_error()
@@ -126,7 +126,7 @@ def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: n
     return len(kept), used, streak
 
 
-def _draw_direct(source: Source, code: int, words: tuple[int, bool], n: int, out: np.ndarray,
+def _draw_direct(source: Source, reducer: Reducer, words: tuple[int, bool], n: int, out: np.ndarray,
                  done: tuple[int, int, int]) -> Drawn:
     """Fill ``out`` after ``done = (have, draws, streak)`` stepping the source's numpy BitGenerator directly
     (:mod:`rnglab.draws.direct`); ``words = (R, narrow)``."""
@@ -136,7 +136,7 @@ def _draw_direct(source: Source, code: int, words: tuple[int, bool], n: int, out
     spare = source.spare_half
     if narrow and spare is not None:
         source.spare_half = None
-    _, used, streak, left = draw_direct(code, source.direct_generator(), range_size, int(n), out,
+    _, used, streak, left = draw_direct(reducer, source.direct_generator(), range_size, int(n), out,
                                         (have, len(out) - have), (streak, STUCK_REJECTIONS), (narrow, spare))
     if narrow and left is not None:
         source.spare_half = left
@@ -169,12 +169,12 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer) -> Drawn:
     if narrow and int(np.max(n)) == 1:
         out[:] = 0
         return Drawn(out, 0)
-    generator = source.direct_generator() if compacts(reducer.compact_code, np.dtype(np.uint64), n, range_size) \
+    generator = source.direct_generator() if compacts(reducer, np.dtype(np.uint64), n, range_size) \
         else None
     have, draws, streak = 0, 0, 0
     while have < size:
         if generator is not None and not source.pending_count and size - have >= DIRECT_MIN:
-            return _draw_direct(source, reducer.compact_code, (range_size, narrow), n, out, (have, draws, streak))
+            return _draw_direct(source, reducer, (range_size, narrow), n, out, (have, draws, streak))
         chunk = _chunk_size(size - have, have, draws)
         if generator is not None and source.pending_count:  # the pending values first, then the generator itself
             chunk = min(chunk, source.pending_count * 2 + (source.spare_half is not None) if narrow else

@@ -23,11 +23,11 @@ shuffles each residue once and reports every seed of the class
 Three search paths, fastest first (:attr:`CrackResult.method`):
 
 * ``compiled`` -- an LCG (power-of-two modulus, or any modulus up to 2^32)
-  with outputs of at most 32 bits and a reducer the kernels compile (:mod:`rnglab.reduction.reducers`), or
-  whole 64-bit words and ``lemire`` (:func:`rnglab.shuffles.kernels.kernel_code`), and a
-  shuffle whose exact program is a list of swaps
-  (:attr:`rnglab.shuffles.algorithms.Shuffle.program`): :mod:`rnglab.shuffles.kernels`,
-  on every core, filtering on the observed cards only;
+  with outputs of at most 32 bits and a reducer with a one-draw map
+  (:attr:`rnglab.reduction.reducers.Reducer.scalar`), or whole 64-bit words and
+  ``lemire`` or ``bitmask`` (:func:`rnglab.draws.lcg.serves`), and a shuffle whose
+  exact program is a list of swaps (:attr:`rnglab.shuffles.algorithms.Shuffle.program`):
+  :mod:`rnglab.recovery.search_kernels`, on every core, filtering on the observed cards only;
 * ``batch`` -- any other LCG or shuffle, glibc's ``rand()``, and MRGs and combinations with moduli
   below 2^63: one generator per seed, in chunks
   (:func:`rnglab.shuffles.reach.seed_decks`: an LCG batch, or a
@@ -53,12 +53,13 @@ import numpy as np
 
 from rnglab.core.params import parse_int
 from rnglab.core.results import Result
+from rnglab.draws.lcg import bound_table, kernel_fields, serves
 from rnglab.generators import LCG, GeneratorSpec, Source
+from rnglab.recovery.search_kernels import search_seeds
 from rnglab.reduction.reducers import Reducer
 from rnglab.seeds.space import SeedSpace, check_seed_space, seed_array, seed_dtype, seed_range_space
 from rnglab.shuffles.algorithms import FISHER_YATES, Shuffle, shuffle
 from rnglab.shuffles.cards import Deck, deck_for, parse_cards
-from rnglab.shuffles.kernels import draw_table, kernel_code, kernel_fields, search_seeds
 from rnglab.shuffles.reach import batched, seed_decks
 from rnglab.shuffles.steps import SwapStep, step_bounds
 
@@ -274,12 +275,12 @@ def step_table(steps: list[SwapStep], n: int) -> np.ndarray:
 def compiled_kernel(source: Source, reducer: Reducer, chosen: Shuffle, observation: Observation) -> dict | None:
     """The kernel's arguments for this combination, or ``None`` when the compiled path cannot serve it."""
     steps = chosen.swap_program(observation.deck.size)
-    code = kernel_code(source, reducer) if isinstance(source, LCG) else None
-    if steps is None or code is None:
+    if steps is None or not (isinstance(source, LCG) and serves(source, reducer)):
         return None
     table = step_table(steps, observation.deck.size)
-    return {"code": code, "generator": kernel_fields(source), "draws": draw_table(step_bounds(steps), source.range_size),
-            "steps": table, "track": tracked_cards(table, observation)}
+    return {"reduce": reducer.scalar.reduce, "generator": kernel_fields(source),
+            "draws": bound_table(step_bounds(steps), reducer, source.range_size), "steps": table,
+            "track": tracked_cards(table, observation)}
 
 
 def tracked_cards(table: np.ndarray, observation: Observation) -> int:
@@ -326,7 +327,7 @@ def make_plan(generator: GeneratorSpec, seeds: SeedSpace, observation: Observati
 def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = search_seeds) -> np.ndarray:
     """The seeds in ``[first, stop)`` whose deal shows the observed cards (uint64 or object array).
 
-    ``searcher`` runs the compiled path's kernel (:func:`rnglab.shuffles.kernels.search_seeds`,
+    ``searcher`` runs the compiled path's kernel (:func:`rnglab.recovery.search_kernels.search_seeds`,
     or the GPU's :func:`rnglab.recovery.gpu.search_seeds_gpu`, which takes the same arguments).
     """
     seeds = usable_seeds(plan.generator, seed_array(first, stop))
@@ -339,7 +340,7 @@ def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = searc
 def _compiled_hits(plan: Plan, seeds: np.ndarray, searcher: Callable) -> np.ndarray:
     kernel, seen = plan.kernel, plan.observation
     states = np.asarray(plan.generator.seeding.to_states(seeds), dtype=np.uint64)
-    hits = searcher(kernel["code"], states, kernel["generator"], kernel["draws"], kernel["steps"],
+    hits = searcher(kernel["reduce"], states, kernel["generator"], kernel["draws"], kernel["steps"],
                         np.array(seen.cards, dtype=np.int64), np.array(seen.positions, dtype=np.int64),
                         kernel["track"], seen.deck.size)
     return hits.astype(bool)

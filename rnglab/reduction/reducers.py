@@ -1,11 +1,12 @@
 """The reducer registry: one entry per range-reduction method, carrying every facet of it.
 
 An entry is the method's name, whether it is unbiased, its vectorised map
-(:mod:`rnglab.reduction.maps`), its domain rule (the ``(n, R)`` it cannot serve)
-and its exact counts (:mod:`rnglab.reduction.counts`); the compiled seed-search and
-dealing kernels (:mod:`rnglab.shuffles.kernels`) give each entry a code by its
-position here and hold a branch for the ones they compile. Adding a reducer is
-adding an entry (see docs/guides/extending.md); every layer above reads it
+(:mod:`rnglab.reduction.maps`), its domain rule (the ``(n, R)`` it cannot serve),
+its exact counts (:mod:`rnglab.reduction.counts`) and its one-draw map for
+compiled loops (:mod:`rnglab.reduction.scalar`), which every compiled path
+(draws, deals, the seed search on CPU and GPU) calls: a kernel is compiled for
+the map itself, not for a position in this table. Adding a reducer is adding
+an entry (see docs/guides/extending.md); every layer above reads it
 from the one object passed down.
 
 The registry reads integers only, never a source, so it sits under the
@@ -37,6 +38,7 @@ from rnglab.reduction.maps import (
     threshold_map,
     threshold_openbsd_map,
 )
+from rnglab.reduction.scalar import Scalar
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,9 @@ class Reducer:
     domain : callable or None
         ``domain(n, R)`` raises ``ValueError`` for what the method cannot serve
         beyond ``1 <= n <= R`` (``None``: every such pair).
-    compact_code : int or None
-        The method's code in the one-pass map-and-compact kernel
-        (:mod:`rnglab.reduction.scalar`), ``None`` when it has none.
+    scalar : Scalar or None
+        The one-draw map that compiled loops call (:mod:`rnglab.reduction.scalar`);
+        ``None``: the method runs vectorised only (and the searches take their slower paths).
     """
 
     name: str
@@ -75,7 +77,7 @@ class Reducer:
     counts: Callable
     count_array: Callable | None = None
     domain: Callable | None = None
-    compact_code: int | None = None
+    scalar: Scalar | None = None
 
     def check(self, n, range_size: int) -> None:
         """Raise ``ValueError`` naming the rule unless the method serves bound(s) ``n`` on ``R`` values."""
@@ -87,35 +89,37 @@ class Reducer:
         return self.name
 
 
-#: The reducer registry: name -> :class:`Reducer`, in a fixed order (the compiled kernels are cached on disk
-#: by a reducer's position, so a new reducer goes at the end). ``as_reducer(name)`` resolves a name.
+#: The reducer registry: name -> :class:`Reducer` (the compiled kernels are keyed by a reducer's one-draw map,
+#: not by its position here). ``as_reducer(name)`` resolves a name.
 REDUCERS: Registry[Reducer] = Registry("reducer", {r.name: r for r in (
     Reducer("modulo", False, "x mod n: the classic rand() % n", "C idiom; Knuth, TAOCP vol. 2, 3.4.1",
-            modulo_map, counts.modulo_counts, counts.modulo_count_array),
+            modulo_map, counts.modulo_counts, counts.modulo_count_array, scalar=scalar.MODULO),
     Reducer("float-multiply", False, "(int)(n * x / R) in IEEE double, as C computes it",
             "C idiom (int)(n * (rand() / (RAND_MAX + 1.0))); Numerical Recipes in C, 2nd ed., 7.1",
             float_multiply_map, counts.float_multiply_counts, counts.float_multiply_count_array,
-            float_multiply_domain),
+            float_multiply_domain, scalar.FLOAT_MULTIPLY),
     Reducer("multiply-shift", False, "floor(x n / R), (x n) >> bits for R = 2^bits (Delphi Random(n))",
             "Borland Delphi System.Random; Lemire, ACM TOMACS 29(1), 2019, section 3", multiply_shift_map,
-            counts.multiply_shift_counts, counts.multiply_shift_count_array),
+            counts.multiply_shift_counts, counts.multiply_shift_count_array, scalar=scalar.MULTIPLY_SHIFT),
     Reducer("threshold", True, "reject the top R mod n values, then x mod n (Java's style)",
-            "java.util.Random.nextInt; Lemire 2019, Algorithm 3", threshold_map, counts.remainder_rejecting_counts),
+            "java.util.Random.nextInt; Lemire 2019, Algorithm 3", threshold_map, counts.remainder_rejecting_counts,
+            scalar=scalar.THRESHOLD),
     Reducer("threshold-openbsd", True, "reject x < R mod n, then x mod n (arc4random_uniform)",
-            "OpenBSD lib/libc/crypt/arc4random_uniform.c", threshold_openbsd_map, counts.remainder_rejecting_counts),
+            "OpenBSD lib/libc/crypt/arc4random_uniform.c", threshold_openbsd_map, counts.remainder_rejecting_counts,
+            scalar=scalar.THRESHOLD_OPENBSD),
     Reducer("bitmask", True, "mask to the next power of two >= n, reject values >= n",
             "numpy random_interval (masked rejection); Lemire 2019, section 2", bitmask_map,
-            counts.bitmask_counts, compact_code=scalar.BITMASK),
+            counts.bitmask_counts, scalar=scalar.BITMASK),
     Reducer("lemire", True, "Lemire's nearly divisionless multiply-and-reject",
             "D. Lemire, Fast random integer generation in an interval, ACM TOMACS 29(1), 2019", lemire_map,
-            counts.remainder_rejecting_counts, compact_code=scalar.LEMIRE),
+            counts.remainder_rejecting_counts, scalar=scalar.LEMIRE),
     Reducer("java-nextint", True, "java.util.Random.nextInt(bound) from next(31) = x >> 1",
             "Java SE API specification, java.util.Random.nextInt(int)", java_nextint_map, counts.java_nextint_counts,
-            domain=java_nextint_domain, compact_code=scalar.JAVA_NEXTINT),
+            domain=java_nextint_domain, scalar=scalar.JAVA_NEXTINT),
     Reducer("python-randbelow", True, "top bit_length(n) bits of a word, reject values >= n (CPython randrange, "
             "shuffle)", "CPython Lib/random.py, Random._randbelow_with_getrandbits; Modules/_randommodule.c "
             "getrandbits (genrand_uint32() >> (32 - k))", python_randbelow_map, counts.python_randbelow_counts,
-            domain=python_randbelow_domain),
+            domain=python_randbelow_domain, scalar=scalar.PYTHON_RANDBELOW),
 )})
 """Every reduction method by name."""
 DEFAULT_REDUCER = REDUCERS["lemire"]

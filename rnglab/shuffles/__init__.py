@@ -4,7 +4,7 @@
 Generator-over-BitGenerator layer, one rejection engine); :mod:`~rnglab.shuffles.steps`
 holds the steps shuffle programs are made of; :mod:`~rnglab.shuffles.algorithms` is the
 shuffle registry (a swap shuffle is one entry with its program); :mod:`~rnglab.shuffles.kernels`
-runs swap programs compiled on LCG lanes; :mod:`~rnglab.shuffles.fairness` gives exact and
+deals swap programs compiled on LCG lanes (one kernel per reducer); :mod:`~rnglab.shuffles.fairness` gives exact and
 empirical laws; :mod:`~rnglab.shuffles.reach` counts the deals a seed space reaches;
 :mod:`~rnglab.shuffles.deal` and :mod:`~rnglab.shuffles.cards` deal and name cards;
 :mod:`~rnglab.shuffles.paths` enumerates every path of random answers of a shuffle given as

@@ -43,10 +43,11 @@ Method: the runs counted backwards, with the states merged by symmetry
 
     Work is budgeted by size: the number of states of a level (:data:`MAX_STATES`), the number of
     choices per level (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``. Measured for the naive
-    exchange (``bench/results/deal_probability.md``, CPU on a loaded 2-core machine): a random deal
-    at n = 18 in about 2 s (5,096 states), the identity and a two-cycle at n = 24 in about 35 s
-    (41,226 and 36,282 states), a random deal at n = 24 in about 85 s (207,680): issue 32's goals
-    (any deal at n = 18 under 10 s, the identity and a two-cycle at n = 24 under a minute) are met.
+    exchange (CPU seconds on a 2-core machine shared by many jobs, ``bench/results/deal_probability.md``):
+    at n = 18 the identity, a two-cycle and a random deal in 2.4, 2.3 and 5.0 s (2,510, 2,148 and
+    5,096 states): issue 32's goal (any deal at n = 18 under 10 s) is met. At n = 24, 66, 52 and
+    231 s (41,226, 36,282 and 207,680 states); an earlier run under a lighter load took 37, 29 and
+    83 s: the goal of a minute for the identity and a two-cycle at n = 24 is met only on a quiet machine.
 
 Closed forms under the naive exchange
     The runs (``n^n`` of them) that leave the deck in order are exactly the involutions ``J``
@@ -401,15 +402,11 @@ def _free_positions(steps: list, n: int) -> tuple | None:
     return tuple(free)
 
 
-def canonical_form(perm: tuple, colors: tuple) -> tuple:
-    """The orbit of ``perm`` under the relabellings inside the classes ``colors``: its cycles, each as the
-    classes of its positions rotated to the least form, sorted."""
-    return _orbit_key(perm, _Level(colors, (), len(perm), None))
-
-
 def _orbit_key(perm: tuple, level: _Level) -> tuple | None:
-    """:func:`canonical_form` under ``level.colors``, or ``None`` when ``perm`` has no run of the steps still to
-    undo: fewer than ``n - level.reach`` cycles, or two free positions in one cycle (:func:`_free_positions`)."""
+    """The orbit of ``perm`` under the relabellings inside the classes ``level.colors`` (its cycles, each as the
+    classes of its positions rotated to the least form, sorted), or ``None`` when ``perm`` has no run of the steps
+    still to undo: fewer than ``n - level.reach`` cycles, or two free positions in one cycle
+    (:func:`_free_positions`)."""
     n, colors, free = len(perm), level.colors, level.free
     seen, cycles, spare = bytearray(n), [], level.reach  # n - cycles = sum of (length - 1) over the cycles
     for start in range(n):

@@ -34,11 +34,12 @@ import numpy as np
 
 from rnglab.core.compiled import njit
 from rnglab.draws.bounded import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
+from rnglab.draws.lcg import bound_table, kernel_fields, serves
 from rnglab.draws.words import draw_range, give_back, narrow_words, read_block
 from rnglab.generators import LCG, LCGBatch, Source
 from rnglab.generators.base import LaneBatch, check_count
 from rnglab.reduction.reducers import DEFAULT_REDUCER, Reducer
-from rnglab.shuffles.kernels import deal_kernel, draw_table, kernel_code, kernel_fields
+from rnglab.shuffles.kernels import deal_kernel
 from rnglab.shuffles.steps import SwapStep, outside_the_deck, step_bounds, swap
 
 #: Bits per piece when a wide random integer (a sort key, a rank in [0, n!)) is assembled.
@@ -124,12 +125,11 @@ class BatchDraws(Draws):
     def run_swaps(self, decks, steps):
         """As :meth:`Draws.run_swaps`, deck by deck in one compiled pass when the batch allows it.
 
-        The compiled path (:func:`lcg_swaps`) serves moduli that are a power of
-        two (up to 2^64) or at most 2^32, with outputs of ``R <= 2^32`` values
-        (every reducer) or whole 64-bit words (``R = 2^64``, Lemire); anything
-        else runs step by step. Both give the same decks, states and draws.
+        The compiled path (:func:`lcg_swaps`) serves what :func:`rnglab.draws.lcg.serves`
+        serves (moduli a power of two up to 2^64 or at most 2^32, a reducer whose one-draw
+        map is exact on ``R``); anything else runs step by step. Both give the same decks, states and draws.
         """
-        if kernel_code(self.batch, self.reducer) is None:
+        if not serves(self.batch, self.reducer):
             return super().run_swaps(decks, steps)
         return lcg_swaps(decks, self.batch, self.reducer, steps, self.draws)
 
@@ -227,7 +227,7 @@ class SequentialDraws(SourceDraws):
     (:func:`shuffle_in_turn` shuffles those one deck at a time).
 
     :meth:`run_swaps` runs compiled (:func:`lcg_swaps` on one shared lane) for
-    an :class:`~rnglab.generators.LCG` that :func:`~rnglab.shuffles.kernels.kernel_code` serves and that
+    an :class:`~rnglab.generators.LCG` that :func:`~rnglab.draws.lcg.serves` serves and that
     holds no handed-back values. Any other source is read in blocks: output
     ``i`` of a block serves step ``i - r`` after ``r`` rejections, so every
     output is reduced for each ``r`` up to a margin at once (a few numpy calls
@@ -262,7 +262,7 @@ class SequentialDraws(SourceDraws):
     def _lane(self) -> LCGBatch | None:
         """The source as a one-lane batch when the compiled path serves it, else ``None``."""
         batch = self.source.as_lane() if isinstance(self.source, LCG) else None
-        return batch if batch is not None and kernel_code(batch, self.reducer) is not None else None
+        return batch if batch is not None and serves(batch, self.reducer) else None
 
     def _choices(self, rows: int, steps: list[SwapStep]) -> np.ndarray:
         """The values ``rows`` decks draw in turn for ``steps``, shape ``(rows, len(steps))``, read in blocks.
@@ -402,18 +402,17 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, reducer: Reducer, steps: list[
     Raises
     ------
     ValueError
-        For a reducer :func:`~rnglab.shuffles.kernels.kernel_code` does not serve, and where the
+        For a generator and reducer :func:`~rnglab.draws.lcg.serves` refuses, and where the
         step-by-step path raises (with its message): a bound outside ``[1, R]``
         or refused by the reducer, a drawn position outside the deck.
     """
-    code = kernel_code(batch, reducer)
-    if code is None:
+    if not serves(batch, reducer):
         raise ValueError(f"the compiled swap path cannot serve {batch!r} with {reducer.name!r}")
     bounds = step_bounds(steps)
     check_steps(bounds, batch.range_size, reducer)
     table = np.array([(step.position, step.low) for step in steps], dtype=np.int64).reshape(len(steps), 2)
-    if not deal_kernel(code)(decks, batch.states, draws, kernel_fields(batch), draw_table(bounds, batch.range_size),
-                             table):
+    if not deal_kernel(reducer.scalar.reduce)(decks, batch.states, draws, kernel_fields(batch),
+                                              bound_table(bounds, reducer, batch.range_size), table):
         raise outside_the_deck(decks.shape[1])
     return decks
 

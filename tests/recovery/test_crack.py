@@ -1,6 +1,10 @@
 """Seed recovery: the compiled search agrees with the library's shuffles, finds the true seed, and no other."""
 
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -95,7 +99,7 @@ def test_kernel_deals_the_library_deck(generator, algo, method):
     for seed in RNG.integers(1, 2**31 - 1, size=5):
         state = np.uint64(source.seeding.to_state(int(seed)))
         ours = np.arange(52)[None, :]
-        assert swap_kernels.deal_kernel(kernel["code"])(ours, np.array([state]), np.zeros(1, dtype=np.int64),
+        assert swap_kernels.deal_kernel(kernel["reduce"])(ours, np.array([state]), np.zeros(1, dtype=np.int64),
                                                        kernel["generator"], kernel["draws"], kernel["steps"])
         assert list(ours[0]) == list(reference_deal(generator, int(seed), algo, method))
 
@@ -366,13 +370,44 @@ def test_report_section_recovers_the_deal(tmp_path):
     assert "1,200,000 seeds" in text and "| yes |" in text and "| no |" not in text
 
 
-def test_kernel_codes_are_the_registry_order():
+def test_kernels_are_the_reducers_maps_not_registry_positions():
+    from rnglab.draws.lcg import serves
+    from rnglab.recovery.search_kernels import search_kernel
     from rnglab.reduction.reducers import REDUCERS
 
     msvc, mmix = make_source("msvc"), make_source("lcg:a=6364136223846793005,c=1442695040888963407,m=2^64")
-    assert [swap_kernels.kernel_code(msvc, entry) for entry in REDUCERS.values()] == list(range(len(REDUCERS)))
-    assert swap_kernels.kernel_code(mmix, REDUCERS["lemire"]) == swap_kernels.WIDE_LEMIRE == len(REDUCERS)
-    assert swap_kernels.kernel_code(mmix, REDUCERS["modulo"]) is None
+    assert all(serves(msvc, entry) for entry in REDUCERS.values())
+    assert [name for name, entry in REDUCERS.items() if serves(mmix, entry)] == ["bitmask", "lemire"]
+    assert search_kernel(REDUCERS["lemire"].scalar.reduce) is search_kernel(as_reducer("lemire").scalar.reduce)
+
+
+#: A child process: is the modulo seed-search kernel in numba's disk cache before this generator's search?
+CACHED_BEFORE = """
+import sys
+from rnglab.core.compiled import is_cached
+from rnglab.generators import as_generator
+from rnglab.recovery.crack import make_plan, matching_seeds, observe
+from rnglab.recovery.search_kernels import search_kernel
+from rnglab.reduction.reducers import REDUCERS
+from rnglab.seeds.space import parse_seed_space
+from rnglab.shuffles.algorithms import make_shuffle
+
+plan = make_plan(as_generator(sys.argv[1]), parse_seed_space("0..99"), observe("As Kd"), make_shuffle("fisher-yates"),
+                 REDUCERS["modulo"])
+print(is_cached(search_kernel(plan.kernel["reduce"]).dispatcher()))
+matching_seeds(plan, 0, 100)
+"""
+
+
+@pytest.mark.slow  # two processes, one compiling the kernel: about 30 CPU s
+def test_one_search_kernel_per_reducer_is_cached_on_disk_for_every_generator(tmp_path):
+    # before: one kernel per (generator, reducer), the generator's constants frozen into it
+    root = str(Path(__file__).parents[2])
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path),
+               PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    runs = [subprocess.run([sys.executable, "-c", CACHED_BEFORE, name], check=False, capture_output=True, text=True,
+                           env=env, timeout=600) for name in ("msvc", "borland")]
+    assert [run.stdout.split() for run in runs] == [["False"], ["True"]], [run.stderr[-500:] for run in runs]
 
 
 def test_a_space_holding_the_fixed_point_seed_is_searched_without_it():

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rnglab.draws.lcg import serves
 from rnglab.generators import LCG, Output, as_generator, make_source
 from rnglab.reduction.reducers import REDUCERS
-from rnglab.shuffles import kernels as swap_kernels
 from rnglab.shuffles.algorithms import (
     SHUFFLES,
     inside_out_stream,
@@ -202,10 +202,10 @@ def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n,
 
 
 def test_compiled_path_serves_the_common_lcgs():
-    lemire = {name: swap_kernels.kernel_code(make_source(name).batch([1]), REDUCERS["lemire"]) for name in CATALOG_LCGS}
-    assert lemire["mmix"] == swap_kernels.WIDE_LEMIRE and lemire["drand48"] is None  # R = 2^48: step by step
-    assert all(code is not None for name, code in lemire.items() if name != "drand48")
-    assert swap_kernels.kernel_code(make_source("mmix").batch([1]), REDUCERS["modulo"]) is None
+    lemire = {name: serves(make_source(name).batch([1]), REDUCERS["lemire"]) for name in CATALOG_LCGS}
+    assert lemire["mmix"] and not lemire["drand48"]  # R = 2^48: step by step
+    assert all(served for name, served in lemire.items() if name != "drand48")
+    assert not serves(make_source("mmix").batch([1]), REDUCERS["modulo"])
 
 
 def test_whole_word_lemire_redraws_a_rejected_output():
