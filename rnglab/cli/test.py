@@ -22,6 +22,7 @@ from rnglab.cli.common import (
     generator_options,
     json_option,
     lazy,
+    selected_make,
     plot_option,
     progress,
 )
@@ -73,8 +74,9 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} seconds"
 
 
-def _run_with_progress(generator, battery_name, entries, **options):
-    """Run the battery with a progress bar weighted by values drawn, naming the test running.
+def _run_with_progress(generator, battery_name, entries, selection, **options):
+    """Run the battery on the bits ``selection`` chooses with a progress bar weighted by values drawn, naming the
+    test running.
 
     An input that ends too soon is refused with the test it ended in.
     """
@@ -89,7 +91,8 @@ def _run_with_progress(generator, battery_name, entries, **options):
             bar.update(weights[done - 1], entries[done].test if done < total else "")
 
         try:
-            return run_battery(generator.make, battery_name, generator.default_seed, on_progress=advance, **options)
+            return run_battery(selected_make(generator, selection), battery_name, generator.default_seed,
+                               on_progress=advance, **options)
         except InputExhausted as error:
             raise InputExhausted(f"{error} (battery {battery_name} stopped in {entries[len(finished)].test}, "
                                  f"test {len(finished) + 1} of {len(entries)})") from None
@@ -209,8 +212,8 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     if max_time is not None:
         raise click.UsageError("--max-time applies to --until-fail")
     check_battery_work(entries, allow_slow)
-    result = _run_with_progress(generator, battery_name, entries, tests=tests, n=sample_size, repeat=repeat,
-                                selection=selection)
+    result = _run_with_progress(generator, battery_name, entries, selection, tests=tests, n=sample_size,
+                                repeat=repeat)
     labels = result_labels(result.results)
     if plot_path:
         from rnglab.plot.pvalues import battery_figure

@@ -6,7 +6,7 @@ import time
 
 import click
 
-from rnglab.cli.common import emit_json
+from rnglab.cli.common import emit_json, selected_make
 from rnglab.cli.outputs import save_plot
 from rnglab.core.params import human_bytes
 from rnglab.empirical.verdicts import GRADES
@@ -22,13 +22,13 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int | None, max_
     from rnglab.empirical.until_fail import stages, summarise
     from rnglab.generators.external import InputExhausted
 
-    source = generator.make(generator.default_seed)
+    source = selected_make(generator, selection)(generator.default_seed)
     done, ended, started = [], "limit", time.perf_counter()
     if not as_json:
         click.echo(f"{source.name}, battery {battery.name} until it fails: data read, worst verdict, the tests "
                    f"that raised it")
     try:
-        for stage in stages(source, battery, max_bytes=max_bytes, max_seconds=max_seconds, selection=selection):
+        for stage in stages(source, battery, max_bytes=max_bytes, max_seconds=max_seconds):
             done.append(stage)
             if not as_json:
                 click.echo(_stage_line(stage, time.perf_counter() - started))

@@ -40,7 +40,7 @@ from rnglab.empirical.stattests.base import Tally
 from rnglab.empirical.verdicts import GRADES, Thresholds, grade, tail_distance
 from rnglab.generators.base import Source, SourceView
 from rnglab.generators.external import InputExhausted
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import select, selection_of, unselected
 
 #: The factor of the first stage: every entry's sample size divided by 2^24, far below any validity rule,
 #: so that the first stages that run anything read at most a few KiB.
@@ -199,31 +199,35 @@ class TallyStream:
     Parameters
     ----------
     source : Source
-        The stream; a replayable source is copied, one read once is read.
+        The stream (or a selection of its bits, :func:`~rnglab.streams.gateway.select`: the stream under it is
+        shared, each reader reading the selection); a replayable source is copied, one read once is read.
     entries : dict
         The battery's incremental entries, by index.
     """
 
     def __init__(self, source: Source, entries: dict) -> None:
+        stream = unselected(source)
         # an input is read no further than a test asks (chunk=1): where it ends, the tests' data ends
-        self.stream = SharedStream(source.copy()) if source.replayable else SharedStream(source, chunk=1)
-        self.readers = {index: CountingSource(self.stream.reader()) for index in entries}
+        self.stream = SharedStream(stream.copy()) if stream.replayable else SharedStream(stream, chunk=1)
+        self.source, self.readers = source, {index: CountingSource(self.stream.reader()) for index in entries}
+        self.views: dict[int, Source] = {}  # what each tally reads of its reader (made with the tally)
         self.tallies: dict[int, Tally] = {}
         self.refused: dict[int, str] = {}
 
-    def count(self, index: int, entry: Entry, selection: BitSelection) -> _Outcome:
+    def count(self, index: int, entry: Entry) -> _Outcome:
         """Extend entry ``index``'s tally to the entry's size (made at its first stage) and take its result."""
         if index in self.refused:
             return _Outcome(None, self.refused[index], 0)
         reader = self.readers[index]
         if index not in self.tallies:
             try:
-                self.tallies[index] = entry.tally(reader, selection)
+                self.views[index] = _view(self.source, entry, reader)
+                self.tallies[index] = entry.tally(self.views[index])
             except ValueError as rule:  # the test refuses the source's resolution: at every stage
                 self.refused[index] = str(rule)
                 reader.inner.close()
                 return _Outcome(None, str(rule), 0)
-        tally = self.tallies[index].extend(reader, entry.size, checked=False)
+        tally = self.tallies[index].extend(self.views[index], entry.size, checked=False)
         try:
             tally.check(tally.samples)
         except ValueError as rule:
@@ -241,8 +245,8 @@ class TallyStream:
             reader.inner.close()
 
 
-def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSelection, thresholds: Thresholds,
-              tallies: TallyStream, previous: dict | None = None) -> tuple[Stage, dict]:
+def run_stage(source: Source, battery: Battery, pacing: Pacing, thresholds: Thresholds, tallies: TallyStream,
+              previous: dict | None = None) -> tuple[Stage, dict]:
     """Run every entry of ``battery`` at its paced size, the entries side by side in threads.
 
     Every entry reads the stream from its start, as PractRand's tests all see
@@ -270,7 +274,7 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSe
     kept = {index: previous[index] for index, entry in paced.items()
             if previous and index in previous and previous[index].size == entry.size}
     fresh = {index: entry for index, entry in paced.items() if index not in kept}
-    outcomes = _run_together(source, fresh, selection, tallies)
+    outcomes = _run_together(source, fresh, tallies)
     runs, skipped = dict(kept), []
     for index, outcome in outcomes.items():
         entry = fresh[index]
@@ -280,7 +284,7 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSe
         else:
             runs[index] = _Run(entry.size, outcome.result, outcome.read, entry.size < entry.n)
     runs = dict(sorted(runs.items()))
-    return _stage(runs, skipped, source.output_bits, thresholds, time.perf_counter() - started), runs
+    return _stage(runs, skipped, unselected(source).output_bits, thresholds, time.perf_counter() - started), runs
 
 
 class _Outcome(NamedTuple):
@@ -292,11 +296,17 @@ class _Outcome(NamedTuple):
     read: int
 
 
-def _run_entry(entry: Entry, reader: CountingSource, selection: BitSelection) -> _Outcome:
-    """Run ``entry`` (a test without a tally) at its size on ``reader``; the rule of a ``ValueError`` (the size or
-    the resolution breaks the test's validity rule) is the outcome's ``rule``."""
+def _view(source: Source, entry: Entry, reader: CountingSource) -> Source:
+    """What ``entry`` reads of ``reader``, a reader of the stream under ``source``: the bits ``source`` selects
+    (:func:`~rnglab.streams.gateway.selection_of`), or the entry's own (:meth:`~.battery.Entry.view`)."""
+    return entry.view(select(reader, selection_of(source)))
+
+
+def _run_entry(source: Source, entry: Entry, reader: CountingSource) -> _Outcome:
+    """Run ``entry`` (a test without a tally) at its size on ``reader`` (:func:`_view`); the rule of a
+    ``ValueError`` (the size or the resolution breaks the test's validity rule) is the outcome's ``rule``."""
     try:
-        result = entry.run(reader, selection)
+        result = entry.run(_view(source, entry, reader))
     except InputExhausted:
         raise
     except ValueError as rule:
@@ -306,21 +316,21 @@ def _run_entry(entry: Entry, reader: CountingSource, selection: BitSelection) ->
     return _Outcome(result, None, reader.outputs_read)
 
 
-def _run_together(source: Source, entries: dict, selection: BitSelection, tallies: TallyStream) -> dict:
+def _run_together(source: Source, entries: dict, tallies: TallyStream) -> dict:
     """Run ``entries`` side by side, each in a thread: those with a tally on in ``tallies``, the others on a stream
     from ``source``'s start (a replayable source) or from what ``tallies``' stream still holds."""
     others = [index for index in entries if index not in tallies.readers]
-    streams, readers = [tallies.stream], {}
-    if others and source.replayable:
-        streams.append(SharedStream(source.copy()))
+    streams, readers, stream = [tallies.stream], {}, unselected(source)
+    if others and stream.replayable:
+        streams.append(SharedStream(stream.copy()))
         readers = {index: CountingSource(streams[-1].reader()) for index in others}
     elif others:
         readers = {index: tallies.reader_from_held() for index in others}
 
     def run(index: int) -> _Outcome:
         if index in readers:
-            return _run_entry(entries[index], readers[index], selection)
-        return tallies.count(index, entries[index], selection)
+            return _run_entry(source, entries[index], readers[index])
+        return tallies.count(index, entries[index])
 
     with ThreadPoolExecutor(max_workers=max(1, len(entries))) as pool:
         futures = {index: pool.submit(run, index) for index in entries}
@@ -349,8 +359,7 @@ def _stage(runs: dict, skipped: list, output_bits: int, thresholds: Thresholds, 
 
 
 def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_bytes: int | None = None,
-           max_seconds: float | None = None, selection: BitSelection = BitSelection(),
-           thresholds: Thresholds = Thresholds()) -> Iterator[Stage]:
+           max_seconds: float | None = None, thresholds: Thresholds = Thresholds()) -> Iterator[Stage]:
     """Yield the stages of a run until one FAILs or a limit is reached.
 
     Each stage tests twice the data of the one before (:class:`Pacing`), from
@@ -363,15 +372,16 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     Parameters
     ----------
     source : Source
-        The stream (read once, front to back).
+        The stream (read once, front to back), or a selection of its bits
+        (:func:`~rnglab.streams.gateway.select`): the entries that do not
+        choose their own bits read those, and the data is counted in the
+        stream's outputs.
     battery : Battery
         The entries to pace.
     start_bytes : int
         Data read before the first stage that is reported.
     max_bytes, max_seconds : optional
         Limits on the data read and the time spent.
-    selection : BitSelection
-        Bits of each output, for the entries that do not choose their own.
     thresholds : Thresholds
         The grades; the run stops after a stage with a FAIL.
     """
@@ -384,7 +394,7 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
                 return
             if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
                 return
-            stage, runs = run_stage(source, battery, pacing, selection, thresholds, tallies, runs)
+            stage, runs = run_stage(source, battery, pacing, thresholds, tallies, runs)
             pacing.advance(max((run.read for run in runs.values()), default=0))
             last_seconds, read = stage.seconds, stage.bytes
             if read >= start_bytes:

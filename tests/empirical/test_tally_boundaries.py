@@ -17,9 +17,9 @@ from rnglab.empirical.stattests import runs as runs_module
 from rnglab.empirical.stattests.correlation import LaggedSums
 from rnglab.empirical.stattests.knuth import CouponTally, GapTally
 from rnglab.empirical.stattests.runs import add_runs, closed_counts
-from rnglab.empirical.stattests.tape import Tape
 from rnglab.generators import CallableSource
 from rnglab.streams.gateway import BitSelection, genuine_words
+from rnglab.streams.tape import Tape
 
 pieces_examples = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -34,14 +34,13 @@ from rnglab.empirical.stattests.frequency import (
     digit_reader,
     equally_likely_result,
     group_counts,
-    selected_uniforms,
     uniform_levels,
     uniform_reader,
 )
 from rnglab.empirical.stattests.hamming import merge_sparse_tails
-from rnglab.empirical.stattests.tape import Tape
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import selection_of, uniforms
+from rnglab.streams.tape import Tape
 
 #: Under the null hypothesis, reading this many times the expected number of values
 #: without completing n gaps or segments has probability below 1e-20 (see :class:`SegmentCounts`).
@@ -199,12 +198,11 @@ def gap_lengths(hits: np.ndarray, opened: int) -> tuple[np.ndarray, int]:
 class GapTally(Tally):
     """The counts of the gap test's lengths, carried on (:func:`gap`): the stream stops right after the last gap."""
 
-    def __init__(self, source: Source, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8) -> None:
         super().__init__()
         self.t = check_sample("t", t, 1)
         check_interval(alpha, beta)
-        self.alpha, self.beta, self.selection = alpha, beta, selection
+        self.alpha, self.beta, self.selection = alpha, beta, selection_of(source)
         self.probabilities = gap_probabilities(beta - alpha, self.t)
         self.segments = SegmentCounts(self.t, 1)
 
@@ -212,7 +210,7 @@ class GapTally(Tally):
         check_classes(n, self.probabilities, "the gap test")
 
     def _hits(self, source: Source, size: int) -> np.ndarray:
-        u = selected_uniforms(source, size, self.selection)
+        u = uniforms(source, size)
         return (u >= self.alpha) & (u < self.beta)
 
     def _read(self, source: Source, count: int) -> None:
@@ -229,8 +227,7 @@ class GapTally(Tally):
 
 
 @register("gap", GapTally)
-def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8,
-        selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8) -> EmpiricalResult:
     """Gap test: lengths of the gaps between successive uniforms that fall in ``[alpha, beta)``.
 
     A *gap* of length ``r`` is ``r`` values outside ``[alpha, beta)`` followed
@@ -253,14 +250,13 @@ def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int
         The interval, ``0 <= alpha < beta <= 1``.
     t : int
         Gap lengths ``0 .. t-1`` are counted apart, ``>= t`` together (``t >= 1``).
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 C, Algorithm G and eq. (4).
     TestU01 (sknuth_Gap).
     """
-    return GapTally(source, alpha=alpha, beta=beta, t=t, selection=selection).extend(source, n).result()
+    return GapTally(source, alpha=alpha, beta=beta, t=t).extend(source, n).result()
 
 
 @functools.lru_cache(maxsize=64)
@@ -295,10 +291,9 @@ def distinct_per_row(groups: np.ndarray, d: int) -> np.ndarray:
 class PokerTally(Tally):
     """The poker test's hands by their number of distinct digits, carried on (:func:`poker`)."""
 
-    def __init__(self, source: Source, *, d: int | None = None, k: int = 5,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, d: int | None = None, k: int = 5) -> None:
         super().__init__()
-        self.d, self.k, self.selection = check_digits(source, d, selection, 8), check_sample("k", k, 2), selection
+        self.d, self.k, self.selection = check_digits(source, d, 8), check_sample("k", k, 2), selection_of(source)
         self.probabilities = poker_probabilities(self.d, self.k)
         self.counts = np.zeros(min(self.k, self.d) + 1, dtype=np.int64)
 
@@ -306,7 +301,7 @@ class PokerTally(Tally):
         check_classes(n, self.probabilities, "the poker test")
 
     def _read(self, source: Source, count: int) -> None:
-        self.counts += group_counts(digit_reader(source, self.d, self.selection), count, self.k,
+        self.counts += group_counts(digit_reader(source, self.d), count, self.k,
                                     lambda groups: distinct_per_row(groups, self.d), self.counts.size)
 
     def result(self) -> EmpiricalResult:
@@ -317,8 +312,7 @@ class PokerTally(Tally):
 
 
 @register("poker", PokerTally)
-def poker(source: Source, n: int, *, d: int | None = None, k: int = 5,
-          selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def poker(source: Source, n: int, *, d: int | None = None, k: int = 5) -> EmpiricalResult:
     """Poker (partition) test: the number of distinct digits in ``n`` groups of ``k``.
 
     Digits are ``y = floor(d u)``; group ``j`` is ``y_{kj}, ..., y_{kj+k-1}``
@@ -342,14 +336,13 @@ def poker(source: Source, n: int, *, d: int | None = None, k: int = 5,
         Digits per output, ``2 <= d <= 2^w``; default ``min(8, 2^w)``.
     k : int
         Group size, ``k >= 2``.
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 D and eq. (5).
     TestU01 (sknuth_SimpPoker).
     """
-    return PokerTally(source, d=d, k=k, selection=selection).extend(source, n).result()
+    return PokerTally(source, d=d, k=k).extend(source, n).result()
 
 
 @functools.lru_cache(maxsize=64)
@@ -404,10 +397,9 @@ class CouponTally(Tally):
     last segment, and the lengths are counted up to ``8 d`` (or ``t``) so that the default ``t`` of any ``n``
     can lump them."""
 
-    def __init__(self, source: Source, *, d: int | None = None, t: int | None = None,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, d: int | None = None, t: int | None = None) -> None:
         super().__init__()
-        self.d, self.selection = check_digits(source, d, selection, 8), selection
+        self.d, self.selection = check_digits(source, d, 8), selection_of(source)
         self.t = None if t is None else check_sample("t", t, self.d + 1)
         self.mean_length = self.d * sum(1 / i for i in range(1, self.d + 1))
         self.segments = SegmentCounts(max(self.t or 0, 8 * self.d), 0)
@@ -421,7 +413,7 @@ class CouponTally(Tally):
         check_classes(n, coupon_probabilities(self.d, self.tail(n)), "the coupon collector test")
 
     def _digits(self, source: Source, size: int) -> np.ndarray:
-        return digit_reader(source, self.d, self.selection)(size)
+        return digit_reader(source, self.d)(size)
 
     def _read(self, source: Source, count: int) -> None:
         read_segments(source, self.segments, self._digits, self.samples + count, self.mean_length,
@@ -441,8 +433,7 @@ class CouponTally(Tally):
 
 
 @register("coupon", CouponTally)
-def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None,
-           selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None) -> EmpiricalResult:
     """Coupon collector test: lengths of the segments needed to see all ``d`` digits.
 
     The digits ``y = floor(d u)`` are cut into successive segments, each
@@ -470,14 +461,13 @@ def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None
     t : int, optional
         Lengths ``>= t`` are lumped, ``t > d``; default: just past the last
         length whose expected count is ``>= 5`` (at most ``8 d``).
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 E, Algorithm C and the probabilities q_r.
     TestU01 (sknuth_CouponCollector).
     """
-    return CouponTally(source, d=d, t=t, selection=selection).extend(source, n).result()
+    return CouponTally(source, d=d, t=t).extend(source, n).result()
 
 
 def permutation_indices(columns: np.ndarray) -> np.ndarray:
@@ -515,16 +505,16 @@ def _lehmer_codes(columns, weights, tied_index):  # pragma: no cover - compiled
 class PermutationTally(Tally):
     """The permutation test's counts of orderings (and of tuples with a tie, last), carried on (:func:`permutation`)."""
 
-    def __init__(self, source: Source, *, t: int = 3, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, t: int = 3) -> None:
         super().__init__()
-        self.t, self.selection = check_sample("t", t, 2), selection
+        self.t, self.selection = check_sample("t", t, 2), selection_of(source)
         self.counts = np.zeros(math.factorial(self.t) + 1, dtype=np.int64)
 
     def check(self, n: int) -> None:
         check_cells(n, math.factorial(self.t), "the permutation test")
 
     def _read(self, source: Source, count: int) -> None:
-        self.counts += group_counts(uniform_reader(source, self.selection), count, self.t, permutation_indices,
+        self.counts += group_counts(uniform_reader(source), count, self.t, permutation_indices,
                                     self.counts.size)
 
     def result(self) -> EmpiricalResult:
@@ -535,7 +525,7 @@ class PermutationTally(Tally):
 
 
 @register("permutation", PermutationTally)
-def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def permutation(source: Source, n: int, *, t: int = 3) -> EmpiricalResult:
     """Permutation test: the relative order of ``n`` non-overlapping t-tuples, ``t!`` equally likely.
 
     Each tuple ``(u_{tj}, ..., u_{tj+t-1})`` is mapped to the index of its
@@ -555,14 +545,13 @@ def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection =
         Number of tuples (``n t`` uniforms are read).
     t : int
         Tuple length, ``t >= 2``.
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 F, Algorithm P.
     TestU01 (sknuth_Permutation).
     """
-    return PermutationTally(source, t=t, selection=selection).extend(source, n).result()
+    return PermutationTally(source, t=t).extend(source, n).result()
 
 
 def maximum_cells(groups: np.ndarray, d: int) -> np.ndarray:
@@ -642,10 +631,10 @@ def _group_starts(expected, minimum):  # pragma: no cover - compiled
 class MaximumTally(Tally):
     """The maximum-of-t test's cell counts, carried on (:func:`max_of_t`)."""
 
-    def __init__(self, source: Source, *, t: int = 5, d: int = 64, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, t: int = 5, d: int = 64) -> None:
         super().__init__()
-        self.t, self.d, self.selection = check_sample("t", t, 2), check_sample("d", d, 2), selection
-        self.levels = uniform_levels(source, selection)
+        self.t, self.d, self.selection = check_sample("t", t, 2), check_sample("d", d, 2), selection_of(source)
+        self.levels = uniform_levels(source)
         self.probabilities = maximum_cell_probabilities(self.levels, self.t, self.d)
         self.reached = self.probabilities > 0
         self.counts = np.zeros(self.d, dtype=np.int64)
@@ -664,7 +653,7 @@ class MaximumTally(Tally):
         self.classes(n)
 
     def _read(self, source: Source, count: int) -> None:
-        self.counts += group_counts(uniform_reader(source, self.selection), count, self.t,
+        self.counts += group_counts(uniform_reader(source), count, self.t,
                                     lambda groups: maximum_cells(groups, self.d), self.d)
 
     def result(self) -> EmpiricalResult:
@@ -678,8 +667,7 @@ class MaximumTally(Tally):
 
 
 @register("max-of-t", MaximumTally)
-def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
-             selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64) -> EmpiricalResult:
     """Maximum-of-t test: ``V = max(u_1..u_t)^t`` is uniform, checked by chi-square on ``d`` cells.
 
     For independent continuous uniforms, ``P(max <= x) = x^t``, so
@@ -706,11 +694,10 @@ def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64,
         Tuple length, ``t >= 2``.
     d : int
         Number of cells, ``d >= 2``.
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 H.
     TestU01 (sknuth_MaxOft).
     """
-    return MaximumTally(source, t=t, d=d, selection=selection).extend(source, n).result()
+    return MaximumTally(source, t=t, d=d).extend(source, n).result()
