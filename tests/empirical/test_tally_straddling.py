@@ -4,7 +4,7 @@ entries on their bits (10 bits an output, the top 30). tests/empirical/test_tall
 `standard`."""
 
 import pytest
-from test_tally import equal
+from empirical.test_tally import equal
 
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.stattests.base import get_test

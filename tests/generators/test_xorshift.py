@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import numpy as np
 import pytest
-from test_sources import Base
+from generators.test_sources import Base
 
 from rnglab.draws.bounded import draw_bounded
 from rnglab.generators import catalog, make_source
