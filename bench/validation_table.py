@@ -90,7 +90,7 @@ def main() -> None:
     battery = get_battery(sys.argv[1] if len(sys.argv) > 1 else "small")
     table_rows, labels, total = [], None, 0.0
     for label, generator, selection, why, whose in ROWS:
-        result = run_battery(lambda seed: select(make_source(generator, seed), selection), battery, SEED)
+        result = run_battery(lambda seed, g=generator, s=selection: select(make_source(g, seed), s), battery, SEED)
         labels = labels or result_labels(result.results)  # the first row reads every entry
         total += result.seconds
         ran = [i for i, entry in enumerate(battery.entries) if selection == BitSelection() or entry.bits is None]
