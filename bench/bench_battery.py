@@ -64,7 +64,7 @@ def generate_in_chunks(source: Source, count: int) -> None:
 
 def battery_row(name: str) -> list:
     count = sum(outputs_read(name, entry) for entry in get_battery("small").entries)
-    battery_seconds, generate_seconds = alternate(lambda: run_battery(lambda seed: make_source(name, seed), "small", 1),
+    battery_seconds, generate_seconds = alternate(lambda: run_battery(lambda seed: make_source(name, seed), get_battery("small"), 1),
                                                   lambda: generate_in_chunks(make_source(name, 1), count), rounds=3)
     return ["**small battery**", name, "", f"{count:,}", f"{count / battery_seconds / 1e6:.1f}",
             f"{battery_seconds:.1f}", f"{generate_seconds:.2f}", f"{battery_seconds / generate_seconds:.1f}"]
@@ -81,7 +81,7 @@ def smallcrush_row() -> list:
     if not binary:
         return ["**small battery** / SmallCrush", "minstd", "not measured", "not measured", "not measured"]
     battery_seconds, smallcrush_seconds = alternate(
-        lambda: run_battery(lambda seed: make_source("minstd", seed), "small", 12345),
+        lambda: run_battery(lambda seed: make_source("minstd", seed), get_battery("small"), 12345),
         lambda: subprocess.run([binary, "--minstd"], check=True, capture_output=True), rounds=3)
     return ["**small battery** / SmallCrush", "minstd", f"{battery_seconds:.1f}", f"{smallcrush_seconds:.1f}",
             f"{battery_seconds / smallcrush_seconds:.2f}"]

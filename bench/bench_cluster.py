@@ -37,7 +37,7 @@ from rnglab.parallel.cluster import cluster_client
 from rnglab.recovery.crack import crack, make_plan, observe
 from rnglab.recovery.distributed import run_search
 from rnglab.seeds.space import parse_seed_space
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 
 #: (label, generator, shuffle, true seed, seeds searched)
 SCENARIOS = [
@@ -58,10 +58,10 @@ SPACES = (40, 48)
 
 
 def plan_for(generator: str, algo: str, seed: int, size: int):
-    cards = shuffle(52, make_source(generator, seed), algo, as_generator(generator).native_reducer)[:SEEN]
+    cards = shuffle(52, make_source(generator, seed), make_shuffle(algo), as_generator(generator).native_reducer)[:SEEN]
     first = seed - size // 2
-    return make_plan(generator, parse_seed_space(f"{first}..{first + size - 1}"),
-                     observe(" ".join(map(str, cards))), algo)
+    return make_plan(as_generator(generator), parse_seed_space(f"{first}..{first + size - 1}"),
+                     observe(" ".join(map(str, cards))), make_shuffle(algo))
 
 
 def timed(function, client=None):
@@ -97,9 +97,9 @@ class Measured:
 def compare(client, label, generator, algo, seed, size) -> Measured:
     """Threaded and cluster runs in pairs (ABBA order), a one-thread run per pair, the candidates compared."""
     plan, part = plan_for(generator, algo, seed, size), plan_for(generator, algo, seed, size // SINGLE_SHARE)
-    here = lambda: crack(generator, plan.seeds, plan.observation, algo=algo)  # noqa: E731
+    here = lambda: crack(as_generator(generator), plan.seeds, plan.observation, algo=make_shuffle(algo))  # noqa: E731
     there = lambda: run_search(plan, client)[0]  # noqa: E731
-    alone = lambda: crack(generator, part.seeds, part.observation, algo=algo)  # noqa: E731
+    alone = lambda: crack(as_generator(generator), part.seeds, part.observation, algo=make_shuffle(algo))  # noqa: E731
     measured = Measured(loads=[os.getloadavg()[0]])
     for repetition in range(REPEAT):
         if repetition % 2:
@@ -148,7 +148,7 @@ def main() -> None:
     with cluster_client(workers=WORKERS) as client:
         for _, generator, algo, seed, _ in SCENARIOS:  # load the kernels here and on the workers
             run_search(plan_for(generator, algo, seed, 1 << 16), client)
-            crack(generator, parse_seed_space("0..9"), observe("Ac"), algo=algo)
+            crack(as_generator(generator), parse_seed_space("0..9"), observe("Ac"), algo=make_shuffle(algo))
         threads = sorted(client.run(numba.get_num_threads).values())
         measured = [compare(client, *scenario) for scenario in SCENARIOS]
         latency, scheduler, overhead = (float(v) for v in np.median([task_overhead(client) for _ in range(3)],

@@ -46,7 +46,7 @@ from rnglab.generators import as_generator, make_source
 from rnglab.recovery.crack import crack, observe
 from rnglab.seeds.policies import DAY
 from rnglab.seeds.space import parse_seed_space
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 
 #: (name, generator, shuffle, C scenario, true seed, slice compared with C)
 SCENARIOS = [
@@ -58,7 +58,7 @@ REPEAT = 3
 
 
 def dealt(generator: str, algo: str, seed: int) -> np.ndarray:
-    return shuffle(52, make_source(generator, seed), algo, as_generator(generator).native_reducer)
+    return shuffle(52, make_source(generator, seed), make_shuffle(algo), as_generator(generator).native_reducer)
 
 
 def timed(function) -> tuple:
@@ -104,7 +104,7 @@ def compare_slice(binaries, generator, algo, scenario, seed, size):
     first = seed - size // 2
     space = parse_seed_space(f"{first}..{first + size - 1}")
     observation = observe(" ".join(str(c) for c in cards))
-    search = lambda: [c.seed for c in crack(generator, space, observation, algo=algo).candidates]  # noqa: E731
+    search = lambda: [c.seed for c in crack(as_generator(generator), space, observation, algo=make_shuffle(algo)).candidates]  # noqa: E731
     every, one, naive, same = [], [], [], []
     for _ in range(REPEAT):
         found, wall = timed(search)
@@ -121,7 +121,7 @@ def compare_slice(binaries, generator, algo, scenario, seed, size):
 def full_search(generator, algo, seed, space):
     """One timed search of a whole seed space; returns (seconds, seeds shuffled, candidates)."""
     observation = observe(" ".join(str(c) for c in dealt(generator, algo, seed)[:SEEN]))
-    result = crack(generator, space, observation, algo=algo)
+    result = crack(as_generator(generator), space, observation, algo=make_shuffle(algo))
     return result.seconds, result.shuffled, [c.seed for c in result.candidates]
 
 
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     full = "--full" in (argv if argv is not None else sys.argv[1:])
     binaries = compile_c(C_SOURCES / "crack_brute.c"), compile_c(C_SOURCES / "crack_filter.c")
     for _, generator, algo, *_ in SCENARIOS:  # compile (or load) the kernels before timing
-        crack(generator, parse_seed_space("0..9"), observe("Ac"), algo=algo)
+        crack(as_generator(generator), parse_seed_space("0..9"), observe("Ac"), algo=make_shuffle(algo))
     rows, notes = [], []
     for label, generator, algo, scenario, seed, size in SCENARIOS:
         (every, one, naive, same), found = compare_slice(binaries, generator, algo, scenario, seed, size)

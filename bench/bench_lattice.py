@@ -37,7 +37,7 @@ def deal_case(spec, reducer, cards):
     """A random seeded state, its Fisher-Yates deal, the bottom ``cards`` seen: (call, truth)."""
     def make(rng):
         state = rng.randrange(spec.m)
-        deck = shuffle(52, source_at(spec, state), "fisher-yates", reducer)
+        deck = shuffle(52, source_at(spec, state), make_shuffle("fisher-yates"), reducer)
         positions = list(range(51, 51 - cards, -1))
         seen = observe(" ".join(str(int(deck[p])) for p in positions), ",".join(map(str, positions)))
         return (lambda: recover_from_deal(spec, reducer, make_shuffle("fisher-yates"), seen).states), state

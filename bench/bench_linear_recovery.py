@@ -18,7 +18,7 @@ import time
 
 from common import markdown_table, write_fragment
 
-from rnglab.generators.xorshift import V8MathRandom, Xorshift128
+from rnglab.generators.xorshift import Mt19937x64, V8MathRandom, Xorshift128
 from rnglab.recovery import linear
 
 
@@ -113,6 +113,14 @@ def xorshift128_case(rng):
     return (lambda: linear.solve(model, observations).states), state
 
 
+def mt19937_64_case(rng):
+    hidden = Mt19937x64.seeded(rng.randrange(2**64))
+    hidden.random_raw(rng.randrange(312))  # anywhere in the stream
+    outputs = hidden.random_raw(312 + 10).tolist()
+    return (lambda: [linear.mt19937_64_at(state).random_raw(322)[312:].tolist()
+                     for state in linear.recover_mt19937_64_words(outputs[:312]).states]), outputs[312:]
+
+
 CASES = [
     ("V8 JS Fisher-Yates 52, bottom 40 cards, phase 0", "95%, < 10 ms", v8_deal_case(40, False)),
     ("reference: pure-Python GF(2) solver, same 40 cards, phase 0", "", v8_reference_case(40)),
@@ -121,6 +129,7 @@ CASES = [
     ("CPython MT19937, 624 getrandbits(32)", "< 50 ms", python_words_case),
     ("CPython MT19937, 624 random()", "< 5 s", python_floats_case),
     ("xorshift128, 4 outputs", "", xorshift128_case),
+    ("std::mt19937_64, 312 outputs", "", mt19937_64_case),
 ]
 
 
@@ -166,6 +175,7 @@ def main(flags=()) -> None:
     trials = 20 if "--quick" in flags else 100
     start = time.perf_counter()
     linear.python_random_model().forms(1248)
+    linear.mt19937_64_model().forms(312)
     model_seconds = time.perf_counter() - start
     v8_deal_case(40, False)(random.Random(0))[0]()  # compile the kernels once, outside the timings
     rows = []
@@ -179,9 +189,9 @@ def main(flags=()) -> None:
             "those returned, every one of which replays every observation; \"states\": how many are returned on "
             "average (V8 with the phase unknown: every phase whose block holds all the draws fits them; CPython "
             "floats: the 5 bits `random()` drops of word 0 reach no later output, 16 states, one future).\n"
-            "Times are the library call (equations, elimination, enumeration, replay), after the CPython model "
-            f"(the forms of 1248 outputs over 19968 unknowns, from CPython's own generator started at each unit "
-            f"state) is built once per process: {model_seconds:.1f} s.\n\n"
+            "Times are the library call (equations, elimination, enumeration, replay), after the MT19937 models "
+            f"(the forms of 1248 CPython outputs and 312 mt19937_64 outputs over 19968 unknowns, from the real "
+            f"generators started at each unit state) are built once per process: {model_seconds:.1f} s.\n\n"
             + markdown_table(["case", "goal", "success", "median ms", "worst ms", "states", "failures"], rows)
             + f"\n\nV8, phase 0: the fewest bottom cards that leave a single state, over {trials} decks: median "
             f"{median}, 95th percentile {high}, most {most}.\n")

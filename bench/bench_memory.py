@@ -26,7 +26,7 @@ import resource, sys
 from rnglab.empirical.battery import get_battery, run_battery
 from rnglab.generators import make_source
 if sys.argv[1] != "-":
-    run_battery(lambda seed: make_source("pcg64", 1), "small", tests=[sys.argv[1]], n=int(sys.argv[2]))
+    run_battery(lambda seed: make_source("pcg64", 1), get_battery("small"), tests=[sys.argv[1]], n=int(sys.argv[2]))
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 

@@ -31,8 +31,9 @@ from common import C_SOURCES, compile_c, markdown_table, run_c, write_fragment
 from rnglab.algebra.mrg_period import period
 from rnglab.generators import as_generator, catalog
 from rnglab.recovery.crack import deal, make_plan, observe, search
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.seeds.space import parse_seed_space
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
 
 OUTPUTS = 10**7
@@ -84,10 +85,10 @@ def crack_row(name: str, seed: int, batch_size: int, single_size: int) -> list:
     generator = as_generator(name)
     low, high = generator.seed_bounds()
     first = max(low, min(seed - batch_size // 2, high - batch_size + 1))
-    seen = observe(" ".join(standard_deck().names(shuffle(52, generator.make(seed), "fisher-yates", "lemire")[:6])))
-    batch = search(make_plan(name, parse_seed_space(f"{first}..{first + batch_size - 1}"), seen))
+    seen = observe(" ".join(standard_deck().names(shuffle(52, generator.make(seed), make_shuffle("fisher-yates"), REDUCERS["lemire"])[:6])))
+    batch = search(make_plan(as_generator(name), parse_seed_space(f"{first}..{first + batch_size - 1}"), seen))
     around = parse_seed_space(f"{seed - single_size // 2}..{seed + single_size // 2 - 1}")
-    single, single_rate = one_at_a_time(make_plan(name, around, seen), around)
+    single, single_rate = one_at_a_time(make_plan(as_generator(name), around, seen), around)
     same = [c.seed for c in batch.candidates] == single == [seed]
     return [name, f"{batch.shuffled:,}", f"{batch.rate:,.0f}", f"{around.size:,}", f"{single_rate:,.0f}",
             f"{batch.rate / single_rate:.0f}x", "yes" if same else "NO"]

@@ -26,10 +26,10 @@ import time
 import numpy as np
 from common import best_time, markdown_table, write_fragment
 
-from rnglab.draws.bias import applicable_methods, bias
+from rnglab.draws.bias import applicable_reducers, bias
 from rnglab.draws.bounded import draw_bounded
 from rnglab.generators import make_source
-from rnglab.reduction.reducers import as_reducer
+from rnglab.reduction.reducers import REDUCERS, as_reducer
 
 SEED = 20261122
 
@@ -38,7 +38,7 @@ def check_bit_exact(count: int = 10**5) -> bool:
     """The catalog pcg64 with lemire equals numpy's integers, call after call, for 32- and 64-bit bounds."""
     source, generator = make_source("pcg64", seed=SEED), np.random.Generator(np.random.PCG64(SEED))
     for n, size in [(52, count), (10**12, count), (7, 3), (1, 2), (2**32, 5), (3_000_000_019, count)]:
-        if not np.array_equal(draw_bounded(source, n, size, "lemire").values,
+        if not np.array_equal(draw_bounded(source, n, size, REDUCERS["lemire"]).values,
                               generator.integers(0, n, size, dtype=np.uint64)):
             return False
     return source.random_raw(4).tolist() == generator.bit_generator.random_raw(4).tolist()
@@ -66,8 +66,8 @@ def _row(label, n, count, ours, before, generator, dtype=np.int64, shown=None) -
 def throughput_rows(count: int, n: int) -> list:
     rows, generator = [], np.random.Generator(np.random.PCG64(SEED))
     source = make_source("pcg64", seed=SEED)
-    for method in applicable_methods(2**32, n):
-        reducer = as_reducer(method)
+    for reducer in applicable_reducers(2**32, n):
+        method = reducer.name
         separate = dataclasses.replace(reducer, compact_code=None) if reducer.compact_code is not None else None
         rows.append(_row(f"`{method}`", n, count, lambda r=reducer: draw_bounded(source, n, count, r),
                          None if separate is None else lambda r=separate: draw_bounded(source, n, count, r), generator))
@@ -75,9 +75,9 @@ def throughput_rows(count: int, n: int) -> list:
     whole.NARROW_HALVES = False  # the catalog source before: one whole 64-bit word per draw
     lemire_before = dataclasses.replace(as_reducer("lemire"), compact_code=None)
     rows.append(_row("`lemire`, whole 64-bit words (before)", n, count,
-                     lambda: draw_bounded(whole, n, count, "lemire"),
+                     lambda: draw_bounded(whole, n, count, REDUCERS["lemire"]),
                      lambda: draw_bounded(whole, n, count, lemire_before), generator))
-    rows.append(_row("`lemire` (64-bit words)", 10**12, count, lambda: draw_bounded(source, 10**12, count, "lemire"),
+    rows.append(_row("`lemire` (64-bit words)", 10**12, count, lambda: draw_bounded(source, 10**12, count, REDUCERS["lemire"]),
                      lambda: draw_bounded(source, 10**12, count, lemire_before), generator, np.uint64, "10^12"))
     return rows
 
@@ -85,10 +85,10 @@ def throughput_rows(count: int, n: int) -> list:
 def analysis_rows() -> list:
     rows = []
     for n in (52, 10000, 10**6, 2**31 + 1, 3_000_000_019):
-        methods = [m for m in applicable_methods(2**32, n) if m != "float-multiply" or n <= 10**6]
+        methods = [r.name for r in applicable_reducers(2**32, n) if r.name != "float-multiply" or n <= 10**6]
         started = time.perf_counter()
         for method in methods:
-            bias(method, n, 2**32)
+            bias(REDUCERS[method], n, 2**32)
         rows.append([n, len(methods), f"{time.perf_counter() - started:.3f}"])
     return rows
 

@@ -36,6 +36,8 @@ from rnglab.shuffles.fairness import ChoiceWeights, position_counts
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.test_position_matrix import reference_counts  # noqa: E402
 
+from rnglab.reduction.reducers import REDUCERS
+
 DECKS, CARDS, REPEAT = 10**6, 52, 3
 #: Deck sizes of the position matrix, and the largest one the object-array DP ("before") is timed on.
 MATRIX_SIZES, BEFORE_LIMIT = (100, 200, 400), 200
@@ -51,8 +53,8 @@ def numpy_permuted():
 
 def rnglab_lanes(name: str):
     generator, seeds = make_source(name), np.arange(1, DECKS + 1)
-    shuffle_seeds(generator, seeds[:10], CARDS, "fisher-yates", "lemire")  # load the compiled kernels
-    return lambda: shuffle_seeds(generator, seeds, CARDS, "fisher-yates", "lemire")
+    shuffle_seeds(generator, seeds[:10], CARDS, make_shuffle("fisher-yates"), REDUCERS["lemire"])  # load the compiled kernels
+    return lambda: shuffle_seeds(generator, seeds, CARDS, make_shuffle("fisher-yates"), REDUCERS["lemire"])
 
 
 def timed(function) -> tuple[float, float]:
@@ -65,7 +67,7 @@ def timed(function) -> tuple[float, float]:
 def matrix_row(n: int) -> list:
     """Before and after for the position matrix of the naive exchange on ``n`` cards."""
     program = make_shuffle("naive").program(n)
-    after = timed(lambda: position_counts("naive", n))
+    after = timed(lambda: position_counts(make_shuffle("naive"), n))
     if n > BEFORE_LIMIT:
         return [n, "not measured (issue 19: 59 s wall at n = 400)", f"{after[0]:.2f} / {after[1]:.2f}", ""]
     before = timed(lambda: reference_counts(program, n, ChoiceWeights()))

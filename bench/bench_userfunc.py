@@ -27,6 +27,8 @@ from rnglab.shuffles.userfunc import function_position_counts
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from userfunc.articles import naive_exchange
 
+from rnglab.reduction.reducers import REDUCERS
+
 REPEAT, EXACT_N, CALLS, CARDS = 3, 6, 2000, 52
 
 
@@ -39,7 +41,7 @@ def main() -> None:
     paths = EXACT_N**EXACT_N
     runs = {"exact": lambda: enumerate_deals(naive_exchange, EXACT_N), "exact plain": plain_calls(paths, EXACT_N),
             "empirical": lambda: function_position_counts(naive_exchange, CARDS, make_source("msvc", seed=1),
-                                                          "modulo", CALLS),
+                                                          REDUCERS["modulo"], CALLS),
             "empirical plain": plain_calls(CALLS, CARDS)}
     best = dict.fromkeys(runs, float("inf"))
     for _ in range(REPEAT):

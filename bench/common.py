@@ -18,8 +18,8 @@ RESULTS = Path(__file__).resolve().parent / "results"
 C_SOURCES = Path(__file__).resolve().parent / "c"
 
 
-def compile_c(source: str | Path, name: str | None = None) -> Path:
-    """Compile a C file (a path, or source text) with ``cc -O2`` into a temporary folder."""
+def compile_c(source: str | Path, name: str | None = None, flags: tuple[str, ...] = ("-O2",)) -> Path:
+    """Compile a C file (a path, or source text) with ``cc FLAGS`` (``-O2``) into a temporary folder."""
     folder = Path(tempfile.mkdtemp(prefix="rnglab-bench-"))
     if isinstance(source, str) and "\n" in source:
         path = folder / f"{name or 'reference'}.c"
@@ -27,7 +27,7 @@ def compile_c(source: str | Path, name: str | None = None) -> Path:
     else:
         path = Path(source)
     binary = folder / path.stem
-    subprocess.run(["cc", "-O2", "-o", str(binary), str(path), "-lm"], check=True)
+    subprocess.run(["cc", *flags, "-o", str(binary), str(path), "-lm"], check=True)
     return binary
 
 
@@ -36,13 +36,14 @@ def run_c(binary: Path, *args) -> str:
     return subprocess.run([str(binary), *map(str, args)], check=True, capture_output=True, text=True).stdout
 
 
-def best_time(function, repeat: int = 5) -> float:
-    """Best wall-clock time of ``function()`` over ``repeat`` runs, in seconds."""
+def best_time(function, repeat: int = 5, clock=time.perf_counter) -> float:
+    """Best time of ``function()`` over ``repeat`` runs, in seconds: wall-clock, or ``clock=time.process_time``
+    for CPU time (the measure for one thread on a shared machine)."""
     best = float("inf")
     for _ in range(repeat):
-        started = time.perf_counter()
+        started = clock()
         function()
-        best = min(best, time.perf_counter() - started)
+        best = min(best, clock() - started)
     return best
 
 

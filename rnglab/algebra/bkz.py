@@ -25,10 +25,10 @@ fplll, a lattice reduction library (BKZ with LLL preprocessing).
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from rnglab.algebra.lattice import IntegralLLL, _float_lll, _shortest_candidates
+from rnglab.core.compiled import njit
 
 #: Block size beta of the preprocessing (fplll's common choice for enumeration preprocessing).
 BLOCK = 10
@@ -43,7 +43,7 @@ ENTRY_LIMIT = 2.0**24
 IMPROVEMENT = 0.99
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _gram_schmidt(basis):  # pragma: no cover - compiled
     """``mu`` and ``B`` of an int64 basis in doubles (its Gram matrix is exact for small entries)."""
     n = basis.shape[0]
@@ -68,7 +68,7 @@ def _gram_schmidt(basis):  # pragma: no cover - compiled
     return mu, B
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _largest(basis):  # pragma: no cover - compiled
     largest = 0.0
     for i in range(basis.shape[0]):
@@ -77,7 +77,7 @@ def _largest(basis):  # pragma: no cover - compiled
     return largest
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _product(U, basis):  # pragma: no cover - compiled
     """``U basis`` in int64 (the caller bounds the entries)."""
     n, columns = U.shape[0], basis.shape[1]
@@ -90,7 +90,7 @@ def _product(U, basis):  # pragma: no cover - compiled
     return result
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _insert(basis, j, x):  # pragma: no cover - compiled
     """Make row j of ``basis`` equal to ``+-sum_i x_i basis[j + i]`` by unimodular row steps."""
     x = x.copy()
@@ -127,7 +127,7 @@ def _insert(basis, j, x):  # pragma: no cover - compiled
             return
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _bkz(basis, block, tours, delta):  # pragma: no cover - compiled
     """BKZ tours on an int64 basis, in place; False if an entry would leave the limit."""
     n = basis.shape[0]

@@ -24,10 +24,10 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Optional
 
-import numba
 import numpy as np
+
+from rnglab.core.compiled import njit
 
 #: Lovász's constant delta of the LLL reduction.
 DELTA = Fraction(99, 100)
@@ -60,7 +60,7 @@ class IntegralLLL:
     """
 
     def __init__(self, basis: list[list[int]], delta: Fraction = DELTA,
-                 gram: Optional[list[list[int]]] = None):
+                 gram: list[list[int]] | None = None):
         self.basis, self.delta, self.d, self.lam = basis, delta, [1], []
         if gram is None:
             gram = [[dot(u, v) for v in basis[:k + 1]] for k, u in enumerate(basis)]
@@ -173,7 +173,7 @@ def lll_reduce(basis: list[list[int]], delta: Fraction = DELTA) -> tuple[list, l
     return reduction.gram_schmidt()
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _float_lll(mu, B, delta, max_steps):  # pragma: no cover - compiled
     """Textbook LLL on Gram–Schmidt data in doubles, recording its row operations.
 
@@ -225,7 +225,7 @@ def _float_lll(mu, B, delta, max_steps):  # pragma: no cover - compiled
     return U, True
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _largest(matrix, first, stop):  # pragma: no cover - compiled
     """The largest absolute entry of rows ``first..stop-1`` of an int64 matrix, as a double."""
     largest = 0.0
@@ -235,7 +235,7 @@ def _largest(matrix, first, stop):  # pragma: no cover - compiled
     return largest
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _int64_products(U, C):  # pragma: no cover - compiled
     """``R = U C`` and the lower triangle of ``R R^T`` in int64, and whether both are exact.
 
@@ -271,7 +271,7 @@ def _apply(U: np.ndarray, reduction: IntegralLLL) -> IntegralLLL:
     return IntegralLLL(basis.tolist(), reduction.delta)
 
 
-def guided_reduction(reduction: IntegralLLL, k: int, floats: Optional[tuple]) -> IntegralLLL:
+def guided_reduction(reduction: IntegralLLL, k: int, floats: tuple | None) -> IntegralLLL:
     """LLL-reduce exactly a basis whose rows before k are reduced, guided by :func:`_float_lll`.
 
     Parameters
@@ -375,7 +375,7 @@ def canonical(vector) -> tuple[int, ...]:
     return tuple(vector)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _shortest_candidates(mu, B, radius, margin):  # pragma: no cover - compiled
     """Schnorr–Euchner enumeration in doubles, the radius shrinking to each vector found.
 
@@ -426,7 +426,7 @@ def _shortest_candidates(mu, B, radius, margin):  # pragma: no cover - compiled
             dx[k] = ddx[k] - dx[k]
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _keep_within(found, lengths, count, radius):  # pragma: no cover - compiled
     """Move the first ``count`` rows with ``lengths <= radius`` to the front; return how many."""
     kept = 0
@@ -439,7 +439,7 @@ def _keep_within(found, lengths, count, radius):  # pragma: no cover - compiled
     return kept
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _grown(found, lengths):  # pragma: no cover - compiled
     """Copies of ``found`` and ``lengths`` with room for twice as many rows."""
     rows = 2 * lengths.size
@@ -500,7 +500,7 @@ def short_vectors(basis, mu, B, bound: int) -> list[list[int]]:
     return vectors
 
 
-def shortest_vector(basis, mu, B, reject_below: Optional[int] = None, known: Optional[int] = None):
+def shortest_vector(basis, mu, B, reject_below: int | None = None, known: int | None = None):
     """Exact nu^2 and the canonical shortest vector of the lattice with this reduced basis.
 
     With ``reject_below``, returns None if nu^2 is below it (used to prune a

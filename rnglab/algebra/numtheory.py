@@ -39,6 +39,7 @@ import numpy as np
 
 from rnglab.core.compiled import njit
 from rnglab.core.params import describe_int
+from rnglab.reduction.maps import multiply_128
 
 #: Trial division removes every prime below this bound first.
 TRIAL_DIVISION_BOUND = 4096
@@ -250,21 +251,11 @@ def _brent_rho(n: int, increment: int, budget: int) -> tuple[int | None, int]:
 # mixed uint64/int64 arithmetic into float64.
 
 @njit(cache=True, nogil=True)
-def _multiply_high(a, b):  # pragma: no cover - compiled
-    """High 64 bits of the 128-bit product of two uint64 words (four 32-bit products)."""
-    low_mask, shift = np.uint64(0xFFFFFFFF), np.uint64(32)
-    a0, a1, b0, b1 = a & low_mask, a >> shift, b & low_mask, b >> shift
-    p00, p01, p10, p11 = a0 * b0, a0 * b1, a1 * b0, a1 * b1
-    middle = (p00 >> shift) + (p10 & low_mask) + p01
-    return p11 + (p10 >> shift) + (middle >> shift)
-
-
-@njit(cache=True, nogil=True)
 def _montgomery_multiply(a, b, n, negative_inverse):  # pragma: no cover - compiled
     """``a b / 2^64 mod n`` for ``a, b < n``, n odd (REDC, with the carry for n >= 2^63)."""
-    low, high = a * b, _multiply_high(a, b)
+    high, low = multiply_128(a, b)
     reducer = low * negative_inverse
-    total = high + _multiply_high(reducer, n)
+    total = high + multiply_128(reducer, n)[0]
     overflow = total < high
     if low != np.uint64(0):
         total += np.uint64(1)

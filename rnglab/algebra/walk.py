@@ -32,13 +32,13 @@ section 7 (cycle finding).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-import numba
 import numpy as np
 
 from rnglab.algebra.period import jump_ahead, lcg_period
+from rnglab.core.compiled import njit
 from rnglab.core.results import Result
 from rnglab.generators import LCG, validate_lcg
 from rnglab.generators.affine import arithmetic_kind
@@ -110,14 +110,14 @@ class WalkResult(Result):
 
 # -- compiled kernels --------------------------------------------------------------------
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _record_hits(states, target, step, hits):  # pragma: no cover - compiled
     for lane in range(states.size):
         if states[lane] == target and hits[lane] < 0:
             hits[lane] = step
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _search_small(states, a, c, m, target, steps, hits):  # pragma: no cover - compiled
     """Step every lane ``steps`` times modulo ``m <= 2^32``; ``hits[i]``: first step where lane i met ``target``."""
     inverse = 1.0 / np.float64(m)
@@ -138,7 +138,7 @@ def _search_small(states, a, c, m, target, steps, hits):  # pragma: no cover - c
             _record_hits(states, target, step, hits)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _search_power_of_two(states, a, c, mask, target, steps, hits):  # pragma: no cover - compiled
     """Step every lane ``steps`` times modulo ``mask + 1 = 2^e <= 2^64`` (wrap-around, then mask)."""
     for step in range(1, steps + 1):

@@ -28,7 +28,7 @@ from rnglab.audit.grades import Finding, finding
 from rnglab.audit.structure import state_bits
 from rnglab.audit.target import AUDIT_SEED, Target
 from rnglab.draws.bias import empirical_bias
-from rnglab.empirical.battery import get_battery, result_labels, run_battery
+from rnglab.empirical.battery import Battery, result_labels, run_battery
 from rnglab.empirical.until_fail import stages, summarise
 from rnglab.empirical.verdicts import format_pvalue, grade, tail_distance
 from rnglab.pages.numbers import power
@@ -42,17 +42,18 @@ SCALED_DRAWS, SHUFFLES = 2**20, 20_000
 #: 2^25.16 bytes for PCG64 (stages of 2^24.16 and 2^25.16 bytes done at 4.9 s and 6.0 s, the next at 8.4 s),
 #: and so does this budget (the stage after it would read 2^26.17 bytes).
 UNTIL_FAIL_BYTES = 2**26
+#: The battery the audit runs on the raw output.
+AUDIT_BATTERY = "small"
 #: Tests of linearity over GF(2), by the name of their battery entry.
 LINEARITY_TESTS = ("linear-complexity", "matrix-rank")
 
 
-def until_fail(target: Target, battery: str, max_bytes: int):
+def until_fail(target: Target, battery: Battery, max_bytes: int):
     """Run-until-fail of ``battery`` on the generator's raw stream (seed :data:`AUDIT_SEED`) up to ``max_bytes``:
     the stages run, and the data read at the first FAIL (``None`` when none failed within the budget)."""
-    chosen = get_battery(battery)
     source = target.generator.make(AUDIT_SEED)
-    done = list(stages(source, chosen, max_bytes=max_bytes))
-    return summarise(source, chosen, done)
+    done = list(stages(source, battery, max_bytes=max_bytes))
+    return summarise(source, battery, done)
 
 
 def _until_fail_row(result, max_bytes: int) -> list:
@@ -121,17 +122,17 @@ def _headline(target: Target, failed: set[str], counted: int) -> str:
     return headline
 
 
-def raw_output(target: Target, battery: str = "small", until_fail_bytes: int = UNTIL_FAIL_BYTES) -> Finding:
+def raw_output(target: Target, battery: Battery, until_fail_bytes: int = UNTIL_FAIL_BYTES) -> Finding:
     """The battery's, run-until-fail's (its last stage) and the scaled tests' p-values, graded by the one closest
     to 0 or 1; each test counted once (run-until-fail reruns the battery's: ``until_fail_bytes`` 0, not run)."""
     result = run_battery(target.generator.make, battery, AUDIT_SEED)
     labels = result_labels(result.results)
     tests = {label: r.pvalue for label, r in zip(labels, result.results)}
-    scaled = empirical_bias(target.generator.make(AUDIT_SEED), target.n, SCALED_DRAWS, target.reducer.name)
+    scaled = empirical_bias(target.generator.make(AUDIT_SEED), target.n, SCALED_DRAWS, target.reducer)
     tests[f"{target.reducer.name} draws below {target.n} ({power(SCALED_DRAWS)} draws)"] = scaled.pvalue
     if target.shuffle is not None and target.shuffle.swap_program(target.n) is not None:
         positions = empirical_fairness(target.generator.make(AUDIT_SEED), target.n, target.shuffle, SHUFFLES,
-                                       target.reducer.name, label=target.generator.name)
+                                       target.reducer, label=target.generator.name)
         tests[f"position table of {SHUFFLES:,} real shuffles"] = positions.pvalue
     rows = [[label, format_pvalue(p), grade(p)] for label, p in tests.items()]
     pvalues, failed = list(tests.values()), {label for label, p in tests.items() if grade(p) == "FAIL"}

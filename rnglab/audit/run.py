@@ -7,11 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rnglab.audit.attack import demo_seed, demonstration, repeatability, unpredictability
-from rnglab.audit.empirical import UNTIL_FAIL_BYTES, raw_output
+from rnglab.audit.empirical import AUDIT_BATTERY, UNTIL_FAIL_BYTES, raw_output
 from rnglab.audit.grades import RULES, Finding, overall
 from rnglab.audit.structure import reachability, scaling, shuffle_law
 from rnglab.audit.target import AUDIT_SEED, Target
 from rnglab.core.results import Result
+from rnglab.empirical.battery import Battery, batteries
 
 #: The fields of an audit's JSON that are measurements of the machine, not findings: they differ from run to run,
 #: everything else is the same for the same pipeline (and window). ``findings[unpredictability]``'s value and
@@ -65,7 +66,7 @@ class Audit(Result):
     demonstration: dict | None = None
 
 
-def sections(target: Target, battery: str,
+def sections(target: Target, battery: Battery,
              until_fail_bytes: int = UNTIL_FAIL_BYTES) -> dict[str, Callable[[], Finding]]:
     """The analyses by question, each a call that returns its :class:`Finding`."""
     range_size = target.generator.make(AUDIT_SEED).range_size
@@ -77,9 +78,11 @@ def sections(target: Target, battery: str,
             "raw": lambda: raw_output(target, battery, until_fail_bytes)}
 
 
-def audit(target: Target, *, battery: str = "small", until_fail_bytes: int = UNTIL_FAIL_BYTES,
+def audit(target: Target, *, battery: Battery | None = None, until_fail_bytes: int = UNTIL_FAIL_BYTES,
           progress: Callable[[str, int, int], None] | None = None) -> Audit:
     """Examine ``target`` end to end: six questions, each graded with the number that decides it.
+
+    The raw output is tested with ``battery`` (default: :data:`AUDIT_BATTERY`).
 
     Every section is fixed work (run-until-fail reads at most ``until_fail_bytes``; 0: not run), so the
     findings are the same on every run but for the :data:`MEASURED_FIELDS`.
@@ -88,7 +91,7 @@ def audit(target: Target, *, battery: str = "small", until_fail_bytes: int = UNT
     """
     findings: list[Finding] = []
     seconds = {}
-    work = sections(target, battery, until_fail_bytes)
+    work = sections(target, battery or batteries()[AUDIT_BATTERY], until_fail_bytes)
     for done, (question, run) in enumerate(work.items()):
         if progress:
             progress(RULES[question].title, done, len(work))

@@ -20,6 +20,7 @@ from rnglab.draws.bias import bias
 from rnglab.pages.numbers import power, probability
 from rnglab.plot.shuffle import position_heatmap
 from rnglab.seeds.space import SeedSpace, policy_space, seed_range_space
+from rnglab.shuffles.algorithms import FISHER_YATES
 from rnglab.shuffles.fairness import IDEAL_ONLY, exact_fairness, position_chi_square
 from rnglab.shuffles.paths import BeyondEnumeration
 from rnglab.shuffles.reach import (
@@ -89,7 +90,7 @@ def distinct_states(target: Target, seeds: int) -> int:
 
 def reachability(target: Target) -> Finding:
     """Deals the seed space can reach against ``n!`` (counted exactly for up to :func:`enumerated_seeds`)."""
-    space, shuffle = seed_space(target), target.shuffle or "fisher-yates"
+    space, shuffle = seed_space(target), target.shuffle or FISHER_YATES
     if target.seeding.enumerable and target.shuffle is not None and space.size <= enumerated_seeds(target):
         result = reachable_deals(target.generator, space, target.n, shuffle, target.reducer)
     else:
@@ -148,7 +149,7 @@ def drawn_bounds(target: Target) -> list[int]:
 
 def scaling(target: Target, range_size: int) -> Finding:
     """The reducer's exact bias at every bound the shuffle draws, on the generator's ``R`` output values."""
-    results = [bias(target.reducer.name, bound, range_size) for bound in drawn_bounds(target)]
+    results = [bias(target.reducer, bound, range_size) for bound in drawn_bounds(target)]
     biased = [r for r in results if r.ratio != 1]
     worst = max(biased, key=lambda r: r.ratio or math.inf, default=None)
     detect = min((r.draws_to_detect for r in biased if r.draws_to_detect), default=None)
@@ -214,13 +215,11 @@ def shuffle_law(target: Target, range_size: int) -> Finding:
         except BeyondEnumeration as beyond:
             return empirical_shuffle_law(target, str(beyond))
     else:
-        n, options = target.n, ({"swaps": target.shuffle.swaps} if target.shuffle.algorithm.option == "swaps" else
-                                {"key_bits": target.shuffle.key_bits} if target.shuffle.algorithm.option else {})
+        n = target.n
         try:
-            result = exact_fairness(target.shuffle.name, n, reduce=target.reducer.name, range_size=range_size,
-                                    **options)
+            result = exact_fairness(target.shuffle, n, reducer=target.reducer, range_size=range_size)
         except ValueError as beyond:  # the reducer's weights are out of exact reach for this shuffle
-            result = exact_fairness(target.shuffle.name, n, **options)
+            result = exact_fairness(target.shuffle, n)
             if target.reducer.unbiased:  # every draw exactly uniform: the ideal law is the law through the reducer
                 result = replace(result, source=f"ideal source ({target.reducer.name} draws are exactly uniform: "
                                                 "the same law)")

@@ -41,9 +41,9 @@ TOML_KEYS = {"generator": True, "seeding": True, "window": False, "reducer": Fal
 DEFAULT_WINDOW, DEFAULT_GAMES_PER_DAY, DEFAULT_CARDS_SEEN, DEFAULT_TABLES = "1d", 100_000, 7, 1_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Target:
-    """A pipeline to audit, every part resolved.
+    """A pipeline to audit, every part resolved (built by keyword).
 
     Attributes
     ----------
@@ -95,8 +95,9 @@ class Target:
 def from_pipeline(value: str | Pipeline, window: str = DEFAULT_WINDOW) -> Target:
     """The target of a named pipeline (``ValueError`` with the list of names for an unknown one)."""
     chosen = as_pipeline(value)
-    return Target(chosen.name, chosen.generator, chosen.reducer, chosen.shuffle, None, "", chosen.seeding,
-                  parse_window(window), chosen.deck)
+    return Target(name=chosen.name, generator=chosen.generator, reducer=chosen.reducer, shuffle=chosen.shuffle,
+                  function=None, function_name="", seeding=chosen.seeding, window=parse_window(window),
+                  deck=chosen.deck)
 
 
 def from_toml(path: str | Path) -> Target:
@@ -127,13 +128,18 @@ def from_table(table: dict, default_name: str = "pipeline", folder: Path | None 
     generator = as_generator(_text(table, "generator"))
     function_name = _text(table, "function") if "function" in table else ""
     return Target(
-        _text(table, "name") if "name" in table else default_name, generator,
-        as_reducer(_text(table, "reducer") if "reducer" in table else generator.native_reducer),
-        make_shuffle(_text(table, "shuffle"), swaps=table.get("swaps")) if "shuffle" in table else None,
-        load_function(function_name, folder) if function_name else None, function_name, policy(_text(table, "seeding")),
-        parse_window(_text(table, "window") if "window" in table else DEFAULT_WINDOW),
-        deck_for(str(table.get("deck", "52"))), _count(table, "games_per_day", DEFAULT_GAMES_PER_DAY),
-        _count(table, "cards_seen", DEFAULT_CARDS_SEEN), _count(table, "tables", DEFAULT_TABLES))
+        name=_text(table, "name") if "name" in table else default_name,
+        generator=generator,
+        reducer=as_reducer(_text(table, "reducer")) if "reducer" in table else generator.native_reducer,
+        shuffle=make_shuffle(_text(table, "shuffle"), swaps=table.get("swaps")) if "shuffle" in table else None,
+        function=load_function(function_name, folder) if function_name else None,
+        function_name=function_name,
+        seeding=policy(_text(table, "seeding")),
+        window=parse_window(_text(table, "window") if "window" in table else DEFAULT_WINDOW),
+        deck=deck_for(str(table.get("deck", "52"))),
+        games_per_day=_count(table, "games_per_day", DEFAULT_GAMES_PER_DAY),
+        cards_seen=_count(table, "cards_seen", DEFAULT_CARDS_SEEN),
+        tables=_count(table, "tables", DEFAULT_TABLES))
 
 
 def _text(table: dict, key: str) -> str:

@@ -92,14 +92,25 @@ class Duration(click.ParamType):
             self.fail(str(error), param, ctx)
 
 
+#: Where a pipeline named as GEN is kept for the options it fills (``ctx.meta``, set while the options are parsed).
+PIPELINE_KEY = "rnglab.pipeline"
+
+
+def named_pipeline() -> Pipeline | None:
+    """The pipeline GEN named in this command (``None`` for a generator): it fills the reducer, shuffle, seed space
+    and deck of the options left out (:mod:`rnglab.cli.shuffle`)."""
+    return click.get_current_context().meta.get(PIPELINE_KEY)
+
+
 class GeneratorType(click.ParamType):
     """GEN: a catalog name (``rnglab list``) or ``lcg:a=16807,m=2^31-1[,c=..][,seed=..][,output=bits(16,15)]``,
     resolved once into a :class:`~rnglab.generators.GeneratorSpec`; or a pipeline's name, resolved into its
-    :class:`~rnglab.shuffles.pipelines.Pipeline` (which :func:`generator_options` and the shuffle options unpack)."""
+    generator, the :class:`~rnglab.shuffles.pipelines.Pipeline` kept for the options it fills
+    (:func:`named_pipeline`)."""
 
     name = "generator"
 
-    def convert(self, value: Any, param, ctx) -> GeneratorSpec | Pipeline | InputName:
+    def convert(self, value: Any, param, ctx) -> GeneratorSpec | InputName:
         from rnglab.generators import as_generator
 
         if not isinstance(value, str):
@@ -110,7 +121,8 @@ class GeneratorType(click.ParamType):
             from rnglab.shuffles.pipelines import pipelines
 
             if value in pipelines():
-                return pipelines()[value]
+                ctx.meta[PIPELINE_KEY] = pipelines()[value]
+                return pipelines()[value].generator
             if value == "-" or os.path.exists(value):
                 return InputName(value)
             self.fail(f"{error}, or a pipeline's name", param, ctx)
@@ -146,9 +158,8 @@ def generator_options(required: bool = True, default: str | None = None, inputs:
     With ``inputs``, ``GEN`` may also be ``-`` or a file that names no generator: the
     command then receives that :class:`InputName` to read.
 
-    ``GEN`` may name a pipeline: a command with the shuffle options receives the
-    :class:`~rnglab.shuffles.pipelines.Pipeline` (they unpack it); any other command
-    receives its generator.
+    ``GEN`` may name a pipeline: the command receives its generator, and the shuffle
+    options read the rest of it (:func:`named_pipeline`).
     """
 
     def decorate(command: Callable) -> Callable:
@@ -156,12 +167,9 @@ def generator_options(required: bool = True, default: str | None = None, inputs:
         def wrapper(*args, gen=None, a=None, c=None, m=None, seed=None, **kwargs):
             if isinstance(gen, InputName):
                 _check_input(gen, inputs, a is not None or m is not None or c is not None, seed)
-                kwargs["generator"] = gen
-                return command(*args, **kwargs)
-            generator = _choose_generator(gen, a, c, m, seed, required, default, inputs)
-            kwargs["generator"] = generator if "algo" in kwargs or not hasattr(generator, "shuffle") \
-                else generator.generator
-            return command(*args, **kwargs)
+                return command(*args, generator=gen, **kwargs)
+            return command(*args, generator=_choose_generator(gen, a, c, m, seed, required, default, inputs),
+                           **kwargs)
 
         for option in reversed([
             click.argument("gen", required=False, metavar="[GEN]", type=GENERATOR),
@@ -207,7 +215,7 @@ def _choose_generator(gen, a, c, m, seed, required, default, inputs=False) -> Ge
         return None
     if seed is None:
         return gen
-    return gen.with_seed(seed) if hasattr(gen, "shuffle") else replace(gen, default_seed=gen.check_seed(seed))
+    return replace(gen, default_seed=gen.check_seed(seed))
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")

@@ -8,6 +8,7 @@ Examples::
     rnglab crack java --outputs -1155869325,431529176     # a generator seen directly
     rnglab crack js-fisher-yates-v8 --seen "..."          # bottom cards of a V8 deal: GF(2) elimination
     rnglab crack python --outputs @words.txt              # 624 getrandbits(32) words (or random() floats)
+    rnglab crack cpp-shuffle-mt19937 --method linear --seen @decks.txt   # ~130 whole std::shuffle decks, one a line
     rnglab crack java --outputs "4 5 2 5 4 1 ..." --bound 6 --predict 10   # dice: the lattice
     rnglab crack java --algo fisher-yates --seen "..." --positions 51,50,...  # no seed space: the lattice
     rnglab crack msvc --seeds 0..2^32-1 --seen "..." --cluster tcp://10.0.0.5:8786 --journal msvc.journal
@@ -25,7 +26,7 @@ from rnglab.cli.cluster import exit_incomplete, held_journal, scale_options
 from rnglab.cli.common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
 from rnglab.cli.crack_linear import linear_deal, linear_outputs, parse_phase
 from rnglab.cli.crack_method import announce, choose, lattice_deal, lattice_outputs
-from rnglab.cli.shuffle import DECK_HELP, seed_space_options, shuffle_options
+from rnglab.cli.shuffle import DECK, DECK_HELP, seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
     from rnglab.parallel.chunks import Failure
@@ -41,10 +42,10 @@ parse_outputs, recover_state = lazy("recovery.seen_outputs", "parse_outputs", "r
 @click.command("crack")
 @click.argument("generator", metavar="GEN", type=GENERATOR)
 @shuffle_options
-@seed_space_options
+@seed_space_options(pipeline_fills=True)
 @click.option("--seen", help="Cards seen, as names (\"As Kd 7h\", or \"Ace of Spades, ...\" as Deitel's program prints them) or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
-@click.option("--deck", default=None, help=DECK_HELP)
+@click.option("--deck", type=DECK, default=None, help=DECK_HELP)
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
 @click.option("--bound", type=IntExpr(minimum=1), default=None,
@@ -69,7 +70,8 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
     recovered from consecutive outputs instead. Without a seed space, an LCG's
     whole state is recovered by lattice reduction, and a GF(2)-linear
     generator's (MT19937, V8's Math.random, xorshift, WELL) by elimination over
-    GF(2), from outputs or from the bottom cards of js-fisher-yates-v8 (--method).
+    GF(2), from outputs, from the bottom cards of js-fisher-yates-v8, or from
+    consecutive whole decks of cpp-shuffle-mt19937, one a line (--method linear).
 
     With --cluster or --workers the seed space is cut into chunks run as dask
     tasks; with --journal each finished chunk is recorded, and the same command

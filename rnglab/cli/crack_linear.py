@@ -16,12 +16,19 @@ import click
 
 from rnglab.cli.common import emit_json, lazy
 
-(is_js_fisher_yates_v8, recover_v8_deal, predict_v8_deal, recover_python_floats, recover_python_words,
- python_random_at, python_words, linear_source_model, solve) = lazy("recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "predict_v8_deal", "recover_python_floats",
-    "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve")
+(is_js_fisher_yates_v8, recover_v8_deal, recover_v8_cards, predict_v8_deal, recover_python_floats, recover_python_words,
+ python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words, mt19937_64_seed) = lazy(
+    "recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "recover_v8_cards", "predict_v8_deal", "recover_python_floats",
+    "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve", "mt19937_64_at",
+    "recover_mt19937_64_words", "mt19937_64_seed")
 
 #: Highest ``--random_seed`` node takes (a 32-bit signed flag).
 NODE_SEED_BITS = 31
+#: Why ``random.shuffle``'s cards are not read: ``_randbelow`` hides how many words each draw consumed.
+PYTHON_SHUFFLE_REFUSAL = (
+    "--method linear cannot read python3-shuffle's cards: _randbelow(n) redraws getrandbits(k) >= n, so which "
+    "MT19937 word gave each card is hidden (a 52-card deck: about 25 words redrawn, 66 bits of alignment against "
+    "the 226 bits its cards show); give 624 getrandbits(32) words or random() values (--outputs), or --seeds")
 #: State words printed per state of the 624-word MT19937 (``--json`` gives them all).
 SHOWN_WORDS = 4
 
@@ -38,35 +45,48 @@ def parse_phase(text: str) -> int | None:
 
 def linear_deal(generator, reducer, shuffle, seen: str, positions: str | None, deck, phase: int | None, why: str,
                 as_json: bool) -> None:
-    """The V8 states behind the bottom cards of a JavaScript Fisher--Yates deal; each one's seed and deck."""
+    """The V8 states behind cards of a JavaScript Fisher--Yates deal (the bottom ones, or any positions a few
+    unseen draws from them); each one's seed and deck. Whole decks of ``cpp-shuffle-mt19937`` go to
+    :func:`linear_decks`."""
     from rnglab.recovery.crack import observe
+    from rnglab.recovery.linear_decks import is_cpp_shuffle_mt19937, is_python_shuffle
 
+    if is_cpp_shuffle_mt19937(generator, shuffle, reducer):
+        if positions is not None:
+            raise ValueError("--method linear reads whole decks of cpp-shuffle-mt19937 (every position): "
+                             "--positions does not apply")
+        linear_decks(generator, reducer, shuffle, seen, deck, why, as_json)
+        return
+    if is_python_shuffle(generator, shuffle, reducer):
+        raise ValueError(PYTHON_SHUFFLE_REFUSAL)
     if not is_js_fisher_yates_v8(generator, shuffle, reducer):
-        raise ValueError(f"--method linear reads the cards of js-fisher-yates-v8 only (V8's Math.random, "
-                         f"Math.floor(Math.random() * i)); for {generator.name} give its outputs (--outputs) or "
-                         "a seed space to search (--seeds)")
+        raise ValueError(f"--method linear reads the cards of js-fisher-yates-v8 (V8's Math.random, "
+                         f"Math.floor(Math.random() * i)) and whole decks of cpp-shuffle-mt19937; for "
+                         f"{generator.name} give its outputs (--outputs) or a seed space to search (--seeds)")
     observation = observe(seen, None, deck)
     size, count = observation.deck.size, observation.size
     bottom = tuple(range(size - 1, size - 1 - count, -1))
-    if positions is not None and observe(seen, positions, deck).positions != bottom:
-        raise ValueError(f"--method linear reads the bottom cards, dealt from the end: positions {size - 1}, "
-                         f"{size - 2}, ... in that order; got {positions}")
-    found = recover_v8_deal([int(card) for card in observation.cards], size, phase)
+    observation = observe(seen, ",".join(map(str, bottom)) if positions is None else positions, deck)
+    if observation.positions == bottom:
+        found = recover_v8_deal([int(card) for card in observation.cards], size, phase)
+    else:  # cards elsewhere: the paths of draws that put them there (a few unseen positions at most)
+        found = recover_v8_cards(shuffle.swap_program(size), observation, phase)
     decks = [predict_v8_deal(words, p, size) for p, words in found.solutions]
     rows = [{"phase": p, "state": list(words), "seed": _signed(seed), "random_seed": _node_flag(seed),
              "deck": observation.deck.names(deck)} for (p, words), seed, deck in zip(found.solutions, found.seeds, decks)]
     seen_names = observation.deck.names(observation.cards)
     if as_json:
         emit_json({"generator": generator.name, "algorithm": shuffle.name, "reducer": reducer.name,
-                   "seen": seen_names, "positions": list(bottom), "rank": found.rank, "unknowns": found.unknowns,
+                   "seen": seen_names, "positions": list(observation.positions), "rank": found.rank, "unknowns": found.unknowns,
                    "phases_tried": found.phases_tried, "candidates": rows, "method": "linear", "why": why})
         return
     click.echo(f"method: linear ({why})", err=True)
     phases = "cache phase 0" if phase == 0 else (f"cache phase {phase}" if phase is not None else
                                                  f"{found.phases_tried} cache phases tried")
-    lines = [(f"{generator.name}, {shuffle.name} with {reducer.name}: {len(rows)} state(s) from {count} bottom cards "
+    where = "bottom cards" if observation.positions == bottom else "cards"
+    lines = [(f"{generator.name}, {shuffle.name} with {reducer.name}: {len(rows)} state(s) from {count} {where} "
               f"(rank {found.rank} of {found.unknowns}; GF(2) elimination; {phases})"),
-             f"cards seen: {' '.join(seen_names)} at positions {', '.join(map(str, bottom))}"]
+             f"cards seen: {' '.join(seen_names)} at positions {', '.join(map(str, observation.positions))}"]
     for row in rows:
         seed = ("" if row["seed"] is None else f", seed {row['seed']}" +
                 (f" (node --random_seed={row['random_seed']})" if row["random_seed"] is not None else
@@ -74,6 +94,74 @@ def linear_deal(generator, reducer, shuffle, seen: str, positions: str | None, d
         lines.append(f"phase {row['phase']}: state {row['state'][0]:#018x} {row['state'][1]:#018x}{seed}")
         lines.append("deck: " + " ".join(row["deck"]))
     click.echo("\n".join(lines))
+
+
+def linear_decks(generator, reducer, shuffle, seen: str, deck, why: str, as_json: bool) -> None:
+    """The ``std::mt19937`` state (and seed) behind consecutive whole decks of ``std::shuffle``; the next deck."""
+    from rnglab.recovery.crack import observe
+    from rnglab.recovery.linear import UnderdeterminedState
+    from rnglab.recovery.linear_decks import deal_in_turn, equations_per_deck, recover_mt19937_decks
+
+    observations = [observe(text, None, deck) for text in _deck_texts(seen)]
+    for number, observation in enumerate(observations, start=1):
+        if observation.size != observation.deck.size:
+            raise ValueError(f"--method linear reads whole decks of cpp-shuffle-mt19937, one per line: deck "
+                             f"{number} has {observation.size} cards of {observation.deck.size}")
+    decks = [[int(card) for card in observation.cards] for observation in observations]
+    try:
+        found = recover_mt19937_decks(decks, shuffle, reducer)
+    except UnderdeterminedState as error:
+        per_deck = equations_per_deck(len(decks[0]))
+        raise ValueError(f"{len(decks)} decks leave the state open (rank {error.rank} of {error.unknowns}): at least "
+                         f"{-(-(error.unknowns - error.rank) // per_deck)} more consecutive decks needed (a deck of "
+                         f"{len(decks[0])} gives at most {per_deck} equations; 52-card decks took 129 to 134 in "
+                         "bench/results/cpp_decks.md)") from None
+    names = observations[0].deck
+    following = [names.names(deal_in_turn(state, len(decks) + 1, len(decks[0]), shuffle, reducer)[-1])
+                 for state in found.states]
+    if as_json:
+        emit_json({"generator": generator.name, "algorithm": shuffle.name, "reducer": reducer.name,
+                   "decks": found.decks, "words": found.words, "rank": found.rank, "unknowns": found.unknowns,
+                   "states": found.states, "seeds": found.seeds, "next_deck": following, "method": "linear",
+                   "why": why})
+        return
+    click.echo(f"method: linear ({why})", err=True)
+    lines = [(f"{generator.name}, {shuffle.name} with {reducer.name}: {len(found.states)} state(s) from {found.decks} "
+             f"consecutive decks ({found.words} words; rank {found.rank} of {found.unknowns}; GF(2) elimination)")]
+    for state, seed, deck_names in zip(found.states, found.seeds, following):
+        lines.append(f"state {_shown_words(state, found.unknowns)}"
+                     + ("" if seed is None else f", seed {seed} (std::mt19937 engine({seed}))"))
+        lines.append("next deck: " + " ".join(deck_names))
+    click.echo("\n".join(lines))
+
+
+def _deck_texts(seen: str) -> list[str]:
+    """The decks of ``--seen``: one per line (or separated by ``;``), on the command line or in a file (``@PATH``)."""
+    texts = [text for text in _read_values(seen, "cards").replace(";", "\n").splitlines() if text.strip()]
+    if not texts:
+        raise ValueError("give the decks seen, one whole deck per line, e.g. --seen @decks.txt")
+    return texts
+
+
+def _read_values(text: str, what: str) -> str:
+    """``text``, or the contents of the file it names (``@PATH``)."""
+    if not text.startswith("@"):
+        return text
+    try:
+        return Path(text[1:]).read_text()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read the {what} file {text[1:]}: {getattr(error, 'strerror', None) or error}") \
+            from None
+
+
+def _shown_words(state: int, unknowns: int) -> str:
+    """The first :data:`SHOWN_WORDS` 64-bit words of a state, and how many there are (``--json`` gives them all)."""
+    from rnglab.recovery.linear import _int_vector
+
+    words = -(-unknowns // 64)
+    packed = [int(w) for w in _int_vector(state, words)]
+    return " ".join(f"{w:#018x}" for w in packed[:SHOWN_WORDS]) + (
+        f" ... ({words} words of 64 bits; --json gives the state)" if words > SHOWN_WORDS else "")
 
 
 def _signed(seed: int | None) -> int | None:
@@ -92,23 +180,19 @@ def linear_outputs(generator, text: str, predict: int, why: str, as_json: bool) 
     values = _values(text)
     floats = any(isinstance(v, float) for v in values)
     found, following = _recover(generator, values, floats, predict)
+    seeds = [mt19937_64_seed(state) if generator.algorithm == "mt19937_64" else None for state in found.states]
     if as_json:
         emit_json({"generator": generator.name, "observations": len(values), "rank": found.rank,
-                   "unknowns": found.unknowns, "states": found.states, "predicted": following,
+                   "unknowns": found.unknowns, "states": found.states, "seeds": seeds, "predicted": following,
                    "method": "linear", "why": why})
         return
     click.echo(f"method: linear ({why})", err=True)
     lines = [(f"{generator.name}: {len(found.states)} state(s) from {len(values)} "
               f"{'random() values' if floats else 'outputs'} (rank {found.rank} of {found.unknowns}; "
               "GF(2) elimination)")]
-    from rnglab.recovery.linear import _int_vector
-
-    words = -(-found.unknowns // 64)
-    for state in found.states:
-        packed = [int(w) for w in _int_vector(state, words)]
-        shown = " ".join(f"{w:#018x}" for w in packed[:SHOWN_WORDS])
-        lines.append(f"state {shown}" + (f" ... ({words} words of 64 bits; --json gives the state)"
-                                          if words > SHOWN_WORDS else ""))
+    for state, seed in zip(found.states, seeds):
+        lines.append(f"state {_shown_words(state, found.unknowns)}"
+                     + ("" if seed is None else f", seed {seed} (a fresh {generator.name} seeded {seed})"))
     lines.append("next: " + " ".join(map(str, following)) + (" (every state gives these)" if len(found.states) > 1
                                                              else ""))
     click.echo("\n".join(lines))
@@ -132,8 +216,8 @@ def _recover(generator, values: list, floats: bool, predict: int):
         found = recover_python_words([_as_int(v, 32) for v in values])
         return found, python_words(python_random_at(found.states[0]), count + predict)[count:].tolist()
     if generator.algorithm == "mt19937_64":
-        raise ValueError("mt19937_64's state is not recovered by --method linear: 31 of its 19968 bits never reach "
-                         "an output, so 2^31 states fit any outputs")
+        found = recover_mt19937_64_words([_as_int(v, 64) for v in values])
+        return found, [int(v) for v in mt19937_64_at(found.states[0]).random_raw(count + predict)[count:]]
     if floats and generator.algorithm != "v8":
         raise ValueError(f"outputs of {generator.name} are integers; floats are read for python and v8")
     source_type = ALGORITHMS[generator.algorithm]
@@ -147,11 +231,7 @@ def _recover(generator, values: list, floats: bool, predict: int):
 
 def _values(text: str) -> list:
     """The values of ``--outputs``: on the command line, or in a file (``@PATH``), separated by commas or spaces."""
-    if text.startswith("@"):
-        try:
-            text = Path(text[1:]).read_text()
-        except (OSError, UnicodeDecodeError) as error:
-            raise ValueError(f"cannot read the outputs file {text[1:]}: {getattr(error, 'strerror', None) or error}")
+    text = _read_values(text, "outputs")
     values = []
     for token in text.replace(",", " ").split():
         try:

@@ -7,7 +7,7 @@ import functools
 import click
 
 from rnglab.cli.choices import GAME_NAMES
-from rnglab.cli.common import IntExpr, emit_json, generator_options, json_option, lazy
+from rnglab.cli.common import IntExpr, emit_json, generator_options, json_option, lazy, named_pipeline
 from rnglab.cli.shuffle import shuffle_options
 
 shuffle_deck = lazy("shuffles.algorithms", "shuffle")
@@ -16,15 +16,12 @@ deal_hands, game, check_game_deck = lazy("shuffles.deal", "deal_hands", "game", 
 
 def pipeline_deck(command):
     """Refuse a pipeline as GEN whose deck is not the game's: ``deal`` shuffles the pipeline's own deck or none, and
-    names the cards by it (passed on as ``naming_deck``, ``None`` for a generator).
-
-    Goes between :func:`generator_options` (which passes the pipeline) and :func:`shuffle_options` (which unpacks it).
-    """
+    names the cards by it (passed on as ``naming_deck``, ``None`` for a generator)."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
-        pipeline = kwargs["generator"]
-        deck = getattr(pipeline, "deck", None)
+        pipeline = named_pipeline()
+        deck = None if pipeline is None else pipeline.deck
         if deck is not None:
             try:
                 check_game_deck(kwargs["game_name"], deck)

@@ -55,6 +55,7 @@ check_size = lazy("shuffles.algorithms", "check_size")
 empirical_fairness, exact_fairness, seed_space_law = lazy("shuffles.fairness", "empirical_fairness", "exact_fairness", "seed_space_law")
 seed_space_tally = lazy("shuffles.reach", "seed_space_tally")
 deal_probability = lazy("shuffles.deal_probability", "deal_probability")
+repeated_passes = lazy("shuffles.passes", "repeated_passes")
 deck_for, parse_cards = lazy("shuffles.cards", "deck_for", "parse_cards")
 load_function, function_fairness, function_position_counts = lazy("shuffles.userfunc", "load_function", "function_fairness", "function_position_counts")
 
@@ -67,7 +68,7 @@ SHUFFLES = 100_000
 @shuffle_options
 @click.option("--n", "n", type=IntExpr(minimum=1), required=True, help="Deck size.")
 @click.option("--exact", is_flag=True, help="Exact, under an ideal source (the default without GEN).")
-@seed_space_options
+@seed_space_options(pipeline_fills=True)
 @click.option("--shuffles", type=IntExpr(minimum=1), default=None,
               help=f"Empirical mode (GEN without --seeds): number of shuffles (default {SHUFFLES:,}; at least 5 n, "
                    "5 expected per cell of the chi-square).")
@@ -83,11 +84,14 @@ SHUFFLES = 100_000
 @click.option("--deal", "deal_text", default=None, metavar="CARDS|identity",
               help="Exact mode: only this deal's probability (the runs that give it, its ratio to 1/n!): every card "
                    "once, positions 0 .. n-1, as 0-based numbers (card names for n = 52, 54), or 'identity'.")
+@click.option("--passes", type=IntExpr(minimum=1), default=None, metavar="K",
+              help="Exact mode: the position matrix after K independent passes of --algo (its most and least likely "
+                   "card and position against 1/n), for any shuffle with an exact position matrix.")
 @json_option
 @plot_option
 @force_option
 def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, range_size, function_spec, random_bits,
-                     deal_text, as_json, plot_path, force) -> None:
+                     deal_text, passes, as_json, plot_path, force) -> None:
     """Fairness of shuffle --algo on N cards: deal probabilities, TV distance, position matrix.
 
     --function FILE.py:FUNCTION examines your own Python shuffle(items, rng) instead of --algo.
@@ -95,9 +99,18 @@ def fairness_command(generator, shuffle, reducer, n, exact, seeds, shuffles, ran
     """
     n = shuffle.check(check_size(n, 1000))
     if deal_text is not None:
-        _check_deal_options(generator, seeds, shuffles, reducer, range_size, function_spec, random_bits, plot_path)
+        _check_deal_options(generator, seeds, shuffles, reducer, range_size, function_spec, random_bits, plot_path,
+                            passes)
         result = deal_probability(shuffle, _parse_deal(deal_text, n))
         emit_json(result) if as_json else _show_deal(result)
+        return
+    if passes is not None:
+        _check_passes_options(generator, seeds, shuffles, function_spec, random_bits, deal_text)
+        result = repeated_passes(shuffle, n, passes, reduce=reducer, range_size=range_size)
+        if plot_path:
+            matrix = [[float(c / result.denominator) for c in row] for row in result.counts]
+            save_plot(position_heatmap(matrix, f"{shuffle}, n = {n}: {passes} passes, exact"), plot_path, force)
+        emit_json(result) if as_json else _show_passes(result)
         return
     if function_spec is not None:
         _check_function_options(generator, reducer, exact, seeds, range_size, random_bits)
@@ -134,18 +147,37 @@ def _exact(shuffle, n, reducer, range_size):
         raise ValueError("exact fairness through a reducer needs both --reducer NAME and --range R "
                          "(the ideal source's number of values, e.g. 32768 for RAND_MAX 32767)")
     result = with_progress("exact law", lambda callback: exact_fairness(
-        shuffle, n, reduce=reducer, range_size=range_size, progress=callback))
+        shuffle, n, reducer=reducer, range_size=range_size, progress=callback))
     return result, result.position_matrix
 
 
 def _check_deal_options(generator, seeds, shuffles, reducer, range_size, function_spec, random_bits,
-                        plot_path) -> None:
-    """Refuse, in one line, what does not apply to --deal (exact, under an ideal source, of --algo)."""
+                        plot_path, passes) -> None:
+    """Refuse, in one line, what does not apply to --deal (exact, under an ideal source, of --algo, one pass)."""
     given = {"GEN": generator, "--seeds": seeds, "--shuffles": shuffles, "--reducer": reducer, "--range": range_size,
-             "--function": function_spec, "--random-bits": random_bits, "--plot": plot_path}
+             "--function": function_spec, "--random-bits": random_bits, "--plot": plot_path, "--passes": passes}
     misplaced = [name for name, value in given.items() if value is not None]
     if misplaced:
         raise ValueError(f"--deal is exact under an ideal source for --algo: {misplaced[0]} does not apply to it")
+
+
+def _check_passes_options(generator, seeds, shuffles, function_spec, random_bits, deal_text) -> None:
+    """Refuse, in one line, what does not apply to --passes (exact position matrix of --algo, ideal source)."""
+    given = {"GEN": generator, "--seeds": seeds, "--shuffles": shuffles, "--function": function_spec,
+             "--random-bits": random_bits, "--deal": deal_text}
+    misplaced = [name for name, value in given.items() if value is not None]
+    if misplaced:
+        raise ValueError(f"--passes is the exact position matrix of --algo under an ideal source: {misplaced[0]} "
+                         "does not apply to it")
+
+
+def _show_passes(result) -> None:
+    passes = f"{result.passes} independent passes" if result.passes > 1 else "one pass"
+    click.echo(f"{result.algo} on n = {result.n}, {passes} (exact; {result.source}): P(card i at position j)")
+    for label, entry in (("most likely", result.largest), ("least likely", result.smallest)):
+        click.echo(f"{label}: card {entry.card} at position {entry.position}, {_fraction(entry.probability)}, "
+                   f"{float(entry.relative_to_uniform) * 100:+.4g} % against 1/n")
+    click.echo(f"largest |P(card i at j) - 1/n|: {float(result.position_max_deviation):.6g}")
 
 
 def _parse_deal(text: str, n: int) -> list[int]:
@@ -165,8 +197,11 @@ def _show_deal(result) -> None:
     click.echo(f"runs giving the deal: {result.count} of {result.paths}")
     click.echo(f"probability: {_fraction(result.probability)}")
     click.echo(f"ratio to 1/n!: {_fraction(result.ratio_to_uniform)}")
-    how = "closed form (involutions)" if result.largest_level is None else \
-        f"backward count over orbits, at most {result.largest_level:,} states at one level"
+    how = {"involutions": "closed form (the runs are the involutions)",
+           "transposition": "closed form, 2 I(n-2) + (3n - 5 - |b - a|) I(n-3) (I: involutions)",
+           "cycle types": "law over cycle types (random transpositions)"}.get(result.method)
+    if how is None:
+        how = f"backward count over orbits, at most {result.largest_level:,} states at one level"
     click.echo(f"method: {how}")
 
 

@@ -21,7 +21,7 @@ ANNOUNCED_SECONDS = 10
 @click.command("reach")
 @generator_options()
 @shuffle_options
-@seed_space_options
+@seed_space_options(pipeline_fills=True)
 @click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
 @click.option("--bound-only", is_flag=True, help="Do not enumerate: give min(seeds, states, n!) only.")
 @click.option("--games", is_flag=True, help="Deal game after game from GEN's seed: when do the deals repeat?")

@@ -23,26 +23,29 @@ from rnglab.cli.outputs import save_plot
 from rnglab.core.fileio import check_writable
 from rnglab.pages.tables import collapse
 
-applicable_methods, bias, check_samples, count_array, empirical_bias = lazy("draws.bias", "applicable_methods", "bias", "check_samples", "count_array", "empirical_bias")
+applicable_reducers, bias, check_samples, count_array, empirical_bias = lazy(
+    "draws.bias", "applicable_reducers", "bias", "check_samples", "count_array", "empirical_bias")
+as_reducer = lazy("reduction.reducers", "as_reducer")
 approximate = lazy("reduction.counts", "approximate")
 check_bound = lazy("reduction.maps", "check_bound")
 
 
-def _range_and_methods(generator, range_size, n, method):
+def _range_and_reducers(generator, range_size, n, reducer_name):
+    """The source's range and the reducers ``--reducer`` names (``all``: every one that serves ``n``), resolved."""
     if generator is not None and range_size is not None:
         raise click.UsageError("give either a generator GEN or --range, not both")
     if generator is None and range_size is None:
         raise click.UsageError("name a generator GEN (see 'rnglab list') or give --range R")
     R = generator.make().range_size if generator is not None else range_size
     check_bound(n, R)
-    if method == "all":
-        return R, applicable_methods(R, n)
-    if method not in REDUCER_NAMES:
-        raise ValueError(f"unknown reducer {method!r}; choose from {', '.join(REDUCER_NAMES)} or all")
-    return R, [method]
+    if reducer_name == "all":
+        return R, applicable_reducers(R, n)
+    if reducer_name not in REDUCER_NAMES:
+        raise ValueError(f"unknown reducer {reducer_name!r}; choose from {', '.join(REDUCER_NAMES)} or all")
+    return R, [as_reducer(reducer_name)]
 
 
-def _plot(methods, n, R, plot_path, force):
+def _plot(reducers, n, R, plot_path, force):
     from rnglab.plot.bias import bias_heatmap
     from rnglab.reduction.counts import ARRAY_LIMIT
 
@@ -50,9 +53,9 @@ def _plot(methods, n, R, plot_path, force):
         raise ValueError(f"--plot draws one cell per output and needs n <= 2^25; got n = {n}")
     check_writable(plot_path, force)
     probabilities = {}
-    for name in methods:
-        counts = count_array(name, n, R)
-        probabilities[name] = (counts / counts.sum()).astype(float)  # Python integers when R is large
+    for reducer in reducers:
+        counts = count_array(reducer, n, R)
+        probabilities[reducer.name] = (counts / counts.sum()).astype(float)  # Python integers when R is large
     return save_plot(bias_heatmap(probabilities, n, R), plot_path, force)
 
 
@@ -60,7 +63,7 @@ def _plot(methods, n, R, plot_path, force):
 @generator_options(required=False)
 @click.option("--range", "range_size", type=IntExpr(minimum=1), help="Analyse a source of R equally likely values.")
 @click.option("--n", "n", type=IntExpr(), required=True, help="The bound: outputs in [0, n).")
-@click.option("--reducer", "method", default="all", show_default=True, metavar="NAME",
+@click.option("--reducer", "reducer_name", default="all", show_default=True, metavar="NAME",
               help=f"One of {', '.join(REDUCER_NAMES)}, or all.")
 @click.option("--exact", is_flag=True, help="Exact analysis only (no draws, even with --samples).")
 @click.option("--samples", type=COUNT, help="Also draw this many values from GEN per reducer and chi-square test them.")
@@ -69,7 +72,7 @@ def _plot(methods, n, R, plot_path, force):
 @json_option
 @plot_option
 @force_option
-def reduce_command(generator, range_size, n, method, exact, samples, alpha, power, as_json, plot_path, force):
+def reduce_command(generator, range_size, n, reducer_name, exact, samples, alpha, power, as_json, plot_path, force):
     """Exact bias of rand()-style range reduction against unbiased methods.
 
     For each method: the most and least likely outputs' probabilities (exact
@@ -80,18 +83,19 @@ def reduce_command(generator, range_size, n, method, exact, samples, alpha, powe
     """
     if not (0 < alpha < 1 and 0 < power < 1):
         raise ValueError(f"--alpha and --power must be in (0, 1); got {alpha} and {power}")
-    R, methods = _range_and_methods(generator, range_size, n, method)
+    R, reducers = _range_and_reducers(generator, range_size, n, reducer_name)
     if samples is not None and not exact and generator is None:
         raise click.UsageError("--samples draws from a generator: name one (GEN) instead of --range")
     if samples is not None and not exact:  # refused before the exact analysis, which can take seconds
         if samples < n:
             raise ValueError(f"--samples must be at least n = {n} for the chi-square test; got {samples}")
         check_samples(n, samples)
-    results = [bias(name, n, R, alpha=alpha, power=power).to_dict() for name in methods]
+    results = [bias(reducer, n, R, alpha=alpha, power=power).to_dict() for reducer in reducers]
     if samples is not None and not exact:
-        for row, name in zip(results, methods):
-            row["empirical"] = empirical_bias(generator.make(), n, samples, name, alpha=alpha, power=power).to_dict()
-    figure = _plot(methods, n, R, plot_path, force) if plot_path else None
+        for row, reducer in zip(results, reducers):
+            row["empirical"] = empirical_bias(generator.make(), n, samples, reducer, alpha=alpha,
+                                              power=power).to_dict()
+    figure = _plot(reducers, n, R, plot_path, force) if plot_path else None
     if as_json:
         emit_json({"n": n, "range": R, "generator": generator.name if generator else None,
                    "methods": results, "plot": figure})

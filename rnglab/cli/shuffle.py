@@ -13,9 +13,9 @@ import click
 
 from rnglab.cli.choices import SEED_WINDOW as DEFAULT_WINDOW
 from rnglab.cli.choices import SHUFFLE_NAMES, SWAP_RULES
-from rnglab.cli.common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option, lazy
+from rnglab.cli.common import COUNT, REDUCER, IntExpr, emit_json, generator_options, json_option, lazy, named_pipeline
 from rnglab.core.params import parse_int
-from rnglab.shuffles.cards import DECKS, deck_for
+from rnglab.shuffles.cards import DECKS, Deck, deck_for
 
 parse_seed_space = lazy("seeds.space", "parse_seed_space")
 make_shuffle, shuffle_decks = lazy("shuffles.algorithms", "make_shuffle", "shuffle_decks")
@@ -38,32 +38,48 @@ def parse_swaps(text):
     return parse_int(text)
 
 
+class DeckType(click.ParamType):
+    """--deck: a deck's name or a size, resolved once into its :class:`~rnglab.shuffles.cards.Deck`."""
+
+    name = "deck"
+
+    def convert(self, value, param, ctx) -> Deck:
+        return value if isinstance(value, Deck) else deck_for(value)
+
+
+DECK = DeckType()
+
+
+def deck_label(deck: Deck) -> str:
+    """The deck as ``--deck`` names it: its name (``xiangqi``, ``deitel``), or its size (``52``, ``54``, ``10``)."""
+    return deck.name if deck.name in DECKS else str(deck.size)
+
+
 def shuffle_options(command):
     """Add ``--algo``, ``--swaps``, ``--key-bits`` and ``--reducer``; pass ``shuffle`` (a Shuffle) and ``reducer``.
 
     ``reducer`` is ``None`` when not given: the command then uses the generator's own.
-    When ``generator`` is a pipeline (GEN named one), its generator, reducer and
-    shuffle are passed instead, and the four options are refused; its seed policy
-    and deck fill ``--seeds`` and ``--n`` / ``--deck`` when they are left out
-    (this decorator goes above :func:`seed_space_options`). Without a pipeline
-    the deck is the standard 52 cards.
+    When GEN named a pipeline (:func:`~rnglab.cli.common.named_pipeline`), its reducer and
+    shuffle are passed instead, and the four options are refused. The command's deck
+    options left out (``--n``, a size; ``--deck``, a :class:`~rnglab.shuffles.cards.Deck`)
+    are filled from the pipeline's deck, or the standard 52 cards.
     """
 
     @functools.wraps(command)
-    def wrapper(*args, algo=None, swaps=None, key_bits=None, **kwargs):
-        pipeline = kwargs.get("generator")
-        if hasattr(pipeline, "shuffle"):
-            given = [flag for flag, value in (("--algo", algo), ("--reducer", kwargs.get("reducer")),
-                                              ("--swaps", swaps), ("--key-bits", key_bits)) if value is not None]
+    def wrapper(*args, algo=None, swaps=None, key_bits=None, reducer=None, **kwargs):
+        pipeline = named_pipeline()
+        if pipeline is None:
+            kwargs.update(shuffle=make_shuffle(algo or "fisher-yates", swaps=parse_swaps(swaps), key_bits=key_bits),
+                          reducer=reducer)
+        else:
+            given = [flag for flag, value in (("--algo", algo), ("--reducer", reducer), ("--swaps", swaps),
+                                              ("--key-bits", key_bits)) if value is not None]
             if given:
                 raise click.UsageError(f"{pipeline.name} is a pipeline: it fixes the generator, reducer and algorithm "
                                        f"({pipeline.generator.name}, {pipeline.reducer.name}, {pipeline.shuffle}); "
                                        f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply")
-            kwargs.update(generator=pipeline.generator, reducer=pipeline.reducer, shuffle=pipeline.shuffle)
-            _pipeline_defaults(pipeline, kwargs)
-        else:
-            kwargs["shuffle"] = make_shuffle(algo or "fisher-yates", swaps=parse_swaps(swaps), key_bits=key_bits)
-        _deck_defaults(kwargs, deck_for("52"))
+            kwargs.update(shuffle=pipeline.shuffle, reducer=pipeline.reducer)
+        _deck_defaults(kwargs, deck_for("52") if pipeline is None else pipeline.deck)
         return command(*args, **kwargs)
 
     for option in reversed([
@@ -80,37 +96,41 @@ def shuffle_options(command):
     return wrapper
 
 
-def _pipeline_defaults(pipeline, kwargs) -> None:
-    """The options a pipeline fills when left out: its seed policy (when enumerable) and its deck."""
-    if "seeds_text" in kwargs and kwargs["seeds_text"] is None and pipeline.seeding.enumerable:
-        kwargs["seeds_text"] = pipeline.seeding.name
-    _deck_defaults(kwargs, pipeline.deck)
-
-
-def _deck_defaults(kwargs, deck) -> None:
-    """Fill a command's deck options left out (``--n``, a size; ``--deck``, a name) from ``deck``.
+def _deck_defaults(kwargs, deck: Deck) -> None:
+    """Fill a command's deck options left out (``--n``, a size; ``--deck``, a Deck) from ``deck``.
 
     A deck option given decides the other: ``--n`` alone is the deck of that size (:func:`deck_for`; ``--n 52``
     or ``54`` keeps a card deck of that size, such as Deitel's), ``--deck`` alone sets the size.
     """
     size = kwargs.get("n")
     keeps = size == deck.size and str(size) in DECKS
-    given = kwargs.get("deck") or (str(size) if size is not None and not keeps else None)
-    chosen = deck if given is None else deck_for(given)
+    given = kwargs.get("deck") or (deck_for(str(size)) if size is not None and not keeps else None)
+    chosen = deck if given is None else given
     if kwargs.get("n", 0) is None:
         kwargs["n"] = chosen.size
     if kwargs.get("deck", "") is None:
-        kwargs["deck"] = chosen.name if chosen.name in DECKS else str(chosen.size)
+        kwargs["deck"] = chosen
 
 
-def seed_space_options(command):
-    """Add ``--seeds POLICY|A..B[,C..D]`` and ``--window W``; pass ``seeds`` (a SeedSpace, or ``None``)."""
+def seed_space_options(command=None, *, pipeline_fills: bool = False):
+    """Add ``--seeds POLICY|A..B[,C..D]`` and ``--window W``; pass ``seeds`` (a SeedSpace, or ``None``).
+
+    With ``pipeline_fills`` (``@seed_space_options(pipeline_fills=True)``, the commands that deal a pipeline's
+    shuffle), seeds left out are those of the policy of a pipeline named as GEN
+    (:func:`~rnglab.cli.common.named_pipeline`) when its seeds can be enumerated, over ``--window``.
+    """
+    if command is None:
+        return functools.partial(seed_space_options, pipeline_fills=pipeline_fills)
 
     @functools.wraps(command)
     def wrapper(*args, seeds_text=None, window=None, **kwargs):
-        if seeds_text is None and window is not None:
+        pipeline = named_pipeline() if pipeline_fills else None
+        if seeds_text is None and pipeline is not None and pipeline.seeding.enumerable:
+            kwargs["seeds"] = pipeline.seed_space(window)
+        elif seeds_text is None and window is not None:
             raise click.UsageError("--window needs --seeds POLICY")
-        kwargs["seeds"] = None if seeds_text is None else parse_seed_space(seeds_text, window)
+        else:
+            kwargs["seeds"] = None if seeds_text is None else parse_seed_space(seeds_text, window)
         return command(*args, **kwargs)
 
     for option in reversed([
@@ -129,7 +149,7 @@ def seed_space_options(command):
 @generator_options()
 @shuffle_options
 @click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
-@click.option("--deck", default=None, help=DECK_HELP)
+@click.option("--deck", type=DECK, default=None, help=DECK_HELP)
 @click.option("--count", type=COUNT, default=1, show_default=True, help="Decks, one after another from one stream.")
 @json_option
 def shuffle_command(generator, shuffle, reducer, n, deck, count, as_json) -> None:
@@ -140,9 +160,9 @@ def shuffle_command(generator, shuffle, reducer, n, deck, count, as_json) -> Non
     """
     if count > MAX_PRINTED:
         raise ValueError(f"--count must be at most {MAX_PRINTED}; got {count}")
-    named, deck = deck, deck_for(deck)
     if deck.size != n:
-        raise ValueError(f"--n {n} does not match --deck {named}, which has {deck.size} items; give one of them")
+        raise ValueError(f"--n {n} does not match --deck {deck_label(deck)}, which has {deck.size} items; "
+                         "give one of them")
     n = shuffle.check(n)
     source, reducer = generator.make(), reducer or generator.native_reducer
     draws = SourceDraws(source, reducer)

@@ -61,7 +61,7 @@ DEFAULT_PLANES = 10
 #: measured at 2,000 candidates on a loaded two-core machine).
 FAST_CANDIDATES = 100_000
 
-ALLOW_SLOW_HELP = "Run work beyond the limits that finish in seconds to minutes (see the README)."
+ALLOW_SLOW_HELP = "Run work beyond the limits that finish in seconds to minutes (see the guide 'The spectral test and periods')."
 
 
 def parse_dims(text: str) -> list[int]:
@@ -177,7 +177,7 @@ def spectral_command() -> None:
 @projections_option
 @lacunary_option
 @click.option("--lattice-m", type=IntExpr(minimum=2),
-              help="Use this lattice modulus instead of the rule (see the README).")
+              help="Use this lattice modulus instead of the rule (see the guide 'The spectral test and periods').")
 @click.option("--planes-up-to", type=COUNT, default=DEFAULT_PLANES, show_default=True,
               help=f"Count covering hyperplanes up to this dimension (above {FAST_PLANES} needs --allow-slow).")
 @allow_slow_option

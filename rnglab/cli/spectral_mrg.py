@@ -16,7 +16,7 @@ search_mrg = lazy("algebra.mrg_search", "search_mrg")
 MAX_LAGS = 64
 
 norm_option = click.option("--norm", type=click.Choice(NORMALIZATIONS), default=None,
-                           help="MRGs: gamma_t of S_t: bestlat (default), laminated or rogers (see the README).")
+                           help="MRGs: gamma_t of S_t: bestlat (default), laminated or rogers (see the guide 'The spectral test and periods').")
 projections_option = click.option(
     "--projections", default=None, metavar="T2,T3,..",
     help="MRGs: LatMRG's M_{T,t2,t3,..}: also every {1,i2..is} with is <= ts (e.g. 20,10 for pairs to 20, triples to 10).")

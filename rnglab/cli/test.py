@@ -22,13 +22,14 @@ from rnglab.cli.common import (
     generator_options,
     json_option,
     lazy,
-    selected_make,
     plot_option,
     progress,
+    selected_make,
 )
 from rnglab.cli.outputs import save_plot
 from rnglab.cli.shuffle import seed_space_options
 from rnglab.core.params import describe_int
+from rnglab.core.rates import BATTERY_VALUES_PER_SECOND as VALUES_PER_SECOND
 from rnglab.empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 
 get_battery, result_labels, run_battery, select_entries = lazy("empirical.battery", "get_battery", "result_labels", "run_battery", "select_entries")
@@ -37,7 +38,6 @@ genuine_bits = lazy("streams.gateway", "genuine_bits")
 #: Values a run may draw without --allow-slow: about two minutes at the rate measured for
 #: the standard battery (8.3e8 values in about 41 s on a loaded two-core machine).
 FAST_VALUES = 2 * 10**9
-VALUES_PER_SECOND = 20_000_000
 
 #: --fail-on choices -> the grade from which a verdict fails the run (None: never).
 FAIL_ON = {"suspicious": "suspicious", "fail": "FAIL", "never": None}
@@ -91,7 +91,7 @@ def _run_with_progress(generator, battery_name, entries, selection, **options):
             bar.update(weights[done - 1], entries[done].test if done < total else "")
 
         try:
-            return run_battery(selected_make(generator, selection), battery_name, generator.default_seed,
+            return run_battery(selected_make(generator, selection), get_battery(battery_name), generator.default_seed,
                                on_progress=advance, **options)
         except InputExhausted as error:
             raise InputExhausted(f"{error} (battery {battery_name} stopped in {entries[len(finished)].test}, "

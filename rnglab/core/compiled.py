@@ -20,7 +20,8 @@ from __future__ import annotations
 import hashlib
 import threading
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 #: Held while a dispatcher is built (re-entered for the kernels it calls).
 _building = threading.RLock()

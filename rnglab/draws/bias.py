@@ -29,6 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from rnglab.algebra.period import bit_periods
+from rnglab.core.rates import SLOWEST_DRAW_RATE
 from rnglab.core.results import Result
 from rnglab.draws.bounded import draw_bounded
 from rnglab.draws.words import draw_range, narrow_words
@@ -36,21 +37,19 @@ from rnglab.empirical.stattests.base import ChiSquareResult, chi_square, samples
 from rnglab.generators import LCG, Source
 from rnglab.reduction.counts import ARRAY_LIMIT, ExactCounts, count_dtype
 from rnglab.reduction.maps import check_bound
-from rnglab.reduction.reducers import REDUCERS, as_reducer
+from rnglab.reduction.reducers import REDUCERS, Reducer
 
 BRUTE_CHUNK = 2**22
 #: Values drawn at once by :func:`empirical_bias`: only their counts per output are kept.
 SAMPLE_CHUNK = 2**20
-#: Most values :func:`empirical_bias` draws, and the slowest rate measured for it (msvc with
-#: ``modulo``, 2 shared cores): the limit is a budget of about 7 minutes.
-SAMPLE_LIMIT, SLOWEST_RATE = 10**10, 25e6
+#: Most values :func:`empirical_bias` draws: about 7 minutes at :data:`~rnglab.core.rates.SLOWEST_DRAW_RATE`.
+SAMPLE_LIMIT = 10**10
 
 
 # -- exact counts -----------------------------------------------------------------------
 
-def count_array(method, n: int, R: int) -> np.ndarray:
+def count_array(reducer: Reducer, n: int, R: int) -> np.ndarray:
     """Per-output counts ``c_0 .. c_{n-1}`` (``n <= 2^25``): int64, or Python integers when ``R`` is too large."""
-    reducer = as_reducer(method)
     reducer.check(n, R)
     if n > ARRAY_LIMIT:
         raise ValueError(f"per-output arrays are built for n <= 2^25; got n = {n}")
@@ -59,18 +58,17 @@ def count_array(method, n: int, R: int) -> np.ndarray:
     return np.full(n, reducer.counts(reducer.name, n, R).classes[0][0], dtype=count_dtype(R, n))
 
 
-def exact_counts(method, n: int, R: int) -> ExactCounts:
+def exact_counts(reducer: Reducer, n: int, R: int) -> ExactCounts:
     """Exact counts of source values per output for a reducer, ``n`` and ``R`` equally likely values.
 
     Exact for every ``1 <= n <= R`` of any size (Python integers); ``float-multiply``
     needs ``R <= 2^53`` and ``n <= 2^25``.
     """
-    reducer = as_reducer(method)
     reducer.check(n, R)
     return reducer.counts(reducer.name, n, R)
 
 
-def brute_force_counts(method: str, n: int, R: int, chunk: int = BRUTE_CHUNK) -> tuple[np.ndarray, int]:
+def brute_force_counts(reducer: Reducer, n: int, R: int, chunk: int = BRUTE_CHUNK) -> tuple[np.ndarray, int]:
     """Apply the reducer to every source value ``0 .. R-1``: return ``(counts per output, rejected)``.
 
     The reference for the closed forms and the binary search (``R <= 2^32``).
@@ -78,7 +76,7 @@ def brute_force_counts(method: str, n: int, R: int, chunk: int = BRUTE_CHUNK) ->
     check_bound(n, R)
     if R > 2**32:
         raise ValueError(f"brute force covers R <= 2^32; got R = {R}")
-    counts, rejected, map_values = np.zeros(n, dtype=np.int64), 0, as_reducer(method).map
+    counts, rejected, map_values = np.zeros(n, dtype=np.int64), 0, reducer.map
     for start in range(0, R, chunk):
         values, accepted = map_values(np.arange(start, min(R, start + chunk), dtype=np.uint64), n, R)
         counts += np.bincount(values[accepted].astype(np.int64), minlength=n)
@@ -90,16 +88,17 @@ def brute_force_counts(method: str, n: int, R: int, chunk: int = BRUTE_CHUNK) ->
 
 @dataclass(frozen=True)
 class BiasResult(Result):
-    """Exact bias of one reduction method.
+    """Exact bias of one reducer.
 
     Probabilities are conditional on acceptance and exact (``Fraction``).
 
     Attributes
     ----------
     method : str
+        The reducer's name (``method`` in JSON).
     n, range : int
     unbiased : bool
-        Whether the method is unbiased in general (this ``(R, n)`` may still be uniform).
+        Whether the reducer is unbiased in general (this ``(R, n)`` may still be uniform).
     counts_summary : list of dict
         ``{"count": c, "outputs": m}``: ``m`` outputs receive ``c`` source values.
     rejected : int
@@ -152,29 +151,62 @@ def draws_to_detect(deviation: Fraction, n: int, alpha: float = 0.01, power: flo
     return samples_to_detect(n * deviation, n - 1, alpha, power)
 
 
-def bias(method: str, n: int, R: int, *, alpha: float = 0.01, power: float = 0.9) -> BiasResult:
-    """The exact bias of ``method`` for bound ``n`` on a source of ``R`` equally likely values."""
-    exact = exact_counts(method, n, R)
+def bias(reducer: Reducer, n: int, R: int, *, alpha: float = 0.01, power: float = 0.9) -> BiasResult:
+    """The exact bias of ``reducer`` for bound ``n`` on a source of ``R`` equally likely values.
+
+    Every output ``v`` in ``[0, n)`` is reached by ``c_v`` of the ``R`` source values (the reducer's exact
+    counts); among the accepted ones, ``p_v = c_v / sum(c)``. The result gives the extreme ``p_v``, their
+    ratio, the total variation distance ``sum |p_v - 1/n| / 2``, the expected draws per output and the
+    draws a chi-square test needs to detect the bias at level ``alpha`` with ``power``.
+
+    Parameters
+    ----------
+    reducer : Reducer
+        A reducer of the registry ``rnglab.REDUCERS``: ``REDUCERS["modulo"]``, ``REDUCERS["lemire"]``, ...
+    n : int
+        The bound, ``1 <= n <= R``.
+    R : int
+        The number of equally likely source values (``2**15`` for MSVC ``rand()``).
+    alpha, power : float
+        Level and power of the chi-square test behind ``draws_to_detect``.
+
+    Returns
+    -------
+    BiasResult
+        Exact fractions (``max_prob``, ``min_prob``, ``ratio``, ``tv_distance``) and the favoured outputs.
+
+    Examples
+    --------
+    ``rand() % 52`` on MSVC's 15-bit ``rand()``: the outputs 0..7 get one source value more.
+
+    >>> from rnglab import REDUCERS, bias
+    >>> result = bias(REDUCERS["modulo"], 52, 2**15)
+    >>> result.max_prob, result.min_prob, result.favoured_description
+    (Fraction(631, 32768), Fraction(315, 16384), 'the 8 smallest outputs 0..7')
+    >>> bias(REDUCERS["lemire"], 52, 2**15).ratio
+    Fraction(1, 1)
+    """
+    exact = exact_counts(reducer, n, R)
     probabilities = [Fraction(c, exact.accepted) for c, _ in exact.classes]
     high, low = max(probabilities), min(probabilities)
     tv = sum((m * abs(Fraction(c, exact.accepted) - Fraction(1, n)) for c, m in exact.classes), Fraction(0)) / 2
-    return BiasResult(method, n, R, as_reducer(method).unbiased,
+    return BiasResult(reducer.name, n, R, reducer.unbiased,
                       [{"count": c, "outputs": m} for c, m in exact.classes], exact.rejected, high, low,
                       high / low if low else None, tv, Fraction(R, exact.accepted), list(exact.favoured),
                       exact.favoured_description, draws_to_detect(squared_deviation(exact), n, alpha, power),
                       alpha, power)
 
 
-def applicable_methods(R: int, n: int) -> list[str]:
+def applicable_reducers(R: int, n: int) -> list[Reducer]:
     """The reducers that can serve a source of ``R`` values with bound ``n``."""
-    names = []
-    for name, entry in REDUCERS.items():
+    applicable = []
+    for reducer in REDUCERS.values():
         try:
-            entry.check(n, R)
+            reducer.check(n, R)
         except ValueError:
             continue
-        names.append(name)
-    return names
+        applicable.append(reducer)
+    return applicable
 
 
 # -- empirical comparison -----------------------------------------------------------------
@@ -198,9 +230,9 @@ class EmpiricalBias(ChiSquareResult):
     predicted_draws: int | None
 
 
-def empirical_bias(source: Source, n: int, samples: int, method: str, *, alpha: float = 0.01,
+def empirical_bias(source: Source, n: int, samples: int, reducer: Reducer, *, alpha: float = 0.01,
                    power: float = 0.9) -> EmpiricalBias:
-    """Draw ``samples`` values with ``method`` from ``source`` and chi-square test their counts.
+    """Draw ``samples`` values with ``reducer`` from ``source`` and chi-square test their counts.
 
     Needs at least one expected draw per output (``samples >= n``): with
     ``n - 1`` degrees of freedom in the hundreds or more the chi-square
@@ -210,11 +242,11 @@ def empirical_bias(source: Source, n: int, samples: int, method: str, *, alpha: 
     """
     seed = source.seed
     check_samples(n, samples)
-    counts, draws = sample_counts(source, n, samples, method)
+    counts, draws = sample_counts(source, n, samples, reducer)
     statistic, pvalue, df = chi_square(counts, np.full(n, samples / n), min_expected=1.0 if n >= 100 else 5.0)
     range_size = draw_range(source, narrow_words(source, n))  # the words the draws read
-    predicted = draws_to_detect(squared_deviation(exact_counts(method, n, range_size)), n, alpha, power)
-    return EmpiricalBias(statistic=statistic, df=df, pvalue=pvalue, method=as_reducer(method).name,
+    predicted = draws_to_detect(squared_deviation(exact_counts(reducer, n, range_size)), n, alpha, power)
+    return EmpiricalBias(statistic=statistic, df=df, pvalue=pvalue, method=reducer.name,
                          generator=source.name, seed=seed, n=n, samples=samples, draws=draws, flagged=pvalue < alpha,
                          alpha=alpha, predicted_draws=predicted)
 
@@ -224,13 +256,13 @@ def check_samples(n: int, samples: int) -> None:
     if n > ARRAY_LIMIT:
         raise ValueError(f"the chi-square test on drawn values counts every output and needs n <= 2^25; got n = {n}")
     if samples > SAMPLE_LIMIT:
-        raise ValueError(f"samples must be at most 10^10 (about {SAMPLE_LIMIT / SLOWEST_RATE / 60:.0f} minutes at "
-                         f"{SLOWEST_RATE / 1e6:.0f} million values/s); got {samples}, about "
-                         f"{samples / SLOWEST_RATE / 3600:.3g} hours")
+        raise ValueError(f"samples must be at most 10^10 (about {SAMPLE_LIMIT / SLOWEST_DRAW_RATE / 60:.0f} minutes at "
+                         f"{SLOWEST_DRAW_RATE / 1e6:.0f} million values/s); got {samples}, about "
+                         f"{samples / SLOWEST_DRAW_RATE / 3600:.3g} hours")
 
 
-def sample_counts(source: Source, n: int, samples: int, method: str) -> tuple[np.ndarray, int]:
-    """Counts per output of ``samples`` values drawn with ``method`` (int64), and the source outputs consumed.
+def sample_counts(source: Source, n: int, samples: int, reducer: Reducer) -> tuple[np.ndarray, int]:
+    """Counts per output of ``samples`` values drawn with ``reducer`` (int64), and the source outputs consumed.
 
     Drawn :data:`SAMPLE_CHUNK` values at a time, so memory stays ``O(n)``
     whatever ``samples`` is; the same values as one :func:`draw_bounded`
@@ -238,7 +270,7 @@ def sample_counts(source: Source, n: int, samples: int, method: str) -> tuple[np
     """
     counts, draws = np.zeros(n, dtype=np.int64), 0
     for start in range(0, samples, SAMPLE_CHUNK):
-        drawn = draw_bounded(source, n, min(SAMPLE_CHUNK, samples - start), method)
+        drawn = draw_bounded(source, n, min(SAMPLE_CHUNK, samples - start), reducer)
         counts += np.bincount(drawn.values.astype(np.int64), minlength=n)
         draws += drawn.draws
     return counts, draws

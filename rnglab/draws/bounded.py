@@ -19,7 +19,7 @@ from rnglab.draws.words import WordBlock, draw_range, give_back, narrow_words, n
 from rnglab.generators import LCGBatch, Source
 from rnglab.generators.base import check_count
 from rnglab.reduction.maps import UINT64_LIMIT, _as_values, check_bound
-from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.reduction.reducers import Reducer
 
 # -- drawing ----------------------------------------------------------------------------
 
@@ -145,8 +145,8 @@ def _draw_direct(source: Source, code: int, words: tuple[int, bool], n: int, out
     return Drawn(out, draws + used)
 
 
-def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
-    """Draw ``size`` values in ``[0, n)`` from ``source`` through ``reducer`` (a Reducer, or its name).
+def draw_bounded(source: Source, n, size: int, reducer: Reducer) -> Drawn:
+    """Draw ``size`` values in ``[0, n)`` from ``source`` through ``reducer``.
 
     Vectorised, and bit-exact with :func:`draw_bounded_reference`: chunks of
     draws are mapped at once, accepted values are kept in stream order, and
@@ -161,7 +161,6 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
         Unless ``1 <= n <= R``, for a reducer that cannot serve this ``R``, and
         after :data:`STUCK_REJECTIONS` rejections in a row (a stuck source).
     """
-    reducer = as_reducer(reducer)
     check_bound(n, source.range_size)
     narrow = narrow_words(source, n)
     range_size = draw_range(source, narrow)
@@ -187,12 +186,12 @@ def draw_bounded(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
     return Drawn(out, draws)
 
 
-def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer | str) -> Drawn:
+def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer) -> Drawn:
     """One value at a time: draw, and draw again while rejected (the reference for :func:`draw_bounded`).
 
     Raises the :func:`stuck_source_error` after :data:`STUCK_REJECTIONS` rejections in a row.
     """
-    map_values = as_reducer(reducer).map
+    map_values = reducer.map
     check_bound(n, source.range_size)
     narrow = narrow_words(source, n)
     range_size = draw_range(source, narrow)
@@ -212,7 +211,7 @@ def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer | str)
     return Drawn(_as_values(np.array(values, dtype=object)), draws)
 
 
-def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str, draws: np.ndarray | None = None,
+def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer, draws: np.ndarray | None = None,
                        mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """One bounded value per lane of an :class:`~rnglab.generators.LCGBatch`.
 
@@ -245,7 +244,7 @@ def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer | str, draws: np.nda
     ValueError
         The :func:`stuck_source_error`, when a lane is rejected :data:`STUCK_REJECTIONS` times in a row.
     """
-    map_values = as_reducer(reducer).map
+    map_values = reducer.map
     range_size = batch.range_size
     bounds = np.asarray(n, dtype=np.uint64 if int(np.max(n)) < UINT64_LIMIT else object) \
         if isinstance(n, np.ndarray) else n

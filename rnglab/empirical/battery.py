@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Callable
 
 import tomllib
 
 from rnglab.core.params import parse_int
+from rnglab.core.registry import Registry
 from rnglab.core.results import Result
 from rnglab.empirical.secondlevel import second_level
 from rnglab.empirical.stattests import EmpiricalResult, ResolutionError, get_test
@@ -76,7 +77,7 @@ class Entry:
     def run(self, source: Source) -> EmpiricalResult:
         """Run the entry on ``source``, its :meth:`view` (a second-level test when ``repeat > 1``)."""
         if self.repeat > 1:
-            return second_level(self.test, source, self.size, self.repeat, **self.options)
+            return second_level(get_test(self.test), source, self.size, self.repeat, **self.options)
         return get_test(self.test)(source, self.size, **self.options)
 
 
@@ -123,22 +124,19 @@ def _integer(value) -> int:
     return parse_int(value) if isinstance(value, str) else int(value)
 
 
-@functools.lru_cache(maxsize=None)
-def batteries() -> dict[str, Battery]:
+@functools.cache
+def batteries() -> Registry[Battery]:
     """The batteries of ``rnglab/data/batteries.toml``, by name (``smoke``, ``small``, ``standard``, ...)."""
     with BATTERIES_PATH.open("rb") as handle:
         tables = tomllib.load(handle)
-    return {name: Battery(name, table.get("description", ""),
-                          tuple(_entry_from_table(name, entry) for entry in table["tests"]))
-            for name, table in tables.items()}
+    return Registry("battery", {name: Battery(name, table.get("description", ""),
+                                              tuple(_entry_from_table(name, entry) for entry in table["tests"]))
+                                for name, table in tables.items()})
 
 
 def get_battery(name: str) -> Battery:
     """Look up a battery by name, with the list of names in the error."""
-    known = batteries()
-    if name not in known:
-        raise ValueError(f"unknown battery {name!r}; choose from {', '.join(known)}")
-    return known[name]
+    return batteries()[name]
 
 
 def select_entries(battery: Battery, tests: list[str] | None = None, n: int | None = None,
@@ -162,7 +160,7 @@ def select_entries(battery: Battery, tests: list[str] | None = None, n: int | No
                  for e in entries)
 
 
-def run_battery(factory: Callable[[int | None], Source], battery: str | Battery, seed: int | None = None, *,
+def run_battery(factory: Callable[[int | None], Source], battery: Battery, seed: int | None = None, *,
                 tests: list[str] | None = None, n: int | None = None, repeat: int | None = None,
                 on_progress: Callable[[int, int, str], None] | None = None) -> BatteryResult:
     """Run a battery on the source ``factory(seed)``, entry after entry on one stream.
@@ -174,8 +172,8 @@ def run_battery(factory: Callable[[int | None], Source], battery: str | Battery,
         (:func:`~rnglab.streams.gateway.select`) is read by every entry, and the
         entries that choose their own bits (the battery's low-bit entries) are
         then left out.
-    battery : str or Battery
-        A battery name (``smoke``, ``small``, ``standard``) or a Battery.
+    battery : Battery
+        From :func:`get_battery` (``smoke``, ``small``, ``standard``).
     seed : int, optional
     tests : list of str, optional
         Run only these tests (battery order; a test outside the battery needs ``n``).
@@ -186,7 +184,6 @@ def run_battery(factory: Callable[[int | None], Source], battery: str | Battery,
     on_progress : callable, optional
         ``on_progress(done, total, test_name)`` after each entry.
     """
-    battery = get_battery(battery) if isinstance(battery, str) else battery
     entries = select_entries(battery, tests, n, repeat)
     source = factory(seed)
     selection = selection_of(source)

@@ -10,13 +10,13 @@ stretches of the same stream and testing the ``N`` p-values for uniformity on
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 from scipy import stats
 
-from rnglab.empirical.stattests import EmpiricalResult, get_test
+from rnglab.empirical.stattests import EmpiricalResult
 from rnglab.generators.base import Source
 
 
@@ -78,7 +78,7 @@ def _anderson_darling_correction(n: int, x: float) -> float:
     return t * (0.04213 + 0.01365 / n) / n
 
 
-def second_level(test: str | Callable, source: Source, n: int, replications: int, **options) -> SecondLevelResult:
+def second_level(test: Callable, source: Source, n: int, replications: int, **options) -> SecondLevelResult:
     """Run ``test(source, n, **options)`` ``replications`` times and test the p-values for uniformity.
 
     Each replication continues the same source (fresh samples, as TestU01's
@@ -88,8 +88,8 @@ def second_level(test: str | Callable, source: Source, n: int, replications: int
 
     Parameters
     ----------
-    test : str or callable
-        A registered test name or a test function.
+    test : callable
+        A test function (:func:`~rnglab.empirical.stattests.base.get_test` finds a registered one by name).
     source : Source
     n : int
         Sample size of each replication.
@@ -104,8 +104,7 @@ def second_level(test: str | Callable, source: Source, n: int, replications: int
     """
     if replications < 2:
         raise ValueError(f"a second-level test needs at least 2 replications; got {replications}")
-    function = get_test(test) if isinstance(test, str) else test
-    results = [function(source, n, **options) for _ in range(replications)]
+    results = [test(source, n, **options) for _ in range(replications)]
     pvalues = np.array([r.pvalue for r in results])
     ad_statistic, ad_pvalue = anderson_darling_uniform(pvalues)
     ks = stats.kstest(pvalues, "uniform")

@@ -145,7 +145,7 @@ class Source(ABC):
         (the default: they read outputs)."""
         return None
 
-    def copy(self) -> "Source":
+    def copy(self) -> Source:
         """Return an independent copy in the same state."""
         return copy_module.deepcopy(self)
 

@@ -16,13 +16,14 @@ from importlib.resources import files
 import tomllib
 
 from rnglab.core.params import parse_int
+from rnglab.core.registry import Registry
 from rnglab.generators.base import Source
 from rnglab.generators.conventions import convention
 from rnglab.generators.mrg import Combination, Recurrence
 from rnglab.generators.mwc import MultiplyWithCarry
 from rnglab.generators.outputs import Output
 from rnglab.generators.spec import KINDS, GeneratorSpec, from_source, lcg_spec, mwc_spec
-from rnglab.reduction.reducers import as_reducer
+from rnglab.reduction.reducers import DEFAULT_REDUCER, as_reducer
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 CATALOG_PATH = files("rnglab.data") / "catalog.toml"
@@ -83,11 +84,25 @@ def _combination_from_table(table: dict) -> Combination:
 
 
 @functools.cache
-def catalog() -> dict[str, GeneratorSpec]:
-    """The catalog as an ordered mapping ``name -> GeneratorSpec``."""
+def catalog() -> Registry[GeneratorSpec]:
+    """The catalog as an ordered mapping ``name -> GeneratorSpec``, read from ``rnglab/data/catalog.toml``.
+
+    Examples
+    --------
+    >>> from rnglab import catalog
+    >>> list(catalog())[:3]
+    ['minstd', 'minstd_rand', 'randu']
+    """
     with CATALOG_PATH.open("rb") as handle:
         tables = tomllib.load(handle)
-    return {name: _spec_from_table(name, table) for name, table in tables.items()}
+    return Registry("generator", {name: _spec_from_table(name, table) for name, table in tables.items()},
+                    tail=_not_in_catalog)
+
+
+def _not_in_catalog(names: list[str]) -> str:
+    """The tail of the error for a name that is neither in the catalog nor a specification."""
+    return (f": not one of the {len(names)} in the catalog ({', '.join(names[:6])}, ...: rnglab list), "
+            "nor lcg:a=..,m=..[,c=..] or mrg:m=..,a=a1:..:ak or mwc:a=..,b=..")
 
 
 def parse_lcg_spec(spec: str) -> GeneratorSpec:
@@ -145,7 +160,7 @@ def parse_mrg_spec(spec: str) -> GeneratorSpec:
     rule = options.get("combine", "single" if len(components) == 1 else "difference")
     combination = Combination(tuple(components), rule, parse_int(options["wrap"]) if "wrap" in options else None)
     seed = parse_int(options["seed"]) if "seed" in options else 1
-    return GeneratorSpec(spec, "mrg", as_reducer("lemire"), default_seed=seed, combination=combination)
+    return GeneratorSpec(spec, "mrg", DEFAULT_REDUCER, default_seed=seed, combination=combination)
 
 
 def parse_mwc_spec(spec: str) -> GeneratorSpec:
@@ -205,14 +220,28 @@ def as_generator(value) -> GeneratorSpec:
         return parse_mrg_spec(value)
     if value.startswith("mwc:"):
         return parse_mwc_spec(value)
-    entries = catalog()
-    if value not in entries:
-        raise ValueError(f"unknown generator {value!r}: not one of the {len(entries)} in the catalog "
-                         f"({', '.join(list(entries)[:6])}, ...: rnglab list), nor lcg:a=..,m=..[,c=..] "
-                         "or mrg:m=..,a=a1:..:ak or mwc:a=..,b=..")
-    return entries[value]
+    return catalog()[value]
 
 
 def make_source(value, seed: int | None = None) -> Source:
-    """Resolve a generator (:func:`as_generator`) and build it for ``seed``."""
+    """Resolve a generator (:func:`as_generator`) and build it for ``seed``.
+
+    Parameters
+    ----------
+    value : str or GeneratorSpec
+        A catalog name, an ``lcg:``/``mrg:``/``mwc:`` specification, or a resolved :class:`GeneratorSpec`.
+    seed : int or None
+        The seed as the generator's library takes it (``srand(seed)``); ``None``: its default seed.
+
+    Returns
+    -------
+    Source
+        The seeded generator; ``random_raw(size)`` gives its next outputs as an array.
+
+    Examples
+    --------
+    >>> from rnglab import make_source
+    >>> make_source("msvc", 1).random_raw(3)
+    array([   41, 18467,  6334], dtype=uint64)
+    """
     return as_generator(value).make(seed)

@@ -9,11 +9,12 @@ library accepts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
+from rnglab.core.registry import Registry
 from rnglab.generators.vb import randomize_hash
 
 JAVA_MULTIPLIER = 0x5DEECE66D
@@ -108,20 +109,17 @@ def integer_array(values) -> np.ndarray:
     raise TypeError(f"seeds must be integers; got an array of {array.dtype}")
 
 
-CONVENTIONS = {
+CONVENTIONS: Registry[SeedConvention] = Registry("seeding convention", {
     "state": SeedConvention("state", None, None, _identity),
     "uint32": SeedConvention("uint32", 0, 2**32 - 1, _identity),
     "java": SeedConvention("java", -(2**63), 2**64 - 1, _java_scramble),
     "srand48": SeedConvention("srand48", 0, 2**32 - 1, _srand48),
     "zero-means-one": SeedConvention("zero-means-one", 0, 2**32 - 1, _zero_means_one),
     "vb-randomize": SeedConvention("vb-randomize", 0, 2**32 - 1, _vb_randomize),
-}
+})
 """Registry of seeding conventions by name (see ``rnglab/data/catalog.toml``)."""
 
 
 def convention(name: str) -> SeedConvention:
     """Look up a seeding convention by name."""
-    try:
-        return CONVENTIONS[name]
-    except KeyError:
-        raise ValueError(f"unknown seeding convention {name!r}; choose from {', '.join(CONVENTIONS)}") from None
+    return CONVENTIONS[name]

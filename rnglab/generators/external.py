@@ -19,7 +19,7 @@ import numpy as np
 
 from rnglab.generators.base import Source
 from rnglab.generators.spec import GeneratorSpec
-from rnglab.reduction.reducers import as_reducer
+from rnglab.reduction.reducers import DEFAULT_REDUCER
 
 #: Input formats -> numpy dtype of one output: little-endian words of 8 to 64 bits, or ``bits``, a raw
 #: bit stream read 32 bits at a time, big-endian, so that the first bit of the stream is the most
@@ -133,7 +133,7 @@ def input_spec(path: str, word_format: str, rewind: bool = False, stdin: BinaryI
     else:
         handle, name = open_input(path, rewind, on_wait), path
     source = ByteStreamSource(handle, word_format, name, rewind)
-    return GeneratorSpec(name, "source", as_reducer("lemire"), given=lambda: source,
+    return GeneratorSpec(name, "source", DEFAULT_REDUCER, given=lambda: source,
                          description=f"{name}, {describe_format(word_format)}")
 
 

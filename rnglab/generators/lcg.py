@@ -32,7 +32,7 @@ from rnglab.generators.affine import (
     state_dtype,
 )
 from rnglab.generators.base import LaneBatch, Source, check_count, raw_dtype
-from rnglab.generators.conventions import SeedConvention, convention
+from rnglab.generators.conventions import CONVENTIONS, SeedConvention
 from rnglab.generators.outputs import Output
 
 #: Number of interleaved lanes used by the row-by-row fast path.
@@ -82,8 +82,8 @@ class LCG(Source):
         The seed a program passes; turned into the initial state by ``seeding``.
     output : Output, optional
         What a program sees of the state (default: the whole state).
-    seeding : str or SeedConvention, optional
-        How seeds become states (default ``"state"``: the seed is the state).
+    seeding : SeedConvention, optional
+        How seeds become states (default the ``state`` convention: the seed is the state).
     name : str, optional
     low : int, optional
         Override the declared lowest output (e.g. 0 where a program treats a
@@ -97,12 +97,12 @@ class LCG(Source):
     """
 
     def __init__(self, *, a: int, m: int, c: int = 0, seed: int = 1, output: Output | None = None,
-                 seeding: str | SeedConvention = "state", name: str | None = None, low: int | None = None):
+                 seeding: SeedConvention | None = None, name: str | None = None, low: int | None = None):
         self.a, self.c, self.m = int(a), int(c), int(m)
         validate_lcg(self.a, self.c, self.m)
         self.output = output or Output.state()
         self.output.check_fits(self.m)
-        self.seeding = convention(seeding) if isinstance(seeding, str) else seeding
+        self.seeding = CONVENTIONS["state"] if seeding is None else seeding
         self.name = name or f"lcg(a={self.a},c={self.c},m={self.m})"
         self.low, self.high = output_range(self.a, self.c, self.m, self.output, low)
         super().__init__()
@@ -149,7 +149,8 @@ class LCG(Source):
         if kind == "pow2":
             kernels.fill_rows_pow2(row, jump_a, jump_c, shift, mask, out)
         elif kind == "small":
-            kernels.fill_rows_small(row, jump_a, jump_c, np.uint64(self.m), shift, mask, out)
+            quotient = np.uint64((jump[0] << 32) // self.m)
+            kernels.fill_rows_small(row, jump_a, quotient, jump_c, np.uint64(self.m), shift, mask, out)
         else:
             quotient = np.uint64((jump[0] << 64) // self.m)
             kernels.fill_rows_wide(row, jump_a, quotient, jump_c, np.uint64(self.m), shift, mask, out)

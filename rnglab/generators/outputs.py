@@ -39,17 +39,17 @@ class Output:
             raise ValueError(f"bits output needs shift >= 0 and width >= 1; got {self.shift}, {self.width}")
 
     @classmethod
-    def state(cls) -> "Output":
+    def state(cls) -> Output:
         """The whole state."""
         return cls("state")
 
     @classmethod
-    def bits(cls, shift: int, width: int) -> "Output":
+    def bits(cls, shift: int, width: int) -> Output:
         """Bits ``shift .. shift + width - 1`` of the state."""
         return cls("bits", shift, width)
 
     @classmethod
-    def parse(cls, text: str) -> "Output":
+    def parse(cls, text: str) -> Output:
         """Parse ``"state"`` or ``"bits(16,15)"`` (shift, width)."""
         text = text.strip()
         if text == "state":

@@ -36,7 +36,7 @@ from rnglab.generators.mrg import MRG, Combination
 from rnglab.generators.mwc import MultiplyWithCarry
 from rnglab.generators.outputs import Output
 from rnglab.generators.xorshift import ALGORITHMS
-from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.reduction.reducers import DEFAULT_REDUCER, REDUCERS, Reducer
 
 #: Kinds of generator a spec can stand for.
 KINDS = ("lcg", "mwc", "mrg", "additive", "numpy", "python", "linear", "os", "source")
@@ -97,7 +97,7 @@ class GeneratorSpec:
 
     name: str
     kind: str
-    native_reducer: Reducer = field(default_factory=lambda: as_reducer("lemire"))
+    native_reducer: Reducer = DEFAULT_REDUCER
     default_seed: int | None = None
     a: int | None = None
     c: int | None = None
@@ -281,18 +281,17 @@ def _short(value: int) -> str:
 
 
 def lcg_spec(a: int, m: int, c: int = 0, *, output: Output | None = None, seed: int | None = None,
-             name: str | None = None, native: str = "lemire") -> GeneratorSpec:
+             name: str | None = None) -> GeneratorSpec:
     """An LCG given by its parameters (``--a/--c/--m`` or ``lcg:a=..,m=..``); its seed is its state."""
     output = output or Output.state()
     label = name or f"lcg:a={a},c={c},m={m}" + ("" if output.kind == "state" else f",output={output}")
-    return GeneratorSpec(label, "lcg", as_reducer(native), default_seed=1 if seed is None else seed,
+    return GeneratorSpec(label, "lcg", DEFAULT_REDUCER, default_seed=1 if seed is None else seed,
                          a=a, c=c, m=m, output=output, seeding=convention("state"))
 
 
-def mwc_spec(carry: MultiplyWithCarry, *, seed: int | None = None, name: str | None = None,
-             native: str = "lemire") -> GeneratorSpec:
+def mwc_spec(carry: MultiplyWithCarry, *, seed: int | None = None, name: str | None = None) -> GeneratorSpec:
     """A multiply-with-carry generator as its equivalent LCG (a, 0, a b - 1); its seed is the word t = c b + x."""
-    return GeneratorSpec(name or f"mwc:{carry}", "mwc", as_reducer(native), default_seed=1 if seed is None else seed,
+    return GeneratorSpec(name or f"mwc:{carry}", "mwc", DEFAULT_REDUCER, default_seed=1 if seed is None else seed,
                          a=carry.a, c=0, m=carry.modulus, output=carry.output, seeding=convention("state"),
                          carry=carry)
 
@@ -303,22 +302,22 @@ def from_source(source: Source | np.random.BitGenerator | random.Random) -> Gene
         source = NumpySource(source)
     if isinstance(source, random.Random):
         state = source.getstate()
-        return GeneratorSpec("python", "python", as_reducer("bitmask"), given=lambda: _python_from_state(state))
+        return GeneratorSpec("python", "python", REDUCERS["bitmask"], given=lambda: _python_from_state(state))
     if isinstance(source, LCG):
-        return GeneratorSpec(source.name, "lcg", as_reducer("lemire"), default_seed=source.seed, a=source.a,
+        return GeneratorSpec(source.name, "lcg", DEFAULT_REDUCER, default_seed=source.seed, a=source.a,
                              c=source.c, m=source.m, output=source.output, seeding=source.seeding, low=source.low,
                              given=source.copy)
     if isinstance(source, MRG):
-        return GeneratorSpec(source.name, "mrg", as_reducer("lemire"), default_seed=source.seed,
+        return GeneratorSpec(source.name, "mrg", DEFAULT_REDUCER, default_seed=source.seed,
                              combination=source.combination, given=source.copy)
     if isinstance(source, NumpySource) and type(source.bit_generator).__name__ in NUMPY_WIDTHS:
         kind = type(source.bit_generator).__name__
-        return GeneratorSpec(source.name, "numpy", as_reducer("lemire"), default_seed=source.seed,
+        return GeneratorSpec(source.name, "numpy", DEFAULT_REDUCER, default_seed=source.seed,
                              bit_generator=kind, given=source.copy)
     if isinstance(source, PythonRandomSource):
-        return GeneratorSpec(source.name, "python", as_reducer("bitmask"), default_seed=source.seed, given=source.copy)
+        return GeneratorSpec(source.name, "python", REDUCERS["bitmask"], default_seed=source.seed, given=source.copy)
     if isinstance(source, Source):
-        return GeneratorSpec(source.name, "source", as_reducer("lemire"), given=source.copy)
+        return GeneratorSpec(source.name, "source", DEFAULT_REDUCER, given=source.copy)
     raise TypeError(f"cannot use a {type(source).__name__} as a generator")
 
 

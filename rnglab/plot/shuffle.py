@@ -1,6 +1,8 @@
-"""Figures for shuffles: the position matrix as a heatmap."""
+"""Figures for shuffles: the position matrix as a heatmap; the naive exchange's identity against its half rotations."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -26,4 +28,26 @@ def position_heatmap(probabilities, title: str):
     axes.set_ylabel("card i (position in the unshuffled deck)")
     axes.set_title(title, fontsize=10)
     figure.colorbar(image, ax=axes, label="n · P(card i at j)")
+    return figure
+
+
+def identity_against_rotations_plot(rows, title: str):
+    """The naive exchange's identity against the two half rotations: each deal's probability times ``n!`` (1 is a
+    fair shuffle's) against ``n``, on a log scale; ``rows`` are
+    :class:`~rnglab.shuffles.deal_probability.IdentityAgainstRotations`."""
+    sizes = [row.n for row in rows]
+    scale = [math.factorial(row.n) / row.n**row.n for row in rows]
+    figure, axes = new_figure(6.4, 4.2)
+    axes.plot(sizes, [row.identity * s for row, s in zip(rows, scale)], "o-", label="identity (involutions)")
+    axes.plot(sizes, [row.rotations * s for row, s in zip(rows, scale)], "s--", label="two half rotations")
+    lead = next((row.n for row in rows if row.ratio > 1), None)
+    if lead is not None:
+        axes.axvline(lead - 0.5, color="grey", linewidth=0.8)
+        axes.annotate(f"identity leads from n = {lead}", (lead - 0.7, 0.1), xycoords=("data", "axes fraction"),
+                      ha="right")
+    axes.set_yscale("log")
+    axes.set_xlabel("n (cards)")
+    axes.set_ylabel("n! · P(deal)")
+    axes.set_title(title, fontsize=10)
+    axes.legend()
     return figure

@@ -53,10 +53,10 @@ import numpy as np
 
 from rnglab.core.params import parse_int
 from rnglab.core.results import Result
-from rnglab.generators import LCG, GeneratorSpec, Source, as_generator
-from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.generators import LCG, GeneratorSpec, Source
+from rnglab.reduction.reducers import Reducer
 from rnglab.seeds.space import SeedSpace, check_seed_space, seed_array, seed_dtype, seed_range_space
-from rnglab.shuffles.algorithms import Shuffle, make_shuffle, shuffle
+from rnglab.shuffles.algorithms import FISHER_YATES, Shuffle, shuffle
 from rnglab.shuffles.cards import Deck, deck_for, parse_cards
 from rnglab.shuffles.kernels import draw_table, kernel_code, kernel_fields, search_seeds
 from rnglab.shuffles.reach import batched, seed_decks
@@ -104,8 +104,9 @@ class Observation:
         return self.deck.names(self.cards)
 
 
-def observe(seen: str, positions: str | None = None, deck: str | Deck = "52") -> Observation:
-    """Parse the cards seen (``"As Kd 7h"`` or 0-based indices) and where (default: the first k positions).
+def observe(seen: str, positions: str | None = None, deck: Deck | None = None) -> Observation:
+    """Parse the cards seen (``"As Kd 7h"`` or 0-based indices) and where (default: the first k positions) in
+    ``deck`` (default: the 52 cards).
 
     Raises
     ------
@@ -113,7 +114,7 @@ def observe(seen: str, positions: str | None = None, deck: str | Deck = "52") ->
         For an unknown or repeated card, more cards than the deck holds, no
         cards, or positions that are repeated, out of range or not one per card.
     """
-    deck = deck if isinstance(deck, Deck) else deck_for(deck)
+    deck = deck_for("52") if deck is None else deck
     cards = parse_cards(seen, deck)
     if not cards:
         raise ValueError("no cards seen: give at least one card, e.g. --seen \"As Kd 7h\"")
@@ -148,7 +149,7 @@ def cards_for_unique(seeds: int, deck_size: int) -> int | None:
 
 # -- equivalences ----------------------------------------------------------------------
 
-def equivalent_seed_period(generator) -> int | None:
+def equivalent_seed_period(generator: GeneratorSpec) -> int | None:
     """``P`` such that seeds ``s`` and ``s + P`` always give the same outputs, or ``None``.
 
     For an LCG with ``m = 2^e`` whose seed is its state and whose outputs are
@@ -157,7 +158,6 @@ def equivalent_seed_period(generator) -> int | None:
     outputs read nothing else, so ``P = 2^(shift + width)`` (MSVC: ``2^31``).
     A multiplicative LCG (``c = 0``) is left unfolded: its residue 0 cannot be a state.
     """
-    generator = as_generator(generator)
     if not generator.is_lcg or generator.seeding.name not in ("state", "uint32") or generator.c == 0:
         return None
     bits = generator.m.bit_length() - 1
@@ -293,9 +293,9 @@ def tracked_cards(table: np.ndarray, observation: Observation) -> int:
     return min(observation.size, MAX_TRACKED) if mostly_final else 1
 
 
-def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: str | Shuffle = "fisher-yates",
-              reducer: str | Reducer | None = None, max_seeds: int | None = None) -> Plan:
-    """Resolve and check a search (the arguments of :func:`crack`); choose the fastest path that serves it.
+def make_plan(generator: GeneratorSpec, seeds: SeedSpace, observation: Observation, algo: Shuffle = FISHER_YATES,
+              reducer: Reducer | None = None, max_seeds: int | None = None) -> Plan:
+    """Check a search (the arguments of :func:`crack`); choose the fastest path that serves it.
 
     ``max_seeds`` bounds the seeds shuffled, on every path; ``None``: the limits of one
     run, :data:`MAX_SEEDS` (compiled and batch paths) and :data:`MAX_SLOW_SEEDS` (sources
@@ -307,8 +307,7 @@ def make_plan(generator, seeds: SeedSpace, observation: Observation, algo: str |
     ValueError
         As :func:`crack`.
     """
-    generator = as_generator(generator)
-    chosen, reducer = make_shuffle(algo), as_reducer(reducer or generator.native_reducer)
+    chosen, reducer = algo, reducer or generator.native_reducer
     source = generator.make()
     reducer.check(observation.deck.size, source.range_size)
     check_seed_space(generator, seeds)
@@ -436,22 +435,21 @@ class CrackResult(Result):
         return ",".join(f"{a}..{b - 1}" for a, b in self.remaining)
 
 
-def crack(generator, seeds: SeedSpace, observation: Observation, *, algo: str | Shuffle = "fisher-yates",
-          reducer: str | Reducer | None = None, on_progress: Callable[[int], None] | None = None) -> CrackResult:
+def crack(generator: GeneratorSpec, seeds: SeedSpace, observation: Observation, *, algo: Shuffle = FISHER_YATES,
+          reducer: Reducer | None = None, on_progress: Callable[[int], None] | None = None) -> CrackResult:
     """Find every seed in ``seeds`` whose deal shows the observed cards, and predict its deck.
 
     Parameters
     ----------
-    generator : GeneratorSpec or str
-        The generator (a catalog name or ``lcg:a=...,m=...`` is resolved once);
-        seeds are turned into states by its seeding convention.
+    generator : GeneratorSpec
+        Seeds are turned into states by its seeding convention.
     seeds : SeedSpace
         From :func:`rnglab.seeds.policies.parse_seed_space`.
     observation : Observation
         From :func:`observe`.
-    algo : Shuffle or str
+    algo : Shuffle
         A shuffle (:func:`rnglab.shuffles.algorithms.make_shuffle`).
-    reducer : Reducer or str, optional
+    reducer : Reducer, optional
         Default: the generator's own bounded call (Delphi ``Random(n)``, MSVC
         ``rand() % n``, Java ``nextInt(bound)``).
     on_progress : callable, optional
@@ -466,7 +464,7 @@ def crack(generator, seeds: SeedSpace, observation: Observation, *, algo: str | 
     Raises
     ------
     ValueError
-        For unknown names, a reducer the generator cannot serve, seeds outside
+        For a reducer the generator cannot serve, seeds outside
         the generator's seeding convention, or a search too large for one run.
     """
     return search(make_plan(generator, seeds, observation, algo, reducer), on_progress)

@@ -53,15 +53,20 @@ from dataclasses import dataclass
 import numpy as np
 
 from rnglab.core.results import Result
-from rnglab.generators.xorshift import LinearSource, V8MathRandom, V8Xorshift128, fmix64
+from rnglab.generators.xorshift import LinearSource, Mt19937x64, V8MathRandom, V8Xorshift128, fmix64
 from rnglab.recovery import linear_kernels as kernels
 from rnglab.recovery.lattice import InsufficientObservations, needed_observations
+from rnglab.recovery.twister import MT19937_64, seed_candidate
 
 #: Most candidate states enumerated (and checked) from the solution space: nullity up to 16.
 BUDGET = 2**16
 #: Candidates checked at once (outputs held as a ``(chunk, observed outputs)`` array).
 _CHUNK_BITS = 10
 _MASK64 = 2**64 - 1
+#: Observations checked at once on the candidates still standing (:func:`_holding`).
+_CHECKED_AT_ONCE = 64
+#: Unit states run at once while the forms are built (their outputs held as one array).
+_UNITS_AT_ONCE = 1024
 
 
 class UnderdeterminedState(InsufficientObservations):
@@ -108,11 +113,13 @@ class SymbolicGenerator:
     def forms(self, count: int) -> np.ndarray:
         """``(count, width, words)``: row ``[t, b]`` the unknowns whose XOR is bit ``b`` of output ``t``."""
         if count > self._forms.shape[0]:
-            outputs = np.empty((self.unknowns, count), dtype=np.uint64)
-            for j in range(self.unknowns):
-                outputs[j] = self.run(self.unit(j), count)
             forms = np.zeros((count, self.width, self.words), dtype=np.uint64)
-            kernels.transpose_outputs(outputs, self.width, forms)
+            outputs = np.empty((min(self.unknowns, _UNITS_AT_ONCE), count), dtype=np.uint64)
+            for first in range(0, self.unknowns, _UNITS_AT_ONCE):
+                units = min(_UNITS_AT_ONCE, self.unknowns - first)
+                for j in range(units):
+                    outputs[j] = self.run(self.unit(first + j), count)
+                kernels.transpose_outputs(outputs[:units], first, self.width, forms)
             first, last = np.empty(count * self.width, dtype=np.int64), np.empty(count * self.width, dtype=np.int64)
             kernels.row_spans(forms.reshape(-1, self.words), first, last)
             self._forms, self._spans = forms, (first.reshape(count, self.width), last.reshape(count, self.width))
@@ -167,6 +174,29 @@ def python_random_model() -> SymbolicGenerator:
     def run(vector: np.ndarray, count: int) -> np.ndarray:
         return python_words(_python_random_of(vector.astype("<u8").view("<u4")), count)
     return SymbolicGenerator("python", 624 * 32, 32, run)
+
+
+class _Mt19937x64AfterTwist(Mt19937x64):
+    """``std::mt19937_64`` given the words a twist has just renewed: word 0 is tempered next."""
+
+    initial_position = 0
+
+
+def mt19937_64_at(state: int) -> Mt19937x64:
+    """``std::mt19937_64`` whose 312 words are ``state`` (word ``i``: bits ``64i..64i+63``), word 0 tempered next
+    (no twist first)."""
+    return _Mt19937x64AfterTwist(_int_vector(state, Mt19937x64.state_words).tolist())
+
+
+@functools.cache
+def mt19937_64_model() -> SymbolicGenerator:
+    """``std::mt19937_64`` at its first output: the 312 words after the twist (each output is one word tempered,
+    so 312 outputs give all 19968 bits; before the twist, the low 31 bits of word 0 would reach no output)."""
+    def run(vector: np.ndarray, count: int) -> np.ndarray:  # the compiled step itself: 19968 unit states
+        out = np.empty(count, dtype=np.uint64)
+        Mt19937x64._kernel(np.append(vector, np.uint64(0)), out)  # position 0: word 0 tempered first
+        return out
+    return SymbolicGenerator("mt19937_64", Mt19937x64.state_words * 64, 64, run)
 
 
 def _vector_int(vector: np.ndarray) -> int:
@@ -274,7 +304,7 @@ class LinearSolution(Result):
 
 
 def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget: int = BUDGET,
-          replay: Callable[[int], np.ndarray] | None = None) -> LinearSolution:
+          replay: Callable[[int], np.ndarray] | None = None, pinned: Sequence[int] = ()) -> LinearSolution:
     """Every state whose outputs show ``observations`` (see the module docstring).
 
     Parameters
@@ -285,6 +315,9 @@ def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget:
         Most candidates enumerated.
     replay : callable, optional
         ``replay(state)``: the outputs ``0 .. max index`` of the real generator from a state (default: ``model.run``).
+    pinned : sequence of int
+        Unknowns set to 0 (equations ``x_j = 0``): bits no observed output reads, whose every value would otherwise
+        be enumerated (MT19937: the low 31 bits of the first word when its own output is not observed).
 
     Raises
     ------
@@ -297,7 +330,7 @@ def solve(model: SymbolicGenerator, observations: Sequence[Observation], budget:
         raise UnderdeterminedState(0, model.unknowns, -1, 0)
     count = max(o.index for o in observations) + 1
     outputs, bits, rhs = _equations(model, observations)
-    system = _eliminate(model, count, outputs, bits, rhs)
+    system = _eliminate(model, count, outputs, bits, rhs, np.asarray(pinned, dtype=np.int64))
     contradiction = ValueError(f"the observations contradict each other: no {model.name} state gives them all")
     if system.contradictions:
         raise contradiction
@@ -362,10 +395,11 @@ class _System:
         return _vector_int(x)
 
 
-def _eliminate(model: SymbolicGenerator, count: int, outputs: np.ndarray, bits: np.ndarray, rhs: np.ndarray) -> _System:
+def _eliminate(model: SymbolicGenerator, count: int, outputs: np.ndarray, bits: np.ndarray, rhs: np.ndarray,
+               pinned: np.ndarray) -> _System:
     """Local equations (one word of unknowns) reduced word by word; the others compacted and put in echelon form.
 
-    The equations are the forms ``[outputs[i], bits[i]]`` = ``rhs[i]``.
+    The equations are ``x_j = 0`` for ``j`` in ``pinned``, then the forms ``[outputs[i], bits[i]]`` = ``rhs[i]``.
     """
     forms, (first, last) = model.forms(count), model.spans(count)
     unknowns, words = model.unknowns, model.words
@@ -374,9 +408,12 @@ def _eliminate(model: SymbolicGenerator, count: int, outputs: np.ndarray, bits: 
     local_rows = np.zeros((words, 64), dtype=np.uint64)
     local_rhs = np.zeros((words, 64), dtype=np.uint64)
     local_mask = np.zeros(words, dtype=np.uint64)
-    local_words = first[local]
-    contradictions = int(kernels.local_elimination(forms[outputs[local], bits[local], local_words], rhs[local],
-                                                   local_words, local_rows, local_rhs, local_mask))
+    local_words = np.concatenate([pinned // 64, first[local]])
+    pins = np.left_shift(np.uint64(1), (pinned % 64).astype(np.uint64))
+    contradictions = int(kernels.local_elimination(
+        np.concatenate([pins, forms[outputs[local], bits[local], first[local]]]),
+        np.concatenate([np.zeros(pinned.size, dtype=np.uint64), rhs[local]]),
+        local_words, local_rows, local_rhs, local_mask))
     pivot_bits = np.unpackbits(local_mask.astype("<u8").view(np.uint8), bitorder="little")[:unknowns].astype(bool)
     free_columns = np.flatnonzero(~pivot_bits)
     free_index = np.full(64 * words, -1, dtype=np.int64)
@@ -410,28 +447,41 @@ def _consistent(model, observations, count, particular: int, basis: list[int]):
         values = np.concatenate([values, values ^ outputs(vector)[None, :]])
     outer_outputs = [outputs(vector) for vector in outer]
     found = []
+    columns = [position[o.index] for o in observations]
     for choice in range(2**len(outer)):
-        shift, block = 0, values
+        shift, moved = 0, np.zeros(indices.size, dtype=np.uint64)
         for bit, vector in enumerate(outer):
             if (choice >> bit) & 1:
                 shift ^= vector
-                block = block ^ outer_outputs[bit][None, :]
-        ok = _holding(block, [position[o.index] for o in observations], observations, model.width)
+                moved ^= outer_outputs[bit]
+        ok = _holding(values, columns, observations, model.width, moved)
         found += [particular ^ offsets[i] ^ shift for i in np.flatnonzero(ok)]
     return found
 
 
-def _holding(block: np.ndarray, columns: list[int], observations: Sequence[Observation], width: int) -> np.ndarray:
-    """Which rows of ``block`` (outputs, one column per observed output) show every observation."""
-    seen = block[:, np.array(columns, dtype=np.int64)]
+def _holding(block: np.ndarray, columns: list[int], observations: Sequence[Observation], width: int,
+             moved: np.ndarray | None = None) -> np.ndarray:
+    """Which rows of ``block`` (outputs, one column per observed output), each XORed with ``moved`` if given, show
+    every observation.
+
+    The observations are checked :data:`_CHECKED_AT_ONCE` at a time on the rows still standing (a wrong candidate
+    fails a draw's interval within a few dozen draws).
+    """
+    columns = np.array(columns, dtype=np.int64)
     masks = np.array([o.mask for o in observations], dtype=np.uint64)
     values = np.array([o.value for o in observations], dtype=np.uint64)
-    ok = ((seen & masks) == values).all(axis=1)
-    drawn = [i for i, o in enumerate(observations) if o.bound is not None]
-    if drawn:
-        bounds = np.array([observations[i].bound for i in drawn], dtype=np.float64)
-        draws = np.array([observations[i].draw for i in drawn], dtype=np.int64)
-        ok &= (np.floor(seen[:, drawn].astype(np.float64) * 2.0**-width * bounds).astype(np.int64) == draws).all(axis=1)
+    bounds = np.array([o.bound or 0 for o in observations], dtype=np.float64)
+    draws = np.array([-1 if o.bound is None else o.draw for o in observations], dtype=np.int64)
+    ok = np.ones(block.shape[0], dtype=np.bool_)
+    for start in range(0, len(observations), _CHECKED_AT_ONCE):
+        alive, part = np.flatnonzero(ok), slice(start, start + _CHECKED_AT_ONCE)
+        seen = block[np.ix_(alive, columns[part])] ^ (np.uint64(0) if moved is None else moved[columns[part]])
+        good = ((seen & masks[part]) == values[part]).all(axis=1)
+        drawn = draws[part] >= 0
+        if drawn.any():
+            product = np.floor(seen[:, drawn].astype(np.float64) * 2.0**-width * bounds[part][drawn])
+            good &= (product.astype(np.int64) == draws[part][drawn]).all(axis=1)
+        ok[alive] = good
     return ok
 
 
@@ -454,10 +504,11 @@ def v8_engine_index(call: int, phase: int) -> int:
     return CACHE * (position // CACHE) + CACHE - 1 - position % CACHE
 
 
-def v8_draw_observations(draws: Sequence[tuple[int, int]], phase: int) -> list[Observation]:
-    """``(value, bound)`` of successive ``Math.floor(Math.random() * bound)`` calls as engine observations."""
-    return [Observation.draw_below(v8_engine_index(call, phase), value, bound, 52)
-            for call, (value, bound) in enumerate(draws)]
+def v8_draw_observations(draws: Sequence[tuple[int, int] | None], phase: int) -> list[Observation]:
+    """``(value, bound)`` of successive ``Math.floor(Math.random() * bound)`` calls as engine observations
+    (``None``: a call whose value is not known, which only takes its place in the stream)."""
+    return [Observation.draw_below(v8_engine_index(call, phase), draw[0], draw[1], 52)
+            for call, draw in enumerate(draws) if draw is not None]
 
 
 def v8_double_observations(doubles: Sequence[float], phase: int) -> list[Observation]:
@@ -571,7 +622,8 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
 
     Parameters
     ----------
-    draws : sequence of (value, bound)
+    draws : sequence of (value, bound) or None
+        ``None``: a call whose value is not known.
     phase : int, optional
         Values of the block taken before the first draw (0 for a fresh context); None: each of 0..63 in turn.
 
@@ -645,6 +697,44 @@ def recover_v8_deal(bottom: Sequence[int], size: int = 52, phase: int | None = 0
     return recover_v8_draws(js_fisher_yates_draws(bottom, size), phase, budget)
 
 
+def recover_v8_cards(steps: list, observation, phase: int | None = 0, budget: int = BUDGET) -> V8Recovery:
+    """The V8 states behind cards seen at any known positions of a deal by the swap program ``steps``.
+
+    Each path of draws that puts the cards there (:func:`rnglab.recovery.dealt.draw_paths`: a draw that fixes a
+    seen card is known, one that does not is unknown, and a draw that moves a seen card branches) is solved in
+    turn; every state found deals the cards at their positions again.
+
+    Raises
+    ------
+    UnderdeterminedState
+        When some path leaves more than ``budget`` states: no answer is then unique.
+    ValueError
+        When no path and no state deal the cards, or the cards allow more paths than the walk follows.
+    """
+    from rnglab.recovery.dealt import draw_paths
+
+    size = observation.deck.size
+    solutions, seeds, rank, tried = [], [], 0, 0
+    for clues in draw_paths(steps, observation):
+        draws = [None if clue.unknown else (clue.low, clue.bound) for clue in clues]
+        try:
+            found = recover_v8_draws(draws, phase, budget)
+        except UnderdeterminedState:
+            raise
+        except ValueError:  # no state gives this path's draws
+            continue
+        rank, tried = max(rank, found.rank), found.phases_tried
+        for solution, seed in zip(found.solutions, found.seeds):
+            deck = predict_v8_deal(solution[1], solution[0], size)
+            if solution not in solutions and all(deck[p] == c for p, c in zip(observation.positions,
+                                                                              observation.cards)):
+                solutions.append(solution)
+                seeds.append(seed)
+    if not solutions:
+        raise ValueError("no V8 Math.random state deals these cards at these positions")
+    return V8Recovery(solutions, seeds, rank, 128, tried)
+
+
 def predict_v8_deal(words: tuple[int, int], phase: int, size: int = 52) -> list[int]:
     """The whole deck dealt from a recovered state: the cards not seen are predicted."""
     return js_fisher_yates(v8_source(words, phase), size)
@@ -666,3 +756,17 @@ def recover_python_floats(floats: Sequence[float], budget: int = BUDGET) -> Line
     replay every observation and give the same outputs from output 1 on.
     """
     return solve(python_random_model(), python_floats(floats), budget)
+
+
+def recover_mt19937_64_words(words: Sequence[int], budget: int = BUDGET) -> LinearSolution:
+    """The ``std::mt19937_64`` states (312 words at the first output, :func:`mt19937_64_at`) behind consecutive
+    64-bit outputs."""
+    return solve(mt19937_64_model(), [Observation.exact(i, int(w), 64) for i, w in enumerate(words)], budget)
+
+
+def mt19937_64_seed(state: int) -> int | None:
+    """The ``std::mt19937_64`` seed of a state (312 words at the first output), or None where it was not freshly
+    seeded (:func:`rnglab.recovery.twister.seed_candidate`, checked by seeding and comparing 312 outputs)."""
+    seed = seed_candidate(_int_vector(state, MT19937_64.words).tolist(), MT19937_64)
+    outputs = mt19937_64_at(state).random_raw(MT19937_64.words)
+    return seed if np.array_equal(Mt19937x64.seeded(seed).random_raw(MT19937_64.words), outputs) else None

@@ -35,14 +35,14 @@ def parity(word):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def transpose_outputs(outputs, width, forms):  # pragma: no cover - compiled
-    """``forms[t, b]`` gets bit ``j`` when bit ``b`` of ``outputs[j, t]`` is set (outputs from unit states).
+def transpose_outputs(outputs, first, width, forms):  # pragma: no cover - compiled
+    """``forms[t, b]`` gets bit ``first + j`` when bit ``b`` of ``outputs[j, t]`` is set (outputs from unit states).
 
-    ``outputs`` is ``(k, count)``: row ``j`` the outputs from the unit state
-    ``e_j``; ``forms`` is ``(count, width, words)``, cleared by the caller.
+    ``outputs`` is ``(units, count)``: row ``j`` the outputs from the unit state
+    ``e_(first + j)``; ``forms`` is ``(count, width, words)``, cleared by the caller.
     """
     for j in range(outputs.shape[0]):
-        word, bit = j // 64, _ONE << np.uint64(j % 64)
+        word, bit = (first + j) // 64, _ONE << np.uint64((first + j) % 64)
         for t in range(outputs.shape[1]):
             value = outputs[j, t]
             while value:

@@ -15,7 +15,7 @@ import numpy as np
 
 from rnglab.core.params import parse_int
 from rnglab.core.results import Result
-from rnglab.generators import LCG, LCGBatch, Source, as_generator
+from rnglab.generators import LCG, GeneratorSpec, LCGBatch, Source
 from rnglab.generators.affine import arithmetic_kind
 from rnglab.generators.conventions import JAVA_MULTIPLIER
 
@@ -71,7 +71,7 @@ def parse_outputs(text: str, source: Source) -> list[int]:
     return values
 
 
-def recover_state(generator, outputs: list[int], predict: int = 10) -> StateRecovery:
+def recover_state(generator: GeneratorSpec, outputs: list[int], predict: int = 10) -> StateRecovery:
     """Recover an LCG's state from consecutive outputs that show some of its bits.
 
     An output ``(x >> shift) & (2^width - 1)`` of a state ``x`` modulo
@@ -85,7 +85,6 @@ def recover_state(generator, outputs: list[int], predict: int = 10) -> StateReco
         For a generator that is not a power-of-two LCG with a bits output, or
         more than ``2^26`` candidates.
     """
-    generator = as_generator(generator)
     if predict > MAX_PREDICTED:
         raise ValueError(f"at most {MAX_PREDICTED:,} outputs are predicted; got {predict:,}")
     source = generator.make()

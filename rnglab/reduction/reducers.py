@@ -5,7 +5,7 @@ An entry is the method's name, whether it is unbiased, its vectorised map
 and its exact counts (:mod:`rnglab.reduction.counts`); the compiled seed-search and
 dealing kernels (:mod:`rnglab.shuffles.kernels`) give each entry a code by its
 position here and hold a branch for the ones they compile. Adding a reducer is
-adding an entry (see the README's "Extending rnglab"); every layer above reads it
+adding an entry (see docs/guides/extending.md); every layer above reads it
 from the one object passed down.
 
 The registry reads integers only, never a source, so it sits under the
@@ -15,11 +15,12 @@ generators: a generator's own bounded call (MSVC's ``rand() % n``, Java's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
+from rnglab.core.registry import Registry
 from rnglab.reduction import counts, scalar
 from rnglab.reduction.maps import (
     bitmask_map,
@@ -86,7 +87,9 @@ class Reducer:
         return self.name
 
 
-REDUCERS: dict[str, Reducer] = {r.name: r for r in (
+#: The reducer registry: name -> :class:`Reducer`, in a fixed order (the compiled kernels are cached on disk
+#: by a reducer's position, so a new reducer goes at the end). ``as_reducer(name)`` resolves a name.
+REDUCERS: Registry[Reducer] = Registry("reducer", {r.name: r for r in (
     Reducer("modulo", False, "x mod n: the classic rand() % n", "C idiom; Knuth, TAOCP vol. 2, 3.4.1",
             modulo_map, counts.modulo_counts, counts.modulo_count_array),
     Reducer("float-multiply", False, "(int)(n * x / R) in IEEE double, as C computes it",
@@ -113,21 +116,19 @@ REDUCERS: dict[str, Reducer] = {r.name: r for r in (
             "shuffle)", "CPython Lib/random.py, Random._randbelow_with_getrandbits; Modules/_randommodule.c "
             "getrandbits (genrand_uint32() >> (32 - k))", python_randbelow_map, counts.python_randbelow_counts,
             domain=python_randbelow_domain),
-)}
+)})
 """Every reduction method by name."""
+DEFAULT_REDUCER = REDUCERS["lemire"]
+"""The reducer of a draw that names none: Lemire's, as numpy's ``Generator.integers``."""
 
 
-def as_reducer(value: "str | Reducer") -> Reducer:
-    """The reducer named ``value`` (a registry name), or ``value`` itself when it is one already.
+def as_reducer(value: str | Reducer) -> Reducer:
+    """The reducer named ``value`` (a registry name), or ``value`` itself when it is one already (for the edges:
+    the command line and the loaders).
 
     Raises
     ------
     ValueError
         For an unknown name, with the list of names.
     """
-    if isinstance(value, Reducer):
-        return value
-    try:
-        return REDUCERS[value]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown reducer {value!r}; choose from {', '.join(REDUCERS)}") from None
+    return value if isinstance(value, Reducer) else REDUCERS[value]

@@ -29,16 +29,18 @@ from rnglab.core.fileio import atomic_write, check_folder_writable, folder_permi
 from rnglab.core.params import describe_int
 from rnglab.core.results import Result, json_text
 from rnglab.parallel.chunks import run_chunks, usable_cores
-from rnglab.report import battery, catalog, crack, lattice, reduce, seeding, shuffle, spectral
+from rnglab.report import battery, catalog, crack, deals, gf2, lattice, reduce, seeding, shuffle, spectral
 from rnglab.report.document import Figure, Section, plain_blocks
 
 SECTIONS = [
     catalog.section,
     spectral.section,
+    gf2.section,
     battery.section,
     reduce.section,
     seeding.section,
     shuffle.section,
+    deals.section,
     crack.section,
     lattice.section,
 ]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from rnglab.draws.bias import applicable_methods, bias, count_array, empirical_bias, low_bit_periods
+from rnglab.draws.bias import applicable_reducers, bias, count_array, empirical_bias, low_bit_periods
 from rnglab.generators import make_source
 from rnglab.pages.numbers import power
 from rnglab.pages.tables import collapse
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.report.document import Heading, Section, Table
 
 #: (R, label) of the sources in the bias table.
@@ -22,9 +23,9 @@ def _bias_rows() -> list:
     rows = []
     for R, label in SOURCES:
         for n in BOUNDS:
-            for method in applicable_methods(R, n):
-                result = bias(method, n, R)
-                rows.append([label, n, f"`{method}`", str(result.max_prob), str(result.min_prob),
+            for reducer in applicable_reducers(R, n):
+                result = bias(reducer, n, R)
+                rows.append([label, n, f"`{reducer.name}`", str(result.max_prob), str(result.min_prob),
                              _ratio(result.ratio), f"{float(result.tv_distance):.3g}",
                              f"{float(result.expected_draws):.5f}", result.draws_to_detect or "never"])
     return rows
@@ -33,10 +34,10 @@ def _bias_rows() -> list:
 def _detection(context) -> str:
     """A paragraph: how often a chi-square test with the predicted number of draws flags modulo and Lemire."""
     n, R = 10000, 32768
-    predicted = bias("modulo", n, R).draws_to_detect
+    predicted = bias(REDUCERS["modulo"], n, R).draws_to_detect
     seeds = range(context.seed, context.seed + (10 if context.quick else 50))
-    flagged = {m: sum(empirical_bias(make_source("msvc", seed=s), n, predicted, m).flagged for s in seeds)
-               for m in ("modulo", "lemire")}
+    flagged = {name: sum(empirical_bias(make_source("msvc", seed=s), n, predicted, REDUCERS[name]).flagged
+                         for s in seeds) for name in ("modulo", "lemire")}
     return (f"A chi-square test at level 0.01 needs {predicted} draws to flag `rand() % 10000` "
             f"on RAND_MAX = 32767 with power 0.9 (non-central chi-square). With exactly that many draws from "
             f"MSVC `rand()` seeded {seeds.start}..{seeds.stop - 1}, the test flagged `modulo` in "
@@ -61,9 +62,9 @@ def section(context) -> Section:
     from rnglab.plot.bias import bias_heatmap
 
     probabilities = {}
-    for method in applicable_methods(32768, 52):
-        counts = count_array(method, 52, 32768)
-        probabilities[method] = counts / counts.sum()
+    for reducer in applicable_reducers(32768, 52):
+        counts = count_array(reducer, 52, 32768)
+        probabilities[reducer.name] = counts / counts.sum()
     figure = context.add_figure("reduce-bias-52", bias_heatmap(probabilities, 52, 32768),
                                 "Relative deviation n p_v - 1 of each output v of [0, 52) from uniform, exact, for "
                                 "every reducer on a 15-bit source (RAND_MAX = 32767): white is exactly uniform")

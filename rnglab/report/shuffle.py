@@ -8,9 +8,10 @@ import numpy as np
 
 from rnglab.generators import catalog
 from rnglab.plot.shuffle import position_heatmap
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.report.document import Heading, Section, Table
 from rnglab.seeds.space import seed_range_space
-from rnglab.shuffles.algorithms import SHUFFLES
+from rnglab.shuffles.algorithms import SHUFFLES, make_shuffle
 from rnglab.shuffles.fairness import exact_fairness, position_probabilities
 from rnglab.shuffles.reach import bits_for_every_deal, reachable_deals, smallest_deck_exceeding
 
@@ -27,7 +28,7 @@ def _tv_table(sizes) -> tuple[Table, int]:
     count, the rows marked :data:`NOT_UNIFORM` (a distance above 0 at some size computed)."""
     rows = []
     for name in SHUFFLES:
-        distances = [exact_fairness(name, n, matrix=False).tv_distance for n in sizes]
+        distances = [exact_fairness(make_shuffle(name), n, matrix=False).tv_distance for n in sizes]
         cells = ["not computed" if tv is None else f"{float(tv):.4g}" for tv in distances]
         law = NOT_UNIFORM if any(distances) else "uniform" if None not in distances else "uniform where computed"
         rows.append([f"`{name}`", law, *cells])
@@ -38,10 +39,11 @@ def _tv_table(sizes) -> tuple[Table, int]:
 def _heatmaps(context, n: int) -> list:
     cases = [("naive", {}, "naive exchange"), ("transpositions", {}, "52 random transpositions"),
              ("poker1999", {}, "the 1999 poker shuffle"),
-             ("fisher-yates", {"reduce": "modulo", "range_size": 32768}, "Fisher-Yates, rand() % (i+1), RAND_MAX 32767")]
+             ("fisher-yates", {"reducer": REDUCERS["modulo"], "range_size": 32768},
+              "Fisher-Yates, rand() % (i+1), RAND_MAX 32767")]
     blocks = []
-    for algo, options, title in cases:
-        matrix = position_probabilities(algo, n, **options)
+    for algo, through, title in cases:
+        matrix = position_probabilities(make_shuffle(algo), n, **through)
         deviation = float(np.abs(matrix - 1 / n).max())
         blocks.append(context.add_figure(
             f"shuffle-{algo}-{n}", position_heatmap(matrix, f"{title}, n = {n}"),

@@ -54,6 +54,7 @@ from math import comb, expm1, factorial, log2
 import numpy as np
 
 from rnglab.core.params import parse_int
+from rnglab.core.registry import Registry, choose_from
 from rnglab.core.results import Result
 from rnglab.draws.bounded import draw_bounded
 from rnglab.generators import GeneratorSpec
@@ -590,8 +591,10 @@ class OSPolicy(SeedPolicy):
         return rng.integers(0, 2**64, size=len(times), dtype=np.uint64, endpoint=False)
 
 
-POLICIES = {p.name: p for p in (FixedPolicy(), TimeSecondsPolicy(), MsMidnightPolicy(), MsBootPolicy(),
-                                PidTimePolicy(), VBTimerPolicy(), GuidHashPolicy(), OSPolicy())}
+POLICIES: Registry[SeedPolicy] = Registry(
+    "seed policy", {p.name: p for p in (FixedPolicy(), TimeSecondsPolicy(), MsMidnightPolicy(), MsBootPolicy(),
+                                        PidTimePolicy(), VBTimerPolicy(), GuidHashPolicy(), OSPolicy())},
+    tail=lambda names: f"{choose_from(names)} (or fixed:N), or give a range A..B")
 """Every seed policy by CLI name."""
 
 
@@ -599,11 +602,7 @@ def policy(name: str) -> SeedPolicy:
     """Look up a seed policy: ``fixed`` (or ``fixed:N``), a name of :data:`POLICIES`."""
     if name.startswith("fixed:"):
         return FixedPolicy(parse_int(name[len("fixed:"):]))
-    try:
-        return POLICIES[name]
-    except KeyError:
-        raise ValueError(f"unknown seed policy {name!r}; choose from {', '.join(POLICIES)} (or fixed:N), "
-                         "or give a range A..B") from None
+    return POLICIES[name]
 
 
 # -- simultaneous tables ----------------------------------------------------------------

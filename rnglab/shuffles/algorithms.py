@@ -47,10 +47,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rnglab.core.rates import UNRANK_SECONDS_PER_SQUARE
+from rnglab.core.registry import Registry
 from rnglab.draws.bounded import stuck_source_error
 from rnglab.generators import LCG, Source
 from rnglab.generators.base import check_count
-from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.reduction.reducers import DEFAULT_REDUCER, Reducer
 from rnglab.shuffles.comparator import INSERTION_LIMIT, TIMSORT_SINGLE_RUN, comparator_run
 from rnglab.shuffles.draws import (
     BatchDraws,
@@ -296,7 +298,9 @@ class Algorithm:
     max_n: int | None = None
 
 
-SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
+#: The shuffle registry: name -> :class:`Algorithm` (sound, broken and real-world algorithms, each with its
+#: program of swaps where it has one). ``make_shuffle(name, ...)`` resolves a name into a :class:`Shuffle`.
+SHUFFLES: Registry[Algorithm] = Registry("shuffle", {s.name: s for s in (
     Algorithm("fisher-yates", "i from n-1 down to 1, swap i with j in [0, i]", False, "program",
               "Durstenfeld, CACM 7(7), 1964; Knuth TAOCP 3.4.2 Algorithm P", program=fisher_yates),
     Algorithm("forward", "i from 0 to n-2, swap i with j in [i, n-1]", False, "program",
@@ -341,7 +345,7 @@ SHUFFLES: dict[str, Algorithm] = {s.name: s for s in (
               "is spent (JavaScript's for (i = n; i > 0; i--))", False, "program",
               "Durstenfeld, CACM 7(7), 1964; the JavaScript loop of the shuffling articles",
               program=fisher_yates_to_zero),
-)}
+)})
 """Every shuffle algorithm by name."""
 
 #: Default bits per sort key.
@@ -350,10 +354,6 @@ KEY_BITS = 32
 MAX_REDRAWS = 10**4
 #: Most transpositions one shuffle makes (a decade of work beyond it is refused up front).
 MAX_SWAPS = 10**7
-#: CPU seconds per n^2 of one unrank deal: its Lehmer digits (n divisions of an n log n-bit rank) and its removals
-#: from the list in order are both O(n^2); measured 6.7 s at n = 32,000 and 19.8 s at 64,000 (2 shared cores,
-#: after dividing by each radix instead of by a factorial per digit: n = 30,000 took 115 s before).
-UNRANK_SECONDS_PER_SQUARE = 6e-9
 #: Largest deck unranked: about 13 s of work (n^2 <= 2^31); n = 10^5 would take about a minute.
 MAX_UNRANK_N = math.isqrt(2**31)
 
@@ -450,8 +450,6 @@ def make_shuffle(value: str | Shuffle = "fisher-yates", *, swaps=None, key_bits:
         if swaps is not None or key_bits is not None:
             raise ValueError("options belong to the shuffle: give them when it is made")
         return value
-    if value not in SHUFFLES:
-        raise ValueError(f"unknown shuffle {value!r}; choose from {', '.join(SHUFFLES)}")
     chosen = SHUFFLES[value]
     for option, given in (("swaps", swaps), ("key_bits", key_bits)):
         if given is not None and chosen.option != option:
@@ -462,6 +460,10 @@ def make_shuffle(value: str | Shuffle = "fisher-yates", *, swaps=None, key_bits:
     if swaps is not None:
         swap_count(2, swaps)  # validates a count or a rule
     return Shuffle(chosen, swaps, KEY_BITS if key_bits is None else key_bits)
+
+
+FISHER_YATES = make_shuffle("fisher-yates")
+"""The shuffle of a call that names none."""
 
 
 # -- entry points ------------------------------------------------------------------------
@@ -480,27 +482,52 @@ def check_size(n: int, limit: int = 10**5) -> int:
     return int(n)
 
 
-def shuffle_decks(n: int, draws: Draws, algo: str | Shuffle = "fisher-yates", **options) -> np.ndarray:
+def shuffle_decks(n: int, draws: Draws, algo: Shuffle = FISHER_YATES) -> np.ndarray:
     """Shuffle ``draws.lanes`` decks of ``n`` items; return shape ``(lanes, n)``.
 
     Row ``r`` lists the items (indices of the unshuffled deck) at positions
-    ``0 .. n-1``. ``algo`` is a :class:`Shuffle`, or an algorithm name with its
-    ``options`` (``swaps``, ``key_bits``; see :func:`make_shuffle`).
+    ``0 .. n-1``. ``algo`` carries its options (``swaps``, ``key_bits``; see :func:`make_shuffle`).
     """
-    chosen = make_shuffle(algo, **options)
-    n = chosen.check(n)
+    n = algo.check(n)
     decks = np.tile(np.arange(n, dtype=deck_dtype(n)), (draws.lanes, 1))
-    return chosen.run(decks, draws)
+    return algo.run(decks, draws)
 
 
 def shuffle(n: int, source: Source, algo: str | Shuffle = "fisher-yates", reducer: str | Reducer = "lemire",
             **options) -> np.ndarray:
-    """Shuffle one deck of ``n`` items with ``source`` and ``reducer`` (the one-at-a-time path)."""
+    """Shuffle one deck of ``n`` items with ``source`` and ``reducer`` (the one-at-a-time path).
+
+    Parameters
+    ----------
+    n : int
+        Items in the deck, ``0 .. n - 1`` in their starting order.
+    source : Source
+        The generator, already seeded (:func:`rnglab.make_source`); it is advanced by the draws.
+    algo : str or Shuffle
+        A shuffle of ``rnglab.SHUFFLES`` or a resolved :class:`Shuffle`.
+    reducer : str or Reducer
+        How each bounded draw is made from the source's outputs.
+    **options
+        The algorithm's option (``swaps=``, ``key_bits=``), checked by :func:`make_shuffle`.
+
+    Returns
+    -------
+    numpy.ndarray
+        The deck: ``deck[i]`` is the item at position ``i``.
+
+    Examples
+    --------
+    Fisher-Yates with ``rand() % (i + 1)`` on MSVC's ``rand()`` after ``srand(1)``:
+
+    >>> from rnglab import make_source, shuffle
+    >>> shuffle(10, make_source("msvc", 1), "fisher-yates", "modulo")
+    array([9, 3, 0, 2, 4, 7, 5, 6, 8, 1], dtype=uint8)
+    """
     return shuffle_decks(n, SourceDraws(source, reducer), algo, **options)[0]
 
 
-def shuffle_in_turn(n: int, source: Source, count: int, algo: str | Shuffle = "fisher-yates",
-                    reducer: str | Reducer = "lemire", **options) -> np.ndarray:
+def shuffle_in_turn(n: int, source: Source, count: int, algo: Shuffle = FISHER_YATES,
+                    reducer: Reducer = DEFAULT_REDUCER) -> np.ndarray:
     """Shuffle ``count`` decks one after another from ``source``, as a program does; shape ``(count, n)``.
 
     Bit-exact with ``count`` calls of :func:`shuffle` on the same source, and
@@ -509,16 +536,15 @@ def shuffle_in_turn(n: int, source: Source, count: int, algo: str | Shuffle = "f
     of draws otherwise); the other algorithms are shuffled one deck at a time,
     which is exact but much slower (milliseconds per deck of 52).
     """
-    chosen, reducer = make_shuffle(algo, **options), as_reducer(reducer)
-    n, count = chosen.check(n), check_count(count, "count")
-    if chosen.swap_program(n) is not None:
-        return shuffle_decks(n, SequentialDraws(source, reducer, count), chosen)
-    decks = [shuffle(n, source, chosen, reducer) for _ in range(count)]
+    n, count = algo.check(n), check_count(count, "count")
+    if algo.swap_program(n) is not None:
+        return shuffle_decks(n, SequentialDraws(source, reducer, count), algo)
+    decks = [shuffle(n, source, algo, reducer) for _ in range(count)]
     return np.array(decks, dtype=deck_dtype(n)).reshape(count, n)
 
 
-def shuffle_seeds(generator: LCG, seeds, n: int, algo: str | Shuffle = "fisher-yates",
-                  reducer: str | Reducer = "lemire", **options) -> tuple[np.ndarray, np.ndarray]:
+def shuffle_seeds(generator: LCG, seeds, n: int, algo: Shuffle = FISHER_YATES,
+                  reducer: Reducer = DEFAULT_REDUCER) -> tuple[np.ndarray, np.ndarray]:
     """One deck per seed, all at once (an :class:`LCGBatch`), bit-exact with :func:`shuffle` per seed.
 
     Returns
@@ -533,7 +559,7 @@ def shuffle_seeds(generator: LCG, seeds, n: int, algo: str | Shuffle = "fisher-y
         raise ValueError("a seed gives state 0, the fixed point of a multiplicative LCG (c = 0); "
                          "leave it out of the seed space")
     draws = BatchDraws(batch, reducer)
-    return shuffle_decks(n, draws, algo, **options), draws.draws
+    return shuffle_decks(n, draws, algo), draws.draws
 
 
 def permutation_rank(decks: np.ndarray) -> np.ndarray:

@@ -121,8 +121,10 @@ def coin_weights(asks: int) -> tuple[int, int]:
     return (half, half) if asks < 0 else (half + 1, half - 1)
 
 
-def comparator_deals(name: str, n: int) -> DealWeights:
-    """The exact law of ``name`` (a key of :data:`SORTS`) on ``n`` items under an ideal ``Math.random``."""
+def comparator_deals(config, n: int) -> DealWeights:
+    """The exact law of the comparator shuffle ``config`` (a :class:`~rnglab.shuffles.algorithms.Shuffle` whose
+    name is a key of :data:`SORTS`) on ``n`` items under an ideal ``Math.random``."""
+    name = config.name
     if n > COMPARISON_LIMIT:
         raise ValueError(f"the exact law of {name} is enumerated comparison by comparison for n <= "
                          f"{COMPARISON_LIMIT}; got {n}")

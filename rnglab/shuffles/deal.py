@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rnglab.core.registry import Registry
 from rnglab.core.results import Result
 from rnglab.shuffles.cards import Deck, standard_deck
 
@@ -30,11 +31,11 @@ class Game:
     summary: str
 
 
-GAMES = {
+GAMES: Registry[Game] = Registry("game", {
     "holdem": Game("holdem", 52, (2, 22), "Texas Hold'em: 2 hole cards each, one at a time; burn, flop, burn, "
                    "turn, burn, river"),
     "doudizhu": Game("doudizhu", 54, (3, 3), "Dou Dizhu: 17 cards each, one at a time; 3 kitty cards"),
-}
+})
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,6 @@ class DealResult(Result):
 
 def game(name: str) -> Game:
     """Look up a game by name."""
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; choose from {', '.join(GAMES)}")
     return GAMES[name]
 
 

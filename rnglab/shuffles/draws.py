@@ -37,7 +37,7 @@ from rnglab.draws.bounded import STUCK_REJECTIONS, draw_bounded, draw_bounded_la
 from rnglab.draws.words import draw_range, give_back, narrow_words, read_block
 from rnglab.generators import LCG, LCGBatch, Source
 from rnglab.generators.base import LaneBatch, check_count
-from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.reduction.reducers import DEFAULT_REDUCER, Reducer
 from rnglab.shuffles.kernels import deal_kernel, draw_table, kernel_code, kernel_fields
 from rnglab.shuffles.steps import SwapStep, outside_the_deck, step_bounds, swap
 
@@ -86,8 +86,8 @@ class SourceDraws(Draws):
         Source outputs consumed, rejected ones included.
     """
 
-    def __init__(self, source: Source, reducer: Reducer | str = "lemire"):
-        self.source, self.reducer = source, as_reducer(reducer)
+    def __init__(self, source: Source, reducer: Reducer = DEFAULT_REDUCER):
+        self.source, self.reducer = source, reducer
         self.word_bits = source.output_bits
         self.draws = 0
 
@@ -107,8 +107,8 @@ class BatchDraws(Draws):
         Source outputs each lane has consumed, rejected ones included.
     """
 
-    def __init__(self, batch: LCGBatch, reducer: Reducer | str = "lemire"):
-        self.batch, self.reducer, self.lanes = batch, as_reducer(reducer), batch.lanes
+    def __init__(self, batch: LCGBatch, reducer: Reducer = DEFAULT_REDUCER):
+        self.batch, self.reducer, self.lanes = batch, reducer, batch.lanes
         self.word_bits = batch.range_size.bit_length() - 1
         self.draws = np.zeros(batch.lanes, dtype=np.int64)
 
@@ -152,8 +152,8 @@ class LaneDraws(Draws):
         Source outputs each lane has consumed, rejected ones included.
     """
 
-    def __init__(self, batch, reducer: Reducer | str = "lemire"):
-        self.batch, self.reducer, self.lanes = batch, as_reducer(reducer), batch.lanes
+    def __init__(self, batch, reducer: Reducer = DEFAULT_REDUCER):
+        self.batch, self.reducer, self.lanes = batch, reducer, batch.lanes
         self.word_bits = batch.range_size.bit_length() - 1
         self.draws = np.zeros(batch.lanes, dtype=np.int64)
 
@@ -207,7 +207,7 @@ class SourcesDraws(LaneDraws):
     nothing, as numpy's ``integers(0, 1)`` (:func:`~rnglab.draws.words.narrow_words`).
     """
 
-    def __init__(self, sources: list[Source], reducer: Reducer | str = "lemire"):
+    def __init__(self, sources: list[Source], reducer: Reducer = DEFAULT_REDUCER):
         super().__init__(SourceLanes(sources), reducer)
 
     def below(self, bound, mask=None):
@@ -236,7 +236,7 @@ class SequentialDraws(SourceDraws):
     about 32 rejections each (up to :data:`SEQUENTIAL_BLOCK` outputs).
     """
 
-    def __init__(self, source: Source, reducer: Reducer | str = "lemire", lanes: int = 1):
+    def __init__(self, source: Source, reducer: Reducer = DEFAULT_REDUCER, lanes: int = 1):
         super().__init__(source, reducer)
         self.lanes = check_count(lanes, "lanes")
 

@@ -19,7 +19,7 @@ Exact, under an ideal uniform source
       their slots (:func:`draw_unused_position_counts`);
     * random transpositions: a dynamic program over cycle types (the law is
       invariant under conjugation), ``n <= 30``, as many swaps as fit in
-      :data:`EXACT_SECONDS` (about 240 at ``n = 30``);
+      :data:`~rnglab.core.rates.EXACT_SECONDS` (about 240 at ``n = 30``);
     * stable sort by ``b``-bit keys: the closed form
       ``P(pi) = C(K + n - 1 - des(pi), n) / K^n`` (``K = 2^b``; des = number
       of descents), from counting non-decreasing key sequences that are
@@ -35,7 +35,7 @@ Exact, under an ideal uniform source
     integers over the common denominator (naive exchange at ``n = 100``: a
     fraction of a second; ``n = 300``: 13 s; ``n^4`` growth). All these
     numbers are exact. Work is estimated before it starts and refused beyond
-    :data:`EXACT_SECONDS`, with what fits.
+    :data:`~rnglab.core.rates.EXACT_SECONDS`, with what fits.
 
 Exact, under a concrete generator
     Every seed of a seed space is run through generator + reducer + shuffle
@@ -65,18 +65,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-import numba
 import numpy as np
 from scipy import stats
 
+from rnglab.core.compiled import njit
+from rnglab.core.rates import (
+    EXACT_SECONDS,
+    MATRIX_CELL_SECONDS,
+    SECONDS_PER_CARD,
+    TRANSPOSITION_UPDATE_SECONDS,
+    UNEQUAL_WORD_SECONDS,
+)
 from rnglab.core.results import Result
 from rnglab.draws.bias import count_array
 from rnglab.empirical.stattests.base import ChiSquareResult, samples_to_detect
 from rnglab.generators import Source
-from rnglab.reduction.reducers import as_reducer
+from rnglab.reduction.reducers import DEFAULT_REDUCER, Reducer
 from rnglab.shuffles.algorithms import (
+    Shuffle,
     check_size,
-    make_shuffle,
     permutation_rank,
     permutation_unrank,
     shuffle_in_turn,
@@ -93,7 +100,7 @@ from rnglab.shuffles.runtime import deitel_grid
 DENSE_LIMIT = 10
 #: Largest n for the cycle-type dynamic program of random transpositions.
 CYCLE_TYPE_LIMIT = 30
-#: Largest n for exact position matrices (within it, the time estimate decides: see :data:`MATRIX_CELL_SECONDS`).
+#: Largest n for exact position matrices (within it, the time estimate decides: see :data:`~rnglab.core.rates.MATRIX_CELL_SECONDS`).
 MATRIX_LIMIT = 1000
 #: Largest n for the position matrix of the stable key sort (by enumeration).
 SORT_KEYS_MATRIX_LIMIT = 9
@@ -107,24 +114,10 @@ SLOT_REDRAWING = ("draw-unused", "deitel")
 DRAW_WORK_BITS = 2**30
 #: Epochs of the position DP: each repacks the columns as wide as the denominator at its end.
 PACKING_EPOCHS = 8
-#: Seconds of exact work (estimated before it starts) beyond which an exact computation is refused.
-EXACT_SECONDS = 60
-#: Seconds per cell update of the position DP on packed columns: a constant and a term per 64-bit word of the
-#: final denominator (fitted to the CPU time of naive at n = 200, 300, 400: 0.51 s, 2.65 s, 7.8 s; estimated
-#: 0.52 s, 2.6 s, 7.8 s; the wall time on a shared machine is longer). The limit of 60 s then admits n <= 650.
-MATRIX_CELL_SECONDS = (1.1e-8, 2.2e-9)
-#: Seconds per 64-bit word of a cell update when a draw's values have unequal weights (a biased reducer: no
-#: equal-weight row sums), with the constant of :data:`MATRIX_CELL_SECONDS` (naive through modulo, CPU time on a
-#: loaded 2-core machine: n = 150, 200, 250 on 2^64 values 3.9 s, 13.4 s, 33.5 s, estimated 4.1 s, 12.9 s, 31.4 s;
-#: on 2^15 values 0.61 s and 5.0 s for n = 150, 250, estimated 1.0 s and 7.5 s).
-UNEQUAL_WORD_SECONDS = 8e-9
 #: What a figure says when it comes from the law under an ideal source in place of the law through the reducer.
 IDEAL_ONLY = "through an ideal source: the reducer's bias is not included"
 #: Seconds of empirical shuffling (estimated before it starts, shown by a progress bar) beyond which it is refused.
 EMPIRICAL_SECONDS = 3600
-#: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second,
-#: measured on a loaded 2-core machine) and by the deck-at-a-time path (about 300 decks of 52 per second).
-SECONDS_PER_CARD = {"batched": 1.3e-8, "deck at a time": 8e-5}
 
 
 # -- laws: classes of equally likely permutations ----------------------------------------
@@ -156,7 +149,7 @@ def _dense_permutations(n: int) -> np.ndarray:
     return perms
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _rearrange_counts(perms, counts, orders, weights, out):  # pragma: no cover - compiled
     """``out[rank(perm[order])] += weight * counts[rank(perm)]`` for every permutation and every (order, weight).
 
@@ -231,7 +224,7 @@ class _DenseProgram:
 class ChoiceWeights:
     """How often each choice of a step comes out: uniform (an ideal source), or through a reducer.
 
-    With ``reduce`` and ``range_size`` R, a draw below ``b`` is the reducer
+    With ``reducer`` and ``range_size`` R, a draw below ``b`` is the reducer
     applied to an ideal source of R values: choice ``j`` gets weight
     ``c_j = #{x in [0, R): accepted, value j}`` (rejected values drop out, as
     a redraw does), from the reducer's own count function
@@ -240,12 +233,12 @@ class ChoiceWeights:
     Weights are exact Python integers.
     """
 
-    def __init__(self, reduce: str | None = None, range_size: int | None = None):
-        if (reduce is None) != (range_size is None):
+    def __init__(self, reducer: Reducer | None = None, range_size: int | None = None):
+        if (reducer is None) != (range_size is None):
             raise ValueError("a reducer needs the source's range size R, and R needs a reducer")
         if range_size is not None and range_size < 2:
             raise ValueError(f"the source range R must be at least 2; got {range_size}")
-        self.reduce = None if reduce is None else as_reducer(reduce)
+        self.reducer = reducer
         self.range_size, self.cache = range_size, {}
 
     def __call__(self, step, n: int) -> list[int]:
@@ -258,10 +251,10 @@ class ChoiceWeights:
 
     def single(self, bound: int) -> list[int]:
         """Weights of the values of one draw below ``bound``."""
-        if self.reduce is None:
+        if self.reducer is None:
             return [1] * bound
         if bound not in self.cache:  # count_array checks the bound as every draw does (none above R)
-            self.cache[bound] = [int(c) for c in count_array(self.reduce, bound, self.range_size)]
+            self.cache[bound] = [int(c) for c in count_array(self.reducer, bound, self.range_size)]
         return self.cache[bound]
 
 
@@ -336,11 +329,11 @@ def transposition_law(n: int, swaps: int, progress: Callable[[int, int], None] |
 def transposition_seconds(n: int, swaps: int) -> float:
     """Estimated seconds of :func:`transposition_law`: ``swaps p(n) n`` updates of integers of ``2 swaps log2 n`` bits.
 
-    Calibrated on a loaded 2-core machine: 1.5 us per update plus 1 ns per
-    64-bit word (n = 30: about 0.25 s per swap, so about 240 swaps in a minute).
+    At :data:`~rnglab.core.rates.TRANSPOSITION_UPDATE_SECONDS` (1.5 us per update plus 1 ns per 64-bit word).
     """
     words = 2 * swaps * math.log2(max(n, 2)) / 64
-    return swaps * len(integer_partitions(n)) * n * (1.5e-6 + 1e-9 * words)
+    per_update, per_word = TRANSPOSITION_UPDATE_SECONDS
+    return swaps * len(integer_partitions(n)) * n * (per_update + per_word * words)
 
 
 def max_within(fits) -> int:
@@ -385,17 +378,17 @@ def uniform_law(n: int) -> Law:
     return Law(n, [1], [math.factorial(n)], math.factorial(n), lambda c: list(range(n)))
 
 
-def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size: int | None = None,
-                    progress: Callable[[int, int], None] | None = None, **options) -> Law:
+def permutation_law(algo: Shuffle, n: int, *, reducer: Reducer | None = None, range_size: int | None = None,
+                    progress: Callable[[int, int], None] | None = None) -> Law:
     """The exact law of ``algo`` on ``n`` items under an ideal uniform source.
 
-    With ``reduce`` and ``range_size``: under an ideal source of ``range_size``
+    With ``reducer`` and ``range_size``: under an ideal source of ``range_size``
     values whose draws go through that reducer (see :class:`ChoiceWeights`).
     ``progress(done, total)`` follows the long dynamic program (random transpositions).
     """
-    n, shuffle, weigh = check_size(n), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
+    n, shuffle, weigh = check_size(n), algo, ChoiceWeights(reducer, range_size)
     shuffle.check(n)
-    if reduce is not None:
+    if reducer is not None:
         _check_weighable(shuffle)
     elif shuffle.law == "transpositions":
         return transposition_law(n, swap_count(n, shuffle.swaps), progress)
@@ -404,11 +397,11 @@ def permutation_law(algo: str, n: int, *, reduce: str | None = None, range_size:
     if shuffle.law == "uniform":
         return uniform_law(n)
     if shuffle.law == "comparisons":
-        return deal_law(comparator_deals(shuffle.name, n))
+        return deal_law(comparator_deals(shuffle, n))
     if n > DENSE_LIMIT:
         raise ValueError(f"the exact law over all n! deals is computed for n <= {DENSE_LIMIT}; got {n} "
                          "(the position matrix is available for larger n)")
-    if reduce is not None and shuffle.name in REDRAWING:
+    if reducer is not None and shuffle.name in REDRAWING:
         return draw_unused_law(n, redrawn_slot_weights(shuffle.name, n, weigh)) \
             if shuffle.name in SLOT_REDRAWING else unrank_law(n, weigh)
     return _DenseProgram(n).run(shuffle.program(n), weigh)
@@ -600,7 +593,7 @@ def position_seconds(program, n: int, weigh: ChoiceWeights | None = None) -> flo
     """Estimated seconds of :func:`program_position_counts`: ``n`` cells per column a step rewrites, on
     integers of ``log2 D`` bits (``D`` the common denominator: the product of every draw's total weight,
     its bound under an ideal source, the accepted source values through a reducer: 2^64 for modulo on
-    ``R = 2^64``), at :data:`MATRIX_CELL_SECONDS`."""
+    ``R = 2^64``), at :data:`~rnglab.core.rates.MATRIX_CELL_SECONDS`."""
     weigh = weigh or ChoiceWeights()
     columns = sum(step.rewritten_columns(n) for step in program)
     draws = [weigh.single(bound) for step in program for bound in step.bounds(n)]
@@ -666,20 +659,20 @@ def descent_law_counts(n: int, key_bits: int) -> tuple[np.ndarray, int]:
     return matrix, law.denominator
 
 
-def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size: int | None = None,
-                    **options) -> tuple[np.ndarray, int]:
+def position_counts(algo: Shuffle, n: int, *, reducer: Reducer | None = None,
+                    range_size: int | None = None) -> tuple[np.ndarray, int]:
     """Exact ``(counts, denominator)`` with ``P(card i at position j) = counts[i, j] / denominator``."""
-    n, shuffle, weigh = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options), ChoiceWeights(reduce, range_size)
+    n, shuffle, weigh = check_size(n, MATRIX_LIMIT), algo, ChoiceWeights(reducer, range_size)
     shuffle.check(n)
-    if reduce is not None:
+    if reducer is not None:
         _check_weighable(shuffle)
         if shuffle.name in SLOT_REDRAWING:
             return draw_unused_position_counts(redrawn_slot_weights(shuffle.name, n, weigh))
         if shuffle.name in REDRAWING:
             if n > DENSE_LIMIT:
-                raise ValueError(f"{algo} through a reducer is computed from its law over all n! deals, "
+                raise ValueError(f"{shuffle.name} through a reducer is computed from its law over all n! deals, "
                                  f"for n <= {DENSE_LIMIT}; got {n}")
-            return law_position_counts(permutation_law(shuffle, n, reduce=reduce, range_size=range_size))
+            return law_position_counts(permutation_law(shuffle, n, reducer=reducer, range_size=range_size))
     elif shuffle.law == "uniform":
         return np.ones((n, n), dtype=object), n
     if shuffle.law == "comparisons":
@@ -689,7 +682,7 @@ def position_counts(algo: str, n: int, *, reduce: str | None = None, range_size:
     program = shuffle.program(n)
     if position_seconds(program, n, weigh) > EXACT_SECONDS:  # larger n do not fit either (nor may they draw)
         fit = max_within(lambda m: m <= n and position_seconds(shuffle.program(m), m, weigh) <= EXACT_SECONDS)
-        raise ValueError(f"the exact position matrix of {algo} on n = {n} would take about "
+        raise ValueError(f"the exact position matrix of {shuffle.name} on n = {n} would take about "
                          f"{position_seconds(program, n, weigh):.3g} s (limit {EXACT_SECONDS} s): "
                          f"n <= {fit} fits with these options")
     return program_position_counts(program, n, weigh)
@@ -705,9 +698,10 @@ def law_position_counts(law: Law) -> tuple[np.ndarray, int]:
     return matrix.astype(object), law.denominator
 
 
-def position_probabilities(algo: str, n: int, **options) -> np.ndarray:
-    """``P(card i ends at position j)`` as float64 (from the exact counts)."""
-    counts, denominator = position_counts(algo, n, **options)
+def position_probabilities(algo: Shuffle, n: int, **through) -> np.ndarray:
+    """``P(card i ends at position j)`` as float64 (from the exact counts; ``through``: the reducer and range of
+    :func:`position_counts`)."""
+    counts, denominator = position_counts(algo, n, **through)
     return _as_float_ratio(counts, denominator)
 
 
@@ -797,27 +791,26 @@ def law_summary(law: Law) -> dict:
             "least_likely": Likely(law.representative(worst), Fraction(counts[worst]) / law.denominator)}
 
 
-def exact_fairness(algo: str, n: int, *, matrix: bool = True, reduce: str | None = None,
-                   range_size: int | None = None, progress: Callable[[int, int], None] | None = None,
-                   **options) -> ExactFairness:
+def exact_fairness(algo: Shuffle, n: int, *, matrix: bool = True, reducer: Reducer | None = None,
+                   range_size: int | None = None, progress: Callable[[int, int], None] | None = None) -> ExactFairness:
     """Exact fairness of ``algo`` on ``n`` items under an ideal uniform source.
 
     The law over all deals is included where it can be computed (see the
     module notes); the position matrix for ``n <= 1000`` (sort keys: ``n <= 9``).
-    With ``reduce`` and ``range_size``, every draw is that reducer applied to
+    With ``reducer`` and ``range_size``, every draw is that reducer applied to
     an ideal source of ``range_size`` values (e.g. modulo from RAND_MAX 32767).
     ``progress(done, total)`` follows the law's dynamic program where it is long.
     """
-    n, shuffle = check_size(n, MATRIX_LIMIT), make_shuffle(algo, **options)
-    through = {"reduce": reduce, "range_size": range_size} if reduce is not None else {}
-    law = "program" if reduce is not None else shuffle.law
+    n, shuffle = check_size(n, MATRIX_LIMIT), algo
+    through = {"reducer": reducer, "range_size": range_size} if reducer is not None else {}
+    law = "program" if reducer is not None else shuffle.law
     limit = {"program": DENSE_LIMIT, "transpositions": CYCLE_TYPE_LIMIT, "comparisons": COMPARISON_LIMIT}.get(
         law, MATRIX_LIMIT)
     summary = law_summary(permutation_law(shuffle, n, progress=progress, **through)) if n <= limit else \
         {"tv_distance": None, "reachable": None, "paths": None, "most_likely": None, "least_likely": None}
     matrix = matrix and not (shuffle.law == "stable-keys" and n > SORT_KEYS_MATRIX_LIMIT)
     counts, denominator = position_counts(shuffle, n, **through) if matrix else (None, None)
-    source = "ideal" if reduce is None else f"ideal source of {range_size} values, {as_reducer(reduce).name}"
+    source = "ideal" if reducer is None else f"ideal source of {range_size} values, {reducer.name}"
     probabilities = _as_float_ratio(counts, denominator) if matrix else None
     return ExactFairness(
         n=n, algo=shuffle.name, exact=True, source=source, n_factorial=math.factorial(n),
@@ -980,8 +973,8 @@ def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") ->
                              position_max_deviation=float(np.abs(counts / shuffles - 1 / n).max()))
 
 
-def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce: str = "lemire", *,
-                       chunk: int = 2**16, label: str = "", progress=None, **options) -> EmpiricalFairness:
+def empirical_fairness(source: Source, n: int, algo: Shuffle, shuffles: int, reducer: Reducer = DEFAULT_REDUCER, *,
+                       chunk: int = 2**16, label: str = "", progress=None) -> EmpiricalFairness:
     """Shuffle ``shuffles`` decks one after another from ``source`` and test the positions.
 
     Decks are dealt as a program deals them (:func:`~rnglab.shuffles.algorithms.shuffle_in_turn`,
@@ -992,7 +985,6 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
     the result; ``progress(k)`` is called after each chunk.
     """
     check_chi_square_size(shuffles, n)
-    algo = make_shuffle(algo, **options)
     path = "batched" if algo.swap_program(n) is not None else "deck at a time"
     if shuffles * n * SECONDS_PER_CARD[path] > EMPIRICAL_SECONDS:
         fit = int(EMPIRICAL_SECONDS / (n * SECONDS_PER_CARD[path]))
@@ -1001,21 +993,21 @@ def empirical_fairness(source: Source, n: int, algo: str, shuffles: int, reduce:
                          f"up to {fit} fit")
     counts = np.zeros((n, n), dtype=np.int64)
     for start in range(0, shuffles, chunk):
-        decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reduce)
+        decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reducer)
         counts += position_count_matrix(decks)
         if progress:
             progress(len(decks))
-    detect, detect_source = _detectable(algo, n, as_reducer(reduce), source.range_size)
+    detect, detect_source = _detectable(algo, n, reducer, source.range_size)
     return replace(position_chi_square(counts, algo.name, label), shuffles_to_detect=detect,
                    detect_source=detect_source)
 
 
-def _detectable(algo, n: int, reducer, range_size: int) -> tuple[int | None, str]:
+def _detectable(algo: Shuffle, n: int, reducer: Reducer, range_size: int) -> tuple[int | None, str]:
     """Shuffles to detect the exact bias of the algorithm through ``reducer`` on the source's ``R`` values, and
     what that law covers; the algorithm's law under an ideal source where that is out of reach (labelled
     :data:`IDEAL_ONLY` unless the reducer is unbiased: then it is the same law); ``(None, "")`` where both are."""
     ideal = IDEAL_ONLY if not reducer.unbiased else f"ideal source ({reducer.name} draws are exactly uniform)"
-    for through, covers in (({"reduce": reducer.name, "range_size": range_size},
+    for through, covers in (({"reducer": reducer, "range_size": range_size},
                              f"through {reducer.name} on {range_size} source values"), ({}, ideal)):
         try:
             return shuffles_to_detect(*position_counts(algo, n, **through)), covers

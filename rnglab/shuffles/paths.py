@@ -42,6 +42,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from rnglab.core.rates import EXACT_SECONDS
+
 #: Resolution of ``random()`` in the exact enumeration: ``j / 2^k``, ``j`` uniform below ``2^k``.
 RANDOM_BITS = 8
 #: Finest resolution of ``random()`` the enumeration follows.
@@ -52,8 +54,6 @@ MAX_BRANCHES = 2**16
 MAX_DRAWS = 1000
 #: Largest deck for the exact law over all ``n!`` deals.
 EXACT_LIMIT = 10
-#: Seconds of enumeration (estimated from the probability covered so far) beyond which it is refused.
-EXACT_SECONDS = 60
 #: Seconds of enumeration after which the estimate of the total is trusted enough to refuse early.
 ESTIMATE_AFTER = 2.0
 #: Processor seconds one call of the function may take.

@@ -20,6 +20,7 @@ from importlib.resources import files
 
 import tomllib
 
+from rnglab.core.registry import Registry
 from rnglab.generators import GeneratorSpec, as_generator
 from rnglab.reduction.reducers import Reducer, as_reducer
 from rnglab.seeds.policies import SeedPolicy, policy
@@ -91,11 +92,11 @@ def _pipeline_from_table(name: str, table: dict) -> Pipeline:
 
 
 @functools.cache
-def pipelines() -> dict[str, Pipeline]:
+def pipelines() -> Registry[Pipeline]:
     """Every named pipeline, in the file's order."""
     with PIPELINES_PATH.open("rb") as handle:
         tables = tomllib.load(handle)
-    return {name: _pipeline_from_table(name, table) for name, table in tables.items()}
+    return Registry("pipeline", {name: _pipeline_from_table(name, table) for name, table in tables.items()})
 
 
 def as_pipeline(value: str | Pipeline) -> Pipeline:
@@ -106,9 +107,4 @@ def as_pipeline(value: str | Pipeline) -> Pipeline:
     ValueError
         For an unknown name, with the list of names.
     """
-    if isinstance(value, Pipeline):
-        return value
-    entries = pipelines()
-    if value not in entries:
-        raise ValueError(f"unknown pipeline {value!r}; choose from {', '.join(entries)}")
-    return entries[value]
+    return value if isinstance(value, Pipeline) else pipelines()[value]

@@ -28,19 +28,20 @@ import numpy as np
 from rnglab.algebra.mrg_period import period as mrg_period
 from rnglab.algebra.mwc_period import mwc_period
 from rnglab.algebra.period import lcg_period
+from rnglab.core.rates import SOURCE_SEED_SECONDS
 from rnglab.core.results import Result
-from rnglab.generators import CallableSource, GeneratorSpec, LCGBatch, as_generator
+from rnglab.generators import CallableSource, GeneratorSpec, LCGBatch
 from rnglab.generators.glibc import GlibcBatch
 from rnglab.generators.mrg import MRGBatch
 from rnglab.parallel.chunks import run_chunks
 from rnglab.parallel.journal import Journal
-from rnglab.reduction.reducers import Reducer, as_reducer
+from rnglab.reduction.reducers import Reducer
 from rnglab.seeds.space import SeedSpace, check_seed_space, seed_array
 from rnglab.shuffles.algorithms import (
+    FISHER_YATES,
     Shuffle,
     check_size,
     deck_dtype,
-    make_shuffle,
     permutation_rank,
     shuffle_decks,
     shuffle_seeds,
@@ -52,10 +53,6 @@ from rnglab.shuffles.fairness import DealTally
 KIND = "rnglab reach"
 #: Most seeds enumerated (memory: the distinct decks are kept).
 MAX_SEEDS = 2**24
-#: CPU seconds per seed, at most, for generators seeded one by one (not :func:`batched`: a generator per seed):
-#: measured at n = 52 on 2^14 seeds, 2 shared cores: python 30 us, pcg64 33 us, mt19937 0.58 ms (its seeding);
-#: batched LCGs 0.8 us.
-SOURCE_SEED_SECONDS = 6e-4
 #: Most seeds dealt one generator per seed in one run: at most about 10 minutes (python: 30 s), as crack's
 #: sources path; a bigger space is split into ranges.
 MAX_SOURCE_SEEDS = 2**20
@@ -300,14 +297,9 @@ def largest_period(generator: GeneratorSpec) -> int | None:
     return lcg_period(a=lcg.a, m=lcg.m, c=lcg.c, seed=lcg.x).max_period
 
 
-def _resolve(generator, algo, reducer, options) -> tuple[GeneratorSpec, Shuffle, Reducer]:
-    generator = as_generator(generator)
-    return generator, make_shuffle(algo, **options), as_reducer(reducer or generator.native_reducer)
-
-
-def reachable_deals(generator, space: SeedSpace, n: int, algo: str | Shuffle = "fisher-yates",
-                    reducer: str | Reducer | None = None, *, client=None, chunk: int | None = None,
-                    journal: Journal | None = None, progress=None, **options) -> ReachResult:
+def reachable_deals(generator: GeneratorSpec, space: SeedSpace, n: int, algo: Shuffle = FISHER_YATES,
+                    reducer: Reducer | None = None, *, client=None, chunk: int | None = None,
+                    journal: Journal | None = None, progress=None) -> ReachResult:
     """Count the deals reachable from the seeds of ``space``, and compare with ``n!`` and ``min(seeds, states, n!)``.
 
     ``reducer`` defaults to the generator's own bounded call. ``client`` (a
@@ -322,7 +314,7 @@ def reachable_deals(generator, space: SeedSpace, n: int, algo: str | Shuffle = "
     ReachInterrupted
         On Ctrl-C (a ``KeyboardInterrupt``), with the deals of the seeds dealt so far.
     """
-    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
+    chosen, reducer = algo, reducer or generator.native_reducer
     n = chosen.check(check_size(n, 1000))
     check_seed_space(generator, space)
     check_enumerable(generator, space)
@@ -334,12 +326,12 @@ def reachable_deals(generator, space: SeedSpace, n: int, algo: str | Shuffle = "
     return result
 
 
-def reach_bound(generator, space: SeedSpace, n: int, algo: str | Shuffle = "fisher-yates",
-                reducer: str | Reducer | None = None, **options) -> ReachResult:
+def reach_bound(generator: GeneratorSpec, space: SeedSpace, n: int, algo: Shuffle = FISHER_YATES,
+                reducer: Reducer | None = None) -> ReachResult:
     """The bound ``min(seeds, states, n!)`` for the seeds of ``space``, without enumerating them."""
-    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
     check_seed_space(generator, space)
-    return _reach_result(generator, space, chosen.check(check_size(n, 1000)), chosen, reducer, None)
+    return _reach_result(generator, space, algo.check(check_size(n, 1000)), algo,
+                         reducer or generator.native_reducer, None)
 
 
 def _reach_result(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Shuffle, reducer: Reducer,
@@ -390,8 +382,8 @@ class GameCycle(Result):
     draws_per_game: float
 
 
-def game_cycle(generator, n: int, algo: str | Shuffle = "fisher-yates", reducer: str | Reducer | None = None,
-               **options) -> GameCycle:
+def game_cycle(generator: GeneratorSpec, n: int, algo: Shuffle = FISHER_YATES,
+               reducer: Reducer | None = None) -> GameCycle:
     """Exact cycle of deals dealt one game after another from an LCG's seeded state.
 
     Every state of the generator is a batch lane, shuffled once: the map "state
@@ -407,7 +399,7 @@ def game_cycle(generator, n: int, algo: str | Shuffle = "fisher-yates", reducer:
         states, decks that would need more than :data:`MAX_CYCLE_BYTES`, or a
         reducer that can never accept the outputs of the cycle (a stuck source).
     """
-    generator, chosen, reducer = _resolve(generator, algo, reducer, options)
+    chosen, reducer = algo, reducer or generator.native_reducer
     lcg, n = generator.lcg(), chosen.check(check_size(n, 1000))
     first = 1 if lcg.c == 0 else 0
     _check_cycle_size(lcg.m - first, n)

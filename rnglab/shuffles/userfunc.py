@@ -102,7 +102,7 @@ class SourceRandom(RandomMethods):
     served from memory instead of one generator call each.
     """
 
-    def __init__(self, source: Source, reducer: Reducer | str):
+    def __init__(self, source: Source, reducer: Reducer):
         self.source, self.draws = source, SourceDraws(source, reducer)
 
     def read_ahead(self, count: int) -> None:
@@ -126,8 +126,8 @@ class SourceRandom(RandomMethods):
 def function_fairness(function: UserFunction | Callable, n: int, *, label: str, random_bits: int = RANDOM_BITS,
                       seconds: float | None = None, progress=None) -> ExactFairness:
     """Exact fairness of a user's function (:func:`~rnglab.shuffles.paths.enumerate_deals`), as rnglab reports its own."""
+    from rnglab.core.rates import EXACT_SECONDS
     from rnglab.shuffles.fairness import deal_law, law_fairness
-    from rnglab.shuffles.paths import EXACT_SECONDS
 
     with running(function) as runner:
         deals = enumerate_deals(runner, n, label=label, random_bits=random_bits,
@@ -160,7 +160,7 @@ def compile_draws(rng: SourceRandom, n: int) -> None:
     spare.random()
 
 
-def function_position_counts(function: UserFunction | Callable, n: int, source: Source, reducer: Reducer | str,
+def function_position_counts(function: UserFunction | Callable, n: int, source: Source, reducer: Reducer,
                              shuffles: int, *, label: str = "the function", progress=None) -> np.ndarray:
     """``counts[card, position]`` over ``shuffles`` calls of ``function`` on one stream (one after another).
 

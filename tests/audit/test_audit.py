@@ -13,6 +13,7 @@ from rnglab.audit.grades import Rule, overall
 from rnglab.audit.render import REPORT_FILES, as_json, html, markdown, write_reports
 from rnglab.audit.structure import drawn_bounds, scaling, shuffle_law
 from rnglab.cli import main
+from rnglab.empirical.battery import get_battery
 from rnglab.shuffles.pipelines import pipelines
 
 DATA = Path(__file__).parents[1] / "data" / "audit"
@@ -276,9 +277,9 @@ def test_run_until_fail_finds_randu_and_not_pcg64():
     from rnglab.audit import from_table
     from rnglab.audit.empirical import until_fail
 
-    bad = until_fail(from_table({"generator": "randu", "seeding": "os", "shuffle": "fisher-yates"}), "smoke", 2**26)
+    bad = until_fail(from_table({"generator": "randu", "seeding": "os", "shuffle": "fisher-yates"}), get_battery("smoke"), 2**26)
     assert bad.stopped == "fail" and bad.bytes_to_fail is not None
-    good = until_fail(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), "small", 2**22)
+    good = until_fail(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), get_battery("small"), 2**22)
     assert good.bytes_to_fail is None and good.stages
 
 
@@ -371,10 +372,10 @@ def test_two_audits_differ_only_in_the_fields_documented_as_measurements(monkeyp
     import time
 
     target = from_pipeline("java-collections")
-    first = json.loads(as_json(audit(target, battery="smoke", until_fail_bytes=2**20)))
+    first = json.loads(as_json(audit(target, battery=get_battery("smoke"), until_fail_bytes=2**20)))
     real = time.perf_counter
     monkeypatch.setattr(time, "perf_counter", lambda: 1000 * real())
-    second = json.loads(as_json(audit(target, battery="smoke", until_fail_bytes=2**20)))
+    second = json.loads(as_json(audit(target, battery=get_battery("smoke"), until_fail_bytes=2**20)))
     changed = differing_paths(first, second)
     assert changed and all(is_measured(path) for path in changed), changed
     assert {"findings[unpredictability].value", "findings[unpredictability].measured[0][1]"} <= set(changed)
@@ -395,10 +396,10 @@ def test_run_until_fail_is_budgeted_in_bytes():
     from rnglab.audit.empirical import UNTIL_FAIL_BYTES, until_fail
 
     assert UNTIL_FAIL_BYTES == 2**26
-    run = until_fail(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), "smoke", 2**20)
+    run = until_fail(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), get_battery("smoke"), 2**20)
     assert 2**19 < run.stages[-1].bytes <= 2**20 < 2 * run.stages[-1].bytes
     assert [s.bytes for s in run.stages] == [s.bytes for s in until_fail(
-        from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), "smoke", 2**20).stages]
+        from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}), get_battery("smoke"), 2**20).stages]
 
 
 def test_a_test_failed_by_the_battery_and_by_run_until_fail_counts_once():
@@ -407,7 +408,7 @@ def test_a_test_failed_by_the_battery_and_by_run_until_fail_counts_once():
     # table; the GF(2)-linear failure is said in plain words.
     from rnglab.audit.empirical import raw_output
 
-    raw = raw_output(from_pipeline("python3-shuffle"))
+    raw = raw_output(from_pipeline("python3-shuffle"), get_battery("small"))
     facts = dict(raw.facts)
     assert raw.headline == ("1 of 29 tests FAIL; linear-complexity low=1: outputs linear over GF(2), about 624 of "
                             "them give the whole state (predictable)")

@@ -9,7 +9,8 @@ from rnglab.cli import crack as crack_cli
 from rnglab.cli import main
 from rnglab.generators import make_source
 from rnglab.recovery.crack import CrackResult
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.reduction.reducers import REDUCERS
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
 
 DECK = standard_deck()
@@ -22,7 +23,7 @@ def run(args, capsys):
 
 
 def dealt(generator, seed, algo, method, k):
-    return " ".join(DECK.names(shuffle(52, make_source(generator, seed), algo, method)[:k]))
+    return " ".join(DECK.names(shuffle(52, make_source(generator, seed), make_shuffle(algo), REDUCERS[method])[:k]))
 
 
 def test_json_has_seeds_candidates_and_expected_matches(capsys):
@@ -45,7 +46,7 @@ def test_table_lists_the_predicted_deck(capsys):
 
 
 def test_positions_and_indices(capsys):
-    deck = shuffle(52, make_source("msvc", 777), "fisher-yates", "modulo")
+    deck = shuffle(52, make_source("msvc", 777), make_shuffle("fisher-yates"), REDUCERS["modulo"])
     status, out, _ = run(["crack", "msvc", "--seeds", "0..2000", "--seen", f"{deck[40]} {deck[7]} {deck[51]} {deck[3]}",
                           "--positions", "40,7,51,3", "--json"], capsys)
     assert status == 0 and 777 in [c["seed"] for c in json.loads(out)["candidates"]]

@@ -73,3 +73,79 @@ def test_too_few_outputs_give_the_rank_and_what_is_missing(capsys):
     assert capsys.readouterr().err.strip() == ("Error: not determined: rank 96 of 19968 from 3 observations, "
                                                "2^19872 states fit them; about 621 more observations like these "
                                                "needed")
+
+
+CPP_DECKS = Path(__file__).parents[1] / "data" / "pipelines" / "cpp_decks_in_turn.txt"
+
+
+def cpp_decks_file(tmp_path, count: int | None = None, names: bool = True) -> Path:
+    """g++'s consecutive std::shuffle decks (engine seed 1795341600), one per line, as card names or indices."""
+    rows = [line.split()[3:] for line in CPP_DECKS.read_text().splitlines() if not line.startswith("#")]
+    deck = deck_for("52")
+    text = "\n".join(" ".join(deck.names([int(v) for v in row]) if names else row) for row in rows[:count])
+    path = tmp_path / "decks.txt"
+    path.write_text(text + "\n")
+    return path
+
+
+def test_gplusplus_decks_give_the_engine_seed_and_the_next_deck(tmp_path, capsys):
+    path = cpp_decks_file(tmp_path, 139)
+    following = [int(v) for v in CPP_DECKS.read_text().splitlines()[-1].split()[3:]]  # the 140th deck g++ dealt
+    assert main(["crack", "cpp-shuffle-mt19937", "--method", "linear", "--seen", f"@{path}"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("mt19937, libstdcxx-shuffle with lemire: 1 state(s) from 139 consecutive decks "
+                               "(3614 words; rank ")
+    assert lines[1].endswith(", seed 1795341600 (std::mt19937 engine(1795341600))")
+    assert lines[2] == "next deck: " + " ".join(deck_for("52").names(following))
+
+
+def test_too_few_gplusplus_decks_say_how_many_more_at_least(tmp_path, capsys):
+    path = cpp_decks_file(tmp_path, 60, names=False)
+    assert main(["crack", "cpp-shuffle-mt19937", "--method", "linear", "--seen", f"@{path}", "--json"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("Error: 60 decks leave the state open (rank ") and "more consecutive decks needed" in error
+
+
+def test_python_shuffle_cards_are_refused_with_the_reason(capsys):
+    assert main(["crack", "python3-shuffle", "--method", "linear", "--seen", "As Kd 7h"]) == 2
+    error = capsys.readouterr().err
+    assert "_randbelow" in error and "66 bits of alignment" in error and "25 words redrawn" in error
+
+
+def test_312_mt19937_64_outputs_predict_the_next(tmp_path, capsys):
+    # before: refused ("31 of its 19968 bits never reach an output"); the words after a twist are all seen
+    from rnglab.generators.xorshift import Mt19937x64
+
+    outputs = Mt19937x64.seeded(42).random_raw(320).tolist()
+    (tmp_path / "words.txt").write_text(" ".join(map(str, outputs[5:317])))
+    assert main(["crack", "mt19937_64", "--outputs", f"@{tmp_path / 'words.txt'}", "--predict", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "mt19937_64: 1 state(s) from 312 outputs (rank 19968 of 19968; GF(2) elimination)"
+    assert lines[-1] == "next: " + " ".join(map(str, outputs[317:320]))
+
+
+def test_node_deal_with_an_unseen_position_among_the_bottom_cards(capsys):
+    # before: "--method linear reads the bottom cards"; now the unseen draw is a path of its own
+    seed, deck = node_deals()[4]
+    positions = [p for p in range(51, 10, -1) if p != 45]
+    assert main(["crack", "js-fisher-yates-v8", "--seen", " ".join(str(deck[p]) for p in positions),
+                 "--positions", ",".join(map(str, positions)), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [found] = data["candidates"]
+    assert found["random_seed"] == seed == 12345 and found["deck"] == deck_for("52").names(deck)
+    assert data["positions"] == positions
+
+
+def test_node_deal_seen_at_the_top_is_refused_with_the_rule(capsys):
+    _, deck = node_deals()[4]
+    assert main(["crack", "js-fisher-yates-v8", "--seen", " ".join(map(str, deck[:5])),
+                 "--positions", "0,1,2,3,4"]) == 2
+    assert "positions the shuffle fixes first (Fisher-Yates: the bottom ones)" in capsys.readouterr().err
+
+
+def test_mt19937_64_outputs_from_the_start_give_the_seed(tmp_path, capsys):
+    from rnglab.generators.xorshift import Mt19937x64
+
+    (tmp_path / "words.txt").write_text(" ".join(map(str, Mt19937x64.seeded(42).random_raw(312).tolist())))
+    assert main(["crack", "mt19937_64", "--outputs", f"@{tmp_path / 'words.txt'}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seeds"] == [42]

@@ -7,8 +7,9 @@ from click.testing import CliRunner
 
 from rnglab.cli import main, rnglab
 from rnglab.generators import make_source
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.shuffles import reach as reach_module
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 
 
 def run(*args):
@@ -134,7 +135,7 @@ def test_reach_interrupted_says_what_the_seeds_dealt_reach_and_resumes_from_its_
 
     monkeypatch.setattr(reach_module, "distinct_keys", interrupted_third)
     result = CliRunner().invoke(rnglab, command)
-    first_600 = len({tuple(shuffle(5, make_source("msvc", seed=s), "naive", "modulo").tolist()) for s in range(600)})
+    first_600 = len({tuple(shuffle(5, make_source("msvc", seed=s), make_shuffle("naive"), REDUCERS["modulo"]).tolist()) for s in range(600)})
     assert result.exit_code == 130
     assert f"dealt 600 of 1,000 seeds: {first_600:,} distinct deals among them" in result.output
     assert f"Interrupted: run the same command (journal {journal})" in result.output

@@ -9,6 +9,7 @@ import importlib
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
@@ -77,4 +78,4 @@ def test_group_help_lists_every_command(capsys):
 ])
 def test_help_names_equal_the_library_registries(copy, module, name):
     source = getattr(importlib.import_module(module), name)
-    assert getattr(choices, copy) == (tuple(source) if isinstance(source, (dict, tuple)) else source)
+    assert getattr(choices, copy) == (tuple(source) if isinstance(source, (Mapping, tuple)) else source)

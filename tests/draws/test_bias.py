@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.draws.bias import (
-    applicable_methods,
+    applicable_reducers,
     bias,
     brute_force_counts,
     count_array,
@@ -31,20 +31,20 @@ def bounds_for(R):
     return sorted({n for n in (1, 2, 3, 52, 54, 10000, R // 2 + 1, R - 1, R) if 1 <= n <= R})
 
 
-def assert_matches_brute_force(method, n, R):
-    counts, rejected = brute_force_counts(method, n, R)
-    exact = exact_counts(method, n, R)
+def assert_matches_brute_force(reducer, n, R):
+    counts, rejected = brute_force_counts(reducer, n, R)
+    exact = exact_counts(reducer, n, R)
     assert exact.rejected == rejected
     values, multiplicities = np.unique(counts, return_counts=True)
     assert sorted(exact.classes) == sorted(zip(values.tolist(), multiplicities.tolist()))
-    assert np.array_equal(count_array(method, n, R), counts)
+    assert np.array_equal(count_array(reducer, n, R), counts)
 
 
 @pytest.mark.parametrize("R", [1, 2, 3, 7, 64, 1000, 32768, 2**20 - 3])
 def test_exact_counts_equal_brute_force(R):
     for n in bounds_for(R):
-        for method in applicable_methods(R, n):
-            assert_matches_brute_force(method, n, R)
+        for reducer in applicable_reducers(R, n):
+            assert_matches_brute_force(reducer, n, R)
 
 
 @pytest.mark.exhaustive
@@ -52,7 +52,7 @@ def test_exact_counts_equal_brute_force(R):
 def test_float_and_multiply_shift_equal_brute_force_on_32_bit_sources(R, n):
     # brute force over all 2^32 values: minutes; the fast tests check f_v directly instead
     for method in ("float-multiply", "multiply-shift"):
-        assert_matches_brute_force(method, n, R)
+        assert_matches_brute_force(REDUCERS[method], n, R)
 
 
 @pytest.mark.parametrize("n", [52, 2**21 + 1, 10**6 + 3])
@@ -70,8 +70,8 @@ def test_float_multiply_first_reach_is_exact_on_32_bit_source(n):
 @given(R=st.integers(1, 5000), data=st.data())
 def test_counts_plus_rejections_sum_to_R(R, data):
     n = data.draw(st.integers(1, R))
-    for method in applicable_methods(R, n):
-        exact = exact_counts(method, n, R)
+    for reducer in applicable_reducers(R, n):
+        exact = exact_counts(reducer, n, R)
         assert sum(c * m for c, m in exact.classes) + exact.rejected == R
         assert sum(m for _, m in exact.classes) == n
 
@@ -80,15 +80,15 @@ def test_counts_plus_rejections_sum_to_R(R, data):
 @pytest.mark.parametrize("method", UNBIASED)
 def test_unbiased_methods_are_exactly_uniform(method, R):
     for n in bounds_for(R):
-        if method in applicable_methods(R, n):
-            result = bias(method, n, R)
+        if REDUCERS[method] in applicable_reducers(R, n):
+            result = bias(REDUCERS[method], n, R)
             assert result.max_prob == result.min_prob == Fraction(1, n)
             assert result.tv_distance == 0 and result.draws_to_detect is None
 
 
 def test_modulo_52_on_rand_max_32767():
     # 32768 = 630 * 52 + 8: outputs 0..7 get 631 values, the others 630 (hand computation)
-    result = bias("modulo", 52, 32768)
+    result = bias(REDUCERS["modulo"], 52, 32768)
     assert (result.max_prob, result.min_prob, result.ratio) == (Fraction(631, 32768), Fraction(630, 32768),
                                                                 Fraction(631, 630))
     assert result.favoured == list(range(8))
@@ -98,16 +98,16 @@ def test_modulo_52_on_rand_max_32767():
 
 def test_threshold_expected_draws():
     # 32768 mod 10000 = 2768 rejected: R / accepted = 32768 / 30000
-    assert bias("threshold", 10000, 32768).expected_draws == Fraction(32768, 30000)
+    assert bias(REDUCERS["threshold"], 10000, 32768).expected_draws == Fraction(32768, 30000)
 
 
 def test_float_multiply_on_32_bit_source_reproduces_double_rounding():
     # For R = 2^32 and n near 2^32 the product x n needs 64 bits and is rounded to 53:
     # the exact counts must match brute force over a slice checked value by value.
     n, R = 3_000_000_019, 2**32
-    counts = count_array("float-multiply", 2**20, R)
+    counts = count_array(REDUCERS["float-multiply"], 2**20, R)
     assert counts.sum() == R
-    first = exact_counts("float-multiply", 52, R)
+    first = exact_counts(REDUCERS["float-multiply"], 52, R)
     assert first.rejected == 0 and sum(m for _, m in first.classes) == 52
     x = np.arange(2**32 - 2**16, 2**32, dtype=np.uint64)
     values = REDUCERS["float-multiply"].map(x, n, R)[0]
@@ -115,7 +115,7 @@ def test_float_multiply_on_32_bit_source_reproduces_double_rounding():
 
 
 def test_float_multiply_favoured_outputs_are_spread_out():
-    result = bias("float-multiply", 52, 32768)
+    result = bias(REDUCERS["float-multiply"], 52, 32768)
     assert result.favoured == [0, 6, 13, 19, 26, 32, 39, 45]
 
 
@@ -123,9 +123,9 @@ def test_exact_analysis_of_32_bit_source_is_fast():
     import time
     for n in (52, 10000, 2**31 + 1, 3_000_000_019):
         started = time.perf_counter()
-        for method in applicable_methods(2**32, n):
-            if method != "float-multiply" or n <= 10**5:
-                bias(method, n, 2**32)
+        for reducer in applicable_reducers(2**32, n):
+            if reducer.name != "float-multiply" or n <= 10**5:
+                bias(reducer, n, 2**32)
         assert time.perf_counter() - started < 1.0
 
 
@@ -138,11 +138,11 @@ def test_draws_to_detect_hand_case():
 
 def test_seeded_chi_square_flags_modulo_and_not_lemire():
     n, R = 10000, 32768
-    predicted = bias("modulo", n, R).draws_to_detect
-    flagged = [empirical_bias(make_source("msvc", seed=s), n, predicted, "modulo").flagged for s in range(20)]
+    predicted = bias(REDUCERS["modulo"], n, R).draws_to_detect
+    flagged = [empirical_bias(make_source("msvc", seed=s), n, predicted, REDUCERS["modulo"]).flagged for s in range(20)]
     assert sum(flagged) >= 15  # power 0.9 predicted; 15 of 20 or more (binomial tail < 0.05)
-    assert not empirical_bias(make_source("msvc", seed=12345), n, predicted, "lemire").flagged
-    assert not empirical_bias(make_source("pcg64", seed=1), n, predicted, "modulo").flagged  # 32-bit halves: too little bias to see
+    assert not empirical_bias(make_source("msvc", seed=12345), n, predicted, REDUCERS["lemire"]).flagged
+    assert not empirical_bias(make_source("pcg64", seed=1), n, predicted, REDUCERS["modulo"]).flagged  # 32-bit halves: too little bias to see
 
 
 def test_low_bit_trap_on_glibc_type0():
@@ -167,9 +167,9 @@ def test_observed_period_needs_two_periods():
 
 def test_bad_bounds():
     with pytest.raises(ValueError, match=r"\[1, 32768\]"):
-        bias("modulo", 0, 32768)
+        bias(REDUCERS["modulo"], 0, 32768)
     with pytest.raises(ValueError, match="choose from"):
-        bias("nope", 5, 32768)
+        bias(REDUCERS["nope"], 5, 32768)
 
 
 # -- huge R and n (issue #21) -------------------------------------------------------------
@@ -180,16 +180,16 @@ def multiply_shift_count(v, n, R):
 
 
 def test_modulo_counts_beyond_64_bits():
-    exact = exact_counts("modulo", 2**64, 2**64 + 1)  # output 0 gets 0 and 2^64, every other output one value
+    exact = exact_counts(REDUCERS["modulo"], 2**64, 2**64 + 1)  # output 0 gets 0 and 2^64, every other output one value
     assert exact.classes == ((2, 1), (1, 2**64 - 1)) and exact.favoured == (0,) and exact.rejected == 0
-    assert exact_counts("modulo", 3, 2**4000).classes == (((2**4000 - 1) // 3 + 1, 1), ((2**4000 - 1) // 3, 2))
+    assert exact_counts(REDUCERS["modulo"], 3, 2**4000).classes == (((2**4000 - 1) // 3 + 1, 1), ((2**4000 - 1) // 3, 2))
 
 
 @pytest.mark.parametrize("n", [2**63, 2**63 + 5, 2**64 - 1, 3 * 2**62 + 1])
 def test_multiply_shift_counts_for_n_from_2_to_the_63(n):
     R = 2**64
     q, r = divmod(R, n)
-    exact = exact_counts("multiply-shift", n, R)
+    exact = exact_counts(REDUCERS["multiply-shift"], n, R)
     assert exact.classes == tuple((c, m) for c, m in ((q + 1, r), (q, n - r)) if m)
     counts = [multiply_shift_count(v, n, R) for v in range(2**12)]
     assert list(exact.favoured) == [v for v, c in enumerate(counts) if c == q + 1][:64]
@@ -198,28 +198,28 @@ def test_multiply_shift_counts_for_n_from_2_to_the_63(n):
 
 def test_count_arrays_beyond_64_bits_are_python_integers():
     R = 2**70 + 3
-    counts = count_array("multiply-shift", 52, R)
+    counts = count_array(REDUCERS["multiply-shift"], 52, R)
     assert counts.tolist() == [multiply_shift_count(v, 52, R) for v in range(52)] and sum(counts) == R
-    assert count_array("modulo", 52, R).tolist() == [R // 52 + (v < R % 52) for v in range(52)]
-    assert count_array("lemire", 52, R).tolist() == [R // 52] * 52
+    assert count_array(REDUCERS["modulo"], 52, R).tolist() == [R // 52 + (v < R % 52) for v in range(52)]
+    assert count_array(REDUCERS["lemire"], 52, R).tolist() == [R // 52] * 52
 
 
 def test_draws_to_detect_for_a_deviation_below_the_smallest_double():
     R = 2**4000
-    result = bias("modulo", 3, R)  # p = (q+1)/R, q/R, q/R with q = (R - 1)/3
-    deviation = sum((Fraction(c, R) - Fraction(1, 3)) ** 2 * m for c, m in exact_counts("modulo", 3, R).classes)
+    result = bias(REDUCERS["modulo"], 3, R)  # p = (q+1)/R, q/R, q/R with q = (R - 1)/3
+    deviation = sum((Fraction(c, R) - Fraction(1, 3)) ** 2 * m for c, m in exact_counts(REDUCERS["modulo"], 3, R).classes)
     lam = result.draws_to_detect * 3 * deviation  # the noncentrality reached: 17.4267 for df = 2 (scipy.stats.ncx2)
     assert 17.4266 < lam < 17.4268 and result.draws_to_detect.bit_length() == 8004
 
 
 def test_draws_to_detect_with_2_to_the_64_degrees_of_freedom():
     n, R = 2**64 - 1, 2**64
-    result = bias("modulo", n, R)
+    result = bias(REDUCERS["modulo"], n, R)
     # the normal approximation: lambda = sqrt(2 df) (z_0.99 + z_0.9), 4 lambda / sqrt(2 df) ~ 2^-30 negligible
     lam = Fraction((2 * (n - 1)) ** 0.5) * Fraction(2.3263478740408408 + 1.2815515655446004)
     deviation = (Fraction(2, R) - Fraction(1, n)) ** 2 + (n - 1) * (Fraction(1, R) - Fraction(1, n)) ** 2
     assert abs(result.draws_to_detect / (lam / (n * deviation)) - 1) < 1e-9
-    assert bias("modulo", 10**6 + 3, 2**32).draws_to_detect == 2167097892687  # unchanged below 2^64
+    assert bias(REDUCERS["modulo"], 10**6 + 3, 2**32).draws_to_detect == 2167097892687  # unchanged below 2^64
 
 
 def test_empirical_counts_are_drawn_in_chunks():
@@ -227,17 +227,17 @@ def test_empirical_counts_are_drawn_in_chunks():
     from rnglab.draws.bounded import draw_bounded
 
     samples = 2 * SAMPLE_CHUNK + 5
-    counts, draws = sample_counts(make_source("msvc", seed=7), 52, samples, "bitmask")
-    drawn = draw_bounded(make_source("msvc", seed=7), 52, samples, "bitmask")
+    counts, draws = sample_counts(make_source("msvc", seed=7), 52, samples, REDUCERS["bitmask"])
+    drawn = draw_bounded(make_source("msvc", seed=7), 52, samples, REDUCERS["bitmask"])
     assert counts.tolist() == np.bincount(drawn.values.astype(np.int64), minlength=52).tolist()
     assert draws == drawn.draws
 
 
 def test_empirical_test_refuses_what_it_cannot_count_or_time():
     with pytest.raises(ValueError, match=r"at most 10\^10 .*got 1000000000000, about 11.1 hours"):
-        empirical_bias(make_source("msvc", seed=1), 52, 10**12, "modulo")
+        empirical_bias(make_source("msvc", seed=1), 52, 10**12, REDUCERS["modulo"])
     with pytest.raises(ValueError, match="needs n <= 2"):
-        empirical_bias(make_source("pcg64", seed=1), 2**26, 2**26, "modulo")
+        empirical_bias(make_source("pcg64", seed=1), 2**26, 2**26, REDUCERS["modulo"])
 
 
 # -- one count function per reducer (issue #11) ---------------------------------------------
@@ -248,7 +248,7 @@ def test_every_reducer_carries_its_exact_counts():
     assert [name for name, entry in REDUCERS.items() if entry.count_array] == \
         [name for name, entry in REDUCERS.items() if not entry.unbiased]
     with pytest.raises(ValueError, match="unknown reducer 'nope'"):
-        exact_counts("nope", 3, 8)
+        exact_counts(REDUCERS["nope"], 3, 8)
 
 
 @pytest.mark.parametrize("R, n", [(2**32, 10**6 + 3), (2**31 - 1, 999_983), (2**15, 40_000)])

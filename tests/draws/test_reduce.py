@@ -88,7 +88,7 @@ def test_python_randbelow_is_cpython_randbelow(seed):
 
     for n in (1, 2, 3, 4, 10, 52, 2**20, 2**31 + 1, 2**32 - 1):
         expected = random.Random(seed)
-        values = draw_bounded(make_source("python", seed), n, 30, "python-randbelow").values
+        values = draw_bounded(make_source("python", seed), n, 30, REDUCERS["python-randbelow"]).values
         assert values.tolist() == [expected._randbelow(n) for _ in range(30)], n
 
 
@@ -111,7 +111,7 @@ def test_registry_names_and_unknown_method():
 
 def test_bound_rule_names_the_range():
     with pytest.raises(ValueError, match=r"n must be in \[1, R\] = \[1, 32768\] for this source; got 40000"):
-        draw_bounded(make_source("msvc"), 40000, 5, "modulo")
+        draw_bounded(make_source("msvc"), 40000, 5, REDUCERS["modulo"])
     with pytest.raises(ValueError, match="got 0"):
         check_bound(np.array([3, 0], dtype=np.uint64), 10)
     with pytest.raises(TypeError):
@@ -120,33 +120,33 @@ def test_bound_rule_names_the_range():
 
 def test_methods_refuse_sources_they_cannot_serve():
     with pytest.raises(ValueError, match="R = 2\\^32"):
-        draw_bounded(make_source("msvc"), 10, 5, "java-nextint")
+        draw_bounded(make_source("msvc"), 10, 5, REDUCERS["java-nextint"])
     with pytest.raises(ValueError, match="2\\^31 - 1"):
-        draw_bounded(make_source("java"), 2**31, 5, "java-nextint")
+        draw_bounded(make_source("java"), 2**31, 5, REDUCERS["java-nextint"])
     with pytest.raises(ValueError, match="2\\^53"):  # n > 2^32: whole 64-bit words
-        draw_bounded(make_source("pcg64"), 2**33, 5, "float-multiply")
+        draw_bounded(make_source("pcg64"), 2**33, 5, REDUCERS["float-multiply"])
 
 
 def test_java_nextint_known_answers():
     # new java.util.Random(42).nextInt(10) x10, nextInt(1 << 20) x5, nextInt(2000000000) x5,
     # printed by OpenJDK's java.util.Random (algorithm: Java SE API specification, nextInt(int)).
     source = make_source("java", seed=42)
-    assert list(draw_bounded(source, 10, 10, "java-nextint").values) == [0, 3, 8, 4, 0, 5, 5, 8, 9, 3]
-    assert list(draw_bounded(source, 2**20, 5, "java-nextint").values) == [947254, 473177, 386696, 400181, 289142]
-    assert list(draw_bounded(source, 2_000_000_000, 5, "java-nextint").values) == [
+    assert list(draw_bounded(source, 10, 10, REDUCERS["java-nextint"]).values) == [0, 3, 8, 4, 0, 5, 5, 8, 9, 3]
+    assert list(draw_bounded(source, 2**20, 5, REDUCERS["java-nextint"]).values) == [947254, 473177, 386696, 400181, 289142]
+    assert list(draw_bounded(source, 2_000_000_000, 5, REDUCERS["java-nextint"]).values) == [
         1482678032, 995688456, 1636576170, 1681268743, 1974241400]
 
 
 def test_msvc_rand_mod_known_answer():
     # MSVC srand(1): rand() = 41, 18467, 6334, 26500, 19169 (Microsoft C runtime; widely quoted)
-    assert list(draw_bounded(make_source("msvc", seed=1), 100, 5, "modulo").values) == [41, 67, 34, 0, 69]
+    assert list(draw_bounded(make_source("msvc", seed=1), 100, 5, REDUCERS["modulo"]).values) == [41, 67, 34, 0, 69]
 
 
 def test_draw_returns_drawn_and_counts_rejections():
-    drawn = draw_bounded(make_source("msvc", seed=7), 20000, 1000, "threshold")
+    drawn = draw_bounded(make_source("msvc", seed=7), 20000, 1000, REDUCERS["threshold"])
     assert isinstance(drawn, Drawn) and drawn.values.dtype == np.uint64
     assert drawn.draws > 1000 and drawn.values.max() < 20000
-    assert draw_bounded(make_source("msvc"), 5, 0, "lemire").values.size == 0
+    assert draw_bounded(make_source("msvc"), 5, 0, REDUCERS["lemire"]).values.size == 0
 
 
 GENERATORS = ["msvc", "java", "minstd", "pcg64", "drand48", "mmix", "delphi"]
@@ -160,7 +160,7 @@ def test_vectorised_draw_equals_one_at_a_time(gen, method, n_fraction, seed, siz
     n = max(1, int(n_fraction * min(fast.range_size, 2**31 - 1)))
     if not applicable(method, fast.range_size, n):
         return
-    drawn, expected = draw_bounded(fast, n, size, method), draw_bounded_reference(slow, n, size, method)
+    drawn, expected = draw_bounded(fast, n, size, REDUCERS[method]), draw_bounded_reference(slow, n, size, REDUCERS[method])
     assert drawn.draws == expected.draws
     assert np.array_equal(drawn.values, expected.values)
     assert np.array_equal(fast.random_raw(3), slow.random_raw(3))
@@ -176,10 +176,10 @@ def test_lanes_equal_one_generator_each(method, seed, per_lane, gen):
     seeds = np.random.default_rng(seed).integers(0, 2**32, 40)
     bounds = (np.random.default_rng(seed + 1).integers(1, min(source.range_size, 2**31), 40).astype(np.uint64)
               if per_lane else min(source.range_size * 5 // 8, 2**31 - 1))
-    values, draws = draw_bounded_lanes(source.batch(seeds), bounds, method)
+    values, draws = draw_bounded_lanes(source.batch(seeds), bounds, REDUCERS[method])
     for lane, lane_seed in enumerate(seeds):
         n = int(bounds[lane]) if per_lane else bounds
-        single = draw_bounded_reference(make_source(gen, seed=int(lane_seed)), n, 1, method)
+        single = draw_bounded_reference(make_source(gen, seed=int(lane_seed)), n, 1, REDUCERS[method])
         assert (int(values[lane]), int(draws[lane])) == (int(single.values[0]), single.draws)
 
 
@@ -190,10 +190,10 @@ def test_lemire_is_bit_exact_with_numpy_integers():
         words = iter(np.random.PCG64(7).random_raw(4000).view(np.uint32).astype(np.uint64).tolist())
         halves = CallableSource(lambda: next(words), 0, 2**32 - 1, "pcg64-halves")
         expected = np.random.Generator(np.random.PCG64(7)).integers(0, n, 2000)
-        assert np.array_equal(draw_bounded(halves, n, 2000, "lemire").values, expected), n
+        assert np.array_equal(draw_bounded(halves, n, 2000, REDUCERS["lemire"]).values, expected), n
     for n in (10**12, 2**63 + 12345):
         expected = np.random.Generator(np.random.PCG64(7)).integers(0, n, 2000, dtype=np.uint64)
-        assert np.array_equal(draw_bounded(make_source("pcg64", seed=7), n, 2000, "lemire").values, expected)
+        assert np.array_equal(draw_bounded(make_source("pcg64", seed=7), n, 2000, REDUCERS["lemire"]).values, expected)
 
 
 def assert_same_state(source, generator):
@@ -216,8 +216,8 @@ def test_catalog_pcg64_draws_as_numpy_integers_call_after_call(seed, calls):
     generator = np.random.Generator(np.random.PCG64(seed))
     for n, size in calls:
         expected = generator.integers(0, n, size, dtype=np.uint64).tolist()
-        assert draw_bounded(source, n, size, "lemire").values.tolist() == expected
-        assert draw_bounded_reference(reference, n, size, "lemire").values.tolist() == expected
+        assert draw_bounded(source, n, size, REDUCERS["lemire"]).values.tolist() == expected
+        assert draw_bounded_reference(reference, n, size, REDUCERS["lemire"]).values.tolist() == expected
     assert reference.spare_half == source.spare_half
     assert reference.random_raw(8).tolist() == source.copy().random_raw(8).tolist()
     assert_same_state(source, generator)
@@ -227,8 +227,8 @@ def test_catalog_pcg64_long_draws_cross_chunks_as_numpy_integers():
     source, generator = make_source("pcg64", seed=20261124), np.random.Generator(np.random.PCG64(20261124))
     for n, size in [(52, 100_001), (2**40 + 3, 70_001), (7, 3), (1, 5), (2**32, 1), (3_000_000_019, 90_000), (5, 1)]:
         expected = generator.integers(0, n, size, dtype=np.uint64)
-        assert np.array_equal(draw_bounded(source, n, size, "lemire").values, expected), n
-    assert generator.integers(0, 1000) == draw_bounded(source, 1000, 1, "lemire").values[0]  # numpy's one-value call
+        assert np.array_equal(draw_bounded(source, n, size, REDUCERS["lemire"]).values, expected), n
+    assert generator.integers(0, 1000) == draw_bounded(source, 1000, 1, REDUCERS["lemire"]).values[0]  # numpy's one-value call
     copy = source.copy()
     copy.state = source.state  # the kept half travels in the state, as numpy's has_uint32 / uinteger
     assert_same_state(copy, generator)
@@ -240,9 +240,9 @@ def test_pending_values_and_the_kept_half_come_before_the_generator_stepped_dire
     # the compiled loop steps the BitGenerator itself only once the values handed back are used up
     source, reference = make_source("pcg64", seed=9), make_source("pcg64", seed=9)
     for each in (source, reference):
-        draw_bounded(each, 1000, 5, "modulo")  # leaves a kept half
+        draw_bounded(each, 1000, 5, REDUCERS["modulo"])  # leaves a kept half
         each.unread(each.random_raw(3)[::-1])
-    drawn, expected = draw_bounded(source, n, 1000, method), draw_bounded_reference(reference, n, 1000, method)
+    drawn, expected = draw_bounded(source, n, 1000, REDUCERS[method]), draw_bounded_reference(reference, n, 1000, REDUCERS[method])
     assert drawn.values.tolist() == expected.values.tolist() and drawn.draws == expected.draws
     assert source.spare_half == reference.spare_half
     assert source.random_raw(5).tolist() == reference.random_raw(5).tolist()

@@ -14,11 +14,11 @@ import pytest
 
 from rnglab.draws.bias import brute_force_counts, exact_counts
 from rnglab.draws.bounded import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, draw_bounded_reference
-from rnglab.generators import LCG, CallableSource, LCGBatch
+from rnglab.generators import LCG, CallableSource, LCGBatch, as_generator
 from rnglab.recovery.crack import crack, observe
 from rnglab.reduction.reducers import REDUCERS
 from rnglab.seeds.space import parse_seed_space
-from rnglab.shuffles.algorithms import shuffle, shuffle_decks, shuffle_seeds
+from rnglab.shuffles.algorithms import make_shuffle, shuffle, shuffle_decks, shuffle_seeds
 from rnglab.shuffles.draws import SequentialDraws
 
 STUCK = "the source gave 309 rejected values in a row"
@@ -42,37 +42,37 @@ def test_every_reducer_rejects_below_three_quarters_of_the_source_values():
                 if name == "python-randbelow" and (R & (R - 1) or n >= R):
                     continue  # it reads the top bits of a power-of-two range, n < R
                 if name not in ("java-nextint", "float-multiply"):
-                    worst[name] = max(worst.get(name, 0), Fraction(brute_force_counts(name, n, R)[1], R))
+                    worst[name] = max(worst.get(name, 0), Fraction(brute_force_counts(REDUCERS[name], n, R)[1], R))
     assert max(worst.values()) < Fraction(3, 4)
     assert worst["bitmask"] == Fraction(46, 63)  # R = 63, n = 17: 17 values kept of 63 (b = 32)
     assert max(worst[name] for name in ("threshold", "threshold-openbsd", "lemire")) < Fraction(1, 2)
     # the worst case of bitmask: R = 2b - 1, n = b/2 + 1 keeps just over a quarter
-    assert brute_force_counts("bitmask", 2**15 + 1, 2**17 - 1)[1] == 2**17 - 1 - (2**15 + 1)
+    assert brute_force_counts(REDUCERS["bitmask"], 2**15 + 1, 2**17 - 1)[1] == 2**17 - 1 - (2**15 + 1)
     # java-nextint rejects the top 2^31 mod n of the 2^31 values of next(31): just under half for n = 2^30 + 1
-    assert exact_counts("java-nextint", 2**30 + 1, 2**32).rejected == 2 * (2**30 - 1)
+    assert exact_counts(REDUCERS["java-nextint"], 2**30 + 1, 2**32).rejected == 2 * (2**30 - 1)
 
 
 @pytest.mark.parametrize("draw", [draw_bounded, draw_bounded_reference])
 def test_a_draw_stops_at_the_streak_and_not_before(draw):
-    drawn = draw(scripted(STUCK_REJECTIONS - 1), 5, 2, "lemire")
+    drawn = draw(scripted(STUCK_REJECTIONS - 1), 5, 2, REDUCERS["lemire"])
     assert drawn.values.tolist() == [4, 4] and drawn.draws == STUCK_REJECTIONS + 1
     with pytest.raises(ValueError, match=STUCK):
-        draw(scripted(STUCK_REJECTIONS), 5, 2, "lemire")
+        draw(scripted(STUCK_REJECTIONS), 5, 2, REDUCERS["lemire"])
 
 
 def test_a_streak_is_counted_across_the_chunks_of_draw_bounded():
     values = chain([1023], repeat(0, 200), [1023], repeat(0, STUCK_REJECTIONS), repeat(1023))
     source = CallableSource(lambda: next(values), 0, 1023, "scripted")
     with pytest.raises(ValueError, match=STUCK):
-        draw_bounded(source, 5, 3, "lemire")  # chunks of 3, then larger: the run spans several
+        draw_bounded(source, 5, 3, REDUCERS["lemire"])  # chunks of 3, then larger: the run spans several
 
 
 def test_decks_dealt_in_turn_from_a_stuck_source_stop():
-    draws = SequentialDraws(scripted(STUCK_REJECTIONS - 1), "lemire", 2)
+    draws = SequentialDraws(scripted(STUCK_REJECTIONS - 1), REDUCERS["lemire"], 2)
     # 1023 n / 1024 rounds down to n - 1: Fisher-Yates swaps every position with itself
     assert shuffle_decks(5, draws).tolist() == [[0, 1, 2, 3, 4]] * 2 and draws.draws == STUCK_REJECTIONS - 1 + 8
     with pytest.raises(ValueError, match=STUCK):
-        shuffle_decks(5, SequentialDraws(scripted(STUCK_REJECTIONS), "lemire", 2))
+        shuffle_decks(5, SequentialDraws(scripted(STUCK_REJECTIONS), REDUCERS["lemire"], 2))
 
 
 def test_lanes_of_a_stuck_lcg_stop():
@@ -80,22 +80,22 @@ def test_lanes_of_a_stuck_lcg_stop():
     for _ in range(10):
         batch.next_raw()
     with pytest.raises(ValueError, match=STUCK):
-        draw_bounded_lanes(batch, 5, "lemire")
+        draw_bounded_lanes(batch, 5, REDUCERS["lemire"])
 
 
 @pytest.mark.parametrize("algo", ["fisher-yates", "draw-remove"])
 def test_shuffles_of_a_stuck_lcg_stop_compiled_and_not(algo):
     with pytest.raises(ValueError, match=STUCK):  # 2^9 steps to the fixed point 0 at once
-        shuffle(5, LCG(a=2, m=2**10, seed=2**9), algo, "lemire")
+        shuffle(5, LCG(a=2, m=2**10, seed=2**9), make_shuffle(algo), REDUCERS["lemire"])
     with pytest.raises(ValueError, match=STUCK):
-        shuffle_seeds(LCG(a=2, m=2**10), [1, 2**9], 5, algo, "lemire")
+        shuffle_seeds(LCG(a=2, m=2**10), [1, 2**9], 5, make_shuffle(algo), REDUCERS["lemire"])
 
 
 @pytest.mark.parametrize("algo", ["fisher-yates", "poker1999"])  # several cards followed; one card, four seeds at once
 def test_a_seed_search_on_a_stuck_lcg_stops(algo):
     with pytest.raises(ValueError, match=STUCK):
-        crack("lcg:a=2,m=2^10", parse_seed_space("1..99"), observe("Ac 2c 3c 4c 5c"), algo=algo,
-              reducer="lemire")
+        crack(as_generator("lcg:a=2,m=2^10"), parse_seed_space("1..99"), observe("Ac 2c 3c 4c 5c"), algo=make_shuffle(algo),
+              reducer=REDUCERS["lemire"])
 
 
 @pytest.mark.parametrize("command", [

@@ -7,7 +7,7 @@ import pytest
 
 from rnglab.empirical.battery import Battery, Entry, batteries, get_battery, result_labels, run_battery, select_entries
 from rnglab.empirical.secondlevel import _anderson_darling_limit_cdf, anderson_darling_uniform, second_level
-from rnglab.empirical.stattests import TESTS, EmpiricalResult
+from rnglab.empirical.stattests import TESTS, EmpiricalResult, get_test
 from rnglab.generators import make_source
 from rnglab.streams.gateway import BitSelection, select
 
@@ -35,8 +35,8 @@ def test_small_battery_follows_smallcrush_where_it_can():
 
 def test_smoke_battery_on_pcg64_passes_and_is_deterministic():
     calls = []
-    first = run_battery(pcg64, "smoke", 5, on_progress=lambda done, total, name: calls.append((done, total)))
-    again = run_battery(pcg64, "smoke", 5)
+    first = run_battery(pcg64, get_battery("smoke"), 5, on_progress=lambda done, total, name: calls.append((done, total)))
+    again = run_battery(pcg64, get_battery("smoke"), 5)
     count = len(get_battery("smoke").entries)
     assert calls == [(i, count) for i in range(1, count + 1)]
     assert [r.pvalue for r in first.results] == [r.pvalue for r in again.results]
@@ -45,7 +45,7 @@ def test_smoke_battery_on_pcg64_passes_and_is_deterministic():
 
 
 def test_smoke_battery_catches_randu():
-    result = run_battery(lambda seed: make_source("randu", seed), "smoke", 1)
+    result = run_battery(lambda seed: make_source("randu", seed), get_battery("smoke"), 1)
     failed = {r.test for r in result.results if min(r.pvalue, 1 - r.pvalue) < 1e-10}
     assert {"birthday-spacings", "fourier"} <= failed
 
@@ -103,7 +103,7 @@ def test_anderson_darling_pvalues_are_uniform():
 
 
 def test_second_level_holds_the_pvalues_and_passes_pcg64():
-    result = second_level("frequency", pcg64(11), 2000, 30, d=8)
+    result = second_level(get_test("frequency"), pcg64(11), 2000, 30, d=8)
     source = pcg64(11)
     assert result.pvalues == tuple(TESTS["frequency"](source, 2000, d=8).pvalue for _ in range(30))
     assert result.params["replications"] == 30 and 0.001 < result.pvalue < 0.999
@@ -113,13 +113,13 @@ def test_second_level_holds_the_pvalues_and_passes_pcg64():
 def test_second_level_catches_a_subtle_flaw():
     # MINSTD's collision counts at 3e5 balls are individually unremarkable (its lattice spreads the
     # points only a little too evenly at this size), but 20 of them pile up near p = 1
-    result = second_level("collision", make_source("minstd", 1), 300_000, 20, d=2**14, t=2)
+    result = second_level(get_test("collision"), make_source("minstd", 1), 300_000, 20, d=2**14, t=2)
     assert result.pvalue < 1e-3
 
 
 def test_second_level_needs_two_replications():
     with pytest.raises(ValueError, match="at least 2 replications"):
-        second_level("frequency", pcg64(1), 100, 1)
+        second_level(get_test("frequency"), pcg64(1), 100, 1)
 
 
 def test_result_labels_name_an_entry_s_own_bits_among_others():

@@ -3,8 +3,8 @@
 Fast checks of the helpers, and (slow, ``pytest -m slow``, about 2 minutes on
 an idle 2-core machine) the ``smoke`` and ``validation`` batteries 20 times and
 the ``small`` battery once on ideal sources of every resolution rnglab serves.
-``bench/bench_calibration.py`` runs more replications and writes the table of
-the README.
+``bench/bench_calibration.py`` runs more replications and writes the table that the
+documentation's validation page includes.
 """
 
 import pytest

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import tomllib
 
-from rnglab.empirical.battery import result_labels, run_battery
+from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.empirical.stattests import get_test
 from rnglab.generators import CallableSource, make_source
 
@@ -77,7 +77,7 @@ def test_small_battery_fails_where_smallcrush_fails(generator):
     # 1e-10 of 0 or 1), the small battery FAILs it too, and is at least "unusual" on each failed test it also has.
     # Exception: the stream packs outputs that are not 32 bits wide (glibc_type0's 31, drand48's 48) across words,
     # so SmallCrush's r = 0 tests also read their weak low bits; small sees those through its low-bit entries.
-    result = run_battery(lambda seed: make_source(generator, seed), "small", SEED)
+    result = run_battery(lambda seed: make_source(generator, seed), get_battery("small"), SEED)
     mine = {label: r.pvalue for label, r in zip(result_labels(result.results), result.results)}
     failed = [test for test, p in SMALLCRUSH[generator].items() if distance(p) < 1e-10]
     low_bits_fail = any(distance(p) < 1e-10 for label, p in mine.items() if "low=" in label)
@@ -98,7 +98,7 @@ def test_small_battery_fails_where_smallcrush_fails(generator):
 def test_small_battery_fails_minstd_as_bat1():
     # examples/bat1.res: SmallCrush fails MINSTD (x / m) on birthday spacings, collision and max-of-t only.
     case = KNOWN["smallcrush"]
-    result = run_battery(lambda seed: ulcg_source(case["generator"]), "small", SEED)
+    result = run_battery(lambda seed: ulcg_source(case["generator"]), get_battery("small"), SEED)
     mine = {label: r.pvalue for label, r in zip(result_labels(result.results), result.results)}
     assert all(distance(mine[case["entries"][test]]) < 1e-10 for test in case["failed"]), mine
     assert all(distance(mine[case["entries"][test]]) > 1e-3 for test in case["passed"]), mine

@@ -24,7 +24,7 @@ ENTRIES = get_battery("validation").entries
 @functools.lru_cache(maxsize=None)
 def pcg64_pvalues() -> np.ndarray:
     """First-level p-values of the validation battery on PCG64, one row per seed 0..199, one column per test."""
-    runs = [run_battery(lambda seed: make_source("pcg64", seed), "validation", seed) for seed in range(REPLICATIONS)]
+    runs = [run_battery(lambda seed: make_source("pcg64", seed), get_battery("validation"), seed) for seed in range(REPLICATIONS)]
     return np.array([[r.pvalue for r in run.results] for run in runs])
 
 
@@ -44,7 +44,7 @@ def test_false_alarm_rate_matches_the_window():
 
 def failures(name, selection=BitSelection(), seed=12345):
     """Tests of the small battery whose p-value is a FAIL (beyond 1e-10 from either end)."""
-    result = run_battery(lambda s: select(make_source(name, s), selection), "small", seed)
+    result = run_battery(lambda s: select(make_source(name, s), selection), get_battery("small"), seed)
     return {label for label, r in zip(result_labels(result.results), result.results)
             if min(r.pvalue, 1 - r.pvalue) < 1e-10}
 

@@ -9,6 +9,7 @@ import pytest
 
 from rnglab.draws.bounded import draw_bounded
 from rnglab.generators import as_generator, catalog, make_source
+from rnglab.reduction.reducers import REDUCERS
 
 REFERENCE = Path(__file__).parents[1] / "data" / "reference"
 
@@ -100,7 +101,7 @@ def test_java_nextint_real_implementation(line):
     # (n = 64 takes the power-of-two branch, n = 10^9 rejects some draws).
     seed, n, values = int(line[1]), int(line[2]), [int(v) for v in line[3:]]
     assert as_generator("java").native_reducer.name == "java-nextint"
-    assert draw_bounded(make_source("java", seed), n, len(values), "java-nextint").values.tolist() == values
+    assert draw_bounded(make_source("java", seed), n, len(values), REDUCERS["java-nextint"]).values.tolist() == values
 
 
 def test_numpy_sources_are_numpy_streams():

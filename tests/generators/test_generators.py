@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.generators import LCG, CallableSource, LCGBatch, NumpySource, Output, affine_power, kernels, validate_lcg
+from rnglab.generators import LCG, CallableSource, LCGBatch, NumpySource, Output, affine_power, validate_lcg
 from rnglab.generators.affine import arithmetic_kind
+from rnglab.generators.conventions import CONVENTIONS
 
 # Moduli covering every array arithmetic: pow2 (2^16, 2^32, 2^48, 2^64), small (<= 2^32),
 # longdouble (<= 2^62) and object (larger), plus awkward composite moduli.
@@ -67,21 +68,37 @@ def wide_lcgs(draw):
     return a, c, m, seed
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
-def test_multiply_high_equals_python_integers(x, y):
-    assert int(kernels.multiply_high(np.uint64(x), np.uint64(y))) == (x * y) >> 64
+@st.composite
+def small_lcgs(draw):
+    """LCGs for the 32-bit Shoup kernel: m < 2^32, not a power of two, edges included."""
+    m = draw(st.integers(min_value=3, max_value=2**32 - 1) | st.sampled_from([3, 2**31 - 1, 2**32 - 1, 2**32 - 5]))
+    m = m + 1 if m & (m - 1) == 0 else m
+    edge = st.sampled_from([0, 1, m - 2, m - 1])
+    a, c = draw(st.integers(1, m - 1) | edge.filter(bool)), draw(st.integers(0, m - 1) | edge)
+    seed = draw(st.integers(0, m - 1) | edge)
+    return a, c, m, seed or int(c == 0)  # 0 is a fixed point when c = 0
+
+
+def rows_equal_one_step_reference(kind: str, params, lanes: int) -> bool:
+    """The compiled kernel ``kind`` advancing ``lanes`` lanes gives the one-step reference's next 40 outputs."""
+    a, c, m, seed = params
+    reference = LCG(a=a, c=c, m=m, seed=seed)
+    row = np.array([reference.step() for _ in range(lanes)], dtype=np.uint64)
+    out = np.empty(40, dtype=np.uint64)
+    LCG(a=a, c=c, m=m, seed=seed)._fill_rows(kind, row, affine_power(a, c, m, lanes), out)
+    return out.tolist() == [reference.step() for _ in range(40)]
 
 
 @settings(max_examples=300, deadline=None)
 @given(wide_lcgs(), st.integers(min_value=1, max_value=4))
 def test_wide_kernel_equals_one_step_reference(params, lanes):
-    a, c, m, seed = params
-    reference = LCG(a=a, c=c, m=m, seed=seed)
-    row = np.array([reference.step() for _ in range(lanes)], dtype=np.uint64)
-    out = np.empty(40, dtype=np.uint64)
-    LCG(a=a, c=c, m=m, seed=seed)._fill_rows("wide", row, affine_power(a, c, m, lanes), out)
-    assert out.tolist() == [reference.step() for _ in range(40)]
+    assert rows_equal_one_step_reference("wide", params, lanes)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_lcgs(), st.integers(min_value=1, max_value=4))
+def test_small_kernel_equals_one_step_reference(params, lanes):
+    assert rows_equal_one_step_reference("small", params, lanes)
 
 
 @pytest.mark.parametrize("m", [2**40 - 87, 2**62 - 57, 2**63 - 25])
@@ -154,17 +171,17 @@ def test_batch_steps_only_masked_lanes():
 
 def test_batch_seeds_stay_exact_where_numpy_would_round_them():
     # numpy turns [2^63 + 1, -1] into float64; the batch must keep both seeds exact (or refuse floats)
-    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seeding="java", output=Output.bits(16, 32))
+    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seeding=CONVENTIONS["java"], output=Output.bits(16, 32))
     seeds = [2**63 + 1, -1]
     lanes = java.batch(seeds)
-    assert lanes.current_states().tolist() == [LCG(a=0x5DEECE66D, c=11, m=2**48, seeding="java", seed=s).x
+    assert lanes.current_states().tolist() == [LCG(a=0x5DEECE66D, c=11, m=2**48, seeding=CONVENTIONS["java"], seed=s).x
                                                 for s in seeds]
     with pytest.raises(TypeError, match="seeds must be integers; got an array of float64"):
         java.batch([1.5, 2.0])
 
 
 def test_seeding_conventions_in_batches():
-    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding="java", output=Output.bits(16, 32))
+    java = LCG(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding=CONVENTIONS["java"], output=Output.bits(16, 32))
     batch = java.batch([42, 0])
     assert batch.next_raw()[0] == java.step() == 3124862261   # new Random(42).nextInt() as unsigned
 

@@ -12,8 +12,9 @@ from rnglab.generators import as_generator
 from rnglab.generators.mrg import MRG, Combination, MRGBatch, Recurrence
 from rnglab.generators.mrg_kernels import WIDE, fits_words, plan
 from rnglab.recovery.crack import crack, make_plan, observe
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.seeds.space import seed_range_space
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
 
 #: L'Ecuyer's MRG63k3a (Operations Research 47(1), 1999): moduli 2^63 - 6645 and 2^63 - 21129.
@@ -91,7 +92,7 @@ def test_batch_refuses_seeds_outside_the_seed_range():
 @pytest.mark.parametrize("name, seed", [("mrg32k3a", 7_777), ("wichmann-hill", 20_000), ("lecuyer88", 5_000)])
 def test_crack_searches_mrgs_in_batches_and_finds_the_seed(name, seed):
     generator = as_generator(name)
-    seen = observe(" ".join(standard_deck().names(shuffle(52, generator.make(seed), "fisher-yates", "lemire")[:6])))
+    seen = observe(" ".join(standard_deck().names(shuffle(52, generator.make(seed), make_shuffle("fisher-yates"), REDUCERS["lemire"])[:6])))
     space = seed_range_space([(seed - 2000, seed + 2000)], "around")
-    assert make_plan(name, space, seen).method == "batch"
-    assert [c.seed for c in crack(name, space, seen).candidates] == [seed]
+    assert make_plan(as_generator(name), space, seen).method == "batch"
+    assert [c.seed for c in crack(as_generator(name), space, seen).candidates] == [seed]

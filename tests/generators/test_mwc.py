@@ -19,8 +19,9 @@ from rnglab.cli import main
 from rnglab.generators import LCG, as_generator
 from rnglab.generators.mwc import MultiplyWithCarry
 from rnglab.recovery.crack import crack, observe
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.seeds.space import seed_range_space
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
 from rnglab.shuffles.reach import largest_period, reachable_deals
 from rnglab.streams.gateway import packed_words
@@ -100,8 +101,8 @@ def test_period_command_shows_the_mwc_and_agrees_with_the_lcg(capsys):
 
 @pytest.mark.parametrize("name, seed", [("mwc-36969", 1_234_567), ("mwc-698769069", 987_654)])
 def test_crack_by_brute_force_finds_the_seed(name, seed):
-    seen = " ".join(standard_deck().names(shuffle(52, as_generator(name).make(seed), "fisher-yates", "lemire")[:6]))
-    result = crack(name, seed_range_space([(seed - 3000, seed + 3000)], "around"), observe(seen))
+    seen = " ".join(standard_deck().names(shuffle(52, as_generator(name).make(seed), make_shuffle("fisher-yates"), REDUCERS["lemire"])[:6]))
+    result = crack(as_generator(name), seed_range_space([(seed - 3000, seed + 3000)], "around"), observe(seen))
     assert [c.seed for c in result.candidates] == [seed]
 
 
@@ -119,5 +120,5 @@ def test_stream_packs_the_reference_outputs():
 
 def test_reach_bounds_deals_by_the_mwc_period():
     assert largest_period(as_generator("mwc-36969")) == 1211400191
-    result = reachable_deals("mwc-18000", seed_range_space([(1, 2001)], "small"), 4)
+    result = reachable_deals(as_generator("mwc-18000"), seed_range_space([(1, 2001)], "small"), 4)
     assert result.distinct == 24 and result.seeds == 2000

@@ -20,6 +20,7 @@ from rnglab.generators import (
 )
 from rnglab.generators.affine import arithmetic_kind
 from rnglab.generators.base import raw_dtype
+from rnglab.generators.conventions import CONVENTIONS
 
 #: Long enough to cross the LCG's rows of 16384 lanes and the compiled fill loops.
 LONG = 40_000
@@ -171,7 +172,7 @@ class TestMINSTD(LCGBase):
 
 
 class TestJava(LCGBase):
-    params = dict(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding="java", output=Output.bits(16, 32), name="java")
+    params = dict(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding=CONVENTIONS["java"], output=Output.bits(16, 32), name="java")
     kind = "pow2"
     declared = (0, 2**32 - 1)
     known = [3124862261, 234785527, 2934422497]  # new java.util.Random(42).nextInt(), as unsigned 32-bit words

@@ -13,6 +13,7 @@ from generators.test_sources import Base
 from rnglab.draws.bounded import draw_bounded
 from rnglab.generators import catalog, make_source
 from rnglab.generators.xorshift import ALGORITHMS, V8MathRandom, Xorshift32, Xorshift128, fmix64, splitmix64
+from rnglab.reduction.reducers import REDUCERS
 
 DATA = Path(__file__).parents[1] / "data"
 #: Catalog names of the generators tests/data/xorshift/reference.c runs.
@@ -73,7 +74,7 @@ def test_v8_is_node_math_random(seed):
     assert mantissas.tolist() == [int(v) for v in reference[seed, "mantissas"]]
     assert [float(v) for v in reference[seed, "doubles"]] == (mantissas / 2.0**52).tolist()
     # Math.floor(Math.random() * n) is float-multiply on R = 2^52: fl(x n) / 2^52 is fl(x 2^-52 n)
-    floors = draw_bounded(source, 52, 200, "float-multiply").values
+    floors = draw_bounded(source, 52, 200, REDUCERS["float-multiply"]).values
     assert floors.tolist() == [int(v) for v in reference[seed, "floor52"]]
 
 

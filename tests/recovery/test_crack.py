@@ -25,12 +25,12 @@ from rnglab.recovery.crack import (
     usable_seeds,
 )
 from rnglab.recovery.seen_outputs import parse_outputs, recover_state
-from rnglab.reduction.reducers import as_reducer
+from rnglab.reduction.reducers import REDUCERS, as_reducer
 from rnglab.seeds.policies import DAY
 from rnglab.seeds.space import parse_seed_space, seed_range_space
 from rnglab.shuffles import kernels as swap_kernels
 from rnglab.shuffles.algorithms import make_shuffle, shuffle
-from rnglab.shuffles.cards import standard_deck
+from rnglab.shuffles.cards import deck_for, standard_deck
 
 DECK = standard_deck()
 RNG = np.random.default_rng(20261122)
@@ -38,8 +38,8 @@ RNG = np.random.default_rng(20261122)
 
 def reference_deal(generator, seed, algo, method, n=52):
     """The library's one-at-a-time shuffle: the reference every search must agree with."""
-    method = as_generator(generator).native_reducer if method == "native" else method
-    return shuffle(n, make_source(generator, seed), algo, method)
+    reducer = as_generator(generator).native_reducer if method == "native" else REDUCERS[method]
+    return shuffle(n, make_source(generator, seed), make_shuffle(algo), reducer)
 
 
 def seen_cards(deck, k, positions=None):
@@ -52,7 +52,8 @@ def search_around(generator, seed, algo, method, k, width=3000, positions=None):
     observation = observe(seen_cards(deck, k, positions), None if positions is None else
                           ",".join(map(str, positions)))
     space = parse_seed_space(f"{max(0, seed - width)}..{seed + width}")
-    return crack(generator, space, observation, algo=algo, reducer=None if method == "native" else method), observation
+    return crack(as_generator(generator), space, observation, algo=make_shuffle(algo),
+                 reducer=None if method == "native" else REDUCERS[method]), observation
 
 
 def assert_all_reproduce(result, observation, generator, algo, method):
@@ -118,8 +119,8 @@ def test_compiled_search_flags_exactly_the_seeds_whose_deal_shows_the_cards(comb
     # one-card filter's four lanes, and slices smaller than a lane group, are covered.
     generator, algo, method = data.draw(st.sampled_from(combinations))
     deal = reference_deal(generator, first, algo, method, n)
-    observation = observe(" ".join(map(str, deal[:seen])), deck=str(n))
-    plan = make_plan(generator, parse_seed_space(f"{first}..{first + size - 1}"), observation, algo, method)
+    observation = observe(" ".join(map(str, deal[:seen])), deck=deck_for(str(n)))
+    plan = make_plan(as_generator(generator), parse_seed_space(f"{first}..{first + size - 1}"), observation, make_shuffle(algo), REDUCERS[method])
     expected = [s for s in range(first, first + size)
                 if list(reference_deal(generator, s, algo, method, n)[:seen]) == list(deal[:seen])]
     assert plan.method == "compiled" and matching_seeds(plan, first, first + size).tolist() == expected
@@ -158,9 +159,9 @@ def test_shuffles_without_swap_program_use_the_batch_path():
     ("python", 2**70, 2**70 - 20, [2**70]),
 ])
 def test_other_sources_use_the_sources_path(generator, seed, first, found):
-    seen = standard_deck().names(shuffle(52, make_source(generator, seed=seed), "fisher-yates",
+    seen = standard_deck().names(shuffle(52, make_source(generator, seed=seed), make_shuffle("fisher-yates"),
                                          as_generator(generator).native_reducer)[:3])
-    result = crack(generator, parse_seed_space(f"{first}..{first + 40}"), observe(" ".join(seen)))
+    result = crack(as_generator(generator), parse_seed_space(f"{first}..{first + 40}"), observe(" ".join(seen)))
     assert result.method == "sources" and [c.seed for c in result.candidates] == found
 
 
@@ -172,8 +173,8 @@ def test_scenario_1999_poker_five_cards_then_six():
     deck = reference_deal("delphi", seed, "poker1999", "native")
     window = f"2026-11-22T{seed // 3_600_000:02d}:{seed // 60_000 % 60:02d}:{seed // 1000 % 60:02d}±5m"
     space = parse_seed_space("ms-midnight", window)
-    five = crack("delphi", space, observe(seen_cards(deck, 5)), algo="poker1999")
-    six = crack("delphi", space, observe(seen_cards(deck, 6)), algo="poker1999")
+    five = crack(as_generator("delphi"), space, observe(seen_cards(deck, 5)), algo=make_shuffle("poker1999"))
+    six = crack(as_generator("delphi"), space, observe(seen_cards(deck, 6)), algo=make_shuffle("poker1999"))
     assert space.size == 600_000 and five.reducer == "multiply-shift"
     assert seed in [c.seed for c in five.candidates]
     assert [c.seed for c in six.candidates] == [seed] and six.candidates[0].deck == DECK.names(deck)
@@ -183,18 +184,18 @@ def test_scenario_msvc_time_seconds_over_a_day():
     seed = int(RNG.integers(1_789_948_800, 1_790_035_200))  # 2026-09-21T00:00:00Z to T24:00:00Z
     deck = reference_deal("msvc", seed, "fisher-yates", "native")
     space = parse_seed_space("time-s", "2026-09-21T12:00:00±12h")
-    result = crack("msvc", space, observe(seen_cards(deck, 5)), algo="fisher-yates")
+    result = crack(as_generator("msvc"), space, observe(seen_cards(deck, 5)), algo=make_shuffle("fisher-yates"))
     assert space.size == 86_400 and result.reducer == "modulo" and result.equivalence is None
     assert [c.seed for c in result.candidates] == [seed]
 
 
 def test_msvc_seed_and_seed_plus_2_31_deal_the_same_deck():
     # rand() returns bits 16..30 of the state; bit 31 never reaches an output
-    assert equivalent_seed_period(make_source("msvc")) == 2**31
+    assert equivalent_seed_period(as_generator(make_source("msvc"))) == 2**31
     for seed in RNG.integers(0, 2**31, size=3):
         assert list(reference_deal("msvc", int(seed), "fisher-yates", "modulo")) == \
             list(reference_deal("msvc", int(seed) + 2**31, "fisher-yates", "modulo"))
-    assert equivalent_seed_period(make_source("delphi")) is None  # Delphi reads the whole state
+    assert equivalent_seed_period(as_generator(make_source("delphi"))) is None  # Delphi reads the whole state
 
 
 def test_equivalent_seeds_are_searched_once_and_all_reported():
@@ -202,7 +203,7 @@ def test_equivalent_seeds_are_searched_once_and_all_reported():
     generator = "lcg:a=214013,c=2531011,m=2^32,output=bits(4,12)"
     seed = 3 * 2**16 + int(RNG.integers(0, 2**16))
     deck = reference_deal(generator, seed, "fisher-yates", "modulo")
-    result = crack(generator, parse_seed_space(f"0..{2**18 - 1}"), observe(seen_cards(deck, 6)), reducer="modulo")
+    result = crack(as_generator(generator), parse_seed_space(f"0..{2**18 - 1}"), observe(seen_cards(deck, 6)), reducer=REDUCERS["modulo"])
     assert result.shuffled == 2**16 and result.searched == 2**18
     assert result.equivalence == "seeds s and s + 65536 deal identical decks"
     assert [c.seed for c in result.candidates] == [seed % 2**16 + k * 2**16 for k in range(4)]
@@ -230,13 +231,13 @@ def test_interrupted_folded_search_loses_no_seed():
         raise KeyboardInterrupt
 
     space = parse_seed_space(f"0..{2**32 - 1}")
-    first = crack("msvc", space, observe(seen_cards(deck, 5)), on_progress=stop)
+    first = crack(as_generator("msvc"), space, observe(seen_cards(deck, 5)), on_progress=stop)
     assert not first.complete and first.shuffled == 2**22
     assert first.remaining == [[2**22, 2**31], [2**31 + 2**22, 2**32]]
     assert first.resume_option() == f"{2**22}..{2**31 - 1},{2**31 + 2**22}..{2**32 - 1}"
     resumed = parse_seed_space(first.resume_option())
     assert resumed.size + first.searched == 2**32
-    plan = make_plan("msvc", resumed, observe(seen_cards(deck, 5)))
+    plan = make_plan(as_generator("msvc"), resumed, observe(seen_cards(deck, 5)))
     assert plan.shuffle_count == 2**31 - 2**22  # each residue class is still shuffled once
     assert hidden in range(*resumed.ranges[1]) and hidden not in [c.seed for c in first.candidates]
     assert list(matching_seeds(plan, residue, residue + 1)) == [residue]
@@ -249,7 +250,7 @@ def test_scenario_java_state_from_two_outputs():
     source = make_source("java", seed)
     first, second, *later = (int(v) for v in source.random_raw(12))
     signed = [v - 2**32 if v >= 2**31 else v for v in (first, second)]
-    recovery = recover_state("java", parse_outputs(",".join(map(str, signed)), make_source("java")))
+    recovery = recover_state(as_generator("java"), parse_outputs(",".join(map(str, signed)), make_source("java")))
     assert recovery.hidden_bits == 16
     index = recovery.seeds.index(seed)
     assert recovery.predicted[index] == later
@@ -259,13 +260,13 @@ def test_scenario_java_state_from_two_outputs():
 def test_java_state_from_reference_outputs():
     # tests/data/reference/java_reference.txt (JavaReference.java, java.util.Random(42).nextInt() x 5):
     # 3124862261 234785527 2934422497 205897768 1325939940 as unsigned words
-    recovery = recover_state("java", parse_outputs("-1170105035,234785527", make_source("java")), predict=3)
+    recovery = recover_state(as_generator("java"), parse_outputs("-1170105035,234785527", make_source("java")), predict=3)
     assert recovery.seeds == [42] and recovery.predicted == [[2934422497, 205897768, 1325939940]]
 
 
 def test_state_recovery_needs_a_power_of_two_lcg_with_hidden_bits():
     with pytest.raises(ValueError, match="bits"):
-        recover_state("delphi", [1, 2])
+        recover_state(as_generator("delphi"), [1, 2])
     with pytest.raises(ValueError, match="at least two"):
         parse_outputs("5", make_source("java"))
 
@@ -284,7 +285,7 @@ def test_expected_false_matches_agree_with_observed_counts():
     false_matches = 0
     for seed in RNG.integers(window, 2**31 - window, size=trials):
         deck = reference_deal("msvc", int(seed), "fisher-yates", "modulo")
-        result = crack("msvc", seed_range_space([(int(seed) - window // 2, int(seed) + window // 2)]),
+        result = crack(as_generator("msvc"), seed_range_space([(int(seed) - window // 2, int(seed) + window // 2)]),
                        observe(seen_cards(deck, k)))
         false_matches += result.candidate_count - 1
     expected = trials * expected_false_matches(window, 52, k)
@@ -292,7 +293,7 @@ def test_expected_false_matches_agree_with_observed_counts():
 
 
 def test_many_candidates_are_counted_but_not_all_listed():
-    result = crack("msvc", parse_seed_space("0..199999"), observe("As"))
+    result = crack(as_generator("msvc"), parse_seed_space("0..199999"), observe("As"))
     assert result.candidate_count > MAX_LISTED == len(result.candidates)
 
 
@@ -301,7 +302,7 @@ def test_interrupted_search_reports_what_is_left():
         raise KeyboardInterrupt
 
     space = parse_seed_space(f"0..{2**23 - 1}")
-    result = crack("msvc", space, observe("As Kd 7h"), on_progress=stop)
+    result = crack(as_generator("msvc"), space, observe("As Kd 7h"), on_progress=stop)
     assert not result.complete and result.searched == 2**22 and result.remaining == [[2**22, 2**23]]
 
 
@@ -328,10 +329,10 @@ def test_bad_observations(seen, positions, message):
     (lambda: parse_seed_space("os", "1d"), "not enumerable"),
     (lambda: parse_seed_space("5..2"), "A <= B"),
     (lambda: parse_seed_space("12"), "give a range A..B"),
-    (lambda: crack("msvc", parse_seed_space("0..2^33"), observe("As")), r"must be in \[0, 4294967295\]"),
-    (lambda: crack("ansic", parse_seed_space("0..2^32-1"), observe("As")), r"must be in \[0, 2147483647\]"),
-    (lambda: crack("mmix", parse_seed_space("0..2^40"), observe("As")), "split"),
-    (lambda: crack("msvc", parse_seed_space("0..9"), observe("As"), reducer="java-nextint"), "32-bit words"),
+    (lambda: crack(as_generator("msvc"), parse_seed_space("0..2^33"), observe("As")), r"must be in \[0, 4294967295\]"),
+    (lambda: crack(as_generator("ansic"), parse_seed_space("0..2^32-1"), observe("As")), r"must be in \[0, 2147483647\]"),
+    (lambda: crack(as_generator("mmix"), parse_seed_space("0..2^40"), observe("As")), "split"),
+    (lambda: crack(as_generator("msvc"), parse_seed_space("0..9"), observe("As"), reducer=REDUCERS["java-nextint"]), "32-bit words"),
 ])
 def test_bad_searches(call, message):
     with pytest.raises(ValueError, match=message):
@@ -344,7 +345,7 @@ def test_bad_searches(call, message):
 def test_full_day_1999_poker():
     seed = int(RNG.integers(0, DAY))
     deck = reference_deal("delphi", seed, "poker1999", "native")
-    result = crack("delphi", parse_seed_space("ms-midnight"), observe(seen_cards(deck, 6)), algo="poker1999")
+    result = crack(as_generator("delphi"), parse_seed_space("ms-midnight"), observe(seen_cards(deck, 6)), algo=make_shuffle("poker1999"))
     assert result.searched == DAY and [c.seed for c in result.candidates] == [seed]
 
 
@@ -352,7 +353,7 @@ def test_full_day_1999_poker():
 def test_full_msvc_seed_space():
     seed = int(RNG.integers(0, 2**32))
     deck = reference_deal("msvc", seed, "fisher-yates", "native")
-    result = crack("msvc", parse_seed_space("0..2^32-1"), observe(seen_cards(deck, 7)))
+    result = crack(as_generator("msvc"), parse_seed_space("0..2^32-1"), observe(seen_cards(deck, 7)))
     assert result.searched == 2**32 and result.shuffled == 2**31
     assert [c.seed for c in result.candidates] == sorted({seed % 2**31, seed % 2**31 + 2**31})
 
@@ -378,7 +379,7 @@ def test_a_space_holding_the_fixed_point_seed_is_searched_without_it():
     # MINSTD's seed 0 is state 0, a fixed point (its offset 0 - low wraps round): both search paths now leave
     # it out before any work, instead of shuffling it and dropping it from the list afterwards.
     deck = reference_deal("minstd", 1234, "fisher-yates", "lemire")
-    result = crack("minstd", parse_seed_space("0..2000"), observe(seen_cards(deck, 4)), reducer="lemire")
+    result = crack(as_generator("minstd"), parse_seed_space("0..2000"), observe(seen_cards(deck, 4)), reducer=REDUCERS["lemire"])
     assert result.method == "compiled" and [c.seed for c in result.candidates] == [1234]
     assert list(usable_seeds(as_generator("minstd"), np.arange(0, 4, dtype=np.uint64))) == [1, 2, 3]
     assert list(usable_seeds(as_generator("msvc"), np.arange(0, 2, dtype=np.uint64))) == [0, 1]

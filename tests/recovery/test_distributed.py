@@ -8,14 +8,15 @@ import socket
 import pytest
 
 from rnglab.cli import main
-from rnglab.generators import make_source
+from rnglab.generators import as_generator, make_source
 from rnglab.parallel.chunks import uncovered
 from rnglab.parallel.cluster import cluster_client
 from rnglab.parallel.journal import open_journal
 from rnglab.recovery.crack import crack, make_plan, observe
 from rnglab.recovery.distributed import KIND, MAX_SCALED_SEEDS, run_search, search_identity
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.seeds.space import parse_seed_space
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
 
 distributed = pytest.importorskip("distributed")
@@ -26,17 +27,17 @@ SPACE = "1000000..1200000"
 
 
 def seen(generator="msvc", seed=SEED, algo="fisher-yates", reducer="modulo", k=2):
-    return " ".join(standard_deck().names(shuffle(52, make_source(generator, seed), algo, reducer)[:k]))
+    return " ".join(standard_deck().names(shuffle(52, make_source(generator, seed), make_shuffle(algo), REDUCERS[reducer])[:k]))
 
 
 def plan_of(space=SPACE, cards=None):
-    return make_plan("msvc", parse_seed_space(space), observe(cards or seen()), "fisher-yates")
+    return make_plan(as_generator("msvc"), parse_seed_space(space), observe(cards or seen()), make_shuffle("fisher-yates"))
 
 
 @pytest.fixture(scope="module")
 def reference():
     """The candidates of the search in one process (crack, today's path)."""
-    result = crack("msvc", parse_seed_space(SPACE), observe(seen()))
+    result = crack(as_generator("msvc"), parse_seed_space(SPACE), observe(seen()))
     assert SEED in [c.seed for c in result.candidates] and result.candidate_count > 50
     return result
 
@@ -78,7 +79,7 @@ def test_a_killed_worker_leaves_the_result_complete_and_equal(client, reference)
 
 def test_a_chunk_that_keeps_failing_is_reported_and_left_uncovered(client):
     # lcg:a=2 reaches its fixed point 0 within 10 steps and lemire then rejects every draw: every task raises
-    plan = make_plan("lcg:a=2,m=2^10", parse_seed_space("1..99"), observe("Ac 2c 3c 4c 5c"), "fisher-yates", "lemire")
+    plan = make_plan(as_generator("lcg:a=2,m=2^10"), parse_seed_space("1..99"), observe("Ac 2c 3c 4c 5c"), make_shuffle("fisher-yates"), REDUCERS["lemire"])
     result, failures = run_search(plan, client, chunk=50, retries=1)
     assert not result.complete and result.remaining == [[1, 100]] and result.searched == 0
     assert sorted((f.first, f.stop) for f in failures) == [(1, 51), (51, 100)]  # in the order they completed
@@ -154,8 +155,8 @@ def test_reach_on_two_local_workers_counts_the_deals_of_one_process(client):
     from rnglab.shuffles.reach import reachable_deals
 
     space = parse_seed_space("0..4999")
-    here = reachable_deals("msvc", space, 6, "naive", "modulo", chunk=700)
-    there = reachable_deals("msvc", space, 6, "naive", "modulo", chunk=700, client=client)
+    here = reachable_deals(as_generator("msvc"), space, 6, make_shuffle("naive"), REDUCERS["modulo"], chunk=700)
+    there = reachable_deals(as_generator("msvc"), space, 6, make_shuffle("naive"), REDUCERS["modulo"], chunk=700, client=client)
     assert there == here and 1 < here.distinct < 720  # 5,000 seeds over 6! = 720 deals: collisions, not all reached
 
 
@@ -191,8 +192,8 @@ PYTHON_SEED, PYTHON_SPACE, SMALL_LIMIT = 1_234, "1000..1599", 256
 
 
 def python_seen(k=5):
-    return " ".join(standard_deck().names(shuffle(52, make_source("python", PYTHON_SEED), "fisher-yates",
-                                                  "python-randbelow")[:k]))
+    return " ".join(standard_deck().names(shuffle(52, make_source("python", PYTHON_SEED), make_shuffle("fisher-yates"),
+                                                  REDUCERS["python-randbelow"])[:k]))
 
 
 @pytest.fixture
@@ -209,7 +210,7 @@ def python_argv(*more):
 
 def test_a_sources_space_beyond_one_run_is_refused_with_the_options_that_serve_it(small_one_run, capsys):
     with pytest.raises(ValueError, match="more than 256 in one run.*--journal FILE.*--workers N.*--cluster"):
-        make_plan("python", parse_seed_space(PYTHON_SPACE), observe(python_seen()))
+        make_plan(as_generator("python"), parse_seed_space(PYTHON_SPACE), observe(python_seen()))
     assert main(python_argv()) == 2 and "--journal" in capsys.readouterr().err
 
 
@@ -240,7 +241,7 @@ def test_a_sources_space_beyond_one_run_completes_with_a_journal_and_resumes(sma
 
 
 def test_a_sources_space_beyond_one_run_on_two_local_workers_with_a_journal(small_one_run, client, tmp_path):
-    plan = make_plan("python", parse_seed_space(PYTHON_SPACE), observe(python_seen()), max_seeds=MAX_SCALED_SEEDS)
+    plan = make_plan(as_generator("python"), parse_seed_space(PYTHON_SPACE), observe(python_seen()), max_seeds=MAX_SCALED_SEEDS)
     journal = open_journal(tmp_path / "j", KIND, search_identity(plan))
     result, failures = run_search(plan, client, chunk=SMALL_LIMIT, journal=journal)
     assert failures == [] and result.complete and result.method == "sources" and result.shuffled == 600

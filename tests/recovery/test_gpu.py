@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from rnglab.generators import as_generator
 from rnglab.recovery.crack import make_plan, observe
 from rnglab.seeds.space import parse_seed_space
 
@@ -71,7 +72,7 @@ def test_without_a_gpu_the_device_is_refused_in_one_line():
         pytest.skip("a CUDA GPU is present")
     from rnglab.recovery.distributed import check_device
 
-    plan = make_plan("msvc", parse_seed_space("0..10"), observe("As Kd"))
+    plan = make_plan(as_generator("msvc"), parse_seed_space("0..10"), observe("As Kd"))
     with pytest.raises(ValueError, match="no CUDA GPU"):
         check_device(plan, "gpu")
     done = subprocess.run([sys.executable, "-m", "rnglab", "crack", "msvc", "--seeds", "0..10", "--seen", "As Kd",

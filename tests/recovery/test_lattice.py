@@ -122,7 +122,7 @@ def test_fisher_yates_bottom_cards_are_the_first_draws_exactly():
 
 
 def test_an_unseen_draw_branches():
-    deck = shuffle(52, JAVA.make(77), "forward", JAVA.native_reducer)
+    deck = shuffle(52, JAVA.make(77), make_shuffle("forward"), JAVA.native_reducer)
     positions = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11]
     seen = observe(" ".join(str(int(deck[p])) for p in positions), ",".join(map(str, positions)))
     paths = draw_paths(make_shuffle("forward").program(52), seen)

@@ -293,3 +293,34 @@ def test_xorshift_family_from_whole_outputs(source_type, count):
 def test_scrambled_outputs_are_refused():
     with pytest.raises(ValueError, match="not linear over GF"):
         linear.linear_source_model(Xoroshiro128Plus)
+
+
+def test_mt19937_64_state_from_312_outputs_mid_stream_predicts_gplusplus():
+    # tests/data/mt19937_64/reference.txt: libstdc++'s 10000th output of std::mt19937_64 seeded 5489 (also the
+    # ISO C++ [rand.predef] value); outputs 1000..1311 (0-based), away from any twist, give the state
+    from rnglab.generators.xorshift import Mt19937x64
+
+    reference = Path(__file__).parents[1] / "data" / "mt19937_64" / "reference.txt"
+    line = next(row.split() for row in reference.read_text().splitlines() if row.split()[1] == "5489")
+    outputs = Mt19937x64.seeded(5489).random_raw(1312)[1000:]
+    found = linear.recover_mt19937_64_words(outputs.tolist())
+    assert (len(found.states), found.rank, found.unknowns) == (1, 19968, 19968)
+    assert int(linear.mt19937_64_at(found.states[0]).random_raw(10000 - 1000)[-1]) == int(line[-1])
+
+
+def test_mt19937_64_from_fewer_outputs_gives_the_rank():
+    with pytest.raises(linear.UnderdeterminedState, match="rank 19904 of 19968 from 311 observations"):
+        linear.recover_mt19937_64_words(list(range(1, 312)))
+
+
+def test_v8_cards_with_an_unseen_position_give_the_seed_and_every_path_is_checked():
+    from rnglab.recovery.crack import observe
+    from rnglab.shuffles.algorithms import make_shuffle
+
+    steps = make_shuffle("fisher-yates-to-zero").swap_program(52)
+    for seed in (1, 2, 3):
+        deck = linear.js_fisher_yates(V8MathRandom.seeded(seed), 52)
+        positions = [p for p in range(51, 8, -1) if p != 47]
+        seen = observe(" ".join(str(deck[p]) for p in positions), ",".join(map(str, positions)))
+        found = linear.recover_v8_cards(steps, seen)
+        assert found.seeds == [seed] and [linear.predict_v8_deal(w, p) for p, w in found.solutions] == [deck]

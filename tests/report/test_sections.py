@@ -5,6 +5,7 @@ import json
 import os
 import stat
 
+import numpy as np
 import pytest
 
 from rnglab.pages import cell_text, render
@@ -108,3 +109,31 @@ def test_the_report_and_audit_folders_get_the_umasks_permissions(tmp_path, umask
     assert stat.S_IMODE((tmp_path / "r").stat().st_mode) == folder
     assert stat.S_IMODE((tmp_path / "r" / "report.md").stat().st_mode) == file
     assert stat.S_IMODE((tmp_path / "a").stat().st_mode) == folder
+
+
+def test_the_deals_section_compares_the_identity_with_the_half_rotations(tmp_path):
+    from rnglab.report import deals
+
+    part = deals.section(ReportContext(tmp_path, quick=True))
+    rivals, passes = [block for block in part.blocks if isinstance(block, Table)]
+    assert [row[:3] for row in rivals.rows[:2]] == [[10, 9496, 25118], [11, 35696, 91693]]  # exhaustive maxima
+    assert passes.rows[0] == [1, "card 1 at 0: +30.1 %", "card 11 at 0: -23.2 %"]
+    assert part.summary == "naive exchange: the two half rotations stay more likely than the identity to n = 14"
+
+
+def test_gf2_section_shows_the_published_anchors_and_a_recovered_v8_deal(tmp_path, monkeypatch):
+    # MT19937: period 2^19937 - 1, k(32) = 623, defect 6750 (Matsumoto and Nishimura 1998); WELL512a defect 0
+    # (Panneton, L'Ecuyer and Matsumoto 2006); the scrambled xoshiro256** has no equidistribution by rank
+    from rnglab.generators import catalog
+    from rnglab.report import gf2
+
+    chosen = {name: catalog()[name] for name in ("mt19937", "well512a", "xoshiro256starstar", "python")}
+    monkeypatch.setattr(gf2, "catalog", lambda: chosen)
+    section = gf2.section(ReportContext(tmp_path, 20261122, False, False))
+    rows = {row[0]: row for row in section.blocks[1].rows}
+    assert set(rows) == {"`mt19937`", "`well512a`", "`xoshiro256starstar`"}  # python: mt19937's engine
+    assert rows["`mt19937`"][1:] == [19968, 19937, 135, "yes", 2**19937 - 1, 32, "623 of 623", 6750]
+    assert rows["`well512a`"][-1] == 0 and rows["`xoshiro256starstar`"][-2:] == ["scrambled output", "-"]
+    seed = int(np.random.default_rng(20261122).integers(1, 2**31))
+    assert "found 1 state(s) (rank 128 of 128)" in section.blocks[2] and "predicted exactly" in section.blocks[2]
+    assert f"--random_seed={seed}" in section.blocks[2] and f"the seed came back as {seed}," in section.blocks[2]

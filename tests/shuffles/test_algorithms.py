@@ -48,7 +48,7 @@ def keys(algo, bits):
 def every_path(algo, n, bounds):
     """Run ``algo`` on every sequence of choices (an ideal source), one lane per path."""
     choices = list(itertools.product(*[range(b) for b in bounds]))
-    return Counter(map(tuple, shuffle_decks(n, ScriptedDraws(choices), algo).tolist()))
+    return Counter(map(tuple, shuffle_decks(n, ScriptedDraws(choices), make_shuffle(algo)).tolist()))
 
 
 @settings(max_examples=30, deadline=None)
@@ -56,7 +56,7 @@ def every_path(algo, n, bounds):
        reduce=st.sampled_from(["modulo", "lemire", "float-multiply", "bitmask"]))
 def test_every_shuffle_returns_a_permutation(algo, n, seed, reduce):
     n = min(n, SHUFFLES[algo].max_n or n)  # the JavaScript sorts are modelled for short arrays
-    deck = shuffle(n, make_source("minstd", seed=seed), algo, reduce, **keys(algo, 8))
+    deck = shuffle(n, make_source("minstd", seed=seed), make_shuffle(algo, **keys(algo, 8)), REDUCERS[reduce])
     assert sorted(deck.tolist()) == list(range(n))
 
 
@@ -65,11 +65,11 @@ def test_every_shuffle_returns_a_permutation(algo, n, seed, reduce):
        seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=5),
        reduce=st.sampled_from(["modulo", "lemire", "threshold", "bitmask"]))
 def test_batched_lanes_equal_one_at_a_time(algo, n, seeds, reduce):
-    decks, draws = shuffle_seeds(make_source("msvc"), seeds, n, algo, reduce, **keys(algo, 5))
+    decks, draws = shuffle_seeds(make_source("msvc"), seeds, n, make_shuffle(algo, **keys(algo, 5)), REDUCERS[reduce])
     for seed, deck, used in zip(seeds, decks, draws):
         source = make_source("msvc", seed=seed)
-        single = SourceDraws(source, reduce)
-        assert shuffle_decks(n, single, algo, **keys(algo, 5))[0].tolist() == deck.tolist()
+        single = SourceDraws(source, REDUCERS[reduce])
+        assert shuffle_decks(n, single, make_shuffle(algo, **keys(algo, 5)))[0].tolist() == deck.tolist()
         assert single.draws == used
 
 
@@ -104,7 +104,7 @@ def test_poker1999_never_leaves_the_last_card_last():
 
 
 def test_unrank_turns_every_rank_into_a_different_deal():
-    deals = shuffle_decks(4, ScriptedDraws([[r] for r in range(24)]), "unrank")
+    deals = shuffle_decks(4, ScriptedDraws([[r] for r in range(24)]), make_shuffle("unrank"))
     assert len({tuple(d) for d in deals.tolist()}) == 24 and deals[0].tolist() == [0, 1, 2, 3]
 
 
@@ -116,7 +116,7 @@ def test_unrank_reads_a_long_rank_digit_by_digit_as_its_definition_says():
         digit, left = divmod(left, math.factorial(n - 1 - k))
         deal.append(remaining.pop(digit))
     assert permutation_unrank(rank, n) == deal
-    assert shuffle_decks(3, ScriptedDraws([[5]]), "unrank")[0].tolist() == [2, 1, 0]
+    assert shuffle_decks(3, ScriptedDraws([[5]]), make_shuffle("unrank"))[0].tolist() == [2, 1, 0]
 
 
 def test_unrank_refuses_decks_whose_square_work_exceeds_its_limit():
@@ -187,7 +187,7 @@ def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n,
     steps = make_shuffle(algo).program(n)
 
     def batched(run):
-        draws = BatchDraws(generator.batch(seeds), method)
+        draws = BatchDraws(generator.batch(seeds), REDUCERS[method])
         decks = run(draws, np.tile(np.arange(n, dtype=np.uint8), (len(seeds), 1)))
         return decks.tolist(), draws.draws.tolist(), draws.batch.current_states().tolist()
 
@@ -197,8 +197,8 @@ def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n,
         return
     for seed, deck, used in zip(seeds.tolist(), *compiled[:2]):
         single = SourceDraws(LCG(a=generator.a, m=generator.m, c=generator.c, seed=seed, output=generator.output,
-                                 seeding=generator.seeding, low=generator.low), method)
-        assert shuffle_decks(n, single, algo)[0].tolist() == deck and single.draws == used
+                                 seeding=generator.seeding, low=generator.low), REDUCERS[method])
+        assert shuffle_decks(n, single, make_shuffle(algo))[0].tolist() == deck and single.draws == used
 
 
 def test_compiled_path_serves_the_common_lcgs():
@@ -216,7 +216,7 @@ def test_whole_word_lemire_redraws_a_rejected_output():
     assert draws.tolist() == [3, 2]
     for lane, lane_seed in enumerate(seeds.tolist()):
         single = SourceDraws(make_source("mmix", seed=lane_seed))
-        assert shuffle_decks(3, single, "fisher-yates")[0].tolist() == decks[lane].tolist()
+        assert shuffle_decks(3, single, make_shuffle("fisher-yates"))[0].tolist() == decks[lane].tolist()
         assert single.draws == draws[lane]
 
 
@@ -238,10 +238,10 @@ def test_decks_in_turn_equal_one_shuffle_after_another(case, n, method, decks):
     reference = generator.copy()
 
     def one_at_a_time():
-        return [shuffle(n, reference, algo, method, **keys(algo, 5)).tolist() for _ in range(decks)], reference.next_raw()
+        return [shuffle(n, reference, make_shuffle(algo, **keys(algo, 5)), REDUCERS[method]).tolist() for _ in range(decks)], reference.next_raw()
 
     def in_turn():
-        return shuffle_in_turn(n, generator, decks, algo, method, **keys(algo, 5)).tolist(), generator.next_raw()
+        return shuffle_in_turn(n, generator, decks, make_shuffle(algo, **keys(algo, 5)), REDUCERS[method]).tolist(), generator.next_raw()
 
     assert outcome(in_turn) == outcome(one_at_a_time)
 
@@ -251,30 +251,30 @@ def test_values_handed_back_are_dealt_first_and_draws_counted(name, method):
     source = make_source(name, seed=7)
     source.unread(source.random_raw(3)[::-1])  # pending values: an LCG leaves the compiled path
     reference = source.copy()
-    single = SourceDraws(reference, method)
-    expected = [shuffle_decks(9, single, "fisher-yates")[0].tolist() for _ in range(400)]
-    draws = SequentialDraws(source, method, 400)
-    assert shuffle_decks(9, draws, "fisher-yates").tolist() == expected
+    single = SourceDraws(reference, REDUCERS[method])
+    expected = [shuffle_decks(9, single, make_shuffle("fisher-yates"))[0].tolist() for _ in range(400)]
+    draws = SequentialDraws(source, REDUCERS[method], 400)
+    assert shuffle_decks(9, draws, make_shuffle("fisher-yates")).tolist() == expected
     assert draws.draws == single.draws and source.next_raw() == reference.next_raw()
 
 
 def test_compiled_decks_in_turn_count_draws_and_advance_the_source():
     source, reference = make_source("msvc", seed=3), make_source("msvc", seed=3)
-    draws, single = SequentialDraws(source, "bitmask", 1000), SourceDraws(reference, "bitmask")
-    decks = shuffle_decks(52, draws, "fisher-yates")
-    assert decks[-1].tolist() == [shuffle_decks(52, single, "fisher-yates")[0] for _ in range(1000)][-1].tolist()
+    draws, single = SequentialDraws(source, REDUCERS["bitmask"], 1000), SourceDraws(reference, REDUCERS["bitmask"])
+    decks = shuffle_decks(52, draws, make_shuffle("fisher-yates"))
+    assert decks[-1].tolist() == [shuffle_decks(52, single, make_shuffle("fisher-yates"))[0] for _ in range(1000)][-1].tolist()
     assert draws.draws == single.draws and source.random_raw(5).tolist() == reference.random_raw(5).tolist()
 
 
 def test_decks_in_turn_serve_swap_shuffles_only():
     with pytest.raises(ValueError, match="swap shuffles only"):
-        shuffle_decks(5, SequentialDraws(make_source("pcg64"), "lemire", 3), "draw-remove")
+        shuffle_decks(5, SequentialDraws(make_source("pcg64"), REDUCERS["lemire"], 3), make_shuffle("draw-remove"))
 
 
 def test_draw_unused_refuses_a_source_that_cannot_reach_a_position():
     # RANDU's outputs are all odd, so rand() % 2 never deals position 0 of a 2-card deck
     with pytest.raises(ValueError, match="the source gave 192 dealt positions in a row to draw-unused"):
-        shuffle(2, make_source("randu", 1), "draw-unused", "modulo")
+        shuffle(2, make_source("randu", 1), make_shuffle("draw-unused"), REDUCERS["modulo"])
 
 
 #: Generators seeded one by one (no batch of compiled lanes): numpy's 64-bit words read as 32-bit halves, numpy's
@@ -289,20 +289,20 @@ def test_sources_lanes_deal_what_each_source_deals_alone(generator, algo):
     seeds = np.arange(3, 23, dtype=np.uint64)
     for reducer in reducers:
         try:
-            alone = [SourceDraws(spec.make(int(s)), reducer) for s in seeds]
-            expected = np.stack([shuffle_decks(52, draws, algo)[0] for draws in alone])
+            alone = [SourceDraws(spec.make(int(s)), REDUCERS[reducer]) for s in seeds]
+            expected = np.stack([shuffle_decks(52, draws, make_shuffle(algo))[0] for draws in alone])
         except ValueError:  # a reducer this generator's range does not serve
             continue
-        lanes = SourcesDraws([spec.make(int(s)) for s in seeds], reducer)
-        assert np.array_equal(shuffle_decks(52, lanes, algo), expected), reducer
+        lanes = SourcesDraws([spec.make(int(s)) for s in seeds], REDUCERS[reducer])
+        assert np.array_equal(shuffle_decks(52, lanes, make_shuffle(algo)), expected), reducer
         assert lanes.draws.tolist() == [draws.draws for draws in alone]
 
 
 def test_sources_lanes_read_past_a_block():
     # sort-keys on 200 cards draws 200 32-bit keys: more than LANE_BLOCK = 128 halves of PCG64 outputs per lane
     seeds = [make_source("pcg64", seed=s) for s in range(4)]
-    lanes = SourcesDraws(seeds, "lemire")
-    expected = [shuffle_decks(200, SourceDraws(make_source("pcg64", seed=s), "lemire"), "sort-keys")[0]
+    lanes = SourcesDraws(seeds, REDUCERS["lemire"])
+    expected = [shuffle_decks(200, SourceDraws(make_source("pcg64", seed=s), REDUCERS["lemire"]), make_shuffle("sort-keys"))[0]
                 for s in range(4)]
-    assert np.array_equal(shuffle_decks(200, lanes, "sort-keys"), np.stack(expected))
+    assert np.array_equal(shuffle_decks(200, lanes, make_shuffle("sort-keys")), np.stack(expected))
     assert lanes.draws.min() > LANE_BLOCK

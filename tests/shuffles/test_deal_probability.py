@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -16,9 +17,12 @@ from rnglab.shuffles.algorithms import make_shuffle, permutation_rank
 from rnglab.shuffles.deal_probability import (
     MAX_STATES,
     backward_count,
+    block_rotations,
     deal_probability,
+    identity_against_rotations,
     involutions,
     naive_identity_count,
+    naive_transposition_count,
 )
 from rnglab.shuffles.fairness import permutation_law
 
@@ -124,10 +128,10 @@ def test_refusals():
     with pytest.raises(ValueError, match="has none"):
         deal_probability("sort-keys", [0, 1, 2])
     with pytest.raises(ValueError, match="n <= 64"):
-        deal_probability("naive", [1, 0] + list(range(2, 65)))
+        deal_probability("naive", [1, 2, 0] + list(range(3, 65)))
     with pytest.raises(ValueError, match="states at one level"):
         backward_count(make_shuffle("naive").program(12), 12, [1, 0] + list(range(2, 12)), max_states=100)
-    assert MAX_STATES >= 236176  # the random deal of 16 cards of bench/bench_deal_probability.py
+    assert MAX_STATES >= 207680  # the random deal of 24 cards of bench/bench_deal_probability.py
 
 
 def test_command_line_deal():
@@ -157,7 +161,112 @@ def test_transpositions_by_cycle_types_and_by_the_backward_count_agree():
         deal_probability("transpositions", list(range(31)))
 
 
-@pytest.mark.slow
-def test_backward_count_of_the_identity_at_eighteen_is_the_involutions():
-    # about a minute of CPU: the general method against the closed form, I(18) = 997,313,824 (OEIS A000085)
-    assert backward_count(make_shuffle("naive").program(18), 18, list(range(18)))[0] == 997313824
+def test_swaps_of_distinct_pivots_keep_few_states():
+    # each cycle of an arrangement of the steps still to undo holds at most one position that is no step's pivot:
+    # the states that break it are dropped (the old count needed 71,677 states at n = 18 and 4,902 at n = 14)
+    assert backward_count(make_shuffle("naive").program(18), 18, list(range(18)), max_states=3000) == (997313824, 2510)
+    for name in ("fisher-yates", "forward", "sattolo"):  # every deal of 7 cards, against every run
+        counts, program = every_run_counts(name, 7), make_shuffle(name).program(7)
+        for rank, deal in enumerate(itertools.permutations(range(7))):
+            assert backward_count(program, 7, list(deal))[0] == counts[rank], (name, deal)
+
+
+def test_transposition_closed_form_against_every_run():
+    for n in range(2, 8):
+        counts = every_run_counts("naive", n)
+        for a, b in itertools.combinations(range(n), 2):
+            deal = list(range(n))
+            deal[a], deal[b] = b, a
+            expected = counts[permutation_rank(np.array([deal]))[0]]
+            assert naive_transposition_count(n, a, b) == naive_transposition_count(n, b, a) == expected, (n, a, b)
+            assert deal_probability("naive", deal).method == "transposition"
+
+
+def test_transposition_closed_form_against_the_backward_count():
+    for n, a, b in ((12, 0, 1), (12, 3, 11), (16, 5, 6), (18, 0, 1)):
+        deal = list(range(n))
+        deal[a], deal[b] = b, a
+        assert backward_count(make_shuffle("naive").program(n), n, deal)[0] == naive_transposition_count(n, a, b)
+    assert naive_transposition_count(18, 0, 1) == 589191200  # 2 I(16) + 48 I(15), by the backward count at n = 18
+
+
+def test_three_exchanges_on_three_points():
+    # the case table of the proof: the 8 fixed-point-free maps on positions x < y < z give (x y) 3 times,
+    # (y z) 3 times, (x z) twice
+    products = Counter()
+    for jumps in itertools.product(range(3), repeat=3):
+        if all(jump != i for i, jump in enumerate(jumps)):
+            deck = [0, 1, 2]
+            for i, jump in enumerate(jumps):
+                deck[i], deck[jump] = deck[jump], deck[i]
+            products[tuple(p for p in range(3) if deck[p] != p)] += 1
+    assert products == {(0, 1): 3, (1, 2): 3, (0, 2): 2}
+
+
+def test_two_half_rotations_are_the_most_likely_up_to_eleven():
+    # exhaustive maxima: the law over all n! deals (n <= 10 here; n = 11 in bench/results/naive_law_extremes.json)
+    for n in range(4, 11):
+        law = permutation_law("naive", n)
+        deal = block_rotations((n // 2, n - n // 2))
+        assert law.counts[permutation_rank(np.array([deal]))[0]] == A192053[n - 1]
+    assert block_rotations((2, 3)) == [1, 0, 3, 4, 2]
+
+
+def test_identity_overtakes_the_half_rotations_at_eighteen():
+    # Goldstein and Moews: the identity is the most likely deal from n = 18; the half rotations lead before
+    below, at = identity_against_rotations(17), identity_against_rotations(18)
+    assert below.identity == involutions(17) and below.ratio < 1
+    assert (at.identity, at.rotations) == (997313824, 966771894) and at.ratio > 1
+    assert identity_against_rotations(11).rotations == 91693  # the exhaustive maximum at n = 11
+
+
+def test_command_line_transposition():
+    from click.testing import CliRunner
+
+    from rnglab.cli import rnglab
+
+    shown = CliRunner().invoke(rnglab, ["fairness", "--n", "52", "--algo", "naive", "--deal",
+                                        " ".join(map(str, [1, 0] + list(range(2, 52))))])
+    assert shown.exit_code == 0, shown.output
+    assert f"runs giving the deal: {2 * involutions(50) + 150 * involutions(49)} of {52**52}" in shown.output
+    assert "closed form, 2 I(n-2)" in shown.output
+
+
+def test_command_line_names_the_method_of_random_transpositions():
+    from click.testing import CliRunner
+
+    from rnglab.cli import rnglab
+
+    shown = CliRunner().invoke(rnglab, ["fairness", "--n", "6", "--algo", "transpositions", "--deal", "identity"])
+    assert shown.exit_code == 0, shown.output
+    assert "method: law over cycle types (random transpositions)" in shown.output  # was "closed form (involutions)"
+
+
+def test_the_law_without_a_table_of_deals_equals_the_law():
+    # bench/naive_law_extremes.py (the exhaustive maxima to n = 11) against permutation_law
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "bench" / "naive_law_extremes.py"
+    spec = importlib.util.spec_from_file_location("naive_law_extremes", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for n in range(1, 8):
+        assert module.naive_law(n).tolist() == np.asarray(permutation_law("naive", n).counts).tolist()
+    assert module.extremes(8)["largest"] == A192053[7] and module.extremes(8)["least"] == 2**7
+
+
+def test_the_runs_of_the_rotation_are_the_two_families():
+    # the proof in the module notes: the runs of R_n are (J', 0) and (n-1, J' + 1) for the runs J' of R_{n-1}
+    def play(jumps):
+        deck = list(range(len(jumps)))
+        for i, jump in enumerate(jumps):
+            deck[i], deck[jump] = deck[jump], deck[i]
+        return deck
+
+    runs = {1: {(0,)}}
+    for n in range(2, 8):
+        rotation = [n - 1] + list(range(n - 1))
+        runs[n] = {jumps for jumps in itertools.product(range(n), repeat=n) if play(jumps) == rotation}
+        assert runs[n] == {(*j, 0) for j in runs[n - 1]} | {(n - 1, *(k + 1 for k in j)) for j in runs[n - 1]}
+        assert len(runs[n]) == 2 ** (n - 1)

@@ -11,7 +11,7 @@ from scipy import optimize, stats
 
 from rnglab.draws.bias import brute_force_counts
 from rnglab.generators import make_source
-from rnglab.reduction.reducers import as_reducer
+from rnglab.reduction.reducers import REDUCERS, as_reducer
 from rnglab.shuffles.algorithms import make_shuffle, permutation_rank, permutation_unrank, shuffle, shuffle_decks
 from rnglab.shuffles.draws import Draws, ScriptedDraws
 from rnglab.shuffles.fairness import (
@@ -40,7 +40,7 @@ CASES = [("naive", [4] * 4), ("poker1999", [3] * 4), ("sattolo", [3, 2, 1]), ("f
 def brute_force(algo, bounds, n=4, **options):
     """Probability of each deal (by rank) from every path of choices."""
     paths = list(itertools.product(*[range(b) for b in bounds]))
-    decks = shuffle_decks(n, ScriptedDraws(paths), algo, **options)
+    decks = shuffle_decks(n, ScriptedDraws(paths), make_shuffle(algo, **options))
     return Counter(permutation_rank(decks).tolist()), len(paths)
 
 
@@ -48,12 +48,12 @@ def brute_force(algo, bounds, n=4, **options):
 def test_exact_law_matches_every_path(algo, bounds):
     options = {"key_bits": 2} if algo == "sort-keys" else {}  # 4 keys of 2 bits (the scripted source has 64-bit words)
     counts, paths = brute_force(algo, bounds, **options)
-    result = exact_fairness(algo, 4, **options)
+    result = exact_fairness(make_shuffle(algo, **options), 4)
     expected_tv = sum(abs(Fraction(counts.get(r, 0), paths) - Fraction(1, 24)) for r in range(24)) / 2
     assert result.tv_distance == expected_tv
     assert result.most_likely.prob == Fraction(max(counts.values()), paths)
-    matrix, denominator = position_counts(algo, 4, **options)
-    decks = shuffle_decks(4, ScriptedDraws(list(itertools.product(*[range(b) for b in bounds]))), algo, **options)
+    matrix, denominator = position_counts(make_shuffle(algo, **options), 4)
+    decks = shuffle_decks(4, ScriptedDraws(list(itertools.product(*[range(b) for b in bounds]))), make_shuffle(algo, **options))
     for card, position in itertools.product(range(4), repeat=2):
         observed = Fraction(int((decks[:, position] == card).sum()), paths)
         assert Fraction(int(matrix[card, position]), denominator) == observed
@@ -61,70 +61,70 @@ def test_exact_law_matches_every_path(algo, bounds):
 
 def test_naive_three_cards_published_values():
     # Robbins and Bolker 1981; Atwood 2007: probabilities 4/27 and 5/27
-    result = exact_fairness("naive", 3)
+    result = exact_fairness(make_shuffle("naive"), 3)
     assert (result.most_likely.prob, result.least_likely.prob) == (Fraction(5, 27), Fraction(4, 27))
     assert result.tv_distance == Fraction(1, 18)
 
 
 @pytest.mark.parametrize("algo", ["fisher-yates", "inside-out", "sort-keys-redraw", "unrank", "draw-unused"])
 def test_uniform_algorithms_are_exactly_uniform(algo):
-    result = exact_fairness(algo, 7)
+    result = exact_fairness(make_shuffle(algo), 7)
     assert result.tv_distance == 0 and result.position_max_deviation == 0
 
 
 def test_sattolo_is_uniform_over_the_cycles():
-    law = permutation_law("sattolo", 6)
+    law = permutation_law(make_shuffle("sattolo"), 6)
     reached = [c for c in law.counts if c]
     assert len(reached) == math.factorial(5) and len(set(reached)) == 1
 
 
 def test_poker1999_card_52_never_ends_in_position_52():
-    counts, _denominator = position_counts("poker1999", 52)
+    counts, _denominator = position_counts(make_shuffle("poker1999"), 52)
     assert counts[51, 51] == 0 and all(counts[51, j] > 0 for j in range(51))
 
 
 def test_naive_position_matrix_at_100_is_fast_and_exact():
-    counts, denominator = position_counts("naive", 100)
+    counts, denominator = position_counts(make_shuffle("naive"), 100)
     assert denominator == 100**100 and all(sum(row) == denominator for row in counts)
     # every card i >= 1 is most likely found one place earlier, at i - 1 (cf. Robbins and Bolker 1981)
     assert all(max(range(100), key=lambda j: counts[i, j]) == i - 1 for i in (1, 50, 99))
 
 
 def test_modulo_from_rand_max_biases_fisher_yates_slightly():
-    result = exact_fairness("fisher-yates", 52, reduce="modulo", range_size=32768)
+    result = exact_fairness(make_shuffle("fisher-yates"), 52, reducer=REDUCERS["modulo"], range_size=32768)
     assert 0 < result.position_max_deviation < Fraction(1, 10000)
 
 
 def test_transposition_law_agrees_with_brute_force_for_more_swaps():
     counts, paths = brute_force("transpositions", [3] * 8, n=3, swaps=4)
-    law = exact_fairness("transpositions", 3, swaps=4)
+    law = exact_fairness(make_shuffle("transpositions", swaps=4), 3)
     assert law.most_likely.prob == Fraction(max(counts.values()), paths)
 
 
 def test_empirical_test_passes_a_good_shuffle_and_fails_a_bad_one():
-    good = empirical_fairness(make_source("pcg64", seed=1), 8, "fisher-yates", 2**15, chunk=2**12)
-    bad = empirical_fairness(make_source("pcg64", seed=1), 8, "naive", 2**15, chunk=2**12)
+    good = empirical_fairness(make_source("pcg64", seed=1), 8, make_shuffle("fisher-yates"), 2**15, chunk=2**12)
+    bad = empirical_fairness(make_source("pcg64", seed=1), 8, make_shuffle("naive"), 2**15, chunk=2**12)
     assert good.pvalue > 0.001 and bad.pvalue < 1e-10
 
 
 @pytest.mark.parametrize("name", ["msvc", "python"])
 def test_empirical_decks_are_the_decks_of_one_shuffle_after_another(name):
     source, reference = make_source(name, seed=5), make_source(name, seed=5)
-    result = empirical_fairness(source, 6, "fisher-yates", 1000, "modulo", chunk=300, label="x")
-    decks = np.array([shuffle(6, reference, "fisher-yates", "modulo") for _ in range(1000)])
+    result = empirical_fairness(source, 6, make_shuffle("fisher-yates"), 1000, REDUCERS["modulo"], chunk=300, label="x")
+    decks = np.array([shuffle(6, reference, make_shuffle("fisher-yates"), REDUCERS["modulo"]) for _ in range(1000)])
     assert result.counts == position_count_matrix(decks).tolist() and result.source == "x"
 
 
 def test_msvc_decks_dealt_one_after_another_are_not_rejected():
     # interleaving 2^16 decks made each deck read a stride-2^16 subsequence of MSVC rand(): chi-square ~ 7.5e5
-    fair = empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 65536, "modulo")
-    naive = empirical_fairness(make_source("msvc", seed=1), 52, "naive", 65536, "modulo")
+    fair = empirical_fairness(make_source("msvc", seed=1), 52, make_shuffle("fisher-yates"), 65536, REDUCERS["modulo"])
+    naive = empirical_fairness(make_source("msvc", seed=1), 52, make_shuffle("naive"), 65536, REDUCERS["modulo"])
     assert fair.pvalue > 1e-6 and naive.pvalue < 1e-6
 
 
 def test_shuffles_needed_grow_as_the_bias_shrinks():
-    naive = shuffles_to_detect(*position_counts("naive", 8))
-    transpositions = shuffles_to_detect(*position_counts("transpositions", 8, swaps=30))
+    naive = shuffles_to_detect(*position_counts(make_shuffle("naive"), 8))
+    transpositions = shuffles_to_detect(*position_counts(make_shuffle("transpositions", swaps=30), 8))
     assert naive < transpositions and shuffles_to_detect(np.full((5, 5), 1, dtype=object), 5) is None
 
 
@@ -138,8 +138,8 @@ def law_from_paths(decks, n):
 def test_transposition_summary_counts_the_deals_no_path_reaches(n, swaps):
     # every one of the n^(2k) ordered position pairs; unreached deals (probability 0) count
     paths = list(itertools.product(range(n), repeat=2 * swaps))
-    law = law_from_paths(shuffle_decks(n, ScriptedDraws(paths), "transpositions", swaps=swaps), n)
-    result = exact_fairness("transpositions", n, swaps=swaps)
+    law = law_from_paths(shuffle_decks(n, ScriptedDraws(paths), make_shuffle("transpositions", swaps=swaps)), n)
+    result = exact_fairness(make_shuffle("transpositions", swaps=swaps), n)
     assert result.tv_distance == sum(abs(p - Fraction(1, math.factorial(n))) for p in law) / 2
     assert result.reachable == sum(1 for p in law if p)
     assert result.least_likely.prob == min(law) == law[permutation_rank(np.array([result.least_likely.perm]))[0]]
@@ -159,7 +159,7 @@ def draw_unused_reference(n, method, range_size):
     w, law = reduced_weights(method, n, range_size), [Fraction(0)] * math.factorial(n)
     for order in itertools.permutations(range(n)):
         prob = math.prod(w[p] / (1 - sum(w[i] for i in order[:k])) for k, p in enumerate(order))
-        law[permutation_rank(shuffle_decks(n, ScriptedDraws([order]), "draw-unused"))[0]] += prob
+        law[permutation_rank(shuffle_decks(n, ScriptedDraws([order]), make_shuffle("draw-unused")))[0]] += prob
     return law
 
 
@@ -174,7 +174,7 @@ def unrank_reference(n, method, range_size):
         draws = ScriptedDraws([values])
         draws.word_bits = width
         try:
-            deck = shuffle_decks(n, draws, "unrank")
+            deck = shuffle_decks(n, draws, make_shuffle("unrank"))
         except IndexError:  # V >= n!: the script holds no second attempt
             continue
         law[permutation_rank(deck)[0]] += math.prod(reduced_weights(method, 2**b, range_size)[v]
@@ -204,9 +204,9 @@ REDUCER_CASES = [(n, algo, method, r) for n, r in ((3, 3), (3, 4), (3, 5), (3, 7
 def test_redrawing_shuffles_through_a_reducer_match_every_path(n, algo, method, range_size):
     reference = {"draw-unused": draw_unused_reference, "unrank": unrank_reference,
                  "deitel": deitel_reference}[algo](n, method, range_size)
-    law = permutation_law(algo, n, reduce=method, range_size=range_size)
+    law = permutation_law(make_shuffle(algo), n, reducer=REDUCERS[method], range_size=range_size)
     assert [Fraction(int(c), law.denominator) for c in law.counts] == reference
-    matrix, denominator = position_counts(algo, n, reduce=method, range_size=range_size)
+    matrix, denominator = position_counts(make_shuffle(algo), n, reducer=REDUCERS[method], range_size=range_size)
     perms = [permutation_unrank(r, n) for r in range(math.factorial(n))]
     for card, position in itertools.product(range(n), repeat=2):
         cell = sum(p for p, perm in zip(reference, perms) if perm[position] == card)
@@ -237,8 +237,8 @@ class IdealReducedDraws(Draws):
                                                     ("unrank", "threshold", 6), ("deitel", "modulo", 7),
                                                     ("deitel", "multiply-shift", 6)])
 def test_redrawing_shuffles_through_a_reducer_agree_with_120000_shuffles(algo, method, range_size):
-    law = permutation_law(algo, 4, reduce=method, range_size=range_size)
-    decks = shuffle_decks(4, IdealReducedDraws(120000, range_size, method, seed=3), algo)
+    law = permutation_law(make_shuffle(algo), 4, reducer=REDUCERS[method], range_size=range_size)
+    decks = shuffle_decks(4, IdealReducedDraws(120000, range_size, method, seed=3), make_shuffle(algo))
     seen = np.bincount(permutation_rank(decks), minlength=24) / len(decks)
     p = np.array([int(c) / law.denominator for c in law.counts])
     assert np.all(np.abs(seen - p) <= 5 * np.sqrt(p * (1 - p) / len(decks)) + 1e-12)
@@ -246,26 +246,26 @@ def test_redrawing_shuffles_through_a_reducer_agree_with_120000_shuffles(algo, m
 
 def test_deitel_through_modulo_draws_a_column_below_n_not_below_the_cards_left():
     # n = 3 is one row of 3 columns: rand() % 1, then rand() % 3, and 33 % 3 = 0 makes every try uniform
-    assert exact_fairness("deitel", 3, reduce="modulo", range_size=33).tv_distance == 0
-    assert exact_fairness("draw-unused", 3, reduce="modulo", range_size=33).tv_distance == 0
+    assert exact_fairness(make_shuffle("deitel"), 3, reducer=REDUCERS["modulo"], range_size=33).tv_distance == 0
+    assert exact_fairness(make_shuffle("draw-unused"), 3, reducer=REDUCERS["modulo"], range_size=33).tv_distance == 0
     # n = 4, 7 raw values: columns 0, 1, 2 come out twice as often as column 3
-    result = exact_fairness("deitel", 4, reduce="modulo", range_size=7)
+    result = exact_fairness(make_shuffle("deitel"), 4, reducer=REDUCERS["modulo"], range_size=7)
     assert (result.tv_distance, result.most_likely.prob, result.least_likely.prob) == \
         (Fraction(29, 140), Fraction(8, 105), Fraction(1, 42))
 
 
 def test_deitel_52_cards_on_msvc_rand_position_bias():
     # rand() % 4 is uniform on 2^15 values; rand() % 13 gives columns 0..7 2521 times, 8..12 2520 times
-    result = exact_fairness("deitel", 52, reduce="modulo", range_size=32768)
+    result = exact_fairness(make_shuffle("deitel"), 52, reducer=REDUCERS["modulo"], range_size=32768)
     assert f"{float(result.position_max_deviation):.3e}" == "1.694e-05"
     assert result.shuffles_to_detect == 180_406_305 and f"{math.log2(result.shuffles_to_detect):.2f}" == "27.43"
 
 
 def test_deitel_rows_and_columns_agree_with_40000_shuffles_of_26_cards():
     # 2 rows of 13 columns from 32 raw values: columns 0..5 come out 3 times, 6..12 twice
-    counts, denominator = position_counts("deitel", 26, reduce="modulo", range_size=32)
+    counts, denominator = position_counts(make_shuffle("deitel"), 26, reducer=REDUCERS["modulo"], range_size=32)
     p = np.array([[int(c) / denominator for c in row] for row in counts])
-    decks = shuffle_decks(26, IdealReducedDraws(40000, 32, "modulo", seed=5), "deitel")
+    decks = shuffle_decks(26, IdealReducedDraws(40000, 32, "modulo", seed=5), make_shuffle("deitel"))
     seen = position_count_matrix(decks) / len(decks)
     assert np.all(np.abs(seen - p) <= 5 * np.sqrt(p * (1 - p) / len(decks)))
     assert p.max() > 0.057 and p.min() < 0.017  # a bias the test can see (1/26 = 0.0385)
@@ -291,10 +291,10 @@ def test_redrawn_position_counts_out_of_reach_are_refused():
 @pytest.mark.parametrize("compute", [permutation_law, position_counts, exact_fairness])
 def test_key_sorts_that_cannot_run_are_refused(compute):
     with pytest.raises(ValueError, match=r"sort-keys-redraw needs 2\^key_bits >= n"):
-        compute("sort-keys-redraw", 3, key_bits=1)  # two 1-bit keys of three always tie: redrawn forever
+        compute(make_shuffle("sort-keys-redraw", key_bits=1), 3)  # two 1-bit keys of three always tie: redrawn forever
     with pytest.raises(ValueError, match=r"key bits must be in \[1, 64\]; got 1000000"):
-        compute("sort-keys", 3, key_bits=10**6)
-    assert exact_fairness("sort-keys-redraw", 2, key_bits=1).tv_distance == 0
+        compute(make_shuffle("sort-keys", key_bits=10**6), 3)
+    assert exact_fairness(make_shuffle("sort-keys-redraw", key_bits=1), 2).tv_distance == 0
 
 
 @pytest.mark.parametrize("algo,n", [("fisher-yates", 5), ("transpositions", 4), ("sattolo", 5), ("draw-unused", 4),
@@ -303,21 +303,21 @@ def test_key_sorts_that_cannot_run_are_refused(compute):
 def test_a_bound_above_the_source_range_is_refused(compute, algo, n):
     largest = n - 1 if algo == "sattolo" else n  # sattolo draws below n - 1 at most
     with pytest.raises(ValueError, match=rf"n must be in \[1, R\] = \[1, 3\] for this source; got {largest}"):
-        compute(algo, n, reduce="modulo", range_size=3)
+        compute(make_shuffle(algo), n, reducer=REDUCERS["modulo"], range_size=3)
 
 
 def test_the_largest_bound_equal_to_the_range_is_accepted_and_exact():
     # sattolo on 4 cards draws below 3, 2, 1: each modulo 3 from 3 raw values, every raw sequence equally likely
     paths = list(itertools.product(range(3), repeat=3))
-    decks = shuffle_decks(4, ScriptedDraws([[x % b for x, b in zip(p, (3, 2, 1))] for p in paths]), "sattolo")
-    result = exact_fairness("sattolo", 4, reduce="modulo", range_size=3)
+    decks = shuffle_decks(4, ScriptedDraws([[x % b for x, b in zip(p, (3, 2, 1))] for p in paths]), make_shuffle("sattolo"))
+    result = exact_fairness(make_shuffle("sattolo"), 4, reducer=REDUCERS["modulo"], range_size=3)
     law = law_from_paths(decks, 4)
     assert result.tv_distance == sum(abs(p - Fraction(1, 24)) for p in law) / 2 and result.reachable == 6
 
 
 def test_chi_square_needs_five_expected_per_cell():
     with pytest.raises(ValueError, match="at least 260 shuffles for n = 52; got 10"):
-        empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 10, "modulo")
+        empirical_fairness(make_source("msvc", seed=1), 52, make_shuffle("fisher-yates"), 10, REDUCERS["modulo"])
     with pytest.raises(ValueError, match="expected counts >= 5 per cell"):
         position_chi_square(np.full((4, 4), 4))  # 16 decks of 4 cards: 4 expected per cell
     assert position_chi_square(np.full((4, 4), 5)).pvalue == 1.0
@@ -325,12 +325,12 @@ def test_chi_square_needs_five_expected_per_cell():
 
 def test_unbounded_exact_and_empirical_work_is_refused_up_front_with_what_fits():
     with pytest.raises(ValueError, match=r"1000000 random transpositions on n = 30 .* up to \d+ swaps fit"):
-        exact_fairness("transpositions", 30, swaps=10**6)
+        exact_fairness(make_shuffle("transpositions", swaps=10**6), 30)
     with pytest.raises(ValueError, match=r"10{12} shuffles of 52 cards \(fisher-yates, batched\) .* up to \d+ fit"):
-        empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 10**12, "modulo")
+        empirical_fairness(make_source("msvc", seed=1), 52, make_shuffle("fisher-yates"), 10**12, REDUCERS["modulo"])
     assert transposition_seconds(30, max_within(lambda k: transposition_seconds(30, k) <= 60)) <= 60
     with pytest.raises(ValueError, match=r"position matrix of naive on n = 1000 would take about .* n <= \d+ fits"):
-        exact_fairness("naive", 1000)
+        exact_fairness(make_shuffle("naive"), 1000)
 
 
 def test_max_within_finds_the_last_count_that_fits():
@@ -363,7 +363,7 @@ def test_deitel_on_a_7_bit_source_matches_a_brute_force_chain_over_the_slots_tak
     values, accepted = as_reducer(method).map(np.arange(128, dtype=np.uint64), 13, 128)
     tries = Counter(values[accepted].tolist())
     p = [Fraction(tries[j], int(accepted.sum())) for j in range(13)]
-    counts, denominator = position_counts("deitel", 13, reduce=method, range_size=128)
+    counts, denominator = position_counts(make_shuffle("deitel"), 13, reducer=REDUCERS[method], range_size=128)
     assert [[Fraction(int(c), denominator) for c in row] for row in counts] == _slot_chain_position_matrix(p)
 
 
@@ -398,10 +398,10 @@ def test_deitel_52_cards_on_glibc_rand_position_bias_from_an_independent_chain()
     critical = stats.chi2.isf(0.001, df)
     needed = optimize.brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - 0.9, 1, 1000)
     assert f"{float(deviation):.3e}" == "3.553e-10" and f"{math.log2(needed / float(per_shuffle)):.2f}" == "60.29"
-    result = exact_fairness("deitel", 52, reduce="modulo", range_size=2**31)
+    result = exact_fairness(make_shuffle("deitel"), 52, reducer=REDUCERS["modulo"], range_size=2**31)
     assert result.position_max_deviation == deviation
     assert math.log2(result.shuffles_to_detect) == pytest.approx(math.log2(needed / float(per_shuffle)), abs=1e-6)
-    counts, denominator = position_counts("deitel", 52, reduce="modulo", range_size=2**31)
+    counts, denominator = position_counts(make_shuffle("deitel"), 52, reducer=REDUCERS["modulo"], range_size=2**31)
     assert [Fraction(int(c), denominator) for c in counts[0]] == heavy_row
     assert [Fraction(int(c), denominator) for c in counts[11]] == light_row
 
@@ -414,9 +414,9 @@ def test_grouped_redrawn_position_counts_equal_the_dense_law_from_every_raw_valu
     # probability summed per cell (the dense law); grouped: the reducer's closed-form counts and the
     # exponential clocks, slots grouped by weight.
     rows, columns = (2, 13) if n == 26 else (1, n)
-    row_counts, column_counts = (brute_force_counts(method, bound, range_size)[0] for bound in (rows, columns))
+    row_counts, column_counts = (brute_force_counts(REDUCERS[method], bound, range_size)[0] for bound in (rows, columns))
     weights = [int(u) * int(v) for u in row_counts for v in column_counts]
-    grouped = position_counts(algo, n, reduce=method, range_size=range_size)
+    grouped = position_counts(make_shuffle(algo), n, reducer=REDUCERS[method], range_size=range_size)
     dense = law_position_counts(draw_unused_law(n, weights)) if n <= 7 else draw_unused_position_counts(weights)
     assert [Fraction(int(c), grouped[1]) for c in grouped[0].flat] == [Fraction(int(c), dense[1])
                                                                         for c in dense[0].flat]
@@ -428,38 +428,38 @@ def test_redrawn_law_through_a_reducer_on_huge_ranges_is_exact(range_size):
     # (W - w(A_k)) in Fractions. Counts past 2^63 (W = R = 2^64) overflowed int64 silently.
     q, r = divmod(range_size, 3)
     w = [q + 1] * r + [q] * (3 - r)
-    law = permutation_law("draw-unused", 3, reduce="modulo", range_size=range_size)
+    law = permutation_law(make_shuffle("draw-unused"), 3, reducer=REDUCERS["modulo"], range_size=range_size)
     for rank, count in enumerate(law.counts):
         deal, left, expected = permutation_unrank(rank, 3), range_size, Fraction(1)
         for slot in deal:
             expected, left = expected * Fraction(w[slot], left), left - w[slot]
         assert Fraction(int(count), law.denominator) == expected
-    unrank = permutation_law("unrank", 3, reduce="modulo", range_size=range_size)  # 3-bit pieces: R / 8 each
+    unrank = permutation_law(make_shuffle("unrank"), 3, reducer=REDUCERS["modulo"], range_size=range_size)  # 3-bit pieces: R / 8 each
     assert list(unrank.counts) == [range_size >> 3] * 6 and law_summary(unrank)["tv_distance"] == 0
 
 
 def test_a_law_past_64_bit_counts_is_refused_before_any_work():
     with pytest.raises(ValueError, match=r"5! deals is held in 64-bit integer counts: its 2\^124.00 weighted paths"):
-        permutation_law("fisher-yates", 5, reduce="modulo", range_size=2**31)
+        permutation_law(make_shuffle("fisher-yates"), 5, reducer=REDUCERS["modulo"], range_size=2**31)
 
 
 def test_the_position_matrix_time_estimate_counts_the_reducers_wider_denominators():
     # modulo on 2^64 values: every draw multiplies the denominator by 2^64 (not by its bound), and unequal
     # weights lose the equal-weight row sums: n = 250 took 33.5 s of CPU, n = 400 would take minutes
     program = make_shuffle("naive").program(400)
-    assert position_seconds(program, 400, ChoiceWeights("modulo", 2**64)) > 3 * position_seconds(program, 400)
+    assert position_seconds(program, 400, ChoiceWeights(REDUCERS["modulo"], 2**64)) > 3 * position_seconds(program, 400)
     with pytest.raises(ValueError, match=r"naive on n = 400 would take about \d+ s \(limit 60 s\): n <= \d+ fits"):
-        position_counts("naive", 400, reduce="modulo", range_size=2**64)
+        position_counts(make_shuffle("naive"), 400, reducer=REDUCERS["modulo"], range_size=2**64)
 
 
 def test_empirical_fairness_detects_the_exact_bias_through_its_reducer_and_says_what_it_covers():
     # Fisher-Yates through rand() % (i+1) on MSVC's 2^15 values: biased, where the ideal source's law (used
     # before) is uniform and no figure was given; float-multiply on 2^64 values is out of its domain.
-    fair = empirical_fairness(make_source("msvc", seed=1), 52, "fisher-yates", 300, "modulo")
+    fair = empirical_fairness(make_source("msvc", seed=1), 52, make_shuffle("fisher-yates"), 300, REDUCERS["modulo"])
     assert (fair.shuffles_to_detect, fair.detect_source) == (54_113_010, "through modulo on 32768 source values")
-    assert fair.shuffles_to_detect == exact_fairness("fisher-yates", 52, reduce="modulo",
+    assert fair.shuffles_to_detect == exact_fairness(make_shuffle("fisher-yates"), 52, reducer=REDUCERS["modulo"],
                                                      range_size=32768).shuffles_to_detect
-    naive = empirical_fairness(make_source("pcg64", seed=1), 52, "naive", 300, "float-multiply")
+    naive = empirical_fairness(make_source("pcg64", seed=1), 52, make_shuffle("naive"), 300, REDUCERS["float-multiply"])
     assert naive.detect_source == "through an ideal source: the reducer's bias is not included"
 
 

@@ -18,7 +18,7 @@ import pytest
 from rnglab.cli import main
 from rnglab.generators.vb import randomize_seed
 from rnglab.shuffles.algorithms import shuffle
-from rnglab.shuffles.cards import RANKS
+from rnglab.shuffles.cards import RANKS, deck_for
 from rnglab.shuffles.draws import ScriptedDraws
 from rnglab.shuffles.fairness import permutation_law
 from rnglab.shuffles.pipelines import as_pipeline, pipelines
@@ -143,7 +143,7 @@ def test_crack_finds_the_time_seed_of_a_pipeline(name):
     from rnglab.recovery.crack import crack, observe
 
     chosen, seed = as_pipeline(name), 1_795_341_605
-    seen = observe(" ".join(map(str, deal(name, seed, 52)[:5])), None, "52")
+    seen = observe(" ".join(map(str, deal(name, seed, 52)[:5])), None, deck_for("52"))
     result = crack(chosen.generator, chosen.seed_space("2026-11-22T10:00:00±10s"), seen, algo=chosen.shuffle,
                    reducer=chosen.reducer)
     assert [candidate.seed for candidate in result.candidates] == [seed] and result.searched == 20

@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pytest
 
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.shuffles.algorithms import SHUFFLES, make_shuffle
 from rnglab.shuffles.fairness import ChoiceWeights, program_position_counts, repack, unpack_columns
 from rnglab.shuffles.steps import SwapStep, TakeStep, TranspositionStep
@@ -55,7 +56,7 @@ def test_packed_columns_equal_the_object_array_dp(algo, reduce, range_size, n):
     program = make_shuffle(algo).program(n)
     if program is None or reduce and any(b > range_size for step in program for b in step.bounds(n)):
         pytest.skip("no program, or a bound above R")
-    weigh = ChoiceWeights(reduce, range_size)
+    weigh = ChoiceWeights(reduce and REDUCERS[reduce], range_size)
     counts, denominator = program_position_counts(program, n, weigh)
     expected, expected_denominator = reference_counts(program, n, weigh)
     assert denominator == expected_denominator

@@ -9,7 +9,7 @@ import pytest
 from rnglab.cli import main
 from rnglab.generators import LCG, as_generator, lcg_spec, make_source
 from rnglab.parallel.journal import open_journal
-from rnglab.reduction.reducers import as_reducer
+from rnglab.reduction.reducers import REDUCERS, as_reducer
 from rnglab.seeds.space import parse_seed_space, seed_range_space
 from rnglab.shuffles.algorithms import make_shuffle, shuffle, shuffle_seeds
 from rnglab.shuffles.fairness import seed_space_fairness
@@ -37,25 +37,25 @@ def test_bounds_for_52_cards():
 
 def test_distinct_deals_equal_a_set_of_one_at_a_time_deals():
     generator = make_source("msvc")
-    result = reachable_deals(generator, seed_range_space([(0, 300)]), 5, "naive", "modulo")
-    expected = {tuple(shuffle(5, make_source("msvc", seed=s), "naive", "modulo").tolist()) for s in range(300)}
+    result = reachable_deals(as_generator(generator), seed_range_space([(0, 300)]), 5, make_shuffle("naive"), REDUCERS["modulo"])
+    expected = {tuple(shuffle(5, make_source("msvc", seed=s), make_shuffle("naive"), REDUCERS["modulo"]).tolist()) for s in range(300)}
     assert result.distinct == len(expected) and result.bound == 120
 
 
 def test_zero_means_one_seeding_merges_two_seeds():
-    result = reachable_deals("glibc_type0", seed_range_space([(0, 64)]), 52, "fisher-yates", "modulo")
+    result = reachable_deals(as_generator("glibc_type0"), seed_range_space([(0, 64)]), 52, make_shuffle("fisher-yates"), REDUCERS["modulo"])
     assert result.distinct == 63 and result.n_factorial == math.factorial(52)
 
 
 def test_game_cycle_of_a_small_lcg():
     generator = LCG(a=25173, c=13849, m=2**16, seed=1)
-    cycle = game_cycle(generator, 52, "fisher-yates", "modulo")
+    cycle = game_cycle(as_generator(generator), 52, make_shuffle("fisher-yates"), REDUCERS["modulo"])
     # 51 draws per game and a full period of 2^16: the start states cycle after 2^16 / gcd(2^16, 51) games
     assert cycle.games_period == 2**16 and cycle.tail == 0 and cycle.draws_per_game == 51
 
 
 def test_seed_space_law_counts_every_seed():
-    decks, _ = shuffle_seeds(make_source("msvc"), np.arange(1000), 4, "fisher-yates", "modulo")
+    decks, _ = shuffle_seeds(make_source("msvc"), np.arange(1000), 4, make_shuffle("fisher-yates"), REDUCERS["modulo"])
     result = seed_space_fairness(decks, "msvc", "fisher-yates")
     assert result.paths == 1000 and result.reachable == 24 and result.tv_distance > 0
 
@@ -68,40 +68,40 @@ def test_seed_ranges_and_policies():
 
 
 def test_bound_of_a_seed_space_too_large_to_enumerate():
-    result = reach_bound("minstd", parse_seed_space("1..2^31-2"), 52)
+    result = reach_bound(as_generator("minstd"), parse_seed_space("1..2^31-2"), 52)
     assert result.bound == 2**31 - 2 and result.distinct is None and not result.exact  # period m - 1 = 2^31 - 2
     with pytest.raises(ValueError, match="at most"):
-        reachable_deals("msvc", parse_seed_space("0..2^32-1"), 52)
+        reachable_deals(as_generator("msvc"), parse_seed_space("0..2^32-1"), 52)
 
 
 def test_the_bound_counts_states_not_the_period():
     """x -> 5x mod 2^10 has period 256 at most, but its 1,023 nonzero states lie on many cycles: 719 deals."""
-    result = reachable_deals("lcg:a=5,m=1024", parse_seed_space("1..1023"), 7, "fisher-yates", "modulo")
+    result = reachable_deals(as_generator("lcg:a=5,m=1024"), parse_seed_space("1..1023"), 7, make_shuffle("fisher-yates"), REDUCERS["modulo"])
     assert (result.period, result.states, result.distinct) == (256, 1024, 719)
     assert result.distinct <= result.bound == 1023  # the old min(seeds, period, n!) said 256
-    assert reach_bound("mrg32k3a", parse_seed_space("1..2^30"), 52).states == (2**32 - 209)**3 * (2**32 - 22853)**3
+    assert reach_bound(as_generator("mrg32k3a"), parse_seed_space("1..2^30"), 52).states == (2**32 - 209)**3 * (2**32 - 22853)**3
 
 
 def test_seed_spaces_beyond_the_seeding_convention_are_refused():
     # Issue 21: reach msvc --seeds 0..2^64 --bound-only accepted 2^64 + 1 seeds for a 32-bit seed.
     with pytest.raises(ValueError, match=r"must be in \[0, 4294967295\]"):
-        reach_bound("msvc", parse_seed_space("0..2^64"), 52)
-    assert reach_bound("java", parse_seed_space("-3..3"), 52).seeds == 7  # Java seeds are signed longs
+        reach_bound(as_generator("msvc"), parse_seed_space("0..2^64"), 52)
+    assert reach_bound(as_generator("java"), parse_seed_space("-3..3"), 52).seeds == 7  # Java seeds are signed longs
 
 
 def test_numpy_and_python_sources_are_resolved_once():
     # Issue 11: reachable_deals(NumpySource(np.random.SFC64(1)), ...) failed with "unknown generator".
     from rnglab.generators import NumpySource
     space = seed_range_space([(0, 50)])
-    result = reachable_deals(NumpySource(np.random.SFC64(1)), space, 4)
-    expected = {tuple(shuffle(4, NumpySource(np.random.SFC64(s)), "fisher-yates").tolist()) for s in range(50)}
+    result = reachable_deals(as_generator(NumpySource(np.random.SFC64(1))), space, 4)
+    expected = {tuple(shuffle(4, NumpySource(np.random.SFC64(s)), make_shuffle("fisher-yates")).tolist()) for s in range(50)}
     assert result.distinct == len(expected)
 
 
 @pytest.mark.parametrize("a, m, seed", [(18, 64, 24), (2, 8, 3)])
 def test_game_cycle_through_state_zero(a, m, seed):
     # Issue 21.4: state 0 (c = 0) became index -1 and wrapped round the array: "period 2, 2 distinct deals".
-    cycle = game_cycle(lcg_spec(a, m, seed=seed), 4, "fisher-yates", "multiply-shift")
+    cycle = game_cycle(lcg_spec(a, m, seed=seed), 4, make_shuffle("fisher-yates"), REDUCERS["multiply-shift"])
     assert cycle.games_period == 1 and cycle.distinct_deals == 1
 
 
@@ -140,16 +140,16 @@ def test_an_interrupted_count_holds_the_deals_of_the_seeds_dealt_and_resumes_fro
     identity = reach_identity(generator, space, 5, chosen, reducer)
     with open_journal(tmp_path / "reach.journal", KIND, identity) as journal, \
             pytest.raises(ReachInterrupted) as interrupted:
-        reachable_deals(generator, space, 5, chosen, reducer, chunk=300, journal=journal, progress=InterruptAfter(2))
+        reachable_deals(as_generator(generator), space, 5, chosen, reducer, chunk=300, journal=journal, progress=InterruptAfter(2))
     partial = interrupted.value.partial
-    first_600 = {tuple(shuffle(5, make_source("msvc", seed=s), "naive", "modulo").tolist()) for s in range(600)}
+    first_600 = {tuple(shuffle(5, make_source("msvc", seed=s), make_shuffle("naive"), REDUCERS["modulo"]).tolist()) for s in range(600)}
     assert (partial.dealt, partial.distinct, partial.exact) == (600, len(first_600), False)
     assert interrupted.value.left == [(600, 1000)]
 
     dealt = []
-    resumed = reachable_deals(generator, space, 5, chosen, reducer, chunk=300, progress=dealt.append,
+    resumed = reachable_deals(as_generator(generator), space, 5, chosen, reducer, chunk=300, progress=dealt.append,
                               journal=open_journal(tmp_path / "reach.journal", KIND, identity))
-    whole = reachable_deals(generator, space, 5, chosen, reducer)
+    whole = reachable_deals(as_generator(generator), space, 5, chosen, reducer)
     assert dealt == [300, 100] and resumed == whole and resumed.exact and resumed.dealt == 1000
 
 

@@ -1,7 +1,7 @@
 """A user's shuffle function runs in a child process: every way it can end is one line and status 2.
 
 The limits are made small here (2 s of wall clock per batch); rnglab's defaults
-are 10 s and 2 GiB (README, "Errors and limits").
+are 10 s and 2 GiB (docs/errors.md).
 """
 
 import json
@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rnglab.cli import main
+from rnglab.reduction.reducers import REDUCERS
 from rnglab.shuffles import sandbox
 
 HERE = Path(__file__).parents[1] / "userfunc"
@@ -149,6 +150,6 @@ def test_the_child_gives_what_the_function_gives_here(monkeypatch):
     child = load_function(f"{HERE / 'articles.py'}:naive_exchange")
     here, there = (function_fairness(f, 5, label="naive") for f in (articles.naive_exchange, child))
     assert there.tv_distance == here.tv_distance > 0 and there.position_matrix == here.position_matrix
-    here, there = (function_position_counts(f, 8, make_source("msvc", seed=3), "modulo", 3000)
+    here, there = (function_position_counts(f, 8, make_source("msvc", seed=3), REDUCERS["modulo"], 3000)
                    for f in (articles.naive_exchange, child))
     assert (here == there).all() and here.sum() == 8 * 3000

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from userfunc import articles
 
 from rnglab.generators import make_source
+from rnglab.reduction.reducers import REDUCERS
+from rnglab.shuffles.algorithms import make_shuffle
 from rnglab.shuffles.fairness import deal_law, exact_fairness, permutation_law, position_chi_square
 from rnglab.shuffles.paths import RandomMethods, enumerate_deals
 from rnglab.shuffles.userfunc import SourceRandom, function_fairness, function_position_counts, load_function
@@ -63,12 +65,12 @@ PLAIN = [(articles.fisher_yates, "fisher-yates"), (articles.naive_exchange, "nai
 @pytest.mark.parametrize("function,algo", PLAIN, ids=[algo + "-" + f.__name__ for f, algo in PLAIN])
 def test_enumeration_reproduces_the_exact_law_of_rnglabs_algorithm(function, algo, n):
     law, _ = function_law(function, n)
-    assert probabilities(law) == probabilities(permutation_law(algo, n))
+    assert probabilities(law) == probabilities(permutation_law(make_shuffle(algo), n))
 
 
 @pytest.mark.parametrize("n", [3, 4])
 def test_random_swaps_match_the_cycle_type_law(n):
-    mine, theirs = function_fairness(articles.random_swaps, n, label="swaps"), exact_fairness("transpositions", n)
+    mine, theirs = function_fairness(articles.random_swaps, n, label="swaps"), exact_fairness(make_shuffle("transpositions"), n)
     for field in ("tv_distance", "reachable", "paths", "position_max_deviation", "position_matrix"):
         assert getattr(mine, field) == getattr(theirs, field)
     assert mine.most_likely.prob == theirs.most_likely.prob and mine.least_likely.prob == theirs.least_likely.prob
@@ -81,7 +83,7 @@ def test_correct_fisher_yates_is_uniform_and_the_broken_exchange_is_not():
     # n = 3: 27 paths onto 6 deals, [0, 2, 1] on 5 of them (Atwood 2007; rnglab's own naive law)
     small = function_fairness(articles.naive_exchange, 3, label="naive")
     assert small.tv_distance == Fraction(1, 18) and small.most_likely.prob == Fraction(5, 27)
-    assert broken.tv_distance == exact_fairness("naive", 6).tv_distance > 0
+    assert broken.tv_distance == exact_fairness(make_shuffle("naive"), 6).tv_distance > 0
 
 
 def test_random_at_four_bits_gives_python2s_floor_law():
@@ -127,12 +129,12 @@ def test_methods_follow_cpython():
 
 def test_source_rng_draws_through_the_reducer():
     source = make_source("msvc", seed=1)
-    rng = SourceRandom(source, "modulo")
+    rng = SourceRandom(source, REDUCERS["modulo"])
     assert [rng.randrange(52) for _ in range(3)] == [41 % 52, 18467 % 52, 6334 % 52]  # MSVC rand(), seed 1
 
 
 def test_reading_ahead_leaves_the_stream_unchanged():
-    ahead, plain = (SourceRandom(make_source("msvc", seed=7), "threshold") for _ in range(2))
+    ahead, plain = (SourceRandom(make_source("msvc", seed=7), REDUCERS["threshold"]) for _ in range(2))
     for _ in range(30):
         ahead.read_ahead(5)
         decks = []
@@ -146,10 +148,10 @@ def test_reading_ahead_leaves_the_stream_unchanged():
 
 def test_empirical_chi_square_passes_fisher_yates_and_fails_the_naive_exchange():
     # naive at n = 8 needs about 670 shuffles to be seen (alpha 0.001, power 0.9: shuffles_to_detect)
-    assert exact_fairness("naive", 8).shuffles_to_detect < 2000
+    assert exact_fairness(make_shuffle("naive"), 8).shuffles_to_detect < 2000
     results = {}
     for function in (articles.fisher_yates, articles.naive_exchange):
-        counts = function_position_counts(function, 8, make_source("pcg64", seed=5), "lemire", 4000)
+        counts = function_position_counts(function, 8, make_source("pcg64", seed=5), REDUCERS["lemire"], 4000)
         assert (counts.sum(axis=0) == 4000).all() and (counts.sum(axis=1) == 4000).all()
         results[function.__name__] = position_chi_square(counts).pvalue
     assert results["fisher_yates"] > 0.001 > results["naive_exchange"]

@@ -12,18 +12,19 @@ read once.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import ceil, isqrt
-from typing import Callable
 
 import numpy as np
 from scipy import optimize, stats
 
+from rnglab.core.registry import Registry, choose_from
 from rnglab.core.results import Result
 from rnglab.streams.gateway import BitSelection
 
-TESTS: dict[str, Callable] = {}
+TESTS: Registry[Callable] = Registry("test", {}, tail=lambda names: choose_from(sorted(names)))
 """Registry of empirical tests by name (``"serial-correlation"``, ``"gap"``, ...)."""
 
 
@@ -97,7 +98,7 @@ class Tally(ABC):
     def __init__(self) -> None:
         self.samples = 0
 
-    def extend(self, source, n: int, *, checked: bool = True) -> "Tally":
+    def extend(self, source, n: int, *, checked: bool = True) -> Tally:
         """Read samples from ``source`` until ``n`` have been counted in all (none when ``n <= samples``).
 
         With ``checked=False`` the samples are counted even when ``n`` is still
@@ -135,9 +136,7 @@ def register(name: str, tally: type[Tally] | None = None) -> Callable[[Callable]
     (kept as the function's ``tally`` attribute)."""
 
     def decorate(function: Callable) -> Callable:
-        if name in TESTS:
-            raise ValueError(f"test {name!r} is registered twice")
-        TESTS[name] = function
+        TESTS.register(name, function)
         function.test_name, function.tally = name, tally
         return function
 
@@ -146,10 +145,7 @@ def register(name: str, tally: type[Tally] | None = None) -> Callable[[Callable]
 
 def get_test(name: str) -> Callable:
     """Look up a registered test, with the list of names in the error."""
-    try:
-        return TESTS[name]
-    except KeyError:
-        raise ValueError(f"unknown test {name!r}; choose from {', '.join(sorted(TESTS))}") from None
+    return TESTS[name]
 
 
 def gateway_params(n: int, selection: BitSelection, **options) -> dict:
@@ -182,6 +178,12 @@ def check_sample(name: str, value: int, minimum: int) -> int:
 def check_interval(alpha: float, beta: float) -> None:
     """Check a test's interval ``[alpha, beta)`` of uniforms: ``0 <= alpha < beta <= 1``."""
     require(0 <= alpha < beta <= 1, f"the interval needs 0 <= alpha < beta <= 1; got [{alpha}, {beta})")
+
+
+def check_min_expected(value: float) -> float:
+    """Check a test's least expected count per class after merging: ``>= 5``, the chi-square rule of :func:`chi_square`."""
+    require(value >= 5, f"min_expected must be >= 5 (the chi-square rule); got {value}")
+    return float(value)
 
 
 def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import functools
 
-import numba
 import numpy as np
 from scipy import stats
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
@@ -26,7 +26,7 @@ MIN_EXPECTED = 20.0
 CHUNK_BLOCKS = 2**16
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _deviations(words, per, block_bits, count, out):  # pragma: no cover - compiled
     """``popcount(block) - block_bits / 2`` of ``count`` blocks held ``per`` to a uint64 word (the first in the most
     significant bits, :func:`~rnglab.streams.gateway.field_words`), into ``out`` (returned, ``count`` long)."""
@@ -40,7 +40,7 @@ def _deviations(words, per, block_bits, count, out):  # pragma: no cover - compi
     return out[:count]
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _feed(deviations, pattern_bits, state, counts, shorter):  # pragma: no cover - compiled
     """Count the overlapping patterns of ``pattern_bits`` and ``pattern_bits - 1`` signs, continuing ``state``;
     return the number of ties.
@@ -87,7 +87,7 @@ def _feed(deviations, pattern_bits, state, counts, shorter):  # pragma: no cover
     return ties + deviations.size - start - fed
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _pair(values, size, carry):  # pragma: no cover - compiled
     """Sum the ``size`` deviations of ``values`` in pairs, in place, after the one left open by the last chunk
     (``carry = [deviation, open]``); return the number of sums, leaving the last deviation open when one is over."""
@@ -102,7 +102,7 @@ def _pair(values, size, carry):  # pragma: no cover - compiled
     return total // 2
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _scan(deviations, top, pattern_bits, states, counts, shorter, ties, carries=None):  # pragma: no cover - compiled
     """Feed every level ``0 .. top - 1`` of one chunk: level ``L`` sums pairs of level ``L - 1`` in place, the
     first completing the pair left open by the last chunk (``carries[L - 1]``, :func:`_pair`; none when

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
-from rnglab.empirical.stattests.collision import cell_indices, poisson_mid_pvalue
+from rnglab.empirical.stattests.collision import cell_indices, poisson_pvalue
 from rnglab.empirical.stattests.sorting import radix_sort
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import selection_of
@@ -39,7 +39,7 @@ def equal_spacings(birthdays: np.ndarray, k: int) -> int:
 
 
 @register("birthday-spacings")
-def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2) -> EmpiricalResult:
+def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2, mid_p: bool = True) -> EmpiricalResult:
     """Birthday spacings: ``n`` birthdays in a year of ``k = d^t`` days, count the equal spacings.
 
     Each birthday is a cell of the ``d^t`` grid built from ``t`` successive
@@ -51,7 +51,8 @@ def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2) -> 
     hypothesis ``Y`` is approximately Poisson with mean ``lambda = n^3 / (4k)``
     (Marsaglia); the approximation needs ``n^2`` small against ``k``:
     ``16 n^2 <= k`` is enforced, and ``k <= 2^63``. The p-value is the Poisson
-    mid-p ``P(Y > y) + P(Y = y) / 2``.
+    mid-p ``P(Y > y) + P(Y = y) / 2``, or with ``mid_p`` false TestU01's
+    (:func:`~.collision.poisson_discrete_pvalue`).
 
     The next term of the mean limits ``n`` further. ``Y`` counts each value
     shared by ``j`` spacings ``j - 1`` times, so three equal spacings count 2
@@ -85,6 +86,6 @@ def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2) -> 
             f"birthday spacings needs (2/9) (n^2/k) sqrt(n^3/4k) <= 0.1 (the triple-spacing term of the mean below "
             f"a tenth of its standard deviation); got n = {n}, k = {k}")
     repeats = equal_spacings(cell_indices(source, n, d, t), k)
-    return EmpiricalResult("birthday-spacings", float(repeats), poisson_mid_pvalue(repeats, mean),
-                           gateway_params(n, selection_of(source), d=d, t=t, k=k),
+    return EmpiricalResult("birthday-spacings", float(repeats), poisson_pvalue(repeats, mean, mid_p),
+                           gateway_params(n, selection_of(source), d=d, t=t, k=k, mid_p=mid_p),
                            {"equal_spacings": repeats, "expected": mean, "distribution": "Poisson"})

@@ -81,6 +81,25 @@ def poisson_mid_pvalue(observed: int, mean: float) -> float:
     return float(stats.poisson.sf(observed, mean) + 0.5 * stats.poisson.pmf(observed, mean))
 
 
+def poisson_discrete_pvalue(observed: int, mean: float) -> float:
+    """TestU01's p-value of a Poisson(``mean``) count (its ``gofw_pDisc``): the right tail ``P(Y >= y)`` when it
+    is the smaller tail, else ``P(Y > y)``, or 1/2 when both tails exceed 1/2.
+
+    Near 0 when ``y`` is too large, near 1 when it is too small, as the mid-p
+    value of :func:`poisson_mid_pvalue`, whose value lies between these two.
+    """
+    left, right = float(stats.poisson.cdf(observed, mean)), float(stats.poisson.sf(observed - 1, mean))
+    if right < left:
+        return right
+    return 0.5 if left > 0.5 else 1.0 - left
+
+
+def poisson_pvalue(observed: int, mean: float, mid_p: bool) -> float:
+    """The p-value of a Poisson(``mean``) count: :func:`poisson_mid_pvalue`, or TestU01's
+    :func:`poisson_discrete_pvalue` (SmallCrush's) when ``mid_p`` is false."""
+    return (poisson_mid_pvalue if mid_p else poisson_discrete_pvalue)(observed, mean)
+
+
 def expected_collisions(n: int, k: int) -> float:
     """Exact mean number of collisions of ``n`` balls in ``k`` urns: ``n - k + k (1 - 1/k)^n``.
 
@@ -91,7 +110,7 @@ def expected_collisions(n: int, k: int) -> float:
 
 
 @register("collision")
-def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2) -> EmpiricalResult:
+def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool = True) -> EmpiricalResult:
     """Collision test: ``n`` points of ``t`` successive digits thrown into ``k = d^t`` urns.
 
     A *collision* is a ball that falls into an urn already occupied; the
@@ -103,7 +122,8 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2) -> Empirica
     makes p-values slightly conservative, and the gap closes as ``n/k`` falls.
     The p-value is the Poisson mid-p ``P(C > c) + P(C = c) / 2``: small for too
     many collisions, near 1 for too few (points too evenly spread, as on an
-    LCG's lattice).
+    LCG's lattice); with ``mid_p`` false, TestU01's
+    (:func:`poisson_discrete_pvalue`).
 
     Parameters
     ----------
@@ -114,6 +134,8 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2) -> Empirica
         Digits per coordinate: each output gives ``floor(d u)``.
     t : int
         Dimension: outputs per point.
+    mid_p : bool
+        The mid-p value, or TestU01's p-value (:func:`poisson_pvalue`).
 
     References
     ----------
@@ -130,6 +152,6 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2) -> Empirica
     radix_sort(cells)
     collisions = int(np.count_nonzero(cells[1:] == cells[:-1]))
     mean = expected_collisions(n, k)
-    return EmpiricalResult("collision", float(collisions), poisson_mid_pvalue(collisions, mean),
-                           gateway_params(n, selection_of(source), d=d, t=t, k=k),
+    return EmpiricalResult("collision", float(collisions), poisson_pvalue(collisions, mean, mid_p),
+                           gateway_params(n, selection_of(source), d=d, t=t, k=k, mid_p=mid_p),
                            {"collisions": collisions, "expected": mean, "distribution": "Poisson"})

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.frequency import add_counts
 from rnglab.empirical.stattests.popcount import popcount
@@ -15,7 +15,7 @@ from rnglab.streams.gateway import BitReader, selection_of
 CHUNK_WORDS = 2**16
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def float_cells(words, word_bits, mantissa_bits, exponents):  # pragma: no cover - compiled
     """The cell of each ``word_bits``-bit word read as a float: ``e 2^k + m``, or the tail cell ``E 2^k``.
 

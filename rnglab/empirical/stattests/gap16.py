@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 from scipy import stats
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
 from rnglab.empirical.stattests.hamming import merge_sparse_tails
 from rnglab.generators.base import Source
@@ -25,7 +25,7 @@ MIN_VARIANCE = 10.0
 CHUNK_VALUES = 2**17
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _count_gaps(words, per, count, start, last, edges, coarse, shift, gaps, counts):  # pragma: no cover - compiled
     """Add the gap of each of ``count`` values (positions from ``start``) since its last occurrence to ``counts``.
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
@@ -16,7 +16,7 @@ from rnglab.streams.gateway import BitReader, selection_of
 CHUNK_PAIRS = 2**16
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def gcd_counts(words, largest):  # pragma: no cover - compiled
     """Counts of ``gcd(u, v)`` over successive pairs of ``words``, values above ``largest`` pooled at ``largest``.
 
@@ -50,7 +50,7 @@ def gcd_counts(words, largest):  # pragma: no cover - compiled
     return counts, skipped
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def trailing_zeros(x):  # pragma: no cover - compiled
     """The number of trailing zero bits of a non-zero uint64: the ones of ``(x & -x) - 1``."""
     return popcount((x & (np.uint64(0) - x)) - np.uint64(1))

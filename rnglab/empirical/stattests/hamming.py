@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-import numba
 import numpy as np
 from scipy import stats
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
@@ -49,7 +49,7 @@ def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: floa
     return np.add.reduceat(observed, edges[:-1]), np.add.reduceat(expected, edges[:-1]), labels
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def weight_counts(words, per, block_bits, count):  # pragma: no cover - compiled
     """Counts of the Hamming weights ``0 .. block_bits`` of ``count`` blocks held ``per`` to a uint64 word (the first
     in the most significant bits, :func:`~rnglab.streams.gateway.field_words`), in one pass.

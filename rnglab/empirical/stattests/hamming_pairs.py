@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from scipy import stats
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
@@ -44,7 +44,7 @@ def pair_classes(expected: np.ndarray, minimum: float) -> tuple[np.ndarray, np.n
     return labels, np.bincount(labels.ravel(), weights=expected.ravel())
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def add_pair_weights(fields, per, table):  # pragma: no cover - compiled
     """``table[X, Y] += 1`` for the weights ``X, Y`` of each pair of successive blocks of ``fields``, ``per`` fields
     a block (``fields`` holds whole pairs)."""

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import selection_of, words
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _window(packed, start):  # pragma: no cover - compiled
     """The 64 bits of ``packed`` from bit ``start`` on (bit ``k`` is word ``k // 64``, most significant first)."""
     word, offset = start >> 6, start & 63
@@ -21,7 +21,7 @@ def _window(packed, start):  # pragma: no cover - compiled
     return (packed[word] << np.uint64(offset)) | (packed[word + 1] >> np.uint64(64 - offset))
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _parity(word):  # pragma: no cover - compiled
     """Parity of the number of ones of a uint64."""
     for shift in (32, 16, 8, 4, 2, 1):
@@ -29,7 +29,7 @@ def _parity(word):  # pragma: no cover - compiled
     return word & np.uint64(1)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def _add_shifted(target, source, source_words, shift):  # pragma: no cover - compiled
     """``target ^= source << shift`` on bit indices: bit ``i`` of ``source`` is added to bit ``i + shift``."""
     whole, offset = shift >> 6, shift & 63
@@ -42,7 +42,7 @@ def _add_shifted(target, source, source_words, shift):  # pragma: no cover - com
             target[j + whole + 1] ^= word << np.uint64(64 - offset)
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def linear_complexity(sequence):  # pragma: no cover - compiled
     """Length of the shortest linear feedback shift register over GF(2) that generates ``sequence``.
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import functools
 
-import numba
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, register, require
 from rnglab.empirical.stattests.hamming import MergedTally
 from rnglab.generators.base import Source
@@ -36,7 +36,7 @@ def rank_probabilities(rows: int, columns: int) -> np.ndarray:
 CHUNK_ROWS = 2**16
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     """Ranks over GF(2) of a stack of matrices whose rows are uint64 bit masks, shape ``(count, rows)``.
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import (
     EmpiricalResult,
     Tally,
@@ -34,7 +34,7 @@ def word_probabilities(t: int) -> np.ndarray:
     return probabilities
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def add_word_counts(octets, t, letter_of_byte, counts):  # pragma: no cover - compiled
     """``counts[w] += 1`` for each word ``w`` (its letters in base 5, the first highest) of ``t`` successive bytes
     of ``octets`` (a whole number of words), in one pass."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import numba
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.hamming import merge_sparse_tails
 from rnglab.empirical.stattests.weights import TESTU01_MIN_EXPECTED
@@ -50,7 +50,7 @@ def walk_laws(length: int) -> np.ndarray:
     return laws
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def walk_statistics(steps, length, counts):  # pragma: no cover - compiled
     """Add each walk's H, M, J, R and C to ``counts[statistic, value]``; ``steps`` holds whole walks of bits.
 

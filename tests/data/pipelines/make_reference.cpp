@@ -2,6 +2,9 @@
 // Build and run with g++ (libstdc++) on glibc:
 //     g++ -std=c++11 -O2 -o make_reference_cpp make_reference.cpp && ./make_reference_cpp > reference_cpp.txt
 // (std::random_shuffle is deprecated in C++14 and removed in C++17: hence -std=c++11.)
+// With the arguments "decks SEED COUNT" (./make_reference_cpp decks 5489 140 > cpp_decks_in_turn.txt): one
+// std::mt19937 engine(SEED) deals COUNT decks of 52 in turn, std::shuffle on a fresh 0..51 each time, as a card
+// server does round after round; each line "cpp-shuffle-mt19937 SEED 52" and the items.
 // Each line: pipeline seed n, then the items at positions 0 .. n-1.
 // With the argument "names" (./make_reference_cpp names > names_cpp.txt): 52 cards named "A23456789TJQK"[i % 13]
 // then "cdhs"[i / 13] (rnglab's standard deck), shuffled, each line "pipeline seed 52:" and the names, ", " apart.
@@ -45,10 +48,24 @@ static int names_main()
     return 0;
 }
 
+static int decks_main(unsigned seed, int count)
+{
+    std::mt19937 engine(seed);
+    std::vector<int> a(52);
+    for (int deck = 0; deck < count; deck++) {
+        for (int i = 0; i < 52; i++) a[i] = i;
+        std::shuffle(a.begin(), a.end(), engine);
+        print("cpp-shuffle-mt19937", seed, a);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && std::strcmp(argv[1], "names") == 0)
         return names_main();
+    if (argc > 3 && std::strcmp(argv[1], "decks") == 0)
+        return decks_main(std::strtoul(argv[2], nullptr, 10), std::atoi(argv[3]));
     const unsigned seeds[] = {1u, 42u, 5489u, 1795341600u};
     const int sizes[] = {1, 2, 5, 10, 52};
     for (unsigned seed : seeds)

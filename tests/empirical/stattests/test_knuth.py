@@ -21,6 +21,7 @@ from rnglab.empirical.stattests import runs as runs_module
 from rnglab.empirical.stattests.correlation import LaggedSums, serial_correlation
 from rnglab.empirical.stattests.frequency import Overlap, frequency, serial, serial_overlapping, tuple_counts
 from rnglab.empirical.stattests.knuth import (
+    UNCUT,
     SegmentCounts,
     coupon,
     coupon_probabilities,
@@ -278,9 +279,34 @@ def test_coupon_counts_equal_algorithm_c(tiny_chunks, values, n):
     expected = coupon_reference(values * 100, 4, n)
     seen = np.zeros(4, dtype=bool)
     counts, _, stalled = segment_counts(reader(np.array(values * 100)), n, 8.0,
-                                        lambda v, opened: coupon_segments(v, seen, opened), cap=9)
+                                        lambda v, opened: coupon_segments(v, seen, opened, UNCUT), cap=9)
     assert stalled == (len(expected) < n)
     assert counts.tolist() == np.bincount(np.minimum(np.array(expected, dtype=int), 9), minlength=10).tolist()
+
+
+def test_coupon_segments_cut_after_the_longest():
+    # d = 2, longest 3: 0 0 0 is cut (length 4, ">= t"), 1 1 0 completes at 3, 0 1 at 2, and 1 1 stays open
+    seen = np.zeros(2, dtype=bool)
+    lengths, opened = coupon_segments(np.array([0, 0, 0, 1, 1, 0, 0, 1, 1, 1]), seen, 0, 3)
+    assert lengths.tolist() == [4, 3, 2] and opened == 2
+
+
+def test_cut_coupon_reads_at_most_t_minus_one_values_a_segment():
+    # d = 4, t = 5: segments hold 4 values at most; a constant source cuts every one (all counted as >= 5)
+    source = CallableSource(lambda size: np.zeros(size, dtype=np.uint64), 0, 3, name="zeros", vectorized=True)
+    result = coupon(source, 100, d=4, t=5, cut=True)
+    assert result.details["values_read"] == 400 and result.details["observed"][-1] == 100
+    assert result.params["cut"] is True
+
+
+def test_min_expected_merges_classes_as_testu01():
+    # SmallCrush's poker (d = k = 64) at n = 40,000: TestU01 merges to 10 per class and keeps 18 classes (17 df)
+    poker_result = poker(select(make_source("pcg64", 1), BitSelection(drop=24)), 40_000, d=64, k=64, min_expected=10)
+    assert poker_result.details["df"] == 17 and min(poker_result.details["expected"]) >= 10
+    with pytest.raises(ValueError, match="min_expected must be >= 5"):
+        poker(make_source("pcg64", 1), 1000, d=8, k=5, min_expected=4)
+    with pytest.raises(ValueError, match="cut needs t"):
+        coupon(make_source("pcg64", 1), 1000, d=8, cut=True)
 
 
 @chunked_examples

@@ -21,6 +21,7 @@ from rnglab.empirical.stattests.collision import (
     collision,
     digits,
     expected_collisions,
+    poisson_discrete_pvalue,
     poisson_mid_pvalue,
 )
 from rnglab.empirical.stattests.fourier import fourier, fourier_statistic
@@ -88,6 +89,24 @@ def test_expected_collisions_sparse_limit():
 def test_poisson_mid_pvalue_at_zero():
     # P(Y > 0) + P(Y = 0) / 2 = 1 - exp(-lambda) / 2
     assert poisson_mid_pvalue(0, 2.0) == pytest.approx(1 - math.exp(-2) / 2)
+
+
+def test_poisson_discrete_pvalue_takes_testu01s_tail():
+    # Poisson(2): y = 5 is in the right tail, P(Y >= 5) = 1 - e^-2 (1 + 2 + 2 + 4/3 + 2/3) = 0.052653;
+    # y = 0 in the left, 1 - P(Y <= 0) = 1 - e^-2; y = 2 has P(Y >= 2) = 1 - 3 e^-2 < P(Y <= 2) = 5 e^-2
+    assert poisson_discrete_pvalue(5, 2.0) == pytest.approx(1 - math.exp(-2) * 7, rel=1e-12)
+    assert poisson_discrete_pvalue(0, 2.0) == pytest.approx(1 - math.exp(-2), rel=1e-12)
+    assert poisson_discrete_pvalue(2, 2.0) == pytest.approx(1 - 3 * math.exp(-2), rel=1e-12)
+
+
+def test_birthday_and_collision_take_the_pvalue_asked_for():
+    mid = collision(make_source("pcg64", 1), 1000, d=2**10, t=2)
+    discrete = collision(make_source("pcg64", 1), 1000, d=2**10, t=2, mid_p=False)
+    assert mid.statistic == discrete.statistic
+    assert discrete.pvalue == poisson_discrete_pvalue(int(mid.statistic), mid.details["expected"])
+    assert mid.pvalue == poisson_mid_pvalue(int(mid.statistic), mid.details["expected"])
+    spacings = birthday_spacings(make_source("pcg64", 1), 4096, d=2**20, t=2, mid_p=False)
+    assert spacings.pvalue == poisson_discrete_pvalue(int(spacings.statistic), spacings.details["expected"])
 
 
 def test_digits_power_of_two_and_general():
@@ -188,13 +207,13 @@ def test_weight_counts_equal_a_histogram_of_popcounts(block_bits, words, short):
     """Blocks one to a word, or 64 / L to a word (the first most significant), the last word's ``short`` last
     blocks left out."""
     blocks = [word >> (64 - block_bits) for word in words]
-    expected = np.bincount([bin(block).count("1") for block in blocks], minlength=block_bits + 1)
+    expected = np.bincount([block.bit_count() for block in blocks], minlength=block_bits + 1)
     assert weight_counts(np.array(blocks, dtype=np.uint64), 1, block_bits, len(blocks)).tolist() == expected.tolist()
     per = 64 // block_bits
     if 64 % block_bits == 0 and words:
         held = [(word >> (64 - block_bits * (k + 1))) & (2**block_bits - 1) for word in words for k in range(per)]
         held = held[:len(held) - min(short, per - 1)]
-        expected = np.bincount([bin(block).count("1") for block in held], minlength=block_bits + 1)
+        expected = np.bincount([block.bit_count() for block in held], minlength=block_bits + 1)
         counted = weight_counts(np.array(words, dtype=np.uint64), per, block_bits, len(held))
         assert counted.tolist() == expected.tolist()
 
@@ -254,7 +273,8 @@ def test_deterministic_under_a_seed(name, n, options, bad, selection):
 
 def test_results_are_frozen_and_record_params():
     result = collision(select(make_source("pcg64", 1), BitSelection(drop=3)), 1000, d=2**10, t=2)
-    assert result.params == {"n": 1000, "d": 1024, "t": 2, "k": 2**20, "drop": 3, "keep": None, "low": None}
+    assert result.params == {"n": 1000, "d": 1024, "t": 2, "k": 2**20, "mid_p": True, "drop": 3, "keep": None,
+                             "low": None}
     with pytest.raises(AttributeError):
         result.pvalue = 0.5
 

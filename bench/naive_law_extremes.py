@@ -1,0 +1,102 @@
+"""The most and the least likely deals of the naive exchange, exhaustively over all n! deals (OEIS A192053).
+
+The law of the naive exchange (step ``i`` swaps position ``i`` with ``J_i``, uniform below ``n``) by a
+dynamic program over the ``n!`` arrangements, not over the ``n^n`` runs: after step ``i``,
+``N_i(a) = sum_j N_{i-1}(a (i j))`` (a transposition is its own inverse), each count gathered from
+the ``n`` arrangements one exchange away. Counts are indexed by lexicographic rank; the
+arrangements are visited in rank order by the next permutation, so no table of the ``n!``
+permutations is held (two ``int64`` arrays of ``n!`` counts: 7.7 GB at ``n = 12``), and the rank
+of ``a (i j)`` changes only in its Lehmer digits ``min(i, j) .. max(i, j)`` (as in
+:func:`rnglab.shuffles.fairness._rearrange_counts`). Exact while ``n^n < 2^63`` (``n <= 15``).
+
+Usage: ``python bench/naive_law_extremes.py 11 12`` prints one JSON line per n (the largest count
+and its deals, the least and its number of deals, CPU seconds) for bench/results/naive_law_extremes.json.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+
+import numpy as np
+
+from rnglab.core.compiled import njit
+
+
+@njit(cache=True)
+def _next_permutation(p) -> None:  # pragma: no cover - compiled
+    k = len(p) - 2
+    while k >= 0 and p[k] >= p[k + 1]:
+        k -= 1
+    if k < 0:
+        return
+    m = len(p) - 1
+    while p[m] <= p[k]:
+        m -= 1
+    p[k], p[m] = p[m], p[k]
+    low, high = k + 1, len(p) - 1
+    while low < high:
+        p[low], p[high] = p[high], p[low]
+        low, high = low + 1, high - 1
+
+
+@njit(cache=True)
+def _exchange_step(counts, out, step, factorial, ones) -> None:  # pragma: no cover - compiled
+    """``out[rank(a)] = sum_j counts[rank(a (step j))]`` over every arrangement ``a`` in rank order."""
+    n = len(factorial) - 1
+    p = np.arange(n)
+    placed = np.zeros(n + 1, dtype=np.int64)
+    for r in range(len(counts)):
+        for k in range(n):
+            placed[k + 1] = placed[k] | (1 << p[k])
+        total = counts[r]  # j = step leaves a as it is
+        for j in range(n):
+            if j == step:
+                continue
+            lo, hi = min(step, j), max(step, j)
+            rank = r - r % factorial[n - lo] + r % factorial[n - 1 - hi]
+            used = placed[lo]
+            for k in range(lo, hi + 1):
+                value = p[j] if k == step else (p[step] if k == j else p[k])
+                rank += (value - ones[used & ((1 << value) - 1)]) * factorial[n - 1 - k]
+                used |= 1 << value
+            total += counts[rank]
+        out[r] = total
+        _next_permutation(p)
+
+
+def naive_law(n: int) -> np.ndarray:
+    """Runs of the naive exchange giving each deal (by lexicographic rank), ``n^n`` in all."""
+    factorial = np.array([math.factorial(k) for k in range(n + 1)], dtype=np.int64)
+    ones = np.array([bin(subset).count("1") for subset in range(1 << n)], dtype=np.int64)
+    counts, out = np.zeros(math.factorial(n), dtype=np.int64), np.zeros(math.factorial(n), dtype=np.int64)
+    counts[0] = 1
+    for step in range(n):
+        _exchange_step(counts, out, step, factorial, ones)
+        counts, out = out, counts
+    return counts
+
+
+def unrank(rank: int, n: int) -> list[int]:
+    """The permutation of lexicographic rank ``rank``."""
+    items, perm = list(range(n)), []
+    for k in range(n, 0, -1):
+        digit, rank = divmod(rank, math.factorial(k - 1))
+        perm.append(items.pop(digit))
+    return perm
+
+
+def extremes(n: int) -> dict:
+    started = time.process_time()
+    counts = naive_law(n)
+    largest, least = int(counts.max()), int(counts.min())
+    return {"n": n, "largest": largest, "most_likely": [unrank(int(r), n) for r in np.flatnonzero(counts == largest)],
+            "least": least, "least_likely_deals": int(np.count_nonzero(counts == least)),
+            "runs": int(counts.sum()), "cpu_seconds": round(time.process_time() - started, 1)}
+
+
+if __name__ == "__main__":
+    for size in sys.argv[1:]:
+        print(json.dumps(extremes(int(size))), flush=True)

@@ -1,0 +1,453 @@
+"""Every command shown in the README and on every page of docs/ runs and prints what the page says.
+
+So the documentation cannot drift: a changed output fails this test, not a reader. How to write an
+example (any page; ``docs/incoming/`` and the built site are left out):
+
+1. A shell block checked command by command: put ``<!-- check -->`` on the line before the opening
+   fence of a ```` ```sh ```` block. Each line that starts with ``rnglab `` is run (a trailing
+   ``# remark`` on it is a remark, not output); the lines after it that start with ``# `` are its
+   expected output, without the ``# ``. ``rnglab ... > FILE`` writes the command's standard output
+   to FILE (for the next commands of the block); any other pipeline or redirection is refused in a
+   checked block. A continued line (ending in ``\\``) is joined to the next.
+2. An output block: put ``<!-- check: rnglab CMD ARGS -->`` on the line before the opening fence of
+   a ```` ```text ```` block; every line of the block is expected output of that command.
+3. A file the examples read: ``<!-- file: NAME -->`` before a fenced block writes the block's text to
+   NAME in the folder where that page's examples run (``myshuffles.py`` of the shuffles guide).
+4. A Python session: ``<!-- check -->`` before a ```` ```python ```` block of ``>>>`` lines runs it as a
+   doctest (the printed values compared, ``...`` elided with ELLIPSIS, spaces normalised).
+5. Slow examples: ``<!-- check slow -->`` or ``<!-- check slow: rnglab ... -->`` (over a few seconds:
+   an audit, a dask cluster); they run under ``python -m pytest -m slow``, as CI does.
+
+Expected lines must appear in the command's output in the order given (lines in between may be
+left out of the page); runs of spaces compare equal, and ``...`` matches any text, so the variable
+part of a line (a time, a rate, a folder) or the cut end of a long line is written ``...``. Output
+that starts with ``Error:`` is compared with standard error and the command must exit with status 2;
+otherwise standard output followed by standard error (a verdict's exit-status line), or standard
+error followed by standard output (a notice before the work), is compared and the status must be 0
+or 1 (a FAIL verdict). Commands run
+in-process in a temporary folder, those of one block in the same folder, in order.
+
+A shell block that is not checked says why on the line before it: ``<!-- shown: REASON -->`` (it
+needs a PractRand binary, a cluster, your own program, hours); ``test_every_command_block_is_checked``
+refuses a block with an ``rnglab`` command that has neither mark.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shlex
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from rnglab.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+MARK = re.compile(r"<!--\s*(?P<kind>check(?:\s+slow)?|file|shown)(?::\s*(?P<argument>.+?))?\s*-->")
+
+
+def pages() -> list[Path]:
+    """The README and every Markdown page of the site (not docs/incoming, not the build)."""
+    docs = sorted(path for path in (ROOT / "docs").rglob("*.md")
+                  if not {"incoming", "_build"} & set(path.relative_to(ROOT / "docs").parts))
+    return [ROOT / "README.md", *docs]
+
+
+@dataclass
+class Command:
+    line: int                      # page line of the command
+    text: str
+    expected: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Block:
+    page: str
+    line: int                      # page line of the opening fence
+    slow: bool
+    commands: list[Command]
+    files: dict[str, str]          # the page's <!-- file: --> blocks, written before the commands run
+    session: str = ""              # a Python block's ``>>>`` session, run as a doctest
+
+
+def fenced(lines: list[str], mark_index: int) -> tuple[int, list[str]]:
+    """The fence after the mark at ``mark_index``: (index of its opening line, its lines)."""
+    if mark_index + 1 >= len(lines) or not lines[mark_index + 1].startswith("```"):
+        raise ValueError(f"line {mark_index + 1}: a mark must come right before a code fence")
+    end = next(j for j in range(mark_index + 2, len(lines)) if lines[j].startswith("```"))
+    return mark_index + 1, lines[mark_index + 2:end]
+
+
+def joined(rows: list[str], first_line: int) -> list[tuple[int, str]]:
+    """(page line, row) with continued rows (a trailing backslash) joined to the next."""
+    result, pending = [], None
+    for offset, row in enumerate(rows):
+        if pending is not None:
+            pending = (pending[0], pending[1] + " " + row.strip())
+        else:
+            pending = (first_line + offset, row)
+        if not pending[1].endswith("\\"):
+            result.append(pending)
+            pending = None
+        else:
+            pending = (pending[0], pending[1][:-1].rstrip())
+    return result + ([pending] if pending else [])
+
+
+def shell_commands(rows: list[str], first_line: int) -> list[Command]:
+    """The ``rnglab`` commands of a checked shell block and the ``# `` lines after each."""
+    commands, current = [], None
+    for line, row in joined(rows, first_line):
+        if row.startswith("rnglab "):
+            current = Command(line, row)
+            commands.append(current)
+        elif row.startswith("# ") or row == "#":
+            if current is None:
+                raise ValueError(f"line {line}: expected output before any command")
+            current.expected.append(row[2:])
+    return commands
+
+
+def page_blocks(text: str, page: str) -> list[Block]:
+    """The checked blocks of one page, in order."""
+    lines, blocks, files = text.splitlines(), [], {}
+    for index, line in enumerate(lines):
+        mark = MARK.fullmatch(line.strip())
+        if not mark or mark["kind"] == "shown":
+            continue
+        start, rows = fenced(lines, index)
+        if mark["kind"] == "file":
+            files[mark["argument"]] = "\n".join(rows) + "\n"
+            continue
+        slow = mark["kind"].endswith("slow")
+        if lines[start].strip() == "```python":
+            blocks.append(Block(page, start + 1, slow, [], files, "\n".join(rows) + "\n"))
+            continue
+        if mark["argument"]:
+            commands = [Command(index + 1, mark["argument"], rows)]
+        else:
+            commands = shell_commands(rows, start + 2)
+        blocks.append(Block(page, start + 1, slow, commands, files))
+    return blocks
+
+
+def unmarked_command_blocks(text: str) -> list[int]:
+    """Lines of the shell blocks with an ``rnglab`` command and no check or shown mark before them."""
+    lines, found, inside = text.splitlines(), [], False
+    for index, line in enumerate(lines):
+        if line.startswith("```"):
+            if not inside and line.strip() in ("```sh", "```bash", "```console", "```shell"):
+                end = next(j for j in range(index + 1, len(lines)) if lines[j].startswith("```"))
+                has_command = any(row.lstrip().startswith("rnglab ") for row in lines[index + 1:end])
+                marked = index > 0 and MARK.fullmatch(lines[index - 1].strip()) is not None
+                if has_command and not marked:
+                    found.append(index + 1)
+            inside = not inside
+    return found
+
+
+def matches(pattern: str, line: str) -> bool:
+    """``line`` equals ``pattern`` up to runs of spaces, ``...`` standing for any text."""
+    parts = [re.escape(" ".join(part.split())) for part in pattern.split("...")]
+    return re.fullmatch(r"\s*" + ".*".join(parts) + r"\s*", " ".join(line.split())) is not None
+
+
+def missing_lines(expected: list[str], output: list[str]) -> list[str]:
+    """The expected lines not found in order in ``output`` (empty when all are)."""
+    position = 0
+    for number, pattern in enumerate(expected):
+        while position < len(output) and not matches(pattern, output[position]):
+            position += 1
+        if position == len(output):
+            return expected[number:]
+        position += 1
+    return []
+
+
+def split_redirection(text: str) -> tuple[list[str], str | None]:
+    """The arguments of a command line (after ``rnglab``) and the file its ``> FILE`` names, if any."""
+    words = shlex.split(text, comments=True)
+    if {"|", "<", ">>", "2>"} & set(words) or words.count(">") > 1:
+        raise ValueError(f"a checked command runs rnglab alone (or with one '> FILE'): {text}")
+    if ">" in words:
+        at = words.index(">")
+        if at != len(words) - 2:
+            raise ValueError(f"'> FILE' must end the command: {text}")
+        return words[1:at], words[-1]
+    return words[1:], None
+
+
+def run(arguments: list[str]) -> tuple[int, bytes, str]:
+    """Run ``rnglab ARGUMENTS`` in-process: (exit status, standard output bytes, standard error)."""
+    out, err = io.BytesIO(), io.StringIO()
+    text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = text, err
+    try:
+        status = main(arguments)
+    finally:
+        sys.stdout, sys.stderr = saved
+        text.flush()
+        text.detach()              # keep the bytes: closing the wrapper would close them
+    return status, out.getvalue(), err.getvalue()
+
+
+def check_command(block: Block, command: Command) -> None:
+    arguments, target = split_redirection(command.text)
+    status, output, errors = run(arguments)
+    where = f"{block.page} line {command.line}: {command.text}"
+    if target is not None:
+        Path(target).write_bytes(output)
+    if command.expected and command.expected[0].startswith("Error:"):
+        assert status == 2, f"{where}: exit status {status}, not 2\n{errors}"
+        shown = errors.splitlines()
+    else:
+        assert status in (0, 1), f"{where}: exit status {status}\n{errors}"
+        out = output.decode("utf-8", errors="replace").splitlines()
+        shown = out + errors.splitlines()
+        if missing_lines(command.expected, shown):          # a notice on standard error may come first
+            shown = errors.splitlines() + out
+    assert missing_lines(command.expected, shown) == [], f"{where}: output was\n" + "\n".join(shown)
+
+
+BLOCKS = [block for page in pages()
+          for block in page_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))]
+
+
+def block_parameters():
+    for block in BLOCKS:
+        marks = [pytest.mark.slow] if block.slow else []
+        first = block.commands[0].text if block.commands else block.session.splitlines()[0]
+        label = f"{block.page}:{block.line}: {first}"
+        yield pytest.param(block, marks=marks, id=label)
+
+
+@pytest.mark.parametrize("block", block_parameters())
+def test_documented_example(block, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RNGLAB_PROGRESS", "0")
+    for name, text in block.files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    for command in block.commands:
+        check_command(block, command)
+    if block.session:
+        run_session(block)
+
+
+def run_session(block: Block) -> None:
+    """Run a page's ``>>>`` session as a doctest; every printed value must match."""
+    import doctest
+
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    test = doctest.DocTestParser().get_doctest(block.session, {}, f"{block.page}:{block.line}", block.page, block.line)
+    assert test.examples, f"{block.page} line {block.line}: a checked Python block needs >>> lines"
+    output = io.StringIO()
+    result = doctest.DocTestRunner(optionflags=flags).run(test, out=output.write)
+    assert result.failed == 0, output.getvalue()
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
+def test_every_command_block_is_checked(page):
+    assert unmarked_command_blocks(page.read_text(encoding="utf-8")) == [], \
+        f"{page.relative_to(ROOT)}: shell blocks with rnglab commands and neither <!-- check --> nor <!-- shown: why -->"
+
+
+def test_the_pages_have_checked_examples():
+    assert sum(len(block.commands) for block in BLOCKS) >= 40
+    assert {block.page for block in BLOCKS} >= {"README.md", "docs/guides/testing.md", "docs/guides/recovery.md"}
+
+
+def test_the_matcher():
+    assert matches("a  b ... s (... per second)", "a b in 0.31 s (3.2 million per second)")
+    assert not matches("candidates: 1", "candidates: 12")
+    assert missing_lines(["x", "z"], ["x", "y", "z"]) == [] and missing_lines(["z", "x"], ["x", "y", "z"]) == ["x"]
+
+
+def test_the_parser():
+    text = ("<!-- file: a.py -->\n```python\nx = 1\n```\n"
+            "<!-- check -->\n```sh\nrnglab gen msvc -n 2   # remark\n# 41\n# 18467\n"
+            "rnglab stream msvc --bytes 8 > w.bin\nrnglab test w.bin \\\n  --format u32\n# z\n```\n"
+            "<!-- check slow: rnglab list -->\n```text\nmsvc ...\n```\n"
+            "<!-- shown: needs PractRand -->\n```sh\nrnglab stream x | RNG_test stdin32\n```\n"
+            "```sh\nrnglab gen msvc\n```\n")
+    blocks = page_blocks(text, "page.md")
+    assert [(c.line, c.text, c.expected) for c in blocks[0].commands] == [
+        (7, "rnglab gen msvc -n 2   # remark", ["41", "18467"]), (10, "rnglab stream msvc --bytes 8 > w.bin", []),
+        (11, "rnglab test w.bin --format u32", ["z"])]
+    assert blocks[0].files == {"a.py": "x = 1\n"} and not blocks[0].slow
+    assert blocks[1].slow and [(c.text, c.expected) for c in blocks[1].commands] == [("rnglab list", ["msvc ..."])]
+    assert unmarked_command_blocks(text) == [23]
+    assert split_redirection("rnglab stream msvc > w.bin  # words") == (["stream", "msvc"], "w.bin")
+    with pytest.raises(ValueError, match="alone"):
+        split_redirection("rnglab stream msvc | head")
+
+
+PATH_NAME = re.compile(r"(?<![\w./-])((?:rnglab|tests|bench|docs)/[\w./*-]*\w)")
+FILE_TYPES = {"md", "html", "json", "png", "toml", "py", "txt"}      # report.html is a file, not a name
+PACKAGES = sorted(path.parent.name for path in (ROOT / "rnglab").glob("*/__init__.py"))
+DOTTED_NAME = re.compile(r"`((?:rnglab\.)?(?:" + "|".join(PACKAGES) + r")(?:\.\w+)+)")
+
+
+def resolves(dotted: str) -> bool:
+    """Whether ``rnglab.a.b.c`` names a module, or an attribute of the longest module prefix."""
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            value = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(value, part):
+                return False
+            value = getattr(value, part)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
+def test_named_files_and_objects_exist(page):
+    """Every file path (``rnglab/draws/bias.py``) and every ``rnglab.x.y`` a page names exists."""
+    text = page.read_text(encoding="utf-8")
+    missing = sorted({path for path in PATH_NAME.findall(text) if not list(ROOT.glob(path.rstrip(".")))})
+    unresolved = sorted({name for name in DOTTED_NAME.findall(text) if name.rsplit(".", 1)[1] not in FILE_TYPES
+                         and not resolves(name if name.startswith("rnglab.") else "rnglab." + name)})
+    assert (missing, unresolved) == ([], []), f"{page.relative_to(ROOT)} names what does not exist"
+
+
+def test_the_architecture_page_lists_the_layers_in_order():
+    """The package table of docs/architecture.md is tests/test_architecture.py's order of layers."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("architecture", ROOT / "tests" / "test_architecture.py")
+    architecture = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(architecture)
+    lines = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index("<!-- layers -->")
+    rows = [line for line in lines[start + 3:] if line.startswith("| `")]
+    rows = rows[:next((i for i, row in enumerate(rows[1:], 1) if not row.startswith("| `rnglab.")), len(rows))]
+    listed = [re.match(r"\| `([\w.]+)`", row)[1] for row in rows]
+    assert listed == [name for name in architecture.LAYERS if name.count(".") == 1 and "__" not in name
+                      and name != "rnglab.console"]
+
+
+def measured_parts_masked(card: list[str]) -> list[str]:
+    """An audit's verdict card with its one measured figure, the brute-force time, written ``...``."""
+    return [re.sub(r"every seed tried in .* on one core", "every seed tried in ... on one core", line) for line in card]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("screenshot", ["audit-deitel-msvc.png", "audit-pcg64-lemire-fisher-yates.png"])
+def test_the_audit_screenshots_show_the_current_card(screenshot, tmp_path, monkeypatch):
+    """docs/make_figures.py keeps the card each screenshot shows; the audit must still print it."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("make_figures", ROOT / "docs" / "make_figures.py")
+    figures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(figures)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RNGLAB_PROGRESS", "0")
+    status, output, errors = run(["audit", figures.AUDITS[screenshot], "--out", "audit", "--fail-on", "never"])
+    assert status == 0, errors
+    shown = json.loads(figures.CARDS.read_text(encoding="utf-8"))[screenshot]
+    assert measured_parts_masked(figures.verdict_card(output.decode())) == measured_parts_masked(shown), \
+        f"docs/{screenshot} shows an old card: run python docs/make_figures.py"
+
+
+def calibrated_entries(text: str) -> dict[str, set[int]]:
+    """Battery -> the entry counts its calibration table lists (``### `small` `` then rows ``| R | entries |``)."""
+    counts, battery = {}, None
+    for line in text.splitlines():
+        heading = re.fullmatch(r"### `([\w-]+)`", line.strip())
+        if heading:
+            battery = heading[1]
+        elif battery and re.match(r"\| [\w^*+-]+ \| \d+ \|", line):
+            counts.setdefault(battery, set()).add(int(line.split("|")[2]))
+    return counts
+
+
+@pytest.mark.xfail(strict=True, reason="bench/results/calibration.md predates the validation battery's 16th and the "
+                   "small battery's 27 entries: rerun python bench/bench_calibration.py (819 s) and remove this mark")
+def test_the_included_calibration_is_of_the_current_batteries():
+    """The validation page includes bench/results/calibration.md: its batteries must be today's."""
+    from rnglab.empirical.battery import get_battery
+
+    listed = calibrated_entries((ROOT / "bench" / "results" / "calibration.md").read_text(encoding="utf-8"))
+    assert listed == {name: {len(get_battery(name).entries)} for name in listed}
+
+
+def test_calibrated_entries_reads_the_table():
+    text = "### `smoke`\n\n| R | entries |\n|---|---|\n| 2^15 | 14 | 100 |\n| 3*2^30 | 14 | 100 |\n### `small`\n| 2^64 | 19 | 2 |\n"
+    assert calibrated_entries(text) == {"smoke": {14}, "small": {19}}
+
+
+def test_a_python_session_is_run_as_a_doctest():
+    text = "<!-- check -->\n```python\n>>> 1 + 1\n2\n```\n"
+    block, = page_blocks(text, "page.md")
+    run_session(block)
+    block.session = ">>> 1 + 1\n3\n"
+    with pytest.raises(AssertionError, match="Expected"):
+        run_session(block)
+
+
+def inline_commands(text: str) -> list[str]:
+    """The ``rnglab ...`` commands a page shows in running text or tables (in single backticks)."""
+    return re.findall(r"(?<!`)`(rnglab [^`]+)`(?!`)", text)
+
+
+def shown_by_a_check(command: str, checked: list[str]) -> bool:
+    """Whether a checked command starts like ``command``, its upper-case words (GEN, N, FILE.py:NAME) any word."""
+    pattern = r"\s+".join(r"\S+" if re.fullmatch(r"[A-Z][A-Z0-9_]*(?:\.py:[A-Z]+)?", word) else re.escape(word)
+                          for word in command.split())
+    return any(re.match(pattern + r"(\s|$)", text) for text in checked)
+
+
+def test_the_readme_table_commands_are_run_by_a_checked_example():
+    """Each command of the README's question table is the start of an example that the tests run."""
+    checked = [" ".join(command.text.split("#")[0].split()) for block in BLOCKS for command in block.commands]
+    table = [line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines() if line.startswith("| ")]
+    unchecked = [command for line in table for command in inline_commands(line) if not shown_by_a_check(command, checked)]
+    assert unchecked == []
+
+
+def test_shown_by_a_check():
+    assert shown_by_a_check("rnglab reduce GEN --n N", ["rnglab reduce msvc --n 52"])
+    assert shown_by_a_check("rnglab fairness --function FILE.py:NAME --n N", ["rnglab fairness --function my.py:f --n 3"])
+    assert not shown_by_a_check("rnglab reduce GEN --n N", ["rnglab reduce msvc --range 52"])
+
+
+def documented_examples() -> dict[str, str]:
+    """Public name -> its docstring, for the public names of rnglab whose docstring has ``>>>`` examples."""
+    import inspect
+
+    import rnglab
+
+    docstrings = {name: inspect.getdoc(getattr(rnglab, name)) or "" for name in rnglab.__all__
+                  if inspect.isclass(getattr(rnglab, name)) or callable(getattr(rnglab, name))}
+    return {name: text for name, text in docstrings.items() if ">>>" in text}
+
+
+@pytest.mark.parametrize("name", sorted(documented_examples()))
+def test_the_api_examples_run(name):
+    """The Examples of every public name's docstring (the API reference shows them) print what they say.
+
+    As numpydoc's convention has it, an example sees the names of the module that defines the object."""
+    import doctest
+
+    import rnglab
+
+    value = getattr(rnglab, name)
+    names = dict(vars(sys.modules[value.__module__]))
+    test = doctest.DocTestParser().get_doctest(documented_examples()[name], names, f"rnglab.{name}", None, 0)
+    output = io.StringIO()
+    result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE).run(test, out=output.write)
+    assert result.failed == 0, output.getvalue()
+
+
+def test_the_key_entry_points_have_examples():
+    assert {"LCG", "bias", "catalog", "lcg_period", "make_source", "shuffle"} <= set(documented_examples())
