@@ -25,7 +25,6 @@ import numpy as np
 
 from rnglab.empirical.battery import get_battery
 from rnglab.generators.catalog import as_generator
-from rnglab.streams.gateway import BitSelection
 
 REFERENCE = Path(__file__).resolve().parent / "data" / "stattest_equality.json"
 GENERATORS = ("pcg64", "minstd", "randu", "mt19937")
