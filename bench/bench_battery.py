@@ -24,7 +24,7 @@ from rnglab.empirical.stattests.matrix_rank import gf2_ranks
 from rnglab.empirical.until_fail import CountingSource
 from rnglab.generators import make_source
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection, bit_fields, bits
+from rnglab.streams.gateway import bit_fields, bits
 
 MINE = ("birthday-spacings", "collision", "fourier", "matrix-rank", "hamming-weight")
 GENERATORS = ("pcg64", "msvc")
@@ -35,7 +35,7 @@ REPEAT = 5
 def outputs_read(name: str, entry) -> int:
     """Raw outputs one run of ``entry`` reads from generator ``name``."""
     source = CountingSource(make_source(name, 1))
-    entry.run(source, BitSelection())
+    entry.run(entry.view(source))
     return source.outputs_read
 
 
@@ -49,8 +49,8 @@ def alternate(first, second, rounds: int = REPEAT) -> tuple[float, float]:
 
 def test_row(name: str, entry) -> list:
     count = outputs_read(name, entry)
-    entry.run(make_source(name, 1), BitSelection())  # compile (or load) numba kernels first
-    test_seconds, generate_seconds = alternate(lambda: entry.run(make_source(name, 1), BitSelection()),
+    entry.run(entry.view(make_source(name, 1)))  # compile (or load) numba kernels first
+    test_seconds, generate_seconds = alternate(lambda: entry.run(entry.view(make_source(name, 1))),
                                                lambda: make_source(name, 1).random_raw(count))
     return [entry.test, name, f"{entry.size:,}", f"{count:,}", f"{count / test_seconds / 1e6:.1f}",
             f"{test_seconds:.3f}", f"{generate_seconds:.3f}", f"{test_seconds / generate_seconds:.1f}"]

@@ -20,7 +20,6 @@ from common import markdown_table, write_fragment
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.until_fail import CountingSource
 from rnglab.generators.catalog import as_generator
-from rnglab.streams.gateway import BitSelection
 
 #: Bytes of the stream each entry reads (about).
 TARGET = 48 * 2**20
@@ -67,7 +66,7 @@ def label(entry) -> str:
 def outputs_read(entry, n: int) -> int:
     """Outputs of PCG64 the entry reads at size ``n`` (refused sizes raise ValueError)."""
     source = CountingSource(as_generator("pcg64").make(1))
-    dataclasses.replace(entry, n=n, max_n=None).run(source, BitSelection())
+    dataclasses.replace(entry, n=n, max_n=None).run(entry.view(source))
     return source.outputs_read
 
 
@@ -96,7 +95,7 @@ def measure(entry, n: int, outputs: int) -> tuple[float, float]:
     run = dataclasses.replace(entry, n=n, max_n=None)
     best = [float("inf"), float("inf")]
     for _ in range(REPEAT):
-        for index, work in enumerate((lambda: run.run(as_generator("pcg64").make(3), BitSelection()),
+        for index, work in enumerate((lambda: run.run(run.view(as_generator("pcg64").make(3))),
                                       lambda: generate(outputs))):
             started = time.perf_counter()
             work()

@@ -18,7 +18,6 @@ from common import markdown_table, write_fragment
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.stattests.base import get_test
 from rnglab.generators.catalog import as_generator
-from rnglab.streams.gateway import BitSelection
 
 #: Doublings before the battery's size (stages n / 2^STAGES .. n).
 STAGES = 7
@@ -32,8 +31,7 @@ def label(battery: str, entry) -> str:
 
 def stage_sizes(entry) -> list[int]:
     """The sizes ``n / 2^k`` (``k = STAGES .. 0``) that the entry's tally accepts."""
-    tally, sizes = get_test(entry.test).tally(as_generator("pcg64").make(1), selection=entry.bits or BitSelection(),
-                                              **entry.options), []
+    tally, sizes = get_test(entry.test).tally(entry.view(as_generator("pcg64").make(1)), **entry.options), []
     for k in range(STAGES, -1, -1):
         try:
             tally.check(entry.n >> k)
@@ -45,14 +43,14 @@ def stage_sizes(entry) -> list[int]:
 
 def measure(entry, sizes: list[int]) -> tuple[float, float, float]:
     """Best seconds of (a) once, (b) the tally's stages, (c) every stage from the start."""
-    test, selection = get_test(entry.test), entry.bits or BitSelection()
+    test = get_test(entry.test)
 
     def once(n: int) -> None:
-        test(as_generator("pcg64").make(3), n, selection=selection, **entry.options)
+        test(entry.view(as_generator("pcg64").make(3)), n, **entry.options)
 
     def tallied() -> None:
-        source = as_generator("pcg64").make(3)
-        tally = test.tally(source, selection=selection, **entry.options)
+        source = entry.view(as_generator("pcg64").make(3))
+        tally = test.tally(source, **entry.options)
         for n in sizes:
             tally.extend(source, n).result()
 

@@ -22,7 +22,7 @@ from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.empirical.verdicts import format_pvalue, grade
 from rnglab.generators import make_source
 from rnglab.pages import Mark
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 SEED = 12345
 OUT = Path(__file__).resolve().parent / "results" / "validation.md"
@@ -90,7 +90,7 @@ def main() -> None:
     battery = get_battery(sys.argv[1] if len(sys.argv) > 1 else "small")
     table_rows, labels, total = [], None, 0.0
     for label, generator, selection, why, whose in ROWS:
-        result = run_battery(lambda seed: make_source(generator, seed), battery, SEED, selection=selection)
+        result = run_battery(lambda seed, g=generator, s=selection: select(make_source(g, seed), s), battery, SEED)
         labels = labels or result_labels(result.results)  # the first row reads every entry
         total += result.seconds
         ran = [i for i, entry in enumerate(battery.entries) if selection == BitSelection() or entry.bits is None]

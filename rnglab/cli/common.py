@@ -234,6 +234,14 @@ def bit_selection(drop_bits: int, low_bits: int | None) -> BitSelection:
     return BitSelection(drop=drop_bits) if low_bits is None else BitSelection(low=low_bits)
 
 
+def selected_make(generator, selection: BitSelection):
+    """``generator.make``, its sources read through ``selection`` (:func:`rnglab.streams.gateway.select`): the
+    bits every test reads, chosen once here; picklable, for the workers of ``--seeds``."""
+    from rnglab.streams.gateway import selected_source
+
+    return functools.partial(selected_source, generator.make, selection)
+
+
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON; integers stay exact (beyond 4300 digits as hexadecimal text, see ``to_plain``)."""
     from rnglab.core.results import json_text, to_plain

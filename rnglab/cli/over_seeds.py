@@ -12,7 +12,7 @@ import math
 import click
 
 from rnglab.cli.cluster import exit_incomplete, held_journal
-from rnglab.cli.common import emit_json, format_table, lazy, progress
+from rnglab.cli.common import emit_json, format_table, lazy, progress, selected_make
 from rnglab.empirical.verdicts import DEFAULT_WINDOW, GRADES, format_pvalue, grade, is_suspect
 
 battery_over_seeds, work_identity = lazy("empirical.over_seeds", "battery_over_seeds", "work_identity")
@@ -29,7 +29,7 @@ def run_over_seeds(generator, battery, selection, seeds, scale, failing_grade: s
           progress(seeds.size, f"{battery.name} battery over {seeds.label}") as bar):
         if journal:
             bar.update(sum(b - a for a, b in journal.done))
-        result = battery_over_seeds(generator.make, generator.name, battery, seeds.ranges, selection=selection,
+        result = battery_over_seeds(selected_make(generator, selection), generator.name, battery, seeds.ranges,
                                     chunk=scale.chunk or 1, client=client, journal=journal,
                                     on_progress=bar.update)
     if as_json:
@@ -86,8 +86,8 @@ def run_until_fail_over_seeds(generator, battery, selection, seeds, scale, max_b
           progress(seeds.size, f"{battery.name} battery until it fails, over {seeds.label}") as bar):
         if journal:
             bar.update(sum(b - a for a, b in journal.done))
-        result = until_fail_over_seeds(generator.make, generator.name, battery, seeds.ranges, max_bytes,
-                                       selection=selection, chunk=scale.chunk or 1, client=client,
+        result = until_fail_over_seeds(selected_make(generator, selection), generator.name, battery, seeds.ranges,
+                                       max_bytes, chunk=scale.chunk or 1, client=client,
                                        journal=journal, on_progress=bar.update)
     if as_json:
         emit_json({**result.to_dict(), "complete": result.complete})

@@ -11,7 +11,7 @@ import sys
 import click
 
 from rnglab.cli.choices import STREAM_FORMATS
-from rnglab.cli.common import COUNT, bit_selection, generator_options, lazy
+from rnglab.cli.common import COUNT, bit_selection, generator_options, lazy, selected_make
 from rnglab.cli.progress import counter
 
 formatted_chunks = lazy("streams.gateway", "formatted_chunks")
@@ -44,12 +44,11 @@ def stream_command(generator, byte_count, word_bits: str, drop_bits: int, low_bi
     which shows word-aligned tests (GCD, binary rank) the generator's
     structure, and its constant bits too.
     """
-    source = generator.make()
-    selection = bit_selection(drop_bits, low_bits)
+    source = selected_make(generator, bit_selection(drop_bits, low_bits))(None)
     bits = int(word_bits)
     remaining = None if byte_count is None else byte_count
     out = sys.stdout.buffer
-    chunks = formatted_chunks(source, stream_format, CHUNK_WORDS, bits, selection)
+    chunks = formatted_chunks(source, stream_format, CHUNK_WORDS, bits)
     with counter("written", "bytes") as written:  # the reader's speed, on a terminal
         while remaining is None or remaining > 0:
             data = next(chunks).astype(f"<u{bits // 8}").tobytes()

@@ -24,6 +24,7 @@ from rnglab.cli.common import (
     lazy,
     plot_option,
     progress,
+    selected_make,
 )
 from rnglab.cli.outputs import save_plot
 from rnglab.cli.shuffle import seed_space_options
@@ -82,8 +83,9 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} seconds"
 
 
-def _run_with_progress(generator, battery_name, entries, **options):
-    """Run the battery with a progress bar weighted by values drawn, naming the test running.
+def _run_with_progress(generator, battery_name, entries, selection, **options):
+    """Run the battery on the bits ``selection`` chooses with a progress bar weighted by values drawn, naming the
+    test running.
 
     An input that ends too soon is refused with the test it ended in.
     """
@@ -98,8 +100,8 @@ def _run_with_progress(generator, battery_name, entries, **options):
             bar.update(weights[done - 1], entries[done].test if done < total else "")
 
         try:
-            return run_battery(generator.make, get_battery(battery_name), generator.default_seed, on_progress=advance,
-                               **options)
+            return run_battery(selected_make(generator, selection), get_battery(battery_name), generator.default_seed,
+                               on_progress=advance, **options)
         except InputExhausted as error:
             raise InputExhausted(f"{error} (battery {battery_name} stopped in {entries[len(finished)].test}, "
                                  f"test {len(finished) + 1} of {len(entries)})") from None
@@ -231,8 +233,8 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
                               max_seconds=None if max_time is None else max_time / 1000,
                               failing_grade=FAIL_ON[fail_on], as_json=as_json, plot_path=plot_path, force=force)
     check_battery_work(entries, allow_slow)
-    result = _run_with_progress(generator, battery_name, entries, tests=tests, n=sample_size, repeat=repeat,
-                                selection=selection)
+    result = _run_with_progress(generator, battery_name, entries, selection, tests=tests, n=sample_size,
+                                repeat=repeat)
     labels = result_labels(result.results)
     if plot_path:
         from rnglab.plot.pvalues import battery_figure

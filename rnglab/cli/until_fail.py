@@ -6,7 +6,7 @@ import time
 
 import click
 
-from rnglab.cli.common import emit_json
+from rnglab.cli.common import emit_json, selected_make
 from rnglab.cli.outputs import save_plot
 from rnglab.core.params import human_bytes
 from rnglab.empirical.verdicts import GRADES
@@ -27,12 +27,14 @@ def run_until_fail(generator, battery, selection, *, max_bytes: int, max_seconds
     """
     from rnglab.empirical.until_fail import stages, summarise
     from rnglab.generators.external import InputExhausted
+    from rnglab.streams.gateway import unselected
 
-    source = generator.make(generator.default_seed)
-    allowance, is_file = _allowance(source, max_bytes), getattr(source, "length", None) is not None
+    source = selected_make(generator, selection)(generator.default_seed)
+    stream = unselected(source)  # the input under a selection of its bits
+    allowance, is_file = _allowance(stream, max_bytes), getattr(stream, "length", None) is not None
     done, ended, started = [], "limit", time.perf_counter()
     try:
-        for stage in stages(source, battery, max_bytes=allowance, max_seconds=max_seconds, selection=selection):
+        for stage in stages(source, battery, max_bytes=allowance, max_seconds=max_seconds):
             if not done and not as_json:
                 click.echo(f"{source.name}, battery {battery.name} until it fails, on up to "
                            f"{human_bytes(allowance)}: data read, worst verdict, the tests that raised it")

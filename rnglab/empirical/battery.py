@@ -24,7 +24,7 @@ from rnglab.empirical.secondlevel import second_level
 from rnglab.empirical.stattests import EmpiricalResult, ResolutionError, get_test
 from rnglab.empirical.stattests.base import Tally
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select, selection_of, unselected
 
 #: The shipped file, read through importlib.resources (a checkout, an editable install or a wheel).
 BATTERIES_PATH = files("rnglab.data") / "batteries.toml"
@@ -39,7 +39,8 @@ class Entry:
     """One battery entry: a registered test, its sample size, options and replications.
 
     ``bits``, when set, are the entry's own bits of each output (the low bits
-    SmallCrush reads with its parameter r); otherwise it reads the run's selection.
+    SmallCrush reads with its parameter r); otherwise it reads the run's source
+    as it is (:meth:`view`).
     ``max_n``, when set, caps the sample size the entry runs with (:attr:`size`),
     as for a test whose cost grows as ``n^2`` (linear complexity) and whose
     power is reached at a known size; a run until it fails
@@ -64,16 +65,20 @@ class Entry:
         neither repeated (a second-level test) nor capped: a run until it fails carries its counts on."""
         return get_test(self.test).tally is not None and self.repeat == 1 and self.max_n is None
 
-    def tally(self, source: Source, selection: BitSelection) -> Tally:
-        """The entry's test as a tally for ``source`` (an :attr:`incremental` entry)."""
-        return get_test(self.test).tally(source, selection=self.bits or selection, **self.options)
+    def view(self, source: Source) -> Source:
+        """What the entry reads of the run's ``source``: ``source`` itself, or the entry's own :attr:`bits` of the
+        stream under it (:func:`~rnglab.streams.gateway.unselected`: they replace the run's selection)."""
+        return select(unselected(source), self.bits) if self.bits else source
 
-    def run(self, source: Source, selection: BitSelection) -> EmpiricalResult:
-        """Run the entry on ``source`` (a second-level test when ``repeat > 1``)."""
-        selection = self.bits or selection
+    def tally(self, source: Source) -> Tally:
+        """The entry's test as a tally for ``source``, its :meth:`view` (an :attr:`incremental` entry)."""
+        return get_test(self.test).tally(source, **self.options)
+
+    def run(self, source: Source) -> EmpiricalResult:
+        """Run the entry on ``source``, its :meth:`view` (a second-level test when ``repeat > 1``)."""
         if self.repeat > 1:
-            return second_level(get_test(self.test), source, self.size, self.repeat, selection=selection, **self.options)
-        return get_test(self.test)(source, self.size, selection=selection, **self.options)
+            return second_level(get_test(self.test), source, self.size, self.repeat, **self.options)
+        return get_test(self.test)(source, self.size, **self.options)
 
 
 @dataclass(frozen=True)
@@ -157,14 +162,16 @@ def select_entries(battery: Battery, tests: list[str] | None = None, n: int | No
 
 def run_battery(factory: Callable[[int | None], Source], battery: Battery, seed: int | None = None, *,
                 tests: list[str] | None = None, n: int | None = None, repeat: int | None = None,
-                selection: BitSelection = BitSelection(),
                 on_progress: Callable[[int, int, str], None] | None = None) -> BatteryResult:
     """Run a battery on the source ``factory(seed)``, entry after entry on one stream.
 
     Parameters
     ----------
     factory : callable
-        ``factory(seed) -> Source``.
+        ``factory(seed) -> Source``; a selection of bits of each output
+        (:func:`~rnglab.streams.gateway.select`) is read by every entry, and the
+        entries that choose their own bits (the battery's low-bit entries) are
+        then left out.
     battery : Battery
         From :func:`get_battery` (``smoke``, ``small``, ``standard``).
     seed : int, optional
@@ -174,21 +181,19 @@ def run_battery(factory: Callable[[int | None], Source], battery: Battery, seed:
         Sample size for every entry instead of the battery's.
     repeat : int, optional
         Replications for every entry: ``> 1`` makes each a second-level test.
-    selection : BitSelection
-        Bits read from every output. When bits are chosen here, the entries
-        that choose their own (the battery's low-bit entries) are left out.
     on_progress : callable, optional
         ``on_progress(done, total, test_name)`` after each entry.
     """
     entries = select_entries(battery, tests, n, repeat)
+    source = factory(seed)
+    selection = selection_of(source)
     if selection != BitSelection():
         entries = tuple(entry for entry in entries if entry.bits is None)
-    source = factory(seed)
     started = time.perf_counter()
     results, skipped = [], []
     for done, entry in enumerate(entries, start=1):
         try:
-            results.append(entry.run(source, selection))
+            results.append(entry.run(entry.view(source)))
         except ResolutionError as refusal:
             skipped.append((entry.test, str(refusal)))
         if on_progress:

@@ -113,12 +113,11 @@ class SeedsUntilFail(SeedRuns):
     rows: tuple
 
 
-def seeds_until_fail(factory: Callable, battery: Battery, selection: BitSelection, max_bytes: int, first: int,
-                     stop: int) -> list:
+def seeds_until_fail(factory: Callable, battery: Battery, max_bytes: int, first: int, stop: int) -> list:
     """For each seed of ``[first, stop)``: ``[seed, bytes_to_fail or None, bytes read, worst grade]`` (a task)."""
     rows = []
     for seed in range(first, stop):
-        done = list(stages(factory(seed), battery, max_bytes=max_bytes, selection=selection))
+        done = list(stages(factory(seed), battery, max_bytes=max_bytes))
         last = done[-1] if done else None
         rows.append([seed, last.worst_bytes if last and last.worst == "FAIL" else None, last.bytes if last else 0,
                      last.worst if last else "normal"])
@@ -126,50 +125,50 @@ def seeds_until_fail(factory: Callable, battery: Battery, selection: BitSelectio
 
 
 def until_fail_over_seeds(factory: Callable, generator: str, battery: Battery, ranges, max_bytes: int, *,
-                          selection: BitSelection = BitSelection(), chunk: int = 1, client=None,
-                          journal: Journal | None = None,
+                          chunk: int = 1, client=None, journal: Journal | None = None,
                           on_progress: Callable[[int], None] | None = None) -> SeedsUntilFail:
     """Run ``battery`` until failure (or ``max_bytes``) on ``factory(seed)`` for every seed of ``ranges``, in chunks.
 
     The arguments are those of :func:`battery_over_seeds`; ``journal``: ``open_journal(path,
     UNTIL_FAIL_KIND, work_identity(...) | {"max_bytes": max_bytes})``.
     """
-    task = functools.partial(seeds_until_fail, factory, battery, selection, max_bytes)
+    task = functools.partial(seeds_until_fail, factory, battery, max_bytes)
     outcome = run_chunks(task, ranges, chunk, client, journal=journal, on_progress=on_progress)
     rows = tuple(tuple(row) for part in outcome.results() for row in _checked_rows(part))
     return SeedsUntilFail(battery=battery.name, generator=generator, left=tuple(outcome.left),
                           failures=tuple(outcome.failures), seconds=outcome.seconds, max_bytes=max_bytes, rows=rows)
 
 
-def seeds_pvalues(factory: Callable, battery: Battery, selection: BitSelection, first: int, stop: int) -> dict:
+def seeds_pvalues(factory: Callable, battery: Battery, first: int, stop: int) -> dict:
     """The battery on each seed of ``[first, stop)``: its result labels and, per seed, its p-values (a chunk's task).
 
     JSON-ready: ``{"labels": [...], "pvalues": [[p, ...] per seed]}``.
     """
     labels, pvalues = [], []
     for seed in range(first, stop):
-        result = run_battery(factory, battery, seed, selection=selection)
+        result = run_battery(factory, battery, seed)
         labels = result_labels(result.results)
         pvalues.append([float(r.pvalue) for r in result.results])
     return {"labels": labels, "pvalues": pvalues}
 
 
 def work_identity(generator: str, battery: Battery, selection: BitSelection, ranges) -> dict:
-    """What a journal records of the work, to refuse resuming other work (JSON-ready)."""
+    """What a journal records of the work, to refuse resuming other work (JSON-ready); ``selection``: the bits of
+    each output the factory's sources read (:func:`~rnglab.streams.gateway.selected_source`)."""
     entries = [repr(entry) for entry in battery.entries]  # every field of each entry, whatever they are
     return {"generator": generator, "battery": battery.name, "entries": entries, "selection": str(selection),
             "seeds": [list(r) for r in ranges]}
 
 
-def battery_over_seeds(factory: Callable, generator: str, battery: Battery, ranges, *,
-                       selection: BitSelection = BitSelection(), chunk: int = 1, client=None,
+def battery_over_seeds(factory: Callable, generator: str, battery: Battery, ranges, *, chunk: int = 1, client=None,
                        journal: Journal | None = None, on_progress: Callable[[int], None] | None = None) -> SeedsResult:
     """Run ``battery`` on ``factory(seed)`` for every seed of ``ranges``, in chunks, and test each test's p-values.
 
     Parameters
     ----------
     factory : callable
-        ``factory(seed) -> Source`` (:meth:`~rnglab.generators.GeneratorSpec.make`).
+        ``factory(seed) -> Source`` (:meth:`~rnglab.generators.GeneratorSpec.make`, or a selection of
+        its bits: :func:`~rnglab.streams.gateway.selected_source`); picklable for a cluster.
     generator : str
         Its name, for the result and the journal.
     battery : Battery
@@ -186,7 +185,7 @@ def battery_over_seeds(factory: Callable, generator: str, battery: Battery, rang
         Called with the seeds of each chunk as it finishes.
     """
     ranges = [(int(a), int(b)) for a, b in ranges]
-    task = functools.partial(seeds_pvalues, factory, battery, selection)
+    task = functools.partial(seeds_pvalues, factory, battery)
     outcome = run_chunks(task, ranges, chunk, client, journal=journal, on_progress=on_progress)
     parts = [_checked(part) for part in outcome.results()]
     labels = next((part["labels"] for part in parts if part["labels"]), [])

@@ -96,7 +96,7 @@ def second_level(test: Callable, source: Source, n: int, replications: int, **op
     replications : int
         ``N >= 2``.
     **options
-        Passed to the test (including ``selection``).
+        Passed to the test.
 
     References
     ----------

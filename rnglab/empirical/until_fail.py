@@ -43,7 +43,7 @@ from rnglab.empirical.stattests.base import Tally
 from rnglab.empirical.verdicts import GRADES, Thresholds, grade, tail_distance
 from rnglab.generators.base import Source, SourceView
 from rnglab.generators.external import InputExhausted
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import select, selection_of, unselected
 
 #: The least input a run until it fails tests: below 1 MiB most entries of the small battery are refused by their
 #: validity rules (at 1 MiB of PCG64 26 of its 27 entries run; at 4 KiB, 10 or 11), and an input that ends sooner is more
@@ -242,32 +242,36 @@ class TallyStream:
     Parameters
     ----------
     source : Source
-        The stream; a replayable source is copied, one read once is read.
+        The stream (or a selection of its bits, :func:`~rnglab.streams.gateway.select`: the stream under it is
+        shared, each reader reading the selection); a replayable source is copied, one read once is read.
     entries : dict
         The battery's incremental entries, by index.
     """
 
     def __init__(self, source: Source, entries: dict) -> None:
+        stream = unselected(source)
         # an input is read no further than a test asks (chunk=1): where it ends, the tests' data ends
-        self.stream = SharedStream(source.copy()) if source.replayable else SharedStream(source, chunk=1)
-        self.readers = {index: CountingSource(self.stream.reader()) for index in entries}
+        self.stream = SharedStream(stream.copy()) if stream.replayable else SharedStream(stream, chunk=1)
+        self.source, self.readers = source, {index: CountingSource(self.stream.reader()) for index in entries}
+        self.views: dict[int, Source] = {}  # what each tally reads of its reader (made with the tally)
         self.tallies: dict[int, Tally] = {}
         self.refused: dict[int, str] = {}
 
-    def count(self, index: int, entry: Entry, selection: BitSelection) -> _Outcome:
+    def count(self, index: int, entry: Entry) -> _Outcome:
         """Extend entry ``index``'s tally to the entry's size (made at its first stage) and take its result."""
         if index in self.refused:
             return _Outcome(None, self.refused[index], 0)
         reader = self.readers[index]
         if index not in self.tallies:
             try:
-                self.tallies[index] = entry.tally(reader, selection)
+                self.views[index] = _view(self.source, entry, reader)
+                self.tallies[index] = entry.tally(self.views[index])
             except ValueError as rule:  # the test refuses the source's resolution: at every stage
                 self.refused[index] = str(rule)
                 reader.inner.close()
                 return _Outcome(None, str(rule), 0)
         try:
-            tally = self.tallies[index].extend(reader, entry.size, checked=False)
+            tally = self.tallies[index].extend(self.views[index], entry.size, checked=False)
         except InputExhausted:  # its counts stop partway: no later stage reads it
             self.refused[index] = INPUT_ENDED
             reader.inner.close()
@@ -289,8 +293,8 @@ class TallyStream:
             reader.inner.close()
 
 
-def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSelection, thresholds: Thresholds,
-              tallies: TallyStream, previous: dict | None = None) -> tuple[Stage, dict]:
+def run_stage(source: Source, battery: Battery, pacing: Pacing, thresholds: Thresholds, tallies: TallyStream,
+              previous: dict | None = None) -> tuple[Stage, dict]:
     """Run every entry of ``battery`` at its paced size, the entries side by side in threads.
 
     Every entry reads the stream from its start, as PractRand's tests all see
@@ -319,7 +323,7 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSe
     kept = {index: dataclasses.replace(previous[index], capped=True) for index, entry in paced.items()
             if previous and index in previous and previous[index].size == entry.size}  # held at its cap
     fresh = {index: entry for index, entry in paced.items() if index not in kept}
-    outcomes = _run_together(source, fresh, selection, tallies)
+    outcomes = _run_together(source, fresh, tallies)
     runs, skipped = dict(kept), []
     for index, outcome in outcomes.items():
         entry = fresh[index]
@@ -329,7 +333,7 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, selection: BitSe
         else:
             runs[index] = _Run(entry.size, outcome.result, outcome.read, entry.size < entry.n)
     runs = dict(sorted(runs.items()))
-    return _stage(runs, skipped, source.output_bits, thresholds, time.perf_counter() - started), runs
+    return _stage(runs, skipped, unselected(source).output_bits, thresholds, time.perf_counter() - started), runs
 
 
 def _start(source: Source, entry: Entry, tallies: TallyStream) -> int:
@@ -347,12 +351,18 @@ class _Outcome(NamedTuple):
     read: int
 
 
-def _run_entry(entry: Entry, reader: CountingSource, selection: BitSelection) -> _Outcome:
-    """Run ``entry`` (a test without a tally) at its size on ``reader``; the rule of a ``ValueError`` (the size or
-    the resolution breaks the test's validity rule) is the outcome's ``rule``, :data:`INPUT_ENDED` when the input
-    ended first."""
+def _view(source: Source, entry: Entry, reader: CountingSource) -> Source:
+    """What ``entry`` reads of ``reader``, a reader of the stream under ``source``: the bits ``source`` selects
+    (:func:`~rnglab.streams.gateway.selection_of`), or the entry's own (:meth:`~.battery.Entry.view`)."""
+    return entry.view(select(reader, selection_of(source)))
+
+
+def _run_entry(source: Source, entry: Entry, reader: CountingSource) -> _Outcome:
+    """Run ``entry`` (a test without a tally) at its size on ``reader`` (:func:`_view`); the rule of a
+    ``ValueError`` (the size or the resolution breaks the test's validity rule) is the outcome's ``rule``,
+    :data:`INPUT_ENDED` when the input ended first."""
     try:
-        result = entry.run(reader, selection)
+        result = entry.run(_view(source, entry, reader))
     except InputExhausted:
         return _Outcome(None, INPUT_ENDED, reader.outputs_read)
     except ValueError as rule:
@@ -362,21 +372,21 @@ def _run_entry(entry: Entry, reader: CountingSource, selection: BitSelection) ->
     return _Outcome(result, None, reader.outputs_read)
 
 
-def _run_together(source: Source, entries: dict, selection: BitSelection, tallies: TallyStream) -> dict:
+def _run_together(source: Source, entries: dict, tallies: TallyStream) -> dict:
     """Run ``entries`` side by side, each in a thread: those with a tally on in ``tallies``, the others on a stream
     from ``source``'s start (a replayable source) or from what ``tallies``' stream still holds."""
     others = [index for index in entries if index not in tallies.readers]
-    streams, readers = [tallies.stream], {}
-    if others and source.replayable:
-        streams.append(SharedStream(source.copy()))
+    streams, readers, stream = [tallies.stream], {}, unselected(source)
+    if others and stream.replayable:
+        streams.append(SharedStream(stream.copy()))
         readers = {index: CountingSource(streams[-1].reader()) for index in others}
     elif others:
         readers = {index: tallies.reader_from_held() for index in others}
 
     def run(index: int) -> _Outcome:
         if index in readers:
-            return _run_entry(entries[index], readers[index], selection)
-        return tallies.count(index, entries[index], selection)
+            return _run_entry(source, entries[index], readers[index])
+        return tallies.count(index, entries[index])
 
     with ThreadPoolExecutor(max_workers=max(1, len(entries))) as pool:
         futures = {index: pool.submit(run, index) for index in entries}
@@ -415,8 +425,7 @@ def stage_bytes(start_bytes: int, allowance: int | None) -> Iterator[int]:
 
 
 def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_bytes: int | None = None,
-           max_seconds: float | None = None, selection: BitSelection | None = None,
-           thresholds: Thresholds | None = None) -> Iterator[Stage]:
+           max_seconds: float | None = None, thresholds: Thresholds | None = None) -> Iterator[Stage]:
     """Yield the stages of a run until one FAILs or a limit is reached.
 
     Stage ``k`` tests the first :math:`2^k` KiB of the stream
@@ -431,15 +440,16 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     Parameters
     ----------
     source : Source
-        The stream (read once, front to back).
+        The stream (read once, front to back), or a selection of its bits
+        (:func:`~rnglab.streams.gateway.select`): the entries that do not
+        choose their own bits read those, and the data is counted in the
+        stream's outputs.
     battery : Battery
         The entries to pace.
     start_bytes : int
         The data of the first stage.
     max_bytes, max_seconds : optional
         The allowance of data (the last stage's) and a limit on the time spent.
-    selection : BitSelection, optional
-        Bits of each output, for the entries that do not choose their own (default: all).
     thresholds : Thresholds, optional
         The grades (default: :class:`~rnglab.empirical.verdicts.Thresholds`); the run stops after a stage with a FAIL.
 
@@ -451,21 +461,21 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
         :data:`INPUT_ENDED`). An input that holds just ``max_bytes`` ends the
         run at its last stage, without this error.
     """
-    selection, thresholds = selection or BitSelection(), thresholds or Thresholds()
+    thresholds = thresholds or Thresholds()
     pacing, runs = Pacing(), None
     tallies = TallyStream(source, {index: entry for index, entry in enumerate(battery.entries) if entry.incremental})
     started, last_seconds = time.perf_counter(), 0.0
     try:
         while pacing.probe < 4 or not pacing.per_sample:  # learn the entries' consumption at 1 and 2 samples
-            probe, runs = run_stage(source, battery, pacing, selection, thresholds, tallies, runs)
+            probe, runs = run_stage(source, battery, pacing, thresholds, tallies, runs)
             if _input_ended(probe):
                 raise InputExhausted(f"{source.name} ended before the first stage")
             pacing.advance()
         for size in stage_bytes(start_bytes, max_bytes):
             if max_seconds is not None and time.perf_counter() - started + 2 * last_seconds > max_seconds:
                 return
-            pacing.target = size * 8 // source.output_bits
-            stage, runs = run_stage(source, battery, pacing, selection, thresholds, tallies, runs)
+            pacing.target = size * 8 // unselected(source).output_bits
+            stage, runs = run_stage(source, battery, pacing, thresholds, tallies, runs)
             last_seconds = stage.seconds
             if _input_ended(stage) and stage.bytes < size:  # the stage's data is not all there: not reported
                 raise InputExhausted(f"{source.name} ended in the stage of {size:,} bytes")

@@ -11,9 +11,7 @@ it tests the generator and not a formatting of it:
 * :func:`words` -- ``w``-bit integers: the ``b = floor(log2 R)`` genuine bits
   of each output (:func:`genuine_words`: the offset itself when ``R`` is a
   power of two; otherwise only outputs below ``2^b`` give words, so that the
-  bits stay unbiased), optionally after dropping the top ``r`` bits
-  and taking the next ``s`` (TestU01's ``r`` and ``s``), or keeping only the
-  low ``k`` bits;
+  bits stay unbiased);
 * :func:`bits` -- the concatenation of those words, most significant bit first;
 * :func:`bit_fields` -- that bit stream cut into fields of 1 to 64 bits (the
   rows of the matrix-rank test, the blocks of the Hamming-weight test), or
@@ -30,17 +28,27 @@ it tests the generator and not a formatting of it:
 
 The bit stream is never expanded to one byte per bit on the way: a compiled
 kernel joins the words into fields with word-level shifts, one pass.
+
+A selection of bits is a view of the stream, not an option of these
+functions: :func:`select` wraps a source in :class:`SelectedBits`, the source
+of the selected bits of each output (after dropping the top ``r`` bits, the
+next ``s``, TestU01's ``r`` and ``s``; or the low ``k`` bits, PractRand's
+``Transforms::lowbits``), and every function above reads it as any source of
+``w``-bit words. The packing kernel still takes the selected bits of the
+wrapped source's words in its one pass.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from rnglab.core.compiled import njit
 from rnglab.generators.base import Source, check_count
+from rnglab.streams.tape import Tape
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,120 @@ class BitSelection:
     def width(self, source_bits: int) -> int:
         """Bits per word after the selection."""
         return self.span(source_bits)[1]
+
+
+class SelectedBits(Source):
+    """The selected bits of each output of ``inner``: a source of ``w``-bit words, a view of ``inner``'s stream.
+
+    Output ``i`` is ``(g_i >> below) mod 2^w`` for the ``i``-th word ``g_i`` of
+    ``inner``'s :func:`genuine_words` (``b`` bits), with ``(b - below - w, w)``
+    the selection's :meth:`~BitSelection.span`: its range is ``[0, 2^w)``, so
+    every reader of this module (words, bits, uniforms ``v / 2^w``, digits
+    ``floor(d v / 2^w)``) reads it as any source of ``w``-bit words, the way
+    TestU01's ``r`` and ``s`` present ``s`` bits of each output and PractRand's
+    ``Transforms::lowbits`` the low bits. Reading it reads ``inner``: the
+    stream goes on there, and another view of ``inner`` (or ``inner`` itself)
+    reads what follows.
+
+    Words handed back (:meth:`unread`, a test that read past its sample's
+    end) go back to ``inner`` as the outputs behind them, so that the
+    stream goes on right after the last word used whoever reads it next;
+    they must be the last words of the last read.
+
+    Parameters
+    ----------
+    inner : Source
+    selection : BitSelection
+        Checked against ``inner``'s genuine bits (``ValueError`` naming the rule).
+
+    Attributes
+    ----------
+    inner : Source
+    selection : BitSelection
+    below, width : int
+        The bits below the selection in each word of ``inner``, and the selected bits.
+    """
+
+    def __init__(self, inner: Source, selection: BitSelection) -> None:
+        source_bits = genuine_bits(inner)
+        dropped, width = selection.span(source_bits)
+        self.inner, self.selection, self.below, self.width = inner, selection, source_bits - dropped - width, width
+        self.name, self.seed, self.low, self.high = inner.name, inner.seed, 0, (1 << width) - 1
+        self.replayable = inner.replayable
+        super().__init__()
+        self._last: tuple[np.ndarray, np.ndarray] | None = None  # the words of the last read, and the outputs behind
+
+    def spanned_words(self, size: int) -> tuple[np.ndarray, int, int]:
+        """``(values, below, width)``: ``size`` words ``g`` of ``inner``, the selected words being
+        ``(g >> below) mod 2^width`` (for a reader that takes the bits in its own pass)."""
+        self._last = None
+        return genuine_words(self.inner, size), self.below, self.width
+
+    def _generate(self, size: int) -> np.ndarray:
+        tape = Tape(self.inner)
+        tape.mark()
+        values = self._selected(genuine_words(tape, size))
+        self._last = values, tape.kept()
+        tape.close()  # the outputs read past the last word go back to inner at once
+        return values
+
+    def _selected(self, values: np.ndarray) -> np.ndarray:
+        """``(g >> below) mod 2^width`` of the words ``g`` (``values`` itself when that is every bit)."""
+        if self.below:
+            values = values >> np.uint64(self.below)
+        if self.below + self.width < genuine_bits(self.inner):  # bits dropped above the selection
+            values = values & np.uint64((1 << self.width) - 1)
+        return values
+
+    def unread(self, values: np.ndarray) -> None:
+        """Hand back the last ``k = len(values)`` words read: ``inner`` serves the outputs behind them next.
+
+        The outputs behind the words kept are read again, from those the last
+        read took, for those words only (as :class:`~rnglab.streams.tape.Tape`
+        does); what that leaves goes back to ``inner``.
+
+        Raises
+        ------
+        ValueError
+            When ``values`` are not the last words of the last read.
+        """
+        values = np.asarray(values, dtype=np.uint64)
+        if not values.size:
+            return
+        last, behind = self._last if self._last is not None else (values[:0], None)
+        if values.size > last.size or not np.array_equal(values, last[last.size - values.size:]):
+            raise ValueError("a selection of bits takes back only the last words of its last read")
+        again = Tape(self.inner)
+        again.unread(behind)
+        genuine_words(again, last.size - values.size)
+        again.close()
+        self._last = None
+
+    @property
+    def state(self) -> dict:
+        return self.inner.state
+
+
+def select(source: Source, selection: BitSelection) -> Source:
+    """The bits ``selection`` chooses of each output of ``source``: a :class:`SelectedBits` view of it, or
+    ``source`` itself for every bit (``BitSelection()``)."""
+    return source if selection == BitSelection() else SelectedBits(source, selection)
+
+
+def selection_of(source: Source) -> BitSelection:
+    """The bits of its stream that ``source`` reads: a :class:`SelectedBits`'s selection, else every bit."""
+    return source.selection if isinstance(source, SelectedBits) else BitSelection()
+
+
+def unselected(source: Source) -> Source:
+    """The stream under a selection of bits: a :class:`SelectedBits`'s wrapped source, else ``source`` itself."""
+    return source.inner if isinstance(source, SelectedBits) else source
+
+
+def selected_source(factory: Callable[[int | None], Source], selection: BitSelection, seed: int | None) -> Source:
+    """``select(factory(seed), selection)``; ``functools.partial(selected_source, factory, selection)`` is a
+    factory of views, picklable (for a worker) when ``factory`` is."""
+    return select(factory(seed), selection)
 
 
 def offsets(source: Source, size: int) -> np.ndarray:
@@ -139,32 +261,30 @@ def genuine_bits(source: Source) -> int:
     return min(source.output_bits, 64)
 
 
-def words(source: Source, size: int, selection: BitSelection = BitSelection()) -> tuple[np.ndarray, int]:
-    """Return ``size`` words of the selected bits and their width in bits.
-
-    The words are the selection's bits of :func:`genuine_words`.
+def words(source: Source, size: int) -> tuple[np.ndarray, int]:
+    """Return ``size`` words of :func:`genuine_words` and their width in bits.
 
     Returns
     -------
     values : numpy.ndarray of uint64
-        When every bit of a power-of-two source is selected, the source's
-        own output array (not copied): treat it as read-only.
+        For a power-of-two source, the source's own output array (not
+        copied): treat it as read-only.
     width : int
     """
-    values, below, width = _spanned_words(source, size, selection)
-    if below:
-        values = values >> np.uint64(below)
-    if below + width < genuine_bits(source):  # bits dropped above the selection
-        values = values & np.uint64((1 << width) - 1)
-    return values, width
+    return genuine_words(source, size), genuine_bits(source)
 
 
-def _spanned_words(source: Source, size: int, selection: BitSelection) -> tuple[np.ndarray, int, int]:
-    """``(values, below, width)``: ``size`` :func:`genuine_words`, each ``g`` holding the selected word
-    ``(g >> below) mod 2^width``."""
-    source_bits = genuine_bits(source)
-    dropped, width = selection.span(source_bits)
-    return genuine_words(source, size), source_bits - dropped - width, width
+def _spanned_words(source: Source, size: int) -> tuple[np.ndarray, int, int]:
+    """``(values, below, width)``: ``size`` words ``g`` of which ``(g >> below) mod 2^width`` are the source's
+    :func:`genuine_words`.
+
+    A :class:`SelectedBits` gives its wrapped source's words and its span, so
+    that the packing kernel takes the selected bits in its own pass rather
+    than in one of their own; another source gives its words (``below = 0``).
+    """
+    if isinstance(source, SelectedBits):
+        return source.spanned_words(size)
+    return genuine_words(source, size), 0, genuine_bits(source)
 
 
 def genuine_words(source: Source, size: int) -> np.ndarray:
@@ -209,14 +329,14 @@ def _quotients(values: np.ndarray, quotient: int) -> np.ndarray:
     return np.asarray([int(v) // quotient for v in values], dtype=np.uint64)
 
 
-def bit_fields(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+def bit_fields(source: Source, count: int, field_bits: int) -> np.ndarray:
     """Return the first ``count`` fields of ``field_bits`` (1 to 64) bits cut from the source's bit stream.
 
     The fields are the bits of :func:`bits` read ``field_bits`` at a time, the
     first bit most significant; exactly ``ceil(count f / w)`` words are read
-    (:func:`genuine_words`) for ``w`` selected bits per output and ``f`` per field.
+    (:func:`genuine_words`) for ``w`` bits per output and ``f`` per field.
     """
-    return BitReader(selection).fields(source, count, field_bits)
+    return BitReader().fields(source, count, field_bits)
 
 
 class BitReader:
@@ -232,12 +352,12 @@ class BitReader:
     Attributes
     ----------
     rest, held : int
-        The ``held`` bits not yet read (fewer than ``w``, for ``w`` selected
-        bits per output), the next one most significant in ``rest``.
+        The ``held`` bits not yet read (fewer than ``w``, for ``w`` bits per
+        output), the next one most significant in ``rest``.
     """
 
-    def __init__(self, selection: BitSelection = BitSelection()) -> None:
-        self.selection, self.rest, self.held = selection, 0, 0
+    def __init__(self) -> None:
+        self.rest, self.held = 0, 0
 
     def fields(self, source: Source, count: int, field_bits: int) -> np.ndarray:
         """The next ``count`` fields of ``f = field_bits`` (1 to 64) bits: the bits held first, then
@@ -249,11 +369,11 @@ class BitReader:
         """
         if not 1 <= field_bits <= 64:
             raise ValueError(f"field_bits must be in [1, 64]; got {field_bits}")
-        width, f = self.selection.width(genuine_bits(source)), field_bits
+        width, f = genuine_bits(source), field_bits
         size = max(0, -(-(check_count(count, "count") * f - self.held) // width))
         if width == f and not self.held:
-            return words(source, size, self.selection)[0]
-        values, below, width = _spanned_words(source, size, self.selection)  # selected in the pass that packs them
+            return words(source, size)[0]
+        values, below, width = _spanned_words(source, size)  # selected in the pass that packs them
         fields, first, buffer, held = np.empty(count, dtype=np.uint64), 0, np.uint64(self.rest), self.held
         while held >= f and first < count:  # whole fields in the bits held (fields narrower than a word)
             held -= f
@@ -279,14 +399,14 @@ class BitReader:
 
     def chunks(self, source: Source, count: int, field_bits: int, *, chunk_fields: int = 2**20, multiple: int = 1):
         """Yield the next ``count`` fields a chunk at a time, as :func:`field_chunks` cuts them."""
-        for size in _chunk_sizes(source, count, field_bits, self.selection, chunk_fields, multiple):
+        for size in _chunk_sizes(source, count, field_bits, chunk_fields, multiple):
             yield self.fields(source, size, field_bits)
 
     def word_chunks(self, source: Source, count: int, field_bits: int, *, chunk_fields: int = 2**20,
                     multiple: int = 1):
         """Yield the next ``count`` fields a chunk at a time as :func:`field_word_chunks` gives them,
         ``(words, k, fields)``; when the bits held are whole fields, those come first, one to a word."""
-        f, width = field_bits, self.selection.width(genuine_bits(source))
+        f, width = field_bits, genuine_bits(source)
         if width % f or self.held % f:
             for fields in self.chunks(source, count, f, chunk_fields=chunk_fields, multiple=multiple):
                 yield fields, 1, fields.size
@@ -296,18 +416,17 @@ class BitReader:
             yield self.fields(source, carried, f), 1, carried
         if count == carried:
             return
-        for size in _chunk_sizes(source, count - carried, f, self.selection, chunk_fields, multiple):
-            values, per = field_words(source, size, f, self.selection)
+        for size in _chunk_sizes(source, count - carried, f, chunk_fields, multiple):
+            values, per = field_words(source, size, f)
             self.held = (values.size * per - size) * f  # the fields of the last word past the chunk's
             self.rest = int(values[-1]) & ((1 << self.held) - 1)
             yield values, per, size
 
 
-def field_words(source: Source, count: int, field_bits: int,
-                selection: BitSelection = BitSelection()) -> tuple[np.ndarray, int]:
+def field_words(source: Source, count: int, field_bits: int) -> tuple[np.ndarray, int]:
     """Return the first ``count`` fields of :func:`bit_fields` still in their words, and the fields per word ``k``.
 
-    When ``f = field_bits`` divides the selected width ``w``, the words
+    When ``f = field_bits`` divides the width ``w``, the words
     themselves (:func:`words`): ``k = w / f`` fields each, the first in the
     most significant bits, the last word holding ``k`` fields past ``count``
     at most; a compiled test then cuts them where it reads them instead of
@@ -315,62 +434,57 @@ def field_words(source: Source, count: int, field_bits: int,
     generating the outputs). Otherwise the fields of :func:`bit_fields`,
     ``k = 1``. Either way the outputs read are those :func:`bit_fields` reads.
     """
-    width = selection.width(genuine_bits(source))
+    width = genuine_bits(source)
     if width % field_bits:
-        return bit_fields(source, count, field_bits, selection), 1
-    values, width = words(source, -(-check_count(count, "count") * field_bits // width), selection)
+        return bit_fields(source, count, field_bits), 1
+    values, width = words(source, -(-check_count(count, "count") * field_bits // width))
     return values, width // field_bits
 
 
-def field_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
-                 chunk_fields: int = 2**20, multiple: int = 1):
+def field_chunks(source: Source, count: int, field_bits: int, *, chunk_fields: int = 2**20, multiple: int = 1):
     """Yield the ``count`` fields of :func:`bit_fields` a chunk at a time (memory bounded whatever ``count``).
 
     Every chunk but the last holds a whole number of ``lcm(w, f)``-bit blocks
-    (``w`` selected bits per output, ``f = field_bits``) and of ``multiple``
+    (``w`` bits per output, ``f = field_bits``) and of ``multiple``
     fields (the rows of a matrix), about ``chunk_fields`` fields, or fewer
     when a field spans several outputs (``f > w``: about ``chunk_fields``
     outputs a chunk, so that one low bit an output does not make a chunk of
     32 million outputs): no output's bits straddle two chunks, so the
     concatenation is :func:`bit_fields` of ``count`` fields, read from the same outputs.
     """
-    yield from BitReader(selection).chunks(source, count, field_bits, chunk_fields=chunk_fields, multiple=multiple)
+    yield from BitReader().chunks(source, count, field_bits, chunk_fields=chunk_fields, multiple=multiple)
 
 
-def field_word_chunks(source: Source, count: int, field_bits: int, selection: BitSelection = BitSelection(), *,
-                      chunk_fields: int = 2**20, multiple: int = 1):
+def field_word_chunks(source: Source, count: int, field_bits: int, *, chunk_fields: int = 2**20, multiple: int = 1):
     """Yield the chunks of :func:`field_chunks` as :func:`field_words` gives them: ``(words, k, fields)``, the
     chunk's ``fields`` fields held ``k`` to a word."""
-    yield from BitReader(selection).word_chunks(source, count, field_bits, chunk_fields=chunk_fields,
-                                                multiple=multiple)
+    yield from BitReader().word_chunks(source, count, field_bits, chunk_fields=chunk_fields, multiple=multiple)
 
 
-def _chunk_sizes(source: Source, count: int, field_bits: int, selection: BitSelection, chunk_fields: int,
-                 multiple: int):
+def _chunk_sizes(source: Source, count: int, field_bits: int, chunk_fields: int, multiple: int):
     """The numbers of fields of the chunks of :func:`field_chunks`."""
     count = check_count(count, "count")
-    width = selection.width(genuine_bits(source))
+    width = genuine_bits(source)
     block = math.lcm(math.lcm(width, field_bits) // field_bits, multiple)
     size = max(1, min(chunk_fields, chunk_fields * width // field_bits) // block) * block
     for start in range(0, count, size):
         yield min(size, count - start)
 
 
-def bits(source: Source, count: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+def bits(source: Source, count: int) -> np.ndarray:
     """Return the first ``count`` bits of the source's bit stream as a uint8 array of 0/1.
 
-    The stream concatenates the selected bits of successive outputs, most
-    significant bit first; ``ceil(count / w)`` words are read for ``w``
-    selected bits per output.
+    The stream concatenates the ``w`` genuine bits of successive outputs
+    (:func:`genuine_words`), most significant bit first; ``ceil(count / w)``
+    words are read.
     """
-    return BitReader(selection).bits(source, count)
+    return BitReader().bits(source, count)
 
 
-def packed_words(source: Source, count: int, word_bits: int = 32,
-                 selection: BitSelection = BitSelection()) -> np.ndarray:
+def packed_words(source: Source, count: int, word_bits: int = 32) -> np.ndarray:
     """Return ``count`` words of ``word_bits`` (32 or 64) cut from the source's bit stream.
 
-    When the selected width ``w`` is 8, 16, 32 or 64 bits, the words are the
+    When the width ``w`` of the outputs is 8, 16, 32 or 64 bits, the words are the
     outputs' little-endian bytes in order, read as little-endian words, so the
     byte stream does not depend on the word size: a 64-bit output cut into
     32-bit words gives its low half first (numpy's ``integers(dtype=uint32)``
@@ -381,29 +495,29 @@ def packed_words(source: Source, count: int, word_bits: int = 32,
     """
     if word_bits not in (32, 64):
         raise ValueError(f"word must be 32 or 64 bits; got {word_bits}")
-    width = selection.width(genuine_bits(source))
+    width = genuine_bits(source)
     if width not in (8, 16, 32, 64):
-        return bit_fields(source, count, word_bits, selection)
-    values, _ = words(source, -(-check_count(count, "count") * word_bits // width), selection)
+        return bit_fields(source, count, word_bits)
+    values, _ = words(source, -(-check_count(count, "count") * word_bits // width))
     if width == word_bits:
         return values
     data = values.astype(f"<u{width // 8}").view(np.uint8)
     return data[:count * word_bits // 8].view(f"<u{word_bits // 8}").astype(np.uint64)
 
 
-def packed_chunks(source: Source, chunk_words: int, word_bits: int = 32, selection: BitSelection = BitSelection()):
+def packed_chunks(source: Source, chunk_words: int, word_bits: int = 32):
     """Yield the words of :func:`packed_words` chunk after chunk, without end: their concatenation is the stream.
 
-    Each chunk reads a whole number of ``lcm(w, f)``-bit blocks (``w`` selected
-    bits per output, ``f = word_bits``), so no output's bits straddle two chunks
+    Each chunk reads a whole number of ``lcm(w, f)``-bit blocks (``w`` bits per
+    output, ``f = word_bits``), so no output's bits straddle two chunks
     and none are lost at a boundary; chunks hold about ``chunk_words`` words.
     """
     if word_bits not in (32, 64):
         raise ValueError(f"word must be 32 or 64 bits; got {word_bits}")
-    block = math.lcm(selection.width(genuine_bits(source)), word_bits) // word_bits  # words per whole block
+    block = math.lcm(genuine_bits(source), word_bits) // word_bits  # words per whole block
     count = max(1, chunk_words // block) * block
     while True:
-        yield packed_words(source, count, word_bits, selection)
+        yield packed_words(source, count, word_bits)
 
 
 def scaled_words(source: Source, count: int) -> np.ndarray:
@@ -446,18 +560,17 @@ def _left_aligned(values: np.ndarray, width: int) -> np.ndarray:
 STREAM_FORMATS = {"packed": packed_words, "scaled32": scaled_words, "left32": left_aligned_words}
 
 
-def formatted_chunks(source: Source, stream_format: str, chunk_words: int, word_bits: int = 32,
-                     selection: BitSelection = BitSelection()):
+def formatted_chunks(source: Source, stream_format: str, chunk_words: int, word_bits: int = 32):
     """Yield the words of ``stream_format`` chunk after chunk, without end (see :data:`STREAM_FORMATS`).
 
     ``scaled32`` and ``left32`` write one 32-bit word per output: they take
-    neither another word size nor a bit selection.
+    neither another word size nor a selection of bits (:class:`SelectedBits`).
     """
     if stream_format not in STREAM_FORMATS:
         raise ValueError(f"stream format must be one of {', '.join(STREAM_FORMATS)}; got {stream_format!r}")
     if stream_format == "packed":
-        yield from packed_chunks(source, chunk_words, word_bits, selection)
-    if word_bits != 32 or selection != BitSelection():
+        yield from packed_chunks(source, chunk_words, word_bits)
+    if word_bits != 32 or isinstance(source, SelectedBits):
         raise ValueError(f"the {stream_format} format writes one 32-bit word per output: "
                          f"it takes no --word 64, --drop-bits or --low-bits")
     while True:

@@ -9,7 +9,7 @@ from rnglab.empirical.battery import Battery, Entry, batteries, get_battery, res
 from rnglab.empirical.secondlevel import _anderson_darling_limit_cdf, anderson_darling_uniform, second_level
 from rnglab.empirical.stattests import TESTS, EmpiricalResult, get_test
 from rnglab.generators import make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 
 def pcg64(seed):
@@ -140,14 +140,14 @@ def test_small_battery_reads_low_bits_unless_the_user_chooses_the_bits():
                                                                              BitSelection(low=2))))
     result = run_battery(lambda seed: make_source("pcg64", seed), battery, 1)
     assert [r.params["low"] for r in result.results] == [None, 2]
-    result = run_battery(lambda seed: make_source("pcg64", seed), battery, 1, selection=BitSelection(low=3))
+    result = run_battery(lambda seed: select(make_source("pcg64", seed), BitSelection(low=3)), battery, 1)
     assert [r.params["low"] for r in result.results] == [3]
 
 
 def test_a_battery_skips_an_entry_refused_at_the_source_s_resolution():
     # runs-up needs n <= L^2: at 8 bits (L = 256) a battery skips it, says why, and runs the next entry.
     battery = Battery("two", "", (Entry("runs-up", 100_000, {}), Entry("frequency", 1000, {"d": 4})))
-    result = run_battery(pcg64, battery, 1, selection=BitSelection(low=8))
+    result = run_battery(lambda seed: select(pcg64(seed), BitSelection(low=8)), battery, 1)
     assert [r.test for r in result.results] == ["frequency"]
     assert result.skipped == (("runs-up", "the runs-up test needs n <= L^2 = 65536 values from a source of L = 256 "
                                           "levels (ties, 1 pair in L, bias the run counts); got n = 100000"),)

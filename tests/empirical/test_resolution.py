@@ -16,7 +16,7 @@ from rnglab.empirical.stattests import get_test
 from rnglab.empirical.stattests.fourier import MAX_BITS, fourier_statistic, transform_length
 from rnglab.empirical.stattests.frequency import uniform_levels
 from rnglab.generators import ideal_source, make_source
-from rnglab.streams.gateway import BitSelection, bits
+from rnglab.streams.gateway import BitSelection, bits, select
 
 #: Every resolution rnglab serves: MSVC's 15 bits, 16 bits, MINSTD's prime modulus, RANDU's 2^31, 32-bit words,
 #: doubles, 64-bit words, and a range that is not a power of two.
@@ -34,7 +34,7 @@ def test_ideal_source_has_its_range_and_resolution():
     assert uniform_levels(ideal_source(2**15, 1)) == 2**15
     assert uniform_levels(ideal_source(2**64, 1)) == 2**53
     assert uniform_levels(ideal_source(3 * 2**30, 1)) == 3 * 2**30
-    assert uniform_levels(ideal_source(2**32, 1), BitSelection(low=12)) == 2**12
+    assert uniform_levels(select(ideal_source(2**32, 1), BitSelection(low=12))) == 2**12
 
 
 @pytest.mark.parametrize("range_size", [2**15, 2**16, 2**31 - 1, 3 * 2**30, 2**64])
@@ -45,7 +45,7 @@ def test_max_of_t_passes_an_ideal_source_of_any_resolution(range_size):
 
 
 def test_max_of_t_reads_the_low_bits_at_their_own_resolution():
-    result = get_test("max-of-t")(ideal_source(2**32, 3), 200_000, t=6, d=10_000, selection=BitSelection(low=10))
+    result = get_test("max-of-t")(select(ideal_source(2**32, 3), BitSelection(low=10)), 200_000, t=6, d=10_000)
     assert result.details["levels"] == 2**10 and 1e-3 < result.pvalue < 1 - 1e-3
 
 
@@ -92,11 +92,11 @@ def test_fourier_memory_is_bounded_for_a_length_with_a_large_prime_factor():
 @pytest.mark.parametrize("low", [4, 8])
 def test_permutation_leaves_ties_out_and_passes_a_coarse_source(low):
     # At 16 levels one 4-tuple in three has a tie; counted as ascending they gave X^2 in the thousands.
-    result = get_test("permutation")(ideal_source(2**32, 11), 200_000, t=4, selection=BitSelection(low=low))
+    result = get_test("permutation")(select(ideal_source(2**32, 11), BitSelection(low=low)), 200_000, t=4)
     assert result.details["ties"] > 0 and 1e-3 < result.pvalue < 1 - 1e-3
 
 
 def test_runs_up_refuses_a_source_with_too_few_levels():
     with pytest.raises(ValueError, match=r"n <= L\^2 = 65536 values from a source of L = 256 levels"):
-        get_test("runs-up")(ideal_source(2**32, 1), 100_000, selection=BitSelection(low=8))
+        get_test("runs-up")(select(ideal_source(2**32, 1), BitSelection(low=8)), 100_000)
     assert 1e-3 < get_test("runs-up")(ideal_source(2**15, 2), 10**7).pvalue < 1 - 1e-3

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.stattests.base import TESTS, Tally, get_test
 from rnglab.generators import as_generator
-from rnglab.streams.gateway import BitSelection
 
 #: Sources of each resolution: whole 64-bit words, 32-bit words, and 31 bits (range 2^31 - 2, not a power of two).
 SOURCES = ("pcg64", "mt19937", "minstd")
@@ -48,7 +47,9 @@ def smallest_valid_size(entry, source) -> int:
 
 
 def make_tally(entry, source) -> Tally:
-    return get_test(entry.test).tally(source, selection=entry.bits or BitSelection(), **entry.options)
+    """The entry's tally on what it reads of ``source`` (:meth:`~rnglab.empirical.battery.Entry.view`), which the
+    tally must then be extended with."""
+    return get_test(entry.test).tally(entry.view(source), **entry.options)
 
 
 def equal(a, b) -> bool:
@@ -74,15 +75,16 @@ def same(a, b) -> bool:
 
 def pieces_result(entry, name, seed, steps):
     source = as_generator(name).make(seed)
-    tally = make_tally(entry, source)
+    view = entry.view(source)
+    tally = make_tally(entry, view)
     for n in steps:
-        tally.extend(source, n)
+        tally.extend(view, n)
     return tally.result(), source
 
 
 def at_once_result(entry, name, seed, n):
     source = as_generator(name).make(seed)
-    return get_test(entry.test)(source, n, selection=entry.bits or BitSelection(), **entry.options), source
+    return get_test(entry.test)(entry.view(source), n, **entry.options), source
 
 
 def test_the_tests_with_tallies_are_the_tests_of_the_batteries():
@@ -144,10 +146,10 @@ def test_a_tally_counts_from_one_sample_on_below_its_rule(entry, name):
     except ValueError:
         pytest.skip("the test refuses this source's resolution")
     pieces, whole = as_generator(name).make(9), as_generator(name).make(9)
-    tally = make_tally(entry, pieces)
+    view = entry.view(pieces)
+    tally = make_tally(entry, view)
     for size in (1, 2, 3, 5, 8, 13, 21):
-        tally.extend(pieces, min(size, n), checked=False)
-    tally.extend(pieces, n)
-    assert same(tally.result(), get_test(entry.test)(whole, n, selection=entry.bits or BitSelection(),
-                                                     **entry.options))
+        tally.extend(view, min(size, n), checked=False)
+    tally.extend(view, n)
+    assert same(tally.result(), get_test(entry.test)(entry.view(whole), n, **entry.options))
     assert pieces.random_raw(3).tolist() == whole.random_raw(3).tolist()

@@ -17,9 +17,9 @@ from rnglab.empirical.stattests import runs as runs_module
 from rnglab.empirical.stattests.correlation import LaggedSums
 from rnglab.empirical.stattests.knuth import CouponTally, GapTally
 from rnglab.empirical.stattests.runs import add_runs, closed_counts
-from rnglab.empirical.stattests.tape import Tape
 from rnglab.generators import CallableSource
-from rnglab.streams.gateway import BitSelection, genuine_words
+from rnglab.streams.gateway import BitSelection, genuine_words, select
+from rnglab.streams.tape import Tape
 
 pieces_examples = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -95,8 +95,8 @@ def read_in_pieces(tally, source, steps):
 
 #: (tally of two classes, the shortest segment's length in values, when a segment ends); a gap's hit is a 0.
 SEGMENT_TESTS = {
-    "gap": (lambda source, selection: GapTally(source, beta=0.5, t=1, selection=selection), 1, gap_ends),
-    "coupon": (lambda source, selection: CouponTally(source, d=2, t=3, selection=selection), 2, coupon_ends),
+    "gap": (lambda source: GapTally(source, beta=0.5, t=1), 1, gap_ends),
+    "coupon": (lambda source: CouponTally(source, d=2, t=3), 2, coupon_ends),
 }
 
 
@@ -107,7 +107,8 @@ def test_segments_read_in_pieces_stop_right_after_the_last(tiny_chunks, test, ca
     (high, selection, bit), (make_tally, shortest, segment_ends) = CASES[case], SEGMENT_TESTS[test]
     outputs, steps = np.random.default_rng(seed).integers(0, high + 1, 2000), sorted(steps)
     source = listed(outputs, high)
-    result = read_in_pieces(make_tally(source, selection), source, steps).result()
+    view = select(source, selection)  # the stream goes on in source, right after the outputs behind the last word used
+    result = read_in_pieces(make_tally(view), view, steps).result()
     lengths, values, position = reference(outputs, bit, steps[-1], segment_ends)
     assert result.details["observed"].tolist() == [lengths.count(shortest), len(lengths) - lengths.count(shortest)]
     assert result.details["values_read"] == values

@@ -9,7 +9,7 @@ from empirical.test_tally import equal
 from rnglab.empirical.battery import get_battery
 from rnglab.empirical.stattests.base import get_test
 from rnglab.generators import as_generator
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 #: (test, n, options, bits): samples of 32, 31 x 33, 3 x 8, 2 x 77, 150, 33 or 2 x 32 bits on outputs of 11 or 10 bits.
 STRADDLING = [
@@ -25,7 +25,7 @@ STRADDLING = [
 
 def fiftieth_or_valid(entry) -> int:
     """A fiftieth of the entry's size, or its whole size where the test's rule refuses that (max-of-t)."""
-    tally = get_test(entry.test).tally(as_generator("mt19937").make(1), selection=entry.bits or BitSelection(),
+    tally = get_test(entry.test).tally(select(as_generator("mt19937").make(1), entry.bits or BitSelection()),
                                        **entry.options)
     try:
         tally.check(entry.n // 50)
@@ -42,11 +42,12 @@ def read_in_pieces(test, n, options, bits, name):
     """The tally read in four pieces, the test at once on the same stream, both sources, and whether some
     piece ended inside an output."""
     pieces_source, whole_source = as_generator(name).make(5), as_generator(name).make(5)
-    tally, straddled = get_test(test).tally(pieces_source, selection=bits, **options), False
+    view = select(pieces_source, bits)
+    tally, straddled = get_test(test).tally(view, **options), False
     for size in (n // 2 + 1, n // 2 + 2, n - 7, n):
-        tally.extend(pieces_source, size)
+        tally.extend(view, size)
         straddled |= getattr(tally, "reader", None) is not None and tally.reader.held > 0
-    whole = get_test(test)(whole_source, n, selection=bits, **options)
+    whole = get_test(test)(select(whole_source, bits), n, **options)
     return tally.result(), whole, pieces_source, whole_source, straddled
 
 

@@ -12,7 +12,7 @@ from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.until_fail import CountingSource, Pacing, run_stage, stages, summarise
 from rnglab.empirical.verdicts import Thresholds
 from rnglab.generators import make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 
 def run(name: str, **limits):
@@ -217,7 +217,7 @@ def test_a_source_that_cannot_be_replayed_is_read_once_by_every_entry():
     assert not OSEntropySource().replayable and make_source("pcg64", 1).replayable
     source, battery = OSEntropySource(), get_battery("smoke")
     tallies = TallyStream(source, {i: entry for i, entry in enumerate(battery.entries) if entry.incremental})
-    stage, runs = run_stage(source, battery, Pacing(probe=2**13), BitSelection(), Thresholds(), tallies)
+    stage, runs = run_stage(source, battery, Pacing(probe=2**13), Thresholds(), tallies)
     tallies.close()
     assert stage.bytes == 8 * max(run.read for run in runs.values()) > 0
 
@@ -340,7 +340,7 @@ def at_once(result, name: str, seed: int):
     entry, = (entry for entry in get_battery("small").entries if entry.test == result.test and
               (entry.bits or BitSelection()) == selection and
               all(result.params.get(key) == value for key, value in entry.options.items()))
-    return TESTS[result.test](make_source(name, seed), result.params["n"], selection=selection, **entry.options)
+    return TESTS[result.test](select(make_source(name, seed), selection), result.params["n"], **entry.options)
 
 
 def test_every_result_of_a_stage_is_its_test_at_once_on_the_stream_s_start():

@@ -11,7 +11,7 @@ from scipy import stats
 
 from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.generators import make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 REPLICATIONS = 200
 
@@ -44,7 +44,7 @@ def test_false_alarm_rate_matches_the_window():
 
 def failures(name, selection=BitSelection(), seed=12345):
     """Tests of the small battery whose p-value is a FAIL (beyond 1e-10 from either end)."""
-    result = run_battery(lambda s: make_source(name, s), get_battery("small"), seed, selection=selection)
+    result = run_battery(lambda s: select(make_source(name, s), selection), get_battery("small"), seed)
     return {label for label, r in zip(result_labels(result.results), result.results)
             if min(r.pvalue, 1 - r.pvalue) < 1e-10}
 

@@ -19,6 +19,7 @@ from rnglab.streams.gateway import (
     packed_chunks,
     packed_words,
     scaled_words,
+    select,
     uniforms,
     words,
 )
@@ -64,10 +65,10 @@ def test_uniforms_stay_below_one_for_64_bit_sources():
 
 def test_words_of_a_power_of_two_source():
     source = listed([0b101100, 0b000011], 0, 63)
-    values, width = words(source, 2, BitSelection(drop=1, keep=3))
+    values, width = words(select(source, BitSelection(drop=1, keep=3)), 2)
     # drop the top bit of 6, take the next 3: 0b101100 -> 0b011, 0b000011 -> 0b000
     assert (values.tolist(), width) == ([0b011, 0b000], 3)
-    values, width = words(listed([0b101100, 0b000011], 0, 63), 2, BitSelection(low=2))
+    values, width = words(select(listed([0b101100, 0b000011], 0, 63), BitSelection(low=2)), 2)
     assert (values.tolist(), width) == ([0b00, 0b11], 2)
 
 
@@ -126,7 +127,7 @@ def test_selection_keeps_the_named_bits(drop, keep):
         return
     g = LCG(a=69069, c=1, m=2**32, seed=5)
     raw = LCG(a=69069, c=1, m=2**32, seed=5).random_raw(50)
-    values, width = words(g, 50, BitSelection(drop, keep))
+    values, width = words(select(g, BitSelection(drop, keep)), 50)
     expected = (raw >> np.uint64(source_bits - drop - keep)) & np.uint64(2**keep - 1)
     assert width == keep and values.tolist() == expected.tolist()
 
@@ -134,7 +135,7 @@ def test_selection_keeps_the_named_bits(drop, keep):
 def test_low_bits_of_a_power_of_two_lcg_alternate():
     # The lowest state bit of a full-period LCG mod 2^e alternates (Knuth 3.2.1.1).
     g = LCG(a=1103515245, c=12345, m=2**31, seed=1, output=Output.state())
-    values, _ = words(g, 8, BitSelection(low=1))
+    values, _ = words(select(g, BitSelection(low=1)), 8)
     assert values.tolist() in ([0, 1] * 4, [1, 0] * 4)
 
 
@@ -142,7 +143,7 @@ def test_selection_errors():
     with pytest.raises(ValueError, match="either low bits or drop/keep"):
         BitSelection(drop=1, low=2).span(32)
     with pytest.raises(ValueError, match=r"low bits must be in \[1, 15\]"):
-        words(make_source("msvc"), 1, BitSelection(low=16))
+        select(make_source("msvc"), BitSelection(low=16))
 
 
 def test_word_size_is_checked():
@@ -199,7 +200,7 @@ def test_bit_fields_equal_the_bit_stream_read_one_bit_at_a_time(stream, field_bi
     expected, width = reference_bits(source_bits, high, values, selection)
     count = data.draw(st.integers(0, len(expected) // field_bits))
     source, handed = counted(values, high)
-    fields = bit_fields(source, count, field_bits, selection)
+    fields = bit_fields(select(source, selection), count, field_bits)
     assert fields.tolist() == [int(expected[i * field_bits:(i + 1) * field_bits], 2) for i in range(count)]
     words_read(source, values, source_bits, -(-count * field_bits // width))
 
@@ -211,7 +212,7 @@ def test_bits_equal_the_bit_stream_read_one_bit_at_a_time(stream, data):
     expected, width = reference_bits(source_bits, high, values, selection)
     count = data.draw(st.integers(0, len(expected)))
     source, handed = counted(values, high)
-    assert "".join(map(str, bits(source, count, selection))) == expected[:count]
+    assert "".join(map(str, bits(select(source, selection), count))) == expected[:count]
     words_read(source, values, source_bits, -(-count // width))
 
 
@@ -221,7 +222,7 @@ def test_packed_words_equal_the_bit_stream_cut_into_words(stream, word_bits, dat
     source_bits, high, values, selection = stream
     expected, width = reference_bits(source_bits, high, values, selection)
     count = data.draw(st.integers(0, len(expected) // word_bits))
-    packed = packed_words(listed(values, 0, high), count, word_bits, selection)
+    packed = packed_words(select(listed(values, 0, high), selection), count, word_bits)
     if width in (8, 16, 32, 64):  # whole bytes: the outputs' little-endian bytes, read as little-endian words
         octets = b"".join(int(expected[i:i + width], 2).to_bytes(width // 8, "little")
                           for i in range(0, len(expected), width))
@@ -317,8 +318,8 @@ def test_field_word_chunks_hold_the_fields(name, field_bits, low, count, chunk_f
     selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
     word_source, field_source = make_source(name, 5), make_source(name, 5)
     cut = [cut_fields([chunk], field_bits)
-           for chunk in field_word_chunks(word_source, count, field_bits, selection, chunk_fields=chunk_fields)]
-    expected = list(field_chunks(field_source, count, field_bits, selection, chunk_fields=chunk_fields))
+           for chunk in field_word_chunks(select(word_source, selection), count, field_bits, chunk_fields=chunk_fields)]
+    expected = list(field_chunks(select(field_source, selection), count, field_bits, chunk_fields=chunk_fields))
     assert cut == [e.tolist() for e in expected]
     assert word_source.random_raw(3).tolist() == field_source.random_raw(3).tolist()
 
@@ -341,11 +342,11 @@ def test_word_chunks_read_in_pieces_give_the_fields_at_once(name, field_bits, lo
     width = genuine_bits(make_source(name, 1))
     selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
     piece_source, whole_source = make_source(name, 5), make_source(name, 5)
-    reader = BitReader(selection)
+    reader, view = BitReader(), select(piece_source, selection)
     cut = []
     for count in pieces:
-        cut += cut_fields(reader.word_chunks(piece_source, count, field_bits, chunk_fields=chunk_fields), field_bits)
-    assert cut == bit_fields(whole_source, sum(pieces), field_bits, selection).tolist()
+        cut += cut_fields(reader.word_chunks(view, count, field_bits, chunk_fields=chunk_fields), field_bits)
+    assert cut == bit_fields(select(whole_source, selection), sum(pieces), field_bits).tolist()
     assert piece_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()
 
 
@@ -353,9 +354,9 @@ def test_field_chunks_of_a_narrow_selection_read_about_chunk_fields_outputs():
     """One low bit an output, 32-bit fields: 1024 outputs a chunk (32 fields), not 1024 fields of 32 outputs."""
     from rnglab.streams.gateway import field_chunks
 
-    chunks = list(field_chunks(make_source("pcg64", 1), 1000, 32, BitSelection(low=1), chunk_fields=2**10))
+    chunks = list(field_chunks(select(make_source("pcg64", 1), BitSelection(low=1)), 1000, 32, chunk_fields=2**10))
     assert chunks[0].size == 32 and sum(c.size for c in chunks) == 1000
-    whole = bit_fields(make_source("pcg64", 1), 1000, 32, BitSelection(low=1))
+    whole = bit_fields(select(make_source("pcg64", 1), BitSelection(low=1)), 1000, 32)
     assert np.concatenate(chunks).tolist() == whole.tolist()
 
 
@@ -371,10 +372,10 @@ def test_bit_reader_fields_read_in_pieces_equal_the_bit_stream(stream, field_bit
     pieces = data.draw(st.lists(st.integers(0, 5), max_size=12))
     count = min(sum(pieces), len(expected) // field_bits)
     source, _ = counted(values, high)
-    reader, fields = BitReader(selection), []
+    reader, fields, view = BitReader(), [], select(source, selection)
     for piece in pieces:
         piece = min(piece, count - len(fields))
-        fields += reader.fields(source, piece, field_bits).tolist()
+        fields += reader.fields(view, piece, field_bits).tolist()
         assert reader.held < width
     assert fields == [int(expected[i * field_bits:(i + 1) * field_bits], 2) for i in range(count)]
     words_read(source, values, source_bits, -(-count * field_bits // width))
@@ -390,12 +391,12 @@ def test_bit_reader_word_chunks_in_pieces_hold_the_fields(name, field_bits, low,
     width = genuine_bits(make_source(name, 1))
     selection = BitSelection(low=low) if low is not None and low <= width else BitSelection()
     pieces_source, whole_source = make_source(name, 5), make_source(name, 5)
-    reader, cut = BitReader(selection), []
+    reader, cut, view = BitReader(), [], select(pieces_source, selection)
     for piece in pieces:
-        for words_, per, fields in reader.word_chunks(pieces_source, piece, field_bits, chunk_fields=chunk_fields):
+        for words_, per, fields in reader.word_chunks(view, piece, field_bits, chunk_fields=chunk_fields):
             shifts = np.uint64(field_bits) * np.arange(per - 1, -1, -1, dtype=np.uint64)
             cut += ((words_[:, None] >> shifts[None, :]) & np.uint64(2**field_bits - 1)).ravel()[:fields].tolist()
-    assert cut == bit_fields(whole_source, sum(pieces), field_bits, selection).tolist()
+    assert cut == bit_fields(select(whole_source, selection), sum(pieces), field_bits).tolist()
     assert pieces_source.random_raw(3).tolist() == whole_source.random_raw(3).tolist()
 
 
@@ -408,13 +409,13 @@ def test_bit_reader_bits_and_fields_of_any_sizes_in_turn_equal_the_bit_stream(st
     source_bits, high, values, selection = stream
     expected, width = reference_bits(source_bits, high, values, selection)
     source, _ = counted(values, high)
-    reader, taken = BitReader(selection), ""
+    reader, taken, view = BitReader(), "", select(source, selection)
     for _ in range(data.draw(st.integers(1, 6))):
         field_bits = data.draw(st.sampled_from([None, *range(1, 65)]))  # None: bits
         count = data.draw(st.integers(0, (len(expected) - len(taken)) // (field_bits or 1)))
         if field_bits is None:
-            taken += "".join(map(str, reader.bits(source, count)))
+            taken += "".join(map(str, reader.bits(view, count)))
         else:
-            taken += "".join(format(v, f"0{field_bits}b") for v in reader.fields(source, count, field_bits).tolist())
+            taken += "".join(format(v, f"0{field_bits}b") for v in reader.fields(view, count, field_bits).tolist())
     assert taken == expected[:len(taken)]
     words_read(source, values, source_bits, -(-len(taken) // width))

@@ -11,7 +11,7 @@ from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 #: Levels at most: blocks of up to ``2^(LEVELS - 1)`` base blocks (a tally counts them all, whatever the size it
 #: will reach; those its size does not test cost a fraction ``2^-top`` of the work).
@@ -182,13 +182,12 @@ class BcfnTally(Tally):
     state, the block of each level left open (its first half read), and the bits of a partly read output go on
     to the next call. Every level up to ``LEVELS`` is counted, since the size reached decides which are tested."""
 
-    def __init__(self, source: Source, *, block_bits: int = 32, pattern_bits: int = 4,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, block_bits: int = 32, pattern_bits: int = 4) -> None:
         super().__init__()
         require(2 <= block_bits <= 64 and block_bits % 2 == 0, f"block_bits must be even, 2 to 64; got {block_bits}")
         require(2 <= pattern_bits <= 12, f"pattern_bits must be in [2, 12]; got {pattern_bits}")
-        self.block_bits, self.pattern_bits, self.selection = block_bits, pattern_bits, selection
-        self.reader, cells = BitReader(selection), 2**pattern_bits
+        self.block_bits, self.pattern_bits, self.selection = block_bits, pattern_bits, selection_of(source)
+        self.reader, cells = BitReader(), 2**pattern_bits
         self.states, self.carries = np.zeros((LEVELS, 3), dtype=np.int64), np.zeros((LEVELS, 2), dtype=np.int64)
         self.counts, self.shorter = np.zeros((LEVELS, cells), dtype=np.int64), np.zeros((LEVELS, cells // 2), np.int64)
         self.ties, self.deviations = np.zeros(LEVELS, dtype=np.int64), np.empty(0, dtype=np.int64)
@@ -228,8 +227,7 @@ class BcfnTally(Tally):
 
 
 @register("bcfn", BcfnTally)
-def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
-         selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4) -> EmpiricalResult:
     """Bit-count frequency at doubling block sizes: the signs of the blocks' weight deviations, as patterns.
 
     The bit stream is cut into ``n`` blocks of ``B = block_bits`` bits; at
@@ -266,7 +264,6 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
         ``B``, even, 2 to 64.
     pattern_bits : int
         ``t``, 2 to 12.
-    selection : BitSelection
 
     References
     ----------
@@ -277,5 +274,5 @@ def bcfn(source: Source, n: int, *, block_bits: int = 32, pattern_bits: int = 4,
     and the combination are rnglab's own (PractRand calibrates its levels
     empirically).
     """
-    return BcfnTally(source, block_bits=block_bits, pattern_bits=pattern_bits, selection=selection).extend(
+    return BcfnTally(source, block_bits=block_bits, pattern_bits=pattern_bits).extend(
         source, n).result()

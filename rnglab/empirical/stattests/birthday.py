@@ -10,7 +10,7 @@ from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, reg
 from rnglab.empirical.stattests.collision import cell_indices, poisson_pvalue
 from rnglab.empirical.stattests.sorting import radix_sort
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import selection_of
 
 
 def equal_spacings(birthdays: np.ndarray, k: int) -> int:
@@ -39,8 +39,7 @@ def equal_spacings(birthdays: np.ndarray, k: int) -> int:
 
 
 @register("birthday-spacings")
-def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2, mid_p: bool = True,
-                      selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2, mid_p: bool = True) -> EmpiricalResult:
     """Birthday spacings: ``n`` birthdays in a year of ``k = d^t`` days, count the equal spacings.
 
     Each birthday is a cell of the ``d^t`` grid built from ``t`` successive
@@ -86,7 +85,7 @@ def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2, mid
     require(2 / 9 * n * n / k * math.sqrt(mean) <= 0.1,
             f"birthday spacings needs (2/9) (n^2/k) sqrt(n^3/4k) <= 0.1 (the triple-spacing term of the mean below "
             f"a tenth of its standard deviation); got n = {n}, k = {k}")
-    repeats = equal_spacings(cell_indices(source, n, d, t, selection), k)
+    repeats = equal_spacings(cell_indices(source, n, d, t), k)
     return EmpiricalResult("birthday-spacings", float(repeats), poisson_pvalue(repeats, mean, mid_p),
-                           gateway_params(n, selection, d=d, t=t, k=k, mid_p=mid_p),
+                           gateway_params(n, selection_of(source), d=d, t=t, k=k, mid_p=mid_p),
                            {"equal_spacings": repeats, "expected": mean, "distribution": "Poisson"})

@@ -15,7 +15,7 @@ from scipy import stats
 from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
 from rnglab.empirical.stattests.sorting import radix_sort
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection, bit_fields, genuine_bits, uniform_digits, words
+from rnglab.streams.gateway import bit_fields, genuine_bits, selection_of, uniform_digits, words
 
 #: Largest grid the cell indices address (they are uint64).
 MAX_CELLS = 2**63
@@ -23,34 +23,31 @@ MAX_CELLS = 2**63
 CHUNK_CELLS = 2**18
 
 
-def digits(source: Source, count: int, d: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+def digits(source: Source, count: int, d: int) -> np.ndarray:
     """Return ``count`` digits in ``[0, d)``: ``floor(d u)`` of successive outputs.
 
-    With every bit selected, ``u = (x - low) / R`` at the source's full
-    resolution (:func:`rnglab.streams.gateway.uniforms`), TestU01's ``floor(d U)``; for a
-    power of two ``R`` and ``d`` that is the offset's top ``log2 d`` bits, taken
-    exactly. With a bit selection, each digit comes from one output's selected
-    bits ``w`` (width ``b``): ``floor(d w / 2^b)``, exact for ``d <= 2^b``. When
+    ``u = (x - low) / R`` at the source's full resolution
+    (:func:`rnglab.streams.gateway.uniforms`), TestU01's ``floor(d U)``; for a
+    power of two ``R = 2^b`` and ``d`` that is the offset's top ``log2 d``
+    bits, taken exactly (a selection of ``b`` bits of each output,
+    :class:`~rnglab.streams.gateway.SelectedBits`, is such a source). When
     ``d`` is a power of two wider than one output (``d = 2^30`` on MSVC's 15-bit
     ``rand()``), the digits are cut from the bit stream instead
     (:func:`rnglab.streams.gateway.bit_fields`), as a program would combine calls.
     """
     require(d >= 2, f"d must be >= 2; got {d}")
-    width = selection.width(genuine_bits(source))
+    width = genuine_bits(source)
     power_of_two = d & (d - 1) == 0
     if d > 1 << width:
         require(power_of_two, f"d must be <= 2^{width} (the selected bits per output) or a power of two; got {d}")
-        return bit_fields(source, count, d.bit_length() - 1, selection)
-    if selection == BitSelection() and not (power_of_two and source.range_size == 1 << width):
+        return bit_fields(source, count, d.bit_length() - 1)
+    if not (power_of_two and source.range_size == 1 << width):
         return uniform_digits(source, count, d)
-    values, width = words(source, count, selection)
-    if power_of_two:
-        return values >> np.uint64(width - (d.bit_length() - 1))
-    scaled = np.floor(values.astype(np.float64) * (d / 2.0**width))
-    return np.minimum(scaled, d - 1).astype(np.uint64)
+    values, width = words(source, count)
+    return values >> np.uint64(width - (d.bit_length() - 1))
 
 
-def cell_indices(source: Source, n: int, d: int, t: int, selection: BitSelection = BitSelection()) -> np.ndarray:
+def cell_indices(source: Source, n: int, d: int, t: int) -> np.ndarray:
     """Return ``n`` cells of the ``d^t`` grid, each built from ``t`` successive digits (non-overlapping).
 
     Cell ``j`` is ``sum_i y_{tj+i} d^(t-1-i)`` with ``y = floor(d u)`` (TestU01's
@@ -61,12 +58,12 @@ def cell_indices(source: Source, n: int, d: int, t: int, selection: BitSelection
     """
     require(t >= 1, f"t must be >= 1; got {t}")
     require(d**t <= MAX_CELLS, f"k = d^t must be <= 2^63; got {d}^{t}")
-    if d & (d - 1) == 0 and d > 1 << selection.width(genuine_bits(source)):
-        return digits(source, n, d**t, selection)
+    if d & (d - 1) == 0 and d > 1 << genuine_bits(source):
+        return digits(source, n, d**t)
     cells = np.empty(n, dtype=np.uint64)
     for start in range(0, n, CHUNK_CELLS):  # 8 bytes a cell, whatever t: the digits are read a chunk at a time
         block = cells[start:start + CHUNK_CELLS]
-        points = digits(source, block.size * t, d, selection).reshape(block.size, t)
+        points = digits(source, block.size * t, d).reshape(block.size, t)
         block[:] = points[:, 0]
         for column in range(1, t):
             block *= np.uint64(d)
@@ -113,8 +110,7 @@ def expected_collisions(n: int, k: int) -> float:
 
 
 @register("collision")
-def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool = True,
-              selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool = True) -> EmpiricalResult:
     """Collision test: ``n`` points of ``t`` successive digits thrown into ``k = d^t`` urns.
 
     A *collision* is a ball that falls into an urn already occupied; the
@@ -140,8 +136,6 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool
         Dimension: outputs per point.
     mid_p : bool
         The mid-p value, or TestU01's p-value (:func:`poisson_pvalue`).
-    selection : BitSelection
-        Which bits of each output are read.
 
     References
     ----------
@@ -152,12 +146,12 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool
     """
     k = d**t
     require(2 <= n <= k // 32, f"collision test needs 2 <= n <= k/32 = {k // 32} (sparse case); got n = {n}")
-    cells = cell_indices(source, n, d, t, selection)
+    cells = cell_indices(source, n, d, t)
     if k <= 2**32:
         cells = cells.astype(np.uint32)  # fewer digits to sort, half the memory to move
     radix_sort(cells)
     collisions = int(np.count_nonzero(cells[1:] == cells[:-1]))
     mean = expected_collisions(n, k)
     return EmpiricalResult("collision", float(collisions), poisson_pvalue(collisions, mean, mid_p),
-                           gateway_params(n, selection, d=d, t=t, k=k, mid_p=mid_p),
+                           gateway_params(n, selection_of(source), d=d, t=t, k=k, mid_p=mid_p),
                            {"collisions": collisions, "expected": mean, "distribution": "Poisson"})

@@ -11,7 +11,7 @@ from scipy import stats
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
 from rnglab.empirical.stattests.frequency import Overlap, uniform_reader
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import selection_of
 
 #: How many first values fix the shift of :class:`LaggedSums`.
 PROBE = 4096
@@ -96,16 +96,16 @@ class SerialCorrelationTally(Tally):
     """The serial correlation test's sums, carried on (:func:`serial_correlation`): the circle is closed on the
     first values when the result is asked for."""
 
-    def __init__(self, source: Source, *, lag: int = 1, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, lag: int = 1) -> None:
         super().__init__()
-        self.selection, self.sums = selection, LaggedSums(check_sample("lag", lag, 1))
+        self.selection, self.sums = selection_of(source), LaggedSums(check_sample("lag", lag, 1))
 
     def check(self, n: int) -> None:
         require(n >= 3, f"n must be >= 3; got {n}")
         require(2 * self.sums.lag < n, f"the lag must be < n/2; got lag = {self.sums.lag} with n = {n}")
 
     def _read(self, source: Source, count: int) -> None:
-        self.sums.add(uniform_reader(source, self.selection), count)
+        self.sums.add(uniform_reader(source), count)
 
     def result(self) -> EmpiricalResult:
         n = self.samples
@@ -119,8 +119,7 @@ class SerialCorrelationTally(Tally):
 
 
 @register("serial-correlation", SerialCorrelationTally)
-def serial_correlation(source: Source, n: int, *, lag: int = 1,
-                       selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def serial_correlation(source: Source, n: int, *, lag: int = 1) -> EmpiricalResult:
     """Serial correlation test: Knuth's circular coefficient ``C`` at lag ``k``, standardised.
 
     For ``n`` uniforms ``u_0 .. u_(n-1)``,
@@ -154,12 +153,10 @@ def serial_correlation(source: Source, n: int, *, lag: int = 1,
         ``n`` in the hundreds at least.
     lag : int
         ``k``, with ``1 <= k < n/2``.
-    selection : BitSelection
-        Which bits of each output make the uniforms.
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 K (C, and its mean and standard deviation mu_n, sigma_n).
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (svaria_SampleCorr).
     """
-    return SerialCorrelationTally(source, lag=lag, selection=selection).extend(source, n).result()
+    return SerialCorrelationTally(source, lag=lag).extend(source, n).result()

@@ -9,7 +9,7 @@ from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, 
 from rnglab.empirical.stattests.frequency import add_counts
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 #: Words read per chunk.
 CHUNK_WORDS = 2**16
@@ -52,15 +52,14 @@ class FloatFrequencyTally(Tally):
     """The counts of the cells of the words read as floats, carried on (:func:`float_frequency`); a word that
     straddles two reads waits in a :class:`~rnglab.streams.gateway.BitReader`."""
 
-    def __init__(self, source: Source, *, word_bits: int = 32, mantissa_bits: int = 4, exponents: int = 12,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, word_bits: int = 32, mantissa_bits: int = 4, exponents: int = 12) -> None:
         super().__init__()
         require(8 <= word_bits <= 64, f"word_bits must be in [8, 64]; got {word_bits}")
         require(0 <= mantissa_bits <= 16, f"mantissa_bits must be in [0, 16]; got {mantissa_bits}")
         require(1 <= exponents and exponents + 1 + mantissa_bits <= word_bits,
                 f"need 1 <= exponents and exponents + 1 + mantissa_bits <= word_bits; got exponents = {exponents}")
         self.word_bits, self.mantissa_bits, self.exponents = word_bits, mantissa_bits, exponents
-        self.selection, self.law, self.reader = selection, float_law(mantissa_bits, exponents), BitReader(selection)
+        self.selection, self.law, self.reader = selection_of(source), float_law(mantissa_bits, exponents), BitReader()
         self.counts = np.zeros(self.law.size, dtype=np.int64)
 
     def check(self, n: int) -> None:
@@ -82,8 +81,8 @@ class FloatFrequencyTally(Tally):
 
 
 @register("float-frequency", FloatFrequencyTally)
-def float_frequency(source: Source, n: int, *, word_bits: int = 32, mantissa_bits: int = 4, exponents: int = 12,
-                    selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def float_frequency(source: Source, n: int, *, word_bits: int = 32, mantissa_bits: int = 4,
+                    exponents: int = 12) -> EmpiricalResult:
     """Chi-square of ``n`` words of the bit stream read as binary floating-point numbers.
 
     A ``b``-bit word ``x`` is read as ``1.m * 2^-(e+1)`` scaled to ``[0, 1)``: ``e``,
@@ -111,12 +110,11 @@ def float_frequency(source: Source, n: int, *, word_bits: int = 32, mantissa_bit
         ``k``, 0 to 16.
     exponents : int
         ``E``, at least 1, with ``E + 1 + k <= b``.
-    selection : BitSelection
 
     References
     ----------
     C. Doty-Humphrey, PractRand 0.95, Tests_engines.txt (FPF, "floating point
     frequency").
     """
-    return FloatFrequencyTally(source, word_bits=word_bits, mantissa_bits=mantissa_bits, exponents=exponents,
-                               selection=selection).extend(source, n).result()
+    return FloatFrequencyTally(source, word_bits=word_bits, mantissa_bits=mantissa_bits,
+                               exponents=exponents).extend(source, n).result()

@@ -14,7 +14,7 @@ from scipy import stats
 
 from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection, bits
+from rnglab.streams.gateway import bits, selection_of
 
 #: NIST's fraction of the n/2 peaks expected below the threshold.
 BELOW_FRACTION = 0.95
@@ -50,7 +50,7 @@ def fourier_statistic(stream: np.ndarray) -> tuple[float, int, float]:
 
 
 @register("fourier")
-def fourier(source: Source, n: int, *, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def fourier(source: Source, n: int) -> EmpiricalResult:
     """Discrete Fourier transform (spectral) test on the first ``n`` bits of the bit stream.
 
     Bits become ``+-1``; ``N1`` counts the moduli of the first ``n/2`` Fourier
@@ -75,9 +75,9 @@ def fourier(source: Source, n: int, *, selection: BitSelection = BitSelection())
     """
     require(n >= 1000, f"the Fourier test needs n >= 1000 bits (NIST SP 800-22, 2.6.7); got {n}")
     length = transform_length(n)
-    statistic, below, expected = fourier_statistic(bits(source, length, selection))
+    statistic, below, expected = fourier_statistic(bits(source, length))
     return EmpiricalResult("fourier", statistic, float(stats.norm.cdf(statistic)),
-                           gateway_params(n, selection),
+                           gateway_params(n, selection_of(source)),
                            {"below_threshold": below, "expected_below": expected, "transform_length": length,
                             "nist_pvalue": math.erfc(abs(statistic) / math.sqrt(2))})
 

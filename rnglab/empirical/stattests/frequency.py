@@ -1,7 +1,7 @@
 """Equidistribution (frequency) and serial tests: counts of digits and of t-tuples of digits.
 
-Also home of :func:`selected_uniforms`, the uniforms of the selected bits that
-Knuth's tests (:mod:`.correlation`, :mod:`.knuth`, :mod:`.runs`) read.
+Also home of the readers of uniforms and digits that Knuth's tests (:mod:`.correlation`,
+:mod:`.knuth`, :mod:`.runs`) share.
 """
 
 from __future__ import annotations
@@ -23,55 +23,37 @@ from rnglab.empirical.stattests.base import (
 )
 from rnglab.empirical.stattests.collision import digits
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection, genuine_bits, uniforms, words
+from rnglab.streams.gateway import genuine_bits, selection_of, uniforms
 
 #: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
 #: the processor's cache, which makes the numpy passes several times faster than on whole samples.
 CHUNK = 2**16
 
 
-def selected_uniforms(source: Source, size: int, selection: BitSelection = BitSelection()) -> np.ndarray:
-    """Return ``size`` uniforms in ``[0, 1)`` made of the selected bits of successive outputs.
+def uniform_levels(source: Source) -> int:
+    """The number ``L`` of equally spaced values ``k / L`` that :func:`rnglab.streams.gateway.uniforms` takes.
 
-    With every bit selected these are :func:`rnglab.streams.gateway.uniforms`, at the
-    source's own resolution; otherwise the selected ``w``-bit word ``v`` gives
-    ``v / 2^w`` (its top 53 bits when ``w > 53``, so the value stays below 1).
+    ``R`` for a source of range ``R <= 2^53`` (above, ``ceil(R / 2^s)`` for the
+    ``s`` low bits dropped): ``2^w`` for ``w`` selected bits of each output
+    (:class:`~rnglab.streams.gateway.SelectedBits`; at most ``2^53``).
     """
-    if selection == BitSelection():
-        return uniforms(source, size)
-    values, width = words(source, size, selection)
-    if width > 53:
-        values, width = values >> np.uint64(width - 53), 53
-    result = values.astype(np.float64)
-    result /= float(2**width)
-    return result
+    range_size = source.range_size
+    shift = max(range_size.bit_length() - 54, 0) if range_size > 2**53 else 0
+    return -(-range_size >> shift)
 
 
-def uniform_levels(source: Source, selection: BitSelection = BitSelection()) -> int:
-    """The number ``L`` of equally spaced values ``k / L`` that :func:`selected_uniforms` takes.
-
-    ``R`` for every bit of a source of range ``R <= 2^53`` (above, ``ceil(R / 2^s)``
-    for the ``s`` low bits dropped); ``2^w`` for ``w`` selected bits (at most ``2^53``).
-    """
-    if selection == BitSelection():
-        range_size = source.range_size
-        shift = max(range_size.bit_length() - 54, 0) if range_size > 2**53 else 0
-        return -(-range_size >> shift)
-    return 2 ** min(selection.width(genuine_bits(source)), 53)
-
-
-def digit_reader(source: Source, d: int, selection: BitSelection) -> Callable[[int], np.ndarray]:
+def digit_reader(source: Source, d: int) -> Callable[[int], np.ndarray]:
     """A reader of digits ``floor(d u)`` (as int64 array indices) from successive outputs.
 
     The digits (a fresh uint64 array, all below ``d <= 2^63`` for any ``d`` a
     count array can have) are reinterpreted in place rather than copied.
     """
-    return lambda size: digits(source, size, d, selection).view(np.int64)
+    return lambda size: digits(source, size, d).view(np.int64)
 
 
-def uniform_reader(source: Source, selection: BitSelection) -> Callable[[int], np.ndarray]:
-    """A reader of :func:`selected_uniforms`."""
-    return lambda size: selected_uniforms(source, size, selection)
+def uniform_reader(source: Source) -> Callable[[int], np.ndarray]:
+    """A reader of :func:`rnglab.streams.gateway.uniforms`."""
+    return lambda size: uniforms(source, size)
 
 
 @njit(cache=True, nogil=True)
@@ -129,12 +111,12 @@ class Overlap:
         return np.concatenate([self.tail, self.head])
 
 
-def check_digits(source: Source, d: int | None, selection: BitSelection, default: int) -> int:
+def check_digits(source: Source, d: int | None, default: int) -> int:
     """Check that ``d`` digits can be read from each output: ``2 <= d <= 2^w`` for ``w`` selected bits.
 
     ``d = None`` means ``min(default, 2^w)``.
     """
-    width = selection.width(genuine_bits(source))
+    width = genuine_bits(source)
     d = check_sample("d", min(default, 2**width) if d is None else d, 2)
     require(d <= 2**width, f"d must be <= 2^{width} = {2**width}, the values of the {width} selected bits; got {d}")
     return d
@@ -162,16 +144,16 @@ def equally_likely_result(name: str, counts: np.ndarray, params: dict, values_re
 class FrequencyTally(Tally):
     """The counts of the frequency test's digits, carried on (:func:`frequency`)."""
 
-    def __init__(self, source: Source, *, d: int | None = None, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, d: int | None = None) -> None:
         super().__init__()
-        self.d, self.selection = check_digits(source, d, selection, 64), selection
+        self.d, self.selection = check_digits(source, d, 64), selection_of(source)
         self.counts = np.zeros(self.d, dtype=np.int64)
 
     def check(self, n: int) -> None:
         check_cells(n, self.d, "the frequency test")
 
     def _read(self, source: Source, count: int) -> None:
-        self.counts += group_counts(digit_reader(source, self.d, self.selection), count, 1,
+        self.counts += group_counts(digit_reader(source, self.d), count, 1,
                                     lambda groups: groups[:, 0], self.d)
 
     def result(self) -> EmpiricalResult:
@@ -180,8 +162,7 @@ class FrequencyTally(Tally):
 
 
 @register("frequency", FrequencyTally)
-def frequency(source: Source, n: int, *, d: int | None = None,
-              selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def frequency(source: Source, n: int, *, d: int | None = None) -> EmpiricalResult:
     """Equidistribution (frequency) test: chi-square of ``n`` digits ``floor(d u)`` in ``d`` cells.
 
     ``X^2 = sum_q (Y_q - n/d)^2 / (n/d)`` over the counts ``Y_q`` of each
@@ -196,15 +177,13 @@ def frequency(source: Source, n: int, *, d: int | None = None,
     d : int, optional
         Number of cells, ``2 <= d <= 2^w`` for the ``w`` selected bits;
         default ``min(64, 2^w)``.
-    selection : BitSelection
-        Which bits of each output are read.
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 A (equidistribution test).
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (smultin_Multinomial with t = 1).
     """
-    return FrequencyTally(source, d=d, selection=selection).extend(source, n).result()
+    return FrequencyTally(source, d=d).extend(source, n).result()
 
 
 def tuple_cells(tuples: np.ndarray, d: int) -> np.ndarray:
@@ -228,10 +207,9 @@ def tuple_counts(windows: Iterable[np.ndarray], d: int, t: int, counts: np.ndarr
 class SerialTally(Tally):
     """The counts of the serial test's non-overlapping t-tuples, carried on (:func:`serial`)."""
 
-    def __init__(self, source: Source, *, d: int | None = None, t: int = 3,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, d: int | None = None, t: int = 3) -> None:
         super().__init__()
-        self.d, self.t, self.selection = check_digits(source, d, selection, 8), check_sample("t", t, 1), selection
+        self.d, self.t, self.selection = check_digits(source, d, 8), check_sample("t", t, 1), selection_of(source)
         self.counts = np.zeros(self.d**self.t, dtype=np.int64)
 
     def check(self, n: int) -> None:
@@ -239,7 +217,7 @@ class SerialTally(Tally):
 
     def _read(self, source: Source, count: int) -> None:
         d = self.d
-        self.counts += group_counts(digit_reader(source, d, self.selection), count, self.t,
+        self.counts += group_counts(digit_reader(source, d), count, self.t,
                                     lambda tuples: tuple_cells(tuples, d), d**self.t)
 
     def result(self) -> EmpiricalResult:
@@ -248,8 +226,7 @@ class SerialTally(Tally):
 
 
 @register("serial", SerialTally)
-def serial(source: Source, n: int, *, d: int | None = None, t: int = 3,
-           selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def serial(source: Source, n: int, *, d: int | None = None, t: int = 3) -> EmpiricalResult:
     """Serial test on non-overlapping t-tuples: chi-square of ``n`` tuples in ``d^t`` cells.
 
     Tuple ``j`` is the digits ``(y_{tj}, ..., y_{tj+t-1})``, ``y = floor(d u)``;
@@ -268,14 +245,13 @@ def serial(source: Source, n: int, *, d: int | None = None, t: int = 3,
         Digits per output, ``2 <= d <= 2^w``; default ``min(8, 2^w)``.
     t : int
         Tuple length, ``t >= 1``.
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 B (serial test).
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (sknuth_Serial).
     """
-    return SerialTally(source, d=d, t=t, selection=selection).extend(source, n).result()
+    return SerialTally(source, d=d, t=t).extend(source, n).result()
 
 
 class OverlappingSerialTally(Tally):
@@ -286,17 +262,16 @@ class OverlappingSerialTally(Tally):
     by :meth:`result`, from the first and the last ``t - 1`` digits.
     """
 
-    def __init__(self, source: Source, *, d: int | None = None, t: int = 3,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, d: int | None = None, t: int = 3) -> None:
         super().__init__()
-        self.d, self.t, self.selection = check_digits(source, d, selection, 8), check_sample("t", t, 1), selection
+        self.d, self.t, self.selection = check_digits(source, d, 8), check_sample("t", t, 1), selection_of(source)
         self.counts, self.overlap = np.zeros(self.d**self.t, dtype=np.int64), Overlap(self.t - 1)
 
     def check(self, n: int) -> None:
         check_cells(n, self.d**self.t, "the overlapping serial test")
 
     def _read(self, source: Source, count: int) -> None:
-        tuple_counts(self.overlap.windows(digit_reader(source, self.d, self.selection), count), self.d, self.t,
+        tuple_counts(self.overlap.windows(digit_reader(source, self.d), count), self.d, self.t,
                      self.counts)
 
     def result(self) -> EmpiricalResult:
@@ -313,8 +288,7 @@ class OverlappingSerialTally(Tally):
 
 
 @register("serial-overlapping", OverlappingSerialTally)
-def serial_overlapping(source: Source, n: int, *, d: int | None = None, t: int = 3,
-                       selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def serial_overlapping(source: Source, n: int, *, d: int | None = None, t: int = 3) -> EmpiricalResult:
     """Overlapping serial test: Good's difference ``X^2_t - X^2_(t-1)`` of ``n`` circular t-tuples.
 
     The ``n`` digits ``y_0, ..., y_(n-1)`` are put on a circle and every
@@ -341,7 +315,6 @@ def serial_overlapping(source: Source, n: int, *, d: int | None = None, t: int =
         Digits per output, ``2 <= d <= 2^w``; default ``min(8, 2^w)``.
     t : int
         Tuple length, ``t >= 1``.
-    selection : BitSelection
 
     References
     ----------
@@ -352,4 +325,4 @@ def serial_overlapping(source: Source, n: int, *, d: int | None = None, t: int =
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (smarsa_SerialOver;
     sknuth_SerialSparse documents the same difference statistic).
     """
-    return OverlappingSerialTally(source, d=d, t=t, selection=selection).extend(source, n).result()
+    return OverlappingSerialTally(source, d=d, t=t).extend(source, n).result()

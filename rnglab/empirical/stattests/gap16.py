@@ -11,7 +11,7 @@ from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
 from rnglab.empirical.stattests.hamming import merge_sparse_tails
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 #: Values of 16 bits: a recurrence has probability ``p = 2^-16`` at each step.
 SYMBOLS = 2**16
@@ -123,10 +123,10 @@ class Gap16Tally(Tally):
     """The gap counts of :func:`gap16`, carried on: the last position of each value and the bits of a partly read
     output go on to the next call."""
 
-    def __init__(self, source: Source, *, bins: int = 64, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, bins: int = 64) -> None:
         super().__init__()
         require(2 <= bins <= 4096, f"bins must be in [2, 4096]; got {bins}")
-        self.bins, self.selection, self.reader = bins, selection, BitReader(selection)
+        self.bins, self.selection, self.reader = bins, selection_of(source), BitReader()
         self.edges = gap_edges(bins)
         self.coarse, self.shift = coarse_bins(self.edges)
         self.last, self.counts = np.full(SYMBOLS, -1, dtype=np.int64), np.zeros(bins, dtype=np.int64)
@@ -160,7 +160,7 @@ class Gap16Tally(Tally):
 
 
 @register("gap-16", Gap16Tally)
-def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def gap16(source: Source, n: int, *, bins: int = 64) -> EmpiricalResult:
     """Pearson's chi-square of the gaps between recurrences of ``n`` successive 16-bit values.
 
     The bit stream (the selected bits of each output, concatenated) is cut
@@ -198,7 +198,6 @@ def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = B
         Number of 16-bit values (``16 n`` bits of the stream are read).
     bins : int
         Bins before merging, 2 to 4096.
-    selection : BitSelection
 
     References
     ----------
@@ -208,4 +207,4 @@ def gap16(source: Source, n: int, *, bins: int = 64, selection: BitSelection = B
     expected counts and the split of the statistic are rnglab's own. Knuth, TAOCP vol. 2, 3.3.2 D (the
     gap test).
     """
-    return Gap16Tally(source, bins=bins, selection=selection).extend(source, n).result()
+    return Gap16Tally(source, bins=bins).extend(source, n).result()

@@ -10,7 +10,7 @@ from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 #: Pairs of words read per chunk.
 CHUNK_PAIRS = 2**16
@@ -74,11 +74,11 @@ class GcdTally(Tally):
     """The counts of the pairs' greatest common divisors, carried on (:func:`gcd_test`); a word that straddles
     two reads waits in a :class:`~rnglab.streams.gateway.BitReader`."""
 
-    def __init__(self, source: Source, *, largest: int = 100, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, largest: int = 100) -> None:
         super().__init__()
         require(2 <= largest <= 10_000, f"largest must be in [2, 10000]; got {largest}")
-        self.largest, self.selection, self.law = largest, selection, gcd_law(largest)
-        self.reader, self.counts, self.skipped = BitReader(selection), np.zeros(largest + 1, dtype=np.int64), 0
+        self.largest, self.selection, self.law = largest, selection_of(source), gcd_law(largest)
+        self.reader, self.counts, self.skipped = BitReader(), np.zeros(largest + 1, dtype=np.int64), 0
 
     def check(self, n: int) -> None:
         chi_square(np.zeros(self.law.size), n * self.law)  # its rule on the expected counts of n pairs
@@ -99,8 +99,7 @@ class GcdTally(Tally):
 
 
 @register("gcd", GcdTally)
-def gcd_test(source: Source, n: int, *, largest: int = 100,
-             selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def gcd_test(source: Source, n: int, *, largest: int = 100) -> EmpiricalResult:
     """Chi-square of the greatest common divisors of ``n`` pairs of 32-bit words.
 
     Successive 32-bit words of the bit stream are paired; for each pair of
@@ -122,7 +121,6 @@ def gcd_test(source: Source, n: int, *, largest: int = 100,
         so ``n >= 81,000`` (enforced through the chi-square rule).
     largest : int
         First pooled value of ``g``.
-    selection : BitSelection
 
     References
     ----------
@@ -131,4 +129,4 @@ def gcd_test(source: Source, n: int, *, largest: int = 100,
     G. H. Hardy, E. M. Wright, *An Introduction to the Theory of Numbers*,
     Thm. 332 (the probability 6/pi^2 of coprimality).
     """
-    return GcdTally(source, largest=largest, selection=selection).extend(source, n).result()
+    return GcdTally(source, largest=largest).extend(source, n).result()

@@ -11,7 +11,7 @@ from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 
 def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: float = 5.0):
@@ -115,11 +115,11 @@ class HammingWeightTally(MergedTally):
 
     name = "hamming-weight"
 
-    def __init__(self, source: Source, *, block_bits: int = 32, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, block_bits: int = 32) -> None:
         super().__init__()
         require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
-        self.block_bits, self.selection = block_bits, selection
-        self.reader, self.observed = BitReader(selection), np.zeros(block_bits + 1, dtype=np.int64)
+        self.block_bits, self.selection = block_bits, selection_of(source)
+        self.reader, self.observed = BitReader(), np.zeros(block_bits + 1, dtype=np.int64)
         self.law = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
 
     def options(self) -> dict:
@@ -131,8 +131,7 @@ class HammingWeightTally(MergedTally):
 
 
 @register("hamming-weight", HammingWeightTally)
-def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
-                   selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def hamming_weight(source: Source, n: int, *, block_bits: int = 32) -> EmpiricalResult:
     """Chi-square of the Hamming weights of ``n`` blocks of ``L`` bits against Binomial(L, 1/2).
 
     The bit stream is cut into ``n`` blocks of ``L = block_bits`` bits; the
@@ -149,4 +148,4 @@ def hamming_weight(source: Source, n: int, *, block_bits: int = 32,
     distribution of the weights; HammingWeight2 is the per-block variant).
     D. E. Knuth, TAOCP vol. 2, 3.3.1 B (the chi-square test).
     """
-    return HammingWeightTally(source, block_bits=block_bits, selection=selection).extend(source, n).result()
+    return HammingWeightTally(source, block_bits=block_bits).extend(source, n).result()

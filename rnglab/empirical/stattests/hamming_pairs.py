@@ -9,7 +9,7 @@ from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 #: Fields read per chunk (whole pairs of blocks): 4 MiB of them.
 CHUNK_FIELDS = 2**19
@@ -66,12 +66,12 @@ class HammingIndependenceTally(Tally):
     is kept, since the classes depend on ``n`` (:func:`pair_classes`).
     """
 
-    def __init__(self, source: Source, *, block_bits: int = 300, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, block_bits: int = 300) -> None:
         super().__init__()
         require(1 <= block_bits <= 4096, f"block_bits must be in [1, 4096]; got {block_bits}")
-        self.block_bits, self.selection = block_bits, selection
+        self.block_bits, self.selection = block_bits, selection_of(source)
         field_bits = max(f for f in range(1, 65) if block_bits % f == 0)
-        self.field_bits, self.per, self.reader = field_bits, block_bits // field_bits, BitReader(selection)
+        self.field_bits, self.per, self.reader = field_bits, block_bits // field_bits, BitReader()
         self.table = np.zeros((block_bits + 1, block_bits + 1), dtype=np.int64)
         pmf = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
         self.law, self.last = np.outer(pmf, pmf), (0, None, None)
@@ -104,8 +104,7 @@ class HammingIndependenceTally(Tally):
 
 
 @register("hamming-independence", HammingIndependenceTally)
-def hamming_independence(source: Source, n: int, *, block_bits: int = 300,
-                         selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def hamming_independence(source: Source, n: int, *, block_bits: int = 300) -> EmpiricalResult:
     """Chi-square of the pairs of Hamming weights of ``n`` non-overlapping pairs of successive blocks.
 
     The bit stream is cut into ``2n`` blocks of ``L = block_bits`` bits with
@@ -129,7 +128,6 @@ def hamming_independence(source: Source, n: int, *, block_bits: int = 300,
         Number of pairs of blocks (``2 n L`` bits are read); at least 20.
     block_bits : int
         ``L``, the bits per block.
-    selection : BitSelection
 
     References
     ----------
@@ -138,4 +136,4 @@ def hamming_independence(source: Source, n: int, *, block_bits: int = 300,
     TestU01 user guide, sstring_HammingIndep (the parameter ``d = 0`` case)
     and bbattery_SmallCrush.
     """
-    return HammingIndependenceTally(source, block_bits=block_bits, selection=selection).extend(source, n).result()
+    return HammingIndependenceTally(source, block_bits=block_bits).extend(source, n).result()

@@ -35,14 +35,13 @@ from rnglab.empirical.stattests.frequency import (
     digit_reader,
     equally_likely_result,
     group_counts,
-    selected_uniforms,
     uniform_levels,
     uniform_reader,
 )
 from rnglab.empirical.stattests.hamming import merge_sparse_tails
-from rnglab.empirical.stattests.tape import Tape
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import selection_of, uniforms
+from rnglab.streams.tape import Tape
 
 #: Under the null hypothesis, reading this many times the expected number of values
 #: without completing n gaps or segments has probability below 1e-20 (see :class:`SegmentCounts`).
@@ -211,12 +210,11 @@ def gap_lengths(hits: np.ndarray, opened: int) -> tuple[np.ndarray, int]:
 class GapTally(Tally):
     """The counts of the gap test's lengths, carried on (:func:`gap`): the stream stops right after the last gap."""
 
-    def __init__(self, source: Source, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8) -> None:
         super().__init__()
         self.t = check_sample("t", t, 1)
         check_interval(alpha, beta)
-        self.alpha, self.beta, self.selection = alpha, beta, selection
+        self.alpha, self.beta, self.selection = alpha, beta, selection_of(source)
         self.probabilities = gap_probabilities(beta - alpha, self.t)
         self.segments = SegmentCounts(self.t, 1)
 
@@ -224,7 +222,7 @@ class GapTally(Tally):
         check_classes(n, self.probabilities, "the gap test")
 
     def _hits(self, source: Source, size: int) -> np.ndarray:
-        u = selected_uniforms(source, size, self.selection)
+        u = uniforms(source, size)
         return (u >= self.alpha) & (u < self.beta)
 
     def _read(self, source: Source, count: int) -> None:
@@ -241,8 +239,7 @@ class GapTally(Tally):
 
 
 @register("gap", GapTally)
-def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8,
-        selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int = 8) -> EmpiricalResult:
     """Gap test: lengths of the gaps between successive uniforms that fall in ``[alpha, beta)``.
 
     A *gap* of length ``r`` is ``r`` values outside ``[alpha, beta)`` followed
@@ -265,14 +262,13 @@ def gap(source: Source, n: int, *, alpha: float = 0.0, beta: float = 0.5, t: int
         The interval, ``0 <= alpha < beta <= 1``.
     t : int
         Gap lengths ``0 .. t-1`` are counted apart, ``>= t`` together (``t >= 1``).
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 C, Algorithm G and eq. (4).
     TestU01 (sknuth_Gap).
     """
-    return GapTally(source, alpha=alpha, beta=beta, t=t, selection=selection).extend(source, n).result()
+    return GapTally(source, alpha=alpha, beta=beta, t=t).extend(source, n).result()
 
 
 @functools.lru_cache(maxsize=64)
@@ -307,10 +303,9 @@ def distinct_per_row(groups: np.ndarray, d: int) -> np.ndarray:
 class PokerTally(Tally):
     """The poker test's hands by their number of distinct digits, carried on (:func:`poker`)."""
 
-    def __init__(self, source: Source, *, d: int | None = None, k: int = 5, min_expected: float = 5.0,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, d: int | None = None, k: int = 5, min_expected: float = 5.0) -> None:
         super().__init__()
-        self.d, self.k, self.selection = check_digits(source, d, selection, 8), check_sample("k", k, 2), selection
+        self.d, self.k, self.selection = check_digits(source, d, 8), check_sample("k", k, 2), selection_of(source)
         self.min_expected = check_min_expected(min_expected)
         self.probabilities = poker_probabilities(self.d, self.k)
         self.counts = np.zeros(min(self.k, self.d) + 1, dtype=np.int64)
@@ -319,7 +314,7 @@ class PokerTally(Tally):
         check_classes(n, self.probabilities, "the poker test", self.min_expected)
 
     def _read(self, source: Source, count: int) -> None:
-        self.counts += group_counts(digit_reader(source, self.d, self.selection), count, self.k,
+        self.counts += group_counts(digit_reader(source, self.d), count, self.k,
                                     lambda groups: distinct_per_row(groups, self.d), self.counts.size)
 
     def result(self) -> EmpiricalResult:
@@ -331,8 +326,7 @@ class PokerTally(Tally):
 
 
 @register("poker", PokerTally)
-def poker(source: Source, n: int, *, d: int | None = None, k: int = 5, min_expected: float = 5.0,
-          selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def poker(source: Source, n: int, *, d: int | None = None, k: int = 5, min_expected: float = 5.0) -> EmpiricalResult:
     """Poker (partition) test: the number of distinct digits in ``n`` groups of ``k``.
 
     Digits are ``y = floor(d u)``; group ``j`` is ``y_{kj}, ..., y_{kj+k-1}``
@@ -359,14 +353,13 @@ def poker(source: Source, n: int, *, d: int | None = None, k: int = 5, min_expec
         Group size, ``k >= 2``.
     min_expected : float
         The least expected count of a class after merging (5, Knuth's rule; SmallCrush's 10).
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 D and eq. (5).
     TestU01 (sknuth_SimpPoker).
     """
-    return PokerTally(source, d=d, k=k, min_expected=min_expected, selection=selection).extend(source, n).result()
+    return PokerTally(source, d=d, k=k, min_expected=min_expected).extend(source, n).result()
 
 
 @functools.lru_cache(maxsize=64)
@@ -428,9 +421,9 @@ class CouponTally(Tally):
     can lump them."""
 
     def __init__(self, source: Source, *, d: int | None = None, t: int | None = None, cut: bool = False,
-                 min_expected: float = 5.0, selection: BitSelection = BitSelection()) -> None:
+                 min_expected: float = 5.0) -> None:
         super().__init__()
-        self.d, self.selection = check_digits(source, d, selection, 8), selection
+        self.d, self.selection = check_digits(source, d, 8), selection_of(source)
         self.t = None if t is None else check_sample("t", t, self.d + 1)
         require(not cut or self.t is not None, "cut needs t: the segments are cut after t - 1 values")
         self.cut, self.min_expected = bool(cut), check_min_expected(min_expected)
@@ -448,7 +441,7 @@ class CouponTally(Tally):
         check_classes(n, coupon_probabilities(self.d, self.tail(n)), "the coupon collector test", self.min_expected)
 
     def _digits(self, source: Source, size: int) -> np.ndarray:
-        return digit_reader(source, self.d, self.selection)(size)
+        return digit_reader(source, self.d)(size)
 
     def _read(self, source: Source, count: int) -> None:
         read_segments(source, self.segments, self._digits, self.samples + count, self.mean_length,
@@ -470,7 +463,7 @@ class CouponTally(Tally):
 
 @register("coupon", CouponTally)
 def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None, cut: bool = False,
-           min_expected: float = 5.0, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+           min_expected: float = 5.0) -> EmpiricalResult:
     """Coupon collector test: lengths of the segments needed to see all ``d`` digits.
 
     The digits ``y = floor(d u)`` are cut into successive segments, each
@@ -506,15 +499,13 @@ def coupon(source: Source, n: int, *, d: int | None = None, t: int | None = None
         Cut the segments after ``t - 1`` values (needs ``t``).
     min_expected : float
         The least expected count of a class after merging (5, Knuth's rule; SmallCrush's 10).
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 E, Algorithm C and the probabilities q_r.
     TestU01 (sknuth_CouponCollector).
     """
-    return CouponTally(source, d=d, t=t, cut=cut, min_expected=min_expected,
-                       selection=selection).extend(source, n).result()
+    return CouponTally(source, d=d, t=t, cut=cut, min_expected=min_expected).extend(source, n).result()
 
 
 def permutation_indices(columns: np.ndarray) -> np.ndarray:
@@ -552,16 +543,16 @@ def _lehmer_codes(columns, weights, tied_index):  # pragma: no cover - compiled
 class PermutationTally(Tally):
     """The permutation test's counts of orderings (and of tuples with a tie, last), carried on (:func:`permutation`)."""
 
-    def __init__(self, source: Source, *, t: int = 3, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, t: int = 3) -> None:
         super().__init__()
-        self.t, self.selection = check_sample("t", t, 2), selection
+        self.t, self.selection = check_sample("t", t, 2), selection_of(source)
         self.counts = np.zeros(math.factorial(self.t) + 1, dtype=np.int64)
 
     def check(self, n: int) -> None:
         check_cells(n, math.factorial(self.t), "the permutation test")
 
     def _read(self, source: Source, count: int) -> None:
-        self.counts += group_counts(uniform_reader(source, self.selection), count, self.t, permutation_indices,
+        self.counts += group_counts(uniform_reader(source), count, self.t, permutation_indices,
                                     self.counts.size)
 
     def result(self) -> EmpiricalResult:
@@ -572,7 +563,7 @@ class PermutationTally(Tally):
 
 
 @register("permutation", PermutationTally)
-def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def permutation(source: Source, n: int, *, t: int = 3) -> EmpiricalResult:
     """Permutation test: the relative order of ``n`` non-overlapping t-tuples, ``t!`` equally likely.
 
     Each tuple ``(u_{tj}, ..., u_{tj+t-1})`` is mapped to the index of its
@@ -592,14 +583,13 @@ def permutation(source: Source, n: int, *, t: int = 3, selection: BitSelection =
         Number of tuples (``n t`` uniforms are read).
     t : int
         Tuple length, ``t >= 2``.
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 F, Algorithm P.
     TestU01 (sknuth_Permutation).
     """
-    return PermutationTally(source, t=t, selection=selection).extend(source, n).result()
+    return PermutationTally(source, t=t).extend(source, n).result()
 
 
 def row_maxima(groups: np.ndarray) -> np.ndarray:
@@ -681,11 +671,11 @@ class MaximumTally(Tally):
     values ``V`` (8 bytes each)."""
 
     def __init__(self, source: Source, *, t: int = 5, d: int = 64, equal_cells: bool = False,
-                 anderson_darling: bool = False, selection: BitSelection = BitSelection()) -> None:
+                 anderson_darling: bool = False) -> None:
         super().__init__()
-        self.t, self.d, self.selection = check_sample("t", t, 2), check_sample("d", d, 2), selection
+        self.t, self.d, self.selection = check_sample("t", t, 2), check_sample("d", d, 2), selection_of(source)
         self.equal_cells, self.anderson_darling = bool(equal_cells), bool(anderson_darling)
-        self.levels = uniform_levels(source, selection)
+        self.levels = uniform_levels(source)
         self.probabilities = (np.full(self.d, 1 / self.d) if self.equal_cells
                               else maximum_cell_probabilities(self.levels, self.t, self.d))
         self.reached = self.probabilities > 0
@@ -712,7 +702,7 @@ class MaximumTally(Tally):
         return power_cells(largest, self.t, self.d)
 
     def _read(self, source: Source, count: int) -> None:
-        self.counts += group_counts(uniform_reader(source, self.selection), count, self.t, self._cells, self.d)
+        self.counts += group_counts(uniform_reader(source), count, self.t, self._cells, self.d)
 
     def result(self) -> EmpiricalResult:
         n = self.samples
@@ -733,7 +723,7 @@ class MaximumTally(Tally):
 
 @register("max-of-t", MaximumTally)
 def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64, equal_cells: bool = False,
-             anderson_darling: bool = False, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+             anderson_darling: bool = False) -> EmpiricalResult:
     """Maximum-of-t test: ``V = max(u_1..u_t)^t`` is uniform, checked by chi-square on ``d`` cells.
 
     For independent continuous uniforms, ``P(max <= x) = x^t``, so
@@ -772,12 +762,10 @@ def max_of_t(source: Source, n: int, *, t: int = 5, d: int = 64, equal_cells: bo
         Expect ``n / d`` in every cell (the law of continuous uniforms).
     anderson_darling : bool
         Also test the values ``V`` by Anderson-Darling (keeps them: 8 bytes each).
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 H.
     TestU01 (sknuth_MaxOft).
     """
-    return MaximumTally(source, t=t, d=d, equal_cells=equal_cells, anderson_darling=anderson_darling,
-                        selection=selection).extend(source, n).result()
+    return MaximumTally(source, t=t, d=d, equal_cells=equal_cells, anderson_darling=anderson_darling).extend(source, n).result()

@@ -9,7 +9,7 @@ import numpy as np
 from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection, words
+from rnglab.streams.gateway import selection_of, words
 
 
 @njit(cache=True, nogil=True)
@@ -124,8 +124,7 @@ def complexity_tails(n: int, complexity: int) -> tuple[float, float]:
 
 
 @register("linear-complexity")
-def linear_complexity_test(source: Source, n: int, *, bit: int = 0,
-                           selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def linear_complexity_test(source: Source, n: int, *, bit: int = 0) -> EmpiricalResult:
     """Linear complexity of the sequence formed by one bit of each of ``n`` outputs.
 
     Bit ``bit`` (0: the most significant of the selected bits) of ``n``
@@ -154,7 +153,6 @@ def linear_complexity_test(source: Source, n: int, *, bit: int = 0,
         The cost is ``O(n^2 / 128)`` word operations.
     bit : int
         Position of the bit within the selected bits of each output.
-    selection : BitSelection
 
     References
     ----------
@@ -165,13 +163,13 @@ def linear_complexity_test(source: Source, n: int, *, bit: int = 0,
     2.10 (a block version).
     """
     require(n >= 2, f"linear-complexity needs n >= 2 bits; got {n}")
-    values, width = words(source, n, selection)
+    values, width = words(source, n)
     require(0 <= bit < width, f"bit must be in [0, {width - 1}] for {width} selected bits; got {bit}")
     sequence = ((values >> np.uint64(width - 1 - bit)) & np.uint64(1)).astype(np.uint8)
     complexity = int(linear_complexity(sequence))
     at_most, at_least = complexity_tails(n, complexity)
     pvalue = (at_least - at_most + 1.0) / 2  # P(L > l) + P(L = l)/2, with P(L = l) = at_most + at_least - 1
     return EmpiricalResult("linear-complexity", float(complexity - n / 2), pvalue,
-                           gateway_params(n, selection, bit=bit),
+                           gateway_params(n, selection_of(source), bit=bit),
                            {"complexity": complexity, "expected": n / 2 + (4 + n % 2) / 18,
                             "p_at_most": at_most, "p_at_least": at_least})

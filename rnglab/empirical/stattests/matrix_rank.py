@@ -10,7 +10,7 @@ from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, register, require
 from rnglab.empirical.stattests.hamming import MergedTally
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 
 @functools.lru_cache(maxsize=64)
@@ -81,13 +81,12 @@ class MatrixRankTally(MergedTally):
 
     name, classes = "matrix-rank", "rank_classes"
 
-    def __init__(self, source: Source, *, rows: int = 32, columns: int = 32,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, rows: int = 32, columns: int = 32) -> None:
         super().__init__()
         require(1 <= columns <= 64, f"columns must be in [1, 64] (one uint64 per row); got {columns}")
         require(rows >= 1, f"rows must be >= 1; got {rows}")
-        self.rows, self.columns, self.selection = rows, columns, selection
-        self.reader, self.observed = BitReader(selection), np.zeros(min(rows, columns) + 1, dtype=np.int64)
+        self.rows, self.columns, self.selection = rows, columns, selection_of(source)
+        self.reader, self.observed = BitReader(), np.zeros(min(rows, columns) + 1, dtype=np.int64)
         self.law = rank_probabilities(rows, columns)
 
     def options(self) -> dict:
@@ -100,8 +99,7 @@ class MatrixRankTally(MergedTally):
 
 
 @register("matrix-rank", MatrixRankTally)
-def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
-                selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32) -> EmpiricalResult:
     """Binary matrix rank test: ranks of ``n`` random ``rows x columns`` matrices over GF(2).
 
     Successive ``rows * columns`` bits of the bit stream fill a matrix row by
@@ -118,4 +116,4 @@ def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32,
     Matrices and the structure of random number sequences, Linear Algebra Appl.
     67, 1985. TestU01 smarsa_MatrixRank; NIST SP 800-22 rev. 1a, 2.5.
     """
-    return MatrixRankTally(source, rows=rows, columns=columns, selection=selection).extend(source, n).result()
+    return MatrixRankTally(source, rows=rows, columns=columns).extend(source, n).result()

@@ -16,7 +16,7 @@ from rnglab.empirical.stattests.base import (
 )
 from rnglab.empirical.stattests.frequency import CHUNK
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 #: The letter of a byte of Hamming weight 0..8: A for 0-2 ones, B for 3, C for 4, D for 5, E for 6-8.
 LETTER_OF_WEIGHT = np.array([0, 0, 0, 1, 2, 3, 4, 4, 4])
@@ -49,11 +49,11 @@ class CountOnesTally(Tally):
     """The counts of the count-the-1s test's words, carried on (:func:`count_ones`); a byte that straddles two
     reads waits in a :class:`~rnglab.streams.gateway.BitReader`."""
 
-    def __init__(self, source: Source, *, t: int = 5, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, t: int = 5) -> None:
         super().__init__()
-        self.t, self.selection = check_sample("t", t, 1), selection
+        self.t, self.selection = check_sample("t", t, 1), selection_of(source)
         require(self.t <= 8, f"t must be <= 8 (5^t cells); got {t}")
-        self.reader, self.counts = BitReader(selection), np.zeros(5**self.t, dtype=np.int64)
+        self.reader, self.counts = BitReader(), np.zeros(5**self.t, dtype=np.int64)
 
     def check(self, n: int) -> None:
         require(n * (37 / 256) ** self.t >= 5,
@@ -73,7 +73,7 @@ class CountOnesTally(Tally):
 
 
 @register("count-ones", CountOnesTally)
-def count_ones(source: Source, n: int, *, t: int = 5, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def count_ones(source: Source, n: int, *, t: int = 5) -> EmpiricalResult:
     """Count-the-1s on a stream of bytes: chi-square of ``n`` words of ``t`` letters given by bytes' weights.
 
     The bit stream is cut into bytes; each byte becomes a letter by its
@@ -103,7 +103,6 @@ def count_ones(source: Source, n: int, *, t: int = 5, selection: BitSelection = 
         Number of words (``n t`` bytes are read).
     t : int
         Letters per word, ``1 <= t <= 8``.
-    selection : BitSelection
 
     References
     ----------
@@ -111,4 +110,4 @@ def count_ones(source: Source, n: int, *, t: int = 5, selection: BitSelection = 
     bytes" (dieharder ``-d 10``). C. Doty-Humphrey, PractRand 0.95,
     Tests_engines.txt (DC6).
     """
-    return CountOnesTally(source, t=t, selection=selection).extend(source, n).result()
+    return CountOnesTally(source, t=t).extend(source, n).result()

@@ -13,7 +13,7 @@ from rnglab.empirical.stattests.hamming import merge_sparse_tails
 from rnglab.empirical.stattests.weights import TESTU01_MIN_EXPECTED
 from rnglab.empirical.verdicts import tail_distance
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitReader, BitSelection
+from rnglab.streams.gateway import BitReader, selection_of
 
 #: The statistics of each walk, in TestU01's order.
 STATISTICS = ("H", "M", "J", "R", "C")
@@ -88,10 +88,10 @@ class RandomWalkTally(Tally):
     """The counts of the values of the walks' five statistics, carried on (:func:`random_walk`); a walk's bits
     that straddle two outputs wait in a :class:`~rnglab.streams.gateway.BitReader` between reads."""
 
-    def __init__(self, source: Source, *, length: int = 150, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, length: int = 150) -> None:
         super().__init__()
         require(2 <= length <= 10_000 and length % 2 == 0, f"length must be even, in [2, 10000]; got {length}")
-        self.length, self.selection, self.reader = length, selection, BitReader(selection)
+        self.length, self.selection, self.reader = length, selection_of(source), BitReader()
         self.counts, self.laws = np.zeros((5, length + 1), dtype=np.int64), walk_laws(length)
 
     def check(self, n: int) -> None:
@@ -119,8 +119,7 @@ class RandomWalkTally(Tally):
 
 
 @register("random-walk", RandomWalkTally)
-def random_walk(source: Source, n: int, *, length: int = 150,
-                selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def random_walk(source: Source, n: int, *, length: int = 150) -> EmpiricalResult:
     """Five chi-square tests on ``n`` random walks of ``l = length`` steps, one step per bit.
 
     For each walk ``S_k = X_1 + ... + X_k`` (``X_i = +1`` for a 1 bit, ``-1``
@@ -149,7 +148,6 @@ def random_walk(source: Source, n: int, *, length: int = 150,
         Number of walks (``n l`` bits are read); at least 30.
     length : int
         ``l``, even.
-    selection : BitSelection
 
     References
     ----------
@@ -157,4 +155,4 @@ def random_walk(source: Source, n: int, *, length: int = 150,
     bbattery_SmallCrush; W. Feller, *An Introduction to Probability Theory and
     Its Applications*, vol. 1, 3rd ed., ch. III.
     """
-    return RandomWalkTally(source, length=length, selection=selection).extend(source, n).result()
+    return RandomWalkTally(source, length=length).extend(source, n).result()

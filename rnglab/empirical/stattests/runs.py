@@ -11,7 +11,7 @@ from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, ResolutionError, Tally, gateway_params, register, require
 from rnglab.empirical.stattests.frequency import CHUNK, uniform_levels, uniform_reader
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import selection_of
 
 #: Knuth's a_ij of 3.3.2 eq. (11): n times the inverse covariance matrix of the run counts, as he rounds it.
 RUN_WEIGHTS = np.array([
@@ -71,9 +71,9 @@ class RunsTally(Tally):
     """The counts of runs up, the last value and the open run's length, carried on (:func:`runs_up`): the open
     run is closed when the result is asked for."""
 
-    def __init__(self, source: Source, *, selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source) -> None:
         super().__init__()
-        self.selection, self.levels = selection, uniform_levels(source, selection)
+        self.selection, self.levels = selection_of(source), uniform_levels(source)
         self.counts, self.state = np.zeros(7, dtype=np.int64), np.zeros(2)
 
     def check(self, n: int) -> None:
@@ -84,7 +84,7 @@ class RunsTally(Tally):
                                   f"L = {self.levels} levels (ties, 1 pair in L, bias the run counts); got n = {n}")
 
     def _read(self, source: Source, count: int) -> None:
-        add_runs(uniform_reader(source, self.selection), count, self.samples == 0, self.state, self.counts)
+        add_runs(uniform_reader(source), count, self.samples == 0, self.state, self.counts)
 
     def result(self) -> EmpiricalResult:
         n, counts = self.samples, closed_counts(self.counts, self.state)
@@ -96,7 +96,7 @@ class RunsTally(Tally):
 
 
 @register("runs-up", RunsTally)
-def runs_up(source: Source, n: int, *, selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def runs_up(source: Source, n: int) -> EmpiricalResult:
     """Runs-up test: Knuth's quadratic form in the counts of runs up, chi-square with 6 df.
 
     With ``C_1..C_5`` the runs up of length 1..5 and ``C_6`` those of length
@@ -127,11 +127,10 @@ def runs_up(source: Source, n: int, *, selection: BitSelection = BitSelection())
     source : Source
     n : int
         Number of uniforms read.
-    selection : BitSelection
 
     References
     ----------
     D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 G, eqs. (10)-(11).
     TestU01 (sknuth_Run with up = TRUE).
     """
-    return RunsTally(source, selection=selection).extend(source, n).result()
+    return RunsTally(source).extend(source, n).result()

@@ -11,27 +11,24 @@ from rnglab.empirical.stattests.base import EmpiricalResult, check_interval, che
 from rnglab.empirical.stattests.frequency import group_counts, uniform_reader
 from rnglab.empirical.stattests.hamming import MergedTally
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import BitSelection, genuine_bits
+from rnglab.streams.gateway import selection_of
 
 #: TestU01's ``gofs_MinExpected``: the least expected count of a class after merging, kept here so that
 #: the statistic equals TestU01's on the same stream.
 TESTU01_MIN_EXPECTED = 10.0
 
 
-def interval_probability(source: Source, selection: BitSelection, alpha: float, beta: float) -> float:
-    """``P(alpha <= u < beta)`` for the uniforms :func:`.frequency.selected_uniforms` reads, exactly.
+def interval_probability(source: Source, alpha: float, beta: float) -> float:
+    """``P(alpha <= u < beta)`` for the uniforms :func:`rnglab.streams.gateway.uniforms` reads, exactly.
 
-    Those uniforms are ``v / L`` for ``v`` uniform on ``[0, L)``: ``L = 2^w``
-    for ``w`` selected bits, the source's range ``R`` when every bit is read
-    and ``R <= 2^53``, else ``2^53`` (the top 53 bits). Hence
+    Those uniforms are ``v / L`` for ``v`` uniform on ``[0, L)``: ``L`` is the
+    source's range ``R`` when ``R <= 2^53`` (``2^w`` for ``w`` selected bits of
+    each output), else ``2^53`` (the top 53 bits). Hence
     ``P = (ceil(beta L) - ceil(alpha L)) / L``: ``beta - alpha`` when both are
     multiples of ``1/L``, and otherwise within ``1/L`` of it (SmallCrush's
     ``[0, 1/8)`` on MINSTD, ``L = 2^31 - 2``, has ``P = 1/8 + 3/(4 L)``).
     """
-    if selection == BitSelection():
-        levels = source.range_size if source.range_size <= 2**53 else 2**53
-    else:
-        levels = 2 ** min(selection.width(genuine_bits(source)), 53)
+    levels = min(source.range_size, 2**53)
     return (math.ceil(beta * levels) - math.ceil(alpha * levels)) / levels
 
 
@@ -40,13 +37,12 @@ class WeightDistributionTally(MergedTally):
 
     name, classes, minimum = "weight-distribution", "classes", TESTU01_MIN_EXPECTED
 
-    def __init__(self, source: Source, *, k: int = 256, alpha: float = 0.0, beta: float = 0.125,
-                 selection: BitSelection = BitSelection()) -> None:
+    def __init__(self, source: Source, *, k: int = 256, alpha: float = 0.0, beta: float = 0.125) -> None:
         super().__init__()
         self.k = check_sample("k", k, 1)
         check_interval(alpha, beta)
-        self.alpha, self.beta, self.selection = alpha, beta, selection
-        self.law = stats.binom.pmf(np.arange(k + 1), k, interval_probability(source, selection, alpha, beta))
+        self.alpha, self.beta, self.selection = alpha, beta, selection_of(source)
+        self.law = stats.binom.pmf(np.arange(k + 1), k, interval_probability(source, alpha, beta))
         self.observed = np.zeros(k + 1, dtype=np.int64)
 
     def options(self) -> dict:
@@ -54,13 +50,13 @@ class WeightDistributionTally(MergedTally):
 
     def _read(self, source: Source, count: int) -> None:
         alpha, beta = self.alpha, self.beta
-        self.observed += group_counts(uniform_reader(source, self.selection), count, self.k,
+        self.observed += group_counts(uniform_reader(source), count, self.k,
                                       lambda groups: ((groups >= alpha) & (groups < beta)).sum(axis=1), self.k + 1)
 
 
 @register("weight-distribution", WeightDistributionTally)
-def weight_distribution(source: Source, n: int, *, k: int = 256, alpha: float = 0.0, beta: float = 0.125,
-                        selection: BitSelection = BitSelection()) -> EmpiricalResult:
+def weight_distribution(source: Source, n: int, *, k: int = 256, alpha: float = 0.0,
+                        beta: float = 0.125) -> EmpiricalResult:
     """Chi-square of the number of uniforms in ``[alpha, beta)`` among each of ``n`` groups of ``k``.
 
     Each group of ``k`` successive uniforms ``u_1..u_k`` gives
@@ -87,7 +83,6 @@ def weight_distribution(source: Source, n: int, *, k: int = 256, alpha: float = 
         Uniforms per group.
     alpha, beta : float
         The interval, ``0 <= alpha < beta <= 1``.
-    selection : BitSelection
 
     References
     ----------
@@ -95,4 +90,4 @@ def weight_distribution(source: Source, n: int, *, k: int = 256, alpha: float = 
     1994, p. 264. P. L'Ecuyer, R. Simard, TestU01 user guide,
     svaria_WeightDistrib and bbattery_SmallCrush.
     """
-    return WeightDistributionTally(source, k=k, alpha=alpha, beta=beta, selection=selection).extend(source, n).result()
+    return WeightDistributionTally(source, k=k, alpha=alpha, beta=beta).extend(source, n).result()

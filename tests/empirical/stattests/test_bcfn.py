@@ -14,7 +14,7 @@ from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.stattests.bcfn import _deviations, _feed, _scan, _wrap, overlapping_statistic, tie_probability
 from rnglab.generators import CallableSource, make_source
 from rnglab.generators.adapters import ideal_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 
 def test_circular_pattern_counts_by_hand():
@@ -103,8 +103,8 @@ def test_an_alternating_bit_makes_every_block_a_tie():
 def test_pcg64_passes_and_lcg_low_bits_fail():
     assert TESTS["bcfn"](make_source("pcg64", 12345), 2**16).pvalue > 0.001
     for name in ("randu", "drand48", "mmix", "delphi"):
-        assert TESTS["bcfn"](make_source(name, 12345), 4096, selection=BitSelection(low=1)).pvalue < 1e-20, name
-    assert TESTS["bcfn"](make_source("java", 12345), 2**15, selection=BitSelection(low=1)).pvalue < 1e-6
+        assert TESTS["bcfn"](select(make_source(name, 12345), BitSelection(low=1)), 4096).pvalue < 1e-20, name
+    assert TESTS["bcfn"](select(make_source("java", 12345), BitSelection(low=1)), 2**15).pvalue < 1e-6
 
 
 @pytest.mark.parametrize("range_size, n", [(2**15, 2**14), (2**64, 4096), (2**31 - 1, 400)])

@@ -11,7 +11,7 @@ from scipy import stats
 from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.stattests.float_frequency import float_cells, float_law
 from rnglab.generators import make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 
 def test_cells_by_hand():
@@ -31,8 +31,8 @@ def test_pcg64_passes_randu_fails_and_the_low_bytes_of_lcgs_are_too_even():
     assert TESTS["float-frequency"](make_source("pcg64", 12345), 400_000).pvalue > 0.001
     assert TESTS["float-frequency"](make_source("randu", 12345), 400_000).pvalue < 1e-100
     # period-256 low bytes fill every cell exactly: X^2 = 0, p = 1, a FAIL by the two-sided verdict
-    low = TESTS["float-frequency"](make_source("drand48", 1), 400_000, word_bits=8, exponents=3,
-                                   selection=BitSelection(low=8))
+    low = TESTS["float-frequency"](select(make_source("drand48", 1), BitSelection(low=8)), 400_000, word_bits=8,
+                                   exponents=3)
     assert low.statistic < 1 and low.pvalue > 1 - 1e-10
 
 
@@ -56,9 +56,9 @@ def test_words_are_the_bit_streams_successive_words_across_chunks(name, selectio
     from rnglab.streams.gateway import bit_fields
 
     n = 400_000  # chunks of 65,536 words
-    words = bit_fields(make_source(name, 9), n, 32, selection)
+    words = bit_fields(select(make_source(name, 9), selection), n, 32)
     expected = np.bincount(float_cells(words, 32, 4, 12), minlength=12 * 16 + 1)
-    observed = TESTS["float-frequency"](make_source(name, 9), n, selection=selection).details["observed"]
+    observed = TESTS["float-frequency"](select(make_source(name, 9), selection), n).details["observed"]
     assert observed.tolist() == expected.tolist()
 
 

@@ -13,7 +13,7 @@ from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.stattests.gap16 import _count_gaps, coarse_bins, distinct_variance, expected_gaps, gap_edges
 from rnglab.generators import CallableSource, make_source
 from rnglab.generators.adapters import ideal_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 
 def _sixteen_bit(values):
@@ -72,9 +72,9 @@ def test_distinct_variance_by_enumeration():
 def test_pcg64_passes_and_the_low_bits_of_power_of_two_lcgs_fail():
     assert 0.001 < TESTS["gap-16"](make_source("pcg64", 12345), 2**16).pvalue < 0.999
     for name in ("drand48", "mmix", "delphi"):
-        result = TESTS["gap-16"](make_source(name, 12345), 2**13, selection=BitSelection(low=8))
+        result = TESTS["gap-16"](select(make_source(name, 12345), BitSelection(low=8)), 2**13)
         assert result.pvalue < 1e-20, name
-    assert TESTS["gap-16"](make_source("java", 12345), 2**15, selection=BitSelection(low=1)).pvalue < 1e-20
+    assert TESTS["gap-16"](select(make_source("java", 12345), BitSelection(low=1)), 2**15).pvalue < 1e-20
 
 
 @pytest.mark.parametrize("range_size, n", [(2**15, 2**12), (2**32, 2**16), (2**64, 2**12), (2**31 - 1, 2**14)])

@@ -38,7 +38,7 @@ from rnglab.empirical.stattests.knuth import (
 )
 from rnglab.empirical.stattests.runs import MIN_VALUES, RUN_RATES, RUN_WEIGHTS, add_runs, closed_counts, runs_up
 from rnglab.generators import CallableSource, make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 KNUTH_TESTS = ["serial-correlation", "frequency", "serial", "serial-overlapping", "gap", "poker", "coupon",
                "permutation", "runs-up", "max-of-t"]
@@ -301,7 +301,7 @@ def test_cut_coupon_reads_at_most_t_minus_one_values_a_segment():
 
 def test_min_expected_merges_classes_as_testu01():
     # SmallCrush's poker (d = k = 64) at n = 40,000: TestU01 merges to 10 per class and keeps 18 classes (17 df)
-    poker_result = poker(make_source("pcg64", 1), 40_000, d=64, k=64, min_expected=10, selection=BitSelection(drop=24))
+    poker_result = poker(select(make_source("pcg64", 1), BitSelection(drop=24)), 40_000, d=64, k=64, min_expected=10)
     assert poker_result.details["df"] == 17 and min(poker_result.details["expected"]) >= 10
     with pytest.raises(ValueError, match="min_expected must be >= 5"):
         poker(make_source("pcg64", 1), 1000, d=8, k=5, min_expected=4)
@@ -389,19 +389,19 @@ def test_pcg64_passes(name, n, options):
 
 @pytest.mark.parametrize("name, generator, n, selection, options", BAD, ids=[f"{c[0]}-{c[1]}" for c in BAD])
 def test_bad_generator_fails(name, generator, n, selection, options):
-    result = get_test(name)(make_source(generator, 1), n, selection=selection, **options)
+    result = get_test(name)(select(make_source(generator, 1), selection), n, **options)
     assert result.pvalue < 1e-6, result
 
 
 def test_exactly_periodic_low_bits_are_too_good_for_the_frequency_test_but_fail_the_overlapping_one():
     # glibc TYPE_0's low 2 bits run 0,1,2,3,0,1,...: perfectly equidistributed (p = 1), perfectly serial.
     source = make_source("glibc_type0", 1)
-    assert frequency(source, 1000, selection=BitSelection(low=2)).pvalue > 0.999999
-    assert serial_overlapping(source, 1000, d=4, t=2, selection=BitSelection(low=2)).pvalue < 1e-6
+    assert frequency(select(source, BitSelection(low=2)), 1000).pvalue > 0.999999
+    assert serial_overlapping(select(source, BitSelection(low=2)), 1000, d=4, t=2).pvalue < 1e-6
 
 
 def test_stalled_source_reports_it():
-    result = coupon(make_source("randu", 1), 1000, selection=BitSelection(low=3))
+    result = coupon(select(make_source("randu", 1), BitSelection(low=3)), 1000)
     assert result.details["stalled"] and result.details["segments_found"] == 0 and result.statistic == math.inf
 
 
@@ -459,7 +459,7 @@ def test_validity_rule_is_enforced(name, n, options, rule):
 
 def test_digits_cannot_exceed_the_selected_bits():
     with pytest.raises(ValueError, match=r"d must be <= 2\^3"):
-        frequency(make_source("pcg64", 1), 1000, d=16, selection=BitSelection(keep=3))
+        frequency(select(make_source("pcg64", 1), BitSelection(keep=3)), 1000, d=16)
 
 
 def test_gap_interval_is_checked():

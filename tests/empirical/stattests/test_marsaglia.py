@@ -28,7 +28,7 @@ from rnglab.empirical.stattests.fourier import fourier, fourier_statistic
 from rnglab.empirical.stattests.hamming import hamming_weight, merge_sparse_tails, weight_counts
 from rnglab.empirical.stattests.matrix_rank import gf2_ranks, matrix_rank, rank_probabilities
 from rnglab.generators import LCG, CallableSource, make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 DATA = Path(__file__).parents[2] / "data"
 
@@ -255,13 +255,13 @@ GOOD_AND_BAD = [
 
 @pytest.mark.parametrize("name, n, options, bad, selection", GOOD_AND_BAD)
 def test_good_generator_passes(name, n, options, bad, selection):
-    result = TESTS[name](make_source("pcg64", 20261122), n, selection=selection, **options)
+    result = TESTS[name](select(make_source("pcg64", 20261122), selection), n, **options)
     assert 0.001 <= result.pvalue <= 0.999
 
 
 @pytest.mark.parametrize("name, n, options, bad, selection", GOOD_AND_BAD)
 def test_bad_generator_fails(name, n, options, bad, selection):
-    result = TESTS[name](make_source(bad, 1), n, selection=selection, **options)
+    result = TESTS[name](select(make_source(bad, 1), selection), n, **options)
     assert min(result.pvalue, 1 - result.pvalue) < 1e-10
 
 
@@ -272,7 +272,7 @@ def test_deterministic_under_a_seed(name, n, options, bad, selection):
 
 
 def test_results_are_frozen_and_record_params():
-    result = collision(make_source("pcg64", 1), 1000, d=2**10, t=2, selection=BitSelection(drop=3))
+    result = collision(select(make_source("pcg64", 1), BitSelection(drop=3)), 1000, d=2**10, t=2)
     assert result.params == {"n": 1000, "d": 1024, "t": 2, "k": 2**20, "mid_p": True, "drop": 3, "keep": None,
                              "low": None}
     with pytest.raises(AttributeError):

@@ -11,7 +11,7 @@ from scipy import stats
 from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.stattests.ones import LETTER_OF_BYTE, word_probabilities
 from rnglab.generators import CallableSource, make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 
 def test_letters_by_hand():
@@ -40,7 +40,7 @@ def test_pcg64_passes_and_the_low_bytes_of_power_of_two_lcgs_fail():
     assert TESTS["count-ones"](make_source("pcg64", 12345), 100_000).pvalue > 0.001
     assert TESTS["count-ones"](make_source("randu", 12345), 100_000).pvalue < 1e-20
     for name in ("drand48", "mmix"):
-        assert TESTS["count-ones"](make_source(name, 12345), 100_000, selection=BitSelection(low=8)).pvalue < 1e-100
+        assert TESTS["count-ones"](select(make_source(name, 12345), BitSelection(low=8)), 100_000).pvalue < 1e-100
 
 
 def test_false_alarm_rate_of_an_ideal_source():
@@ -64,7 +64,7 @@ def test_words_are_the_bit_streams_successive_bytes_across_chunks(name, selectio
     from rnglab.streams.gateway import bit_fields
 
     n, t = 100_000, 5  # 500,000 bytes: chunks of 65,535
-    letters = LETTER_OF_BYTE[bit_fields(make_source(name, 9), n * t, 8, selection)].reshape(n, t)
+    letters = LETTER_OF_BYTE[bit_fields(select(make_source(name, 9), selection), n * t, 8)].reshape(n, t)
     expected = np.bincount(letters @ 5 ** np.arange(t - 1, -1, -1), minlength=5**t)
-    observed = TESTS["count-ones"](make_source(name, 9), n, t=t, selection=selection).details["observed"]
+    observed = TESTS["count-ones"](select(make_source(name, 9), selection), n, t=t).details["observed"]
     assert observed.tolist() == expected.tolist()

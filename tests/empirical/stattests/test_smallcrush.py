@@ -20,7 +20,7 @@ from rnglab.empirical.stattests.hamming_pairs import pair_classes
 from rnglab.empirical.stattests.random_walk import walk_laws, walk_statistics
 from rnglab.empirical.stattests.weights import interval_probability
 from rnglab.generators import CallableSource, make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 REFERENCE = Path(__file__).parents[2] / "data" / "testu01_smallcrush" / "reference.txt"
 #: The generators of make_reference.c, by the names it prints.
@@ -39,10 +39,10 @@ def reference() -> dict[tuple[str, str], tuple[float, float]]:
 def smallcrush_runs(generator: str) -> dict[str, float]:
     """The three tests with SmallCrush's parameters, each on a fresh stream seeded 12345 as in make_reference.c."""
     source = lambda: make_source(GENERATORS[generator], 12345)  # noqa: E731
-    weights = TESTS["weight-distribution"](source(), 200_000, k=256, alpha=0.0, beta=0.125,
-                                           selection=BitSelection(drop=27))
-    pairs = TESTS["hamming-independence"](source(), 500_000, block_bits=300, selection=BitSelection(drop=20, keep=10))
-    walk = TESTS["random-walk"](source(), 10**6, length=150, selection=BitSelection(keep=30))
+    weights = TESTS["weight-distribution"](select(source(), BitSelection(drop=27)), 200_000, k=256, alpha=0.0,
+                                           beta=0.125)
+    pairs = TESTS["hamming-independence"](select(source(), BitSelection(drop=20, keep=10)), 500_000, block_bits=300)
+    walk = TESTS["random-walk"](select(source(), BitSelection(keep=30)), 10**6, length=150)
     found = {"weight-distribution": weights.statistic, "hamming-independence": pairs.statistic}
     found.update({f"random-walk-{name}": part["statistic"] for name, part in walk.details["statistics"].items()})
     return found
@@ -85,8 +85,8 @@ def test_pair_classes_by_hand():
 def test_interval_probability_is_exact_at_the_resolution_read():
     minstd = make_source("minstd", 1)  # uniforms v / (2^31 - 2)
     levels = 2**31 - 2
-    assert interval_probability(minstd, BitSelection(), 0.0, 0.125) == (-(-levels // 8)) / levels
-    assert interval_probability(minstd, BitSelection(drop=27), 0.0, 0.125) == 0.125
+    assert interval_probability(minstd, 0.0, 0.125) == (-(-levels // 8)) / levels
+    assert interval_probability(select(minstd, BitSelection(drop=27)), 0.0, 0.125) == 0.125
 
 
 @pytest.mark.parametrize("test, n, options", [
@@ -108,5 +108,5 @@ def test_an_ideal_source_of_twelve_values_passes():
     """Uniforms v/12: P(u < 1/8) = 2/12, not 1/8; the law uses the exact probability, so an ideal source passes."""
     rng = np.random.default_rng(3)
     source = CallableSource(lambda size: rng.integers(0, 12, size), 0, 11, name="ideal-12", vectorized=True)
-    assert interval_probability(source, BitSelection(), 0.0, 0.125) == 2 / 12
+    assert interval_probability(source, 0.0, 0.125) == 2 / 12
     assert TESTS["weight-distribution"](source, 20_000, k=64, beta=0.125).pvalue > 0.001

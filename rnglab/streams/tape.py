@@ -3,17 +3,20 @@
 A test that reads until a sample completes (the gap and coupon collector
 tests read until ``n`` segments end) reads a chunk, then finds where in it the
 sample ended: the values after that point must go back to the source, so that
-the stream goes on right after the sample (a :class:`~.base.Tally` read in
-pieces then leaves the source where the test at once leaves it). Values are
+the stream goes on right after the sample (a
+:class:`~rnglab.empirical.stattests.base.Tally` read in pieces then leaves the
+source where the test at once leaves it). Values are
 not outputs: a reader may skip outputs (:func:`rnglab.streams.gateway.genuine_words`
 for a range that is not a power of two) or hand some back itself. So the
 chunk's outputs are kept, and the reader is run again on them for the values
-kept only: whatever it leaves is exactly what follows them.
+kept only: whatever it leaves is exactly what follows them. A selection of
+bits (:class:`rnglab.streams.gateway.SelectedBits`) hands back the outputs
+behind the words given back to it the same way.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -43,6 +46,13 @@ class Tape(SourceView):
         """Serve every output since the :meth:`mark` again, to ``read(self)``; those it leaves stay with the view."""
         self._pending, self._taken = np.concatenate(self._taken), []
         read(self)
+
+    def kept(self) -> np.ndarray:
+        """The outputs taken since the :meth:`mark` less those the view still holds (handed back to it): the
+        outputs its reader used."""
+        parts = [part for part in self._taken if part.size]
+        taken = parts[0] if len(parts) == 1 else np.concatenate(self._taken)  # one read: no copy
+        return taken[:taken.size - self._pending.size]
 
     def close(self) -> None:
         """Hand back to ``inner`` the outputs that the view holds and nobody read."""
