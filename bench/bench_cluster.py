@@ -97,9 +97,9 @@ class Measured:
 def compare(client, label, generator, algo, seed, size) -> Measured:
     """Threaded and cluster runs in pairs (ABBA order), a one-thread run per pair, the candidates compared."""
     plan, part = plan_for(generator, algo, seed, size), plan_for(generator, algo, seed, size // SINGLE_SHARE)
-    here = lambda: crack(as_generator(generator), plan.seeds, plan.observation, algo=make_shuffle(algo))  # noqa: E731
-    there = lambda: run_search(plan, client)[0]  # noqa: E731
-    alone = lambda: crack(as_generator(generator), part.seeds, part.observation, algo=make_shuffle(algo))  # noqa: E731
+    here = lambda: crack(as_generator(generator), plan.seeds, plan.observation, algo=make_shuffle(algo))
+    there = lambda: run_search(plan, client)[0]
+    alone = lambda: crack(as_generator(generator), part.seeds, part.observation, algo=make_shuffle(algo))
     measured = Measured(loads=[os.getloadavg()[0]])
     for repetition in range(REPEAT):
         if repetition % 2:

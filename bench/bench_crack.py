@@ -104,7 +104,7 @@ def compare_slice(binaries, generator, algo, scenario, seed, size):
     first = seed - size // 2
     space = parse_seed_space(f"{first}..{first + size - 1}")
     observation = observe(" ".join(str(c) for c in cards))
-    search = lambda: [c.seed for c in crack(as_generator(generator), space, observation, algo=make_shuffle(algo)).candidates]  # noqa: E731
+    search = lambda: [c.seed for c in crack(as_generator(generator), space, observation, algo=make_shuffle(algo)).candidates]
     every, one, naive, same = [], [], [], []
     for _ in range(REPEAT):
         found, wall = timed(search)

@@ -44,7 +44,7 @@ def fplll_nu2(basis: list[list[int]], block: int) -> int:
     gso.update_gso()
     bound = sum(v * v for v in matrix[0])
     _, coefficients = Enumeration(gso).enumerate(0, len(basis), bound * (1 + 2**-20), 0)[0]
-    vector = matrix.multiply_left([int(round(c)) for c in coefficients])
+    vector = matrix.multiply_left([round(c) for c in coefficients])
     return sum(v * v for v in vector)
 
 

@@ -34,9 +34,8 @@ from rnglab.shuffles.algorithms import make_shuffle, shuffle_seeds
 from rnglab.shuffles.fairness import ChoiceWeights, position_counts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.shuffles.test_steps import reference_counts  # noqa: E402
-
 from rnglab.reduction.reducers import REDUCERS
+from tests.shuffles.test_steps import reference_counts
 
 DECKS, CARDS, REPEAT = 10**6, 52, 3
 #: Deck sizes of the position matrix, and the largest one the object-array DP ("before") is timed on.

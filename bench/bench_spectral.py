@@ -53,7 +53,7 @@ def fplll_nu2(a: int, m: int, t: int) -> int:
     gso.update_gso()
     bound = sum(v * v for v in matrix[0])
     _, coefficients = Enumeration(gso).enumerate(0, t, bound * (1 + 2**-20), 0)[0]
-    vector = matrix.multiply_left([int(round(c)) for c in coefficients])
+    vector = matrix.multiply_left([round(c) for c in coefficients])
     return sum(v * v for v in vector)
 
 
@@ -117,8 +117,8 @@ def timing_rows(function) -> list[list]:
     for label, a, m, modulus in CASES:
         assert rnglab_nu2(a, m, 8) == [function(a, m, t) for t in range(2, 9)], label
         ours, theirs = alternating_best_times(
-            [lambda: rnglab_nu2(a, m, 8), lambda: [function(a, m, t) for t in range(2, 9)]], 30)
-        full = best_time(lambda: spectral_test(a, m, planes_up_to=8), repeat=10)
+            [lambda a=a, m=m: rnglab_nu2(a, m, 8), lambda a=a, m=m: [function(a, m, t) for t in range(2, 9)]], 30)
+        full = best_time(lambda a=a, m=m: spectral_test(a, m, planes_up_to=8), repeat=10)
         rows.append([f"{label}, m = {modulus}", f"{ours * 1e3:.2f}", f"{theirs * 1e3:.2f}",
                      f"{ours / theirs:.2f}", f"{full * 1e3:.2f}"])
     return rows

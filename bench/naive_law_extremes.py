@@ -70,7 +70,7 @@ def _exchange_step(counts, out, step, factorial, ones) -> None:  # pragma: no co
 def naive_law(n: int) -> np.ndarray:
     """Runs of the naive exchange giving each deal (by lexicographic rank), ``n^n`` in all."""
     factorial = np.array([math.factorial(k) for k in range(n + 1)], dtype=np.int64)
-    ones = np.array([bin(subset).count("1") for subset in range(1 << n)], dtype=np.int64)
+    ones = np.array([(subset).bit_count() for subset in range(1 << n)], dtype=np.int64)
     counts, out = np.zeros(math.factorial(n), dtype=np.int64), np.zeros(math.factorial(n), dtype=np.int64)
     counts[0] = 1
     for step in range(n):

@@ -79,7 +79,7 @@ def smallcrush_rows(battery) -> list:
     """Per catalog generator: SmallCrush's failures (smallcrush.toml) beside the battery's, same seed."""
     rows = []
     for generator, pvalues in tomllib.loads(SMALLCRUSH.read_text()).items():
-        result = run_battery(lambda seed: make_source(generator, seed), battery, SEED)
+        result = run_battery(lambda seed, generator=generator: make_source(generator, seed), battery, SEED)
         mine = dict(zip(result_labels(result.results), (r.pvalue for r in result.results)))
         rows.append([f"`{generator}`", flagged(pvalues), flagged(mine)])
         print(f"{generator}: {result.seconds:.0f} s", file=sys.stderr)

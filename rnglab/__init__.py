@@ -126,7 +126,7 @@ _EXPORTS = {
     "recover_state": "rnglab.recovery.seen_outputs",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = sorted(_EXPORTS)  # noqa: PLE0605 - a list, built from the table above
 
 
 def __getattr__(name: str):

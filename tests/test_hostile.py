@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from hostile_table import ROWS  # noqa: E402
+from hostile_table import ROWS
 
 RUNNER = Path(__file__).with_name("hostile_runner.py")
 #: Time bound per row, seconds (a refusal must come up front, long before this).
@@ -89,7 +89,7 @@ def run_table(directory: Path) -> dict[int, dict]:
 def _collect(process: subprocess.Popen, start: int, records: dict[int, dict]) -> int:
     """Read one worker's records from row START on; return the row the next worker starts at."""
     ready, began = False, time.monotonic()
-    for line in _read_lines(process, lambda: (SECONDS + 5) if ready else START_SECONDS):
+    for line in _read_lines(process, lambda: (SECONDS + 5) if ready else START_SECONDS):  # noqa: B023 - ready now
         if line is None or line == "":
             what = "hang: no result, worker killed" if line is None else f"worker died ({process.poll()})"
             if not ready:

@@ -23,7 +23,6 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable
-from typing import Optional
 
 import numpy as np
 
@@ -75,7 +74,7 @@ def rejection_bound(threshold: float, m: int, k: int, t: int, norm: str) -> int:
     return math.ceil(threshold**2 * gamma(norm, t) * math.exp(2 * k * math.log(m) / t))
 
 
-def merits_above(recurrence: Recurrence, dims: list[int], norm: str, threshold: float) -> Optional[list[float]]:
+def merits_above(recurrence: Recurrence, dims: list[int], norm: str, threshold: float) -> list[float] | None:
     """S_t of the recurrence for every t in dims (all > k), or None once one is below threshold."""
     m, k = recurrence.m, recurrence.order
     merits = []
@@ -90,7 +89,7 @@ def merits_above(recurrence: Recurrence, dims: list[int], norm: str, threshold: 
     return merits
 
 
-def _primitivity_test(m: int, k: int, full_period: bool) -> Optional[Callable[[Recurrence], bool]]:
+def _primitivity_test(m: int, k: int, full_period: bool) -> Callable[[Recurrence], bool] | None:
     """A test of full period for the coefficients, with the factors found once; None if not asked."""
     if not full_period:
         return None
@@ -115,8 +114,8 @@ def _check(m: int, k: int, dims: list[int], norm: str, top: int, candidates: int
 
 
 def search_mrg(m: int, k: int, dims: Iterable[int], top: int = 10, candidates: int = 1000,
-               seed: Optional[int] = None, norm: str = "bestlat", full_period: bool = False,
-               progress: Optional[Callable[[int, int], None]] = None) -> MRGSearchResult:
+               seed: int | None = None, norm: str = "bestlat", full_period: bool = False,
+               progress: Callable[[int, int], None] | None = None) -> MRGSearchResult:
     """Random coefficient vectors of order k modulo m with the best ``M_T = min_t S_t``.
 
     Parameters

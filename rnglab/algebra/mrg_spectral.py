@@ -43,7 +43,6 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
-from typing import Optional
 
 from rnglab.algebra.bkz import bkz_reduction
 from rnglab.algebra.lattice import IntegralLLL, guided_reduction, shortest_vector
@@ -71,8 +70,8 @@ class LatticeFigures(Result):
 
     coordinates: tuple[int, ...]
     nu2: int
-    S: Optional[float]
-    planes: Optional[int]
+    S: float | None
+    planes: int | None
     witness: tuple[int, ...]
     filled: bool
 
@@ -93,11 +92,11 @@ class MRGSpectralResult(Result):
     norm: str
     norm_note: str
     convention: str
-    lacunary: Optional[tuple[int, ...]]
+    lacunary: tuple[int, ...] | None
     dims: tuple[LatticeFigures, ...]
-    M: Optional[float]
+    M: float | None
     projections: tuple[LatticeFigures, ...]
-    M_projections: Optional[float]
+    M_projections: float | None
 
 
 # --------------------------------------------------------------------------- the recurrence
@@ -213,7 +212,7 @@ def _figures(coordinates, nu2, witness, reduced, recurrence, norm, planes_up_to)
 
 
 def successive_figures(recurrence: Recurrence, dims: list[int], norm: str, planes_up_to: int,
-                       progress: Optional[Callable[[int, int], None]] = None) -> list[LatticeFigures]:
+                       progress: Callable[[int, int], None] | None = None) -> list[LatticeFigures]:
     """Figures of the coordinates {1..t} for t in ``dims`` (sorted), by one growing reduced basis."""
     m, k = recurrence.m, recurrence.order
     figures = [_filled(range(1, t + 1), m, planes_up_to) for t in dims if t <= k]
@@ -278,10 +277,10 @@ def _check(recurrence: Recurrence, dims: list[int], norm: str, lacunary, project
                          f"{(recurrence.m ** recurrence.order).bit_length()} bits")
     if not dims or not all(1 <= t <= MAX_DIMENSION for t in dims):
         raise ValueError(f"dimensions must be in [1, {MAX_DIMENSION}]; got {dims}")
-    if lacunary is not None:
-        if len(lacunary) < dims[-1] or list(lacunary) != sorted(set(lacunary)) or lacunary[0] < 1:
-            raise ValueError(f"lacunary lags must be increasing positive integers, at least as many as the "
-                             f"largest dimension ({dims[-1]}); got {len(lacunary)}")
+    if lacunary is not None and (len(lacunary) < dims[-1] or list(lacunary) != sorted(set(lacunary))
+                                 or lacunary[0] < 1):
+        raise ValueError(f"lacunary lags must be increasing positive integers, at least as many as the "
+                         f"largest dimension ({dims[-1]}); got {len(lacunary)}")
     if projections:
         if not all(2 <= t <= MAX_DIMENSION for t in projections) or len(projections) > MAX_DIMENSION:
             raise ValueError(f"projection bounds t_2, t_3, ... must be in [2, {MAX_DIMENSION}]; got {projections}")
@@ -293,9 +292,9 @@ def _check(recurrence: Recurrence, dims: list[int], norm: str, lacunary, project
 
 
 def mrg_spectral_test(combination: Combination, dims: Iterable[int] = range(1, 9), *, norm: str = "bestlat",
-                      lacunary: Optional[Iterable[int]] = None, projections: Iterable[int] = (),
+                      lacunary: Iterable[int] | None = None, projections: Iterable[int] = (),
                       planes_up_to: int = 8,
-                      progress: Optional[Callable[[int, int], None]] = None) -> MRGSpectralResult:
+                      progress: Callable[[int, int], None] | None = None) -> MRGSpectralResult:
     """The spectral test of an MRG or a combination, exactly, with LatMRG's figures of merit.
 
     Parameters

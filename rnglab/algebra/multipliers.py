@@ -23,7 +23,6 @@ import heapq
 import math
 import time
 from collections.abc import Callable, Iterable
-from typing import Optional
 
 import numpy as np
 
@@ -122,8 +121,8 @@ def check_search(m: int, increment: str, dims: list[int], top: int, candidates: 
 
 
 def search_multipliers(m: int, increment: str = "odd", dims: Iterable[int] = range(2, 9),
-                       top: int = 10, candidates: int = 10_000, seed: Optional[int] = None,
-                       progress: Optional[Callable[[int, int], None]] = None) -> SearchResult:
+                       top: int = 10, candidates: int = 10_000, seed: int | None = None,
+                       progress: Callable[[int, int], None] | None = None) -> SearchResult:
     """Find multipliers with the best ``M_T = min_t S_t`` among random candidates.
 
     Parameters

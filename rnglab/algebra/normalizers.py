@@ -30,7 +30,6 @@ merit agree with LatMRG's to the printed digits (``tests/data/latmrg``).
 from __future__ import annotations
 
 import math
-from typing import Optional
 
 #: gamma_1..gamma_48 of the densest known lattices (LatticeTester NormaBestLat).
 BEST_LATTICE = (
@@ -82,7 +81,7 @@ def rogers_formula(t: int) -> float:
     return 4.0 * 2.0 ** (2.0 * r / t)
 
 
-def gamma(norm: str, t: int) -> Optional[float]:
+def gamma(norm: str, t: int) -> float | None:
     """gamma_t under a normalisation of :data:`NORMALIZATIONS`, or None where it has no value."""
     if norm not in NORMALIZATIONS:
         raise ValueError(f"normalisation must be one of {', '.join(NORMALIZATIONS)}; got {norm!r}")
@@ -92,7 +91,7 @@ def gamma(norm: str, t: int) -> Optional[float]:
     return table[t - 1] if t <= len(table) else None
 
 
-def normalized_merit(nu2: int, m: int, k: int, s: int, norm: str) -> Optional[float]:
+def normalized_merit(nu2: int, m: int, k: int, s: int, norm: str) -> float | None:
     """``S = nu / bound``: bound ``m`` for s <= k, else ``gamma_s^(1/2) m^(k/s)`` (through logarithms)."""
     if s <= k:
         return 1.0 if nu2 == m * m else math.exp(0.5 * math.log(nu2) - math.log(m))

@@ -39,6 +39,9 @@ PROBE_SEEDS = 256
 #: second to a few seconds on the 2-core machine; a search this short includes its fixed start-up cost, so for
 #: the fastest generators, millions of seeds a second, the rate is a lower bound).
 TIMED_SEEDS, TIMED_CALLS = 2**13, 2**10
+#: Seeds timed for a comparator sort (``array.sort(() => Math.random() - 0.5)``): it deals in Python, one draw per
+#: comparison, about 32 seeds a second on the 2-core machine, so 2^13 seeds would take minutes.
+TIMED_COMPARATOR_SEEDS = 2**8
 #: Seeds the printed crack command searches around the real seed where the seed space is larger.
 DEMO_SEEDS = 2**12
 #: The largest LCG modulus for which lattice recovery of the state from outputs is practical.
@@ -49,13 +52,14 @@ CLUSTER_CORES = (100, 1000)
 
 def measured_rate(target: Target) -> tuple[float, int]:
     """Seeds tried per second (``(rate, seeds tried)``): a real crack of a known deal over :data:`TIMED_SEEDS`
-    seeds, or for a user's function, :data:`TIMED_CALLS` calls on one stream
+    seeds (:data:`TIMED_COMPARATOR_SEEDS` for a comparator sort), or for a user's function, :data:`TIMED_CALLS` calls on one stream
     (:func:`~rnglab.shuffles.userfunc.function_position_counts`, a lower bound on the cost of trying a seed:
     seeding comes on top). A first, untimed search of :data:`PROBE_SEEDS` seeds compiles the kernel."""
     if target.shuffle is None:
         return _timed_calls(target, TIMED_CALLS), TIMED_CALLS
-    _timed_search(target, PROBE_SEEDS)
-    return _timed_search(target, TIMED_SEEDS), TIMED_SEEDS
+    seeds = TIMED_COMPARATOR_SEEDS if target.shuffle.algorithm.law == "comparisons" else TIMED_SEEDS
+    _timed_search(target, min(PROBE_SEEDS, seeds))
+    return _timed_search(target, seeds), seeds
 
 
 def _timed_calls(target: Target, calls: int) -> float:

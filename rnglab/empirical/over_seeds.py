@@ -25,8 +25,8 @@ Reference: P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007, section 2.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from rnglab.core.results import Result
 from rnglab.empirical.battery import Battery, result_labels, run_battery

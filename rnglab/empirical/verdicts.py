@@ -15,6 +15,7 @@ from "normal" and "unusual" through "suspicious" to "FAIL".
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 #: The grades, from best to worst.
@@ -39,7 +40,7 @@ class Thresholds:
 
     def __post_init__(self) -> None:
         levels = (self.unusual, self.suspicious, self.very_suspicious, self.fail)
-        if not all(0 < b < a <= 0.5 for a, b in zip(levels, levels[1:])):
+        if not all(0 < b < a <= 0.5 for a, b in itertools.pairwise(levels)):
             raise ValueError(f"thresholds must decrease within (0, 0.5]: unusual > suspicious > "
                              f"very_suspicious > fail > 0; got {levels}")
 

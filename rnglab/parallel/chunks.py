@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from rnglab.core.results import Result
 from rnglab.parallel.cluster import worker_count
@@ -244,6 +244,6 @@ def _run_on_cluster(task, client, pending, retries, finish, failures) -> None:
 def _error_text(future) -> str:
     try:
         error = future.exception(timeout=10)
-    except Exception as problem:  # the scheduler itself lost the future
+    except Exception as problem:  # noqa: BLE001 - the scheduler itself lost the future: any error is the answer
         error = problem
     return f"{type(error).__name__}: {error}".splitlines()[0]

@@ -14,9 +14,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from rnglab.core.fileio import atomic_write, check_writable  # noqa: E402
+from rnglab.core.fileio import atomic_write, check_writable
 
 #: Formats a figure can be saved in, by file suffix.
 FIGURE_FORMATS = ("png", "svg", "pdf")

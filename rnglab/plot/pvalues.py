@@ -25,7 +25,7 @@ def battery_figure(result, labels: list[str], window: tuple[float, float] = DEFA
     """
     repeated = [(label, r) for label, r in zip(labels, result.results) if getattr(r, "pvalues", ())]
     columns = max(len(repeated), 1)
-    figure, axes = new_figure(7.2, 0.35 * len(labels) + 1.9 + (2.4 if repeated else 0))
+    figure, _axes = new_figure(7.2, 0.35 * len(labels) + 1.9 + (2.4 if repeated else 0))
     figure.clear()
     grid = figure.add_gridspec(2 if repeated else 1, columns, height_ratios=[2, 1] if repeated else [1])
     _pvalue_strip(figure.add_subplot(grid[0, :]), result, labels, window)

@@ -282,7 +282,7 @@ def test_against_fplll():
         gso.update_gso()
         bound = sum(v * v for v in matrix[0])
         _, coefficients = fpylll.Enumeration(gso).enumerate(0, t, bound * 1.000001, 0)[0]
-        vector = matrix.multiply_left([int(round(c)) for c in coefficients])
+        vector = matrix.multiply_left([round(c) for c in coefficients])
         assert spectral_test(a, m, c=11, dims=[t]).dims[0].nu2 == sum(v * v for v in vector)
 
 

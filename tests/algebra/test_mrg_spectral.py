@@ -236,7 +236,7 @@ def test_combination_outputs_follow_the_crt_equivalent(s1, s2, s3, skip):
     generator = MRG(as_generator("wichmann-hill").combination, vector=[s1, s2, s3])
     recurrence, _ = equivalent_recurrence(generator.combination)
     z = [int(v) for v in generator.random_raw(skip + 10)][skip:]
-    assert all(later == recurrence.a[0] * earlier % recurrence.m for earlier, later in zip(z, z[1:]))
+    assert all(later == recurrence.a[0] * earlier % recurrence.m for earlier, later in itertools.pairwise(z))
 
 
 @settings(max_examples=20, deadline=None)
@@ -294,5 +294,5 @@ def test_bkz_path_against_fplll():
         gso.update_gso()
         bound = sum(v * v for v in matrix[0])
         _, coefficients = fpylll.Enumeration(gso).enumerate(0, figures.t, bound * 1.000001, 0)[0]
-        vector = matrix.multiply_left([int(round(c)) for c in coefficients])
+        vector = matrix.multiply_left([round(c) for c in coefficients])
         assert figures.nu2 == sum(v * v for v in vector)

@@ -89,7 +89,7 @@ def test_interrupted_search_exits_130_with_resume_hint(monkeypatch):
     (["--seeds", "0..1", "--window", "1d", "--seen", "As"], "applies to a seed policy"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, args, message):
-    status, out, err = run(["crack", "msvc", *args], capsys)
+    status, _out, err = run(["crack", "msvc", *args], capsys)
     assert status == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
 
 

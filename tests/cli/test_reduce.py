@@ -125,5 +125,5 @@ def test_reduce_on_a_range_of_4000_bits_shows_the_tiny_bias():
 def test_reduce_refuses_a_sample_beyond_the_time_budget(capsys):
     assert main(["reduce", "msvc", "--n", "52", "--samples", "10^12"]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        "Error: samples must be at most 10^10 (about 7 minutes at 25 million values/s); got 1000000000000, "
-        "about 11.1 hours"]
+        ("Error: samples must be at most 10^10 (about 7 minutes at 25 million values/s); got 1000000000000, "
+        "about 11.1 hours")]

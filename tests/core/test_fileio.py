@@ -31,7 +31,7 @@ def test_save_figure_checks_suffix_and_existing_files(tmp_path):
     figure, axes = new_figure()
     axes.plot([0, 1], [1, 0])
     path = save_figure(figure, tmp_path / "line.png")
-    assert open(path, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     figure, _ = new_figure()
     with pytest.raises(ValueError, match="already exists"):
         save_figure(figure, tmp_path / "line.png")

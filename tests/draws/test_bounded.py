@@ -187,7 +187,7 @@ def test_lemire_is_bit_exact_with_numpy_integers():
     # half first) for n <= 2^32, on whole 64-bit words above (numpy/random/src/distributions/distributions.c)
     for n in (52, 10000, 3_000_000_000):
         words = iter(np.random.PCG64(7).random_raw(4000).view(np.uint32).astype(np.uint64).tolist())
-        halves = CallableSource(lambda: next(words), 0, 2**32 - 1, "pcg64-halves")
+        halves = CallableSource(words.__next__, 0, 2**32 - 1, "pcg64-halves")
         expected = np.random.Generator(np.random.PCG64(7)).integers(0, n, 2000)
         assert np.array_equal(draw_bounded(halves, n, 2000, REDUCERS["lemire"]).values, expected), n
     for n in (10**12, 2**63 + 12345):

@@ -149,8 +149,8 @@ def test_a_battery_skips_an_entry_refused_at_the_source_s_resolution():
     battery = Battery("two", "", (Entry("runs-up", 100_000, {}), Entry("frequency", 1000, {"d": 4})))
     result = run_battery(lambda seed: select(pcg64(seed), BitSelection(low=8)), battery, 1)
     assert [r.test for r in result.results] == ["frequency"]
-    assert result.skipped == (("runs-up", "the runs-up test needs n <= L^2 = 65536 values from a source of L = 256 "
-                                          "levels (ties, 1 pair in L, bias the run counts); got n = 100000"),)
+    assert result.skipped == (("runs-up", ("the runs-up test needs n <= L^2 = 65536 values from a source of L = 256 "
+                                          "levels (ties, 1 pair in L, bias the run counts); got n = 100000")),)
 
 
 def test_max_n_caps_the_size_run_unless_the_user_gives_n():

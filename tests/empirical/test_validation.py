@@ -13,6 +13,8 @@ from rnglab.empirical.battery import get_battery, result_labels, run_battery
 from rnglab.generators import make_source
 from rnglab.streams.gateway import BitSelection, select
 
+#: Every bit of each output.
+ALL_BITS = BitSelection()
 REPLICATIONS = 200
 
 pytestmark = pytest.mark.slow
@@ -21,7 +23,7 @@ pytestmark = pytest.mark.slow
 ENTRIES = get_battery("validation").entries
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def pcg64_pvalues() -> np.ndarray:
     """First-level p-values of the validation battery on PCG64, one row per seed 0..199, one column per test."""
     runs = [run_battery(lambda seed: make_source("pcg64", seed), get_battery("validation"), seed) for seed in range(REPLICATIONS)]
@@ -42,7 +44,7 @@ def test_false_alarm_rate_matches_the_window():
     assert stats.binom.cdf(alarms, len(pvalues), 0.002) > 1e-4 and stats.binom.sf(alarms - 1, len(pvalues), 0.002) > 1e-4
 
 
-def failures(name, selection=BitSelection(), seed=12345):
+def failures(name, selection=ALL_BITS, seed=12345):
     """Tests of the small battery whose p-value is a FAIL (beyond 1e-10 from either end)."""
     result = run_battery(lambda s: select(make_source(name, s), selection), get_battery("small"), seed)
     return {label for label, r in zip(result_labels(result.results), result.results)

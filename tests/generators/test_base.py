@@ -5,6 +5,7 @@ its declared range and, where published, its first outputs. Known answers cite t
 """
 
 import random
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -41,7 +42,7 @@ class Base:
     #: (low, high) the source must declare.
     declared: tuple[int, int]
     #: The first outputs, where a reference publishes them.
-    known: list[int] = []
+    known: ClassVar[list[int]] = []
     #: False for sources without a seed (OS entropy, an arbitrary callable).
     reproducible = True
 
@@ -158,40 +159,40 @@ class LCGBase(Base):
 
 class TestMSVC(LCGBase):
     # rand() of Microsoft's C runtime: bits 16..30 of a 2^32 LCG.
-    params = dict(a=214013, c=2531011, m=2**32, seed=1, output=Output.bits(16, 15), name="msvc")
+    params: ClassVar[dict] = dict(a=214013, c=2531011, m=2**32, seed=1, output=Output.bits(16, 15), name="msvc")
     kind = "pow2"
     declared = (0, 32767)
-    known = [41, 18467, 6334, 26500, 19169]  # srand(1); rand() ... with MSVC's CRT
+    known: ClassVar[list[int]] = [41, 18467, 6334, 26500, 19169]  # srand(1); rand() ... with MSVC's CRT
 
 
 class TestMINSTD(LCGBase):
-    params = dict(a=16807, m=2**31 - 1, seed=1, name="minstd")
+    params: ClassVar[dict] = dict(a=16807, m=2**31 - 1, seed=1, name="minstd")
     kind = "small"
     declared = (1, 2**31 - 2)
-    known = [16807, 282475249, 1622650073]  # Park and Miller, CACM 31 (1988): x_1 .. x_3 from 1
+    known: ClassVar[list[int]] = [16807, 282475249, 1622650073]  # Park and Miller, CACM 31 (1988): x_1 .. x_3 from 1
 
 
 class TestJava(LCGBase):
-    params = dict(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding=CONVENTIONS["java"], output=Output.bits(16, 32), name="java")
+    params: ClassVar[dict] = dict(a=0x5DEECE66D, c=11, m=2**48, seed=42, seeding=CONVENTIONS["java"], output=Output.bits(16, 32), name="java")
     kind = "pow2"
     declared = (0, 2**32 - 1)
-    known = [3124862261, 234785527, 2934422497]  # new java.util.Random(42).nextInt(), as unsigned 32-bit words
+    known: ClassVar[list[int]] = [3124862261, 234785527, 2934422497]  # new java.util.Random(42).nextInt(), as unsigned 32-bit words
 
 
 class TestLongDouble(LCGBase):
-    params = dict(a=762939453125, c=99991, m=2**40 - 87, seed=12345, name="odd-2^40")
+    params: ClassVar[dict] = dict(a=762939453125, c=99991, m=2**40 - 87, seed=12345, name="odd-2^40")
     kind = "longdouble"
     declared = (0, 2**40 - 88)
 
 
 class TestMMIX(LCGBase):
-    params = dict(a=6364136223846793005, c=1442695040888963407, m=2**64, seed=1, name="mmix")
+    params: ClassVar[dict] = dict(a=6364136223846793005, c=1442695040888963407, m=2**64, seed=1, name="mmix")
     kind = "pow2"
     declared = (0, 2**64 - 1)
 
 
 class TestBeyond64Bits(LCGBase):
-    params = dict(a=3**50, c=1, m=2**89 - 1, seed=2**70, name="mersenne-89")
+    params: ClassVar[dict] = dict(a=3**50, c=1, m=2**89 - 1, seed=2**70, name="mersenne-89")
     kind = "object"
     declared = (0, 2**89 - 2)
 
@@ -206,13 +207,13 @@ class MRGBase(Base):
 class TestMRG32k3a(MRGBase):
     name = "mrg32k3a"
     declared = (1, 2**32 - 209)
-    known = [545508589, 1368065410, 1327943761]  # RngStreams, seed 12345 x 6 (tests/data/mrg/)
+    known: ClassVar[list[int]] = [545508589, 1368065410, 1327943761]  # RngStreams, seed 12345 x 6 (tests/data/mrg/)
 
 
 class TestWichmannHill(MRGBase):
     name = "wichmann-hill"
     declared = (0, 30269 * 30307 * 30323 - 1)
-    known = [334836430144, 25300682575636, 9921191660056]  # AS 183 from 12345 x 3 (tests/data/mrg/)
+    known: ClassVar[list[int]] = [334836430144, 25300682575636, 9921191660056]  # AS 183 from 12345 x 3 (tests/data/mrg/)
 
 
 class TestMRGBeyond62Bits(MRGBase):

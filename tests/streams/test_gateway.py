@@ -199,7 +199,7 @@ def test_bit_fields_equal_the_bit_stream_read_one_bit_at_a_time(stream, field_bi
     source_bits, high, values, selection = stream
     expected, width = reference_bits(source_bits, high, values, selection)
     count = data.draw(st.integers(0, len(expected) // field_bits))
-    source, handed = counted(values, high)
+    source, _handed = counted(values, high)
     fields = bit_fields(select(source, selection), count, field_bits)
     assert fields.tolist() == [int(expected[i * field_bits:(i + 1) * field_bits], 2) for i in range(count)]
     words_read(source, values, source_bits, -(-count * field_bits // width))
@@ -211,7 +211,7 @@ def test_bits_equal_the_bit_stream_read_one_bit_at_a_time(stream, data):
     source_bits, high, values, selection = stream
     expected, width = reference_bits(source_bits, high, values, selection)
     count = data.draw(st.integers(0, len(expected)))
-    source, handed = counted(values, high)
+    source, _handed = counted(values, high)
     assert "".join(map(str, bits(select(source, selection), count))) == expected[:count]
     words_read(source, values, source_bits, -(-count // width))
 

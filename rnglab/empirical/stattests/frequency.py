@@ -6,7 +6,7 @@ Also home of the readers of uniforms and digits that Knuth's tests (:mod:`.corre
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 from scipy import stats

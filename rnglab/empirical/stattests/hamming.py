@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from abc import abstractmethod
 
 import numpy as np
@@ -45,7 +46,7 @@ def merge_sparse_tails(observed: np.ndarray, expected: np.ndarray, minimum: floa
     if len(starts) > 1 and expected[starts[-1]:].sum() < minimum:
         starts.pop()
     edges = np.r_[starts, expected.size]
-    labels = [(int(a), int(b) - 1) for a, b in zip(edges[:-1], edges[1:])]
+    labels = [(int(a), int(b) - 1) for a, b in itertools.pairwise(edges)]
     return np.add.reduceat(observed, edges[:-1]), np.add.reduceat(expected, edges[:-1]), labels
 
 

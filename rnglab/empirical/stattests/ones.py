@@ -21,7 +21,7 @@ from rnglab.streams.gateway import BitReader, selection_of
 #: The letter of a byte of Hamming weight 0..8: A for 0-2 ones, B for 3, C for 4, D for 5, E for 6-8.
 LETTER_OF_WEIGHT = np.array([0, 0, 0, 1, 2, 3, 4, 4, 4])
 #: The letter of each byte value.
-LETTER_OF_BYTE = LETTER_OF_WEIGHT[[bin(byte).count("1") for byte in range(256)]]
+LETTER_OF_BYTE = LETTER_OF_WEIGHT[[(byte).bit_count() for byte in range(256)]]
 #: P(A..E) for a uniform byte: (1 + 8 + 28, 56, 70, 56, 37) / 256.
 LETTER_PROBABILITIES = np.array([37, 56, 70, 56, 37]) / 256
 

@@ -61,8 +61,7 @@ def run_driver(driver: str) -> None:
         with open(output, "w") as handle:
             handle.write(f"# LatMRG {COMMIT[:10]} run by latmrg_driver " + " ".join(arguments) + "\n")
             handle.write("t\tsqlen\tmerit\n")
-            for row in table(text, "", int(arguments[2]), int(arguments[3])):
-                handle.write("\t".join(row) + "\n")
+            handle.writelines("\t".join(row) + "\n" for row in table(text, "", int(arguments[2]), int(arguments[3])))
 
 
 def main(git_dir: str) -> None:
@@ -72,8 +71,7 @@ def main(git_dir: str) -> None:
         with open(output, "w") as handle:
             handle.write(f"# LatMRG {COMMIT[:10]} examples/results/{source}: {header}\n")
             handle.write("t\tsqlen\tmerit\n")
-            for row in table(text, header, first, last):
-                handle.write("\t".join(row) + "\n")
+            handle.writelines("\t".join(row) + "\n" for row in table(text, header, first, last))
 
 
 if __name__ == "__main__":

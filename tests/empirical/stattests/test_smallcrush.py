@@ -38,7 +38,7 @@ def reference() -> dict[tuple[str, str], tuple[float, float]]:
 
 def smallcrush_runs(generator: str) -> dict[str, float]:
     """The three tests with SmallCrush's parameters, each on a fresh stream seeded 12345 as in make_reference.c."""
-    source = lambda: make_source(GENERATORS[generator], 12345)  # noqa: E731
+    source = lambda: make_source(GENERATORS[generator], 12345)
     weights = TESTS["weight-distribution"](select(source(), BitSelection(drop=27)), 200_000, k=256, alpha=0.0,
                                            beta=0.125)
     pairs = TESTS["hamming-independence"](select(source(), BitSelection(drop=20, keep=10)), 500_000, block_bits=300)
