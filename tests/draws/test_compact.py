@@ -5,12 +5,11 @@ import numpy as np
 import pytest
 
 from rnglab.draws.bounded import STUCK_REJECTIONS
-from rnglab.draws.compact import compact, compact_parameter, compacts
+from rnglab.draws.compact import compact, compacts
 from rnglab.draws.words import WordBlock
 from rnglab.reduction.reducers import REDUCERS
-from rnglab.reduction.scalar import BITMASK, JAVA_NEXTINT, LEMIRE
 
-CODES = {"lemire": LEMIRE, "bitmask": BITMASK, "java-nextint": JAVA_NEXTINT}
+LEMIRE, BITMASK, JAVA_NEXTINT = REDUCERS["lemire"], REDUCERS["bitmask"], REDUCERS["java-nextint"]
 
 
 def test_narrow_lemire_is_numpy_integers():
@@ -27,7 +26,7 @@ def test_values_and_draws_are_the_map_s(name, bits, n):
     raw = np.random.PCG64(n).random_raw(300) >> np.uint64(64 - bits)
     values, accepted = REDUCERS[name].map(raw, n, 2**bits)
     out = np.zeros(100, dtype=np.uint64)
-    kept, used, _ = compact(CODES[name], WordBlock(raw, False), n, 2**bits, out, (0, 100), (0, STUCK_REJECTIONS))
+    kept, used, _ = compact(REDUCERS[name], WordBlock(raw, False), n, 2**bits, out, (0, 100), (0, STUCK_REJECTIONS))
     assert kept == 100 and out.tolist() == values[accepted][:100].tolist()
     assert used == int(np.flatnonzero(accepted)[99]) + 1  # nothing read past the 100th kept value
 
@@ -39,10 +38,10 @@ def test_a_streak_of_rejections_stops_the_loop():
 
 
 def test_parameters_and_what_the_kernel_serves():
-    assert compact_parameter(LEMIRE, 52, 2**32) == 2**32 % 52
-    assert compact_parameter(BITMASK, 52, 2**32) == 63
-    assert compact_parameter(JAVA_NEXTINT, 52, 2**32) == 2**31 - 2**31 % 52
-    assert compact_parameter(JAVA_NEXTINT, 64, 2**32) == 0
+    assert LEMIRE.scalar.parameter(52, 2**32) == 2**32 % 52
+    assert BITMASK.scalar.parameter(52, 2**32) == 63
+    assert JAVA_NEXTINT.scalar.parameter(52, 2**32) == 2**31 - 2**31 % 52
+    assert JAVA_NEXTINT.scalar.parameter(64, 2**32) == 0
     assert compacts(LEMIRE, np.dtype(np.uint64), 52, 2**64)
-    assert not compacts(JAVA_NEXTINT, np.dtype(np.uint64), 52, 2**64)
-    assert not compacts(None, np.dtype(np.uint64), 52, 2**32) and not compacts(LEMIRE, np.dtype(object), 52, 2**32)
+    assert not compacts(JAVA_NEXTINT, np.dtype(np.uint64), 52, 2**64)  # next(31) of 32-bit words only
+    assert not compacts(LEMIRE, np.dtype(object), 52, 2**32)

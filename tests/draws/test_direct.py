@@ -6,7 +6,9 @@ import pytest
 
 from rnglab.draws.bounded import STUCK_REJECTIONS
 from rnglab.draws.direct import draw_direct
-from rnglab.reduction.scalar import LEMIRE
+from rnglab.reduction.reducers import REDUCERS
+
+LEMIRE = REDUCERS["lemire"]
 
 
 @pytest.mark.parametrize("n", [52, 6, 2**31 + 7, 2**32])

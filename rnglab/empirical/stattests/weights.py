@@ -26,7 +26,7 @@ def interval_probability(source: Source, alpha: float, beta: float) -> float:
     each output), else ``2^53`` (the top 53 bits). Hence
     ``P = (ceil(beta L) - ceil(alpha L)) / L``: ``beta - alpha`` when both are
     multiples of ``1/L``, and otherwise within ``1/L`` of it (SmallCrush's
-    ``[0, 1/8)`` on MINSTD, ``L = 2^31 - 2``, has ``P = 1/8 + 3/(4 L)``).
+    ``[0, 1/8)`` on MINSTD, ``L = 2^31 - 2``, has ``P = 2^28 / L = 1/8 + 1/(4 L)``).
     """
     levels = min(source.range_size, 2**53)
     return (math.ceil(beta * levels) - math.ceil(alpha * levels)) / levels

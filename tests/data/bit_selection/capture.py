@@ -1,6 +1,7 @@
 """Capture the statistics of the bit-selection cases as the keyword path computed them (issue #28).
 
-Run at commit 098e597 of main (the last before the bit selection became a view of the stream), from the repository root:
+Run at commit 7183508 of main (the last before the bit selection became a view of the stream, with the until-fail
+stages at powers of two; the battery cases are the same as at 098e597), from the repository root:
 
     PYTHONPATH=. python tests/data/bit_selection/capture.py > tests/data/bit_selection/keyword_path.json
 
@@ -80,7 +81,7 @@ def main() -> None:
                                   "results": [row(r) for r in s.results], "skipped": [list(k) for k in s.skipped]}
                                  for s in done]})
         print(generator, selection, "until fail", file=sys.stderr)
-    json.dump({"commit": "098e597", "cases": cases}, sys.stdout, indent=1)
+    json.dump({"commit": "7183508", "cases": cases}, sys.stdout, indent=1)
     sys.stdout.write("\n")
 
 

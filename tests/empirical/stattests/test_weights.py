@@ -9,21 +9,21 @@ from fractions import Fraction
 
 from rnglab.empirical.stattests.weights import interval_probability
 from rnglab.generators import make_source
-from rnglab.streams.gateway import BitSelection
+from rnglab.streams.gateway import BitSelection, select
 
 
 def test_power_of_two_levels_are_exact():
-    assert interval_probability(make_source("msvc"), BitSelection(), 0.0, 0.125) == 0.125
+    assert interval_probability(make_source("msvc"), 0.0, 0.125) == 0.125
 
 
 def test_minstd_s_levels_are_one_quarter_level_off():
     levels = 2**31 - 2
-    probability = interval_probability(make_source("minstd"), BitSelection(), 0.0, 0.125)
+    probability = interval_probability(make_source("minstd"), 0.0, 0.125)
     assert probability == 2**28 / levels
     assert Fraction(2**28, levels) == Fraction(1, 8) + Fraction(1, 4 * levels)
 
 
 def test_a_bit_selection_sets_the_levels():
-    assert interval_probability(make_source("minstd"), BitSelection(keep=10), 0.1, 0.3) == 205 / 1024
-    assert interval_probability(make_source("pcg64"), BitSelection(), 0.0, 0.5) == 0.5  # 2^53 levels read
-    assert interval_probability(make_source("pcg64"), BitSelection(), 0.25, 0.75) == 0.5
+    assert interval_probability(select(make_source("minstd"), BitSelection(keep=10)), 0.1, 0.3) == 205 / 1024
+    assert interval_probability(make_source("pcg64"), 0.0, 0.5) == 0.5  # 2^53 levels read
+    assert interval_probability(make_source("pcg64"), 0.25, 0.75) == 0.5
