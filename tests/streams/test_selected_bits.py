@@ -1,7 +1,7 @@
 """A bit selection is a view of the stream (issue #28): the same statistics as when it was a keyword of every test.
 
 ``tests/data/bit_selection/keyword_path.json`` holds the statistics, p-values and parameters that the
-keyword path computed (``capture.py`` beside it, run on main at 098e597) for the CLI's selections
+keyword path computed (``capture.py`` beside it, run on main at 7183508) for the CLI's selections
 (``--drop-bits``, ``--low-bits``) on a 32-bit, a 64-bit, a 15-bit and a non-power-of-two generator, for the batteries'
 own bits (SmallCrush's r and s, the low-bit folds), and for runs until failure, whose data is counted
 in the generator's outputs. Here each case runs again with the source wrapped once, as the CLI wraps it.
