@@ -4,6 +4,7 @@ import os
 import re
 import stat
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -31,7 +32,7 @@ def test_save_figure_checks_suffix_and_existing_files(tmp_path):
     figure, axes = new_figure()
     axes.plot([0, 1], [1, 0])
     path = save_figure(figure, tmp_path / "line.png")
-    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert Path(path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     figure, _ = new_figure()
     with pytest.raises(ValueError, match="already exists"):
         save_figure(figure, tmp_path / "line.png")
