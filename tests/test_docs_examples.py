@@ -372,8 +372,6 @@ def calibrated_entries(text: str) -> dict[str, set[int]]:
     return counts
 
 
-@pytest.mark.xfail(strict=True, reason="bench/results/calibration.md predates the validation battery's 16th and the "
-                   "small battery's 27 entries: rerun python bench/bench_calibration.py (819 s) and remove this mark")
 def test_the_included_calibration_is_of_the_current_batteries():
     """The validation page includes bench/results/calibration.md: its batteries must be today's."""
     from rnglab.empirical.battery import get_battery
