@@ -5,14 +5,7 @@ import subprocess
 import sys
 
 import pytest
-
-from rnglab.cli import main
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+from cli_runs import run
 
 
 def test_list_names_every_catalog_entry(capsys):

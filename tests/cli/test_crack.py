@@ -3,10 +3,10 @@
 import json
 
 import pytest
+from cli_runs import run
 from click.testing import CliRunner
 
 from rnglab.cli import crack as crack_cli
-from rnglab.cli import main
 from rnglab.generators import make_source
 from rnglab.recovery.crack import CrackResult
 from rnglab.reduction.reducers import REDUCERS
@@ -14,12 +14,6 @@ from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
 
 DECK = standard_deck()
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def dealt(generator, seed, algo, method, k):

@@ -9,14 +9,7 @@ Known answers: MSVC's ``rand()`` without ``srand`` (41 18467 6334 26500 19169); 
 import json
 
 import pytest
-
-from rnglab.cli import main
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+from cli_runs import run
 
 
 @pytest.mark.parametrize("args, expected", [

@@ -3,13 +3,7 @@ parameters (MSVC's rand.c: ``holdrand * 214013 + 2531011``, bits 16..30; IBM's R
 
 import json
 
-from rnglab.cli import main
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+from cli_runs import run
 
 
 def test_json_rows_hold_the_published_parameters(capsys):

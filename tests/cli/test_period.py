@@ -3,14 +3,7 @@
 import json
 
 import pytest
-
-from rnglab.cli import main
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+from cli_runs import run
 
 
 def test_minstd_by_options(capsys):

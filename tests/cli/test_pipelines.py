@@ -2,13 +2,7 @@
 
 import json
 
-from rnglab.cli import main
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+from cli_runs import run
 
 
 def test_shuffle_python3_deals_what_random_shuffle_deals(capsys):

@@ -9,14 +9,7 @@ import json
 import math
 
 import pytest
-
-from rnglab.cli import main
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+from cli_runs import run
 
 
 def test_a_day_of_seconds_and_a_thousand_tables(capsys):

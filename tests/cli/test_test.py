@@ -4,15 +4,9 @@ import json
 import sys
 
 import pytest
+from cli_runs import run
 
-from rnglab.cli import main
 from rnglab.cli import test as test_cli
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_table_and_summary_for_randu(capsys):

@@ -10,19 +10,13 @@ import threading
 
 import numpy as np
 import pytest
+from cli_runs import run
 
-from rnglab.cli import main
 from rnglab.generators import make_source
 from rnglab.generators.external import ByteStreamSource, InputExhausted, open_input
 from rnglab.streams.gateway import packed_words
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def run(args, capsys):
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def results(out):
