@@ -39,6 +39,7 @@ from rnglab.draws.words import draw_range, give_back, narrow_words, read_block
 from rnglab.generators import LCG, LCGBatch, Source
 from rnglab.generators.base import LaneBatch, check_count
 from rnglab.reduction.reducers import DEFAULT_REDUCER, Reducer
+from rnglab.reduction.scalar import rejections_after
 from rnglab.shuffles.kernels import deal_kernel
 from rnglab.shuffles.steps import SwapStep, outside_the_deck, step_bounds, swap
 
@@ -285,7 +286,7 @@ class SequentialDraws(SourceDraws):
             kept, used, streak = self._block(block.words()[:wanted], bounds, range_size, (done, shifts, streak),
                                              chosen)
             give_back(self.source, block, used)
-            if streak == STUCK_REJECTIONS:
+            if streak >= STUCK_REJECTIONS:
                 raise stuck_source_error()
             rejected = used - kept
             self.draws, done = self.draws + used, done + kept
@@ -425,16 +426,19 @@ def _follow_rejections(accepted, streak, limit):  # pragma: no cover - compiled
     the number of rejections before it when it is accepted and -1 when it is
     rejected; the outputs used: the whole block, or up to the rejection that
     leaves the rows of ``accepted`` or that makes ``limit`` in a row (a stuck
-    source); and the rejections in a row at the end of those.
+    source); and the rejections in a row at the end of those (counted by
+    :func:`~rnglab.reduction.scalar.rejections_after`, as every redrawing loop counts them).
     """
     rows, size = accepted.shape
     shift = np.full(size, -1, dtype=np.int64)
     r = 0
     for i in range(size):
-        if accepted[r, i]:
-            shift[i], streak = r, 0
+        kept = accepted[r, i]
+        streak = rejections_after(streak, kept)
+        if kept:
+            shift[i] = r
         else:
-            r, streak = r + 1, streak + 1
-            if r == rows or streak == limit:
+            r += 1
+            if r == rows or streak >= limit:
                 return shift, i + 1, streak
     return shift, size, streak
