@@ -9,11 +9,12 @@ draws (unused draws go back to the source with ``Source.unread``), and
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
 
-from rnglab.core.compiled import njit
+from rnglab.core.compiled import fingerprint, njit
 from rnglab.core.results import Result
 from rnglab.draws.compact import compact, compacts
 from rnglab.draws.words import WordBlock, draw_range, give_back, narrow_words, next_draw, read_block
@@ -66,25 +67,34 @@ def stuck_source_error() -> ValueError:
 def rejection_streak(accepted: np.ndarray, streak: int = 0) -> int:
     """Rejections in a row at the end of the flags ``accepted`` (in stream order), ``streak`` of them before it.
 
-    The flags are followed in order by :func:`_follow_streak`, which counts
+    The flags are followed in order by a compiled loop that counts
     with :func:`~rnglab.reduction.scalar.rejections_after` as every compiled
     redrawing loop does. Raises the :func:`stuck_source_error` when a run of
     rejections, the ``streak`` carried in included, reaches :data:`STUCK_REJECTIONS`.
     """
-    streak = int(_follow_streak(accepted, streak, STUCK_REJECTIONS))
+    streak = int(_streak_kernel()(accepted, streak))
     if streak >= STUCK_REJECTIONS:
         raise stuck_source_error()
     return streak
 
 
-@njit(cache=True, nogil=True)
-def _follow_streak(accepted, streak, limit):  # pragma: no cover - compiled
-    """The rejections in a row after the flags ``accepted``, ``streak`` before them; stops when they reach ``limit``."""
-    for flag in accepted:
-        streak = rejections_after(streak, flag)
-        if streak >= limit:
-            break
-    return streak
+@functools.cache
+def _streak_kernel():
+    """The compiled loop of :func:`rejection_streak`: ``follow(accepted, streak)``, the rejections in a row after
+    the flags, stopping when they reach :data:`STUCK_REJECTIONS`. ``settings``, the closure numba's disk cache keys
+    on, holds the limit and the :func:`~rnglab.core.compiled.fingerprint` of ``rejections_after``, which lives in
+    another file (a change there compiles anew)."""
+    settings = (STUCK_REJECTIONS, fingerprint(rejections_after))
+
+    @njit(cache=True, nogil=True)
+    def follow(accepted, streak):  # pragma: no cover - compiled
+        for flag in accepted:
+            streak = rejections_after(streak, flag)
+            if streak >= settings[0]:
+                break
+        return streak
+
+    return follow
 
 
 def _chunk_size(needed: int, accepted: int, drawn: int) -> int:
