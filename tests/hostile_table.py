@@ -577,6 +577,8 @@ ROWS: list[Row] = [
     row("crack java --seen 'As Kd' --bound 6", "--bound"),
     row("crack java --outputs 1,2 --bound 6 --method brute", "--method"),
     row("crack java --seen 'As Kd' --seeds 0..10 --method lattice", "--seeds"),
+    # a pipeline's seed policy fills --seeds for brute force only: the lattice reads the cards it was given
+    row("crack c-naive-msvc --method lattice --seen 'As Kd 7h 2c 9s'", "give at least 6 cards"),
     row("crack java --seen 'As Kd' --method nope", "nope"),
     row("crack pcg64 --seen 'As Kd'", "--seeds"),
     row("crack java --seen 'As Kd'", "at least 9 cards"),
