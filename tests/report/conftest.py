@@ -1,0 +1,28 @@
+"""Shared by the tests of the report's sections: a quick report's context, made once per test module.
+
+A section computes for seconds (exact laws, searches, lattice reductions), so a test module builds each section
+once, in a module-scoped fixture of its own, on a context from :func:`quick_context`.
+"""
+
+import pytest
+
+from rnglab.report import ReportContext
+
+#: The values the report's templates need beside the sections (title, seed, quick, date).
+PAGE = {"title": "t", "seed": 1, "quick": True, "generated": "now"}
+
+
+@pytest.fixture(scope="module")
+def quick_context(tmp_path_factory):
+    """``quick_context(seed=...)``: a quick report's context writing its figures to a folder of its own."""
+
+    def make(seed: int = 20261122) -> ReportContext:
+        return ReportContext(tmp_path_factory.mktemp("report"), seed=seed, quick=True)
+
+    return make
+
+
+@pytest.fixture
+def page():
+    """The template values of :data:`PAGE` (a copy)."""
+    return dict(PAGE)
