@@ -32,6 +32,9 @@ def test_a_card_that_never_lands_somewhere_keeps_the_scale_at_0():
     sattolo = np.array([[0, 0.5, 0.5], [0.5, 0, 0.5], [0.5, 0.5, 0]])
     norm = position_heatmap(sattolo, "sattolo").axes[0].images[0].norm
     assert (norm.vmin, norm.vmax) == (0.0, 2.0)
+    # no shuffle at all: 3 P - 1 reaches 2, and the scale stops at 0, not at 1 - 2
+    norm = position_heatmap(np.eye(3), "identity").axes[0].images[0].norm
+    assert (norm.vmin, norm.vmax) == (0.0, 3.0)
 
 
 def test_identity_and_half_rotations_are_drawn_as_n_factorial_times_their_probability():
