@@ -8,9 +8,6 @@ import pytest
 
 from rnglab.report import ReportContext
 
-#: The values the report's templates need beside the sections (title, seed, quick, date).
-PAGE = {"title": "t", "seed": 1, "quick": True, "generated": "now"}
-
 
 @pytest.fixture(scope="module")
 def quick_context(tmp_path_factory):
@@ -21,8 +18,3 @@ def quick_context(tmp_path_factory):
 
     return make
 
-
-@pytest.fixture
-def page():
-    """The template values of :data:`PAGE` (a copy)."""
-    return dict(PAGE)

@@ -2,11 +2,13 @@
 against the published anchors, and a V8 deal's state from its bottom cards."""
 
 import numpy as np
+import pytest
 
 from rnglab.generators import catalog
 from rnglab.report import ReportContext, gf2
 
 
+@pytest.mark.slow          # MT19937's equidistribution: seconds
 def test_gf2_section_shows_the_published_anchors_and_a_recovered_v8_deal(tmp_path, monkeypatch):
     # MT19937: period 2^19937 - 1, k(32) = 623, defect 6750 (Matsumoto and Nishimura 1998); WELL512a defect 0
     # (Panneton, L'Ecuyer and Matsumoto 2006); the scrambled xoshiro256** has no equidistribution by rank

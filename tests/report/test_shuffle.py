@@ -12,6 +12,7 @@ from rnglab.report.document import Figure
 from rnglab.report.shuffle import NOT_UNIFORM, _heatmaps, _reach_table, _tv_table
 
 
+@pytest.mark.slow          # every shuffle's exact law at n = 8 and 9: seconds
 def test_the_shuffle_summary_counts_the_rows_its_table_marks():
     # The summary said "5 of 17 shuffles are not uniform (n = 9)" while the table marked 7: the two JavaScript sorts
     # are not computed at n = 9, and the count read only the last size. One mark now decides both.
