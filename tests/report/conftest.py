@@ -18,3 +18,14 @@ def quick_context(tmp_path_factory):
 
     return make
 
+
+
+@pytest.fixture(scope="module")
+def quick_section(quick_context):
+    """``quick_section(build, seed=...)``: ``(context, build(context))`` for a section that draws figures."""
+
+    def make(build, seed: int = 20261122):
+        context = quick_context(seed)
+        return context, build(context)
+
+    return make

@@ -10,9 +10,8 @@ from rnglab.report.document import Figure, Table
 
 
 @pytest.fixture(scope="module")
-def deals_section(quick_context):
-    context = quick_context()
-    return context, deals.section(context)
+def deals_section(quick_section):
+    return quick_section(deals.section)
 
 
 def test_the_deals_section_compares_the_identity_with_the_half_rotations(deals_section):

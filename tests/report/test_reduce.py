@@ -12,9 +12,8 @@ from rnglab.report.reduce import _low_bits, _ratio, section
 
 
 @pytest.fixture(scope="module")
-def reduce_section(quick_context):
-    context = quick_context()
-    return context, section(context)
+def reduce_section(quick_section):
+    return quick_section(section)
 
 
 def test_the_range_reduction_table_collapses_methods_as_rnglab_reduce_does(reduce_section):

@@ -16,9 +16,8 @@ HERMITE = {2: (4 / 3) ** 0.5, 3: 2 ** (1 / 3), 4: 2**0.5, 5: 8 ** (1 / 5), 6: (6
 
 
 @pytest.fixture(scope="module")
-def spectral_section(quick_context):
-    context = quick_context()
-    return context, section(context)
+def spectral_section(quick_section):
+    return quick_section(section)
 
 
 def test_report_section(spectral_section):
