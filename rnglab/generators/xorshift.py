@@ -100,6 +100,8 @@ class LinearSource(Source):
     initial_position: int = 0
     #: True when every output bit is an XOR of state bits (no ``+`` or ``*`` scrambler).
     output_linear: bool = True
+    #: What the output is, where it is not linear (``output_linear`` false), said in the refusals.
+    output_rule: str = "+, ++ or ** output is not linear over GF(2) (its engine is)"
     #: True when one output is one step of the words (:meth:`state_vector`): false for V8's cache (use
     #: :meth:`V8MathRandom.engine`) and for MT19937-64, whose twist renews its 312 words at once.
     step_per_output: bool = True
@@ -427,6 +429,8 @@ class V8MathRandomPlus(V8MathRandom):
     """
 
     name, seeding, output_linear, CACHE_SIZE = "v8-plus", "state0=state1=seed", False, 62
+    output_rule = ("output (state0 + state1) mod 2^52 is not linear over GF(2): the addition carries (only its "
+                   "lowest bit, state0 ^ state1, is; its engine is)")
 
     @classmethod
     def seed_words(cls, seed: int) -> list[int]:
