@@ -206,7 +206,7 @@ def _recover(generator, values: list, floats: bool, predict: int):
     import numpy as np
 
     from rnglab.generators.xorshift import ALGORITHMS, V8MathRandom
-    from rnglab.recovery.linear import Observation, _int_vector
+    from rnglab.recovery.linear import Observation, _int_vector, _mantissa
 
     count = len(values)
     if generator.kind in ("python", "numpy"):
@@ -225,7 +225,8 @@ def _recover(generator, values: list, floats: bool, predict: int):
     if floats and not issubclass(source_type, V8MathRandom):
         raise ValueError(f"outputs of {generator.name} are integers; floats are read for python, v8 and v8-53")
     model = linear_source_model(source_type)
-    given = [int(_as_float(v, model.width) * 2.0**model.width) if floats else _as_int(v, model.width) for v in values]
+    given = [_mantissa(_as_float(v, model.width), model.width, t, "Math.random()") if floats else
+             _as_int(v, model.width) for t, v in enumerate(values)]
     found = solve(model, [Observation.exact(t, v, model.width) for t, v in enumerate(given)])
     outputs = source_type.from_state_vector(_int_vector(found.states[0], model.words)).random_raw(count + predict)
     following = [int(v) for v in np.asarray(outputs)[count:]]

@@ -434,7 +434,16 @@ class V8MathRandomPlus(V8MathRandom):
 
     @classmethod
     def seed_words(cls, seed: int) -> list[int]:
-        """``state0 = state1 = seed`` as a uint64 (negative: ``seed + 2^64``); seed 0 is V8's "from the OS"."""
+        """``state0 = state1 = seed`` as a uint64 (negative: ``seed + 2^64``).
+
+        Raises
+        ------
+        ValueError
+            For seed 0 (``--random_seed=0`` is V8's "from the OS"; the state would be all zero).
+        """
+        if not seed & _MASK64:
+            raise ValueError(f"seed 0 of {cls.name} is V8's --random_seed=0, 'seed from the OS': state0 = state1 = 0 "
+                             "would be the all-zero state, a fixed point")
         return [seed & _MASK64] * 2
 
     def _fill(self, out: np.ndarray) -> None:
