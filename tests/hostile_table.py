@@ -71,6 +71,7 @@ ROWS: list[Row] = [
     row("gen xorshift128 --seed 2^128", "seeds of xorshift128 must be in [1, 2^128 - 1]; got 2^128"),
     row("gen v8 --seed 2^64", "seeds of v8"),
     row("gen v8-plus --seed 0", "seed 0 of v8-plus is V8's --random_seed=0"),
+    row("gen unity --seed 2^31", "seeds of unity must be in [-2147483648, 2147483647]"),
     row("gen xoshiro256starstar --seed -1", "seeds of xoshiro256starstar"),
     row("gen minstd --seed 2^31-1", "seed"),
     row("gen msvc --seed -1", "seed"),

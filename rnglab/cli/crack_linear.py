@@ -17,10 +17,11 @@ import click
 from rnglab.cli.common import emit_json, lazy
 
 (is_js_fisher_yates_v8, recover_v8_deal, recover_v8_cards, predict_v8_deal, recover_python_floats, recover_python_words,
- python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words, mt19937_64_seed) = lazy(
+ python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words, mt19937_64_seed,
+ unity_seed) = lazy(
     "recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "recover_v8_cards", "predict_v8_deal", "recover_python_floats",
     "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve", "mt19937_64_at",
-    "recover_mt19937_64_words", "mt19937_64_seed")
+    "recover_mt19937_64_words", "mt19937_64_seed", "unity_seed")
 
 #: Highest ``--random_seed`` node takes (a 32-bit signed flag).
 NODE_SEED_BITS = 31
@@ -183,7 +184,8 @@ def linear_outputs(generator, text: str, predict: int, why: str, as_json: bool) 
     values = _values(text)
     floats = any(isinstance(v, float) for v in values)
     found, following = _recover(generator, values, floats, predict)
-    seeds = [mt19937_64_seed(state) if generator.algorithm == "mt19937_64" else None for state in found.states]
+    seeds = [mt19937_64_seed(state) if generator.algorithm == "mt19937_64" else
+             unity_seed(state) if generator.algorithm == "unity" else None for state in found.states]
     if as_json:
         emit_json({"generator": generator.name, "observations": len(values), "rank": found.rank,
                    "unknowns": found.unknowns, "states": found.states, "seeds": seeds, "predicted": following,

@@ -21,7 +21,8 @@ Seeding (the ``seed`` of the catalog, :meth:`LinearSource.seeded`):
 * ``splitmix64``: the words are successive outputs of SplitMix64 from a 64-bit
   seed, as Vigna's reference code advises (``xoshiro256starstar.c``: "we
   suggest to use a splitmix64 to initialize the state");
-* V8: the 64-bit seed hashed by MurmurHash3's ``fmix64`` (see :class:`V8MathRandom`).
+* V8: the 64-bit seed hashed by MurmurHash3's ``fmix64`` (see :class:`V8MathRandom`);
+* Unity: ``Random.InitState``'s rule (see :class:`UnityRandom`).
 
 References
 ----------
@@ -218,6 +219,39 @@ class Xorshift128(LinearSource):
 
     name, word_bits, state_words, high = "xorshift128", 32, 4, 2**32 - 1
     _kernel = kernels.fill_xorshift128
+
+
+class UnityRandom(Xorshift128):
+    """Unity's ``UnityEngine.Random``: Marsaglia's ``xor128`` seeded by ``Random.InitState(int seed)``.
+
+    ``InitState`` sets ``x = seed`` (as a uint32) and each next word to
+    ``1812433253 w + 1 (mod 2^32)`` (the multiplier of MT19937's seeding):
+    ``y = f(x), z = f(y), w = f(z)``; the raw output is xor128's 32-bit
+    ``w``. ``Random.Range(int min, int max)`` is ``min + output mod (max - min)``
+    (the ``modulo`` reducer; ``min - output mod (min - max)`` when ``min > max``); ``Random.value`` is ``(output & 0x7FFFFF) / 0x7FFFFF``
+    in float32, a value in [0, 1] with both ends included (not a reducer here).
+
+    Unity documents none of this: the rule is the published reverse engineering
+    of MoatShrimp (github.com/MoatShrimp/uny-random-js, "Validation vs. result
+    from UnityEngine.Random": states and ``Range`` values read from Unity; Unity
+    4.7 to 2020.1 per macklinb's gist a00be6b616cbf20fa95e4227575fe50b), whose
+    worked values pin it (tests/data/unity/).
+    """
+
+    name, seeding = "unity", "unity-initstate"
+
+    @classmethod
+    def seed_bounds(cls) -> tuple[int, int]:
+        """``InitState`` takes a C# ``int``."""
+        return -(2**31), 2**31 - 1
+
+    @classmethod
+    def seed_words(cls, seed: int) -> list[int]:
+        """``x = seed mod 2^32``, then ``1812433253 w + 1`` three times."""
+        words = [seed & 0xFFFFFFFF]
+        for _ in range(3):
+            words.append((1812433253 * words[-1] + 1) & 0xFFFFFFFF)
+        return words
 
 
 class Xoroshiro128(LinearSource):
@@ -480,6 +514,6 @@ class Mt19937x64(LinearSource):
 
 #: The generators above by the ``algorithm`` a catalog entry names.
 ALGORITHMS: dict[str, type[LinearSource]] = {cls.name: cls for cls in (
-    Xorshift32, Xorshift64, Xorshift128, Xoroshiro128Plus, Xoroshiro128PlusPlus, Xoroshiro128StarStar,
+    Xorshift32, Xorshift64, Xorshift128, UnityRandom, Xoroshiro128Plus, Xoroshiro128PlusPlus, Xoroshiro128StarStar,
     Xoshiro256Plus, Xoshiro256StarStar, Well512a, V8Xorshift128, V8Xorshift128x53, V8MathRandom,
     V8MathRandom53, V8MathRandomPlus, Mt19937x64)}

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rnglab.core.results import Result
-from rnglab.generators.xorshift import ALGORITHMS, LinearSource, Mt19937x64, V8MathRandom, fmix64
+from rnglab.generators.xorshift import ALGORITHMS, LinearSource, Mt19937x64, UnityRandom, V8MathRandom, fmix64
 from rnglab.recovery import linear_kernels as kernels
 from rnglab.recovery.lattice import InsufficientObservations, needed_observations
 from rnglab.recovery.twister import MT19937_64, seed_candidate
@@ -599,6 +599,14 @@ def v8_seed(words: tuple[int, int]) -> int | None:
     (None: these words are not a fresh seeded state)."""
     seed = unfmix64(words[0])
     return seed if fmix64(~seed & _MASK64) == words[1] else None
+
+
+def unity_seed(state: int) -> int | None:
+    """The ``Random.InitState`` seed (a signed 32-bit int) whose xorshift128 state is ``state`` (bit ``32i + b``:
+    bit ``b`` of word ``i``, x first), else None: ``x`` is the seed, checked by ``y``, ``z``, ``w``."""
+    words = [(state >> (32 * i)) & 0xFFFFFFFF for i in range(4)]
+    seed = words[0] - 2**32 if words[0] >= 2**31 else words[0]
+    return seed if UnityRandom.seed_words(seed) == words else None
 
 
 def unfmix64(h: int) -> int:

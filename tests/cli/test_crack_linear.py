@@ -181,3 +181,17 @@ def test_the_xorshift128_plus_of_v8_4_9_is_searched_over_seeds_not_solved(capsys
     deck = capsys.readouterr().out.split()
     assert main(["crack", "v8-plus", "--seeds", "1..300", "--seen", " ".join(deck[:5]), "--json"]) == 0
     assert [c["seed"] for c in json.loads(capsys.readouterr().out)["candidates"]] == [139]
+
+
+def test_unitys_seed_comes_back_from_four_outputs_and_from_five_cards(capsys):
+    # Random.InitState(seed) is invertible (x is the seed): four xorshift128 outputs give the state, then the seed
+    assert main(["gen", "unity", "--seed", "-5", "-n", "6"]) == 0
+    outputs = capsys.readouterr().out.split()
+    assert main(["crack", "unity", "--outputs", " ".join(outputs[:4]), "--predict", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "unity: 1 state(s) from 4 outputs (rank 128 of 128; GF(2) elimination)"
+    assert lines[1].endswith(", seed -5 (a fresh unity seeded -5)") and lines[2] == "next: " + " ".join(outputs[4:])
+    assert main(["shuffle", "unity", "--seed", "1234"]) == 0  # Fisher-Yates on Unity's Range (modulo): by seeds
+    deck = capsys.readouterr().out.split()
+    assert main(["crack", "unity", "--seeds", "1000..1500", "--seen", " ".join(deck[:5]), "--json"]) == 0
+    assert [c["seed"] for c in json.loads(capsys.readouterr().out)["candidates"]] == [1234]

@@ -54,3 +54,11 @@ def test_v8_variants_print_what_v8s_code_computes(name, seed, capsys):
     # v8-plus seed 193 stores a NaN-looking state word after its third refill (the last 14 of 200 values)
     status, out, _ = run(["gen", name, "--seed", str(seed), "-n", "200"], capsys)
     assert status == 0 and [int(v) for v in out.split()] == v8_variant_raw(seed, name)
+
+
+def test_unity_prints_unitys_first_output(capsys):
+    # Random.InitState(0); Random.Range(-1366991463, -784454117) gives -1213877975 in Unity (tests/data/unity/):
+    # -1366991463 + 1900725526 mod 582537346
+    status, out, _ = run(["gen", "unity", "--seed", "0", "-n", "2"], capsys)
+    assert status == 0 and [int(v) for v in out.split()] == [1900725526, 1900725046]
+    assert -1366991463 + 1900725526 % 582537346 == -1213877975

@@ -49,3 +49,8 @@ def test_v8_53_packs_its_53_bit_outputs():
         (int(bits[:64], 2), int(bits[64:128], 2))
     assert struct.unpack("<I", stream("v8-53", "--seed", "1337", "--format", "scaled32", "--bytes", "4")) == \
         (8387144214554405 >> 21,)
+
+
+def test_unity_writes_its_32_bit_outputs():
+    # Random.InitState(0): 1900725526, 1900725046 (see tests/cli/test_gen.py)
+    assert struct.unpack("<2I", stream("unity", "--seed", "0", "--bytes", "8")) == (1900725526, 1900725046)

@@ -253,3 +253,34 @@ class TestV8Plus(LinearBase):
         restored = V8MathRandomPlus([1, 1], name="v8-plus")
         restored.state = saved
         assert restored.random_raw(100).tolist() == expected.tolist()
+
+
+def unity_reference() -> list[list[str]]:
+    """tests/data/unity/reference.txt: MoatShrimp's values read from UnityEngine.Random (README there)."""
+    return lines(DATA / "unity" / "reference.txt")
+
+
+@pytest.mark.parametrize("row", [row for row in unity_reference() if row[0] == "state"], ids=lambda row: row[1])
+def test_unity_init_state_is_unitys(row):
+    # Random.state after Random.InitState(seed): x = seed, then 1812433253 w + 1 three times (mod 2^32)
+    seed, *words = map(int, row[1:])
+    assert make_source("unity", seed).words == tuple(words)
+
+
+@pytest.mark.parametrize("row", [row for row in unity_reference() if row[0] == "range"],
+                         ids=lambda row: f"{row[1]}:{row[2]}..{row[3]}")
+def test_unity_range_is_unitys(row):
+    # Random.Range(min, max) on ints: min + output mod (max - min), the modulo reducer; min > max counts down
+    seed, low, high, expected = map(int, row[1:])
+    draw = int(draw_bounded(make_source("unity", seed), abs(high - low), 1, REDUCERS["modulo"]).values[0])
+    assert (low + draw if low < high else low - draw) == expected
+
+
+def test_unity_seed_is_a_csharp_int():
+    assert make_source("unity", -1).words[0] == 2**32 - 1
+    with pytest.raises(ValueError, match=r"seeds of unity must be in \[-2147483648, 2147483647\]"):
+        make_source("unity", 2**31)
+
+
+class TestUnity(LinearBase):
+    name, declared = "unity", (0, 2**32 - 1)
