@@ -207,7 +207,7 @@ def _int_vector(value: int, words: int) -> np.ndarray:
     return np.frombuffer(value.to_bytes(8 * words, "little"), dtype="<u8").astype(np.uint64)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Observation:
     """Output ``index`` (counted from the first observed) has ``(output & mask) == value``; with ``bound``, also
     ``floor(output / 2^width * bound) == draw`` in double arithmetic (the mask holds the bits that fixes).
@@ -529,8 +529,19 @@ def v8_draw_observations(draws: Sequence[tuple[int, int] | None], phase: int, wi
     """``(value, bound)`` of successive ``Math.floor(Math.random() * bound)`` calls as engine observations
     (``None``: a call whose value is not known, which only takes its place in the stream); ``width``: bits of a
     ``Math.random()`` value (:func:`v8_width`)."""
-    return [Observation.draw_below(v8_engine_index(call, phase), draw[0], draw[1], width)
-            for call, draw in enumerate(draws) if draw is not None]
+    return _placed(_draw_shapes(draws, width), phase)
+
+
+def _draw_shapes(draws: Sequence[tuple[int, int] | None], width: int) -> list[Observation | None]:
+    """The observation of each call, indexed by the call (the bits it fixes do not depend on the phase)."""
+    return [None if draw is None else Observation.draw_below(call, draw[0], draw[1], width)
+            for call, draw in enumerate(draws)]
+
+
+def _placed(shapes: Sequence[Observation | None], phase: int) -> list[Observation]:
+    """The observations of :func:`_draw_shapes` at the engine outputs the calls read at ``phase``."""
+    return [Observation(v8_engine_index(call, phase), shape.mask, shape.value, shape.bound, shape.draw)
+            for call, shape in enumerate(shapes) if shape is not None]
 
 
 def v8_double_observations(doubles: Sequence[float], phase: int, width: int = 52) -> list[Observation]:
@@ -675,15 +686,16 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
         raise ValueError(f"the cache phase is the values taken from a block of {CACHE}: 0..{CACHE - 1}; got {phase}")
     model = linear_source_model(variant.engine_class)  # the engine: outputs in the order generated
     width = v8_width(variant)
+    shapes = _draw_shapes(draws, width)  # once: each phase only moves them (:func:`_placed`)
     solutions, rank, first = [], 0, None
     phases = range(CACHE) if phase is None else [phase]
     for p in phases:
         if first is not None and p + len(draws) <= CACHE:
-            states = _shifted_within_block(first, p, draws, variant)
+            states = _shifted_within_block(first, p, shapes, variant)
         else:
             try:
-                found = solve(model, v8_draw_observations(draws, p, width), budget,
-                              lambda state, p=p: _v8_replay(state, p, len(draws), variant))
+                found = solve(model, _placed(shapes, p), budget,
+                              lambda state, p=p: _v8_replay(state, p, len(shapes), variant))
             except UnderdeterminedState:
                 raise
             except ValueError:  # the draws contradict this phase
@@ -699,19 +711,20 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
     return V8Recovery(solutions, seeds, rank, model.unknowns, len(phases))
 
 
-def _shifted_within_block(first: tuple[int, list[int]], phase: int, draws, variant: type[V8MathRandom]) -> list[int]:
+def _shifted_within_block(first: tuple[int, list[int]], phase: int, shapes: list[Observation | None],
+                          variant: type[V8MathRandom]) -> list[int]:
     """The states of ``phase`` from those of an earlier phase ``q`` when every draw stays in one block: call ``j``
     reads engine output ``63 - phase - j``, the same value as ``63 - q - j`` read from ``phase - q`` steps on.
     Each is replayed."""
     q, states = first
     width = v8_width(variant)
-    observations = v8_draw_observations(draws, phase, width)
+    observations = _placed(shapes, phase)
     out = []
     for state in states:
         engine = variant.engine_class(_v8_words(state))
         engine.random_raw(phase - q)
         moved = _vector_int(engine.state_vector())
-        if _shows(_v8_replay(moved, phase, len(draws), variant), observations, width):
+        if _shows(_v8_replay(moved, phase, len(shapes), variant), observations, width):
             out.append(moved)
     return out
 
