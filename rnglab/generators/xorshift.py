@@ -450,10 +450,11 @@ class V8MathRandomPlus(V8MathRandom):
     The integer addition makes the output not GF(2)-linear (only its lowest
     bit, ``s0 ^ s1``, is): :mod:`rnglab.recovery.linear` refuses it.
 
-    Versions: the xorshift128+ of V8 4.9.41 (commit 2755c5a1b1c, 2015-11, Chrome 49) to 7.0; the cache and
-    seeding above are those of the ``runtime-maths.cc`` vendored by node 8 to 11 (V8 5.8 to 7.0; pinned to
-    nodejs/node@0569e1f9). V8 4.9 to 5.x kept the state in a JavaScript typed array (``src/js/math.js``) and
-    seeded it from the isolate's generator: the same 62-value blocks, another seeding.
+    Versions: the xorshift128+ of V8 4.9.41 (commit 2755c5a1b1c, 2015-11, Chrome 49) to 7.0 (node 6 to 11);
+    the cache and seeding above are those of the ``runtime-maths.cc`` vendored in nodejs/node@0569e1f9 (which
+    node release that copy is, is not established here). Earlier, up to node 7 (V8 5.4) at least, the state
+    lived in a JavaScript typed array (``src/js/math.js``), seeded from the isolate's generator and not
+    rewritten as a NaN: the same 62-value blocks and outputs, another seeding.
 
     References
     ----------
