@@ -577,8 +577,10 @@ def js_fisher_yates(source: V8MathRandom, size: int) -> list[int]:
 
 def is_js_fisher_yates_v8(generator, algorithm, reducer) -> bool:
     """Whether a generator spec, shuffle and reducer are :func:`js_fisher_yates` on V8 (``js-fisher-yates-v8``):
-    ``Math.floor(Math.random() * i)`` for ``i = n..1``, swapping ``r`` and ``i - 1``, on any V8 variant."""
-    return (generator.kind == "linear" and issubclass(ALGORITHMS[generator.algorithm], V8MathRandom)
+    ``Math.floor(Math.random() * i)`` for ``i = n..1``, swapping ``r`` and ``i - 1``, on a V8 whose doubles are
+    linear (``v8``, ``v8-53``; not ``v8-plus``, whose deals are searched by seed)."""
+    variant = ALGORITHMS.get(generator.algorithm) if generator.kind == "linear" else None
+    return (variant is not None and issubclass(variant, V8MathRandom) and variant.output_linear
             and algorithm is not None
             and algorithm.name == "fisher-yates-to-zero" and reducer is not None and reducer.name == "float-multiply")
 

@@ -385,3 +385,13 @@ def test_v8_cards_with_an_unseen_position_give_the_seed_and_every_path_is_checke
         seen = observe(" ".join(str(deck[p]) for p in positions), ",".join(map(str, positions)))
         found = linear.recover_v8_cards(steps, seen)
         assert found.seeds == [seed] and [linear.predict_v8_deal(w, p) for p, w in found.solutions] == [deck]
+
+
+def test_only_the_linear_v8s_deal_is_read_by_elimination():
+    from rnglab.generators import as_generator
+    from rnglab.reduction.reducers import REDUCERS
+    from rnglab.shuffles.algorithms import make_shuffle
+
+    shuffle, reducer = make_shuffle("fisher-yates-to-zero"), REDUCERS["float-multiply"]
+    assert [linear.is_js_fisher_yates_v8(as_generator(name), shuffle, reducer) for name in ("v8", "v8-53", "v8-plus")] \
+        == [True, True, False]
