@@ -29,10 +29,12 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if method in ("lattice", "linear") and seeds is not None:
         raise click.UsageError(f"--seeds is a space to search by brute force; --method {method} needs none")
     if method == "linear" and (partial or not generator.is_gf2_linear):
+        from rnglab.generators.xorshift import ALGORITHMS
+
         raise ValueError(f"--method linear needs a generator whose outputs are linear over GF(2) (MT19937, V8, "
                          f"xorshift, WELL) and whole outputs or cards; {generator.name}"
                          + (" is given --bound or --top-bits" if generator.is_gf2_linear else
-                            "'s +, ++ or ** output is not (its engine is)" if generator.kind == "linear" else
+                            f"'s {ALGORITHMS[generator.algorithm].output_rule}" if generator.kind == "linear" else
                             " is not linear"))
     if method != "auto":
         return method, "chosen with --method"

@@ -530,7 +530,8 @@ def test_js_fisher_yates_v8_fails_from_the_bottom_cards_of_one_deal():
 @pytest.mark.parametrize(("generator", "linear", "observed"), [
     ("mt19937", True, "624 consecutive 32-bit outputs"), ("python_random53", True, "624 consecutive random() values"),
     ("xorshift128", True, "4 consecutive outputs"), ("well512a", True, "16 consecutive outputs"),
-    ("v8", True, "4 consecutive Math.random() values"), ("mt19937_64", True, None),
+    ("v8", True, "4 consecutive Math.random() values"), ("v8-53", True, "4 consecutive Math.random() values"),
+    ("v8-plus", False, None), ("unity", True, "4 consecutive outputs"), ("mt19937_64", True, None),
     ("xoshiro256starstar", False, None), ("pcg64", False, None)])
 def test_gf2_linearity_is_a_property_of_the_generator(generator, linear, observed):
     from rnglab.audit import from_table
