@@ -43,38 +43,47 @@ def _next_permutation(p) -> None:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _exchange_step(counts, out, step, factorial, ones) -> None:  # pragma: no cover - compiled
-    """``out[rank(a)] = sum_j counts[rank(a (step j))]`` over every arrangement ``a`` in rank order."""
+def _exchange_step(counts, out, step, factorial, ones) -> bool:  # pragma: no cover - compiled
+    """``out[rank(a (step j))] += counts[rank(a)]`` for every arrangement ``a`` of nonzero count, in rank order;
+    ``out`` starts at zero. False when a count passes ``2^32 - 1`` (the arrays hold ``uint32``)."""
     n = len(factorial) - 1
     p = np.arange(n)
     placed = np.zeros(n + 1, dtype=np.int64)
     for r in range(len(counts)):
+        mass = np.int64(counts[r])
+        if mass == 0:
+            _next_permutation(p)
+            continue
         for k in range(n):
             placed[k + 1] = placed[k] | (1 << p[k])
-        total = counts[r]  # j = step leaves a as it is
         for j in range(n):
-            if j == step:
-                continue
-            lo, hi = min(step, j), max(step, j)
-            rank = r - r % factorial[n - lo] + r % factorial[n - 1 - hi]
-            used = placed[lo]
-            for k in range(lo, hi + 1):
-                value = p[j] if k == step else (p[step] if k == j else p[k])
-                rank += (value - ones[used & ((1 << value) - 1)]) * factorial[n - 1 - k]
-                used |= 1 << value
-            total += counts[rank]
-        out[r] = total
+            rank = r
+            if j != step:
+                lo, hi = min(step, j), max(step, j)
+                rank = r - r % factorial[n - lo] + r % factorial[n - 1 - hi]
+                used = placed[lo]
+                for k in range(lo, hi + 1):
+                    value = p[j] if k == step else (p[step] if k == j else p[k])
+                    rank += (value - ones[used & ((1 << value) - 1)]) * factorial[n - 1 - k]
+                    used |= 1 << value
+            total = np.int64(out[rank]) + mass
+            if total > 0xFFFFFFFF:
+                return False
+            out[rank] = total
         _next_permutation(p)
+    return True
 
 
 def naive_law(n: int) -> np.ndarray:
-    """Runs of the naive exchange giving each deal (by lexicographic rank), ``n^n`` in all."""
+    """Runs of the naive exchange giving each deal (by lexicographic rank), ``n^n`` in all (``uint32`` counts)."""
     factorial = np.array([math.factorial(k) for k in range(n + 1)], dtype=np.int64)
     ones = np.array([(subset).bit_count() for subset in range(1 << n)], dtype=np.int64)
-    counts, out = np.zeros(math.factorial(n), dtype=np.int64), np.zeros(math.factorial(n), dtype=np.int64)
+    counts, out = np.zeros(math.factorial(n), dtype=np.uint32), np.zeros(math.factorial(n), dtype=np.uint32)
     counts[0] = 1
     for step in range(n):
-        _exchange_step(counts, out, step, factorial, ones)
+        out.fill(0)
+        if not _exchange_step(counts, out, step, factorial, ones):
+            raise OverflowError(f"a count of the naive exchange on {n} cards passes 2^32 - 1 after step {step}")
         counts, out = out, counts
     return counts
 

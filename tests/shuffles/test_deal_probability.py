@@ -23,6 +23,7 @@ from rnglab.shuffles.deal_probability import (
     involutions,
     naive_identity_count,
     naive_transposition_count,
+    transposition_deal_count,
 )
 from rnglab.shuffles.fairness import permutation_law
 
@@ -272,3 +273,26 @@ def test_the_runs_of_the_rotation_are_the_two_families():
         runs[n] = {jumps for jumps in itertools.product(range(n), repeat=n) if play(jumps) == rotation}
         assert runs[n] == {(*j, 0) for j in runs[n - 1]} | {(n - 1, *(k + 1 for k in j)) for j in runs[n - 1]}
         assert len(runs[n]) == 2 ** (n - 1)
+
+
+def test_compiled_count_equals_the_python_count_it_replaced():
+    # the count and the widest level of the Python backward count (commit dd54721, before the compiled kernel),
+    # for random.Random(n)'s shuffle of n cards: the same orbits, merged the same way
+    import random
+
+    for n, expected in ((18, (10394484, 5096)),):
+        deal = list(range(n))
+        random.Random(n).shuffle(deal)
+        assert backward_count(make_shuffle("naive").program(n), n, deal) == expected
+
+
+def test_masses_beyond_64_bits_are_exact():
+    # 30 random transpositions of 6 cards: counts near 6.8e43 (several 32-bit limbs), against the law over cycle
+    # types (Python integers), one deal per cycle type
+    program = make_shuffle("transpositions", swaps=30).program(6)
+    for deal in ([0, 1, 2, 3, 4, 5], [1, 0, 2, 3, 4, 5], [1, 2, 0, 3, 4, 5], [1, 0, 3, 2, 4, 5], [1, 2, 3, 0, 4, 5],
+                 [1, 2, 0, 4, 3, 5], [1, 0, 3, 2, 5, 4], [1, 2, 3, 4, 0, 5], [1, 2, 0, 4, 5, 3],
+                 [1, 2, 3, 0, 5, 4], [1, 2, 3, 4, 5, 0]):
+        count, _ = backward_count(program, 6, deal)
+        assert count > 2**128
+        assert count == transposition_deal_count(6, 30, deal), deal
