@@ -296,3 +296,14 @@ def test_masses_beyond_64_bits_are_exact():
         count, _ = backward_count(program, 6, deal)
         assert count > 2**128
         assert count == transposition_deal_count(6, 30, deal), deal
+
+
+def test_law_invariant_under_reversed_inverse():
+    # bench/naive_law_extremes.py: the deal of the run J'_k = n-1-J_{n-1-k} is w pi^-1 w, w the reversal
+    for n in range(3, 8):
+        counts = np.asarray(permutation_law(make_shuffle("naive"), n).counts)
+        deals = np.array(list(itertools.permutations(range(n))))
+        mirrored = n - 1 - np.argsort(deals, axis=1)[:, ::-1]  # (w pi^-1 w)[p] = n-1 - pi^-1[n-1-p]
+        assert (mirrored != deals).any()  # the map moves some deals
+        assert (counts[permutation_rank(mirrored)] == counts).all()
+    assert (counts[permutation_rank(np.argsort(deals, axis=1))] != counts).any()  # the inverse alone is no symmetry
