@@ -6,7 +6,7 @@ CPU seconds of ``rnglab.shuffles.deal_probability.backward_count`` and the most 
 level, beside the law over all ``n!`` deals (``permutation_law``, the reference, ``n <= 10``) in the
 same run. Goals of issue 32: any deal at n = 18 under 10 s; the identity and a two-cycle at n = 24
 under a minute; the identity's closed form at any n up to 1000 under 1 s. Then the identity against
-the two half rotations (the most likely deals for n = 4 .. 11, every deal counted by
+the two half rotations (the most likely deals for n = 4 .. 12, every deal counted by
 ``bench/naive_law_extremes.py``, whose committed output ``results/naive_law_extremes.jsonl`` is read
 here), and the naive exchange's position matrix after 1, 2, 3 passes at n = 52 and 54. ``--full``
 adds n = 20 and 24 to the first table, 19 to 24 to the rivals.
@@ -106,7 +106,7 @@ def main(flags: list[str] = ()) -> None:
             + markdown_table(["n", "A192053", "largest count", "deals", "least count", "deals", "CPU"],
                              exhaustive_rows())
             + "\n\nThe identity against the two half rotations (blocks of floor(n/2) and ceil(n/2) cards, each "
-              "cycled by one): a comparison with one candidate family beyond n = 11, not a search:\n\n"
+              "cycled by one): a comparison with one candidate family beyond n = 12, not a search:\n\n"
             + markdown_table(["n", "identity I(n)", "half rotations", "identity / rotations", "backward count"],
                              rivals_rows(range(10, min(sizes[-1], RIVALS_LIMIT) + 1)))
             + "\n\nThe naive exchange's position matrix after K passes (the K-th power of the exact one-pass "

@@ -37,8 +37,8 @@ def section(context) -> Section:
         ("The naive exchange (step i swaps card i with a uniform card J_i: n^n equally likely runs) counted exactly, "
          "one deal at a time (`rnglab fairness --algo naive --n N --deal \"...\"`): the runs that give the identity "
          "are the involutions J, I(n) of them, and the runs that exchange positions a and b number "
-         "2 I(n-2) + (3n - 5 - |b - a|) I(n-3) (both proved in the API reference). Every deal counted for n <= 11 "
-         "(the law over all n! deals) shows the most likely deal for n = 4 .. 11 to be two consecutive blocks of "
+         "2 I(n-2) + (3n - 5 - |b - a|) I(n-3) (both proved in the API reference). Every deal counted for n <= 12 "
+         "(the law over all n! deals) shows the most likely deal for n = 4 .. 12 to be two consecutive blocks of "
          "n/2 cards, each cycled by one; beyond, the table compares the identity with that family by the exact "
          "backward count. Goldstein and Moews proved the identity the most likely deal for every n >= 18."),
         _rivals_table(rows),

@@ -57,7 +57,7 @@ Closed forms under the naive exchange
     in their docstrings from the components of the edges ``{i, J_i}``.
 
     The least likely deal: the rotation ``R_n`` (position 0 holds card ``n - 1``, position ``p`` card
-    ``p - 1``), with ``2^(n-1)`` runs; every deal counted shows it the unique least for ``n = 5 .. 11``
+    ``p - 1``), with ``2^(n-1)`` runs; every deal counted shows it the unique least for ``n = 5 .. 12``
     (``bench/naive_law_extremes.py``). *At least* ``2^(n-1)`` is proved: from each run ``J'`` of
     ``R_{n-1}`` two runs of ``R_n``, (a) ``J = (J', 0)``: the first ``n - 1`` steps never touch position
     ``n - 1`` and deal ``R_{n-1}`` on the others, the last swaps positions ``n - 1`` and 0; (b)
@@ -65,17 +65,19 @@ Closed forms under the naive exchange
     ``n - 1``, the others deal ``R_{n-1}`` on positions ``1 .. n-1``, which then hold ``1 .. n-2, 0``:
     card 0 goes to 1 and card ``p - 1`` to ``p``. (a) ends with ``J_{n-1} = 0``, (b) with ``J_{n-1} >= 1``,
     so the runs differ. That there are no others (the count exactly ``2^(n-1)``) is checked (every
-    run to ``n = 7``, every deal to ``n = 11``, the backward count at 12 and 16), not proved; nor is the rotation
-    proved the least likely deal beyond ``n = 11``.
+    run to ``n = 7``, every deal to ``n = 12``, the backward count at 12 and 16), not proved; nor is the rotation
+    proved the least likely deal beyond ``n = 12``.
 
 The most likely deal
     Every deal counted (``bench/naive_law_extremes.py``: the law over all ``n!`` deals by a dynamic
-    program over arrangements, not runs) gives the maxima of OEIS A192053 to ``n = 10`` and one more
-    term, ``91,693`` at ``n = 11`` (105 CPU s); ``n = 12`` (about 30 CPU minutes and 7.7 GB by the
-    same program) was not run. The most likely deals for ``n = 4 .. 11`` are the two half rotations
-    (:func:`block_rotations`); :func:`identity_against_rotations` compares them with the identity,
-    which overtakes them at ``n = 18`` (Goldstein and Moews prove it the most likely for ``n >= 18``);
-    beyond ``n = 11`` that is a comparison with one candidate family, not a search.
+    program over arrangements, not runs, carrying only the arrangements the steps so far can reach)
+    gives the maxima of OEIS A192053 to ``n = 10`` and two more terms, ``91,693`` at ``n = 11`` and
+    ``340,306`` at ``n = 12`` (issue 32's goal, under 10 CPU minutes at ``n = 12``: 5.3 minutes and
+    3.9 GB, ``bench/results/naive_law_extremes.jsonl``; ``n = 13`` would need 50 GB). The most likely
+    deals for ``n = 4 .. 12`` are the two half rotations (:func:`block_rotations`; at ``n = 12`` the
+    one most likely deal); :func:`identity_against_rotations` compares them with the identity, which
+    overtakes them at ``n = 18`` (Goldstein and Moews prove it the most likely for ``n >= 18``);
+    beyond ``n = 12`` that is a comparison with one candidate family, not a search.
 
 References
 ----------
@@ -650,7 +652,7 @@ def block_rotations(sizes) -> list[int]:
     cards, position ``b + t`` holds card ``b + (t + 1) mod k``.
 
     Two blocks of ``floor(n/2)`` and ``ceil(n/2)`` cards are the most likely deals of the naive exchange
-    for ``n = 4 .. 11`` (every deal counted: ``bench/naive_law_extremes.py``; OEIS A192053 to ``n = 10``).
+    for ``n = 4 .. 12`` (every deal counted: ``bench/naive_law_extremes.py``; OEIS A192053 to ``n = 10``).
     """
     deal, start = [], 0
     for size in sizes:
@@ -686,7 +688,7 @@ class IdentityAgainstRotations(Result):
 def identity_against_rotations(n: int) -> IdentityAgainstRotations:
     """The identity against the best competitor family of the naive exchange, the two half rotations.
 
-    Exhaustively (every deal, ``n = 4 .. 11``) the half rotations are the most likely deals; beyond, they
+    Exhaustively (every deal, ``n = 4 .. 12``) the half rotations are the most likely deals; beyond, they
     are a candidate family, and this is a comparison, not a search: Goldstein and Moews prove the
     identity the most likely deal for every ``n >= 18``, and the counts here show where it overtakes
     the family (``n = 18``: ``I(18) = 997,313,824`` against ``966,771,894``).
