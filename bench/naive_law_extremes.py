@@ -129,5 +129,6 @@ def extremes(n: int) -> dict:
 
 
 if __name__ == "__main__":
+    naive_law(2)  # compile (or load) the kernel first: no line's time includes it
     for size in sys.argv[1:]:
         print(json.dumps(extremes(int(size))), flush=True)
