@@ -114,9 +114,9 @@ DEAL_LIMIT = 64
 #: form and a mass: ``3 n + 8 limbs + 16`` bytes, under 400 at n = 64; the random deal of 24 cards of the
 #: benchmark needs 207,680).
 MAX_STATES = 5 * 10**5
-#: Largest number of states times choices undone at one level: about 0.5 us each (compiled, measured on a
-#: loaded 2-core machine), so a level stays under a minute; below ``2^31``, so the limbs of a mass cannot
-#: overflow (:func:`_undo_level`).
+#: Largest number of states times choices undone at one level (each choice a canonical form, compiled): a budget
+#: by size, the same on every machine (the seconds it costs are measured in bench/results/deal_probability.md);
+#: below ``2^31``, so the limbs of a mass cannot overflow (:func:`_undo_level`).
 MAX_TRANSITIONS = 10**8
 #: Largest deck for the closed form of the identity under the naive exchange (I(n) has about n log n / 2 digits;
 #: n = 10^4 with its n^n runs and n! in 0.1 s of CPU, n = 1000 in 3 ms).
