@@ -423,12 +423,13 @@ def backward_count(program: list, n: int, deal: list, *, max_states: int = MAX_S
     (:func:`_limbs`).
     """
     levels = [_LevelArrays.of(level, n) for level in _levels(program, n)]
-    start = np.array([deal], dtype=np.uint8)
-    if not _orbit_row(start[0], *levels[-1], np.zeros(2 * n, dtype=np.uint8), _scratch(n)):
-        return 0, 1
     width = _limbs(math.prod(len(step.orders(n)) for step in program))
-    states, masses = start, np.zeros((1, width), dtype=np.int64)
+    masses = np.zeros((1, width), dtype=np.int64)
     masses[0, 0] = 1
+    unchanged = np.arange(n, dtype=np.uint8)[None]  # the deal itself, kept when the steps can still reach it
+    states, masses = _undo_level(np.array([deal], dtype=np.uint8), masses, unchanged, *levels[-1], max_states)
+    if not len(states):
+        return 0, 1
     largest = 1
     for s in range(len(program), 0, -1):
         inverses = np.array([_inverse(order) for order in program[s - 1].orders(n)], dtype=np.uint8)
@@ -475,7 +476,7 @@ def _limbs_value(row) -> int:
     return sum(int(limb) << (LIMB_BITS * k) for k, limb in enumerate(row))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, description="the backward count's kernel", seconds=10)
 def _undo_level(states, masses, inverses, colors, frozen, free, reach, max_states):  # pragma: no cover - compiled
     """The states before one step: each state's arrangement (a row of ``states``) with each choice undone
     (``before[p] = arrangement[inverse[p]]``), merged by orbit (:func:`_orbit_row`) in an open-addressing
