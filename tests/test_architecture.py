@@ -191,7 +191,6 @@ NOT_YET_COVERED = {
     "rnglab.algebra.multiplier_chunks",
     "rnglab.audit.attack", "rnglab.audit.empirical", "rnglab.audit.facts", "rnglab.audit.figures",
     "rnglab.audit.gf2_attack", "rnglab.audit.render", "rnglab.audit.structure", "rnglab.audit.target",
-    "rnglab.cli.common",
     "rnglab.core.rates",
     "rnglab.empirical.stattests.correlation", "rnglab.empirical.stattests.fourier",
     "rnglab.empirical.stattests.frequency", "rnglab.empirical.stattests.hamming_pairs",
