@@ -253,17 +253,6 @@ def test_every_named_pipeline_is_audited_within_a_minute(name):
     assert sum(result.seconds.values()) < 60
 
 
-def test_numpy_seeds_from_128_bits_of_os_entropy():
-    # The fact behind OS_SEED_BITS, read from numpy itself: SeedSequence() pools 4 32-bit words of OS entropy.
-    import numpy as np
-
-    from rnglab.audit.facts import OS_SEED_BITS
-
-    fresh = np.random.SeedSequence()
-    assert fresh.pool_size * 32 == 128 and fresh.entropy < 2**128
-    assert {OS_SEED_BITS[name][0] for name in ("pcg64", "pcg64_uint32", "mt19937")} == {128}
-
-
 def test_reachability_fails_below_128_bits_of_seeding():
     # MMIX's 64-bit LCG from a 64-bit OS seed reaches at most 2^64 deals: below 128 bits, a failure.
     from rnglab.audit import from_table
