@@ -10,7 +10,7 @@ import pytest
 from rnglab.audit import RULES, audit, from_pipeline, from_toml
 from rnglab.audit.attack import repeatability
 from rnglab.audit.grades import Rule, overall
-from rnglab.audit.render import REPORT_FILES, as_json, html, markdown, write_reports
+from rnglab.audit.render import as_json
 from rnglab.audit.structure import drawn_bounds, scaling, shuffle_law
 from rnglab.cli import main
 from rnglab.empirical.battery import get_battery
@@ -181,38 +181,6 @@ def test_a_stated_grade_keeps_the_rule_and_names_its_number():
     stated = finding("shuffle", 0.42, "h", [], stated=("warn", "a p-value"))
     assert (stated.grade, stated.value, stated.number, stated.rule) == ("warn", 0.42, "a p-value",
                                                                          RULES["shuffle"].text)
-
-
-def test_json_keys(broken):
-    data = json.loads(as_json(broken))
-    assert set(data) == {"pipeline", "verdict", "findings", "seconds", "seed", "not_established", "demonstration",
-                         "measured_fields"}
-    assert set(data["findings"][0]) >= {"question", "title", "grade", "value", "headline", "rule", "facts", "symbol"}
-    assert data["verdict"] == "fail"
-
-
-def test_html_is_self_contained_with_anchors(broken):
-    page = html(broken)
-    assert "http://" not in page and "https://" not in page
-    for question in RULES:
-        assert f'id="{question}"' in page and f'href="#{question}"' in page
-    assert "data:image/png;base64," in page
-    assert "✖ fail" in page
-
-
-def test_markdown_escapes_table_bars(broken):
-    assert r"\|P - 1/n\|" in markdown(broken)
-
-
-def test_reports_are_written_atomically_and_never_overwritten(broken, tmp_path):
-    paths = write_reports(broken, tmp_path / "out")
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(REPORT_FILES)
-    before = paths[0].read_text()
-    with pytest.raises(ValueError, match="already exists"):
-        write_reports(broken, tmp_path / "out")
-    assert paths[0].read_text() == before
-    write_reports(broken, tmp_path / "out", force=True)
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(REPORT_FILES)
 
 
 def test_cli_refuses_an_existing_report_before_any_work(tmp_path, capsys):
