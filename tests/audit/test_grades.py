@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from rnglab.audit.grades import GRADES, RULES, finding, overall
+from rnglab.audit.grades import GRADES, RULES, Rule, finding, overall
 
 LOG2_52_FACTORIAL = math.lgamma(53) / math.log(2)
 
@@ -66,3 +66,19 @@ def test_a_finding_is_graded_by_its_rule_or_stated():
 def test_each_rule_s_text_gives_the_grade_the_code_gives_at_its_threshold(question, boundary, grade, words):
     rule = RULES[question]
     assert rule.grade(boundary) == grade and words in rule.text
+
+
+def test_a_rule_grades_by_its_thresholds():
+    rule = Rule("x", "X", "bits", 42.0, 25.0, False, "")
+    assert [rule.grade(v) for v in (42.0, 41.9, 25.0, 24.9)] == ["pass", "warn", "warn", "fail"]
+    lower = Rule("y", "Y", "p", 1e-9, 1e-3, True, "")
+    assert [lower.grade(v) for v in (1e-10, 1e-4, 0.5)] == ["pass", "warn", "fail"]
+    assert overall([]) == "pass"
+
+
+def test_a_stated_grade_keeps_the_rule_and_names_its_number():
+    graded = finding("shuffle", 14.3, "h", [])
+    assert (graded.grade, graded.number) == ("fail", RULES["shuffle"].number)
+    stated = finding("shuffle", 0.42, "h", [], stated=("warn", "a p-value"))
+    assert (stated.grade, stated.value, stated.number, stated.rule) == ("warn", 0.42, "a p-value",
+                                                                         RULES["shuffle"].text)
