@@ -131,7 +131,7 @@ def test_cli_prints_a_header_a_line_per_stage_and_what_every_test_read(capsys):
 
 def test_cli_interrupted_says_so_and_exits_130(monkeypatch, capsys):
     # Ctrl-C after the first stage: the stage done is reported, then why the run stopped, and status 130.
-    import rnglab.empirical.until_fail as until_fail
+    from rnglab.empirical import until_fail
 
     real = until_fail.stages
 
