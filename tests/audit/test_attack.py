@@ -175,3 +175,18 @@ def test_the_demonstration_deals_from_the_middle_seed_of_the_policy():
     # The pinned day is the seeds [1795439542, 1795525942): its middle one; an OS policy deals from AUDIT_SEED.
     assert demo_seed(from_pipeline("deitel-msvc", PINNED_DAY)) == 1795439542 + 43_200
     assert demo_seed(from_pipeline("java-collections")) == AUDIT_SEED
+
+
+@pytest.mark.parametrize("generator, reason", [
+    ("mt19937", "applies: every output bit is an XOR of state bits"),
+    ("xoroshiro128plus", ("does not apply as rnglab runs it: the engine is linear over GF(2), but its +, ++ or "
+                          "** output is not (rnglab.recovery.linear refuses it); attacks on the scrambled outputs "
+                          "are not run")),
+    ("pcg64", "does not apply: the outputs are not linear over GF(2)"),
+])
+def test_the_gf2_fact_gives_the_reason_the_attack_applies_or_not(generator, reason):
+    # The fact the unpredictability section shows for "GF(2) recovery of the state" (its grade: linear_applies).
+    from rnglab.audit.attack import _gf2_applies, linear_applies
+
+    target = from_table({"generator": generator, "seeding": "os", "shuffle": "fisher-yates"})
+    assert _gf2_applies(target) == reason and linear_applies(target) is (generator == "mt19937")

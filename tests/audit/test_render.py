@@ -38,9 +38,10 @@ def broken() -> Audit:
                 measured=[["rate, on 1 thread", "86,400 seeds/s"]]),
         finding("repeatability", 0.99, "P(two tables share a seed) = 0.99", []),
         finding("raw", 0.25, "0 of 29 tests FAIL", [], ["a note"])]
+    shown = {"seed": 5, "seen": "As Kd", "searched": "the whole seed space",
+             "command": "rnglab crack msvc --algo deitel --seeds 0..9 --seen 'As Kd'"}
     return Audit(from_pipeline("deitel-msvc").describe(), overall(findings), findings, dict.fromkeys(RULES, 1.25),
-                 20261124, list(NOT_ESTABLISHED), {"seed": 5, "seen": "As Kd", "searched": "the whole seed space",
-                                                   "command": "rnglab crack msvc --algo deitel --seeds 0..9 --seen 'As Kd'"})
+                 20261124, list(NOT_ESTABLISHED), shown)
 
 
 def test_json_keys(broken):

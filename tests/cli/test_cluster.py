@@ -23,7 +23,8 @@ def test_any_option_engages_the_parallel_layer():
 @pytest.mark.parametrize("args, message", [
     (["crack", "msvc", "--seeds", "0..9", "--seen", "As", "--cluster", "tcp://localhost:1", "--workers", "2"],
      "Error: give --cluster (an existing scheduler) or --workers (local processes), not both\n"),
-    (["reach", "msvc", "--seeds", "0..9", "--workers", "0"], "Error: Invalid value for '--workers': must be >= 1; got 0\n"),
+    (["reach", "msvc", "--seeds", "0..9", "--workers", "0"],
+     "Error: Invalid value for '--workers': must be >= 1; got 0\n"),
     (["crack", "msvc", "--seeds", "0..9", "--seen", "As", "--chunk", "0"],
      "Error: Invalid value for '--chunk': must be >= 1; got 0\n"),
     (["crack", "msvc", "--seeds", "0..9", "--seen", "As", "--device", "tpu"],

@@ -30,7 +30,8 @@ def test_cli_whole_outputs_with_few_hidden_bits_use_brute_force():
     ("java", {"bound": 6}, "lattice", "partial outputs (draws or top bits) constrain the state linearly"),
     ("java", {"outputs": "1 2", "top_bits": 20}, "lattice",
      "partial outputs (draws or top bits) constrain the state linearly"),
-    ("mt19937", {}, "linear", "mt19937's outputs are linear over GF(2): its state follows by elimination, no seed tried"),
+    ("mt19937", {}, "linear",
+     "mt19937's outputs are linear over GF(2): its state follows by elimination, no seed tried"),
     ("pcg64", {"outputs": "1 2"}, "brute", "only an LCG's state is recovered by lattice reduction"),
     # java: m = 2^48, 32-bit outputs: 16 hidden bits, tried; lrand48: 17; the top 32 bits of a 64-bit state hide
     # 32, beyond MAX_HIDDEN_BITS (26). An LCG that outputs its state (minstd) goes to the lattice too.
