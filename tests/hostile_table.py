@@ -387,7 +387,8 @@ ROWS: list[Row] = [
     row("fairness", "--n"),
     row("fairness --n 0"),
     row("fairness --n -3"),
-    row("fairness --n 1000 --algo naive"),
+    row("fairness --n 1000 --algo sattolo"),
+    row("fairness --n 1001 --algo naive", "1000"),
     row("fairness --n 5 --reducer modulo --range 3", "[1, R]"),
     row("fairness --n 5 --reducer modulo --range 0"),
     row("fairness --n 5 --range 100", "--reduce"),
@@ -576,6 +577,8 @@ ROWS: list[Row] = [
     row("crack java --seen 'As Kd' --bound 6", "--bound"),
     row("crack java --outputs 1,2 --bound 6 --method brute", "--method"),
     row("crack java --seen 'As Kd' --seeds 0..10 --method lattice", "--seeds"),
+    # a pipeline's seed policy fills --seeds for brute force only: the lattice reads the cards it was given
+    row("crack c-naive-msvc --method lattice --seen 'As Kd 7h 2c 9s'", "give at least 6 cards"),
     row("crack java --seen 'As Kd' --method nope", "nope"),
     row("crack pcg64 --seen 'As Kd'", "--seeds"),
     row("crack java --seen 'As Kd'", "at least 9 cards"),

@@ -103,8 +103,8 @@ DEAL_LIMIT = 64
 #: Largest number of merged states at one level of the backward count (each a representative and a canonical
 #: form: about 1 KB of Python objects at n = 24; the random deal of 24 cards of the benchmark needs 207,680).
 MAX_STATES = 5 * 10**5
-#: Largest number of states times choices undone at one level: about 7 us each (canonical form in Python,
-#: measured on a loaded 2-core machine), so a level stays near a minute.
+#: Largest number of states times choices undone at one level (each choice a canonical form in Python): a
+#: budget by size, the same on every machine; the seconds it costs are measured in bench/results/deal_probability.md.
 MAX_TRANSITIONS = 10**7
 #: Largest deck for the closed form of the identity under the naive exchange (I(n) has about n log n / 2 digits;
 #: n = 10^4 with its n^n runs and n! in 0.1 s of CPU, n = 1000 in 3 ms).

@@ -132,20 +132,6 @@ def test_parse_dims():
     assert parse_dims("5") == [5]
 
 
-def test_report_section(tmp_path):
-    from rnglab.report import ReportContext, render_pages
-    from rnglab.report.spectral import section
-
-    context = ReportContext(tmp_path, quick=True)
-    text = render_pages([section(context)], 7, True)["report.md"]
-    assert "| `randu` |" in text and "15 planes" in text
-    # the MRGs and combinations by their CRT equivalent: MRG32k3a's S_4 from nu_4^2 = 80601709987872970831494285955,
-    # which LatMRG's result file prints as 8.06017e+28 (tests/data/latmrg/mrg32k3a_rogers.tsv), normalised here by
-    # the densest known lattice in 4 dimensions (bestlat) instead of Rogers' bound
-    assert "| `mrg32k3a` | 3 | 2^64.00 | 0.678 | 11 | 1.000 | 1.000 | 0.848 |" in text
-    assert sorted(context.figures) == ["figures/spectral_merits.png", "figures/spectral_randu.png"]
-
-
 @pytest.mark.parametrize("lattice_m, shown", [("3", "3"), ("2^32", "4294967296")])
 def test_a_lattice_modulus_that_does_not_divide_m_is_refused(lattice_m, shown, capsys):
     assert main(["spectral", "randu", "--lattice-m", lattice_m]) == 2

@@ -105,6 +105,7 @@ def test_plot_path_is_checked_before_the_battery_runs(monkeypatch, capsys):
 
 
 def test_progress_names_each_test_on_a_terminal_only(monkeypatch, capsys):
+    monkeypatch.delenv("RNGLAB_PROGRESS", raising=False)  # the terminal decides, whatever the caller's environment
     status, out, err = run(["test", "randu", "--battery", "smoke", "--json"], capsys)
     assert status == 1 and err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)

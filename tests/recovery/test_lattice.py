@@ -136,12 +136,6 @@ def test_multiply_shift_draw_is_an_interval_of_outputs():
     assert _preimage(as_reducer("multiply-shift"), Clue.value(2, 6), 2**31) == (715827883, 1073741823)
 
 
-def test_report_section_recovers_the_java_deal(tmp_path):
-    from rnglab.report import ReportContext, lattice, render_pages
-    text = render_pages([lattice.section(ReportContext(tmp_path, seed=7, quick=True))], 7, True)["report.md"]
-    assert "Found: 1 state(s)" in text and text.rstrip().endswith("| yes |")
-
-
 def test_short_vectors_lists_every_vector_within_the_bound():
     from itertools import product
 
