@@ -55,7 +55,7 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if seeds is not None:
         return "brute", f"a seed space of {seeds.size:,} seeds was given"
     if generator.is_lcg:
-        return "lattice", f"no seed space given: the {generator.m.bit_length() - 1}-bit state of the LCG is recovered"
+        return "lattice", f"no seed space given: the {(generator.m - 1).bit_length()}-bit state of the LCG is recovered"
     raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B "
                            "(lattice recovery needs an LCG)")
 
@@ -104,7 +104,7 @@ def _clues(generator, text: str, bound, top_bits) -> list:
     values = [_parse_value(token) for token in text.replace(",", " ").split()]
     if not values:
         raise ValueError("give the outputs seen, e.g. --outputs \"4 5 2 5\"")
-    width = generator.output.width if generator.output.kind == "bits" else generator.m.bit_length() - 1
+    width = generator.output.width if generator.output.kind == "bits" else (generator.m - 1).bit_length()
     if top_bits is not None and not 1 <= top_bits <= width:
         raise ValueError(f"--top-bits must be in [1, {width}] (the output's width); got {top_bits}")
     if bound is not None:

@@ -168,17 +168,6 @@ def test_cli_dice_json_names_the_method_and_the_seed():
     assert data["predicted"] == [rolls[25:]]
 
 
-def test_cli_whole_outputs_with_few_hidden_bits_use_brute_force():
-    import json
-
-    from click.testing import CliRunner
-
-    from rnglab.cli.crack import crack_command
-    result = CliRunner().invoke(crack_command, ["java", "--outputs", "-1170105035,234785527", "--json"])
-    data = json.loads(result.output)
-    assert data["method"] == "brute" and data["seeds"] == [42] and "2^16" in data["why"]
-
-
 def test_too_few_cards_say_how_many_are_needed():
     # 52 x 51 x ... x 44 = 2^50.2 >= 2^48 > 52 x ... x 45 = 2^44.8: nine cards at least
     seen = observe("As Kd 7h", "51,50,49")
