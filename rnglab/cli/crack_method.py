@@ -48,6 +48,8 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if outputs is not None:
         from rnglab.recovery.seen_outputs import MAX_HIDDEN_BITS
 
+        if generator.output.kind == "state":
+            return "lattice", "each output is the whole state: the lattice checks the outputs and predicts on"
         hidden = _hidden_bits(generator)
         if hidden is not None and hidden <= MAX_HIDDEN_BITS:
             return "brute", f"each output hides {hidden} state bits: 2^{hidden} states are tried"

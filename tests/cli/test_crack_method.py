@@ -39,7 +39,8 @@ def test_cli_whole_outputs_with_few_hidden_bits_use_brute_force():
     ("lrand48", {"outputs": "1 2"}, "brute", "each output hides 17 state bits: 2^17 states are tried"),
     ("lcg:a=6364136223846793005,c=1,m=2^64,output=bits(32,32)", {"outputs": "1 2"}, "lattice",
      "the outputs hide too many state bits to try them all"),
-    ("minstd", {"outputs": "1 2"}, "lattice", "the outputs hide too many state bits to try them all"),
+    ("minstd", {"outputs": "1 2"}, "lattice",
+     "each output is the whole state: the lattice checks the outputs and predicts on"),
     ("msvc", {"seeds": SPACE}, "brute", "a seed space of 1,000 seeds was given"),
     ("mt19937", {"seeds": SPACE}, "brute", "a seed space of 1,000 seeds was given"),
     ("java", {}, "lattice", "no seed space given: the 48-bit state of the LCG is recovered"),
@@ -72,7 +73,7 @@ def test_without_seeds_a_generator_neither_lcg_nor_linear_has_no_method():
      ("--method linear needs a generator whose outputs are linear over GF(2) (MT19937, V8, xorshift, WELL) and "
       "whole outputs or cards; minstd is not linear")),
     (["xoroshiro128plus", "--method", "linear", "--outputs", "1 2"],
-     "xoroshiro128plus's +, ++ or ** output is not (its engine is)"),
+     "xoroshiro128plus's +, ++ or ** output is not linear over GF(2) (its engine is)"),
     (["mt19937", "--method", "linear", "--outputs", "1 2", "--bound", "6"], "mt19937 is given --bound or --top-bits"),
     (["java", "--outputs", "1 2", "--bound", "6", "--top-bits", "3"], "give --bound (draws) or --top-bits (outputs)"),
     (["java", "--outputs", "1 -2", "--bound", "6"], "observed values are non-negative; got -2"),
@@ -93,7 +94,8 @@ def test_minstd_s_state_follows_from_its_whole_outputs(capsys):
     # Whole outputs were reduced modulo 2^30 (the width m.bit_length() - 1), so 1622650073 >= 2^30 contradicted.
     status, out, err = run(["crack", "minstd", "--outputs", "16807 282475249 1622650073 984943658", "--predict", "2"],
                            capsys)
-    assert status == 0 and err == "method: lattice (the outputs hide too many state bits to try them all)\n"
+    assert status == 0 and err == ("method: lattice (each output is the whole state: the lattice checks the outputs "
+                                   "and predicts on)\n")
     assert out.splitlines() == [
         "minstd: 1 state(s) from 4 observations (124.0 bits against 31 state bits; lattice)",
         "state 984943658 (initial state 1, seed 1)", "next: 1144108930 470211272"]
