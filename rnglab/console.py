@@ -198,7 +198,7 @@ def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
     core, and a heap keeps the pages a freed array held for the next request
     made there. A run until it fails runs its 27 battery entries in threads,
     each freeing and allocating arrays of megabytes: on 64 MiB of input the
-    process peaked at 848 MiB, and at 562 MiB with one heap, in the same CPU
+    process peaked at 834 MiB, and at 532 MiB with one heap, in the same CPU
     time (the arrays are allocated while the thread holds the interpreter
     lock, so one heap's lock is seldom waited for). Called before any thread
     starts; elsewhere (another C library, no ``mallopt``) it does nothing.
