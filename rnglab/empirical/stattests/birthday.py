@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
 from rnglab.empirical.stattests.collision import cell_indices, poisson_pvalue
 from rnglab.empirical.stattests.sorting import radix_sort
@@ -16,7 +17,9 @@ from rnglab.streams.gateway import selection_of
 def equal_spacings(birthdays: np.ndarray, k: int) -> int:
     """Number of repeated values among the ``n`` circular spacings of the sorted birthdays in a year of ``k`` days.
 
-    ``birthdays`` (a uint64 array) is sorted in place.
+    ``birthdays`` (a uint64 array) is sorted in place, and its spacings then
+    written over it (:func:`_spacings_in_place`): the test holds one array of
+    ``n`` values and the sort's scratch, not a second array for the spacings.
 
     With birthdays sorted, ``I_(1) <= ... <= I_(n)``, the spacings are
     ``S_j = I_(j+1) - I_(j)`` for ``j < n`` and, around the circle,
@@ -31,11 +34,19 @@ def equal_spacings(birthdays: np.ndarray, k: int) -> int:
     3
     """
     ordered = radix_sort(birthdays)  # in place: the birthdays are the test's own array
-    spacings = np.empty(ordered.size, dtype=ordered.dtype)
-    np.subtract(ordered[1:], ordered[:-1], out=spacings[:-1])
-    spacings[-1] = ordered.dtype.type(k - int(ordered[-1]) + int(ordered[0]))
-    radix_sort(spacings)
+    around = ordered.dtype.type(k - int(ordered[-1]) + int(ordered[0]))
+    spacings = radix_sort(_spacings_in_place(ordered, around))
     return int(np.count_nonzero(spacings[1:] == spacings[:-1]))
+
+
+@njit(cache=True, nogil=True)
+def _spacings_in_place(ordered, around):  # pragma: no cover - compiled
+    """Overwrite the sorted ``ordered`` with its spacings ``S_j = I_(j+1) - I_(j)``, the last one ``around`` the
+    circle; each ``I_(j+1)`` is read before it is overwritten (``j`` increasing). Returns the array."""
+    for j in range(ordered.size - 1):
+        ordered[j] = ordered[j + 1] - ordered[j]
+    ordered[ordered.size - 1] = around
+    return ordered
 
 
 @register("birthday-spacings")

@@ -47,27 +47,30 @@ def digits(source: Source, count: int, d: int) -> np.ndarray:
     return values >> np.uint64(width - (d.bit_length() - 1))
 
 
-def cell_indices(source: Source, n: int, d: int, t: int) -> np.ndarray:
+def cell_indices(source: Source, n: int, d: int, t: int, dtype=np.uint64) -> np.ndarray:
     """Return ``n`` cells of the ``d^t`` grid, each built from ``t`` successive digits (non-overlapping).
 
-    Cell ``j`` is ``sum_i y_{tj+i} d^(t-1-i)`` with ``y = floor(d u)`` (TestU01's
-    smultin and smarsa order). When the digits are cut from the bit stream
-    (``d`` a power of two wider than one output), ``t`` successive digits are
-    one field of ``t log2(d)`` bits: the cells are read as such (the same
-    values from the same outputs, without joining digits).
+    Cell ``j`` is ``sum_i y_{tj+i} d^(t-1-i)`` with ``y = floor(d u)`` (TestU01's smultin and smarsa order). When
+    the digits are cut from the bit stream (``d`` a power of two wider than one output), ``t`` successive digits are
+    one field of ``t log2(d)`` bits: the cells are read as such (the same values from the same outputs, without
+    joining digits). The cells are built a chunk at a time in 64 bits and stored as ``dtype``: ``numpy.uint32``
+    when every cell fits (``d^t <= 2^32``; the collision test's ``2^16 x 2^16`` grid then holds 4 bytes a cell,
+    not 8 and then a 4-byte copy).
     """
     require(t >= 1, f"t must be >= 1; got {t}")
     require(d**t <= MAX_CELLS, f"k = d^t must be <= 2^63; got {d}^{t}")
+    require(d**t <= np.iinfo(dtype).max + 1, f"cells of k = {d}^{t} do not fit {np.dtype(dtype).name}")
     if d & (d - 1) == 0 and d > 1 << genuine_bits(source):
-        return digits(source, n, d**t)
-    cells = np.empty(n, dtype=np.uint64)
-    for start in range(0, n, CHUNK_CELLS):  # 8 bytes a cell, whatever t: the digits are read a chunk at a time
-        block = cells[start:start + CHUNK_CELLS]
-        points = digits(source, block.size * t, d).reshape(block.size, t)
-        block[:] = points[:, 0]
+        return digits(source, n, d**t).astype(dtype, copy=False)
+    cells = np.empty(n, dtype=dtype)
+    for start in range(0, n, CHUNK_CELLS):  # the digits are read a chunk at a time
+        size = min(CHUNK_CELLS, n - start)
+        points = digits(source, size * t, d).reshape(size, t)
+        block = points[:, 0].copy()
         for column in range(1, t):
             block *= np.uint64(d)
             block += points[:, column]
+        cells[start:start + size] = block
     return cells
 
 
@@ -146,10 +149,8 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool
     """
     k = d**t
     require(2 <= n <= k // 32, f"collision test needs 2 <= n <= k/32 = {k // 32} (sparse case); got n = {n}")
-    cells = cell_indices(source, n, d, t)
-    if k <= 2**32:
-        cells = cells.astype(np.uint32)  # fewer digits to sort, half the memory to move
-    radix_sort(cells)
+    # in 32 bits when they fit: fewer digits to sort, half the memory to move
+    cells = radix_sort(cell_indices(source, n, d, t, np.uint32 if k <= 2**32 else np.uint64))
     collisions = int(np.count_nonzero(cells[1:] == cells[:-1]))
     mean = expected_collisions(n, k)
     return EmpiricalResult("collision", float(collisions), poisson_pvalue(collisions, mean, mid_p),

@@ -20,7 +20,7 @@ def test_all_equal_spacings_and_shared_birthdays():
     assert equal_spacings(np.array([5, 5, 5, 9], dtype=np.uint64), 12) == 1  # spacings 0, 0, 4, 8
 
 
-def test_the_birthdays_are_sorted_in_place():
-    birthdays = np.array([9, 1, 5], dtype=np.uint64)
-    equal_spacings(birthdays, 12)
-    assert birthdays.tolist() == [1, 5, 9]
+def test_the_birthdays_become_their_sorted_spacings_in_place():
+    birthdays = np.array([9, 1, 6], dtype=np.uint64)  # sorted 1, 6, 9: spacings 5, 3 and around 12 - 9 + 1 = 4
+    assert equal_spacings(birthdays, 12) == 0
+    assert birthdays.tolist() == [3, 4, 5]  # no second array of n spacings

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from rnglab.empirical.stattests.sorting import radix_sort
+from rnglab.empirical.stattests.sorting import SPLIT_SIZE, radix_sort
 
 
 @settings(max_examples=200, deadline=None)
@@ -24,6 +24,27 @@ def test_radix_sort_equals_numpy_s_sort_in_place(values):
 ])
 def test_radix_sort_edges_and_pass_counts(values):
     assert radix_sort(values.copy()).tolist() == sorted(values.tolist())
+
+
+def _split_cases():
+    rng = np.random.default_rng(7)
+    size = SPLIT_SIZE + 12345
+    # the top digit of 60 bits drawn from a geometric law: most parts are large, the far ones hold a few values
+    skewed = (rng.geometric(0.01, size).astype(np.uint64) % 2048) << np.uint64(49) | rng.integers(0, 2**49, size,
+                                                                                                    dtype=np.uint64)
+    return [rng.integers(0, 2**bits, size, dtype=np.uint64) for bits in (12, 21, 31, 42, 60, 64)] + [
+        rng.integers(0, 2**32, size, dtype=np.uint64).astype(np.uint32), skewed,
+        np.zeros(size, dtype=np.uint64) + np.uint64(2**40)]
+
+
+@pytest.mark.parametrize("values", _split_cases(), ids=["12 bits: 1 pass a part", "21: 1", "31: 2, copied back",
+                                                        "42: 4", "60: 5", "64: 6", "32 in uint32", "skewed parts",
+                                                        "all equal"])
+def test_the_split_into_parts_sorts_as_numpy(values):
+    """From SPLIT_SIZE values on, one pass on the top digit and each part sorted apart (by digits, odd and even
+    counts of passes, or by insertion): the same order as numpy's sort, in the same array."""
+    expected = np.sort(values)
+    assert radix_sort(values) is values and np.array_equal(values, expected)
 
 
 def test_radix_sort_refuses_what_is_not_unsigned():
