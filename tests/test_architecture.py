@@ -191,7 +191,6 @@ NOT_YET_COVERED = {
     "rnglab.audit.gf2_attack", "rnglab.audit.render", "rnglab.audit.structure", "rnglab.audit.target",
     "rnglab.cli.choices", "rnglab.cli.cluster", "rnglab.cli.common", "rnglab.cli.crack_method",
     "rnglab.cli.linear_period", "rnglab.cli.over_seeds", "rnglab.cli.spectral_mrg", "rnglab.cli.until_fail",
-    "rnglab.core.rates",
     "rnglab.plot.bias", "rnglab.plot.lattice", "rnglab.plot.pvalues", "rnglab.plot.shuffle",
     "rnglab.recovery.dealt", "rnglab.recovery.linear_kernels",
     "rnglab.report.catalog", "rnglab.report.crack", "rnglab.report.deals", "rnglab.report.document",

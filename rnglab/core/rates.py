@@ -13,7 +13,7 @@ EXACT_SECONDS = 60
 
 #: Seconds per cell update of the position DP on packed columns: a constant and a term per 64-bit word of the
 #: final denominator (fitted to the CPU time of naive at n = 200, 300, 400: 0.51 s, 2.65 s, 7.8 s; estimated
-#: 0.52 s, 2.6 s, 7.8 s; the wall time on a shared machine is longer). The limit of 60 s then admits n <= 650.
+#: 0.51 s, 2.6 s, 8.3 s; the wall time on a shared machine is longer). The limit of 60 s then admits n <= 649.
 MATRIX_CELL_SECONDS = (1.1e-8, 2.2e-9)
 
 #: Seconds per 64-bit word of a cell update when a draw's values have unequal weights (a biased reducer: no
