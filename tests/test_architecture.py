@@ -195,7 +195,6 @@ NOT_YET_COVERED = {
     "rnglab.report.catalog", "rnglab.report.crack", "rnglab.report.deals", "rnglab.report.document",
     "rnglab.report.gf2", "rnglab.report.lattice", "rnglab.report.reduce", "rnglab.report.seeding",
     "rnglab.report.shuffle", "rnglab.report.spectral",
-    "rnglab.shuffles.draws", "rnglab.shuffles.kernels",
 }
 
 
