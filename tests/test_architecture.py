@@ -191,7 +191,6 @@ NOT_YET_COVERED = {
     "rnglab.cli.choices", "rnglab.cli.cluster", "rnglab.cli.common", "rnglab.cli.crack_method",
     "rnglab.cli.linear_period", "rnglab.cli.over_seeds", "rnglab.cli.spectral_mrg", "rnglab.cli.until_fail",
     "rnglab.plot.bias", "rnglab.plot.lattice", "rnglab.plot.pvalues", "rnglab.plot.shuffle",
-    "rnglab.recovery.linear_kernels",
     "rnglab.report.catalog", "rnglab.report.crack", "rnglab.report.deals", "rnglab.report.document",
     "rnglab.report.gf2", "rnglab.report.lattice", "rnglab.report.reduce", "rnglab.report.seeding",
     "rnglab.report.shuffle", "rnglab.report.spectral",
