@@ -11,9 +11,12 @@ swap over every deck.
 
 (2) The exact position matrix of the naive exchange
 (``rnglab.shuffles.fairness.position_counts``, exact integers). Goals: n = 100
-under a second, n = 400 under 5 s (issue 19). "Before" is the object-array DP
-that packed columns replaced (kept as the reference of
-``tests/shuffles/test_steps.py``), timed in the same run up to n = 200.
+under a second, n = 400 under 5 s (issues 19 and 31). Three exact methods in
+the same run: the object-array DP that packed columns replaced (kept as the
+reference of ``tests/shuffles/test_steps.py``, up to n = 200), the packed
+columns' general update (``packed_position_counts``, every column a step
+rewrites, up to n = 400) and the naive exchange's own path, one shared column
+update a step (``even_swaps_position_counts``, which ``position_counts`` takes).
 CPU seconds of this process beside wall seconds: on the shared 2-core machine
 the wall time is several times the CPU time.
 """
@@ -31,15 +34,15 @@ from common import best_time, markdown_table, write_fragment
 
 from rnglab.generators import make_source
 from rnglab.shuffles.algorithms import make_shuffle, shuffle_seeds
-from rnglab.shuffles.fairness import ChoiceWeights, position_counts
+from rnglab.shuffles.fairness import ChoiceWeights, packed_position_counts, position_counts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rnglab.reduction.reducers import REDUCERS
 from tests.shuffles.test_steps import reference_counts
 
 DECKS, CARDS, REPEAT = 10**6, 52, 3
-#: Deck sizes of the position matrix, and the largest one the object-array DP ("before") is timed on.
-MATRIX_SIZES, BEFORE_LIMIT = (100, 200, 400), 200
+#: Deck sizes of the position matrix, and the largest ones the object-array DP and the general packed update run on.
+MATRIX_SIZES, OBJECT_LIMIT, PACKED_LIMIT = (100, 200, 400, 1000), 200, 400
 #: Generator lanes timed, and the path each takes.
 LANES = {"ranqd1": "compiled", "mmix": "compiled", "drand48": "step by step"}
 
@@ -64,13 +67,13 @@ def timed(function) -> tuple[float, float]:
 
 
 def matrix_row(n: int) -> list:
-    """Before and after for the position matrix of the naive exchange on ``n`` cards."""
-    program = make_shuffle("naive").program(n)
-    after = timed(lambda: position_counts(make_shuffle("naive"), n))
-    if n > BEFORE_LIMIT:
-        return [n, "not measured (issue 19: 59 s wall at n = 400)", f"{after[0]:.2f} / {after[1]:.2f}", ""]
-    before = timed(lambda: reference_counts(program, n, ChoiceWeights()))
-    return [n, f"{before[0]:.2f} / {before[1]:.2f}", f"{after[0]:.2f} / {after[1]:.2f}", f"{before[0] / after[0]:.1f}"]
+    """CPU / wall seconds of the three exact methods for the position matrix of the naive exchange on ``n`` cards."""
+    program, weigh = make_shuffle("naive").program(n), ChoiceWeights()
+    shared = timed(lambda: position_counts(make_shuffle("naive"), n))
+    packed = timed(lambda: packed_position_counts(program, n, weigh)) if n <= PACKED_LIMIT else None
+    objects = timed(lambda: reference_counts(program, n, weigh)) if n <= OBJECT_LIMIT else None
+    cells = [f"{t[0]:.2f} / {t[1]:.2f}" if t else "not measured (too slow)" for t in (objects, packed, shared)]
+    return [n, *cells, f"{packed[0] / shared[0]:.0f}" if packed else ""]
 
 
 def dense_fairness_row() -> str:
@@ -106,7 +109,8 @@ def main() -> None:
             + markdown_table(["what", "rnglab s", "numpy s", "ratio"], rows)
             + "\n\nExact position matrix of the naive exchange (exact integers), CPU s / wall s; goals: "
               "n = 100 < 1 s, n = 400 < 5 s:\n\n"
-            + markdown_table(["n", "before: object arrays", "packed columns", "speed-up (CPU)"], matrix_rows)
+            + markdown_table(["n", "object arrays", "packed columns, general update", "shared column (naive)",
+                              "packed / shared (CPU)"], matrix_rows)
             + f"\n\n{dense}\n")
     print(write_fragment("shuffle", "Shuffles: batched lanes and exact position matrices", body).read_text())
 

@@ -3,7 +3,7 @@
 The pictures the pages show are made by rnglab itself, so that none drifts from what the program
 draws: the audit pages of a broken and of a sound pipeline as a reader sees them in headless
 Chromium (Debian's ``chromium``; without it the screenshots are left as they are, and the script
-says so), and the figures that ``--plot`` draws. Each file is written to a temporary name and
+says so), the figures that ``--plot`` draws, and figures of ``rnglab report``'s sections. Each file is written to a temporary name and
 moved into place, so an interrupted run leaves the previous figure whole.
 
 Run it after a change to the audit's pages or to a plot, and commit the figures with the change.
@@ -34,6 +34,10 @@ AUDITS = {
 PLOTS = {
     "spectral-randu.png": ["spectral", "randu"],
     "reduce-msvc-52.png": ["reduce", "msvc", "--n", "52"],
+}
+#: Figure name under docs/figures -> the report section (``rnglab.report.<module>``) that draws it under that name.
+SECTION_FIGURES = {
+    "deals-identity-rotations.png": "deals",
 }
 #: The verdict cards the screenshots show, by screenshot name.
 CARDS = FIGURES / "audit-cards.json"
@@ -97,10 +101,25 @@ def plots(work: Path) -> list[str]:
     return written
 
 
+def section_figures(work: Path) -> list[str]:
+    """The figures of the report's sections, drawn by the section itself (as ``rnglab report`` draws them)."""
+    written = []
+    for name, module in SECTION_FIGURES.items():
+        script = (f"from pathlib import Path; from rnglab.report import ReportContext, {module}; "
+                  f"{module}.section(ReportContext(Path({str(work)!r})))")
+        run = subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                             capture_output=True, text=True, check=False)
+        if run.returncode != 0:
+            raise SystemExit(f"the report section {module} exited with status {run.returncode}: {run.stderr}")
+        move_into_place(work / "figures" / name, FIGURES / name)
+        written.append(f"docs/figures/{name}")
+    return written
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="rnglab-figures-") as folder:
         work = Path(folder)
-        for line in plots(work) + audit_screenshots(work):
+        for line in plots(work) + section_figures(work) + audit_screenshots(work):
             print(line)
 
 

@@ -336,6 +336,43 @@ def test_the_architecture_page_lists_the_layers_in_order():
                       and name != "rnglab.console"]
 
 
+
+# -- no figure typed that a program prints (issue #33) ------------------------------------------------------------
+
+#: A quantity of memory or of time in a page's prose: a measurement, which goes stale with the next run unless it
+#: comes from a benchmark's table (an ``{include}``) or from a checked example.
+MEASURED = re.compile(r"(?<![\w.^])\d[\d,.]*\s?(?:[KMGTP]iB|[kKMGTP]B|ms|us|µs|ns|s of CPU|CPU s|CPU seconds"
+                      r"|s of processor time|minutes of CPU)\b")
+FENCED = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.DOTALL | re.MULTILINE)
+INLINE_CODE = re.compile(r"`[^`\n]*`")
+#: Quantities that are definitions, not measurements: defaults, caps and limits that the code states, by page.
+DEFINED = {
+    "docs/guides/testing.md": {"1 KiB", "2 KiB", "4 KiB", "6 MiB", "64 MiB", "1 TiB"},   # stages, --max-bytes
+    "docs/guides/audit.md": {"8 MiB", "512 KiB"},             # rnglab.report.battery.CAP and QUICK_CAP
+    "docs/guides/cluster.md": {"10 ms"},                      # dask's profiler interval, a setting
+    "docs/errors.md": {"4 GiB", "2 GiB", "1 MiB"},            # limits
+}
+
+
+def measured_figures(text: str) -> list[str]:
+    """The quantities of memory or time in ``text`` outside code blocks, included files and inline code."""
+    prose = INLINE_CODE.sub("", FENCED.sub("", text))
+    return [" ".join(found.split()) for found in MEASURED.findall(prose)]
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
+def test_no_measured_figure_is_typed_into_prose(page):
+    name = str(page.relative_to(ROOT))
+    typed = [figure for figure in measured_figures(page.read_text(encoding="utf-8"))
+             if figure not in DEFINED.get(name, set())]
+    assert typed == [], f"{name}: include the benchmark's table or show a checked example instead of typing {typed}"
+
+
+def test_measured_figures_are_found_in_prose_only():
+    text = ("It held 4.4 GB, took 7.3 s of CPU and 38.5 ms,\nthen 60\nMiB; `--max-bytes 6MiB` and 2^20 KiB are not "
+            "figures.\n\n```{include} ../../bench/results/memory.md\n```\n\n```sh\nrnglab x\n# 17 MiB\n```\n")
+    assert measured_figures(text) == ["4.4 GB", "7.3 s of CPU", "38.5 ms", "60 MiB"]
+
 def measured_parts_masked(card: list[str]) -> list[str]:
     """An audit's verdict card with its one measured figure, the brute-force time, written ``...``."""
     return [re.sub(r"every seed tried in .* on one core", "every seed tried in ... on one core", line) for line in card]

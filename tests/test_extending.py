@@ -12,7 +12,7 @@ import pytest
 
 from rnglab.core.compiled import device
 from rnglab.draws.bias import bias, brute_force_counts, exact_counts
-from rnglab.draws.bounded import draw_bounded, draw_bounded_reference
+from rnglab.draws.bounded import draw_bounded, draw_bounded_lanes, draw_bounded_reference
 from rnglab.generators import as_generator, make_source
 from rnglab.recovery.crack import crack, observe
 from rnglab.reduction import counts
@@ -20,7 +20,7 @@ from rnglab.reduction.reducers import REDUCERS, Reducer
 from rnglab.reduction.scalar import Scalar
 from rnglab.seeds.space import parse_seed_space
 from rnglab.shuffles.algorithms import SHUFFLES, Algorithm, make_shuffle, shuffle, shuffle_decks
-from rnglab.shuffles.draws import ScriptedDraws
+from rnglab.shuffles.draws import ScriptedDraws, SequentialDraws
 from rnglab.shuffles.fairness import exact_fairness, permutation_law
 from rnglab.shuffles.steps import SwapStep
 
@@ -126,3 +126,25 @@ def test_fairness_of_the_new_shuffle_equals_every_path(registered):
         assert Fraction(int(count), law.denominator) == Fraction(observed.get(perm, 0), len(paths))
     through = exact_fairness(make_shuffle("backward-forward"), n, reducer=REDUCERS["top-bits"], range_size=7)
     assert through.tv_distance == exact_fairness(make_shuffle("backward-forward"), n).tv_distance
+
+
+def test_the_new_reducer_redraws_through_the_numpy_paths(registered):
+    """msvc's R = 2^15 is no compiled draw's range, and without its one-draw map the decks dealt in turn take the
+    numpy path too: each path redraws by the reducer's map, rejections in a row counted as the compiled loops do."""
+    vectorised = dataclasses.replace(TOP_BITS, scalar=None)
+    n = 2**14 + 1  # width 1: the values 2^14 + 1 .. 2^15 - 1 are rejected, about half
+    drawn = draw_bounded(make_source("msvc", 5), n, 2000, vectorised)
+    expected = draw_bounded_reference(make_source("msvc", 5), n, 2000, vectorised)
+    assert drawn.values.tolist() == expected.values.tolist() and drawn.draws == expected.draws > 3000
+    seeds = range(0, 2**20, 2**14)  # 64 lanes, about half rejected at the first draw
+    values, lane_draws = draw_bounded_lanes(make_source("msvc").batch(list(seeds)), n, vectorised)
+    one_by_one = [draw_bounded_reference(make_source("msvc", s), n, 1, vectorised) for s in seeds]
+    assert values.tolist() == [int(d.values[0]) for d in one_by_one]
+    assert lane_draws.tolist() == [d.draws for d in one_by_one]
+    assert max(lane_draws) > 1
+    source, reference = make_source("msvc", 9), make_source("msvc", 9)
+    in_turn = SequentialDraws(source, vectorised, 2)
+    decks = shuffle_decks(3000, in_turn, make_shuffle("fisher-yates"))  # bounds up to 3000: R mod b of R rejected, up to 9%
+    assert decks.tolist() == [shuffle(3000, reference, make_shuffle("fisher-yates"), vectorised).tolist()
+                              for _ in range(2)]
+    assert in_turn.draws > 6000 and source.random_raw(3).tolist() == reference.random_raw(3).tolist()

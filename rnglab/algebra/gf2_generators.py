@@ -80,7 +80,7 @@ class LinearModel:
 
 def linear_model(generator: GeneratorSpec) -> LinearModel:
     """The linear model of a catalog generator: the ``linear`` kind (V8's ``Math.random`` through its engine, a
-    scrambled xoroshiro or xoshiro through its first state word), MT19937 (``numpy`` MT19937 or ``python``).
+    scrambled xoroshiro or xoshiro, or V8's xorshift128+ (``v8-plus``), through its first state word), MT19937 (``numpy`` MT19937 or ``python``).
 
     Raises
     ------
@@ -89,8 +89,9 @@ def linear_model(generator: GeneratorSpec) -> LinearModel:
     """
     if generator.kind == "linear":
         source = generator.make()
+        output_linear = source.output_linear  # V8 4.9-7.0's state0 + state1 is not, though its engine's is
         source = source.engine() if hasattr(source, "engine") else source
-        if source.output_linear:
+        if output_linear:
             return LinearModel(generator.name, source.state_size, source.output_bits, True,
                                lambda count: source.copy().random_raw(count))
         return LinearModel(generator.name, source.state_size, source.word_bits, False,

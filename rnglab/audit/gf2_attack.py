@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 
 from rnglab.audit.target import AUDIT_SEED, Target
-from rnglab.generators.xorshift import ALGORITHMS, V8Xorshift128
+from rnglab.generators.xorshift import ALGORITHMS, V8MathRandom
 from rnglab.recovery import linear
 from rnglab.shuffles.algorithms import shuffle
 
@@ -74,11 +74,13 @@ def linear_attack(target: Target) -> LinearAttack:
     if generator.kind in ("python", "numpy"):
         words = hidden.random_raw(624).tolist()
         return _timed("624 consecutive 32-bit outputs", linear.recover_python_words, words)
-    if generator.algorithm == "v8":
-        doubles = [int(v) / 2.0**52 for v in hidden.random_raw(4)]
-        model = linear.linear_source_model(V8Xorshift128)
+    variant = ALGORITHMS[generator.algorithm]
+    if issubclass(variant, V8MathRandom):
+        width = linear.v8_width(variant)
+        doubles = [int(v) / 2.0**width for v in hidden.random_raw(4)]
+        model = linear.linear_source_model(variant.engine_class)
         return _timed("4 consecutive Math.random() values", linear.solve, model,
-                      linear.v8_double_observations(doubles, 0))
+                      linear.v8_double_observations(doubles, 0, width))
     model = linear.linear_source_model(ALGORITHMS[generator.algorithm])
     count = math.ceil(model.unknowns / model.width)
     outputs = hidden.random_raw(count)
@@ -99,7 +101,7 @@ def _v8_deal_attack(target: Target) -> LinearAttack:
     """The fewest bottom cards of one deal that leave one V8 state, the solve timed again on them."""
     bottom, found = fewest_bottom_cards(target, AUDIT_SEED)
     start = time.perf_counter()
-    linear.recover_v8_deal(bottom, target.n)
+    linear.recover_v8_deal(bottom, target.n, variant=ALGORITHMS[target.generator.algorithm])
     seconds = time.perf_counter() - start
     return LinearAttack(f"the {len(bottom)} bottom cards of one deal", found.rank, found.unknowns, 1, seconds)
 
@@ -112,7 +114,7 @@ def fewest_bottom_cards(target: Target, seed: int) -> tuple[list[int], linear.V8
     for cards in range(min(FEWEST_V8_CARDS, target.n), target.n + 1):
         bottom = deck[::-1][:cards]
         try:
-            found = linear.recover_v8_deal(bottom, target.n)
+            found = linear.recover_v8_deal(bottom, target.n, variant=ALGORITHMS[target.generator.algorithm])
         except linear.UnderdeterminedState:
             continue
         if (0, truth) not in found.solutions:

@@ -49,20 +49,20 @@ RULES = {rule.question: rule for rule in (
          "fail below 2^128"),
     Rule("scaling", "Scaling (range reduction)", "log2 of the fewest draws that detect the reducer's bias (bits)",
          float("inf"), 40.0, False,
-         "pass when every bound the shuffle draws is exactly uniform; warn when the bias needs more than 2^40 draws "
+         "pass when every bound the shuffle draws is exactly uniform; warn when the bias needs at least 2^40 draws "
          "to detect (beyond any test sample); fail when fewer suffice"),
     Rule("shuffle", "Shuffle law", "log2 of the fewest shuffles that detect a position bias (bits)",
          float("inf"), 40.0, False,
-         "pass when the position matrix is exactly uniform; warn when its bias needs more than 2^40 shuffles "
+         "pass when the position matrix is exactly uniform; warn when its bias needs at least 2^40 shuffles "
          "to detect; fail when fewer suffice"),
     Rule("unpredictability", "Unpredictability", "log2 of the seconds one core needs to try every seed (bits)",
          42.0, 25.0, False,
-         "pass when a brute-force search of the seeds takes one core more than 2^42 s (139,000 years); warn "
-         "above 2^25 s (about a year); fail below, or when the state is recoverable from outputs (an LCG "
+         "pass when a brute-force search of the seeds takes one core at least 2^42 s (139,000 years); warn "
+         "from 2^25 s (about a year); fail below, or when the state is recoverable from outputs (an LCG "
          "with m <= 2^128: lattice methods)"),
     Rule("repeatability", "Non-repeatability", "chance that two of the tables started in the window share a seed",
          1e-9, 1e-3, True,
-         "pass below 10^-9; warn below 10^-3; fail at or above (or when a day's draws exceed the period)"),
+         "pass at or below 10^-9; warn at or below 10^-3; fail above (or when a day's draws exceed the period)"),
     Rule("raw", "Raw output", "smallest tail distance min(p, 1-p) over the battery and the scaled chi-square",
          1e-7, 1e-10, False,
          "pass when no p-value is beyond 10^-7 from either end (PractRand's 'very suspicious'); warn down to "

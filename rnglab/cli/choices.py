@@ -2,7 +2,7 @@
 
 The library's registries import numpy and numba (about 0.3 s); help needs only
 their names. Each tuple below is a copy of a registry's keys, in order;
-tests/cli/test_startup.py checks that each equals its source, so they cannot drift.
+tests/cli/test_choices.py checks that each equals its source, so they cannot drift.
 """
 
 #: :data:`rnglab.reduction.reducers.REDUCERS`

@@ -76,8 +76,7 @@ def scale_options(journal: bool = True, chunk: str | None = "SEEDS", device: boo
                                        "not both")
             if workers is not None:
                 check_workers(workers)
-            kwargs["scale"] = Scale(cluster, workers, journal, chunk, device)
-            return command(*args, **kwargs)
+            return command(*args, scale=Scale(cluster, workers, journal, chunk, device), **kwargs)
 
         for option in reversed(options):
             wrapper = option(wrapper)

@@ -26,7 +26,7 @@ from rnglab.cli.cluster import exit_incomplete, held_journal, scale_options
 from rnglab.cli.common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
 from rnglab.cli.crack_linear import linear_deal, linear_outputs, parse_phase
 from rnglab.cli.crack_method import announce, choose, lattice_deal, lattice_outputs
-from rnglab.cli.shuffle import DECK, DECK_HELP, seed_space_options, shuffle_options
+from rnglab.cli.shuffle import deck_options, given_seeds, seed_space_options, shuffle_options
 
 if TYPE_CHECKING:
     from rnglab.parallel.chunks import Failure
@@ -45,7 +45,7 @@ parse_outputs, recover_state = lazy("recovery.seen_outputs", "parse_outputs", "r
 @seed_space_options(pipeline_fills=True)
 @click.option("--seen", help="Cards seen, as names (\"As Kd 7h\", or \"Ace of Spades, ...\" as Deitel's program prints them) or 0-based indices.")
 @click.option("--positions", help="Where the cards were seen (0-based, default 0,1,...,k-1).")
-@click.option("--deck", type=DECK, default=None, help=DECK_HELP)
+@deck_options(with_size=False)
 @click.option("--outputs", help="Instead of cards: consecutive raw outputs V1,V2,... (java: nextInt() values).")
 @click.option("--predict", type=COUNT, default=None, help="Outputs to predict with --outputs (default 10).")
 @click.option("--bound", type=IntExpr(minimum=1), default=None,
@@ -85,6 +85,8 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
         raise click.UsageError("--bound and --top-bits describe --outputs")
     if seen is None and outputs is None:
         raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
+    if method in ("lattice", "linear"):
+        seeds = given_seeds(seeds)  # these search no seeds: a pipeline's policy fills none for them
     method, why = choose(method, generator, seeds=seeds, outputs=outputs, bound=bound, top_bits=top_bits)
     phase = parse_phase(cache_phase)
     if method != "linear" and cache_phase != "0":

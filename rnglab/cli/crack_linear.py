@@ -17,10 +17,11 @@ import click
 from rnglab.cli.common import emit_json, lazy
 
 (is_js_fisher_yates_v8, recover_v8_deal, recover_v8_cards, predict_v8_deal, recover_python_floats, recover_python_words,
- python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words, mt19937_64_seed) = lazy(
+ python_random_at, python_words, linear_source_model, solve, mt19937_64_at, recover_mt19937_64_words, mt19937_64_seed,
+ unity_seed) = lazy(
     "recovery.linear", "is_js_fisher_yates_v8", "recover_v8_deal", "recover_v8_cards", "predict_v8_deal", "recover_python_floats",
     "recover_python_words", "python_random_at", "python_words", "linear_source_model", "solve", "mt19937_64_at",
-    "recover_mt19937_64_words", "mt19937_64_seed")
+    "recover_mt19937_64_words", "mt19937_64_seed", "unity_seed")
 
 #: Highest ``--random_seed`` node takes (a 32-bit signed flag).
 NODE_SEED_BITS = 31
@@ -63,15 +64,18 @@ def linear_deal(generator, reducer, shuffle, seen: str, positions: str | None, d
         raise ValueError(f"--method linear reads the cards of js-fisher-yates-v8 (V8's Math.random, "
                          f"Math.floor(Math.random() * i)) and whole decks of cpp-shuffle-mt19937; for "
                          f"{generator.name} give its outputs (--outputs) or a seed space to search (--seeds)")
+    from rnglab.generators.xorshift import ALGORITHMS
+
+    variant = ALGORITHMS[generator.algorithm]
     observation = observe(seen, None, deck)
     size, count = observation.deck.size, observation.size
     bottom = tuple(range(size - 1, size - 1 - count, -1))
     observation = observe(seen, ",".join(map(str, bottom)) if positions is None else positions, deck)
     if observation.positions == bottom:
-        found = recover_v8_deal([int(card) for card in observation.cards], size, phase)
+        found = recover_v8_deal([int(card) for card in observation.cards], size, phase, variant=variant)
     else:  # cards elsewhere: the paths of draws that put them there (a few unseen positions at most)
-        found = recover_v8_cards(shuffle.swap_program(size), observation, phase)
-    decks = [predict_v8_deal(words, p, size) for p, words in found.solutions]
+        found = recover_v8_cards(shuffle.swap_program(size), observation, phase, variant=variant)
+    decks = [predict_v8_deal(words, p, size, variant) for p, words in found.solutions]
     rows = [{"phase": p, "state": list(words), "seed": _signed(seed), "random_seed": _node_flag(seed),
              "deck": observation.deck.names(deck)} for (p, words), seed, deck in zip(found.solutions, found.seeds, decks)]
     seen_names = observation.deck.names(observation.cards)
@@ -180,7 +184,8 @@ def linear_outputs(generator, text: str, predict: int, why: str, as_json: bool) 
     values = _values(text)
     floats = any(isinstance(v, float) for v in values)
     found, following = _recover(generator, values, floats, predict)
-    seeds = [mt19937_64_seed(state) if generator.algorithm == "mt19937_64" else None for state in found.states]
+    seeds = [mt19937_64_seed(state) if generator.algorithm == "mt19937_64" else
+             unity_seed(state) if generator.algorithm == "unity" else None for state in found.states]
     if as_json:
         emit_json({"generator": generator.name, "observations": len(values), "rank": found.rank,
                    "unknowns": found.unknowns, "states": found.states, "seeds": seeds, "predicted": following,
@@ -202,8 +207,8 @@ def _recover(generator, values: list, floats: bool, predict: int):
     """``(solution, the next predict values)`` for the generator's kind."""
     import numpy as np
 
-    from rnglab.generators.xorshift import ALGORITHMS
-    from rnglab.recovery.linear import Observation, _int_vector
+    from rnglab.generators.xorshift import ALGORITHMS, V8MathRandom
+    from rnglab.recovery.linear import Observation, _int_vector, _mantissa
 
     count = len(values)
     if generator.kind in ("python", "numpy"):
@@ -218,11 +223,12 @@ def _recover(generator, values: list, floats: bool, predict: int):
     if generator.algorithm == "mt19937_64":
         found = recover_mt19937_64_words([_as_int(v, 64) for v in values])
         return found, [int(v) for v in mt19937_64_at(found.states[0]).random_raw(count + predict)[count:]]
-    if floats and generator.algorithm != "v8":
-        raise ValueError(f"outputs of {generator.name} are integers; floats are read for python and v8")
     source_type = ALGORITHMS[generator.algorithm]
+    if floats and not issubclass(source_type, V8MathRandom):
+        raise ValueError(f"outputs of {generator.name} are integers; floats are read for python, v8 and v8-53")
     model = linear_source_model(source_type)
-    given = [int(_as_float(v, model.width) * 2.0**model.width) if floats else _as_int(v, model.width) for v in values]
+    given = [_mantissa(_as_float(v, model.width), model.width, t, "Math.random()") if floats else
+             _as_int(v, model.width) for t, v in enumerate(values)]
     found = solve(model, [Observation.exact(t, v, model.width) for t, v in enumerate(given)])
     outputs = source_type.from_state_vector(_int_vector(found.states[0], model.words)).random_raw(count + predict)
     following = [int(v) for v in np.asarray(outputs)[count:]]

@@ -29,10 +29,12 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if method in ("lattice", "linear") and seeds is not None:
         raise click.UsageError(f"--seeds is a space to search by brute force; --method {method} needs none")
     if method == "linear" and (partial or not generator.is_gf2_linear):
+        from rnglab.generators.xorshift import ALGORITHMS
+
         raise ValueError(f"--method linear needs a generator whose outputs are linear over GF(2) (MT19937, V8, "
                          f"xorshift, WELL) and whole outputs or cards; {generator.name}"
                          + (" is given --bound or --top-bits" if generator.is_gf2_linear else
-                            "'s +, ++ or ** output is not (its engine is)" if generator.kind == "linear" else
+                            f"'s {ALGORITHMS[generator.algorithm].output_rule}" if generator.kind == "linear" else
                             " is not linear"))
     if method != "auto":
         return method, "chosen with --method"
@@ -46,6 +48,8 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if outputs is not None:
         from rnglab.recovery.seen_outputs import MAX_HIDDEN_BITS
 
+        if generator.output.kind == "state":
+            return "lattice", "each output is the whole state: the lattice checks the outputs and predicts on"
         hidden = _hidden_bits(generator)
         if hidden is not None and hidden <= MAX_HIDDEN_BITS:
             return "brute", f"each output hides {hidden} state bits: 2^{hidden} states are tried"
@@ -53,7 +57,7 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if seeds is not None:
         return "brute", f"a seed space of {seeds.size:,} seeds was given"
     if generator.is_lcg:
-        return "lattice", f"no seed space given: the {generator.m.bit_length() - 1}-bit state of the LCG is recovered"
+        return "lattice", f"no seed space given: the {(generator.m - 1).bit_length()}-bit state of the LCG is recovered"
     raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B "
                            "(lattice recovery needs an LCG)")
 
@@ -102,7 +106,7 @@ def _clues(generator, text: str, bound, top_bits) -> list:
     values = [_parse_value(token) for token in text.replace(",", " ").split()]
     if not values:
         raise ValueError("give the outputs seen, e.g. --outputs \"4 5 2 5\"")
-    width = generator.output.width if generator.output.kind == "bits" else generator.m.bit_length() - 1
+    width = generator.output.width if generator.output.kind == "bits" else (generator.m - 1).bit_length()
     if top_bits is not None and not 1 <= top_bits <= width:
         raise ValueError(f"--top-bits must be in [1, {width}] (the output's width); got {top_bits}")
     if bound is not None:

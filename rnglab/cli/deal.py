@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 import click
 
 from rnglab.cli.choices import GAME_NAMES
@@ -14,28 +12,22 @@ shuffle_deck = lazy("shuffles.algorithms", "shuffle")
 deal_hands, game, check_game_deck = lazy("shuffles.deal", "deal_hands", "game", "check_game_deck")
 
 
-def pipeline_deck(command):
-    """Refuse a pipeline as GEN whose deck is not the game's: ``deal`` shuffles the pipeline's own deck or none, and
-    names the cards by it (passed on as ``naming_deck``, ``None`` for a generator)."""
-
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        pipeline = named_pipeline()
-        deck = None if pipeline is None else pipeline.deck
-        if deck is not None:
-            try:
-                check_game_deck(kwargs["game_name"], deck)
-            except ValueError as refusal:
-                raise ValueError(f"{refusal}: the pipeline {pipeline.name} shuffles its own deck; "
-                                 "choose a game dealt from it or another generator") from None
-        return command(*args, naming_deck=deck, **kwargs)
-
-    return wrapper
+def pipeline_deck(game_name: str):
+    """The deck of a pipeline named as GEN, which ``deal`` shuffles and names the cards by (``None`` for a
+    generator); refused when it is not the game's."""
+    pipeline = named_pipeline()
+    if pipeline is None:
+        return None
+    try:
+        check_game_deck(game_name, pipeline.deck)
+    except ValueError as refusal:
+        raise ValueError(f"{refusal}: the pipeline {pipeline.name} shuffles its own deck; "
+                         "choose a game dealt from it or another generator") from None
+    return pipeline.deck
 
 
 @click.command("deal")
 @generator_options()
-@pipeline_deck
 @shuffle_options
 @click.option("--game", "game_name", type=click.Choice(list(GAME_NAMES)), default="holdem", show_default=True,
               help="The game dealt: holdem (52 cards) or doudizhu (54 cards, 3 players).")
@@ -43,8 +35,9 @@ def pipeline_deck(command):
               help="Players (Hold'em 2..22, default 2; Dou Dizhu 3).")
 @click.option("--no-burn", is_flag=True, help="Hold'em: deal the board without burn cards.")
 @json_option
-def deal_command(generator, shuffle, reducer, game_name, players, no_burn, as_json, naming_deck) -> None:
+def deal_command(generator, shuffle, reducer, game_name, players, no_burn, as_json) -> None:
     """Shuffle with generator GEN and deal one game: hands one card at a time, then the board or kitty."""
+    naming_deck = pipeline_deck(game_name)
     if no_burn and game_name != "holdem":
         raise ValueError(f"--no-burn applies to holdem only: {game_name} burns no cards")
     source, reducer = generator.make(), reducer or generator.native_reducer

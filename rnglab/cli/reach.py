@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from rnglab.cli.cluster import exit_incomplete, held_journal, scale_options
-from rnglab.cli.common import IntExpr, emit_json, format_table, generator_options, json_option, lazy, progress
+from rnglab.cli.common import emit_json, format_table, generator_options, json_option, lazy, progress
 from rnglab.cli.humanize import integer
-from rnglab.cli.shuffle import DECK_SIZE_HELP, seed_space_options, shuffle_options
+from rnglab.cli.shuffle import deck_options, seed_space_options, shuffle_options
 
 check_size = lazy("shuffles.algorithms", "check_size")
 cluster_client = lazy("parallel.cluster", "cluster_client")
@@ -22,7 +22,7 @@ ANNOUNCED_SECONDS = 10
 @generator_options()
 @shuffle_options
 @seed_space_options(pipeline_fills=True)
-@click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
+@deck_options(with_deck=False)
 @click.option("--bound-only", is_flag=True, help="Do not enumerate: give min(seeds, states, n!) only.")
 @click.option("--games", is_flag=True, help="Deal game after game from GEN's seed: when do the deals repeat?")
 @scale_options()

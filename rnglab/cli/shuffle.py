@@ -1,8 +1,9 @@
 """``rnglab shuffle``: shuffle decks with any generator, range reducer and shuffle algorithm.
 
 The options shared by every shuffle command (``--algo`` with ``--swaps`` and
-``--key-bits``, ``--reducer``) and the seed-space options (``--seeds``,
-``--window``) live here too: each is resolved once into its object.
+``--key-bits``, ``--reducer``), the deck options (``--n``, ``--deck``) and the
+seed-space options (``--seeds``, ``--window``) live here too: each is resolved
+once into its object.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import functools
 
 import click
+from click.core import ParameterSource
 
 from rnglab.cli.choices import SEED_WINDOW as DEFAULT_WINDOW
 from rnglab.cli.choices import SHUFFLE_NAMES, SWAP_RULES
@@ -60,27 +62,24 @@ def shuffle_options(command):
 
     ``reducer`` is ``None`` when not given: the command then uses the generator's own.
     When GEN named a pipeline (:func:`~rnglab.cli.common.named_pipeline`), its reducer and
-    shuffle are passed instead, and the four options are refused. The command's deck
-    options left out (``--n``, a size; ``--deck``, a :class:`~rnglab.shuffles.cards.Deck`)
-    are filled from the pipeline's deck, or the standard 52 cards.
+    shuffle are passed instead, and the four options are refused. One decorator, not a
+    callback per option: the shuffle is made of three options, and GEN (the pipeline) may
+    come after them on the command line, where click would process it after their callbacks.
     """
 
     @functools.wraps(command)
     def wrapper(*args, algo=None, swaps=None, key_bits=None, reducer=None, **kwargs):
         pipeline = named_pipeline()
         if pipeline is None:
-            kwargs.update(shuffle=make_shuffle(algo or "fisher-yates", swaps=parse_swaps(swaps), key_bits=key_bits),
-                          reducer=reducer)
-        else:
-            given = [flag for flag, value in (("--algo", algo), ("--reducer", reducer), ("--swaps", swaps),
-                                              ("--key-bits", key_bits)) if value is not None]
-            if given:
-                raise click.UsageError(f"{pipeline.name} is a pipeline: it fixes the generator, reducer and algorithm "
-                                       f"({pipeline.generator.name}, {pipeline.reducer.name}, {pipeline.shuffle}); "
-                                       f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply")
-            kwargs.update(shuffle=pipeline.shuffle, reducer=pipeline.reducer)
-        _deck_defaults(kwargs, deck_for("52") if pipeline is None else pipeline.deck)
-        return command(*args, **kwargs)
+            return command(*args, shuffle=make_shuffle(algo or "fisher-yates", swaps=parse_swaps(swaps),
+                                                       key_bits=key_bits), reducer=reducer, **kwargs)
+        given = [flag for flag, value in (("--algo", algo), ("--reducer", reducer), ("--swaps", swaps),
+                                          ("--key-bits", key_bits)) if value is not None]
+        if given:
+            raise click.UsageError(f"{pipeline.name} is a pipeline: it fixes the generator, reducer and algorithm "
+                                   f"({pipeline.generator.name}, {pipeline.reducer.name}, {pipeline.shuffle}); "
+                                   f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply")
+        return command(*args, shuffle=pipeline.shuffle, reducer=pipeline.reducer, **kwargs)
 
     for option in reversed([
         click.option("--algo", type=click.Choice(list(SHUFFLE_NAMES)), default=None,
@@ -96,20 +95,58 @@ def shuffle_options(command):
     return wrapper
 
 
-def _deck_defaults(kwargs, deck: Deck) -> None:
-    """Fill a command's deck options left out (``--n``, a size; ``--deck``, a Deck) from ``deck``.
+def deck_options(with_size: bool = True, with_deck: bool = True):
+    """Add ``--n`` (pass ``n``, a size) and/or ``--deck`` (pass ``deck``, a :class:`~rnglab.shuffles.cards.Deck`),
+    those left out filled from the deck of a pipeline named as GEN (:func:`~rnglab.cli.common.named_pipeline`),
+    or the standard 52 cards.
 
     A deck option given decides the other: ``--n`` alone is the deck of that size (:func:`deck_for`; ``--n 52``
-    or ``54`` keeps a card deck of that size, such as Deitel's), ``--deck`` alone sets the size.
+    or ``54`` keeps a card deck of that size, such as Deitel's), ``--deck`` alone sets the size. One decorator:
+    each option is filled from the other and from GEN, which click may process after them.
     """
-    size = kwargs.get("n")
-    keeps = size == deck.size and str(size) in DECKS
-    given = kwargs.get("deck") or (deck_for(str(size)) if size is not None and not keeps else None)
-    chosen = deck if given is None else given
-    if kwargs.get("n", 0) is None:
-        kwargs["n"] = chosen.size
-    if kwargs.get("deck", "") is None:
-        kwargs["deck"] = chosen
+
+    def decorate(command):
+        @functools.wraps(command)
+        def wrapper(*args, n=None, deck=None, **kwargs):
+            pipeline = named_pipeline()
+            chosen = _chosen_deck(n, deck, deck_for("52") if pipeline is None else pipeline.deck)
+            filled = {"n": chosen.size if n is None else n} if with_size else {}
+            return command(*args, **filled, **({"deck": chosen} if with_deck else {}), **kwargs)
+
+        options = [click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)] \
+            if with_size else []
+        options += [click.option("--deck", type=DECK, default=None, help=DECK_HELP)] if with_deck else []
+        for option in reversed(options):
+            wrapper = option(wrapper)
+        return wrapper
+
+    return decorate
+
+
+def _chosen_deck(size: int | None, given: Deck | None, default: Deck) -> Deck:
+    """The deck ``--deck`` gave, else the deck of the size ``--n`` gave (``default`` when that is its size and a
+    card deck's: Deitel's 52 stays Deitel's), else ``default``."""
+    if given is not None:
+        return given
+    if size is None:
+        return default
+    return default if size == default.size and str(size) in DECKS else deck_for(str(size))
+
+
+def user_seed_space(seeds_text: str | None, window: str | None):
+    """The seed space ``--seeds`` and ``--window`` give (``None`` without ``--seeds``; ``--window`` alone refused)."""
+    if seeds_text is None and window is not None:
+        raise click.UsageError("--window needs --seeds POLICY")
+    return None if seeds_text is None else parse_seed_space(seeds_text, window)
+
+
+def given_seeds(seeds):
+    """``seeds`` as the user gave them: ``None`` when ``--seeds`` was left out and a pipeline's policy filled it
+    (:func:`seed_space_options`), for a method that searches no seeds."""
+    context = click.get_current_context()
+    if context.get_parameter_source("seeds_text") is ParameterSource.DEFAULT:
+        return user_seed_space(None, context.params.get("window"))
+    return seeds
 
 
 def seed_space_options(command=None, *, pipeline_fills: bool = False):
@@ -117,8 +154,9 @@ def seed_space_options(command=None, *, pipeline_fills: bool = False):
 
     With ``pipeline_fills`` (``@seed_space_options(pipeline_fills=True)``, the commands that deal a pipeline's
     shuffle), seeds left out are those of the policy of a pipeline named as GEN
-    (:func:`~rnglab.cli.common.named_pipeline`) when its seeds can be enumerated, over ``--window``; not for
-    ``crack --method linear``, which searches no seeds.
+    (:func:`~rnglab.cli.common.named_pipeline`) when its seeds can be enumerated, over ``--window``
+    (:func:`given_seeds` tells them from seeds the user gave). One decorator: the space is made of both
+    options and GEN, which click may process after them.
     """
     if command is None:
         return functools.partial(seed_space_options, pipeline_fills=pipeline_fills)
@@ -126,14 +164,9 @@ def seed_space_options(command=None, *, pipeline_fills: bool = False):
     @functools.wraps(command)
     def wrapper(*args, seeds_text=None, window=None, **kwargs):
         pipeline = named_pipeline() if pipeline_fills else None
-        if (seeds_text is None and pipeline is not None and pipeline.seeding.enumerable
-                and kwargs.get("method") != "linear"):
-            kwargs["seeds"] = pipeline.seed_space(window)
-        elif seeds_text is None and window is not None:
-            raise click.UsageError("--window needs --seeds POLICY")
-        else:
-            kwargs["seeds"] = None if seeds_text is None else parse_seed_space(seeds_text, window)
-        return command(*args, **kwargs)
+        if seeds_text is None and pipeline is not None and pipeline.seeding.enumerable:
+            return command(*args, seeds=pipeline.seed_space(window), **kwargs)
+        return command(*args, seeds=user_seed_space(seeds_text, window), **kwargs)
 
     for option in reversed([
         click.option("--seeds", "seeds_text", default=None, metavar="POLICY|A..B",
@@ -150,8 +183,7 @@ def seed_space_options(command=None, *, pipeline_fills: bool = False):
 @click.command("shuffle")
 @generator_options()
 @shuffle_options
-@click.option("--n", "n", type=IntExpr(minimum=1), default=None, help=DECK_SIZE_HELP)
-@click.option("--deck", type=DECK, default=None, help=DECK_HELP)
+@deck_options()
 @click.option("--count", type=COUNT, default=1, show_default=True, help="Decks, one after another from one stream.")
 @json_option
 def shuffle_command(generator, shuffle, reducer, n, deck, count, as_json) -> None:

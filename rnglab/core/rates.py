@@ -13,8 +13,15 @@ EXACT_SECONDS = 60
 
 #: Seconds per cell update of the position DP on packed columns: a constant and a term per 64-bit word of the
 #: final denominator (fitted to the CPU time of naive at n = 200, 300, 400: 0.51 s, 2.65 s, 7.8 s; estimated
-#: 0.51 s, 2.6 s, 8.3 s; the wall time on a shared machine is longer). The limit of 60 s then admits n <= 649.
+#: 0.52 s, 2.6 s, 7.8 s; the wall time on a shared machine is longer). The naive exchange has a path of its own:
+#: :data:`EVEN_SWAP_SECONDS`.
 MATRIX_CELL_SECONDS = (1.1e-8, 2.2e-9)
+
+#: Seconds per cell and 64-bit word of the final denominator, and per cell and squared word, of the position matrix
+#: of a program of swaps with every position on equal weights (the naive exchange: one shared column update a step,
+#: then ``n`` products of a column by a factor of up to the denominator's size). Fitted to the CPU time of naive at
+#: n = 200, 400, 700 on a loaded 2-core machine: 0.16 s, 1.56 s, 11.2 s (estimated 0.15 s, 1.56 s, 11.3 s).
+EVEN_SWAP_SECONDS = (1.38e-7, 7.9e-10)
 
 #: Seconds per 64-bit word of a cell update when a draw's values have unequal weights (a biased reducer: no
 #: equal-weight row sums), with the constant of :data:`MATRIX_CELL_SECONDS` (naive through modulo, CPU time on a

@@ -9,10 +9,12 @@ draws (unused draws go back to the source with ``Source.unread``), and
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
 
+from rnglab.core.compiled import fingerprint, njit
 from rnglab.core.results import Result
 from rnglab.draws.compact import compact, compacts
 from rnglab.draws.words import WordBlock, draw_range, give_back, narrow_words, next_draw, read_block
@@ -20,6 +22,7 @@ from rnglab.generators import LCGBatch, Source
 from rnglab.generators.base import check_count
 from rnglab.reduction.maps import UINT64_LIMIT, _as_values, check_bound
 from rnglab.reduction.reducers import Reducer
+from rnglab.reduction.scalar import rejections_after
 
 # -- drawing ----------------------------------------------------------------------------
 
@@ -64,21 +67,34 @@ def stuck_source_error() -> ValueError:
 def rejection_streak(accepted: np.ndarray, streak: int = 0) -> int:
     """Rejections in a row at the end of the flags ``accepted`` (in stream order), ``streak`` of them before it.
 
-    Raises the :func:`stuck_source_error` when any run of rejections, the
-    ``streak`` carried in included, reaches :data:`STUCK_REJECTIONS`. The runs
-    are looked at only when all the rejections together could make one (rare
-    for a working source), so the usual cost is one count.
+    The flags are followed in order by a compiled loop that counts
+    with :func:`~rnglab.reduction.scalar.rejections_after` as every compiled
+    redrawing loop does. Raises the :func:`stuck_source_error` when a run of
+    rejections, the ``streak`` carried in included, reaches :data:`STUCK_REJECTIONS`.
     """
-    rejected = accepted.size - int(np.count_nonzero(accepted))
-    if streak + rejected < STUCK_REJECTIONS:
-        if rejected == accepted.size:
-            return streak + rejected
-        return int(np.argmax(accepted[::-1]))  # the rejections after the last accepted flag
-    edges = np.concatenate(([-1 - streak], np.flatnonzero(accepted), [len(accepted)]))
-    runs = np.diff(edges) - 1
-    if runs.max() >= STUCK_REJECTIONS:
+    streak = int(_streak_kernel()(accepted, streak))
+    if streak >= STUCK_REJECTIONS:
         raise stuck_source_error()
-    return int(runs[-1])
+    return streak
+
+
+@functools.cache
+def _streak_kernel():
+    """The compiled loop of :func:`rejection_streak`: ``follow(accepted, streak)``, the rejections in a row after
+    the flags, stopping when they reach :data:`STUCK_REJECTIONS`. ``settings``, the closure numba's disk cache keys
+    on, holds the limit and the :func:`~rnglab.core.compiled.fingerprint` of ``rejections_after``, which lives in
+    another file (a change there compiles anew)."""
+    settings = (STUCK_REJECTIONS, fingerprint(rejections_after))
+
+    @njit(cache=True, nogil=True)
+    def follow(accepted, streak):  # pragma: no cover - compiled
+        for flag in accepted:
+            streak = rejections_after(streak, flag)
+            if streak >= settings[0]:
+                break
+        return streak
+
+    return follow
 
 
 def _chunk_size(needed: int, accepted: int, drawn: int) -> int:
@@ -195,18 +211,17 @@ def draw_bounded_reference(source: Source, n, size: int, reducer: Reducer) -> Dr
     check_bound(n, source.range_size)
     narrow = narrow_words(source, n)
     range_size = draw_range(source, narrow)
-    values, draws = [], 0
+    values, draws, streak = [], 0, 0
     for _ in range(size):
-        accepted, rejections = narrow and int(n) == 1, 0
-        value = 0
+        accepted, value = narrow and int(n) == 1, 0
         while not accepted:
-            if rejections == STUCK_REJECTIONS:
-                raise stuck_source_error()
-            rejections += 1
             x = next_draw(source, narrow)
             draws += 1
             drawn, flags = map_values(np.array([x], dtype=np.uint64 if x < UINT64_LIMIT else object), n, range_size)
             value, accepted = int(drawn[0]), bool(flags[0])
+            streak = rejections_after(streak, accepted)
+            if streak >= STUCK_REJECTIONS:
+                raise stuck_source_error()
         values.append(value)
     return Drawn(_as_values(np.array(values, dtype=object)), draws)
 
@@ -253,10 +268,9 @@ def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer, draws: np.ndarray |
     values, accepted = map_values(_lane_offsets(batch, mask), bounds, range_size)
     draws = np.zeros(batch.lanes, dtype=np.int64) if draws is None else draws
     draws[selected] += 1
-    rejections = 0  # in a row, of every lane still waiting
-    while not accepted.all():
-        rejections += 1
-        if rejections == STUCK_REJECTIONS:
+    streak = rejections_after(0, bool(accepted.all()))  # the longest run: each lane still waiting was rejected every time
+    while streak:
+        if streak >= STUCK_REJECTIONS:
             raise stuck_source_error()
         waiting = ~accepted
         stepped = waiting if mask is None else _lanes_mask(batch.lanes, selected[waiting])
@@ -264,6 +278,7 @@ def draw_bounded_lanes(batch: LCGBatch, n, reducer: Reducer, draws: np.ndarray |
                                   bounds[waiting] if isinstance(bounds, np.ndarray) else bounds, range_size)
         values[waiting], accepted[waiting] = retry, flags
         draws[stepped] += 1
+        streak = rejections_after(streak, bool(accepted.all()))
     return values, draws
 
 

@@ -37,9 +37,9 @@ def _draw(raw, i, halves, lead, spare):  # pragma: no cover - compiled
 @functools.cache
 def compact_kernel(reduce, stuck: int):
     """The one-pass kernel for a reducer's one-draw map ``reduce`` that stops at ``stuck`` rejections in a row
-    (compiled once per map, cached on disk; ``settings`` holds the limit and the map's :func:`fingerprint`, so
-    that a change of the map compiles anew)."""
-    settings = (stuck, fingerprint(reduce))
+    (compiled once per map, cached on disk; ``settings`` holds the limit and the :func:`fingerprint` of the map
+    and of ``rejections_after``, so that a change of either, in other files, compiles anew)."""
+    settings = (stuck, fingerprint(reduce) ^ fingerprint(rejections_after))
 
     @njit(cache=True, nogil=True)
     def kernel(raw, halves, spare, n, parameter, span, out, limits):  # pragma: no cover - compiled

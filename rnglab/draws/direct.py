@@ -40,8 +40,8 @@ def _word_64(bit_generator):  # pragma: no cover - compiled
 def direct_kernel(reduce, bits: int, stuck: int):
     """The loop for a reducer's one-draw map ``reduce`` on ``bits``-bit words, stopping at ``stuck`` rejections in
     a row (compiled once per map and width, cached on disk). ``settings`` holds constants only (a kernel there
-    would defeat numba's disk cache), the map's :func:`fingerprint` among them (a change of it compiles anew)."""
-    settings = (bits == 64, stuck, fingerprint(reduce))
+    would defeat numba's disk cache), the :func:`fingerprint` of the map and of ``rejections_after`` among them (a change of either compiles anew)."""
+    settings = (bits == 64, stuck, fingerprint(reduce) ^ fingerprint(rejections_after))
 
     @njit(cache=True, nogil=True)
     def kernel(bit_generator, halves, n, parameter, span, out, limits):  # pragma: no cover - compiled

@@ -31,7 +31,7 @@ from rnglab.core.compiled import device
 from rnglab.generators import LCG, LCGBatch
 from rnglab.generators.affine import arithmetic_kind
 from rnglab.reduction.reducers import Reducer
-from rnglab.reduction.scalar import span
+from rnglab.reduction.scalar import rejections_after, span
 
 #: Fields of the generator vector passed to the kernels: the LCG's ``a`` and ``c``; ``modulus`` (0 for
 #: m = 2^e, whose states are kept with ``state_mask = m - 1``); the output ``(x >> shift) & output_mask``
@@ -94,12 +94,13 @@ def draw_value(reduce, x, n, parameter, fields, limit):  # pragma: no cover - co
     ``reduce`` is a reducer's one-draw map, ``parameter`` its constant for ``n``.
     After ``limit`` rejections in a row the source is stuck: ``(0, state, 0)``.
     """
-    drawn = 0
-    while drawn < limit:
+    drawn, streak = 0, 0
+    while streak < limit:
         x = advance(x, fields)
         drawn += 1
         offset = ((x >> fields.shift) & fields.output_mask) - fields.low
         value, accepted = reduce(offset, n, parameter, fields.range_size, fields.range_bits)
+        streak = rejections_after(streak, accepted)
         if accepted:
             return value, x, drawn
     return ZERO, x, 0

@@ -14,10 +14,12 @@ from typing import Any
 
 import numpy as np
 
+from rnglab.core.registry import Registry
 from rnglab.generators.base import Source, raw_dtype
 
 #: Output width in bits of numpy's ``BitGenerator.random_raw`` for each generator.
-NUMPY_WIDTHS = {"PCG64": 64, "PCG64DXSM": 64, "MT19937": 32, "Philox": 64, "SFC64": 64}
+NUMPY_WIDTHS: Registry[int] = Registry("BitGenerator", {"PCG64": 64, "PCG64DXSM": 64, "MT19937": 32, "Philox": 64,
+                                                         "SFC64": 64})
 
 
 def mt19937_init_genrand(seed: int) -> np.random.MT19937:
@@ -56,15 +58,14 @@ class NumpySource(Source):
 
     def __init__(self, bit_generator: np.random.BitGenerator, name: str | None = None, halves: bool = False):
         kind = type(bit_generator).__name__
-        if kind not in NUMPY_WIDTHS:
-            raise ValueError(f"unsupported BitGenerator {kind}; choose from {', '.join(NUMPY_WIDTHS)}")
-        if halves and NUMPY_WIDTHS[kind] != 64:
+        width = NUMPY_WIDTHS[kind]
+        if halves and width != 64:
             raise ValueError(f"{kind} already serves 32-bit words: halves apply to 64-bit generators")
         self.bit_generator, self.halves = bit_generator, halves
         self.name = name or kind.lower()
         self.low, self.high = 0, self.word_high(kind, halves)
-        self.NARROW_HALVES = NUMPY_WIDTHS[kind] == 64 and not halves
-        self.spare_half = self._kept_half(bit_generator.state) if NUMPY_WIDTHS[kind] == 64 else None
+        self.NARROW_HALVES = width == 64 and not halves
+        self.spare_half = self._kept_half(bit_generator.state) if width == 64 else None
         super().__init__()
 
     @staticmethod
@@ -99,7 +100,7 @@ class NumpySource(Source):
     def from_seed(cls, kind: str, seed: int, name: str | None = None) -> NumpySource:
         """Build ``numpy.random.<kind>(seed)`` (seeded through ``SeedSequence``)."""
         if kind not in NUMPY_WIDTHS:
-            raise ValueError(f"unsupported BitGenerator {kind}; choose from {', '.join(NUMPY_WIDTHS)}")
+            raise NUMPY_WIDTHS.unknown(kind)
         source = cls(getattr(np.random, kind)(seed), name)
         source.seed = seed
         return source

@@ -21,7 +21,8 @@ Seeding (the ``seed`` of the catalog, :meth:`LinearSource.seeded`):
 * ``splitmix64``: the words are successive outputs of SplitMix64 from a 64-bit
   seed, as Vigna's reference code advises (``xoshiro256starstar.c``: "we
   suggest to use a splitmix64 to initialize the state");
-* V8: the 64-bit seed hashed by MurmurHash3's ``fmix64`` (see :class:`V8MathRandom`).
+* V8: the 64-bit seed hashed by MurmurHash3's ``fmix64`` (see :class:`V8MathRandom`);
+* Unity: ``Random.InitState``'s rule (see :class:`UnityRandom`).
 
 References
 ----------
@@ -100,6 +101,8 @@ class LinearSource(Source):
     initial_position: int = 0
     #: True when every output bit is an XOR of state bits (no ``+`` or ``*`` scrambler).
     output_linear: bool = True
+    #: What the output is, where it is not linear (``output_linear`` false), said in the refusals.
+    output_rule: str = "+, ++ or ** output is not linear over GF(2) (its engine is)"
     #: True when one output is one step of the words (:meth:`state_vector`): false for V8's cache (use
     #: :meth:`V8MathRandom.engine`) and for MT19937-64, whose twist renews its 312 words at once.
     step_per_output: bool = True
@@ -218,6 +221,39 @@ class Xorshift128(LinearSource):
     _kernel = kernels.fill_xorshift128
 
 
+class UnityRandom(Xorshift128):
+    """Unity's ``UnityEngine.Random``: Marsaglia's ``xor128`` seeded by ``Random.InitState(int seed)``.
+
+    ``InitState`` sets ``x = seed`` (as a uint32) and each next word to
+    ``1812433253 w + 1 (mod 2^32)`` (the multiplier of MT19937's seeding):
+    ``y = f(x), z = f(y), w = f(z)``; the raw output is xor128's 32-bit
+    ``w``. ``Random.Range(int min, int max)`` is ``min + output mod (max - min)``
+    (the ``modulo`` reducer; ``min - output mod (min - max)`` when ``min > max``); ``Random.value`` is ``(output & 0x7FFFFF) / 0x7FFFFF``
+    in float32, a value in [0, 1] with both ends included (not a reducer here).
+
+    Unity documents none of this: the rule is the published reverse engineering
+    of MoatShrimp (github.com/MoatShrimp/uny-random-js, "Validation vs. result
+    from UnityEngine.Random": states and ``Range`` values read from Unity; Unity
+    4.7 to 2020.1 per macklinb's gist a00be6b616cbf20fa95e4227575fe50b), whose
+    worked values pin it (tests/data/unity/).
+    """
+
+    name, seeding = "unity", "unity-initstate"
+
+    @classmethod
+    def seed_bounds(cls) -> tuple[int, int]:
+        """``InitState`` takes a C# ``int``."""
+        return -(2**31), 2**31 - 1
+
+    @classmethod
+    def seed_words(cls, seed: int) -> list[int]:
+        """``x = seed mod 2^32``, then ``1812433253 w + 1`` three times."""
+        words = [seed & 0xFFFFFFFF]
+        for _ in range(3):
+            words.append((1812433253 * words[-1] + 1) & 0xFFFFFFFF)
+        return words
+
+
 class Xoroshiro128(LinearSource):
     """Vigna's xoroshiro128 (two 64-bit words) with a scrambler: ``+``, ``++`` or ``**`` (Blackman and Vigna)."""
 
@@ -299,7 +335,16 @@ class V8Xorshift128(LinearSource):
     """
 
     name, word_bits, state_words, high = "v8-xorshift128", 64, 2, 2**52 - 1
+    #: The output is ``state0 >> shift``: ``2^(64 - shift)`` values, ``Math.random() = output / 2^(64 - shift)``.
+    shift = 12
     _kernel = kernels.fill_v8_engine
+    _kernel_options = (12,)
+
+
+class V8Xorshift128x53(V8Xorshift128):
+    """The same engine read as V8 13.5 on reads it: the top 53 bits of the new ``state0`` (times 2^-53)."""
+
+    name, high, shift, _kernel_options = "v8-53-xorshift128", 2**53 - 1, 11, (11,)
 
 
 class V8MathRandom(V8Xorshift128):
@@ -315,9 +360,10 @@ class V8MathRandom(V8Xorshift128):
     The state words (:meth:`state_vector`) are the engine's; the cache and its
     index (values left) are in :attr:`state`, ``cache`` and ``index``.
 
-    Versions: pinned to node 20.20.2 only (tests/data/v8/). V8 commit ac66c97 replaced the output
-    ``state0 + state1`` of its earlier xorshift128+ (V8 4.9, 2015) by ``state0 >> 12``; that variant and
-    the 53-bit doubles of 2025 are other generators, not modelled here.
+    Versions: V8 7.1.0 (commit ac66c97cfdd, "Reland: Do not use FixedDoubleArray to store RNG state",
+    2018-09, which dropped the ``state0 + state1`` output) to 13.4: node 12 to 23. Pinned to node 20.20.2
+    (tests/data/v8/). The earlier ``s0 + s1`` form is :class:`V8MathRandomPlus`, the 53-bit doubles of
+    V8 13.5 on :class:`V8MathRandom53`.
 
     References
     ----------
@@ -328,6 +374,8 @@ class V8MathRandom(V8Xorshift128):
     name, extra_words, seeding, step_per_output = "v8", 1, "fmix64", False
     #: Values in V8's cache (``MathRandom::kCacheSize``).
     CACHE_SIZE = 64
+    #: The engine whose outputs the cache holds (:meth:`engine`).
+    engine_class: type[V8Xorshift128] = V8Xorshift128
 
     def __init__(self, words, seed: int | None = None, name: str | None = None):
         super().__init__(words, seed, name)
@@ -350,15 +398,15 @@ class V8MathRandom(V8Xorshift128):
 
     @property
     def cache(self) -> tuple[int, ...]:
-        """The 64 mantissas of the last refill, in the order generated."""
+        """The outputs of the last refill, in the order generated."""
         return tuple(int(v) for v in self._cache)
 
     def _fill(self, out: np.ndarray) -> None:
-        kernels.fill_v8_cached(self._state, self._cache, out)
+        kernels.fill_v8_cached(self._state, self._cache, out, self.engine_class.shift)
 
     def engine(self) -> V8Xorshift128:
         """The xorshift128 engine at the same words (its outputs in the order generated, without the cache)."""
-        return V8Xorshift128(self.words, name=f"{self.name}-engine")
+        return self.engine_class(self.words, name=f"{self.name}-engine")
 
     @property
     def state(self) -> dict[str, Any]:
@@ -369,8 +417,72 @@ class V8MathRandom(V8Xorshift128):
         LinearSource.state.fset(self, value)
         cache = value.get("cache", [0] * self.CACHE_SIZE)
         if len(cache) != self.CACHE_SIZE or not 0 <= self.index <= self.CACHE_SIZE:
-            raise ValueError(f"a v8 state has a cache of {self.CACHE_SIZE} values and an index in [0, 64]")
+            raise ValueError(f"a {self.name} state has a cache of {self.CACHE_SIZE} values and an index in "
+                             f"[0, {self.CACHE_SIZE}]")
         self._cache = np.asarray(cache, dtype=np.uint64)
+
+
+class V8MathRandom53(V8MathRandom):
+    """V8's ``Math.random()`` from V8 13.5.0 (node 24): raw outputs are ``Math.random() * 2^53``.
+
+    As :class:`V8MathRandom` (seeding, 64-value cache handed out last first),
+    but ``ToDouble`` keeps 53 bits: ``(state0 >> 11) / 2^53`` (V8 commit
+    e0609ce60ac, "[base] Make random ToDouble better distributed", 2025-02-20).
+    Still GF(2)-linear. Versions: V8 13.5 to 14.3 (node 24: V8 13.6); V8 14.4
+    (commit 0596ead5b04, 2025-11) outputs ``state0 + state1`` again, which is not modelled here.
+    """
+
+    name, high, engine_class = "v8-53", 2**53 - 1, V8Xorshift128x53
+
+
+class V8MathRandomPlus(V8MathRandom):
+    """V8 4.9 to 7.0's ``Math.random()``, xorshift128+: raw outputs ``(state0 + state1) mod 2^52`` (times 2^-52).
+
+    ``ToDouble(state0, state1)`` put the low 52 bits of the sum of the new
+    words in the mantissa of a double in [1, 2) and subtracted 1. V8's
+    ``Runtime_GenerateRandomNumbers`` (``src/runtime/runtime-maths.cc``) kept
+    the state in the last two slots of a 64-double ``FixedDoubleArray`` cache:
+    each refill computes 62 values into slots 0..61, handed out last first,
+    then stores ``state0, state1`` as doubles, which turns a word that reads as
+    a NaN into the quiet NaN ``0x7FF8000000000000`` (V8 issue 8212; the reason
+    for ac66c97cfdd). ``--random_seed=N`` sets ``state0 = state1 = N`` (no hashing).
+
+    The integer addition makes the output not GF(2)-linear (only its lowest
+    bit, ``s0 ^ s1``, is): :mod:`rnglab.recovery.linear` refuses it.
+
+    Versions: the xorshift128+ of V8 4.9.41 (commit 2755c5a1b1c, 2015-11, Chrome 49) to 7.0 (node 6 to 11);
+    the cache and seeding above are those of the ``runtime-maths.cc`` vendored in nodejs/node@0569e1f9 (which
+    node release that copy is, is not established here). Earlier, up to node 7 (V8 5.4) at least, the state
+    lived in a JavaScript typed array (``src/js/math.js``), seeded from the isolate's generator and not
+    rewritten as a NaN: the same 62-value blocks and outputs, another seeding.
+
+    References
+    ----------
+    V8 ``src/runtime/runtime-maths.cc`` (``Runtime_GenerateRandomNumbers``, ``kCacheSize = 64``,
+    ``kState0Offset = 63``, ``kState1Offset = 62``); ``src/base/utils/random-number-generator.h``
+    (``ToDouble(state0, state1)``); https://bugs.chromium.org/p/v8/issues/detail?id=8212.
+    """
+
+    name, seeding, output_linear, CACHE_SIZE = "v8-plus", "state0=state1=seed", False, 62
+    output_rule = ("output (state0 + state1) mod 2^52 is not linear over GF(2): the addition carries (only its "
+                   "lowest bit, state0 ^ state1, is; its engine is)")
+
+    @classmethod
+    def seed_words(cls, seed: int) -> list[int]:
+        """``state0 = state1 = seed`` as a uint64 (negative: ``seed + 2^64``).
+
+        Raises
+        ------
+        ValueError
+            For seed 0 (``--random_seed=0`` is V8's "from the OS"; the state would be all zero).
+        """
+        if not seed & _MASK64:
+            raise ValueError(f"seed 0 of {cls.name} is V8's --random_seed=0, 'seed from the OS': state0 = state1 = 0 "
+                             "would be the all-zero state, a fixed point")
+        return [seed & _MASK64] * 2
+
+    def _fill(self, out: np.ndarray) -> None:
+        kernels.fill_v8_plus_cached(self._state, self._cache, out)
 
 
 class Mt19937x64(LinearSource):
@@ -403,5 +515,6 @@ class Mt19937x64(LinearSource):
 
 #: The generators above by the ``algorithm`` a catalog entry names.
 ALGORITHMS: dict[str, type[LinearSource]] = {cls.name: cls for cls in (
-    Xorshift32, Xorshift64, Xorshift128, Xoroshiro128Plus, Xoroshiro128PlusPlus, Xoroshiro128StarStar,
-    Xoshiro256Plus, Xoshiro256StarStar, Well512a, V8Xorshift128, V8MathRandom, Mt19937x64)}
+    Xorshift32, Xorshift64, Xorshift128, UnityRandom, Xoroshiro128Plus, Xoroshiro128PlusPlus, Xoroshiro128StarStar,
+    Xoshiro256Plus, Xoshiro256StarStar, Well512a, V8Xorshift128, V8Xorshift128x53, V8MathRandom,
+    V8MathRandom53, V8MathRandomPlus, Mt19937x64)}

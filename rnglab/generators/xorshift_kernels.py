@@ -130,25 +130,61 @@ def v8_step(s0, s1):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def fill_v8_engine(state, out):  # pragma: no cover - compiled
-    """V8's xorshift128, one output per step: the top 52 bits of the new ``state0``, in the order generated."""
+def fill_v8_engine(state, out, shift):  # pragma: no cover - compiled
+    """V8's xorshift128, one output per step in the order generated: the new ``state0 >> shift``
+    (12: the 52 bits of V8 7.1 to 13.4, 11: the 53 bits of V8 13.5 on)."""
     s0, s1 = state[0], state[1]
     for k in range(out.size):
         s0, s1 = v8_step(s0, s1)
-        out[k] = s0 >> np.uint64(12)
+        out[k] = s0 >> np.uint64(shift)
     state[0], state[1] = s0, s1
 
 
 @njit(cache=True, nogil=True)
-def fill_v8_cached(state, cache, out):  # pragma: no cover - compiled
+def fill_v8_cached(state, cache, out, shift):  # pragma: no cover - compiled
     """V8's ``Math.random``: the 64-value cache filled forward (:func:`fill_v8_engine`), handed out last first.
 
-    ``state`` holds ``state0, state1`` and the cache index (values left); ``cache`` the 64 mantissas.
+    ``state`` holds ``state0, state1`` and the cache index (values left); ``cache`` the 64 outputs.
     """
     index = state[2]
     for k in range(out.size):
         if index == 0:
-            fill_v8_engine(state, cache)
+            fill_v8_engine(state, cache, shift)
+            index = np.uint64(cache.size)
+        index -= _ONE
+        out[k] = cache[index]
+    state[2] = index
+
+
+#: Bits of an IEEE double's exponent field, and the quiet NaN ``std::numeric_limits<double>::quiet_NaN()``.
+_EXPONENT = np.uint64(0x7FF0000000000000)
+_QUIET_NAN = np.uint64(0x7FF8000000000000)
+_MANTISSA = np.uint64(0x000FFFFFFFFFFFFF)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def stored_as_double(word):  # pragma: no cover - compiled
+    """``word`` after a round trip through a ``FixedDoubleArray`` slot, which stores every NaN as the quiet NaN."""
+    if (word & _EXPONENT) == _EXPONENT and (word & _MANTISSA) != np.uint64(0):
+        return _QUIET_NAN
+    return word
+
+
+@njit(cache=True, nogil=True)
+def fill_v8_plus_cached(state, cache, out):  # pragma: no cover - compiled
+    """V8 4.9 to 7.0's ``Math.random``: 62 values ``(state0 + state1) mod 2^52`` a refill, handed out last first.
+
+    ``state`` holds ``state0, state1`` and the cache index; after each refill the
+    words are stored in the cache's last two double slots (:func:`stored_as_double`).
+    """
+    index = state[2]
+    for k in range(out.size):
+        if index == 0:
+            s0, s1 = state[0], state[1]
+            for i in range(cache.size):
+                s0, s1 = v8_step(s0, s1)
+                cache[i] = (s0 + s1) & _MANTISSA
+            state[0], state[1] = stored_as_double(s0), stored_as_double(s1)
             index = np.uint64(cache.size)
         index -= _ONE
         out[k] = cache[index]

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rnglab.core.results import Result
-from rnglab.generators.xorshift import LinearSource, Mt19937x64, V8MathRandom, V8Xorshift128, fmix64
+from rnglab.generators.xorshift import ALGORITHMS, LinearSource, Mt19937x64, UnityRandom, V8MathRandom, fmix64
 from rnglab.recovery import linear_kernels as kernels
 from rnglab.recovery.lattice import InsufficientObservations, needed_observations
 from rnglab.recovery.twister import MT19937_64, seed_candidate
@@ -141,8 +141,8 @@ def linear_source_model(source_type: type[LinearSource]) -> SymbolicGenerator:
         For a scrambled generator (``+``, ``++``, ``**``): its outputs are not linear over GF(2).
     """
     if not source_type.output_linear:
-        raise ValueError(f"{source_type.name}'s outputs are not linear over GF(2) (a + or * scrambler): "
-                         "its state cannot be recovered by GF(2) elimination")
+        raise ValueError(f"{source_type.name}'s {source_type.output_rule}: its state cannot be recovered by GF(2) "
+                         "elimination")
     width = int(source_type.high).bit_length()
     return SymbolicGenerator(source_type.name, source_type.word_bits * source_type.state_words, width,
                              lambda vector, count: source_type.from_state_vector(vector).random_raw(count))
@@ -207,7 +207,7 @@ def _int_vector(value: int, words: int) -> np.ndarray:
     return np.frombuffer(value.to_bytes(8 * words, "little"), dtype="<u8").astype(np.uint64)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Observation:
     """Output ``index`` (counted from the first observed) has ``(output & mask) == value``; with ``bound``, also
     ``floor(output / 2^width * bound) == draw`` in double arithmetic (the mask holds the bits that fixes).
@@ -491,10 +491,31 @@ def _shows(outputs: np.ndarray, observations: Sequence[Observation], width: int)
 
 
 # ----------------------------------------------------------------------------------------------------------------
-# V8's Math.random: the 64-value cache, the JavaScript Fisher-Yates deal, the seed.
+# V8's Math.random: the 64-value cache, the JavaScript Fisher-Yates deal, the seed. ``variant`` is the class of
+# the V8 version (:class:`~rnglab.generators.xorshift.V8MathRandom`, 52-bit doubles, or ``V8MathRandom53``);
+# V8 4.9-7.0's ``V8MathRandomPlus`` outputs ``state0 + state1``, not linear: :func:`check_linear_v8` refuses it.
 
 #: V8's cache (``MathRandom::kCacheSize``).
 CACHE = V8MathRandom.CACHE_SIZE
+
+
+def check_linear_v8(variant: type[V8MathRandom]) -> None:
+    """Refuse a V8 variant whose doubles are not GF(2)-linear in the state (one line: why).
+
+    Raises
+    ------
+    ValueError
+        For ``v8-plus``: ``(state0 + state1) mod 2^52`` carries between bits (only the lowest bit,
+        ``state0 ^ state1``, is linear), so the draws give no linear equations in the state.
+    """
+    if not variant.output_linear:
+        raise ValueError(f"{variant.name}'s {variant.output_rule}: its state cannot be recovered by GF(2) "
+                         "elimination; give a seed space to search (--seeds)")
+
+
+def v8_width(variant: type[V8MathRandom]) -> int:
+    """Bits of a ``Math.random()`` value of the variant: 52 (``state0 >> 12``) or 53 (``state0 >> 11``)."""
+    return int(variant.high).bit_length()
 
 
 def v8_engine_index(call: int, phase: int) -> int:
@@ -504,19 +525,32 @@ def v8_engine_index(call: int, phase: int) -> int:
     return CACHE * (position // CACHE) + CACHE - 1 - position % CACHE
 
 
-def v8_draw_observations(draws: Sequence[tuple[int, int] | None], phase: int) -> list[Observation]:
+def v8_draw_observations(draws: Sequence[tuple[int, int] | None], phase: int, width: int = 52) -> list[Observation]:
     """``(value, bound)`` of successive ``Math.floor(Math.random() * bound)`` calls as engine observations
-    (``None``: a call whose value is not known, which only takes its place in the stream)."""
-    return [Observation.draw_below(v8_engine_index(call, phase), draw[0], draw[1], 52)
-            for call, draw in enumerate(draws) if draw is not None]
+    (``None``: a call whose value is not known, which only takes its place in the stream); ``width``: bits of a
+    ``Math.random()`` value (:func:`v8_width`)."""
+    return _placed(_draw_shapes(draws, width), phase)
 
 
-def v8_double_observations(doubles: Sequence[float], phase: int) -> list[Observation]:
-    """Successive ``Math.random()`` values as engine observations: each is ``state0 >> 12`` over ``2^52``, whole."""
+def _draw_shapes(draws: Sequence[tuple[int, int] | None], width: int) -> list[Observation | None]:
+    """The observation of each call, indexed by the call (the bits it fixes do not depend on the phase)."""
+    return [None if draw is None else Observation.draw_below(call, draw[0], draw[1], width)
+            for call, draw in enumerate(draws)]
+
+
+def _placed(shapes: Sequence[Observation | None], phase: int) -> list[Observation]:
+    """The observations of :func:`_draw_shapes` at the engine outputs the calls read at ``phase``."""
+    return [Observation(v8_engine_index(call, phase), shape.mask, shape.value, shape.bound, shape.draw)
+            for call, shape in enumerate(shapes) if shape is not None]
+
+
+def v8_double_observations(doubles: Sequence[float], phase: int, width: int = 52) -> list[Observation]:
+    """Successive ``Math.random()`` values as engine observations: each is ``state0 >> (64 - width)`` over
+    ``2^width``, whole."""
     out = []
     for call, value in enumerate(doubles):
-        mantissa = _mantissa(value, 52, call, "Math.random()")
-        out.append(Observation.exact(v8_engine_index(call, phase), mantissa, 52))
+        mantissa = _mantissa(value, width, call, "Math.random()")
+        out.append(Observation.exact(v8_engine_index(call, phase), mantissa, width))
     return out
 
 
@@ -531,19 +565,23 @@ def _mantissa(value: float, bits: int, offset: int, what: str) -> int:
 
 
 def js_fisher_yates(source: V8MathRandom, size: int) -> list[int]:
-    """The deal ``for (i = n; i > 0; i--) { r = Math.floor(Math.random() * i); swap(r, i - 1) }`` of ``0..n-1``."""
-    deck = list(range(size))
+    """The deal ``for (i = n; i > 0; i--) { r = Math.floor(Math.random() * i); swap(r, i - 1) }`` of ``0..n-1``
+    (``Math.random()`` is the source's raw output over ``2^52``, or ``2^53`` for ``v8-53``)."""
+    deck, scale = list(range(size)), 2.0**-v8_width(type(source))
     for i in range(size, 0, -1):
         mantissa = int(source.random_raw(1)[0])
-        r = math.floor(mantissa * 2.0**-52 * i)
+        r = math.floor(mantissa * scale * i)
         deck[r], deck[i - 1] = deck[i - 1], deck[r]
     return deck
 
 
 def is_js_fisher_yates_v8(generator, algorithm, reducer) -> bool:
     """Whether a generator spec, shuffle and reducer are :func:`js_fisher_yates` on V8 (``js-fisher-yates-v8``):
-    ``Math.floor(Math.random() * i)`` for ``i = n..1``, swapping ``r`` and ``i - 1``."""
-    return (generator.kind == "linear" and generator.algorithm == "v8" and algorithm is not None
+    ``Math.floor(Math.random() * i)`` for ``i = n..1``, swapping ``r`` and ``i - 1``, on a V8 whose doubles are
+    linear (``v8``, ``v8-53``; not ``v8-plus``, whose deals are searched by seed)."""
+    variant = ALGORITHMS.get(generator.algorithm) if generator.kind == "linear" else None
+    return (variant is not None and issubclass(variant, V8MathRandom) and variant.output_linear
+            and algorithm is not None
             and algorithm.name == "fisher-yates-to-zero" and reducer is not None and reducer.name == "float-multiply")
 
 
@@ -574,6 +612,14 @@ def v8_seed(words: tuple[int, int]) -> int | None:
     (None: these words are not a fresh seeded state)."""
     seed = unfmix64(words[0])
     return seed if fmix64(~seed & _MASK64) == words[1] else None
+
+
+def unity_seed(state: int) -> int | None:
+    """The ``Random.InitState`` seed (a signed 32-bit int) whose xorshift128 state is ``state`` (bit ``32i + b``:
+    bit ``b`` of word ``i``, x first), else None: ``x`` is the seed, checked by ``y``, ``z``, ``w``."""
+    words = [(state >> (32 * i)) & 0xFFFFFFFF for i in range(4)]
+    seed = words[0] - 2**32 if words[0] >= 2**31 else words[0]
+    return seed if UnityRandom.seed_words(seed) == words else None
 
 
 def unfmix64(h: int) -> int:
@@ -609,15 +655,15 @@ class V8Recovery(Result):
     phases_tried: int
 
 
-def v8_source(words: tuple[int, int], phase: int) -> V8MathRandom:
-    """``Math.random`` at the block's refill with ``phase`` values already taken."""
-    source = V8MathRandom(words)
+def v8_source(words: tuple[int, int], phase: int, variant: type[V8MathRandom] = V8MathRandom) -> V8MathRandom:
+    """``Math.random`` of the variant at the block's refill with ``phase`` values already taken."""
+    source = variant(words)
     source.random_raw(phase) if phase else None
     return source
 
 
 def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
-                     budget: int = BUDGET) -> V8Recovery:
+                     budget: int = BUDGET, variant: type[V8MathRandom] = V8MathRandom) -> V8Recovery:
     """Every V8 state (and cache phase) whose ``Math.floor(Math.random() * bound)`` calls give ``draws``.
 
     Parameters
@@ -626,26 +672,32 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
         ``None``: a call whose value is not known.
     phase : int, optional
         Values of the block taken before the first draw (0 for a fresh context); None: each of 0..63 in turn.
+    variant : type
+        The V8 version's ``Math.random`` (:class:`~rnglab.generators.xorshift.V8MathRandom` or ``V8MathRandom53``).
 
     Raises
     ------
     UnderdeterminedState
         When a phase leaves more than ``budget`` states (too few draws).
     ValueError
-        When no state (of any phase tried) gives the draws.
+        When no state (of any phase tried) gives the draws, or for a variant that is not linear
+        (:func:`check_linear_v8`).
     """
+    check_linear_v8(variant)
     if phase is not None and not 0 <= phase < CACHE:
         raise ValueError(f"the cache phase is the values taken from a block of {CACHE}: 0..{CACHE - 1}; got {phase}")
-    model = linear_source_model(V8Xorshift128)  # the engine: outputs in the order generated
+    model = linear_source_model(variant.engine_class)  # the engine: outputs in the order generated
+    width = v8_width(variant)
+    shapes = _draw_shapes(draws, width)  # once: each phase only moves them (:func:`_placed`)
     solutions, rank, first = [], 0, None
     phases = range(CACHE) if phase is None else [phase]
     for p in phases:
         if first is not None and p + len(draws) <= CACHE:
-            states = _shifted_within_block(first, p, draws)
+            states = _shifted_within_block(first, p, shapes, variant)
         else:
             try:
-                found = solve(model, v8_draw_observations(draws, p), budget,
-                              lambda state, p=p: _v8_replay(state, p, len(draws)))
+                found = solve(model, _placed(shapes, p), budget,
+                              lambda state, p=p: _v8_replay(state, p, len(shapes), variant))
             except UnderdeterminedState:
                 raise
             except ValueError:  # the draws contradict this phase
@@ -661,18 +713,20 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
     return V8Recovery(solutions, seeds, rank, model.unknowns, len(phases))
 
 
-def _shifted_within_block(first: tuple[int, list[int]], phase: int, draws) -> list[int]:
+def _shifted_within_block(first: tuple[int, list[int]], phase: int, shapes: list[Observation | None],
+                          variant: type[V8MathRandom]) -> list[int]:
     """The states of ``phase`` from those of an earlier phase ``q`` when every draw stays in one block: call ``j``
     reads engine output ``63 - phase - j``, the same value as ``63 - q - j`` read from ``phase - q`` steps on.
     Each is replayed."""
     q, states = first
-    observations = v8_draw_observations(draws, phase)
+    width = v8_width(variant)
+    observations = _placed(shapes, phase)
     out = []
     for state in states:
-        engine = V8Xorshift128(_v8_words(state))
+        engine = variant.engine_class(_v8_words(state))
         engine.random_raw(phase - q)
         moved = _vector_int(engine.state_vector())
-        if _shows(_v8_replay(moved, phase, len(draws)), observations, 52):
+        if _shows(_v8_replay(moved, phase, len(shapes), variant), observations, width):
             out.append(moved)
     return out
 
@@ -681,23 +735,24 @@ def _v8_words(state: int) -> tuple[int, int]:
     return state & _MASK64, state >> 64
 
 
-def _v8_replay(state: int, phase: int, calls: int) -> np.ndarray:
+def _v8_replay(state: int, phase: int, calls: int, variant: type[V8MathRandom]) -> np.ndarray:
     """Engine-ordered outputs re-derived from ``Math.random`` itself: call ``j`` lands at its engine index."""
     if not state:
         return np.zeros(v8_engine_index(calls - 1, phase) + 1, dtype=np.uint64)
     indices = [v8_engine_index(j, phase) for j in range(calls)]
     out = np.zeros(max(indices) + 1, dtype=np.uint64)
-    out[indices] = v8_source(_v8_words(state), phase).random_raw(calls)
+    out[indices] = v8_source(_v8_words(state), phase, variant).random_raw(calls)
     return out
 
 
 def recover_v8_deal(bottom: Sequence[int], size: int = 52, phase: int | None = 0,
-                    budget: int = BUDGET) -> V8Recovery:
+                    budget: int = BUDGET, variant: type[V8MathRandom] = V8MathRandom) -> V8Recovery:
     """The V8 states behind a JavaScript Fisher--Yates deal from the ``bottom`` cards seen (positions n-1, n-2, ...)."""
-    return recover_v8_draws(js_fisher_yates_draws(bottom, size), phase, budget)
+    return recover_v8_draws(js_fisher_yates_draws(bottom, size), phase, budget, variant)
 
 
-def recover_v8_cards(steps: list, observation, phase: int | None = 0, budget: int = BUDGET) -> V8Recovery:
+def recover_v8_cards(steps: list, observation, phase: int | None = 0, budget: int = BUDGET,
+                     variant: type[V8MathRandom] = V8MathRandom) -> V8Recovery:
     """The V8 states behind cards seen at any known positions of a deal by the swap program ``steps``.
 
     Each path of draws that puts the cards there (:func:`rnglab.recovery.dealt.draw_paths`: a draw that fixes a
@@ -718,14 +773,14 @@ def recover_v8_cards(steps: list, observation, phase: int | None = 0, budget: in
     for clues in draw_paths(steps, observation):
         draws = [None if clue.unknown else (clue.low, clue.bound) for clue in clues]
         try:
-            found = recover_v8_draws(draws, phase, budget)
+            found = recover_v8_draws(draws, phase, budget, variant)
         except UnderdeterminedState:
             raise
         except ValueError:  # no state gives this path's draws
             continue
         rank, tried = max(rank, found.rank), found.phases_tried
         for solution, seed in zip(found.solutions, found.seeds):
-            deck = predict_v8_deal(solution[1], solution[0], size)
+            deck = predict_v8_deal(solution[1], solution[0], size, variant)
             if solution not in solutions and all(deck[p] == c for p, c in zip(observation.positions,
                                                                               observation.cards)):
                 solutions.append(solution)
@@ -735,9 +790,10 @@ def recover_v8_cards(steps: list, observation, phase: int | None = 0, budget: in
     return V8Recovery(solutions, seeds, rank, 128, tried)
 
 
-def predict_v8_deal(words: tuple[int, int], phase: int, size: int = 52) -> list[int]:
+def predict_v8_deal(words: tuple[int, int], phase: int, size: int = 52,
+                    variant: type[V8MathRandom] = V8MathRandom) -> list[int]:
     """The whole deck dealt from a recovered state: the cards not seen are predicted."""
-    return js_fisher_yates(v8_source(words, phase), size)
+    return js_fisher_yates(v8_source(words, phase, variant), size)
 
 
 # ----------------------------------------------------------------------------------------------------------------

@@ -21,8 +21,9 @@ from rnglab.generators.xorshift import V8MathRandom
 from rnglab.recovery import linear
 from rnglab.report.document import Section, Table
 
-#: Catalog entries that read an engine another entry already shows (CPython's MT19937 is ``mt19937``'s).
-SAME_ENGINE = {"python": "mt19937", "python_random53": "mt19937"}
+#: Catalog entries that read an engine another entry already shows (CPython's MT19937 is ``mt19937``'s, Unity's
+#: xorshift128 Marsaglia's ``xor128``, seeded otherwise).
+SAME_ENGINE = {"python": "mt19937", "python_random53": "mt19937", "unity": "xorshift128"}
 #: Largest state whose equidistribution the quick report computes (MT19937's takes seconds).
 QUICK_STATE_BITS = 512
 #: Bottom cards of the V8 deal the observer sees.

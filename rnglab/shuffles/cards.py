@@ -23,7 +23,10 @@ its names are then not unique, and cards are written by index.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from rnglab.core.registry import Registry, choose_from
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
@@ -123,9 +126,12 @@ def numbered_deck(n: int) -> Deck:
     return _make_deck(f"numbered-{n}", [str(i) for i in range(n)])
 
 
-DECKS = {"52": lambda: standard_deck(), "54": lambda: standard_deck(True),
-         "xiangqi": lambda: multiset_deck("xiangqi", XIANGQI_SIDE), "jieqi": lambda: multiset_deck("jieqi", JIEQI_SIDE),
-         "deitel": lambda: standard_deck(suits=DEITEL_SUITS, name="deitel")}
+#: The named decks: name -> a function that builds the deck.
+DECKS: Registry[Callable[[], Deck]] = Registry("deck", {
+    "52": lambda: standard_deck(), "54": lambda: standard_deck(True),
+    "xiangqi": lambda: multiset_deck("xiangqi", XIANGQI_SIDE), "jieqi": lambda: multiset_deck("jieqi", JIEQI_SIDE),
+    "deitel": lambda: standard_deck(suits=DEITEL_SUITS, name="deitel")},
+    tail=lambda names: f"{choose_from(names)} or give a size")
 
 
 def deck_for(spec) -> Deck:
@@ -136,7 +142,7 @@ def deck_for(spec) -> Deck:
         return DECKS[key]()
     if key.isdigit():
         return numbered_deck(int(key))
-    raise ValueError(f"unknown deck {spec!r}; choose from {', '.join(DECKS)} or give a size")
+    raise DECKS.unknown(spec)
 
 
 def card_name(index: int, jokers: bool = True) -> str:

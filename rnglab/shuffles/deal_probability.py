@@ -41,13 +41,17 @@ Method: the runs counted backwards, with the states merged by symmetry
     holds at most one). The last one keeps the naive exchange's levels small: at ``n = 18`` the
     identity needs 2,510 states at the widest level (71,677 without it).
 
-    Work is budgeted by size: the number of states of a level (:data:`MAX_STATES`), the number of
-    choices per level (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``. Measured for the naive
-    exchange (CPU seconds on a 2-core machine shared by many jobs, ``bench/results/deal_probability.md``):
-    at n = 18 the identity, a two-cycle and a random deal in 2.4, 2.3 and 5.0 s (2,510, 2,148 and
-    5,096 states): issue 32's goal (any deal at n = 18 under 10 s) is met. At n = 24, 66, 52 and
-    231 s (41,226, 36,282 and 207,680 states); an earlier run under a lighter load took 37, 29 and
-    83 s: the goal of a minute for the identity and a two-cycle at n = 24 is met only on a quiet machine.
+    Each level is undone by a compiled kernel (:func:`_undo_level`): the orbit of each arrangement
+    written as a row of bytes (:func:`_orbit_row`), the rows merged in a hash table that compares
+    them in full, the masses exact as limbs of 32 bits. Work is budgeted by size: the number of
+    states of a level (:data:`MAX_STATES`), the number of choices per level
+    (:data:`MAX_TRANSITIONS`), and ``n <= DEAL_LIMIT``. Measured for the naive exchange (CPU
+    seconds on a 2-core machine shared by many jobs, ``bench/results/deal_probability.md``): at
+    n = 18 the identity, a two-cycle and a random deal in about 0.1, 0.1 and 0.2 s (2,510, 2,148
+    and 5,096 states); at n = 24 in about 3, 2.5 and 11 s (41,226, 36,282 and 207,680 states),
+    where the Python loop this kernel replaced took 66, 52 and 231 s under a similar load (75 s
+    for the identity on a quiet machine): issue 32's goals (any deal at n = 18 under 10 s, the
+    identity and a two-cycle at n = 24 under a minute) are met with a margin of twenty.
 
 Closed forms under the naive exchange
     The runs (``n^n`` of them) that leave the deck in order are exactly the involutions ``J``
@@ -57,7 +61,7 @@ Closed forms under the naive exchange
     in their docstrings from the components of the edges ``{i, J_i}``.
 
     The least likely deal: the rotation ``R_n`` (position 0 holds card ``n - 1``, position ``p`` card
-    ``p - 1``), with ``2^(n-1)`` runs; every deal counted shows it the unique least for ``n = 5 .. 11``
+    ``p - 1``), with ``2^(n-1)`` runs; every deal counted shows it the unique least for ``n = 5 .. 12``
     (``bench/naive_law_extremes.py``). *At least* ``2^(n-1)`` is proved: from each run ``J'`` of
     ``R_{n-1}`` two runs of ``R_n``, (a) ``J = (J', 0)``: the first ``n - 1`` steps never touch position
     ``n - 1`` and deal ``R_{n-1}`` on the others, the last swaps positions ``n - 1`` and 0; (b)
@@ -65,17 +69,19 @@ Closed forms under the naive exchange
     ``n - 1``, the others deal ``R_{n-1}`` on positions ``1 .. n-1``, which then hold ``1 .. n-2, 0``:
     card 0 goes to 1 and card ``p - 1`` to ``p``. (a) ends with ``J_{n-1} = 0``, (b) with ``J_{n-1} >= 1``,
     so the runs differ. That there are no others (the count exactly ``2^(n-1)``) is checked (every
-    run to ``n = 7``, every deal to ``n = 11``, the backward count at 12 and 16), not proved; nor is the rotation
-    proved the least likely deal beyond ``n = 11``.
+    run to ``n = 7``, every deal to ``n = 12``, the backward count at 12 and 16), not proved; nor is the rotation
+    proved the least likely deal beyond ``n = 12``.
 
 The most likely deal
     Every deal counted (``bench/naive_law_extremes.py``: the law over all ``n!`` deals by a dynamic
-    program over arrangements, not runs) gives the maxima of OEIS A192053 to ``n = 10`` and one more
-    term, ``91,693`` at ``n = 11`` (105 CPU s); ``n = 12`` (about 30 CPU minutes and 7.7 GB by the
-    same program) was not run. The most likely deals for ``n = 4 .. 11`` are the two half rotations
-    (:func:`block_rotations`); :func:`identity_against_rotations` compares them with the identity,
-    which overtakes them at ``n = 18`` (Goldstein and Moews prove it the most likely for ``n >= 18``);
-    beyond ``n = 11`` that is a comparison with one candidate family, not a search.
+    program over arrangements, not runs, carrying only the arrangements the steps so far can reach)
+    gives the maxima of OEIS A192053 to ``n = 10`` and two more terms, ``91,693`` at ``n = 11`` and
+    ``340,306`` at ``n = 12`` (issue 32's goal, under 10 CPU minutes at ``n = 12``: 5.3 minutes and
+    3.9 GB, ``bench/results/naive_law_extremes.jsonl``; ``n = 13`` would need 50 GB). The most likely
+    deals for ``n = 4 .. 12`` are the two half rotations (:func:`block_rotations`; at ``n = 12`` the
+    one most likely deal); :func:`identity_against_rotations` compares them with the identity, which
+    overtakes them at ``n = 18`` (Goldstein and Moews prove it the most likely for ``n >= 18``);
+    beyond ``n = 12`` that is a comparison with one candidate family, not a search.
 
 References
 ----------
@@ -92,7 +98,11 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
+import numpy as np
+
+from rnglab.core.compiled import njit
 from rnglab.core.results import Result
 from rnglab.shuffles.algorithms import NAIVE, Shuffle, check_size, swap_count
 from rnglab.shuffles.fairness import integer_partitions, transposition_law
@@ -100,12 +110,14 @@ from rnglab.shuffles.steps import SwapStep
 
 #: Largest deck for the backward count (the states are canonical forms of arrangements of ``n`` positions).
 DEAL_LIMIT = 64
-#: Largest number of merged states at one level of the backward count (each a representative and a canonical
-#: form: about 1 KB of Python objects at n = 24; the random deal of 24 cards of the benchmark needs 207,680).
+#: Largest number of merged states at one level of the backward count (each a representative, a canonical
+#: form and a mass: ``3 n + 8 limbs + 16`` bytes, under 400 at n = 64; the random deal of 24 cards of the
+#: benchmark needs 207,680).
 MAX_STATES = 5 * 10**5
-#: Largest number of states times choices undone at one level: about 7 us each (canonical form in Python,
-#: measured on a loaded 2-core machine), so a level stays near a minute.
-MAX_TRANSITIONS = 10**7
+#: Largest number of states times choices undone at one level (each choice a canonical form, compiled): a budget
+#: by size, the same on every machine (the seconds it costs are measured in bench/results/deal_probability.md);
+#: below ``2^31``, so the limbs of a mass cannot overflow (:func:`_undo_level`).
+MAX_TRANSITIONS = 10**8
 #: Largest deck for the closed form of the identity under the naive exchange (I(n) has about n log n / 2 digits;
 #: n = 10^4 with its n^n runs and n! in 0.1 s of CPU, n = 1000 in 3 ms).
 IDENTITY_LIMIT = 10**4
@@ -402,74 +414,236 @@ def _free_positions(steps: list, n: int) -> tuple | None:
     return tuple(free)
 
 
-def _orbit_key(perm: tuple, level: _Level) -> tuple | None:
-    """The orbit of ``perm`` under the relabellings inside the classes ``level.colors`` (its cycles, each as the
-    classes of its positions rotated to the least form, sorted), or ``None`` when ``perm`` has no run of the steps
-    still to undo: fewer than ``n - level.reach`` cycles, or two free positions in one cycle
-    (:func:`_free_positions`)."""
-    n, colors, free = len(perm), level.colors, level.free
-    seen, cycles, spare = bytearray(n), [], level.reach  # n - cycles = sum of (length - 1) over the cycles
-    for start in range(n):
-        if seen[start]:
-            continue
-        cycle, p, frees = [], start, 0
-        while not seen[p]:
-            seen[p] = 1
-            cycle.append(colors[p])
-            if free is not None:
-                frees += free[p]
-            p = perm[p]
-        if len(cycle) > 1:
-            spare -= len(cycle) - 1
-            if spare < 0 or frees > 1:
-                return None
-            least = min(cycle)
-            cycle = min(tuple(cycle[k:] + cycle[:k]) for k, color in enumerate(cycle) if color == least)
-        cycles.append(tuple(cycle))
-    cycles.sort()
-    return tuple(cycles)
-
-
 def backward_count(program: list, n: int, deal: list, *, max_states: int = MAX_STATES) -> tuple[int, int]:
     """Runs of ``program`` on ``n`` items that deal ``deal``, by undoing the steps with merged states.
 
     Returns the count and the most states of one level. Raises ``ValueError`` when a level would
-    exceed ``max_states`` states or :data:`MAX_TRANSITIONS` choices undone.
+    exceed ``max_states`` states or :data:`MAX_TRANSITIONS` choices undone. The levels are undone
+    by a compiled kernel (:func:`_undo_level`); the masses are exact, as limbs of 32 bits
+    (:func:`_limbs`).
     """
-    levels = _levels(program, n)
-    start = tuple(deal)
-    key = _orbit_key(start, levels[-1])
-    if key is None:
+    levels = [_LevelArrays.of(level, n) for level in _levels(program, n)]
+    width = _limbs(math.prod(len(step.orders(n)) for step in program))
+    masses = np.zeros((1, width), dtype=np.int64)
+    masses[0, 0] = 1
+    unchanged = np.arange(n, dtype=np.uint8)[None]  # the deal itself, kept when the steps can still reach it
+    states, masses = _undo_level(np.array([deal], dtype=np.uint8), masses, unchanged, *levels[-1], max_states)
+    if not len(states):
         return 0, 1
-    states = {key: (start, 1)}
     largest = 1
     for s in range(len(program), 0, -1):
-        inverses = [_inverse(order) for order in program[s - 1].orders(n)]
+        inverses = np.array([_inverse(order) for order in program[s - 1].orders(n)], dtype=np.uint8)
         if len(states) * len(inverses) > MAX_TRANSITIONS:
             raise ValueError(_beyond(n, f"{len(states) * len(inverses):,} choices to undo at one level",
                                      MAX_TRANSITIONS))
-        states = _undo_step(states, inverses, levels[s - 1])
+        states, masses = _undo_level(states, masses, inverses, *levels[s - 1], max_states)
         if len(states) > max_states:
             raise ValueError(_beyond(n, f"more than {max_states:,} states at one level", max_states))
         largest = max(largest, len(states))
-    return sum(mass for _, mass in states.values()), largest
+    return sum(_limbs_value(row) for row in masses), largest
 
 
-def _undo_step(states: dict, inverses: list, level: _Level) -> dict:
-    """The states before one step: every state's arrangement with each choice undone, merged by orbit."""
-    following: dict = {}
-    frozen = level.frozen
-    for arrangement, mass in states.values():
-        for inverse in inverses:
-            before = tuple([arrangement[k] for k in inverse])
-            if any(before[p] != p for p in frozen):
+class _LevelArrays(NamedTuple):
+    """A :class:`_Level` as the compiled kernels take it: the class of each position, the positions never
+    moved (a mask), the free positions (a mask, all False when :func:`_free_positions` gives ``None``), and
+    the most transpositions the steps can undo."""
+
+    colors: np.ndarray
+    frozen: np.ndarray
+    free: np.ndarray
+    reach: int
+
+    @classmethod
+    def of(cls, level: _Level, n: int) -> _LevelArrays:
+        frozen = np.zeros(n, dtype=np.bool_)
+        frozen[list(level.frozen)] = True
+        free = np.array(level.free if level.free is not None else (False,) * n, dtype=np.bool_)
+        return cls(np.array(level.colors, dtype=np.uint8), frozen, free, level.reach)
+
+
+#: Bits of one limb of a mass (:func:`_undo_level` adds at most ``MAX_TRANSITIONS < 2^31`` limbs into an int64).
+LIMB_BITS = 32
+
+
+def _limbs(bound: int) -> int:
+    """Limbs of :data:`LIMB_BITS` bits that hold any integer up to ``bound`` (a mass is at most the runs of the
+    steps undone, so at most the product of the steps' sizes)."""
+    return bound.bit_length() // LIMB_BITS + 1
+
+
+def _limbs_value(row) -> int:
+    """The integer ``sum_k row[k] 2^(32 k)``."""
+    return sum(int(limb) << (LIMB_BITS * k) for k, limb in enumerate(row))
+
+
+@njit(cache=True, nogil=True, description="the backward count's kernel", seconds=10)
+def _undo_level(states, masses, inverses, colors, frozen, free, reach, max_states):  # pragma: no cover - compiled
+    """The states before one step: each state's arrangement (a row of ``states``) with each choice undone
+    (``before[p] = arrangement[inverse[p]]``), merged by orbit (:func:`_orbit_row`) in an open-addressing
+    table whose keys are compared in full (no merge on a hash alone); the first arrangement of an orbit is
+    its representative. Returns the states and their masses (limbs normalised to 32 bits), or
+    ``max_states + 1`` states when there are more."""
+    n, width = states.shape[1], 2 * states.shape[1]
+    capacity = min(len(states) * len(inverses), max_states + 1)
+    slots = 2
+    while slots < 2 * capacity:
+        slots *= 2
+    table = np.full(slots, -1, dtype=np.int64)
+    keys = np.zeros((capacity, width), dtype=np.uint8)
+    found, found_masses = np.empty((capacity, n), dtype=np.uint8), np.zeros((capacity, masses.shape[1]), np.int64)
+    before, row, work = np.empty(n, dtype=np.uint8), np.empty(width, dtype=np.uint8), _scratch(n)
+    count = 0
+    for state in range(len(states)):
+        for choice in range(len(inverses)):
+            for p in range(n):
+                before[p] = states[state, inverses[choice, p]]
+            if not _orbit_row(before, colors, frozen, free, reach, row, work):
                 continue
-            key = _orbit_key(before, level)
-            if key is None:
-                continue
-            held = following.get(key)
-            following[key] = (before, mass) if held is None else (held[0], held[1] + mass)
-    return following
+            slot = _row_hash(row) & (slots - 1)
+            while table[slot] >= 0 and not _same_row(keys[table[slot]], row):
+                slot = (slot + 1) & (slots - 1)
+            if table[slot] < 0:
+                if count == capacity:
+                    return found, found_masses
+                table[slot] = count
+                keys[count, :] = row
+                found[count, :] = before
+                count += 1
+            for limb in range(masses.shape[1]):
+                found_masses[table[slot], limb] += masses[state, limb]
+    _carry(found_masses[:count])
+    return found[:count], found_masses[:count]
+
+
+@njit(cache=True, nogil=True)
+def _scratch(n):  # pragma: no cover - compiled
+    """Scratch rows for :func:`_orbit_row`."""
+    return np.zeros((6, n + 1), dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def _same_row(a, b) -> bool:  # pragma: no cover - compiled
+    for k in range(len(a)):
+        if a[k] != b[k]:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _carry(masses) -> None:  # pragma: no cover - compiled
+    """Normalise every row of limbs to :data:`LIMB_BITS` bits each (the top limb keeps the rest)."""
+    for state in range(len(masses)):
+        for k in range(masses.shape[1] - 1):
+            masses[state, k + 1] += masses[state, k] >> 32
+            masses[state, k] &= 0xFFFFFFFF
+
+
+@njit(cache=True, nogil=True)
+def _row_hash(row) -> int:  # pragma: no cover - compiled
+    """FNV-1a (64 bits) of a key row, for the table's slot only (keys are then compared in full)."""
+    value = np.uint64(14695981039346656037)
+    for byte in row:
+        value = (value ^ np.uint64(byte)) * np.uint64(1099511628211)
+    return np.int64(value >> np.uint64(1))
+
+
+@njit(cache=True, nogil=True)
+def _orbit_row(perm, colors, frozen, free, reach, row, work) -> bool:  # pragma: no cover - compiled
+    """Write in ``row`` the orbit of ``perm`` under the relabellings inside the classes ``colors``, or return
+    False when ``perm`` has no run of the steps still to undo: a position of ``frozen`` moved, fewer than
+    ``n - reach`` cycles, or two positions of ``free`` in one cycle (:func:`_free_positions`).
+
+    The orbit is the multiset of the cycles of ``perm``, each as the classes of its positions rotated to
+    its least form (see the module notes). Written in a canonical order: the fixed points by class, then
+    the other cycles by length and then by their classes; each cycle as its length and its classes; zeros
+    after (no cycle has length 0), ``n + cycles <= 2 n`` bytes in all. ``work``: scratch (:func:`_scratch`).
+    """
+    n = len(perm)
+    for p in range(n):
+        if frozen[p] and perm[p] != p:
+            return False
+    seen, fixed, bounds, cycle, rotated = work[0], work[1], work[2], work[3], work[4]  # rotated: the non-trivial
+    seen[:] = 0  # cycles in their least rotations, end to end; bounds: where each starts
+    fixed[:] = 0
+    spare, cycles, end = reach, 0, 0  # n - (number of cycles) = sum of (length - 1) over the cycles
+    for start in range(n):
+        if seen[start]:
+            continue
+        if perm[start] == start:
+            seen[start] = 1
+            fixed[colors[start]] += 1
+            continue
+        length, frees, p = 0, 0, start
+        while not seen[p]:
+            seen[p] = 1
+            cycle[length] = colors[p]
+            if free[p]:
+                frees += 1
+            length += 1
+            p = perm[p]
+        spare -= length - 1
+        if spare < 0 or frees > 1:
+            return False
+        least = _least_rotation(cycle, length)
+        for t in range(length):
+            rotated[end + t] = cycle[(least + t) % length]
+        bounds[cycles] = end
+        cycles += 1
+        end += length
+    bounds[cycles] = end
+    _write_row(row, fixed, rotated, bounds, cycles, work[5])
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _least_rotation(cycle, length) -> int:  # pragma: no cover - compiled
+    """The shift ``k`` that makes ``cycle[k:length] + cycle[:k]`` least (lexicographically)."""
+    best = 0
+    for k in range(1, length):
+        for t in range(length):
+            here, there = cycle[(k + t) % length], cycle[(best + t) % length]
+            if here != there:
+                if here < there:
+                    best = k
+                break
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _write_row(row, fixed, rotated, bounds, cycles, order) -> None:  # pragma: no cover - compiled
+    """The key row of :func:`_orbit_row`: fixed points by class, then the cycles ``rotated[bounds[i]:bounds[i + 1]]``
+    sorted by length and classes (insertion sort: a state has few non-trivial cycles; ``order`` is scratch)."""
+    for i in range(cycles):
+        order[i] = i
+    for i in range(1, cycles):
+        k = i
+        while k > 0 and _cycle_less(rotated, bounds, order[k], order[k - 1]):
+            order[k], order[k - 1] = order[k - 1], order[k]
+            k -= 1
+    w = 0
+    for color in range(len(fixed)):
+        for _ in range(fixed[color]):
+            row[w], row[w + 1] = 1, color
+            w += 2
+    for i in order[:cycles]:
+        row[w] = bounds[i + 1] - bounds[i]
+        w += 1
+        for t in range(bounds[i], bounds[i + 1]):
+            row[w] = rotated[t]
+            w += 1
+    row[w:] = 0
+
+
+@njit(cache=True, nogil=True)
+def _cycle_less(rotated, bounds, a, b) -> bool:  # pragma: no cover - compiled
+    """Cycle ``a`` before cycle ``b``: shorter, or as long and lexicographically less."""
+    length_a, length_b = bounds[a + 1] - bounds[a], bounds[b + 1] - bounds[b]
+    if length_a != length_b:
+        return length_a < length_b
+    for t in range(length_a):
+        if rotated[bounds[a] + t] != rotated[bounds[b] + t]:
+            return rotated[bounds[a] + t] < rotated[bounds[b] + t]
+    return False
 
 
 def _beyond(n: int, what: str, limit: int) -> str:
@@ -483,7 +657,7 @@ def block_rotations(sizes) -> list[int]:
     cards, position ``b + t`` holds card ``b + (t + 1) mod k``.
 
     Two blocks of ``floor(n/2)`` and ``ceil(n/2)`` cards are the most likely deals of the naive exchange
-    for ``n = 4 .. 11`` (every deal counted: ``bench/naive_law_extremes.py``; OEIS A192053 to ``n = 10``).
+    for ``n = 4 .. 12`` (every deal counted: ``bench/naive_law_extremes.py``; OEIS A192053 to ``n = 10``).
     """
     deal, start = [], 0
     for size in sizes:
@@ -519,7 +693,7 @@ class IdentityAgainstRotations(Result):
 def identity_against_rotations(n: int) -> IdentityAgainstRotations:
     """The identity against the best competitor family of the naive exchange, the two half rotations.
 
-    Exhaustively (every deal, ``n = 4 .. 11``) the half rotations are the most likely deals; beyond, they
+    Exhaustively (every deal, ``n = 4 .. 12``) the half rotations are the most likely deals; beyond, they
     are a candidate family, and this is a comparison, not a search: Goldstein and Moews prove the
     identity the most likely deal for every ``n >= 18``, and the counts here show where it overtakes
     the family (``n = 18``: ``I(18) = 997,313,824`` against ``966,771,894``).

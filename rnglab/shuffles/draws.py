@@ -28,17 +28,19 @@ business:
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
-from rnglab.core.compiled import njit
+from rnglab.core.compiled import fingerprint, njit
 from rnglab.draws.bounded import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
 from rnglab.draws.lcg import bound_table, kernel_fields, serves
 from rnglab.draws.words import draw_range, give_back, narrow_words, read_block
 from rnglab.generators import LCG, LCGBatch, Source
 from rnglab.generators.base import LaneBatch, check_count
 from rnglab.reduction.reducers import DEFAULT_REDUCER, Reducer
+from rnglab.reduction.scalar import rejections_after
 from rnglab.shuffles.kernels import deal_kernel
 from rnglab.shuffles.steps import SwapStep, outside_the_deck, step_bounds, swap
 
@@ -285,7 +287,7 @@ class SequentialDraws(SourceDraws):
             kept, used, streak = self._block(block.words()[:wanted], bounds, range_size, (done, shifts, streak),
                                              chosen)
             give_back(self.source, block, used)
-            if streak == STUCK_REJECTIONS:
+            if streak >= STUCK_REJECTIONS:
                 raise stuck_source_error()
             rejected = used - kept
             self.draws, done = self.draws + used, done + kept
@@ -301,7 +303,7 @@ class SequentialDraws(SourceDraws):
 
         Draw ``i`` serves step ``done + i - r`` after ``r`` rejections: every
         draw is reduced for each ``r < shifts`` at once, then followed in
-        order (:func:`_follow_rejections`, after ``streak`` rejections in a row).
+        order (:func:`_rejections_kernel`, after ``streak`` rejections in a row).
         Returns the values kept, the draws used (the rest are to be handed
         back) and the rejections in a row at their end.
         """
@@ -309,7 +311,7 @@ class SequentialDraws(SourceDraws):
         served = done + np.arange(len(x)) - np.arange(shifts)[:, None]
         served = np.clip(served, done, len(bounds) - 1)  # entries no path reaches (r > i, or past the end)
         values, accepted = self.reducer.map(np.tile(x, shifts), bounds[served.ravel()], range_size)
-        shift, used, streak = _follow_rejections(accepted.reshape(shifts, len(x)), streak, STUCK_REJECTIONS)
+        shift, used, streak = _rejections_kernel()(accepted.reshape(shifts, len(x)), streak)
         taken = np.flatnonzero(shift[:used] >= 0)
         out[done:done + len(taken)] = values.reshape(shifts, len(x))[shift[taken], taken]
         return len(taken), used, streak
@@ -417,24 +419,36 @@ def lcg_swaps(decks: np.ndarray, batch: LCGBatch, reducer: Reducer, steps: list[
     return decks
 
 
-@njit(cache=True, nogil=True)
-def _follow_rejections(accepted, streak, limit):  # pragma: no cover - compiled
-    """Follow a block of outputs in order; ``accepted[r, i]``: output ``i`` is accepted after ``r`` rejections.
+@functools.cache
+def _rejections_kernel():
+    """The compiled loop that follows a block's rejections: ``follow(accepted, streak)``.
 
+    ``accepted[r, i]``: output ``i`` is accepted after ``r`` rejections;
     ``streak`` rejections in a row came before the block. Returns, per output,
     the number of rejections before it when it is accepted and -1 when it is
     rejected; the outputs used: the whole block, or up to the rejection that
-    leaves the rows of ``accepted`` or that makes ``limit`` in a row (a stuck
-    source); and the rejections in a row at the end of those.
+    leaves the rows of ``accepted`` or that makes :data:`~rnglab.draws.bounded.STUCK_REJECTIONS`
+    in a row (a stuck source); and the rejections in a row at the end of those (counted by
+    :func:`~rnglab.reduction.scalar.rejections_after`, as every redrawing loop counts them).
+    ``settings``, the closure numba's disk cache keys on: the limit and the
+    :func:`~rnglab.core.compiled.fingerprint` of ``rejections_after`` (another file: a change there compiles anew).
     """
-    rows, size = accepted.shape
-    shift = np.full(size, -1, dtype=np.int64)
-    r = 0
-    for i in range(size):
-        if accepted[r, i]:
-            shift[i], streak = r, 0
-        else:
-            r, streak = r + 1, streak + 1
-            if r == rows or streak == limit:
-                return shift, i + 1, streak
-    return shift, size, streak
+    settings = (STUCK_REJECTIONS, fingerprint(rejections_after))
+
+    @njit(cache=True, nogil=True)
+    def follow(accepted, streak):  # pragma: no cover - compiled
+        rows, size = accepted.shape
+        shift = np.full(size, -1, dtype=np.int64)
+        r = 0
+        for i in range(size):
+            kept = accepted[r, i]
+            streak = rejections_after(streak, kept)
+            if kept:
+                shift[i] = r
+            else:
+                r += 1
+                if r == rows or streak >= settings[0]:
+                    return shift, i + 1, streak
+        return shift, size, streak
+
+    return follow

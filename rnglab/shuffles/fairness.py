@@ -70,6 +70,7 @@ from scipy import stats
 
 from rnglab.core.compiled import njit
 from rnglab.core.rates import (
+    EVEN_SWAP_SECONDS,
     EXACT_SECONDS,
     MATRIX_CELL_SECONDS,
     SECONDS_PER_CARD,
@@ -593,17 +594,31 @@ def position_seconds(program, n: int, weigh: ChoiceWeights | None = None) -> flo
     """Estimated seconds of :func:`program_position_counts`: ``n`` cells per column a step rewrites, on
     integers of ``log2 D`` bits (``D`` the common denominator: the product of every draw's total weight,
     its bound under an ideal source, the accepted source values through a reducer: 2^64 for modulo on
-    ``R = 2^64``), at :data:`~rnglab.core.rates.MATRIX_CELL_SECONDS`."""
+    ``R = 2^64``), at :data:`~rnglab.core.rates.MATRIX_CELL_SECONDS`; for swaps with every position on equal
+    weights (:func:`even_swaps_position_counts`), ``n`` cells a step on ``log2 D`` bits and products of them, at
+    :data:`~rnglab.core.rates.EVEN_SWAP_SECONDS`."""
     weigh = weigh or ChoiceWeights()
-    columns = sum(step.rewritten_columns(n) for step in program)
     draws = [weigh.single(bound) for step in program for bound in step.bounds(n)]
     words = sum(math.log2(sum(weights)) for weights in draws) / 64
+    if evenly_swapped(program, n, weigh):
+        return n * len(program) * words * (EVEN_SWAP_SECONDS[0] + EVEN_SWAP_SECONDS[1] * words)
+    columns = sum(step.rewritten_columns(n) for step in program)
     equal = all(min(weights) == max(weights) for weights in draws)
     return n * columns * (MATRIX_CELL_SECONDS[0] + (MATRIX_CELL_SECONDS[1] if equal else UNEQUAL_WORD_SECONDS) * words)
 
 
 def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, int]:
-    """Exact position counts (Python integers) and their denominator for a program.
+    """Exact position counts (Python integers) and their denominator for a program: by
+    :func:`even_swaps_position_counts` when every step swaps with every position on equal weights, else by
+    :func:`packed_position_counts`."""
+    weigh = weigh or ChoiceWeights()
+    if evenly_swapped(program, n, weigh):
+        return even_swaps_position_counts(program, n, weigh)
+    return packed_position_counts(program, n, weigh)
+
+
+def packed_position_counts(program, n: int, weigh: ChoiceWeights) -> tuple[np.ndarray, int]:
+    """Exact position counts of any program, every step's update applied to every column it rewrites.
 
     The matrix is held as ``n`` packed columns (:func:`rnglab.shuffles.steps.scale`):
     each Python integer holds a column, a field of ``B`` bits per card. The
@@ -612,7 +627,6 @@ def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, in
     every count until then (each operation costs ``B`` bits per card, so a
     width that grows with the denominator saves work over the final width).
     """
-    weigh = weigh or ChoiceWeights()
     steps = [(step, weigh.draws(step, n)) for step in program]
     totals = [math.prod(int(sum(weights)) for weights in draws) for _, draws in steps]
     columns, width, denominator = [1 << (8 * k) for k in range(n)], 8, 1
@@ -625,6 +639,55 @@ def program_position_counts(program, n: int, weigh=None) -> tuple[np.ndarray, in
             columns = step.update_columns(columns, draws, denominator, ones)
             denominator *= total
     return unpack_columns(columns, n, width), denominator
+
+
+def evenly_swapped(program, n: int, weigh: ChoiceWeights) -> bool:
+    """Whether every step swaps its position with every position of the deck on equal weights."""
+    return all(step.even_partner_weight(weigh.draws(step, n), n) is not None for step in program)
+
+
+def even_swaps_position_counts(program, n: int, weigh: ChoiceWeights) -> tuple[np.ndarray, int]:
+    """Exact position counts of a program whose every step swaps with every position on equal weights.
+
+    A step at ``p`` on weight ``w`` a partner (total ``W = n w``) rewrites each
+    column ``k != p`` as ``(W - w) c_k + w c_p`` and column ``p`` as
+    ``w D 1`` (``D`` the denominator so far, ``1`` the column of ones). Every
+    column last set at step ``t_k`` is therefore ``A(t_k, t) d_k + B_t``, with
+    one column shared by all, ``B_0 = 0``, ``B_{t+1} = (W_t - w_t) B_t + w_t c_p``,
+    and ``A(t_k, t) = prod_{t_k <= s < t} (W_s - w_s)`` (induction on ``t``:
+    ``(W - w)(A d_k + B_t) + w c_p = A(t_k, t + 1) d_k + B_{t+1}``). Setting
+    column ``p`` stores ``d_p = w D 1 - B_{t+1}``. A step then costs one column
+    read and two column operations instead of ``n``, and the ``n`` columns are
+    made once at the end: ``O(n^2)`` cell operations for the naive exchange
+    against the ``O(n^3)`` of :func:`program_position_counts`' general update.
+    The columns are packed at the width of the final denominator from the
+    start (packing is linear: the negative entries of ``B`` and ``d`` cancel in
+    the final columns, whose entries lie in ``[0, D]``).
+    """
+    steps = [(step, weigh.draws(step, n)) for step in program]
+    denominator = math.prod(int(sum(draws[0])) for _, draws in steps)
+    width = denominator.bit_length() // 8 * 8 + 8
+    rest = [1 << (k * width) for k in range(n)]  # d_k: card k alone at k, as no step has set column k (B_0 = 0)
+    since, shared, kept, so_far = [0] * n, 0, [], 1  # kept[s] = W_s - w_s
+    for t, (step, draws) in enumerate(steps):
+        w, total, p = step.even_partner_weight(draws, n), int(sum(draws[0])), step.position
+        moved = _stretched(math.prod(kept[since[p]:]), rest[p], p, width) + shared
+        shared = (total - w) * shared + w * moved
+        kept.append(total - w)
+        rest[p], since[p] = _repeated(w * so_far, n, width) - shared, t + 1
+        so_far *= total
+    columns = [_stretched(math.prod(kept[since[k]:]), rest[k], k, width) + shared for k in range(n)]
+    return unpack_columns(columns, n, width), denominator
+
+
+def _stretched(factor: int, column: int, k: int, width: int) -> int:
+    """``factor * column``, by a shift when ``column`` is still card ``k`` alone (one bit)."""
+    return factor << (k * width) if column == 1 << (k * width) else factor * column
+
+
+def _repeated(value: int, n: int, width: int) -> int:
+    """The packed column with ``value`` in each of its ``n`` fields of ``width`` bits."""
+    return int.from_bytes(value.to_bytes(width // 8, "little") * n, "little")
 
 
 def repack(column: int, n: int, width: int, wider: int) -> int:

@@ -22,6 +22,7 @@ import base64
 import functools
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -103,7 +104,10 @@ class ReachResult(Result):
         Distinct deals of the seeds dealt, ``None`` when not enumerated.
     n_factorial : int
     fraction : float
-        ``distinct / n!`` (or ``bound / n!`` when not enumerated).
+        ``distinct / n!`` (or ``bound / n!`` when not enumerated), the float nearest to :attr:`fraction_exact`
+        (Python's integer division rounds correctly, however large the integers).
+    fraction_exact : Fraction
+        The same ratio exactly, in lowest terms (``"33/40"`` in JSON).
     period : int or None
         The generator's largest period (LCGs and MRGs), for information.
     states : int or None
@@ -125,6 +129,7 @@ class ReachResult(Result):
     distinct: int | None
     n_factorial: int
     fraction: float
+    fraction_exact: Fraction
     period: int | None
     states: int | None
     bound: int
@@ -343,16 +348,9 @@ def _reach_result(generator: GeneratorSpec, space: SeedSpace, n: int, chosen: Sh
     return ReachResult(
         generator=generator.name, reduce=reducer.name, algo=str(chosen), seed_space=space.label, n=n, seeds=seeds,
         dealt=None if count is None else count.dealt, distinct=None if count is None else count.distinct,
-        n_factorial=total, fraction=_ratio(reached, total),
+        n_factorial=total, fraction=reached / total, fraction_exact=Fraction(reached, total),
         period=largest_period(generator), states=states, bound=bound, log2_bound=math.log2(bound) if bound else 0.0,
         log2_n_factorial=math.lgamma(n + 1) / math.log(2), exact=count is not None and count.dealt == seeds)
-
-
-def _ratio(part: int, whole: int) -> float:
-    """``part / whole`` as a float, also when both are huge integers (tiny ratios stay accurate)."""
-    if part == 0:
-        return 0.0
-    return math.exp(math.log(part) - math.log(whole))
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,15 @@ class SwapStep:
         """Columns of the position matrix the step rewrites, as its cost: one per choice."""
         return self.high - self.low + 1
 
+    def even_partner_weight(self, draws: list, n: int) -> int | None:
+        """``w`` when the step swaps ``position`` with every position of the deck, each on weight ``w`` (the
+        naive exchange without a reducer), else ``None``: such steps share one update of the position matrix
+        (:func:`rnglab.shuffles.fairness.even_swaps_position_counts`)."""
+        weights = draws[0]
+        if (self.low, self.high) == (0, n - 1) and min(weights) == max(weights):
+            return int(weights[0])
+        return None
+
 
 @dataclass(frozen=True)
 class TranspositionStep:
@@ -98,6 +107,9 @@ class TranspositionStep:
     def rewritten_columns(self, n: int) -> int:
         """Every column (an outer product of the whole matrix)."""
         return n
+
+    def even_partner_weight(self, draws: list, n: int) -> None:
+        """``None``: not a swap with every position (see :meth:`SwapStep.even_partner_weight`)."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +143,9 @@ class TakeStep:
     def rewritten_columns(self, n: int) -> int:
         """Columns from ``position`` on."""
         return n - self.position
+
+    def even_partner_weight(self, draws: list, n: int) -> None:
+        """``None``: not a swap with every position (see :meth:`SwapStep.even_partner_weight`)."""
 
 
 def _swapped(n: int, a: int, b: int) -> tuple:

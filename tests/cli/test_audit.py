@@ -1,6 +1,7 @@
 """``rnglab audit`` (rnglab.cli.audit): what it refuses before any section runs, one line and status 2.
 
-The audit's grades and report are tested in tests/audit/test_run.py (a named pipeline takes tens of seconds).
+The audit's sections, grades and report are tested in tests/audit/ (test_run.py for whole audits: a named pipeline
+takes tens of seconds).
 """
 
 import pytest

@@ -149,3 +149,49 @@ def test_mt19937_64_outputs_from_the_start_give_the_seed(tmp_path, capsys):
     (tmp_path / "words.txt").write_text(" ".join(map(str, Mt19937x64.seeded(42).random_raw(312).tolist())))
     assert main(["crack", "mt19937_64", "--outputs", f"@{tmp_path / 'words.txt'}", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["seeds"] == [42]
+
+
+NAMES_JS53 = Path(__file__).parents[1] / "data" / "pipelines" / "names_js53.txt"
+VARIANTS = Path(__file__).parents[1] / "data" / "v8" / "variants" / "reference.txt"
+
+
+def test_the_bottom_40_cards_of_a_node_24_deal_give_its_random_seed(capsys):
+    # names_js53.txt: node running the article's shuffle on V8 13.5's doubles for --random_seed=12345
+    line = next(line for line in NAMES_JS53.read_text().splitlines() if line.startswith("js-fisher-yates-v8-53 12345 "))
+    cards = line.split(": ", 1)[1].split(", ")
+    assert main(["crack", "js-fisher-yates-v8-53", "--seen", " ".join(cards[::-1][:40])]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("v8-53, fisher-yates-to-zero with float-multiply: 1 state(s) from 40 bottom cards")
+    assert ", seed 12345 (node --random_seed=12345)" in lines[2] and lines[3] == "deck: " + " ".join(cards)
+
+
+def test_four_math_random_values_of_v8_13_5_predict_the_next(capsys):
+    row = next(line.split()[3:] for line in VARIANTS.read_text().splitlines()
+               if line.startswith("1337 v8-53 doubles "))
+    assert main(["crack", "v8-53", "--outputs", " ".join(row[:4]), "--predict", "6", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rank"] == 128 and len(data["states"]) == 1 and data["predicted"] == [float(v) for v in row[4:10]]
+
+
+def test_the_xorshift128_plus_of_v8_4_9_is_searched_over_seeds_not_solved(capsys):
+    # v8-plus seed 139 (a NaN-looking word stored after the first refill); --method linear is refused with why
+    status = main(["crack", "v8-plus", "--method", "linear", "--outputs", "1 2 3 4"])
+    assert status == 2 and "the addition carries" in capsys.readouterr().err
+    assert main(["shuffle", "v8-plus", "--seed", "139"]) == 0
+    deck = capsys.readouterr().out.split()
+    assert main(["crack", "v8-plus", "--seeds", "1..300", "--seen", " ".join(deck[:5]), "--json"]) == 0
+    assert [c["seed"] for c in json.loads(capsys.readouterr().out)["candidates"]] == [139]
+
+
+def test_unitys_seed_comes_back_from_four_outputs_and_from_five_cards(capsys):
+    # Random.InitState(seed) is invertible (x is the seed): four xorshift128 outputs give the state, then the seed
+    assert main(["gen", "unity", "--seed", "-5", "-n", "6"]) == 0
+    outputs = capsys.readouterr().out.split()
+    assert main(["crack", "unity", "--outputs", " ".join(outputs[:4]), "--predict", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "unity: 1 state(s) from 4 outputs (rank 128 of 128; GF(2) elimination)"
+    assert lines[1].endswith(", seed -5 (a fresh unity seeded -5)") and lines[2] == "next: " + " ".join(outputs[4:])
+    assert main(["shuffle", "unity", "--seed", "1234"]) == 0  # Fisher-Yates on Unity's Range (modulo): by seeds
+    deck = capsys.readouterr().out.split()
+    assert main(["crack", "unity", "--seeds", "1000..1500", "--seen", " ".join(deck[:5]), "--json"]) == 0
+    assert [c["seed"] for c in json.loads(capsys.readouterr().out)["candidates"]] == [1234]

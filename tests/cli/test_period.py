@@ -61,23 +61,3 @@ def test_walk_refuses_beyond_max_steps(capsys):
 def test_bad_input_is_one_line_with_status_2(args, message, capsys):
     status, out, err = run(["period"] + args, capsys)
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
-
-
-def test_gf2_linear_generator_period_and_equidistribution(capsys):
-    # Marsaglia's xor128: a primitive polynomial of degree 128 (period 2^128 - 1); k(1) = 128, k(2) = 64
-    status, out, _ = run(["period", "xorshift128"], capsys)
-    assert status == 0 and "polynomial degree 128, 47 non-zero terms, irreducible\n" in out
-    assert "period     2^128 - 1 (the polynomial is primitive" in out and "v=1: 128/128  v=2: 64/64" in out
-    assert "dimension defect 69\n" in out
-
-
-def test_gf2_linear_generator_json(capsys):
-    status, out, _ = run(["period", "well512a", "--json"], capsys)
-    data = json.loads(out)
-    assert status == 0 and (data["degree"], data["weight"], data["period"]) == (512, 225, 2**512 - 1)
-    assert data["equidistribution"]["defect"] == 0 and data["equidistribution"]["dimensions"][31] == 16
-
-
-def test_scrambled_generator_has_its_engine_period(capsys):
-    status, out, _ = run(["period", "xoroshiro128plus"], capsys)
-    assert status == 0 and "period     2^128 - 1" in out and "equidistribution: not defined" in out

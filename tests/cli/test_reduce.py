@@ -84,18 +84,6 @@ def test_seeds_table_output():
     assert "32768 seeds" in result.output and "P(two share a seed)" in result.output
 
 
-def test_report_sections(tmp_path):
-    from rnglab.report import ReportContext, render_pages
-    from rnglab.report import reduce as reduce_section
-    from rnglab.report import seeding as seeding_section
-
-    context = ReportContext(tmp_path, quick=True)
-    text = render_pages([reduce_section.section(context)], 7, True)["report.md"]
-    assert "631/32768" in text and "figures/reduce-bias-52.png" in text and "low-bit trap" in text
-    assert (tmp_path / "figures" / "reduce-bias-52.png").exists()
-    assert "dealt the same first cards" in render_pages([seeding_section.section(context)], 7, True)["report.md"]
-
-
 @pytest.mark.parametrize("args, first_rows", [
     (["pcg64", "--n", "2^64-1"], ["modulo,", "multiply-shift", "no", "1/9223372036854775808",
                                   "1/18446744073709551616", "2", "5.42e-20", "1", "4.042e+29"]),

@@ -132,65 +132,6 @@ def test_parse_dims():
     assert parse_dims("5") == [5]
 
 
-def test_report_section(tmp_path):
-    from rnglab.report import ReportContext, render_pages
-    from rnglab.report.spectral import section
-
-    context = ReportContext(tmp_path, quick=True)
-    text = render_pages([section(context)], 7, True)["report.md"]
-    assert "| `randu` |" in text and "15 planes" in text
-    # the MRGs and combinations by their CRT equivalent: MRG32k3a's S_4 from nu_4^2 = 80601709987872970831494285955,
-    # which LatMRG's result file prints as 8.06017e+28 (tests/data/latmrg/mrg32k3a_rogers.tsv), normalised here by
-    # the densest known lattice in 4 dimensions (bestlat) instead of Rogers' bound
-    assert "| `mrg32k3a` | 3 | 2^64.00 | 0.678 | 11 | 1.000 | 1.000 | 0.848 |" in text
-    assert sorted(context.figures) == ["figures/spectral_merits.png", "figures/spectral_randu.png"]
-
-
-# --------------------------------------------------------------------------- MRGs and combinations
-
-def test_mrg32k3a_table_with_rogers():
-    # LatMRG TestMRG32k3a.res: S_4 = 0.837843, S_11 = 0.639403 = M_12 (Rogers).
-    result = invoke("spectral", "mrg32k3a", "--dims", "2..12", "--norm", "rogers")
-    assert result.exit_code == 0, result.output
-    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line[:2].strip().isdigit()}
-    assert rows["2"][1:4] == [str((4294967087 * 4294944443) ** 2), "1", "1"]
-    assert rows["4"][1:3] == ["80601709987872970831494285955", "0.837843"]
-    assert "M_12 = 0.639403" in result.stdout and "S_t = 1 by convention" in result.stdout
-
-
-def test_inline_mrg_with_projections_json():
-    # LatMRG guide (TestProjections): m = 1021, a = 333, M_{10,8,6,5} = 0.440728 at {1,6}.
-    data = json.loads(invoke("spectral", "mrg:m=1021,a=333", "--dims", "2..10", "--projections", "8,6,5",
-                             "--json").stdout)
-    assert data["norm"] == "bestlat" and len(data["projections"]) == 18
-    worst = min(data["projections"], key=lambda p: p["S"])
-    assert worst["coordinates"] == [1, 6] and round(data["M_projections"], 6) == 0.440728
-
-
-def test_lacunary_groups():
-    # LatMRG TestLEC97.res: a = 16807, lags 1, 2, 3, d+1, ... (d = 131072): nu_4^2 = 43222, S_4 = 0.812106.
-    data = json.loads(invoke("spectral", "mrg:m=2^31-1,a=16807", "--dims", "2..4", "--lacunary", "3:131072",
-                             "--json").stdout)
-    assert data["lacunary"] == [1, 2, 3, 131073]
-    assert [d["nu2"] for d in data["dims"]] == [282475250, 408197, 43222]
-    assert round(data["dims"][-1]["S"], 6) == 0.812106
-
-
-def test_mrg_coefficient_search():
-    result = invoke("spectral", "search", "--m", "2^31-1", "--order", "2", "--dims", "3..8", "--candidates", "300",
-                    "--seed", "1", "--top", "2", "--full-period", "--json")
-    data = json.loads(result.stdout)
-    assert (data["k"], data["full_period"], len(data["best"])) == (2, True, 2)
-    assert data["best"][0]["M"] == min(data["best"][0]["S"]) >= data["best"][1]["M"]
-
-
-def test_an_mrg_search_without_dims_searches_k_plus_1_to_8(capsys):
-    # the LCG default 2..8 would be refused for order 2 (t <= k are filled, S_t = 1): the default follows the order
-    status = main(["spectral", "search", "--m", "2^31-1", "--order", "2", "--candidates", "20", "--seed", "1",
-                   "--json"])
-    assert status == 0 and json.loads(capsys.readouterr().out)["dims"] == [3, 4, 5, 6, 7, 8]
-
-
 @pytest.mark.parametrize("lattice_m, shown", [("3", "3"), ("2^32", "4294967296")])
 def test_a_lattice_modulus_that_does_not_divide_m_is_refused(lattice_m, shown, capsys):
     assert main(["spectral", "randu", "--lattice-m", lattice_m]) == 2

@@ -5,17 +5,15 @@ The CPU cost itself is measured by ``bench/bench_startup.py``, not asserted here
 
 from __future__ import annotations
 
-import importlib
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 
 import click
 import pytest
 
-from rnglab.cli import COMMANDS, choices, main, rnglab
+from rnglab.cli import COMMANDS, main, rnglab
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 HEAVY = ("matplotlib", "scipy", "numba")
@@ -60,22 +58,3 @@ def test_group_help_lists_every_command(capsys):
     listed = capsys.readouterr().out.split("Commands:")[1].split()
     assert len(COMMANDS) == 15
     assert all(name in listed for name in COMMANDS)
-
-
-@pytest.mark.parametrize("copy, module, name", [
-    ("REDUCER_NAMES", "rnglab.reduction.reducers", "REDUCERS"),
-    ("SHUFFLE_NAMES", "rnglab.shuffles.algorithms", "SHUFFLES"),
-    ("SWAP_RULES", "rnglab.shuffles.algorithms", "SWAP_RULES"),
-    ("GAME_NAMES", "rnglab.shuffles.deal", "GAMES"),
-    ("SEED_WINDOW", "rnglab.seeds.space", "DEFAULT_WINDOW"),
-    ("MAX_DIMENSION", "rnglab.algebra.spectral", "MAX_DIMENSION"),
-    ("NORMALIZATIONS", "rnglab.algebra.normalizers", "NORMALIZATIONS"),
-    ("INPUT_FORMATS", "rnglab.generators.external", "FORMATS"),
-    ("STREAM_FORMATS", "rnglab.streams.gateway", "STREAM_FORMATS"),
-    ("TEST_NAMES", "rnglab.empirical.stattests", "TESTS"),
-    ("DEVICE_NAMES", "rnglab.recovery.distributed", "DEVICES"),
-    ("MAX_SCALED_SEEDS", "rnglab.recovery.distributed", "MAX_SCALED_SEEDS"),
-])
-def test_help_names_equal_the_library_registries(copy, module, name):
-    source = getattr(importlib.import_module(module), name)
-    assert getattr(choices, copy) == (tuple(source) if isinstance(source, (Mapping, tuple)) else source)

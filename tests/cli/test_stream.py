@@ -40,3 +40,17 @@ def test_64_bit_outputs_are_little_endian():
 
 def test_bytes_stops_mid_word():
     assert stream("randu", "--format", "left32", "--bytes", "3") == struct.pack("<I", 65539 << 1)[:3]
+
+
+def test_v8_53_packs_its_53_bit_outputs():
+    # V8 13.5's Math.random() * 2^53 for seed 1337 (tests/data/v8/variants/reference.txt): 8387144214554405, ...
+    bits = "".join(format(x, "053b") for x in (8387144214554405, 3198855198512544, 7136547180106867))
+    assert struct.unpack("<2Q", stream("v8-53", "--seed", "1337", "--bytes", "16", "--word", "64")) == \
+        (int(bits[:64], 2), int(bits[64:128], 2))
+    assert struct.unpack("<I", stream("v8-53", "--seed", "1337", "--format", "scaled32", "--bytes", "4")) == \
+        (8387144214554405 >> 21,)
+
+
+def test_unity_writes_its_32_bit_outputs():
+    # Random.InitState(0): 1900725526, 1900725046 (see tests/cli/test_gen.py)
+    assert struct.unpack("<2I", stream("unity", "--seed", "0", "--bytes", "8")) == (1900725526, 1900725046)

@@ -105,6 +105,7 @@ def test_plot_path_is_checked_before_the_battery_runs(monkeypatch, capsys):
 
 
 def test_progress_names_each_test_on_a_terminal_only(monkeypatch, capsys):
+    monkeypatch.delenv("RNGLAB_PROGRESS", raising=False)  # the terminal decides, whatever the caller's environment
     status, out, err = run(["test", "randu", "--battery", "smoke", "--json"], capsys)
     assert status == 1 and err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
@@ -161,3 +162,16 @@ def test_the_plain_command_says_how_much_it_examined(capsys):
     lines = out.splitlines()
     assert status == 0 and lines[0].startswith("pcg64, battery small until it fails, on up to 2 MiB: ")
     assert lines[-1].startswith("no anomaly up to 2 MiB (a limit was reached)")
+
+
+@pytest.mark.parametrize("name, status, statistic, verdict", [("v8-53", 1, "-61808", "FAIL"),
+                                                               ("v8-plus", 0, "0", "normal"),
+                                                               ("unity", 1, "-69872", "FAIL")])
+def test_linear_complexity_fails_v8_53_and_not_the_xorshift128_plus_of_v8_4_9(name, status, statistic, verdict,
+                                                                               capsys):
+    # V8 13.5's outputs are bits of state0, linear over GF(2): each bit's complexity stays far below half the
+    # 140000 bits, though blocks of 64 are handed out reversed; V8 4.9-7.0's state0 + state1 carries; Unity's
+    # xorshift128 outputs are linear
+    code, out, _ = run(["test", name, "--seed", "1", "--battery", "small", "--tests", "linear-complexity"], capsys)
+    row = next(line.split() for line in out.splitlines() if line.startswith("linear-complexity "))
+    assert code == status and row[3] == statistic and row[-1] == verdict

@@ -56,15 +56,6 @@ def test_a_journal_of_another_battery_is_refused(tmp_path):
         open_journal(path, KIND, work_identity("minstd", small_battery(n=10_000), BitSelection(), [(1, 11)]))
 
 
-@pytest.mark.parametrize(("generator", "status"), [("pcg64", 0), ("randu", 1)])
-def test_the_command_fails_randu_across_seeds_and_passes_pcg64(generator, status, capsys):
-    # RANDU's planes: birthday spacings and the serial test give p-values outside [0.001, 0.999] at all 8 seeds
-    argv = ["test", generator, "--tests", "birthday-spacings,serial", "--seeds", "1..8", "--json"]
-    assert main(argv) == status
-    data = json.loads(capsys.readouterr().out)
-    assert data["runs"] == 8 and (("FAIL" in data["verdicts"]) == (status == 1))
-
-
 def test_runs_until_failure_over_seeds_give_each_seed_its_own_run(capsys):
     from rnglab.empirical.over_seeds import until_fail_over_seeds
 

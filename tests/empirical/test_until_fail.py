@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
@@ -75,120 +73,6 @@ def test_figure_draws_every_stage_and_marks_the_failure():
     line = axes.get_lines()[0]
     assert list(line.get_xdata()) == [stage.bytes for stage in result.stages]
     assert any("FAIL at" in text.get_text() for text in axes.get_legend().get_texts())
-
-
-# -- the command line --------------------------------------------------------------------------------------
-
-
-def command(args, capsys):
-    from rnglab.cli import main
-
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
-def test_cli_prints_a_line_per_stage_and_the_data_needed_to_fail(capsys):
-    status, out, _ = command(["test", "randu", "--battery", "small", "--until-fail", "--max-bytes", "16MiB"], capsys)
-    lines = out.splitlines()
-    assert status == 1 and lines[-1].startswith("data needed to fail: ")
-    assert sum("FAIL" in line for line in lines[1:-1]) == 1 and lines[1].split()[:2] == ["1023", "bytes"]  # 31-bit outputs
-
-
-def test_cli_json_lists_every_stage(capsys):
-    status, out, _ = command(["test", "pcg64", "--battery", "small", "--until-fail", "--max-bytes", "4MiB", "--json"],
-                             capsys)
-    data = json.loads(out)
-    assert status == 0 and data["bytes_to_fail"] is None and data["stopped"] == "limit"
-    assert [stage["bytes"] for stage in data["stages"]] == sorted(stage["bytes"] for stage in data["stages"])
-    assert all({"bytes", "worst", "tests", "skipped"} <= set(stage) for stage in data["stages"])
-
-
-def test_cli_reads_a_file_to_its_end(tmp_path, capsys):
-    """A file shorter than the allowance is tested to its last whole word: a last stage on all of it."""
-    from rnglab.streams.gateway import packed_words
-
-    path = tmp_path / "pcg64.u32"
-    path.write_bytes(packed_words(make_source("pcg64", 3), 3 * 2**18 + 1).astype("<u4").tobytes() + b"ab")
-    status, out, _ = command(["test", str(path), "--format", "u32", "--battery", "small", "--until-fail", "--json"],
-                             capsys)
-    data = json.loads(out)
-    assert status == 0 and data["stopped"] == "limit"
-    assert [stage["bytes"] for stage in data["stages"]][-3:] == [2**20, 2**21, 3 * 2**20 + 4]
-
-
-def piped(data: bytes, monkeypatch):
-    """Standard input as a pipe holding ``data`` (no size known in advance)."""
-    import io
-    import sys
-
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-
-
-@pytest.mark.parametrize("data", [b"", b"abc", bytes(4096)])
-def test_cli_refuses_a_stream_too_short_to_test(data, monkeypatch, capsys):
-    """Issue #30 item 6: empty input, 3 bytes, 4 KiB gave "no anomaly up to 0 bytes" and status 0."""
-    piped(data, monkeypatch)
-    status, out, err = command(["test", "-", "--format", "u32", "--until-fail"], capsys)
-    assert (status, out) == (2, "") and err == (
-        f"Error: stdin holds {len(data):,} bytes; --until-fail needs at least 1,048,576 (1 MiB): below "
-        f"1 MiB most tests of a battery are refused by their validity rules, and a stream that ends early (a "
-        f"generator that crashed) is not a pass\n")
-
-
-@pytest.mark.parametrize("path, size", [("/dev/null", 0), ("short", 4096)])
-def test_cli_refuses_a_file_too_short_to_test_before_reading_it(path, size, tmp_path, capsys):
-    if path == "short":
-        path = tmp_path / "short.u32"
-        path.write_bytes(bytes(size))
-    status, out, err = command(["test", str(path), "--format", "u32", "--until-fail"], capsys)
-    assert (status, out) == (2, "") and f"holds {size:,} bytes; --until-fail needs at least 1,048,576" in err
-
-
-def test_cli_tests_a_short_stream_to_a_smaller_allowance(monkeypatch, capsys):
-    """--max-bytes below 1 MiB is the data asked for: a stream that holds it is tested, one that does not is not."""
-    piped(make_source("pcg64", 1).random_raw(1024).astype("<u8").tobytes(), monkeypatch)
-    status, out, _ = command(["test", "-", "--format", "u64", "--until-fail", "--max-bytes", "8KiB"], capsys)
-    assert status == 0 and out.splitlines()[-1].startswith("no anomaly up to 8 KiB (a limit was reached)")
-    piped(bytes(4096), monkeypatch)
-    status, out, err = command(["test", "-", "--format", "u64", "--until-fail", "--max-bytes", "8KiB"], capsys)
-    assert (status, out) == (2, "") and "holds 4,096 bytes; --until-fail needs at least 8,192 (8 KiB)" in err
-
-
-def test_cli_a_stream_that_stops_before_the_allowance_is_not_a_pass(monkeypatch, capsys):
-    """Its stages are reported, then one line and status 2 (was status 0: a crashed producer passed)."""
-    piped(make_source("pcg64", 1).random_raw(2**18 + 3).astype("<u8").tobytes(), monkeypatch)
-    status, out, err = command(["test", "-", "--format", "u64", "--until-fail"], capsys)
-    assert status == 2 and out.splitlines()[-2].split()[:2] == ["2", "MiB"]
-    assert err == ("Error: stdin ended after 2,097,176 bytes, before the 1 TiB of --max-bytes: its producer stopped, "
-                   "so the run is not a pass (to test a finite stream, give it as a FILE or give --max-bytes)\n")
-
-
-def test_a_producer_killed_mid_stream_ends_the_run_with_status_2():
-    """A real pipe: the producer writes 2 MiB and is killed (SIGKILL); rnglab's status is 2, not 0."""
-    import os
-    import subprocess
-    import sys
-
-    producer = "import os, sys; sys.stdout.buffer.write(os.urandom(2**21)); sys.stdout.flush(); os.kill(os.getpid(), 9)"
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    ended = subprocess.run(["sh", "-c", '"$0" -c "$1" | "$0" -m rnglab test - --format u32 --until-fail',
-                            sys.executable, producer], capture_output=True, text=True, timeout=300, check=False,
-                           env={**os.environ, "PYTHONPATH": root, "RNGLAB_PROGRESS": "0"})
-    assert ended.returncode == 2 and ended.stderr.splitlines()[-1].startswith(
-        "Error: stdin ended after 2,097,152 bytes, before")  # the line before is the shell's: "Killed"
-    assert "Traceback" not in ended.stderr and ended.stdout.splitlines()[-2].split()[:2] == ["2", "MiB"]
-
-
-@pytest.mark.parametrize("args, message", [
-    (["--until-fail", "--n", "1000"], "leave out --n"),
-    (["--max-time", "1h"], "--max-time applies to --until-fail"),
-    (["--until-fail", "--max-bytes", "1 TB"], "cannot parse"),
-    (["--until-fail", "--max-time", "soon"], "a duration is a number and a unit"),
-])
-def test_cli_refuses_what_does_not_apply(args, message, capsys):
-    status, out, err = command(["test", "pcg64", *args], capsys)
-    assert status == 2 and out == "" and message in err
 
 
 def test_a_stream_read_once_is_tested_as_its_generator_by_the_tallies(tmp_path):

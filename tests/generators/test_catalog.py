@@ -215,7 +215,8 @@ def test_list_json_names_the_seeding_of_the_gf2_linear_generators():
     from rnglab.cli.listing import catalog_rows
 
     seeding = {row["name"]: row["seeding"] for row in catalog_rows() if row["kind"] == "linear"}
-    assert seeding == {"v8": "fmix64", "xorshift32": "state", "xorshift64": "state", "xorshift128": "state",
+    assert seeding == {"v8": "fmix64", "v8-53": "fmix64", "v8-plus": "state0=state1=seed", "unity": "unity-initstate",
+                       "xorshift32": "state", "xorshift64": "state", "xorshift128": "state",
                        **{name: "splitmix64" for name in ("xoroshiro128plus", "xoroshiro128plusplus",
                                                           "xoroshiro128starstar", "xoshiro256plus",
                                                           "xoshiro256starstar", "well512a")},

@@ -223,7 +223,7 @@ def test_large_modulus_outputs_are_python_integers():
 
 
 def test_numpy_adapter_refuses_unknown_bit_generators():
-    with pytest.raises(ValueError, match="unsupported BitGenerator"):
+    with pytest.raises(ValueError, match="unknown BitGenerator 'Xorshift'; choose from PCG64, PCG64DXSM"):
         NumpySource.from_seed("Xorshift", 1)
 
 

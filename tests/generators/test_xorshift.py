@@ -1,6 +1,7 @@
 """GF(2)-linear generators bit for bit with their references: C for xorshift, xoroshiro, xoshiro and WELL512a
-(tests/data/xorshift/), g++'s std::mt19937_64 (tests/data/mt19937_64/) and node 20's Math.random
-(tests/data/v8/, node --random_seed=N)."""
+(tests/data/xorshift/), g++'s std::mt19937_64 (tests/data/mt19937_64/) node 20's Math.random
+(tests/data/v8/, node --random_seed=N) and V8's own random-number-generator.h for the other V8 variants
+(tests/data/v8/variants/)."""
 
 import hashlib
 from pathlib import Path
@@ -12,7 +13,15 @@ from generators.test_base import Base
 
 from rnglab.draws.bounded import draw_bounded
 from rnglab.generators import catalog, make_source
-from rnglab.generators.xorshift import ALGORITHMS, V8MathRandom, Xorshift32, Xorshift128, fmix64, splitmix64
+from rnglab.generators.xorshift import (
+    ALGORITHMS,
+    V8MathRandom,
+    V8MathRandomPlus,
+    Xorshift32,
+    Xorshift128,
+    fmix64,
+    splitmix64,
+)
 from rnglab.reduction.reducers import REDUCERS
 
 DATA = Path(__file__).parents[1] / "data"
@@ -93,6 +102,56 @@ def test_v8_seed_is_hashed_by_fmix64():
     assert make_source("v8", -1).words == make_source("v8", 2**64 - 1).words
 
 
+def v8_variants() -> dict[tuple[int, str, str], list[str]]:
+    """tests/data/v8/variants/: the C++ driver's ``raw`` and ``doubles`` and node's formatting (``node``)."""
+    folder = DATA / "v8" / "variants"
+    return {(int(seed), name, kind): values for path in ("reference.txt", "node_doubles.txt")
+            for seed, name, kind, *values in lines(folder / path)}
+
+
+@pytest.mark.parametrize("name, seed, bits", [("v8-plus", seed, 52) for seed in (1, 2, 12345, -1, 139, 193)]
+                         + [("v8-53", seed, 53) for seed in (1, 2, 12345, -1, 1337)])
+def test_v8_variant_is_v8s_own_code(name, seed, bits):
+    # driver.cc against V8's random-number-generator.h: 200 Math.random() values; node prints the same doubles
+    reference = v8_variants()
+    raw = make_source(name, seed).random_raw(200)
+    assert raw.tolist() == [int(v) for v in reference[seed, name, "raw"]]
+    doubles = (raw / 2.0**bits).tolist()
+    assert [float(v) for v in reference[seed, name, "doubles"]] == doubles
+    assert [float(v) for v in reference[seed, name, "node"]] == doubles
+
+
+def test_v8_53_keeps_the_bit_v8_drops():
+    # the same engine words: v8-53's outputs are v8's with one more bit (state0 >> 11 against state0 >> 12)
+    fifty_two, fifty_three = make_source("v8", 5).random_raw(130), make_source("v8-53", 5).random_raw(130)
+    assert (fifty_three >> np.uint64(1)).tolist() == fifty_two.tolist() and (fifty_three & np.uint64(1)).any()
+
+
+def test_v8_plus_hands_out_62_sums_a_refill_last_first():
+    source = make_source("v8-plus", 12345)
+    assert source.words == (12345, 12345)  # --random_seed=N: state0 = state1 = N
+    s0, s1, sums = 12345, 12345, []
+    for _ in range(124):
+        t = s0 ^ (s0 << 23) & 2**64 - 1
+        s0, s1 = s1, t ^ t >> 17 ^ s1 ^ s1 >> 26
+        sums.append((s0 + s1) % 2**52)
+    assert source.random_raw(124).tolist() == sums[61::-1] + sums[:61:-1]
+
+
+@pytest.mark.parametrize("seed, refill", [(139, 0), (193, 2)])
+def test_v8_plus_stores_a_nan_looking_word_as_the_quiet_nan(seed, refill):
+    # the state words pass through a FixedDoubleArray after each refill of 62: a word whose exponent bits
+    # are all ones (a NaN) comes back as 0x7FF8000000000000, and the stream after it is another
+    source = make_source("v8-plus", seed)
+    source.random_raw(62 * (refill + 1))
+    engine = make_source("v8-plus", seed).engine()
+    engine.random_raw(62 * (refill + 1))
+    assert 0x7FF8000000000000 in source.words and 0x7FF8000000000000 not in engine.words
+    nan = [word for word in engine.words if word not in source.words]
+    assert len(nan) == 1 and nan[0] >> 52 & 0x7FF == 0x7FF
+    assert V8MathRandomPlus(engine.words).random_raw(62).tolist() != source.random_raw(62).tolist()
+
+
 def test_splitmix64_published_outputs():
     # Vigna's splitmix64.c from x = 0 (the values quoted with it, e.g. by the Rust and Java ports)
     assert splitmix64(0, 2) == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
@@ -103,6 +162,7 @@ def test_splitmix64_published_outputs():
     ("xorshift32", 2**32, "got 4294967296"),
     ("xoshiro256starstar", -1, r"must be in \[0, 18446744073709551615\]"),
     ("v8", 2**64, r"must be in \[-9223372036854775808, 18446744073709551615\]"),
+    ("v8-plus", 0, "seed 0 of v8-plus is V8's --random_seed=0, 'seed from the OS'"),
 ])
 def test_seed_outside_the_rule_is_refused(name, seed, message):
     with pytest.raises(ValueError, match=message):
@@ -116,7 +176,7 @@ def test_all_zero_state_is_refused():
 
 def test_every_algorithm_has_a_catalog_entry():
     assert {entry.algorithm for entry in catalog().values() if entry.kind == "linear"} == \
-        set(ALGORITHMS) - {"v8-xorshift128"}  # V8's engine is reached through v8's engine()
+        set(ALGORITHMS) - {"v8-xorshift128", "v8-53-xorshift128"}  # V8's engines: through engine()
 
 
 @pytest.mark.parametrize("name", [name for name, entry in catalog().items() if entry.kind == "linear"])
@@ -175,3 +235,52 @@ class TestV8(LinearBase):
         restored = V8MathRandom([1, 1], name="v8")
         restored.state = saved
         assert restored.random_raw(100).tolist() == expected.tolist()
+
+
+class TestV8x53(LinearBase):
+    name, declared = "v8-53", (0, 2**53 - 1)
+    known: ClassVar[list[int]] = [1325905337360111, 2469179190942858]  # V8 13.5's code, seed 1: Math.random() * 2^53
+
+
+class TestV8Plus(LinearBase):
+    name, declared = "v8-plus", (0, 2**52 - 1)
+    known: ClassVar[list[int]] = [2686631224702828, 286596866342356]  # V8 4.9-7.0's code, seed 1: Math.random() * 2^52
+
+    def test_state_round_trip_inside_a_cache_block(self):
+        source = self.make()
+        source.random_raw(70)
+        saved, expected = source.state, source.copy().random_raw(100)
+        restored = V8MathRandomPlus([1, 1], name="v8-plus")
+        restored.state = saved
+        assert restored.random_raw(100).tolist() == expected.tolist()
+
+
+def unity_reference() -> list[list[str]]:
+    """tests/data/unity/reference.txt: MoatShrimp's values read from UnityEngine.Random (README there)."""
+    return lines(DATA / "unity" / "reference.txt")
+
+
+@pytest.mark.parametrize("row", [row for row in unity_reference() if row[0] == "state"], ids=lambda row: row[1])
+def test_unity_init_state_is_unitys(row):
+    # Random.state after Random.InitState(seed): x = seed, then 1812433253 w + 1 three times (mod 2^32)
+    seed, *words = map(int, row[1:])
+    assert make_source("unity", seed).words == tuple(words)
+
+
+@pytest.mark.parametrize("row", [row for row in unity_reference() if row[0] == "range"],
+                         ids=lambda row: f"{row[1]}:{row[2]}..{row[3]}")
+def test_unity_range_is_unitys(row):
+    # Random.Range(min, max) on ints: min + output mod (max - min), the modulo reducer; min > max counts down
+    seed, low, high, expected = map(int, row[1:])
+    draw = int(draw_bounded(make_source("unity", seed), abs(high - low), 1, REDUCERS["modulo"]).values[0])
+    assert (low + draw if low < high else low - draw) == expected
+
+
+def test_unity_seed_is_a_csharp_int():
+    assert make_source("unity", -1).words[0] == 2**32 - 1
+    with pytest.raises(ValueError, match=r"seeds of unity must be in \[-2147483648, 2147483647\]"):
+        make_source("unity", 2**31)
+
+
+class TestUnity(LinearBase):
+    name, declared = "unity", (0, 2**32 - 1)

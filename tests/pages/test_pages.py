@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from rnglab.pages import Mark, cell_text, is_numeric, render
-from rnglab.pages.numbers import power
+from rnglab.pages.numbers import Exact, power
 from rnglab.report import build_report
 from rnglab.report.document import Heading, Section, Table, slug
 
@@ -85,3 +85,14 @@ def test_durations_beyond_a_float_are_written_from_their_log2():
 
     assert duration_of_bits(math.log2(90)) == "1.5 minutes"
     assert duration_of_bits(20000.0) == f"2^{20000 - math.log2(YEAR):.2f} years"    # 2^20000 s is no float
+
+
+def test_seeds_and_states_are_written_exactly_and_sizes_as_powers_of_two():
+    # Seed 18438316 was written 2^24.14 in report.md: an identifier loses its value as a power of two.
+    assert cell_text(Exact(18438316)) == "18438316" and cell_text(18438316) == "2^24.14"
+    table = Table(["seed", "seeds"], [[Exact(18438316), 2**32]])
+    section = Section("S", [table])
+    base = {"title": "t", "seed": 1, "quick": True, "generated": "now"}
+    assert "| 18438316 | 2^32 |" in render("report.md.j2", sections=[section], **base)
+    page = render("report.html.j2", sections=[section], **base)
+    assert '<td class="num">18438316</td>' in page and 'title="4294967296"' in page

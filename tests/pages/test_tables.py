@@ -14,3 +14,10 @@ def test_another_column_and_cells_compared_as_text():
     assert collapse(rows, column=2) == [[52, 1, "modulo, lemire, bitmask"], [53, 1, "modulo"]]
     assert collapse([]) == []
     assert rows[0] == (52, 1, "modulo")  # the input rows are left as they were
+
+
+def test_rows_equal_but_for_one_column_collapse_on_that_column():
+    rows = [["15-bit", 52, "modulo", "1 + 0.00159"], ["15-bit", 52, "float-multiply", "1 + 0.00159"],
+            ["15-bit", 52, "lemire", "1"], ["32-bit", 52, "modulo", "1 + 1.21e-08"]]
+    assert collapse(rows, column=2) == [["15-bit", 52, "modulo, float-multiply", "1 + 0.00159"],
+                                        ["15-bit", 52, "lemire", "1"], ["32-bit", 52, "modulo", "1 + 1.21e-08"]]

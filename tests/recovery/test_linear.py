@@ -1,4 +1,5 @@
-"""State recovery by GF(2) elimination (rnglab.recovery.linear): V8 Math.random and its deal, CPython's MT19937,
+"""State recovery by GF(2) elimination (rnglab.recovery.linear): V8 Math.random (52- and 53-bit doubles) and its
+deal, CPython's MT19937,
 Marsaglia's xorshift; hidden states chosen at random (seeded), the elimination checked against an independent one."""
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ import pytest
 
 from rnglab.generators.xorshift import (
     V8MathRandom,
+    V8MathRandom53,
+    V8MathRandomPlus,
     V8Xorshift128,
+    V8Xorshift128x53,
     Well512a,
     Xoroshiro128Plus,
     Xorshift32,
@@ -204,6 +208,63 @@ def test_v8_from_four_doubles_of_node():
         linear.solve(model, linear.v8_double_observations(doubles[:2], 0))
 
 
+def test_v8_53_deals_from_40_cards_and_every_phase():
+    # V8 13.5+ (53-bit doubles): hidden deals at a random phase; the true state is among those found for the
+    # phase given and for every phase tried, and every candidate deals the cards seen
+    rng, determined = random.Random(53), 0
+    for trial in range(12):
+        seed, hidden_phase = rng.randrange(2**64), rng.randrange(64) if trial % 3 else 0
+        words = V8MathRandom53.seeded(seed).words
+        deck = linear.js_fisher_yates(linear.v8_source(words, hidden_phase, V8MathRandom53), 52)
+        try:
+            found = linear.recover_v8_deal(bottom(deck, 40), phase=None if trial % 2 else hidden_phase,
+                                           variant=V8MathRandom53)
+        except linear.UnderdeterminedState:
+            continue
+        determined += 1
+        assert (hidden_phase, words) in found.solutions
+        assert found.seeds[found.solutions.index((hidden_phase, words))] == (seed if hidden_phase == 0 else None)
+        for phase, candidate in found.solutions:
+            assert bottom(linear.predict_v8_deal(candidate, phase, 52, V8MathRandom53), 40) == bottom(deck, 40)
+    assert determined >= 11
+
+
+def test_v8_53_deals_what_v8_deals_from_the_same_state():
+    # the 53rd bit moves floor(r i) only when r i lies within i 2^-53 of an integer: node 24's deal of a state is
+    # node 20's, so either recovery finds the state (the doubles themselves differ in their last bit)
+    for seed in range(1, 6):
+        words = V8MathRandom53.seeded(seed).words
+        deck = linear.js_fisher_yates(V8MathRandom53(words), 52)
+        assert deck == linear.js_fisher_yates(V8MathRandom(words), 52)
+        assert linear.recover_v8_deal(bottom(deck, 40)).solutions == [(0, words)]
+    assert V8MathRandom53(words).random_raw(64).tolist() != (2 * V8MathRandom(words).random_raw(64)).tolist()
+
+
+def test_v8_53_from_four_doubles_of_v8s_own_code():
+    """tests/data/v8/variants/reference.txt (V8 13.5's ToDouble) for seed 1337: four values leave one state, three
+    leave 2^11 (rank 117, one more than v8's 52-bit values give), two are refused (rank 106)."""
+    row = next(line.split() for line in (DATA.parent / "v8" / "variants" / "reference.txt").read_text().splitlines()
+               if line.startswith("1337 v8-53 doubles "))
+    doubles, truth = [float(v) for v in row[3:7]], V8MathRandom53.seeded(1337).words
+    model = linear.linear_source_model(V8Xorshift128x53)
+    found = linear.solve(model, linear.v8_double_observations(doubles, 0, 53))
+    assert [linear._v8_words(state) for state in found.states] == [truth] and found.rank == 128
+    three = linear.solve(model, linear.v8_double_observations(doubles[:3], 0, 53))
+    assert three.rank == 117 and len(three.states) == 2048 and truth in map(linear._v8_words, three.states)
+    with pytest.raises(linear.UnderdeterminedState, match="rank 106 of 128"):
+        linear.solve(model, linear.v8_double_observations(doubles[:2], 0, 53))
+    with pytest.raises(ValueError, match=r"multiples of 2\^-52"):
+        linear.v8_double_observations([2.0**-53], 0)
+
+
+def test_v8_plus_is_refused_with_the_reason():
+    with pytest.raises(ValueError, match=r"v8-plus's output \(state0 \+ state1\) mod 2\^52 is not linear over "
+                                         r"GF\(2\): the addition carries"):
+        linear.recover_v8_draws([(1, 5)] * 40, phase=0, variant=V8MathRandomPlus)
+    with pytest.raises(ValueError, match="the addition carries"):
+        linear.linear_source_model(V8MathRandomPlus)
+
+
 def test_draw_interval_follows_double_rounding():
     # y = 2573485501354569: y 7 / 2^52 is just below 4, but the double product rounds to 4.0: the draw is 4.
     y = 2573485501354569
@@ -324,3 +385,13 @@ def test_v8_cards_with_an_unseen_position_give_the_seed_and_every_path_is_checke
         seen = observe(" ".join(str(deck[p]) for p in positions), ",".join(map(str, positions)))
         found = linear.recover_v8_cards(steps, seen)
         assert found.seeds == [seed] and [linear.predict_v8_deal(w, p) for p, w in found.solutions] == [deck]
+
+
+def test_only_the_linear_v8s_deal_is_read_by_elimination():
+    from rnglab.generators import as_generator
+    from rnglab.reduction.reducers import REDUCERS
+    from rnglab.shuffles.algorithms import make_shuffle
+
+    shuffle, reducer = make_shuffle("fisher-yates-to-zero"), REDUCERS["float-multiply"]
+    assert [linear.is_js_fisher_yates_v8(as_generator(name), shuffle, reducer) for name in ("v8", "v8-53", "v8-plus")] \
+        == [True, True, False]

@@ -23,6 +23,7 @@ from rnglab.shuffles.deal_probability import (
     involutions,
     naive_identity_count,
     naive_transposition_count,
+    transposition_deal_count,
 )
 from rnglab.shuffles.fairness import permutation_law
 
@@ -204,7 +205,7 @@ def test_three_exchanges_on_three_points():
 
 
 def test_two_half_rotations_are_the_most_likely_up_to_eleven():
-    # exhaustive maxima: the law over all n! deals (n <= 10 here; n = 11 in bench/results/naive_law_extremes.json)
+    # exhaustive maxima: the law over all n! deals (n <= 10 here; n = 11, 12 in bench/results/naive_law_extremes.jsonl)
     for n in range(4, 11):
         law = permutation_law(make_shuffle("naive"), n)
         deal = block_rotations((n // 2, n - n // 2))
@@ -218,6 +219,7 @@ def test_identity_overtakes_the_half_rotations_at_eighteen():
     assert below.identity == involutions(17) and below.ratio < 1
     assert (at.identity, at.rotations) == (997313824, 966771894) and at.ratio > 1
     assert identity_against_rotations(11).rotations == 91693  # the exhaustive maximum at n = 11
+    assert identity_against_rotations(12).rotations == 340306  # and at n = 12 (bench/naive_law_extremes.py)
 
 
 def test_command_line_transposition():
@@ -243,7 +245,7 @@ def test_command_line_names_the_method_of_random_transpositions():
 
 
 def test_the_law_without_a_table_of_deals_equals_the_law(monkeypatch):
-    # bench/naive_law_extremes.py (the exhaustive maxima to n = 11) against permutation_law
+    # bench/naive_law_extremes.py (the exhaustive maxima to n = 12) against permutation_law
     import importlib.util
     import sys
     from pathlib import Path
@@ -272,3 +274,56 @@ def test_the_runs_of_the_rotation_are_the_two_families():
         runs[n] = {jumps for jumps in itertools.product(range(n), repeat=n) if play(jumps) == rotation}
         assert runs[n] == {(*j, 0) for j in runs[n - 1]} | {(n - 1, *(k + 1 for k in j)) for j in runs[n - 1]}
         assert len(runs[n]) == 2 ** (n - 1)
+
+
+def test_compiled_count_equals_the_python_count_it_replaced():
+    # the count and the widest level of the Python backward count (commit dd54721, before the compiled kernel),
+    # for random.Random(n)'s shuffle of n cards: the same orbits, merged the same way
+    import random
+
+    for n, expected in ((18, (10394484, 5096)),):
+        deal = list(range(n))
+        random.Random(n).shuffle(deal)
+        assert backward_count(make_shuffle("naive").program(n), n, deal) == expected
+
+
+def test_masses_beyond_64_bits_are_exact():
+    # 30 random transpositions of 6 cards: counts near 6.8e43 (several 32-bit limbs), against the law over cycle
+    # types (Python integers), one deal per cycle type
+    program = make_shuffle("transpositions", swaps=30).program(6)
+    for deal in ([0, 1, 2, 3, 4, 5], [1, 0, 2, 3, 4, 5], [1, 2, 0, 3, 4, 5], [1, 0, 3, 2, 4, 5], [1, 2, 3, 0, 4, 5],
+                 [1, 2, 0, 4, 3, 5], [1, 0, 3, 2, 5, 4], [1, 2, 3, 4, 0, 5], [1, 2, 0, 4, 5, 3],
+                 [1, 2, 3, 0, 5, 4], [1, 2, 3, 4, 5, 0]):
+        count, _ = backward_count(program, 6, deal)
+        assert count > 2**128
+        assert count == transposition_deal_count(6, 30, deal), deal
+
+
+def test_law_invariant_under_reversed_inverse():
+    # bench/naive_law_extremes.py: the deal of the run J'_k = n-1-J_{n-1-k} is w pi^-1 w, w the reversal
+    for n in range(3, 8):
+        counts = np.asarray(permutation_law(make_shuffle("naive"), n).counts)
+        deals = np.array(list(itertools.permutations(range(n))))
+        mirrored = n - 1 - np.argsort(deals, axis=1)[:, ::-1]  # (w pi^-1 w)[p] = n-1 - pi^-1[n-1-p]
+        assert (mirrored != deals).any()  # the map moves some deals
+        assert (counts[permutation_rank(mirrored)] == counts).all()
+    assert (counts[permutation_rank(np.argsort(deals, axis=1))] != counts).any()  # the inverse alone is no symmetry
+
+
+def test_committed_extremes_are_the_half_rotations_and_the_rotation():
+    # bench/results/naive_law_extremes.jsonl (every deal counted, n = 1 .. 12): A192053 to n = 10, every run counted
+    # once (n^n), the most likely deals the half rotations from n = 4 and the least the rotation, alone, from n = 5
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "bench" / "results" / "naive_law_extremes.jsonl"
+    found = {line["n"]: line for line in map(json.loads, path.read_text().splitlines())}
+    assert sorted(found) == list(range(1, 13))
+    assert [found[n]["largest"] for n in range(1, 11)] == A192053
+    assert [found[n]["largest"] for n in (11, 12)] == [91693, 340306]
+    for n, line in found.items():
+        assert line["runs"] == n**n
+        if n >= 4:
+            halves = {tuple(block_rotations((n // 2, n - n // 2))), tuple(block_rotations((n - n // 2, n // 2)))}
+            assert {tuple(deal) for deal in line["most_likely"]} == halves
+        if n >= 5:
+            assert (line["least"], line["least_likely_deals"]) == (2 ** (n - 1), 1)

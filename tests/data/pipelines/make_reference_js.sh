@@ -1,5 +1,6 @@
 #!/bin/sh
-# Writes reference_js.txt, js_decks_in_turn.txt, names_js.txt, reference_js_sort.txt and names_js_sort.txt with node 20.20.2 (V8 11.3.244.8-node.38).
+# Writes reference_js.txt, js_decks_in_turn.txt, names_js.txt, reference_js_sort.txt and names_js_sort.txt with node 20.20.2 (V8 11.3.244.8-node.38),
+# and reference_js53.txt, names_js53.txt (node on the doubles of V8 13.5+, see make_reference_js53.js).
 set -e
 cd "$(dirname "$0")"
 {
@@ -23,3 +24,11 @@ node --random_seed=7 make_reference.js 5 3 > js_decks_in_turn.txt
     echo "# node $(node --version), V8 $(node -p process.versions.v8)"
     for seed in 1 2 12345 -1; do node --random_seed=$seed make_reference_js_sort.js names; done
 } > names_js_sort.txt
+{
+    echo "# node $(node --version) on the doubles of V8 13.5+'s ToDouble (../v8/variants/reference.txt)"
+    node make_reference_js53.js
+} > reference_js53.txt
+{
+    echo "# node $(node --version) on the doubles of V8 13.5+'s ToDouble (../v8/variants/reference.txt)"
+    node make_reference_js53.js names
+} > names_js53.txt
