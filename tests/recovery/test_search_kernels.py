@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from rnglab.draws.lcg import as_fields
-from rnglab.generators import make_source
+from rnglab.generators import LCG, make_source
 from rnglab.recovery.crack import compiled_kernel, observe
 from rnglab.recovery.search_kernels import follow_card, search_seeds
 from rnglab.reduction.reducers import REDUCERS, as_reducer
@@ -66,3 +66,12 @@ def test_a_followed_card_ends_where_the_deal_puts_it():
         position, fewest = follow_card(kernel["reduce"], x, as_fields(kernel["generator"]), kernel["draws"], kernel["steps"],
                                        card, 1000)
         assert (position, fewest) == (deck.tolist().index(card), 1)
+
+
+def test_a_followed_card_of_a_stuck_source_reports_no_draw():
+    # x -> 3 x + 2 mod 2^32 holds 2^32 - 1, which threshold rejects: the fewest outputs a draw took is 0
+    source = LCG(a=3, c=2, m=2**32, seed=1)
+    kernel = compiled_kernel(source, REDUCERS["threshold"], make_shuffle("fisher-yates"), observe("Ac"))
+    _, fewest = follow_card(kernel["reduce"], np.uint64(2**32 - 1), as_fields(kernel["generator"]), kernel["draws"],
+                            kernel["steps"], 0, 20)
+    assert fewest == 0
