@@ -6,17 +6,13 @@ hypothesis of every test at that resolution: it must pass. The generator that
 really fails a test must still fail it.
 """
 
-import subprocess
-import sys
 
 import pytest
-import scipy.fft
 
 from rnglab.empirical.stattests import get_test
-from rnglab.empirical.stattests.fourier import MAX_BITS, fourier_statistic, transform_length
 from rnglab.empirical.stattests.frequency import uniform_levels
 from rnglab.generators import ideal_source, make_source
-from rnglab.streams.gateway import BitSelection, bits, select
+from rnglab.streams.gateway import BitSelection, select
 
 #: Every resolution rnglab serves: MSVC's 15 bits, 16 bits, MINSTD's prime modulus, RANDU's 2^31, 32-bit words,
 #: doubles, 64-bit words, and a range that is not a power of two.
@@ -55,40 +51,6 @@ def test_max_of_t_still_fails_minstd_and_not_msvc():
     assert get_test("max-of-t")(make_source("msvc", 12345), 2_000_000, **MAX_OF_T).pvalue > 1e-3
 
 
-def test_fourier_transforms_a_length_with_small_prime_factors():
-    n = 2**7 * 17 * 61681 // 64  # 2^1 * 17 * 61681 = 2 097 154: prime factor 61 681
-    length = transform_length(n)
-    assert length == scipy.fft.prev_fast_len(n, real=True) == 2_097_152 and length <= n
-    result = get_test("fourier")(make_source("pcg64", 5), n)
-    assert result.details["transform_length"] == length
-    assert result.statistic == fourier_statistic(bits(make_source("pcg64", 5), length))[0]
-    assert get_test("fourier")(make_source("randu", 1), n).pvalue > 1 - 1e-10  # RANDU still fails (too few peaks)
-
-
-def test_fourier_refuses_more_than_it_can_hold():
-    with pytest.raises(ValueError, match=r"at most 2\^27 .* would need 4\.4 GB"):
-        get_test("fourier")(make_source("randu", 1), 134_217_856)
-    assert transform_length(MAX_BITS) == MAX_BITS
-
-
-PEAK = """
-import resource, sys
-from rnglab.empirical.stattests import get_test
-from rnglab.generators import make_source
-source = make_source("pcg64", 1)
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-get_test("fourier")(source, int(sys.argv[1]))
-print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024 / int(sys.argv[1]))
-"""
-
-
-def test_fourier_memory_is_bounded_for_a_length_with_a_large_prime_factor():
-    # 2^23 + 9 = 8388617 is prime: Bluestein's algorithm needed about 160 bytes per bit, the 5-smooth length 33.
-    per_bit = float(subprocess.run([sys.executable, "-c", PEAK, str(2**23 + 9)], capture_output=True, text=True,
-                                   check=True).stdout)
-    assert per_bit < 40
-
-
 @pytest.mark.parametrize("low", [4, 8])
 def test_permutation_leaves_ties_out_and_passes_a_coarse_source(low):
     # At 16 levels one 4-tuple in three has a tie; counted as ascending they gave X^2 in the thousands.
@@ -96,7 +58,3 @@ def test_permutation_leaves_ties_out_and_passes_a_coarse_source(low):
     assert result.details["ties"] > 0 and 1e-3 < result.pvalue < 1 - 1e-3
 
 
-def test_runs_up_refuses_a_source_with_too_few_levels():
-    with pytest.raises(ValueError, match=r"n <= L\^2 = 65536 values from a source of L = 256 levels"):
-        get_test("runs-up")(select(ideal_source(2**32, 1), BitSelection(low=8)), 100_000)
-    assert 1e-3 < get_test("runs-up")(ideal_source(2**15, 2), 10**7).pvalue < 1 - 1e-3

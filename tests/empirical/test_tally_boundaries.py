@@ -1,9 +1,10 @@
 """Tallies whose samples run across reads: gap and coupon stop right after their n-th segment (whatever the reads,
-outputs skipped or handed back), runs up and the serial correlation carry the boundary; each read in random pieces
-against a one-value-at-a-time reference."""
+outputs skipped or handed back), read in random pieces against a one-value-at-a-time reference.
+
+The pieces tests of runs up, of the serial correlation and of the tape, which use the helpers here, are in
+stattests/test_runs.py, stattests/test_correlation.py and streams/test_tape.py."""
 
 import itertools
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -14,12 +15,9 @@ from rnglab.empirical.stattests import correlation as correlation_module
 from rnglab.empirical.stattests import frequency as frequency_module
 from rnglab.empirical.stattests import knuth as knuth_module
 from rnglab.empirical.stattests import runs as runs_module
-from rnglab.empirical.stattests.correlation import LaggedSums
 from rnglab.empirical.stattests.knuth import CouponTally, GapTally
-from rnglab.empirical.stattests.runs import add_runs, closed_counts
 from rnglab.generators import CallableSource
-from rnglab.streams.gateway import BitSelection, genuine_words, select
-from rnglab.streams.tape import Tape
+from rnglab.streams.gateway import BitSelection, select
 
 pieces_examples = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -124,60 +122,3 @@ def test_a_coupon_tally_lumps_the_lengths_at_the_tail_of_its_final_size():
     assert small.details["observed"].sum() == 40 and large.details["observed"].sum() == 4000
 
 
-def test_a_tape_read_again_hands_back_the_outputs_after_the_values_kept():
-    outputs = np.array([5, 1, 4, 2, 3, 5, 0, 1, 2, 4, 3], dtype=np.uint64)  # range 6: 4 and 5 are skipped
-    source = listed(outputs, 5)
-    tape = Tape(source)
-    tape.mark()
-    assert genuine_words(tape, 5).tolist() == [1, 2, 3, 0, 1]
-    tape.rewind(lambda again: genuine_words(again, 3))  # keep [1, 2, 3]: they end at output 4
-    tape.close()
-    assert source.random_raw(3).tolist() == [5, 0, 1]
-
-
-@pieces_examples
-@given(st.lists(st.floats(0, 1, exclude_max=True), min_size=2, max_size=60), st.data())
-def test_runs_up_read_in_pieces_equal_the_whole(tiny_chunks, values, data):
-    cuts = sorted(data.draw(st.lists(st.integers(0, len(values)), max_size=4)))
-    counts, state, read = np.zeros(7, dtype=np.int64), np.zeros(2), reader(values)
-    for start, stop in zip([0, *cuts], [*cuts, len(values)]):
-        add_runs(read, stop - start, start == 0, state, counts)
-    starts = [0] + [j for j in range(1, len(values)) if values[j] <= values[j - 1]] + [len(values)]
-    expected = np.bincount(np.minimum(np.diff(starts), 6), minlength=7)[1:]
-    assert closed_counts(counts, state).tolist() == expected.tolist()
-
-
-def assert_lagged_sums_close_the_circle(values, lag, cuts):
-    """``LaggedSums`` read in pieces ending at ``cuts`` gives Knuth's coefficient, computed exactly in fractions."""
-    n = len(values)
-    sums, read = LaggedSums(lag), reader(np.array(values))
-    for start, stop in zip([0, *cuts], [*cuts, n]):
-        sums.add(read, stop - start)
-    exact = [Fraction(value) for value in values]
-    total = sum(exact)
-    denominator = n * sum(x * x for x in exact) - total**2
-    numerator = n * sum(x * y for x, y in zip(exact, exact[lag:] + exact[:lag])) - total**2
-    expected = float(numerator / denominator) if denominator else 1.0
-    assert sums.coefficient(n) == pytest.approx(expected, rel=1e-9, abs=1e-12)
-
-
-#: Values a uniform reader of ``w`` bits hands out, ``k / 2^w``: coarse ones repeat, so that samples are often
-#: nearly constant.
-uniform_readings = st.sampled_from([2, 8, 53]).flatmap(
-    lambda w: st.lists(st.integers(0, 2**w - 1).map(lambda k: k / 2**w), min_size=6, max_size=60))
-
-
-@pieces_examples
-@given(uniform_readings, st.integers(1, 2), st.data())
-def test_lagged_sums_read_in_pieces_close_the_circle(tiny_chunks, values, lag, data):
-    cuts = sorted(data.draw(st.lists(st.integers(2 * lag + 1, len(values)), max_size=4)))
-    assert_lagged_sums_close_the_circle(values, lag, cuts)
-
-
-@pytest.mark.parametrize("values, lag, cuts", [
-    ([0.0] * 5 + [1e-4], 1, []),  # found by the CI run of 2026-11-24: centred on 1/2, 7 digits were lost
-    ([0.9] * 40 + [0.9 + 1e-12] * 3, 2, [7, 20]),
-    ([0.75] * 7 + [0.75 + 2**-50], 1, [3]),
-])
-def test_lagged_sums_keep_nearly_constant_samples_exact(tiny_chunks, values, lag, cuts):
-    assert_lagged_sums_close_the_circle(values, lag, cuts)

@@ -362,15 +362,6 @@ def test_full_msvc_seed_space():
     assert [c.seed for c in result.candidates] == sorted({seed % 2**31, seed % 2**31 + 2**31})
 
 
-def test_kernels_are_the_reducers_maps_not_registry_positions():
-    from rnglab.draws.lcg import serves
-    from rnglab.recovery.search_kernels import search_kernel
-    from rnglab.reduction.reducers import REDUCERS
-
-    msvc, mmix = make_source("msvc"), make_source("lcg:a=6364136223846793005,c=1442695040888963407,m=2^64")
-    assert all(serves(msvc, entry) for entry in REDUCERS.values())
-    assert [name for name, entry in REDUCERS.items() if serves(mmix, entry)] == ["bitmask", "lemire"]
-    assert search_kernel(REDUCERS["lemire"].scalar.reduce) is search_kernel(as_reducer("lemire").scalar.reduce)
 
 
 #: A child process: is the modulo seed-search kernel in numba's disk cache before this generator's search?

@@ -3,7 +3,6 @@
 import json
 import os
 import signal
-import socket
 
 import pytest
 
@@ -125,25 +124,6 @@ def test_a_journal_refuses_another_search(tmp_path):
     open_journal(path, KIND, search_identity(plan_of()))
     with pytest.raises(ValueError, match="other work.*cards"):
         open_journal(path, KIND, search_identity(plan_of(cards="2c 3c")))
-
-
-def test_an_unreachable_scheduler_is_one_error(monkeypatch):
-    with socket.socket() as probe:  # a port of 127.0.0.1 that nothing listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "1s")
-    import dask
-
-    dask.config.refresh()
-    with pytest.raises(ValueError, match=f"cannot reach the dask scheduler at tcp://127.0.0.1:{port}"), \
-            cluster_client(f"tcp://127.0.0.1:{port}"):
-        pass
-
-
-def test_without_dask_the_error_says_what_to_install(monkeypatch):
-    monkeypatch.setitem(__import__("sys").modules, "distributed", None)
-    with pytest.raises(ValueError, match=r"rnglab\[cluster\]"), cluster_client(workers=2):
-        pass
 
 
 def test_uncovered_ranges():

@@ -8,11 +8,8 @@ import pytest
 from rnglab.draws.bounded import draw_bounded_reference
 from rnglab.generators import as_generator
 from rnglab.recovery.clues import Clue, information_bits
-from rnglab.recovery.crack import observe
-from rnglab.recovery.dealt import draw_paths, recover_from_deal
 from rnglab.recovery.lattice import InsufficientObservations, recover_from_outputs, reproduces, solve, source_at
 from rnglab.reduction.reducers import as_reducer
-from rnglab.shuffles.algorithms import make_shuffle, shuffle
 
 JAVA = as_generator("java")
 MMIX_TOP = as_generator("lcg:a=6364136223846793005,c=1442695040888963407,m=2^64,output=bits(33,31)")
@@ -39,15 +36,6 @@ def observed(spec, reducer, state, bounds):
 
 def first_state(spec, seeded):
     return (spec.a * seeded + spec.c) % spec.m
-
-
-@pytest.mark.parametrize("seed, deck", list(jvm_lines("deck")))
-def test_java_collections_shuffle_from_the_bottom_12_cards(seed, deck):
-    positions = list(range(51, 39, -1))
-    seen = observe(" ".join(str(deck[p]) for p in positions), ",".join(map(str, positions)))
-    result = recover_from_deal(JAVA, JAVA.native_reducer, make_shuffle("fisher-yates"), seen)
-    assert result.seeds == [seed % 2**48]  # new Random(seed) keeps the low 48 bits of the seed
-    assert result.decks == [seen.deck.names(deck)]
 
 
 @pytest.mark.parametrize("seed, rolls", list(jvm_lines("dice")))
@@ -114,22 +102,6 @@ def test_every_candidate_reproduces_near_the_information_bound():
         assert all(reproduces(JAVA, JAVA.native_reducer, clues, x) for x in states)
 
 
-def test_fisher_yates_bottom_cards_are_the_first_draws_exactly():
-    seed, deck = next(jvm_lines("deck"))
-    rolls = [int(draw_bounded_reference(JAVA.make(seed), 52, 1, JAVA.native_reducer).values[0])]
-    seen = observe(str(deck[51]), "51")
-    assert draw_paths(make_shuffle("fisher-yates").program(52), seen) == [[Clue.value(rolls[0], 52)]]
-
-
-def test_an_unseen_draw_branches():
-    deck = shuffle(52, JAVA.make(77), make_shuffle("forward"), JAVA.native_reducer)
-    positions = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11]
-    seen = observe(" ".join(str(int(deck[p])) for p in positions), ",".join(map(str, positions)))
-    paths = draw_paths(make_shuffle("forward").program(52), seen)
-    assert len(paths) > 1 and all(path[9] == Clue(0, 42, 43) for path in paths)
-    assert recover_from_deal(JAVA, JAVA.native_reducer, make_shuffle("forward"), seen).seeds == [77]
-
-
 def test_multiply_shift_draw_is_an_interval_of_outputs():
     # floor(y 6 / 2^31) = 2 exactly for y in [ceil(2 * 2^31 / 6), ceil(3 * 2^31 / 6) - 1]
     from rnglab.recovery.clues import _preimage
@@ -168,16 +140,3 @@ def test_cli_dice_json_names_the_method_and_the_seed():
     assert data["predicted"] == [rolls[25:]]
 
 
-def test_too_few_cards_say_how_many_are_needed():
-    # 52 x 51 x ... x 44 = 2^50.2 >= 2^48 > 52 x ... x 45 = 2^44.8: nine cards at least
-    seen = observe("As Kd 7h", "51,50,49")
-    with pytest.raises(InsufficientObservations, match="at least 9 cards"):
-        recover_from_deal(JAVA, JAVA.native_reducer, make_shuffle("fisher-yates"), seen)
-
-
-@pytest.mark.parametrize("algo", ["deitel", "draw-unused", "unrank"])
-def test_a_deal_of_a_redrawing_shuffle_is_not_read_as_draws(algo):
-    # Deitel's loop draws rand() % 4, rand() % 13 and redraws taken slots: not one draw below the cards left
-    seen = observe("As Kd 7h 2c 9s Qh Jd 3c 4s Th", None)
-    with pytest.raises(ValueError, match=f"{algo} redraws when a try fails"):
-        recover_from_deal(as_generator("msvc"), as_reducer("modulo"), make_shuffle(algo), seen)

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.draws.lcg import serves
 from rnglab.generators import LCG, Output, as_generator, make_source
 from rnglab.reduction.reducers import REDUCERS
 from rnglab.shuffles.algorithms import (
@@ -199,13 +198,6 @@ def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n,
         single = SourceDraws(LCG(a=generator.a, m=generator.m, c=generator.c, seed=seed, output=generator.output,
                                  seeding=generator.seeding, low=generator.low), REDUCERS[method])
         assert shuffle_decks(n, single, make_shuffle(algo))[0].tolist() == deck and single.draws == used
-
-
-def test_compiled_path_serves_the_common_lcgs():
-    lemire = {name: serves(make_source(name).batch([1]), REDUCERS["lemire"]) for name in CATALOG_LCGS}
-    assert lemire["mmix"] and not lemire["drand48"]  # R = 2^48: step by step
-    assert all(served for name, served in lemire.items() if name != "drand48")
-    assert not serves(make_source("mmix").batch([1]), REDUCERS["modulo"])
 
 
 def test_whole_word_lemire_redraws_a_rejected_output():

@@ -2,7 +2,11 @@
 
 Also: the chunked readers against one-value-at-a-time references of Knuth's
 algorithms, the exact class probabilities against published values, and
-(slow) the uniformity of first-level p-values on PCG64.
+(slow) the uniformity of first-level p-values on PCG64. The tables of good and
+bad generators, validity rules and null distributions cover every Knuth test;
+the frequency, serial, runs-up and serial correlation tests' own cases are in
+test_frequency.py, test_runs.py and test_correlation.py, which share the
+helpers here.
 """
 
 import math
@@ -18,8 +22,6 @@ from rnglab.empirical.stattests import TESTS, get_test
 from rnglab.empirical.stattests import frequency as frequency_module
 from rnglab.empirical.stattests import knuth as knuth_module
 from rnglab.empirical.stattests import runs as runs_module
-from rnglab.empirical.stattests.correlation import LaggedSums, serial_correlation
-from rnglab.empirical.stattests.frequency import Overlap, frequency, serial, serial_overlapping, tuple_counts
 from rnglab.empirical.stattests.knuth import (
     UNCUT,
     SegmentCounts,
@@ -36,7 +38,7 @@ from rnglab.empirical.stattests.knuth import (
     poker_probabilities,
     stirling2,
 )
-from rnglab.empirical.stattests.runs import MIN_VALUES, RUN_RATES, RUN_WEIGHTS, add_runs, closed_counts, runs_up
+from rnglab.empirical.stattests.runs import MIN_VALUES
 from rnglab.generators import CallableSource, make_source
 from rnglab.streams.gateway import BitSelection, select
 
@@ -80,38 +82,6 @@ chunked_examples = settings(max_examples=60, deadline=None, suppress_health_chec
 
 
 # --- (1) hand-computed cases -------------------------------------------------------------------------------
-
-
-def test_serial_correlation_by_hand():
-    # u = 0, 1/4, 1/2, 3/4: sum u = 3/2, sum u^2 = 7/8, circular sum u_j u_(j+1) = 1/2,
-    # C = (4 * 1/2 - 9/4) / (4 * 7/8 - 9/4) = -1/5; mu = -1/3, sigma = 4 / (3 sqrt 2): z = sqrt(2) / 10.
-    result = serial_correlation(cycling([0, 1, 2, 3], 3), 4)
-    assert result.details["coefficient"] == pytest.approx(-0.2)
-    assert result.statistic == pytest.approx(math.sqrt(2) / 10)
-    assert result.pvalue == pytest.approx(2 * stats.norm.sf(math.sqrt(2) / 10))
-
-
-def test_frequency_by_hand():
-    # 20 values cycling 0,0,1,2,3 on [0, 3] (d = 4): counts 8,4,4,4 against 5: X^2 = (9+1+1+1)/5 = 2.4, 3 df.
-    result = frequency(cycling([0, 0, 1, 2, 3], 3), 20)
-    assert result.details["observed"].tolist() == [8, 4, 4, 4]
-    assert (result.statistic, result.details["df"]) == (pytest.approx(2.4), 3)
-
-
-def test_serial_by_hand():
-    # pairs (0,0),(0,0),(0,1),(1,1),(1,0) repeated: 20 pairs give cells 00:8, 01:4, 10:4, 11:4; X^2 = 2.4, 3 df.
-    result = serial(cycling([0, 0, 0, 0, 0, 1, 1, 1, 1, 0], 1), 20, d=2, t=2)
-    assert result.details["observed"].tolist() == [8, 4, 4, 4]
-    assert result.statistic == pytest.approx(2.4)
-
-
-def test_serial_overlapping_by_hand():
-    # The circle of 20 bits 0000110010 0000110010 has pairs 00:10, 01:4, 10:4, 11:2 (X^2_2 = 36/5 = 7.2) and
-    # bits 0:14, 1:6 (X^2_1 = 32/10 = 3.2): D = 4.0 with 4 - 2 = 2 df, p = exp(-2).
-    result = serial_overlapping(cycling([0, 0, 0, 0, 1, 1, 0, 0, 1, 0], 1), 20, d=2, t=2)
-    assert result.details["observed"].tolist() == [10, 4, 4, 2]
-    assert (result.statistic, result.details["df"]) == (pytest.approx(4.0), 2)
-    assert result.pvalue == pytest.approx(math.exp(-2))
 
 
 def test_gap_by_hand():
@@ -185,35 +155,11 @@ def test_max_of_t_cell_probabilities_are_those_of_the_discrete_maximum():
     assert fine == pytest.approx(np.full(d, 1 / d), rel=1e-9)
 
 
-def test_runs_up_by_hand():
-    # 1,2,3 then 0,1,2,3 repeated: one run of length 3, then runs of 4; n = 100 000 = 3 + 4 * 24999 + 1 ends
-    # with a run "0" of length 1: counts (1, 0, 1, 24999, 0, 0).
-    n = MIN_VALUES
-    quarter = (n - 3) // 4
-    result = runs_up(cycling([1, 2, 3, 0], 1023), n)  # 1024 levels: n <= L^2
-    assert result.details["observed"].tolist() == [1, 0, 1, quarter, 0, 0]
-    deviation = np.array([1, 0, 1, quarter, 0, 0]) - n * RUN_RATES
-    assert result.statistic == pytest.approx(deviation @ RUN_WEIGHTS @ deviation / (n - 6))
-    assert result.pvalue == 0.0
-
-
-def run_up_counts(read, n):
-    """The runs-up tally's counts of ``n`` values read at once, the open run closed."""
-    counts, state = np.zeros(7, dtype=np.int64), np.zeros(2)
-    add_runs(read, n, True, state, counts)
-    return closed_counts(counts, state)
-
-
 def segment_counts(read, n, mean_length, scan, cap):
     """The gap and coupon tallies' segment counts of ``n`` segments read at once."""
     segments = SegmentCounts(cap, 0)
     stalled = segments.extend(read, n, mean_length, scan)
     return segments.counts, segments.values_read, stalled
-
-
-def test_run_up_counts_of_a_short_sequence():
-    # 0.1 0.5 | 0.3 | 0.3 0.9 | 0.2: a tie ends a run; lengths 2, 1, 2, 1.
-    assert run_up_counts(reader([0.1, 0.5, 0.3, 0.3, 0.9, 0.2]), 6).tolist() == [2, 2, 0, 0, 0, 0]
 
 
 # --- exact probabilities --------------------------------------------------------------------------------------
@@ -309,41 +255,6 @@ def test_min_expected_merges_classes_as_testu01():
         coupon(make_source("pcg64", 1), 1000, d=8, cut=True)
 
 
-@chunked_examples
-@given(st.lists(st.floats(min_value=0, max_value=1, exclude_max=True), min_size=2, max_size=60))
-def test_run_counts_across_chunks_equal_the_whole(tiny_chunks, values):
-    starts = [0] + [j for j in range(1, len(values)) if values[j] <= values[j - 1]] + [len(values)]
-    lengths = np.minimum(np.diff(starts), 6)
-    expected = np.bincount(lengths, minlength=7)[1:]
-    assert run_up_counts(reader(values), len(values)).tolist() == expected.tolist()
-
-
-@chunked_examples
-@given(st.lists(st.integers(min_value=0, max_value=2), min_size=3, max_size=60), st.integers(min_value=1, max_value=3))
-def test_overlapping_counts_across_chunks_equal_the_circle(tiny_chunks, values, t):
-    n, circle = len(values), values * 2
-    cells = [sum(circle[j + i] * 3 ** (t - 1 - i) for i in range(t)) for j in range(n)]
-    expected = np.bincount(cells, minlength=3**t)
-    overlap = Overlap(t - 1)
-    counts = tuple_counts(overlap.windows(reader(np.array(values)), n), 3, t, np.zeros(3**t, dtype=np.int64))
-    if t > 1:
-        tuple_counts([overlap.wrap()], 3, t, counts)
-    assert counts.tolist() == expected.tolist()
-
-
-@chunked_examples
-@given(st.lists(st.floats(min_value=0, max_value=1, exclude_max=True), min_size=6, max_size=60),
-       st.integers(min_value=1, max_value=2))
-def test_serial_correlation_across_chunks_equals_knuths_formula(tiny_chunks, values, lag):
-    u, n = np.array(values), len(values)
-    denominator = n * (u @ u) - u.sum() ** 2
-    expected = (n * (u @ np.roll(u, -lag)) - u.sum() ** 2) / denominator if denominator > 1e-9 else None
-    if expected is not None:
-        sums = LaggedSums(lag)
-        sums.add(reader(u), n)
-        assert sums.coefficient(n) == pytest.approx(expected, abs=1e-9)
-
-
 # --- (2) a good generator passes, (3) known-bad generators fail ----------------------------------------------
 
 GOOD = [
@@ -391,13 +302,6 @@ def test_pcg64_passes(name, n, options):
 def test_bad_generator_fails(name, generator, n, selection, options):
     result = get_test(name)(select(make_source(generator, 1), selection), n, **options)
     assert result.pvalue < 1e-6, result
-
-
-def test_exactly_periodic_low_bits_are_too_good_for_the_frequency_test_but_fail_the_overlapping_one():
-    # glibc TYPE_0's low 2 bits run 0,1,2,3,0,1,...: perfectly equidistributed (p = 1), perfectly serial.
-    source = make_source("glibc_type0", 1)
-    assert frequency(select(source, BitSelection(low=2)), 1000).pvalue > 0.999999
-    assert serial_overlapping(select(source, BitSelection(low=2)), 1000, d=4, t=2).pvalue < 1e-6
 
 
 def test_stalled_source_reports_it():
@@ -457,41 +361,12 @@ def test_validity_rule_is_enforced(name, n, options, rule):
         get_test(name)(make_source("pcg64", 1), n, **options)
 
 
-def test_digits_cannot_exceed_the_selected_bits():
-    with pytest.raises(ValueError, match=r"d must be <= 2\^3"):
-        frequency(select(make_source("pcg64", 1), BitSelection(keep=3)), 1000, d=16)
-
-
 def test_gap_interval_is_checked():
     with pytest.raises(ValueError, match="alpha < beta"):
         gap(make_source("pcg64", 1), 1000, alpha=0.5, beta=0.5)
 
 
 # --- the null distributions -----------------------------------------------------------------------------------
-
-
-def test_serial_correlation_is_standardised():
-    # z over 2000 seeded PCG64 samples of 500: mean 0 (s.e. 0.022) and variance 1 (s.e. 0.032); tolerance 4 s.e.
-    z = np.array([serial_correlation(make_source("pcg64", seed), 500).statistic for seed in range(2000)])
-    assert abs(z.mean()) < 0.09 and abs(z.var() - 1) < 0.13
-
-
-def test_uncentred_lag_products_have_variance_13_over_144_per_term():
-    # Var(sum_j u_j u_(j+1)) / n -> 7/144 + 2 * 3/144 = 13/144 (see the docstring of serial_correlation),
-    # not Var(u_1 u_2) = 7/144: 4000 circles of 400 uniforms, standard error of the variance about 2.3 %.
-    u = np.random.default_rng(1).random((4000, 400))
-    sums = (u * np.roll(u, -1, axis=1)).sum(axis=1)
-    assert sums.var() / 400 == pytest.approx(13 / 144, rel=0.1)
-
-
-def test_naive_overlapping_chi_square_is_not_chi_square_but_the_difference_is():
-    # 400 circles of 320 base-4 digits, t = 2 (16 cells): X^2_2 alone has variance far above 2 * 15 = 30;
-    # D = X^2_2 - X^2_1 has mean 12 and variance 24 (chi-square with 12 df).
-    results = [serial_overlapping(make_source("pcg64", seed), 320, d=4, t=2) for seed in range(400)]
-    naive = np.array([r.details["chi_square_t"] for r in results])
-    difference = np.array([r.statistic for r in results])
-    assert naive.var() > 45
-    assert difference.mean() == pytest.approx(12, rel=0.1) and difference.var() == pytest.approx(24, rel=0.3)
 
 
 VALIDATION = [
@@ -530,14 +405,6 @@ def test_adjacent_groups_are_the_greedy_groups(expected, minimum):
     if total < minimum and len(starts) > 1:
         starts.pop()
     assert knuth_module.adjacent_groups(np.array(expected), minimum).tolist() == starts
-
-
-@given(st.lists(st.integers(0, 9), max_size=200))
-def test_add_counts_is_a_bincount(indices):
-    """Counting in place equals numpy's bincount, added to what the counts held."""
-    counts = np.arange(10, dtype=np.int64)
-    frequency_module.add_counts(np.array(indices, dtype=np.intp), counts)
-    assert counts.tolist() == (np.arange(10) + np.bincount(np.array(indices, dtype=np.intp), minlength=10)).tolist()
 
 
 @given(st.integers(2, 7).flatmap(lambda t: st.lists(st.lists(st.integers(0, 5), min_size=t, max_size=t),

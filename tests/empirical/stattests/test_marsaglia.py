@@ -1,7 +1,8 @@
 """Marsaglia, TestU01 and NIST tests: collision, birthday spacings, Fourier, matrix rank, Hamming weight.
 
 Each test is checked three ways: a hand-computed case, a good generator (PCG64) that passes at
-a fixed seed, and a known-bad generator that fails.
+a fixed seed, and a known-bad generator that fails. The Fourier test's hand-computed cases are in
+test_fourier.py.
 """
 
 import itertools
@@ -24,7 +25,7 @@ from rnglab.empirical.stattests.collision import (
     poisson_discrete_pvalue,
     poisson_mid_pvalue,
 )
-from rnglab.empirical.stattests.fourier import fourier, fourier_statistic
+from rnglab.empirical.stattests.fourier import fourier
 from rnglab.empirical.stattests.hamming import hamming_weight, merge_sparse_tails, weight_counts
 from rnglab.empirical.stattests.matrix_rank import gf2_ranks, matrix_rank, rank_probabilities
 from rnglab.generators import LCG, CallableSource, make_source
@@ -139,20 +140,6 @@ def test_collision_counts_repeated_cells():
     # d = 2^16, t = 1: values 5, 5, 7, 9, 9, 9 give 3 collisions; k / 32 = 2048 >= 6
     result = collision(fixed_source([5, 5, 7, 9, 9, 9], 16), 6, d=2**16, t=1)
     assert result.statistic == 3 and result.details["expected"] == pytest.approx(expected_collisions(6, 2**16))
-
-
-def test_fourier_statistic_by_hand():
-    # NIST SP 800-22 2.6.8's input 1001010011: moduli |f_0..f_4| = 0, 2, 4.47, 2, 4.47 are all below
-    # T = sqrt(10 ln 20) = 5.47, so N1 = 5 and d = (5 - 4.75) / sqrt(10 0.95 0.05 / 4) = 0.7255.
-    # (The document prints N1 = 4, which its own threshold does not give.)
-    statistic, below, expected = fourier_statistic(np.array([1, 0, 0, 1, 0, 1, 0, 0, 1, 1], dtype=np.uint8))
-    assert below == 5 and expected == 4.75 and statistic == pytest.approx(0.25 / math.sqrt(0.11875))
-
-
-def test_fourier_of_a_pure_tone_fails():
-    # bits 0101... : all the energy sits in one coefficient, so too many moduli fall below T
-    result = fourier(fixed_source([0x55], 8), 4096)
-    assert result.pvalue > 1 - 1e-10
 
 
 def test_rank_probabilities_2x2_and_32x32():

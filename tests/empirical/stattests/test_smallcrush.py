@@ -16,7 +16,6 @@ from scipy import stats
 
 from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.stattests.hamming import merge_sparse_tails
-from rnglab.empirical.stattests.hamming_pairs import pair_classes
 from rnglab.empirical.stattests.random_walk import walk_laws, walk_statistics
 from rnglab.empirical.stattests.weights import interval_probability
 from rnglab.generators import CallableSource, make_source
@@ -72,14 +71,6 @@ def test_merging_follows_testu01_where_it_differs_from_pooling_tails():
     """[12, 9.5, 6, 3, 1, 0.5] at 10: 9.5 starts a group with 6; the short last group (4.5) joins it."""
     _, expected, labels = merge_sparse_tails(np.zeros(6), np.array([12, 9.5, 6, 3, 1, 0.5]), 10)
     assert labels == [(0, 0), (1, 5)] and expected.tolist() == [12, 20]
-
-
-def test_pair_classes_by_hand():
-    labels, expected = pair_classes(np.array([[20.0, 4.0], [3.0, 12.0]]), 10.0)
-    # two full cells; the pooled 7 < 10 joins the last full cell
-    assert labels.tolist() == [[0, 1], [1, 1]] and expected.tolist() == [20, 19]
-    labels, expected = pair_classes(np.array([[4.0, 4.0], [3.0, 3.0]]), 10.0)
-    assert labels.tolist() == [[0, 1], [0, 1]] and expected.tolist() == [7, 7]
 
 
 def test_interval_probability_is_exact_at_the_resolution_read():
