@@ -182,12 +182,6 @@ def test_the_kernel_rule_catches_a_bare_njit(tmp_path):
 #: The tests of ``rnglab/<package>/<module>.py`` are in ``tests/<package>/test_<module>.py``.
 TESTS = Path(__file__).parent
 
-#: Modules that do not yet have their own test file (issue #28): their behaviour is tested, but from files named
-#: after another module or a feature. Covering one is writing its file and removing it from this list; the list
-#: only shrinks (the test fails on a module that gains its file and is still listed, and on a new module without one).
-NOT_YET_COVERED: set[str] = set()
-
-
 def modules_with_tests() -> list[Path]:
     """Every module of the package but ``__init__`` and ``__main__``, which are tested through their modules."""
     return sorted(path for path in PACKAGE.rglob("*.py") if path.name not in ("__init__.py", "__main__.py"))
@@ -277,15 +271,15 @@ def reaches(test_path: Path, module: str) -> bool:
 
 
 def test_every_module_has_its_own_test_file_that_reaches_it():
-    uncovered, unreached = set(), []
+    uncovered, unreached = [], []
     for path in modules_with_tests():
         module, tests = module_name(path), own_tests(path)
         if not tests.exists():
-            uncovered.add(module)
+            uncovered.append(module)
         elif not reaches(tests, module):
             unreached.append(str(tests.relative_to(TESTS)))
     assert unreached == []
-    assert uncovered == NOT_YET_COVERED
+    assert uncovered == [], "a module without tests/<package>/test_<module>.py"
 
 
 def test_the_rule_finds_a_module_s_file_and_what_it_imports(tmp_path):
