@@ -440,6 +440,7 @@ ROWS: list[Row] = [
     row("fairness --n 4 --random-bits 40 --function", "[1, 16]", argv=(f"{ARTICLES}:fisher_yates",)),
     row("fairness msvc --n 4 --exact --function", "empirically", argv=(f"{ARTICLES}:fisher_yates",)),
     row("fairness msvc --n 4 --shuffles 3 --function", "at least 20", argv=(f"{ARTICLES}:fisher_yates",)),
+    row("fairness msvc --n 52 --shuffles 10^6 --function", "up to 865384 fit", argv=(f"{ARTICLES}:fisher_yates",)),
     row("fairness --n 4 --random-bits 4", "--function"),
     row("fairness --n 4 --reducer modulo --function", "--reducer applies with GEN", argv=(f"{ARTICLES}:fisher_yates",)),
     row("fairness --n 9 --algo js-sort-timsort", "n <= 8"),

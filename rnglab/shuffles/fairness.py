@@ -1036,6 +1036,17 @@ def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") ->
                              position_max_deviation=float(np.abs(counts / shuffles - 1 / n).max()))
 
 
+def check_empirical_work(shuffles: int, n: int, label: str, path: str) -> None:
+    """Refuse up front ``shuffles`` decks of ``n`` cards whose estimated time, by their size at
+    :data:`~rnglab.core.rates.SECONDS_PER_CARD` on ``path``, exceeds :data:`EMPIRICAL_SECONDS` (never by a clock:
+    the same request is accepted or refused on any machine, under any load)."""
+    seconds = shuffles * n * SECONDS_PER_CARD[path]
+    if seconds > EMPIRICAL_SECONDS:
+        fit = int(EMPIRICAL_SECONDS / (n * SECONDS_PER_CARD[path]))
+        raise ValueError(f"{shuffles} shuffles of {n} cards ({label}, {path}) would take about {seconds:.3g} s "
+                         f"(limit {EMPIRICAL_SECONDS} s): up to {fit} fit")
+
+
 def empirical_fairness(source: Source, n: int, algo: Shuffle, shuffles: int, reducer: Reducer = DEFAULT_REDUCER, *,
                        chunk: int = 2**16, label: str = "", progress=None) -> EmpiricalFairness:
     """Shuffle ``shuffles`` decks one after another from ``source`` and test the positions.
@@ -1049,11 +1060,7 @@ def empirical_fairness(source: Source, n: int, algo: Shuffle, shuffles: int, red
     """
     check_chi_square_size(shuffles, n)
     path = "batched" if algo.swap_program(n) is not None else "deck at a time"
-    if shuffles * n * SECONDS_PER_CARD[path] > EMPIRICAL_SECONDS:
-        fit = int(EMPIRICAL_SECONDS / (n * SECONDS_PER_CARD[path]))
-        raise ValueError(f"{shuffles} shuffles of {n} cards ({algo.name}, {path}) would take about "
-                         f"{shuffles * n * SECONDS_PER_CARD[path]:.3g} s (limit {EMPIRICAL_SECONDS} s): "
-                         f"up to {fit} fit")
+    check_empirical_work(shuffles, n, algo.name, path)
     counts = np.zeros((n, n), dtype=np.int64)
     for start in range(0, shuffles, chunk):
         decks = shuffle_in_turn(n, source, min(chunk, shuffles - start), algo, reducer)

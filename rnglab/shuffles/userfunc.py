@@ -45,8 +45,6 @@ if TYPE_CHECKING:
 
 #: Outputs read ahead per card before each call of the empirical test (more are drawn one by one).
 READ_AHEAD = 4
-#: Calls of the empirical test timed before the whole run is estimated (and refused beyond its limit).
-TIMED_CALLS = 64
 #: Calls of the empirical test in one batch after the timed ones.
 POSITION_BATCH = 2048
 
@@ -165,32 +163,21 @@ def function_position_counts(function: UserFunction | Callable, n: int, source: 
     """``counts[card, position]`` over ``shuffles`` calls of ``function`` on one stream (one after another).
 
     The calls go in batches (:func:`count_positions`, in the function's child
-    process for a user's function): :data:`TIMED_CALLS`, then up to
-    :data:`POSITION_BATCH` at a time. Raises ``ValueError`` when the first
-    calls show that all of them would take more than
-    :data:`~rnglab.shuffles.fairness.EMPIRICAL_SECONDS`. ``source`` itself is
-    read from only when the function runs in this process.
+    process for a user's function): up to :data:`POSITION_BATCH` at a time. Raises ``ValueError`` up front when
+    ``shuffles`` calls exceed, by their size at the deck-at-a-time rate,
+    :data:`~rnglab.shuffles.fairness.EMPIRICAL_SECONDS`
+    (:func:`~rnglab.shuffles.fairness.check_empirical_work`). ``source`` itself
+    is read from only when the function runs in this process.
     """
+    from rnglab.shuffles.fairness import check_empirical_work
+
+    check_empirical_work(shuffles, n, label, "deck at a time")
     rng, counts, done = SourceRandom(source, reducer), np.zeros((n, n), dtype=np.int64), 0
-    start = time.monotonic()
     with running(function) as runner:
         while done < shuffles:
-            first = not done
-            batch, rng = runner.count_positions(n, rng, min(shuffles - done, TIMED_CALLS if first else
-                                                            POSITION_BATCH), label)
+            batch, rng = runner.count_positions(n, rng, min(shuffles - done, POSITION_BATCH), label)
             made = int(batch[0].sum())
             counts, done = counts + batch, done + made
-            if first and done < shuffles:
-                _check_empirical_time(time.monotonic() - start, done, shuffles)
             if progress:
                 progress(made)
     return counts
-
-
-def _check_empirical_time(elapsed: float, done: int, shuffles: int) -> None:
-    from rnglab.shuffles.fairness import EMPIRICAL_SECONDS
-
-    estimate = elapsed / done * shuffles
-    if estimate > EMPIRICAL_SECONDS:
-        raise ValueError(f"{shuffles} calls would take about {estimate:.3g} s (limit {EMPIRICAL_SECONDS} s): "
-                         f"up to {int(EMPIRICAL_SECONDS * done / elapsed)} fit")

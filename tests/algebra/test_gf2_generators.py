@@ -119,6 +119,7 @@ def mt19937():
     return period, equidistribution(model, period)
 
 
+@pytest.mark.slow  # 20-50 s of the default suite
 def test_mt19937_period_and_polynomial_weight(mt19937):
     # Matsumoto and Nishimura 1998: period 2^19937 - 1 (a Mersenne prime: primitive = irreducible);
     # the characteristic polynomial has 135 non-zero terms
@@ -126,6 +127,7 @@ def test_mt19937_period_and_polynomial_weight(mt19937):
     assert (period.degree, period.weight, period.primitive, period.period) == (19937, 135, True, 2**19937 - 1)
 
 
+@pytest.mark.slow  # 20-50 s of the default suite
 def test_mt19937_equidistribution_published(mt19937):
     # Matsumoto and Nishimura 1998, Table 2: k(1..8) and k(32) = 623, dimension defect 6750
     _, result = mt19937
@@ -133,6 +135,7 @@ def test_mt19937_equidistribution_published(mt19937):
     assert result.dimensions[31] == 623 and result.defect == 6750
 
 
+@pytest.mark.slow  # 20-50 s of the default suite
 def test_python_random_is_the_same_mt19937(mt19937):
     assert gf2_period(linear_model(as_generator("python"))).polynomial == mt19937[0].polynomial
 
@@ -149,6 +152,7 @@ def xorshift32_cycle(start):  # pragma: no cover - compiled
             return steps
 
 
+@pytest.mark.slow  # 20-50 s of the default suite
 def test_xorshift32_period_by_a_walk():
     # the algebra says 2^32 - 1 (primitive polynomial of degree 32); the walk confirms it
     assert gf2_period(linear_model(as_generator("xorshift32"))).period == 2**32 - 1
@@ -156,7 +160,8 @@ def test_xorshift32_period_by_a_walk():
 
 
 @pytest.mark.parametrize("name", ["xoroshiro128plus", "xoroshiro128plusplus", "xoshiro256starstar", "v8",
-                                  "v8-53", "v8-plus", "xorshift64", "xoshiro256plus", "mt19937_64"])
+                                  "v8-53", "v8-plus", "xorshift64", "xoshiro256plus",
+                                  pytest.param("mt19937_64", marks=pytest.mark.slow)])  # 24 s
 def test_catalog_periods_are_primitive(name):
     period = gf2_period(linear_model(as_generator(name)))
     assert period.primitive and period.period == as_generator(name).period

@@ -191,3 +191,17 @@ def test_command_line_reports_a_function_as_its_own_algorithms():
     assert run("--algo", "naive", "--n", "3").stdout.splitlines()[1:] == exact.stdout.splitlines()[1:]
     empirical = run("pcg64", "--function", f"{HERE / 'articles.py'}:fisher_yates", "--n", "5", "--shuffles", "500")
     assert empirical.exit_code == 0 and "chi-square" in empirical.stdout and "over 500 shuffles" in empirical.stdout
+
+
+def test_a_function_s_calls_are_refused_up_front_by_their_size_not_by_a_clock(monkeypatch):
+    # 865,384 calls of 52 cards fit the hour at the deck-at-a-time rate; one more is refused before any call, and
+    # a clock 1,000 times slower (a loaded machine) changes nothing: the refusal was once a timing of 64 calls
+    import time
+
+    real = time.monotonic
+    monkeypatch.setattr(time, "monotonic", lambda: 1000 * real())
+    with pytest.raises(ValueError, match=r"865385 shuffles of 52 cards \(the function, deck at a time\) would take "
+                                         r"about 3.6e\+03 s \(limit 3600 s\): up to 865384 fit"):
+        function_position_counts(articles.fisher_yates, 52, make_source("msvc", seed=1), REDUCERS["modulo"], 865_385)
+    counts = function_position_counts(articles.fisher_yates, 52, make_source("msvc", seed=1), REDUCERS["modulo"], 100)
+    assert counts.sum() == 100 * 52
