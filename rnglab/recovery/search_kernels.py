@@ -5,8 +5,18 @@ compiled once and cached on disk (:func:`search_kernel`); the generator's
 fields (:func:`rnglab.draws.lcg.kernel_fields`), the bounds, the swap table
 and the cards come in at run time, so ``crack borland`` after ``crack msvc``
 compiles nothing. The search runs on every core, a slice of the seeds per
-thread (:func:`search_seeds`), and the search of one seed has two stages.
+thread (:func:`search_seeds`), and the search of one seed has up to three stages.
 
+0. *Lock step* (:func:`lock_step`), where the reducer's map has a lane form
+   (:attr:`rnglab.reduction.scalar.Scalar.lanes`), the LCG's modulus is a power
+   of two, its range ``2^bits <= 2^32`` and the deck at most 64 cards: blocks of
+   seeds take each step together in a loop the compiler turns into vector
+   instructions, each lane holding the positions of the observed cards as the
+   bits of one word; a lane drops out where the filter below would reject, the
+   dead lanes are squeezed out as they accumulate, and only the survivors and
+   the lanes whose draw was rejected (a redraw breaks the lock step) go on to
+   stages 1 and 2, which decide alone: the hits are the same as without stage 0
+   (tests/recovery/test_search_kernels.py).
 1. *Filter.* Follow only the observed cards: a card starts at its own index
    (the deck is unshuffled) and moves when a step exchanges its position.
    No deck is written. When the shuffle makes a position final after a step
@@ -353,13 +363,11 @@ def search_kernel(scalar):
     @njit(cache=True, nogil=True, description="the seed-search kernel for this reducer", seconds=20)
     def search_in_lock_step(states, generator, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
         fields, limit = as_fields(generator), settings[0]
-        if not in_lock_step(fields, deck_size):
-            if filter_stage(reduce, states, fields, draws, steps, cards, positions, track, hits, limit) == STUCK:
-                return STUCK
-            check_stage(reduce, states, fields, draws, steps, cards, positions, deck_size, hits, limit)
-            return DEALT
-        lock_step(lanes, states, fields, draws, steps, bit_set(cards), bit_set(positions), track > 1, hits)
-        chosen = np.flatnonzero(hits)
+        if in_lock_step(fields, deck_size):
+            lock_step(lanes, states, fields, draws, steps, bit_set(cards), bit_set(positions), track > 1, hits)
+            chosen = np.flatnonzero(hits)
+        else:
+            chosen = np.arange(states.size)
         left, judged = states[chosen], np.zeros(chosen.size, dtype=np.uint8)
         if filter_stage(reduce, left, fields, draws, steps, cards, positions, track, judged, limit) == STUCK:
             return STUCK

@@ -84,15 +84,16 @@ def test_the_lock_step_flags_exactly_what_the_scalar_path_flags(generator, algo,
 
 
 def test_a_stuck_source_is_reported_by_both_paths_alike():
-    # An LCG with a = 1, c = 0 stands still; threshold on R = 2^32 rejects 2^32 - 1 for n = 3, forever.
+    # An LCG with a = 1, c = 0 stands still. java-nextint on next(32) words, n = 3: r = x >> 1 is kept below
+    # 2^31 - 2, so the state 2^32 - 1 (r = 2^31 - 1) is rejected at every draw; 5 and 7 are kept.
     fields = np.array([1, 0, 0, 2**32 - 1, 0, 2**32 - 1, 0, 2**32, 32], dtype=np.uint64)
-    reducer = REDUCERS["threshold"]
-    steps = step_table(make_shuffle("fisher-yates").swap_program(3), 3)
-    draws = bound_table(step_bounds(make_shuffle("fisher-yates").swap_program(3)), reducer, 2**32)
-    cards, places = np.array([0, 1], dtype=np.int64), np.array([0, 1], dtype=np.int64)
+    reducer, program = REDUCERS["java-nextint"], make_shuffle("fisher-yates").swap_program(3)
+    steps, draws = step_table(program, 3), bound_table(step_bounds(program), reducer, 2**32)
+    cards, places = np.array([0, 2], dtype=np.int64), np.array([1, 2], dtype=np.int64)
+    kept = [search_seeds(scalar, np.array([5, 7], dtype=np.uint64), fields, draws, steps, cards, places, 2, 3).tolist()
+            for scalar in (reducer.scalar, without_lanes(reducer.scalar))]
+    assert kept == [[1, 0], [1, 0]]  # 5: r = 2 draws 2, then 0: deck 1 0 2; 7: r = 3 draws 0, then 0: deck 1 2 0
     for scalar in (reducer.scalar, without_lanes(reducer.scalar)):
-        flags = search_seeds(scalar, np.array([5, 7], dtype=np.uint64), fields, draws, steps, cards, places, 2, 3)
-        assert flags.tolist() == [1, 0]  # state 5 draws 2 then 1: no card moves; state 7 draws 1, 1: 0 2 1
         with pytest.raises(ValueError, match=f"{STUCK_REJECTIONS} rejected values in a row"):
             search_seeds(scalar, np.array([5, 2**32 - 1], dtype=np.uint64), fields, draws, steps, cards, places, 2, 3)
 
