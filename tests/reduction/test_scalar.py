@@ -35,23 +35,26 @@ def serves(reducer, n, range_size):
     return reducer.scalar.serves(range_size)
 
 
+def served(reducer, range_size, seed):
+    """``(n, offsets, parameter)`` for every bound of :func:`cases` the reducer serves on ``R``; skips when none."""
+    bounds, offsets = cases(range_size, np.random.default_rng(seed))
+    chosen = [(n, offsets, np.uint64(reducer.scalar.parameter(n, range_size)))
+              for n in bounds if serves(reducer, n, range_size)]
+    if not chosen:
+        pytest.skip(f"{reducer.name} serves no bound on R = {range_size} (its domain, or a map exact up to 2^32 only)")
+    return chosen
+
+
 @pytest.mark.parametrize("name", [name for name, entry in REDUCERS.items() if entry.scalar is not None])
 @pytest.mark.parametrize("range_size", RANGES)
 def test_the_one_draw_map_equals_the_vectorised_map(name, range_size):
-    reducer, rng = REDUCERS[name], np.random.default_rng(11)
-    bounds, offsets = cases(range_size, rng)
-    size, bits = span(range_size)
-    checked = 0
-    for n in (b for b in bounds if serves(reducer, b, range_size)):
+    reducer, (size, bits) = REDUCERS[name], span(range_size)
+    for n, offsets, parameter in served(reducer, range_size, 11):
         values, accepted = reducer.map(np.array(offsets, dtype=np.uint64), n, range_size)
-        parameter = np.uint64(reducer.scalar.parameter(n, range_size))
         with np.errstate(over="ignore"):
             ours = [reducer.scalar.reduce(np.uint64(x), np.uint64(n), parameter, size, bits) for x in offsets]
         assert [int(v) for v, keep in ours if keep] == [int(v) for v in values[accepted]], n
         assert [bool(keep) for _, keep in ours] == accepted.tolist(), n
-        checked += 1
-    if not checked:
-        pytest.skip(f"{name} serves no bound on R = {range_size} (its domain, or a map exact up to 2^32 only)")
 
 
 # -- the lane forms (the seed search's lock step): equal to the one-draw map on R = 2^bits <= 2^32 --------------
@@ -62,21 +65,14 @@ LANE_RANGES = [2, 2**15, 2**31, 2**32]
 @pytest.mark.parametrize("name", [name for name, entry in REDUCERS.items() if entry.scalar is not None])
 @pytest.mark.parametrize("range_size", LANE_RANGES)
 def test_the_lane_form_equals_the_one_draw_map(name, range_size):
-    reducer, rng = REDUCERS[name], np.random.default_rng(12)
-    bounds, offsets = cases(range_size, rng)
-    size, bits = span(range_size)
-    checked = 0
-    for n in (b for b in bounds if serves(reducer, b, range_size)):
-        parameter = np.uint64(reducer.scalar.parameter(n, range_size))
-        reciprocal = 1.0 / np.float64(n)
+    reducer, (size, bits) = REDUCERS[name], span(range_size)
+    for n, offsets, parameter in served(reducer, range_size, 12):
         with np.errstate(over="ignore"):
-            ours = [reducer.scalar.lanes(np.uint64(x), np.uint64(n), parameter, reciprocal, bits) for x in offsets]
+            ours = [reducer.scalar.lanes(np.uint64(x), np.uint64(n), parameter, 1.0 / np.float64(n), bits)
+                    for x in offsets]
             theirs = [reducer.scalar.reduce(np.uint64(x), np.uint64(n), parameter, size, bits) for x in offsets]
         assert [(int(v), bool(k)) for v, k in ours if k] == [(int(v), bool(k)) for v, k in theirs if k], n
         assert [bool(k) for _, k in ours] == [bool(k) for _, k in theirs], n
-        checked += 1
-    if not checked:
-        pytest.skip(f"{name} serves no bound on R = {range_size} (its domain)")
 
 
 @given(n=st.integers(1, 2**32), quotient=st.integers(0, 2**32), step=st.integers(-2, 2))
