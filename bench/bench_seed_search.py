@@ -38,9 +38,10 @@ from pathlib import Path
 
 from common import C_SOURCES, compile_c, markdown_table, write_fragment
 
+from rnglab.generators import as_generator
 from rnglab.recovery.crack import make_plan, matching_seeds, observe
 from rnglab.seeds.space import parse_seed_space
-from rnglab.shuffles.algorithms import shuffle
+from rnglab.shuffles.algorithms import make_shuffle, shuffle
 
 #: (label, generator, shuffle, the C programs' case name, true seed)
 CASES = [
@@ -86,7 +87,8 @@ def rnglab_run(plan, first: int, count: int) -> tuple[float, list[int]]:
 
 
 def measure(case, count: int, programs: dict) -> list:
-    label, generator, algo, c_case, seed = case
+    label, name, algo_name, c_case, seed = case
+    generator, algo = as_generator(name), make_shuffle(algo_name)
     first = max(0, seed - count // 2)
     space = parse_seed_space(f"{first}..{first + count - 1}")
     probe = make_plan(generator, space, observe("0"))

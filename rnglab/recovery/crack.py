@@ -278,7 +278,7 @@ def compiled_kernel(source: Source, reducer: Reducer, chosen: Shuffle, observati
     if steps is None or not (isinstance(source, LCG) and serves(source, reducer)):
         return None
     table = step_table(steps, observation.deck.size)
-    return {"reduce": reducer.scalar.reduce, "generator": kernel_fields(source),
+    return {"scalar": reducer.scalar, "generator": kernel_fields(source),
             "draws": bound_table(step_bounds(steps), reducer, source.range_size), "steps": table,
             "track": tracked_cards(table, observation)}
 
@@ -340,7 +340,7 @@ def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = searc
 def _compiled_hits(plan: Plan, seeds: np.ndarray, searcher: Callable) -> np.ndarray:
     kernel, seen = plan.kernel, plan.observation
     states = np.asarray(plan.generator.seeding.to_states(seeds), dtype=np.uint64)
-    hits = searcher(kernel["reduce"], states, kernel["generator"], kernel["draws"], kernel["steps"],
+    hits = searcher(kernel["scalar"], states, kernel["generator"], kernel["draws"], kernel["steps"],
                         np.array(seen.cards, dtype=np.int64), np.array(seen.positions, dtype=np.int64),
                         kernel["track"], seen.deck.size)
     return hits.astype(bool)

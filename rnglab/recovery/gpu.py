@@ -56,12 +56,12 @@ def check_gpu(deck_size: int) -> None:
         raise ValueError("--device gpu: no CUDA GPU is available here (numba.cuda finds none); use --device cpu")
 
 
-def search_seeds_gpu(reduce, states: np.ndarray, generator: np.ndarray, draws: np.ndarray, steps: np.ndarray,
+def search_seeds_gpu(scalar, states: np.ndarray, generator: np.ndarray, draws: np.ndarray, steps: np.ndarray,
                      cards: np.ndarray, positions: np.ndarray, track: int, deck_size: int) -> np.ndarray:
     """Flags (uint8), one per state, as :func:`rnglab.recovery.search_kernels.search_seeds` (same arguments),
     on the GPU."""
     flags = np.zeros(states.size, dtype=np.uint8)
-    kernel = gpu_search_kernel(reduce)
+    kernel = gpu_search_kernel(scalar.reduce)
     if states.size:
         with np.errstate(over="ignore"):  # the simulator's uint64 arithmetic wraps, as the device's does
             kernel[-(-states.size // THREADS), THREADS](states, generator, draws, steps, cards, positions, track,

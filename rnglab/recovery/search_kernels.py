@@ -5,8 +5,18 @@ compiled once and cached on disk (:func:`search_kernel`); the generator's
 fields (:func:`rnglab.draws.lcg.kernel_fields`), the bounds, the swap table
 and the cards come in at run time, so ``crack borland`` after ``crack msvc``
 compiles nothing. The search runs on every core, a slice of the seeds per
-thread (:func:`search_seeds`), and the search of one seed has two stages.
+thread (:func:`search_seeds`), and the search of one seed has up to three stages.
 
+0. *Lock step* (:func:`lock_step`), where the reducer's map has a lane form
+   (:attr:`rnglab.reduction.scalar.Scalar.lanes`), the LCG's modulus is a power
+   of two, its range ``2^bits <= 2^32`` and the deck at most 64 cards: blocks of
+   seeds take each step together in a loop the compiler turns into vector
+   instructions, each lane holding the positions of the observed cards as the
+   bits of one word; a lane drops out where the filter below would reject, the
+   dead lanes are squeezed out as they accumulate, and only the survivors and
+   the lanes whose draw was rejected (a redraw breaks the lock step) go on to
+   stages 1 and 2, which decide alone: the hits are the same as without stage 0
+   (tests/recovery/test_search_kernels.py).
 1. *Filter.* Follow only the observed cards: a card starts at its own index
    (the deck is unshuffled) and moves when a step exchanges its position.
    No deck is written. When the shuffle makes a position final after a step
@@ -41,6 +51,18 @@ from rnglab.shuffles.kernels import DEALT, STUCK, shuffle_deck, swapped
 
 #: Seeds followed together by the one-card filter (independent multiplication chains in flight).
 LANES = 4
+
+#: Seeds stepped together in a lock-step block (:func:`lock_step`): their states, bit sets and fates fill
+#: 32 KiB, a level-1 cache.
+BLOCK = 1024
+
+#: A lane's fate in the lock step: following the deal; rejected; left to the scalar filter (a rejected draw).
+LIVE, DEAD, JUDGE = np.uint64(1), np.uint64(0), np.uint64(2)
+
+ZERO, ONE, THIRTY_TWO = np.uint64(0), np.uint64(1), np.uint64(32)
+
+#: Positions a lane's bit set holds: the deck sizes the lock step serves.
+WORD = np.uint64(64)
 
 
 @device
@@ -147,7 +169,7 @@ def reproduces(reduce, x, fields, draws, steps, cards, positions, deck, limit): 
     return True
 
 
-def search_seeds(reduce, states: np.ndarray, generator: np.ndarray, draws: np.ndarray, steps: np.ndarray,
+def search_seeds(scalar, states: np.ndarray, generator: np.ndarray, draws: np.ndarray, steps: np.ndarray,
                  cards: np.ndarray, positions: np.ndarray, track: int, deck_size: int) -> np.ndarray:
     """Flags (uint8), one per state: 1 where the swap table from ``states[s]`` puts ``cards`` at ``positions``.
 
@@ -158,8 +180,9 @@ def search_seeds(reduce, states: np.ndarray, generator: np.ndarray, draws: np.nd
 
     Parameters
     ----------
-    reduce : callable
-        The reducer's one-draw map (:attr:`rnglab.reduction.scalar.Scalar.reduce`).
+    scalar : Scalar
+        The reducer's compiled form (:attr:`rnglab.reduction.reducers.Reducer.scalar`): its one-draw map and,
+        where it has one, the map's lane form.
     states : uint64 array
         Initial generator states (one per seed).
     generator : uint64 array
@@ -176,7 +199,7 @@ def search_seeds(reduce, states: np.ndarray, generator: np.ndarray, draws: np.nd
     deck_size : int
     """
     hits = np.zeros(states.size, dtype=np.uint8)
-    kernel = search_kernel(reduce)
+    kernel = search_kernel(scalar)
     import numba  # imported by the kernel above: only its thread count is read here
 
     threads = numba.get_num_threads()
@@ -192,34 +215,164 @@ def search_seeds(reduce, states: np.ndarray, generator: np.ndarray, draws: np.nd
     return hits
 
 
-@functools.cache
-def search_kernel(reduce):
-    """The seed-search kernel for a reducer's one-draw map ``reduce`` (compiled once, cached on disk).
+@njit(inline="always", nogil=True)
+def lock_step(lanes, states, fields, draws, steps, dealt, seen, finals, hits):  # pragma: no cover - compiled
+    """Stage 0, seeds in lock step: ``hits[s] = 1`` for the seeds that stages 1 and 2 must still judge.
 
-    It takes the arguments of :func:`search_seeds` but ``reduce``, then
+    Blocks of :data:`BLOCK` seeds take each step together, each lane in a loop
+    that LLVM vectorizes (no branch, no division: the reducer's lane form
+    ``lanes``, :attr:`rnglab.reduction.scalar.Scalar.lanes`). A lane does not
+    follow cards: it holds the set of positions where the observed cards are,
+    as bits of a word (``dealt``: their positions in the unshuffled deck;
+    ``seen``: where they were seen), and a step exchanges two bits, whatever
+    the number of cards. A lane dies where :func:`follows_cards` rejects for
+    sure (with ``finals``, a position made final holds an observed card where
+    none was seen, or the reverse) and at the end where the set differs from
+    ``seen``; both are necessary for the deal to show the cards, at the very
+    step the scalar filter rejects, so a seed dropped here is one it drops
+    there too, before any stuck source. A lane whose draw is rejected, or lands
+    outside the word, leaves the lock step: marked, it is judged by the scalar
+    filter from its first draw. The dead lanes are squeezed out (the survivors
+    moved to the front) when a quarter of the block has died.
+
+    Parameters: as :func:`search_seeds`, with ``dealt`` and ``seen`` the two
+    bit sets, ``finals`` whether a final position may reject (the several-card
+    filter; the one-card filter follows every seed to the end) and ``hits``
+    cleared on entry. Serves an LCG whose modulus is a power of two, a range
+    ``R = 2^bits`` with ``1 <= bits <= 32`` and a deck of at most 64 cards
+    (:func:`in_lock_step`).
+    """
+    x = np.empty(BLOCK, dtype=np.uint64)
+    held = np.empty(BLOCK, dtype=np.uint64)
+    fate = np.empty(BLOCK, dtype=np.uint64)  # LIVE, DEAD or JUDGE (left the lock step)
+    order = np.empty(BLOCK, dtype=np.int64)
+    for start in range(0, states.size, BLOCK):
+        width = min(BLOCK, states.size - start)
+        for lane in range(width):
+            x[lane], held[lane], fate[lane], order[lane] = states[start + lane], dealt, LIVE, start + lane
+        for t in range(steps.shape[0]):
+            judged = finals and steps[t, 2] >= 0
+            alive = lanes_step(lanes, x, held, fate, width, fields, draws[t, 0], draws[t, 1], np.uint64(steps[t, 0]),
+                               np.uint64(steps[t, 1]), np.uint64(steps[t, 2] if judged else 0), seen, judged)
+            if 4 * alive <= 3 * width:
+                width = squeeze(x, held, fate, order, width, hits)
+        for lane in range(width):
+            hits[order[lane]] = fate[lane] == JUDGE or (fate[lane] == LIVE and held[lane] == seen)
+
+
+@njit(inline="always", nogil=True)
+def lanes_step(lanes, x, held, fate, width, fields, n, parameter, i, offset, final, seen, judged):  # pragma: no cover
+    """One step of the first ``width`` lanes (the vectorized loop); returns how many are still ``LIVE``."""
+    reciprocal, bits = 1.0 / np.float64(n), fields.range_bits
+    want, lenient = (seen >> final) & ONE, np.uint64(not judged)
+    alive = 0
+    for lane in range(width):
+        y = (fields.a * x[lane] + fields.c) & fields.state_mask
+        value, accepted = lanes(((y >> fields.shift) & fields.output_mask) - fields.low, n, parameter, reciprocal,
+                                bits)
+        j = value + offset
+        regular = np.uint64(accepted) & np.uint64(j < WORD)
+        j &= WORD - ONE
+        m = held[lane]
+        moved = ((m >> i) ^ (m >> j)) & ONE
+        m ^= (moved << i) | (moved << j)
+        keep = regular & (np.uint64(((m >> final) & ONE) == want) | lenient)
+        was = fate[lane]
+        now = keep * LIVE + (ONE - regular) * JUDGE
+        now = now if was == LIVE else was
+        x[lane], held[lane], fate[lane] = y, m, now
+        alive += np.int64(now == LIVE)
+    return alive
+
+
+@njit(inline="always", nogil=True)
+def squeeze(x, held, fate, order, width, hits):  # pragma: no cover - compiled
+    """Move the ``LIVE`` lanes of the first ``width`` to the front, marking the ``JUDGE`` ones in ``hits``;
+    return how many are live."""
+    kept = 0
+    for lane in range(width):
+        if fate[lane] == JUDGE:
+            hits[order[lane]] = 1
+        x[kept], held[kept], order[kept], fate[kept] = x[lane], held[lane], order[lane], fate[lane]
+        kept += fate[lane] == LIVE
+    return kept
+
+
+@njit(inline="always", nogil=True)
+def in_lock_step(fields, deck_size):  # pragma: no cover - compiled
+    """Whether :func:`lock_step` serves this generator and deck (see there)."""
+    return fields.modulus == ZERO and ONE <= fields.range_bits <= THIRTY_TWO and fields.range_size != ZERO and \
+        deck_size <= 64
+
+
+@njit(inline="always", nogil=True)
+def bit_set(positions):  # pragma: no cover - compiled
+    """The positions (each below 64) as the bits of a word."""
+    bits = ZERO
+    for q in range(positions.size):
+        bits |= ONE << np.uint64(positions[q])
+    return bits
+
+
+@njit(inline="always", nogil=True)
+def filter_stage(reduce, states, fields, draws, steps, cards, positions, track, hits, limit):  # pragma: no cover
+    """Stage 1 on every state: the one-card filter (``track == 1``) or the several-card one; returns its status."""
+    if track == 1:
+        return filter_one_card(reduce, states, fields, draws, steps, cards[0], positions[0], hits, limit)
+    return filter_cards(reduce, states, fields, draws, steps, cards[:track], positions[:track], hits, limit)
+
+
+@njit(inline="always", nogil=True)
+def check_stage(reduce, states, fields, draws, steps, cards, positions, deck_size, hits, limit):  # pragma: no cover
+    """Stage 2 on the states flagged in ``hits``: each keeps its flag where :func:`reproduces` holds."""
+    deck = np.empty(deck_size, dtype=np.int64)
+    for s in range(states.size):
+        if hits[s]:
+            hits[s] = reproduces(reduce, states[s], fields, draws, steps, cards, positions, deck, limit)
+
+
+@functools.cache
+def search_kernel(scalar):
+    """The seed-search kernel for a reducer's compiled form ``scalar`` (compiled once, cached on disk).
+
+    It takes the arguments of :func:`search_seeds` but ``scalar``, then
     ``hits``, its output, and returns ``STUCK`` when a followed seed's source
-    is stuck, else ``DEALT``. The map and ``settings`` are the closure's, which
-    numba's disk cache keys on (the map is pickled by name): the stuck limit and
-    the :func:`~rnglab.core.compiled.fingerprint` of the device code compiled in,
+    is stuck, else ``DEALT``. Where the map has a lane form and
+    :func:`in_lock_step` serves the search, stage 0 (:func:`lock_step`) runs
+    first and stages 1 and 2 judge only the seeds it leaves. The maps and
+    ``settings`` are the closure's, which numba's disk cache keys on (the maps
+    are pickled by name): the stuck limit and the
+    :func:`~rnglab.core.compiled.fingerprint` of the device code compiled in,
     which lives in other files than this one (a change there compiles anew).
     """
+    reduce, lanes = scalar.reduce, scalar.lanes
     settings = (STUCK_REJECTIONS, fingerprint(reduce) ^ fingerprint(reproduces) ^ fingerprint(follows_cards)
                 ^ fingerprint(follow_step))
+    if lanes is None:
+        @njit(cache=True, nogil=True, description="the seed-search kernel for this reducer", seconds=15)
+        def search(states, generator, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
+            fields, limit = as_fields(generator), settings[0]
+            if filter_stage(reduce, states, fields, draws, steps, cards, positions, track, hits, limit) == STUCK:
+                return STUCK
+            check_stage(reduce, states, fields, draws, steps, cards, positions, deck_size, hits, limit)
+            return DEALT
 
-    @njit(cache=True, nogil=True, description="the seed-search kernel for this reducer", seconds=15)
-    def search(states, generator, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
+        return search
+    settings += (fingerprint(lanes) ^ fingerprint(lock_step),)
+
+    @njit(cache=True, nogil=True, description="the seed-search kernel for this reducer", seconds=20)
+    def search_in_lock_step(states, generator, draws, steps, cards, positions, track, deck_size, hits):  # pragma: no cover
         fields, limit = as_fields(generator), settings[0]
-        if track == 1:
-            status = filter_one_card(reduce, states, fields, draws, steps, cards[0], positions[0], hits, limit)
+        if in_lock_step(fields, deck_size):
+            lock_step(lanes, states, fields, draws, steps, bit_set(cards), bit_set(positions), track > 1, hits)
+            chosen = np.flatnonzero(hits)
         else:
-            status = filter_cards(reduce, states, fields, draws, steps, cards[:track], positions[:track], hits,
-                                  limit)
-        if status == STUCK:
+            chosen = np.arange(states.size)
+        left, judged = states[chosen], np.zeros(chosen.size, dtype=np.uint8)
+        if filter_stage(reduce, left, fields, draws, steps, cards, positions, track, judged, limit) == STUCK:
             return STUCK
-        deck = np.empty(deck_size, dtype=np.int64)
-        for s in range(states.size):
-            if hits[s]:
-                hits[s] = reproduces(reduce, states[s], fields, draws, steps, cards, positions, deck, limit)
+        check_stage(reduce, left, fields, draws, steps, cards, positions, deck_size, judged, limit)
+        hits[chosen] = judged
         return DEALT
 
-    return search
+    return search_in_lock_step

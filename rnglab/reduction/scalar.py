@@ -34,6 +34,17 @@ reducer                ``parameter(n, R)``                    map
 ``python-randbelow``   ``log2 R - bit_length(n)``             ``x >> parameter``, kept below ``n``
 =====================  =====================================  ==================================================
 
+*Lane forms.* A map may also carry the same map written for lanes of seeds
+in lock step (:attr:`Scalar.lanes`, the seed search's vector loop,
+:mod:`rnglab.recovery.search_kernels`): no branch, no division, so that
+LLVM's loop vectorizer turns a loop over lanes into SIMD. Its signature is
+``lanes(x, n, parameter, reciprocal, bits) -> (value, accepted)``, with
+``reciprocal = fl(1 / n)`` (computed once per bound, not per lane) and
+``R = 2^bits``, ``1 <= bits <= 32``: it serves sources whose range is a power
+of two up to 2^32 only, and equals ``reduce`` there (tests/reduction/test_scalar.py).
+A remainder is taken by the float reciprocal with an exact correction
+(:func:`float_remainder`).
+
 References: D. Lemire, "Fast random integer generation in an interval",
 ACM TOMACS 29(1), 2019; numpy's ``random_bounded_uint64``; the Java SE
 ``Random.nextInt(int)`` specification; CPython's ``Random._randbelow``.
@@ -70,11 +81,15 @@ class Scalar:
         ``parameter(n, R) -> int``: the per-bound constant ``reduce`` reads (in ``[0, 2^64)``).
     whole_words : bool
         True when ``reduce`` also serves ``R = 2^64`` (besides every ``R <= 2^32``).
+    lanes : callable or None
+        The lane form of ``reduce`` (see the module's text): ``lanes(x, n, parameter, reciprocal, bits)``,
+        equal to ``reduce`` for ``R = 2^bits <= 2^32``; ``None``: the map has none.
     """
 
     reduce: Callable
     parameter: Callable
     whole_words: bool = False
+    lanes: Callable | None = None
 
     def serves(self, range_size: int) -> bool:
         """Whether the map is exact for sources of ``R`` values."""
@@ -170,6 +185,85 @@ def python_randbelow_one(x, n, shift, size, bits):  # pragma: no cover - compile
     return value, value < n
 
 
+@device
+def float_remainder(x, n, reciprocal):  # pragma: no cover - compiled
+    """``x mod n`` for ``0 <= x < 2^32`` and ``1 <= n <= 2^32``, by the float reciprocal ``fl(1 / n)`` and an exact
+    correction (IEEE double, round to nearest; no division, no branch).
+
+    With ``u = 2^-53``, ``reciprocal = (1 / n)(1 + d1)`` and the product
+    ``p = fl(x reciprocal) = (x / n)(1 + d1)(1 + d2)``, ``|d1|, |d2| <= u``, so
+    ``|p - x / n| <= (x / n)(2u + u^2) < 2^32 2^-52.99 < 2^-20``: the quotient
+    ``q = floor(p)`` is ``floor(x / n)`` or one off it, either way. ``q n <= x + n
+    <= 2^33`` is an integer below 2^53, so ``r = x - q n`` is computed exactly
+    (each product and difference is an integer exactly representable), and lies
+    in ``[-n, 2n)``: one conditional ``+ n`` and one ``- n`` give ``x mod n``.
+    ``x`` converts to double exactly (``x < 2^53``).
+    """
+    whole, bound = np.float64(x), np.float64(n)
+    remainder = whole - np.floor(whole * reciprocal) * bound
+    remainder = remainder + bound if remainder < 0.0 else remainder
+    return np.uint64(remainder - bound if remainder >= bound else remainder)
+
+
+@device
+def modulo_lanes(x, n, inverse, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`modulo_one`: ``x mod n``, always kept."""
+    return float_remainder(x, n, reciprocal), True
+
+
+@device
+def float_multiply_lanes(x, n, parameter, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`float_multiply_one` (the same expression, ``R = 2^bits``)."""
+    return float_multiply_one(x, n, parameter, ONE << bits, bits)
+
+
+@device
+def multiply_shift_lanes(x, n, parameter, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`multiply_shift_one`: ``x n >> bits`` (exact: ``x n < 2^64``)."""
+    return (x * n) >> bits, True
+
+
+@device
+def threshold_lanes(x, n, parameter, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`threshold_one`."""
+    return float_remainder(x, n, reciprocal), x <= parameter
+
+
+@device
+def threshold_openbsd_lanes(x, n, parameter, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`threshold_openbsd_one`."""
+    return float_remainder(x, n, reciprocal), x >= parameter
+
+
+@device
+def bitmask_lanes(x, n, mask, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`bitmask_one`: for ``R`` a power of two every block of ``mask + 1`` values is complete."""
+    value = x & mask
+    return value, value < n
+
+
+@device
+def lemire_lanes(x, n, threshold, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`lemire_one`: ``m = x n`` (below 2^64); ``m >> bits``, kept for ``m mod 2^bits >= threshold``."""
+    product = x * n
+    return product >> bits, (product & ((ONE << bits) - ONE)) >= threshold
+
+
+@device
+def java_nextint_lanes(x, n, limit, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`java_nextint_one`: both of its forms computed, one selected (``r < 2^31``)."""
+    r = x >> ONE
+    power = limit == ZERO
+    remainder = float_remainder(r, n, reciprocal)
+    return (r * n) >> THIRTY_ONE if power else remainder, power or r < limit
+
+
+@device
+def python_randbelow_lanes(x, n, shift, reciprocal, bits):  # pragma: no cover - compiled
+    """Lane form of :func:`python_randbelow_one` (the same expression)."""
+    return python_randbelow_one(x, n, shift, ZERO, bits)
+
+
 def inverse_parameter(n: int, range_size: int) -> int:
     """``M = floor((2^64 - 1) / n) + 1`` modulo 2^64, the direct remainder's multiplier."""
     return ((2**64 - 1) // n + 1) % 2**64
@@ -205,15 +299,15 @@ def shift_parameter(n: int, range_size: int) -> int:
     return range_size.bit_length() - 1 - n.bit_length()
 
 
-MODULO = Scalar(modulo_one, inverse_parameter)
-FLOAT_MULTIPLY = Scalar(float_multiply_one, no_parameter)
-MULTIPLY_SHIFT = Scalar(multiply_shift_one, no_parameter)
-THRESHOLD = Scalar(threshold_one, threshold_parameter)
-THRESHOLD_OPENBSD = Scalar(threshold_openbsd_one, remainder_parameter)
-BITMASK = Scalar(bitmask_one, mask_parameter, whole_words=True)
-LEMIRE = Scalar(lemire_one, remainder_parameter, whole_words=True)
-JAVA_NEXTINT = Scalar(java_nextint_one, java_parameter)
-PYTHON_RANDBELOW = Scalar(python_randbelow_one, shift_parameter)
+MODULO = Scalar(modulo_one, inverse_parameter, lanes=modulo_lanes)
+FLOAT_MULTIPLY = Scalar(float_multiply_one, no_parameter, lanes=float_multiply_lanes)
+MULTIPLY_SHIFT = Scalar(multiply_shift_one, no_parameter, lanes=multiply_shift_lanes)
+THRESHOLD = Scalar(threshold_one, threshold_parameter, lanes=threshold_lanes)
+THRESHOLD_OPENBSD = Scalar(threshold_openbsd_one, remainder_parameter, lanes=threshold_openbsd_lanes)
+BITMASK = Scalar(bitmask_one, mask_parameter, whole_words=True, lanes=bitmask_lanes)
+LEMIRE = Scalar(lemire_one, remainder_parameter, whole_words=True, lanes=lemire_lanes)
+JAVA_NEXTINT = Scalar(java_nextint_one, java_parameter, lanes=java_nextint_lanes)
+PYTHON_RANDBELOW = Scalar(python_randbelow_one, shift_parameter, lanes=python_randbelow_lanes)
 
 
 @device

@@ -99,7 +99,7 @@ def test_kernel_deals_the_library_deck(generator, algo, method):
     for seed in RNG.integers(1, 2**31 - 1, size=5):
         state = np.uint64(source.seeding.to_state(int(seed)))
         ours = np.arange(52)[None, :]
-        assert swap_kernels.deal_kernel(kernel["reduce"])(ours, np.array([state]), np.zeros(1, dtype=np.int64),
+        assert swap_kernels.deal_kernel(kernel["scalar"].reduce)(ours, np.array([state]), np.zeros(1, dtype=np.int64),
                                                        kernel["generator"], kernel["draws"], kernel["steps"])
         assert list(ours[0]) == list(reference_deal(generator, int(seed), algo, method))
 
@@ -377,7 +377,7 @@ from rnglab.shuffles.algorithms import make_shuffle
 
 plan = make_plan(as_generator(sys.argv[1]), parse_seed_space("0..99"), observe("As Kd"), make_shuffle("fisher-yates"),
                  REDUCERS["modulo"])
-print(is_cached(search_kernel(plan.kernel["reduce"]).dispatcher()))
+print(is_cached(search_kernel(plan.kernel["scalar"]).dispatcher()))
 matching_seeds(plan, 0, 100)
 """
 

@@ -9,9 +9,12 @@ lemire's division matter.
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from rnglab.core.compiled import njit
 from rnglab.reduction.reducers import REDUCERS
-from rnglab.reduction.scalar import span
+from rnglab.reduction.scalar import float_remainder, span
 
 RANGES = [7, 2**15, 2**31 - 2, 2**32, 2**64]
 
@@ -32,20 +35,71 @@ def serves(reducer, n, range_size):
     return reducer.scalar.serves(range_size)
 
 
+def served(reducer, range_size, seed):
+    """``(n, offsets, parameter)`` for every bound of :func:`cases` the reducer serves on ``R``; skips when none."""
+    bounds, offsets = cases(range_size, np.random.default_rng(seed))
+    chosen = [(n, offsets, np.uint64(reducer.scalar.parameter(n, range_size)))
+              for n in bounds if serves(reducer, n, range_size)]
+    if not chosen:
+        pytest.skip(f"{reducer.name} serves no bound on R = {range_size} (its domain, or a map exact up to 2^32 only)")
+    return chosen
+
+
 @pytest.mark.parametrize("name", [name for name, entry in REDUCERS.items() if entry.scalar is not None])
 @pytest.mark.parametrize("range_size", RANGES)
 def test_the_one_draw_map_equals_the_vectorised_map(name, range_size):
-    reducer, rng = REDUCERS[name], np.random.default_rng(11)
-    bounds, offsets = cases(range_size, rng)
-    size, bits = span(range_size)
-    checked = 0
-    for n in (b for b in bounds if serves(reducer, b, range_size)):
+    reducer, (size, bits) = REDUCERS[name], span(range_size)
+    for n, offsets, parameter in served(reducer, range_size, 11):
         values, accepted = reducer.map(np.array(offsets, dtype=np.uint64), n, range_size)
-        parameter = np.uint64(reducer.scalar.parameter(n, range_size))
         with np.errstate(over="ignore"):
             ours = [reducer.scalar.reduce(np.uint64(x), np.uint64(n), parameter, size, bits) for x in offsets]
         assert [int(v) for v, keep in ours if keep] == [int(v) for v in values[accepted]], n
         assert [bool(keep) for _, keep in ours] == accepted.tolist(), n
-        checked += 1
-    if not checked:
-        pytest.skip(f"{name} serves no bound on R = {range_size} (its domain, or a map exact up to 2^32 only)")
+
+
+# -- the lane forms (the seed search's lock step): equal to the one-draw map on R = 2^bits <= 2^32 --------------
+
+LANE_RANGES = [2, 2**15, 2**31, 2**32]
+
+
+@pytest.mark.parametrize("name", [name for name, entry in REDUCERS.items() if entry.scalar is not None])
+@pytest.mark.parametrize("range_size", LANE_RANGES)
+def test_the_lane_form_equals_the_one_draw_map(name, range_size):
+    reducer, (size, bits) = REDUCERS[name], span(range_size)
+    for n, offsets, parameter in served(reducer, range_size, 12):
+        with np.errstate(over="ignore"):
+            ours = [reducer.scalar.lanes(np.uint64(x), np.uint64(n), parameter, 1.0 / np.float64(n), bits)
+                    for x in offsets]
+            theirs = [reducer.scalar.reduce(np.uint64(x), np.uint64(n), parameter, size, bits) for x in offsets]
+        assert [(int(v), bool(k)) for v, k in ours if k] == [(int(v), bool(k)) for v, k in theirs if k], n
+        assert [bool(k) for _, k in ours] == [bool(k) for _, k in theirs], n
+
+
+@given(n=st.integers(1, 2**32), quotient=st.integers(0, 2**32), step=st.integers(-2, 2))
+def test_the_float_remainder_is_exact_next_to_every_multiple(n, quotient, step):
+    # q n - 2 .. q n + 2: where floor(fl(x fl(1/n))) can be one off, before the correction
+    x = quotient * n + step
+    if 0 <= x < 2**32:
+        assert int(float_remainder(np.uint64(x), np.uint64(n), 1.0 / np.float64(n))) == x % n
+
+
+@njit()
+def _remainders_disagree(first, stop, bounds):  # pragma: no cover - compiled
+    """How many ``(x, n)``, ``first <= x < stop``, ``n`` in ``bounds``, where :func:`float_remainder` differs
+    from ``%``."""
+    wrong = 0
+    for n in bounds:
+        reciprocal = 1.0 / np.float64(n)
+        for x in range(first, stop):
+            wrong += float_remainder(np.uint64(x), n, reciprocal) != np.uint64(x) % n
+    return wrong
+
+
+@pytest.mark.parametrize("first, stop, bounds", [
+    (0, 2**16, range(1, 65)),  # every offset of a 15- or 16-bit rand() for every deck-sized bound
+    (0, 2**20, range(2**16 - 32, 2**16 + 33)),  # quotients up to 16
+    (2**32 - 2**16, 2**32, range(1, 65)),  # the largest offsets
+    (2**32 - 2**12, 2**32, range(2**31 - 32, 2**31 + 33)),  # quotient 1 beside 2, the largest bounds
+])
+def test_the_float_remainder_is_exact_on_every_offset_of_these_ranges(first, stop, bounds):
+    assert _remainders_disagree(first, stop, np.array(bounds, dtype=np.uint64)) == 0

@@ -27,7 +27,7 @@ def test_each_lane_deals_the_library_deck_of_its_seed(generator, reducer, algo):
     kernel = kernel_of(source, reducer, algo)
     decks, drawn = np.tile(np.arange(52), (3, 1)), np.zeros(3, dtype=np.int64)
     states = np.array([source.seeding.to_state(seed) for seed in seeds], dtype=np.uint64)
-    assert deal_kernel(kernel["reduce"])(decks, states, drawn, kernel["generator"], kernel["draws"],
+    assert deal_kernel(kernel["scalar"].reduce)(decks, states, drawn, kernel["generator"], kernel["draws"],
                                          kernel["steps"][:, :2].copy())
     for seed, deck in zip(seeds, decks):
         assert deck.tolist() == shuffle(52, make_source(generator, seed), make_shuffle(algo), REDUCERS[reducer]).tolist()
@@ -39,7 +39,7 @@ def test_one_shared_state_deals_row_after_row_from_one_stream():
     kernel = kernel_of(source)
     decks, drawn = np.tile(np.arange(52), (2, 1)), np.zeros(1, dtype=np.int64)
     states = np.array([source.state["x"]], dtype=np.uint64)
-    deal_kernel(kernel["reduce"])(decks, states, drawn, kernel["generator"], kernel["draws"], kernel["steps"][:, :2].copy())
+    deal_kernel(kernel["scalar"].reduce)(decks, states, drawn, kernel["generator"], kernel["draws"], kernel["steps"][:, :2].copy())
     expected = [shuffle(52, reference, make_shuffle("fisher-yates"), REDUCERS["modulo"]).tolist() for _ in range(2)]
     assert decks.tolist() == expected and drawn.tolist() == [102]
 
@@ -50,7 +50,7 @@ def test_a_position_outside_the_deck_stops_the_deal():
     steps = kernel["steps"][:, :2].copy()
     steps[0, 1] = 60  # the first draw lands past the 52 cards
     decks = np.tile(np.arange(52), (1, 1))
-    assert not deal_kernel(kernel["reduce"])(decks, np.array([source.state["x"]], dtype=np.uint64),
+    assert not deal_kernel(kernel["scalar"].reduce)(decks, np.array([source.state["x"]], dtype=np.uint64),
                                              np.zeros(1, dtype=np.int64), kernel["generator"], kernel["draws"], steps)
 
 
@@ -60,6 +60,6 @@ def test_a_stuck_source_raises():
     kernel = kernel_of(source, "threshold")
     assert kernel is not None and kernel_fields(source)[3] == 2**32 - 1
     with pytest.raises(ValueError, match="it is stuck"):
-        deal_kernel(kernel["reduce"])(np.tile(np.arange(52), (1, 1)), np.array([2**32 - 1], dtype=np.uint64),
+        deal_kernel(kernel["scalar"].reduce)(np.tile(np.arange(52), (1, 1)), np.array([2**32 - 1], dtype=np.uint64),
                                       np.zeros(1, dtype=np.int64), kernel["generator"], kernel["draws"],
                                       kernel["steps"][:, :2].copy())
