@@ -8,6 +8,7 @@ import pytest
 from cli_runs import run
 
 from rnglab.cli.common import COUNT, INT, ByteSize, Duration, IntExpr, format_table, lazy
+from rnglab.generators import catalog
 from rnglab.shuffles.pipelines import pipelines
 
 
@@ -77,7 +78,7 @@ def test_a_pipeline_named_as_gen_gives_its_generator(capsys):
     (["gen", "--a", "5"], "an LCG given by options needs both --a and --m"),
     (["gen", "--c", "3"], "--c needs --a and --m"),
     (["reduce", "--n", "52", "--seed", "3"], "--seed needs a generator"),
-    (["gen", "nope"], "unknown generator 'nope': not one of the 40 in the catalog"),
+    (["gen", "nope"], f"unknown generator 'nope': not one of the {len(catalog())} in the catalog"),
     (["gen", "nope"], "or a pipeline's name"),
     (["gen", "/etc/hostname"], ("'/etc/hostname' names no generator (see 'rnglab list'); only 'rnglab test' reads a "
                                "stream ('-' or FILE with --format)")),

@@ -105,7 +105,7 @@ def test_reach_json():
                                   ["fairness", "--n", "3", "--algo", "sort-keys-redraw", "--key-bits", "1"],
                                   ["fairness", "msvc", "--n", "52", "--shuffles", "10"],
                                   ["fairness", "msvc", "--n", "52", "--shuffles", "10^12"],
-                                  ["fairness", "--n", "1000", "--algo", "naive"],
+                                  ["fairness", "--n", "1000", "--algo", "sattolo"],
                                   ["fairness", "--n", "30", "--algo", "transpositions", "--swaps", "10^6"]])
 def test_bad_input_is_one_line_and_status_2(args, capsys):
     assert main(args) == 2
