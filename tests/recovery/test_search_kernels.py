@@ -28,7 +28,9 @@ from rnglab.shuffles.algorithms import make_shuffle, shuffle
 from rnglab.shuffles.cards import standard_deck
 from rnglab.shuffles.steps import step_bounds
 
-#: generator, shuffle, reducer: every lane form, both filters; the default suite compiles the first three.
+#: generator, shuffle, reducer: every lane form, both filters; the default suite compiles the first three, -m slow
+#: the next three, -m exhaustive the last three (each pair of kernels compiles for about a minute on a cold cache; every
+#: lane form is also checked against its one-draw map in tests/reduction/test_scalar.py).
 COMBINATIONS = [
     ("msvc", "fisher-yates", "modulo"),
     ("delphi", "poker1999", "multiply-shift"),
@@ -40,7 +42,8 @@ COMBINATIONS = [
     ("msvc", "poker1999", "float-multiply"),
     ("delphi", "fisher-yates", "python-randbelow"),
 ]
-MATRIX = [c if i < 3 else pytest.param(*c, marks=pytest.mark.slow) for i, c in enumerate(COMBINATIONS)]
+MATRIX = [c if i < 3 else pytest.param(*c, marks=pytest.mark.slow if i < 6 else pytest.mark.exhaustive)
+          for i, c in enumerate(COMBINATIONS)]
 
 
 def without_lanes(scalar):
