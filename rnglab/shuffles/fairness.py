@@ -671,18 +671,19 @@ def even_swaps_position_counts(program, n: int, weigh: ChoiceWeights) -> tuple[n
     since, shared, kept, so_far = [0] * n, 0, [], 1  # kept[s] = W_s - w_s
     for t, (step, draws) in enumerate(steps):
         w, total, p = step.even_partner_weight(draws, n), int(sum(draws[0])), step.position
-        moved = _stretched(math.prod(kept[since[p]:]), rest[p], p, width) + shared
+        moved = _stretched(math.prod(kept[since[p]:]), rest[p], p * width if since[p] == 0 else None) + shared
         shared = (total - w) * shared + w * moved
         kept.append(total - w)
         rest[p], since[p] = _repeated(w * so_far, n, width) - shared, t + 1
         so_far *= total
-    columns = [_stretched(math.prod(kept[since[k]:]), rest[k], k, width) + shared for k in range(n)]
+    columns = [_stretched(math.prod(kept[since[k]:]), rest[k], k * width if since[k] == 0 else None) + shared for k in range(n)]
     return unpack_columns(columns, n, width), denominator
 
 
-def _stretched(factor: int, column: int, k: int, width: int) -> int:
-    """``factor * column``, by a shift when ``column`` is still card ``k`` alone (one bit)."""
-    return factor << (k * width) if column == 1 << (k * width) else factor * column
+def _stretched(factor: int, column: int, unit_shift: int | None) -> int:
+    """``factor * column``, by a shift when ``column`` is still one card alone (``1 << unit_shift``: no step has set
+    it, as ``since`` says)."""
+    return factor << unit_shift if unit_shift is not None else factor * column
 
 
 def _repeated(value: int, n: int, width: int) -> int:
