@@ -47,17 +47,22 @@ def best_time(function, repeat: int = 5, clock=time.perf_counter) -> float:
     return best
 
 
-def machine_line() -> str:
-    """One line naming the machine and the date, for the top of a fragment."""
+#: How a benchmark times its runs, said in its fragment's first line unless it says otherwise.
+BEST_OF_SEVERAL = "best of several runs, rnglab and the reference side by side"
+
+
+def machine_line(how: str = BEST_OF_SEVERAL) -> str:
+    """One line naming the machine and the date, and ``how`` the runs were timed, for the top of a fragment."""
     return (f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()} with {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}; best of several runs, rnglab and the reference side by side.")
+            f"Python {platform.python_version()}; {how}.")
 
 
-def write_fragment(topic: str, title: str, body: str) -> Path:
-    """Write ``bench/results/<topic>.md`` (assembled into ``bench/RESULTS.md`` by ``bench/run.py``)."""
+def write_fragment(topic: str, title: str, body: str, how: str = BEST_OF_SEVERAL) -> Path:
+    """Write ``bench/results/<topic>.md`` (assembled into ``bench/RESULTS.md`` by ``bench/run.py``); ``how``: how
+    the runs were timed (:func:`machine_line`)."""
     RESULTS.mkdir(exist_ok=True)
     path = RESULTS / f"{topic}.md"
-    path.write_text(f"## {title}\n\n{machine_line()}\n\n{body.strip()}\n")
+    path.write_text(f"## {title}\n\n{machine_line(how)}\n\n{body.strip()}\n")
     return path
 
 

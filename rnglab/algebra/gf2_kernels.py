@@ -15,14 +15,36 @@ _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
 
+#: Masks of the SWAR population count (bit pairs, nibbles, bytes) and the byte-summing multiplier.
+PAIRS, NIBBLES, BYTES, BYTE_SUM = (np.uint64(0x5555555555555555), np.uint64(0x3333333333333333),
+                                   np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x0101010101010101))
+
+
+@njit(cache=True, nogil=True)
+def popcount(word):  # pragma: no cover - compiled
+    """The number of ones of a uint64: the classical SWAR population count (sums of bit pairs, nibbles, then
+    bytes), which LLVM compiles to the processor's ``popcnt``."""
+    one, two, four, top = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
+    word -= (word >> one) & PAIRS
+    word = (word & NIBBLES) + ((word >> two) & NIBBLES)
+    word = (word + (word >> four)) & BYTES
+    return (word * BYTE_SUM) >> top
+
+
+@njit(cache=True, nogil=True, inline="always")
+def trailing_zeros(word):  # pragma: no cover - compiled
+    """The number of trailing zero bits (a uint64) of a non-zero uint64, the index of its lowest set bit: the
+    ones of ``(word & -word) - 1``."""
+    return popcount((word & (_ZERO - word)) - _ONE)
+
+
 @njit(cache=True, nogil=True, inline="always")
 def word_bit_length(word):  # pragma: no cover - compiled
-    """Bits of ``word`` up to its highest set bit (0 for 0)."""
-    length = 0
-    while word:
-        word >>= _ONE
-        length += 1
-    return length
+    """Bits of ``word`` up to its highest set bit (0 for 0): every bit below the highest set (by five shifted
+    ORs), then counted."""
+    for shift in (1, 2, 4, 8, 16, 32):
+        word |= word >> np.uint64(shift)
+    return np.int64(popcount(word))
 
 
 @njit(cache=True, nogil=True)

@@ -691,9 +691,13 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
     shapes = _draw_shapes(draws, width)  # once: each phase only moves them (:func:`_placed`)
     solutions, rank, first = [], 0, None
     phases = range(CACHE) if phase is None else [phase]
+    refuted = _refuted_phases(model, shapes, [p for p in phases if p + len(draws) > CACHE]) if phase is None \
+        else set()
     for p in phases:
         if first is not None and p + len(draws) <= CACHE:
             states = _shifted_within_block(first, p, shapes, variant)
+        elif p in refuted:
+            states = []
         else:
             try:
                 found = solve(model, _placed(shapes, p), budget,
@@ -713,20 +717,40 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
     return V8Recovery(solutions, seeds, rank, model.unknowns, len(phases))
 
 
+def _refuted_phases(model: SymbolicGenerator, shapes: list[Observation | None], phases: list[int]) -> set[int]:
+    """The phases whose draws' equations contradict one another (no state of that phase gives the draws), found
+    for all of them in one compiled pass (:func:`~rnglab.recovery.linear_kernels.contradicted`).
+
+    The bits a draw fixes do not depend on the phase, only the engine output they are read from
+    (:func:`v8_engine_index`), so the equations of every phase are the same bits of other rows of the model's
+    forms. Every equation is reduced (past full rank too): a wrong phase is refuted with probability about
+    ``1 - 2^-(equations - 128)`` without enumerating a candidate. A phase not refuted is solved as before.
+    """
+    seen = [shape for shape in shapes if shape is not None]
+    if not phases or not seen:
+        return set()
+    calls, bits, rhs = _equations(model, seen)
+    engine = v8_engine_index(calls[None, :], np.array(phases, dtype=np.int64)[:, None])
+    rows = model.forms(int(engine.max()) + 1)[engine, bits]
+    out = np.empty(len(phases), dtype=np.bool_)
+    kernels.contradicted(rows, rhs, model.unknowns, out)
+    return {p for p, refuted in zip(phases, out) if refuted}
+
+
 def _shifted_within_block(first: tuple[int, list[int]], phase: int, shapes: list[Observation | None],
                           variant: type[V8MathRandom]) -> list[int]:
     """The states of ``phase`` from those of an earlier phase ``q`` when every draw stays in one block: call ``j``
     reads engine output ``63 - phase - j``, the same value as ``63 - q - j`` read from ``phase - q`` steps on.
-    Each is replayed."""
+    Each is replayed: its ``Math.random`` calls from ``phase`` give every draw."""
     q, states = first
     width = v8_width(variant)
-    observations = _placed(shapes, phase)
+    seen = [shape for shape in shapes if shape is not None]  # indexed by the call
     out = []
     for state in states:
         engine = variant.engine_class(_v8_words(state))
         engine.random_raw(phase - q)
         moved = _vector_int(engine.state_vector())
-        if _shows(_v8_replay(moved, phase, len(shapes), variant), observations, width):
+        if _shows(v8_source(_v8_words(moved), phase, variant).random_raw(len(shapes)), seen, width):
             out.append(moved)
     return out
 

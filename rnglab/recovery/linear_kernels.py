@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rnglab.algebra.gf2_kernels import word_bit_length
+from rnglab.algebra.gf2_kernels import trailing_zeros
 from rnglab.core.compiled import njit
 
 _ONE = np.uint64(1)
@@ -18,8 +18,8 @@ _ZERO = np.uint64(0)
 
 @njit(cache=True, nogil=True, inline="always")
 def lowest_bit(word):  # pragma: no cover - compiled
-    """Index of the lowest set bit of a non-zero word."""
-    return word_bit_length(word & (~word + _ONE)) - 1
+    """Index of the lowest set bit of a non-zero word (an int64, for index arithmetic)."""
+    return np.int64(trailing_zeros(word))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -112,6 +112,28 @@ def compact_rows(rows, rhs, pivot_rows, pivot_rhs, pivot_mask, free_index, out, 
         out_rhs[i] = right
 
 
+@njit(cache=True, nogil=True, inline="always")
+def insert_row(row, right, pivots, pivot_rhs, has_pivot):  # pragma: no cover - compiled
+    """Reduce the equation ``(row, right)`` (``row`` changed in place) by the pivots of its unknowns, lowest
+    first, up to the first unknown without one, which gets the reduced row as its pivot. Returns ``(pivot,
+    right)``: that unknown (-1 when the row reduced to nothing: ``right`` 1 is then a contradiction ``0 = 1``)
+    and the reduced right-hand side."""
+    width = row.shape[0]
+    for w in range(width):
+        while row[w]:
+            c = 64 * w + lowest_bit(row[w])
+            if not has_pivot[c]:
+                for v in range(width):
+                    pivots[c, v] = row[v]
+                pivot_rhs[c] = right
+                has_pivot[c] = True
+                return c, right
+            for v in range(w, width):
+                row[v] ^= pivots[c, v]
+            right ^= pivot_rhs[c]
+    return -1, right
+
+
 @njit(cache=True, nogil=True)
 def echelon(rows, rhs, columns, pivots, pivot_rhs, has_pivot):  # pragma: no cover - compiled
     """Insert each equation into an echelon form (pivot: the row's lowest unknown; pivot rows only above it).
@@ -120,37 +142,43 @@ def echelon(rows, rhs, columns, pivots, pivot_rhs, has_pivot):  # pragma: no cov
     ``has_pivot[c]``). Stops once every unknown has a pivot. Returns
     ``(rank, contradictions, rows used)``.
     """
-    rank, contradictions, width = 0, 0, rows.shape[1]
+    rank, contradictions = 0, 0
     for c in range(columns):
         rank += has_pivot[c]
-    row = np.empty(width, dtype=np.uint64)
+    row = np.empty(rows.shape[1], dtype=np.uint64)
     used = 0
     for i in range(rows.shape[0]):
         if rank == columns:
             break
         used += 1
         row[:] = rows[i]
-        right = rhs[i]
-        pivot = -1
-        for w in range(width):
-            while row[w]:
-                c = 64 * w + lowest_bit(row[w])
-                if not has_pivot[c]:
-                    pivot = c
-                    break
-                for v in range(w, width):
-                    row[v] ^= pivots[c, v]
-                right ^= pivot_rhs[c]
-            if pivot >= 0:
-                break
+        pivot, right = insert_row(row, rhs[i], pivots, pivot_rhs, has_pivot)
         if pivot < 0:
             contradictions += right
             continue
-        pivots[pivot] = row
-        pivot_rhs[pivot] = right
-        has_pivot[pivot] = True
         rank += 1
     return rank, contradictions, used
+
+
+@njit(cache=True, nogil=True)
+def contradicted(rows, rhs, columns, out):  # pragma: no cover - compiled
+    """``out[s]``: whether the equations ``rows[s, i] . x = rhs[i]`` over ``columns`` unknowns contradict one
+    another (some combination reads ``0 = 1``), for each system ``s`` of ``rows`` (``(systems, equations,
+    words)``). Every equation is reduced, also past full rank (:func:`echelon` stops there)."""
+    pivots = np.empty((columns, rows.shape[2]), dtype=np.uint64)
+    pivot_rhs = np.empty(columns, dtype=np.uint64)
+    has_pivot = np.empty(columns, dtype=np.bool_)
+    row = np.empty(rows.shape[2], dtype=np.uint64)
+    for s in range(rows.shape[0]):
+        has_pivot[:] = False
+        out[s] = False
+        for i in range(rows.shape[1]):
+            for v in range(row.size):
+                row[v] = rows[s, i, v]
+            pivot, right = insert_row(row, rhs[i], pivots, pivot_rhs, has_pivot)
+            if pivot < 0 and right:
+                out[s] = True
+                break
 
 
 @njit(cache=True, nogil=True)

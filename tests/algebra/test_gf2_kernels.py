@@ -137,3 +137,16 @@ def test_weak_popov_leaves_distinct_pivots_and_the_same_span(case):
     shifted = lambda basis: [value << (s * dimension) for value in basis for s in shifts]
     assert gaussian_rank(shifted(values)) == gaussian_rank(shifted(values) + reduced)
     assert gaussian_rank(shifted(reduced)) == gaussian_rank(shifted(reduced) + values)
+
+
+def test_popcount_edges_by_hand():
+    assert [int(kernels.popcount(np.uint64(w))) for w in (0, 1, 2**63, 2**64 - 1, 0x5555555555555555, 0xF0F0)] == \
+        [0, 1, 1, 64, 32, 8]
+
+
+def test_popcount_trailing_zeros_and_bit_length_against_python():
+    words = [int(w) for w in np.random.PCG64(1).random_raw(1000)] + [1, 2**63, 2**64 - 1, 2**32]
+    words += [w >> (w % 64) or 1 for w in words]  # short words too: every bit length (non-zero)
+    assert [int(kernels.popcount(np.uint64(w))) for w in words] == [w.bit_count() for w in words]
+    assert [int(kernels.trailing_zeros(np.uint64(w))) for w in words] == [(w & -w).bit_length() - 1 for w in words]
+    assert [int(kernels.word_bit_length(np.uint64(w))) for w in words + [0]] == [w.bit_length() for w in words + [0]]

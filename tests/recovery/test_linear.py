@@ -193,6 +193,25 @@ def test_unknown_phase():
             assert [int(np.floor(int(v) * 2.0**-52 * n)) for v, (_, n) in zip(replay, draws)] == [d for d, _ in draws]
 
 
+def test_unknown_phase_is_every_phase_solved_in_turn_and_solves_only_the_phases_not_refuted(monkeypatch):
+    # a deal at a phase whose draws span two blocks: the phases are screened in one compiled pass, and what is
+    # found is what solving each phase on its own finds (the union of the phases that do not contradict)
+    rng = random.Random(29)
+    words = (rng.getrandbits(64), rng.getrandbits(64))
+    draws = linear.js_fisher_yates_draws(bottom(linear.js_fisher_yates(linear.v8_source(words, 50), 52), 40))
+    each = []
+    for phase in range(64):
+        try:
+            each += linear.recover_v8_draws(draws, phase=phase).solutions
+        except ValueError:
+            continue
+    solve, calls = linear.solve, []
+    monkeypatch.setattr(linear, "solve", lambda *args, **kwargs: calls.append(1) or solve(*args, **kwargs))
+    found = linear.recover_v8_draws(draws, phase=None)
+    assert (50, words) in found.solutions and sorted(found.solutions) == sorted(each)
+    assert len(calls) <= 4  # phase 0 (the block's first), the true phase, a wrong phase rarely; not 40
+
+
 def test_v8_from_four_doubles_of_node():
     """node --random_seed=12345's first Math.random() values (tests/data/v8/reference.txt) give the state: four
     leave one, three leave 2^12 (rank 116), two are refused (rank 104)."""

@@ -1,5 +1,6 @@
 """The compiled kernels of state recovery over GF(2) against Python integers: bits, parities, the transpose of
-outputs into linear forms, the echelon form and its solutions, and the rows' spans."""
+outputs into linear forms, the echelon form and its solutions, which systems contradict themselves, and the
+rows' spans."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -55,6 +56,45 @@ def test_echelon_and_back_substitution_solve_a_consistent_system(case):
     kernels.back_substitute(pivots, pivot_rhs, has_pivot, k, np.zeros(k, dtype=np.bool_), np.uint64(1), x)
     solution = from_words(x)
     assert all((row & solution).bit_count() % 2 == int(right) for row, right in zip(equations, rhs))
+
+
+@compiled
+@given(st.integers(1, 70).flatmap(lambda k: st.tuples(st.just(k), st.lists(st.lists(st.tuples(
+    st.integers(0, 2**k - 1), st.integers(0, 1)), min_size=1, max_size=k + 3, unique_by=lambda e: e[0]),
+    min_size=1, max_size=4))))
+def test_contradicted_says_which_systems_have_no_solution(case):
+    # each system: equations <row, x> = right over k unknowns, the right sides drawn at random; a system has no
+    # solution exactly when some XOR of its equations reads 0 = 1 (found here by Python elimination on integers)
+    k, systems = case
+    words = -(-k // 64)
+    count = max(len(equations) for equations in systems)
+    padded = [equations + [(0, 0)] * (count - len(equations)) for equations in systems]  # 0 = 0: no information
+    rows = np.array([[to_words(row, 64 * words) for row, _ in equations] for equations in padded], dtype=np.uint64)
+    out = np.ones(len(systems), dtype=np.bool_)
+    for s in range(len(systems)):  # the right sides are one array shared by the systems: one system at a time
+        kernels.contradicted(rows[s:s + 1], np.array([r for _, r in padded[s]], dtype=np.uint64), k, out[s:s + 1])
+    expected = []
+    for equations in systems:
+        basis, contradiction = {}, False
+        for row, right in equations:
+            while row and (row & -row) in basis:
+                low = row & -row
+                row, right = row ^ basis[low][0], right ^ basis[low][1]
+            if row:
+                basis[row & -row] = (row, right)
+            contradiction |= not row and right == 1
+        expected.append(contradiction)
+    assert out.tolist() == expected
+
+
+def test_contradicted_checks_every_equation_past_full_rank():
+    # x_0 = 1, then x_0 = 0: rank 1 of 1 after the first equation; the second still refutes the system
+    rows = np.array([[[1], [1]], [[1], [1]]], dtype=np.uint64)
+    out = np.zeros(2, dtype=np.bool_)
+    kernels.contradicted(rows, np.array([1, 0], dtype=np.uint64), 1, out)
+    assert out.tolist() == [True, True]
+    kernels.contradicted(rows, np.array([1, 1], dtype=np.uint64), 1, out)
+    assert out.tolist() == [False, False]
 
 
 def test_a_contradiction_is_counted():

@@ -7,9 +7,9 @@ import functools
 import numpy as np
 from scipy import stats
 
+from rnglab.algebra.gf2_kernels import popcount
 from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
-from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import BitReader, selection_of
 

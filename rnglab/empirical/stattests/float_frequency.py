@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from rnglab.algebra.gf2_kernels import popcount
 from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.empirical.stattests.frequency import add_counts
-from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import BitReader, selection_of
 

@@ -6,9 +6,9 @@ import math
 
 import numpy as np
 
+from rnglab.algebra.gf2_kernels import trailing_zeros
 from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
-from rnglab.empirical.stattests.popcount import popcount
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import BitReader, selection_of
 
@@ -48,12 +48,6 @@ def gcd_counts(words, largest):  # pragma: no cover - compiled
             v -= u
         counts[min(u << shift, np.uint64(largest))] += 1
     return counts, skipped
-
-
-@njit(cache=True, nogil=True)
-def trailing_zeros(x):  # pragma: no cover - compiled
-    """The number of trailing zero bits of a non-zero uint64: the ones of ``(x & -x) - 1``."""
-    return popcount((x & (np.uint64(0) - x)) - np.uint64(1))
 
 
 def gcd_law(largest: int, word_bits: int = 32) -> np.ndarray:
