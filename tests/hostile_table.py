@@ -519,6 +519,8 @@ ROWS: list[Row] = [
     row("crack python --outputs @/nonexistent/outputs.txt", "cannot read"),
     row("crack xorshift128 --outputs 0.5", "integers"),
     row("crack v8-plus --method linear --outputs 1,2", "the addition carries"),
+    row("crack js-fisher-yates-v8-plus --seen 'As Kd 7h' --method linear", "the addition carries"),
+    row("crack js-fisher-yates-v8-plus --seen 'As Kd 7h'", "say where the seeds come from"),
     row("crack v8 --outputs 0.1,0.2,0.3,0.4", "multiples of 2^-52"),
     row("crack v8-53 --outputs 0.5,0.25,0.125,1e-300", "observation 4: Math.random() values are multiples of 2^-53"),
     row("crack js-fisher-yates-v8 --seen 'As Kd 7h'", "rank 9 of 128"),

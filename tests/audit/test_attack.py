@@ -190,3 +190,10 @@ def test_the_gf2_fact_gives_the_reason_the_attack_applies_or_not(generator, reas
 
     target = from_table({"generator": generator, "seeding": "os", "shuffle": "fisher-yates"})
     assert _gf2_applies(target) == reason and linear_applies(target) is (generator == "mt19937")
+
+
+def test_the_timed_search_leaves_out_seed_0_which_v8_4_9_refuses():
+    # --random_seed=0 is V8's "seed from the OS": v8-plus refuses seed 0, and the rate is timed over seeds 1..16
+    from rnglab.audit.attack import _timed_search
+
+    assert _timed_search(from_pipeline("js-fisher-yates-v8-plus"), 16) > 0

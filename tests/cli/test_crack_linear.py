@@ -152,6 +152,7 @@ def test_mt19937_64_outputs_from_the_start_give_the_seed(tmp_path, capsys):
 
 
 NAMES_JS53 = Path(__file__).parents[1] / "data" / "pipelines" / "names_js53.txt"
+NAMES_JS_PLUS = Path(__file__).parents[1] / "data" / "pipelines" / "names_js_plus.txt"
 VARIANTS = Path(__file__).parents[1] / "data" / "v8" / "variants" / "reference.txt"
 
 
@@ -195,3 +196,16 @@ def test_unitys_seed_comes_back_from_four_outputs_and_from_five_cards(capsys):
     deck = capsys.readouterr().out.split()
     assert main(["crack", "unity", "--seeds", "1000..1500", "--seen", " ".join(deck[:5]), "--json"]) == 0
     assert [c["seed"] for c in json.loads(capsys.readouterr().out)["candidates"]] == [1234]
+
+
+def test_a_node_11_deal_is_searched_over_seeds_and_refused_by_elimination(capsys):
+    # names_js_plus.txt: node running the article's shuffle on V8 4.9-7.0's xorshift128+ doubles for
+    # --random_seed=12345 (../v8/variants/driver.cc); its top 10 cards single out the seed among 1,000
+    line = next(line for line in NAMES_JS_PLUS.read_text().splitlines()
+                if line.startswith("js-fisher-yates-v8-plus 12345 "))
+    cards = line.split(": ", 1)[1].split(", ")
+    seen = " ".join(cards[:10])
+    assert main(["crack", "js-fisher-yates-v8-plus", "--seen", seen, "--seeds", "12000..12999", "--json"]) == 0
+    assert [c["seed"] for c in json.loads(capsys.readouterr().out)["candidates"]] == [12345]
+    assert main(["crack", "js-fisher-yates-v8-plus", "--seen", seen, "--method", "linear"]) == 2
+    assert "(state0 + state1) mod 2^52 is not linear over GF(2): the addition carries" in capsys.readouterr().err
