@@ -520,7 +520,8 @@ def v8_width(variant: type[V8MathRandom]) -> int:
 
 def v8_engine_index(call: int, phase: int) -> int:
     """The engine output (in the order generated, from the state before the block's refill) that ``Math.random``
-    call ``call`` hands out when ``phase`` values of that block were taken before the first observed call."""
+    call ``call`` hands out when ``phase`` values of that block were taken before the first observed call (integers,
+    or arrays of them: elementwise, broadcast)."""
     position = phase + call
     return CACHE * (position // CACHE) + CACHE - 1 - position % CACHE
 
