@@ -65,6 +65,8 @@ _CHUNK_BITS = 10
 _MASK64 = 2**64 - 1
 #: Observations checked at once on the candidates still standing (:func:`_holding`).
 _CHECKED_AT_ONCE = 64
+#: Most unknowns left free for which the V8 phase screen tries every state (:func:`_refuted_phases`).
+_SCREENED_FREE = 12
 #: Unit states run at once while the forms are built (their outputs held as one array).
 _UNITS_AT_ONCE = 1024
 
@@ -719,22 +721,28 @@ def recover_v8_draws(draws: Sequence[tuple[int, int]], phase: int | None = None,
 
 
 def _refuted_phases(model: SymbolicGenerator, shapes: list[Observation | None], phases: list[int]) -> set[int]:
-    """The phases whose draws' equations contradict one another (no state of that phase gives the draws), found
-    for all of them in one compiled pass (:func:`~rnglab.recovery.linear_kernels.contradicted`).
+    """The phases no state of which gives the draws, found for all of them in one compiled pass
+    (:func:`~rnglab.recovery.linear_kernels.no_state_fits`); a phase not refuted is solved as any other.
 
     The bits a draw fixes do not depend on the phase, only the engine output they are read from
     (:func:`v8_engine_index`), so the equations of every phase are the same bits of other rows of the model's
-    forms. Every equation is reduced (past full rank too): a wrong phase is refuted with probability about
-    ``1 - 2^-(equations - 128)`` without enumerating a candidate. A phase not refuted is solved as before.
+    forms. Every equation is reduced (past full rank too): a wrong phase's equations contradict one another with
+    probability about ``1 - 2^-(equations - 128)``. Where they do not (``equations <= 128`` leaves none to
+    contradict) and at most :data:`_SCREENED_FREE` unknowns are free, each state they leave is checked against
+    every draw's interval, as :func:`solve` would, without the Python enumeration.
     """
     seen = [shape for shape in shapes if shape is not None]
     if not phases or not seen:
         return set()
     calls, bits, rhs = _equations(model, seen)
-    engine = v8_engine_index(calls[None, :], np.array(phases, dtype=np.int64)[:, None])
-    rows = model.forms(int(engine.max()) + 1)[engine, bits]
+    each = np.array([shape.index for shape in seen], dtype=np.int64)
+    chosen = np.array(phases, dtype=np.int64)[:, None]
+    equations, draws = v8_engine_index(calls[None, :], chosen), v8_engine_index(each[None, :], chosen)
+    forms = model.forms(int(draws.max()) + 1)
+    intervals = np.array([_draw_interval(shape.draw, shape.bound, model.width) for shape in seen], dtype=np.uint64)
     out = np.empty(len(phases), dtype=np.bool_)
-    kernels.contradicted(rows, rhs, model.unknowns, out)
+    kernels.no_state_fits(forms[equations, bits], rhs, model.unknowns, forms, draws, intervals[:, 0],
+                          intervals[:, 1], _SCREENED_FREE, out)
     return {p for p, refuted in zip(phases, out) if refuted}
 
 

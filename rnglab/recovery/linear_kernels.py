@@ -161,24 +161,62 @@ def echelon(rows, rhs, columns, pivots, pivot_rhs, has_pivot):  # pragma: no cov
 
 
 @njit(cache=True, nogil=True)
-def contradicted(rows, rhs, columns, out):  # pragma: no cover - compiled
-    """``out[s]``: whether the equations ``rows[s, i] . x = rhs[i]`` over ``columns`` unknowns contradict one
-    another (some combination reads ``0 = 1``), for each system ``s`` of ``rows`` (``(systems, equations,
-    words)``). Every equation is reduced, also past full rank (:func:`echelon` stops there)."""
-    pivots = np.empty((columns, rows.shape[2]), dtype=np.uint64)
+def no_state_fits(rows, rhs, columns, forms, engine, low, high, most_free, out):  # pragma: no cover - compiled
+    """``out[s]``: whether no state ``x`` of ``columns`` unknowns gives system ``s``: the equations
+    ``rows[s, i] . x = rhs[i]`` (``rows``: ``(systems, equations, words)``) and, for each ``d``, an output
+    ``engine[s, d]`` in ``[low[d], high[d]]`` (bit ``b`` of output ``t``: ``forms[t, b] . x``).
+
+    Every equation is reduced, also past full rank (:func:`echelon` stops there): a combination ``0 = 1`` refutes
+    the system. Otherwise, with at most ``most_free`` unknowns free, every solution of the equations is tried
+    against the intervals, in order (a wrong state leaves one within a few); with more, the system is not
+    decided here (``out[s]`` False)."""
+    words, width = rows.shape[2], forms.shape[1]
+    pivots = np.empty((columns, words), dtype=np.uint64)
     pivot_rhs = np.empty(columns, dtype=np.uint64)
     has_pivot = np.empty(columns, dtype=np.bool_)
-    row = np.empty(rows.shape[2], dtype=np.uint64)
+    row = np.empty(words, dtype=np.uint64)
+    x = np.empty(words, dtype=np.uint64)
+    free_values = np.empty(columns, dtype=np.bool_)
+    free = np.empty(columns, dtype=np.int64)
     for s in range(rows.shape[0]):
         has_pivot[:] = False
-        out[s] = False
+        out[s], rank = False, 0
         for i in range(rows.shape[1]):
-            for v in range(row.size):
+            for v in range(words):
                 row[v] = rows[s, i, v]
             pivot, right = insert_row(row, rhs[i], pivots, pivot_rhs, has_pivot)
+            rank += pivot >= 0
             if pivot < 0 and right:
                 out[s] = True
                 break
+        if out[s] or columns - rank > most_free:
+            continue
+        nullity = 0
+        for c in range(columns):
+            if not has_pivot[c]:
+                free[nullity] = c
+                nullity += 1
+        fits = False
+        for choice in range(1 << nullity):
+            free_values[:] = False
+            for k in range(nullity):
+                free_values[free[k]] = (choice >> k) & 1
+            x[:] = _ZERO
+            back_substitute(pivots, pivot_rhs, has_pivot, columns, free_values, _ONE, x)
+            fits = True
+            for d in range(engine.shape[1]):
+                output = _ZERO
+                for b in range(width):
+                    bit = _ZERO
+                    for w in range(words):
+                        bit ^= forms[engine[s, d], b, w] & x[w]
+                    output |= parity(bit) << np.uint64(b)
+                if output < low[d] or output > high[d]:
+                    fits = False
+                    break
+            if fits:
+                break
+        out[s] = not fits
 
 
 @njit(cache=True, nogil=True)

@@ -1,6 +1,6 @@
 """The compiled kernels of state recovery over GF(2) against Python integers: bits, parities, the transpose of
-outputs into linear forms, the echelon form and its solutions, which systems contradict themselves, and the
-rows' spans."""
+outputs into linear forms, the echelon form and its solutions, which systems no state gives (equations and
+intervals), and the rows' spans."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -58,43 +58,56 @@ def test_echelon_and_back_substitution_solve_a_consistent_system(case):
     assert all((row & solution).bit_count() % 2 == int(right) for row, right in zip(equations, rhs))
 
 
+@st.composite
+def screened_systems(draw):
+    """Systems over k <= 8 unknowns sharing right-hand sides, 4 outputs of 5 bits, draws read at each system's
+    outputs, their intervals, and the most free unknowns enumerated."""
+    k = draw(st.integers(1, 8))
+    systems, count, draws = draw(st.integers(1, 3)), draw(st.integers(1, k + 3)), draw(st.integers(1, 3))
+    rows = draw(st.lists(st.lists(st.integers(0, 2**k - 1), min_size=count, max_size=count), min_size=systems,
+                         max_size=systems))
+    rhs = draw(st.lists(st.integers(0, 1), min_size=count, max_size=count))
+    forms = draw(st.lists(st.lists(st.integers(0, 2**k - 1), min_size=5, max_size=5), min_size=4, max_size=4))
+    engine = draw(st.lists(st.lists(st.integers(0, 3), min_size=draws, max_size=draws), min_size=systems,
+                           max_size=systems))
+    bounds = [sorted(draw(st.lists(st.integers(0, 31), min_size=2, max_size=2))) for _ in range(draws)]
+    return k, rows, rhs, forms, engine, bounds, draw(st.integers(0, k))
+
+
 @compiled
-@given(st.integers(1, 70).flatmap(lambda k: st.tuples(st.just(k), st.lists(st.lists(st.tuples(
-    st.integers(0, 2**k - 1), st.integers(0, 1)), min_size=1, max_size=k + 3, unique_by=lambda e: e[0]),
-    min_size=1, max_size=4))))
-def test_contradicted_says_which_systems_have_no_solution(case):
-    # each system: equations <row, x> = right over k unknowns, the right sides drawn at random; a system has no
-    # solution exactly when some XOR of its equations reads 0 = 1 (found here by Python elimination on integers)
-    k, systems = case
-    words = -(-k // 64)
-    count = max(len(equations) for equations in systems)
-    padded = [equations + [(0, 0)] * (count - len(equations)) for equations in systems]  # 0 = 0: no information
-    rows = np.array([[to_words(row, 64 * words) for row, _ in equations] for equations in padded], dtype=np.uint64)
-    out = np.ones(len(systems), dtype=np.bool_)
-    for s in range(len(systems)):  # the right sides are one array shared by the systems: one system at a time
-        kernels.contradicted(rows[s:s + 1], np.array([r for _, r in padded[s]], dtype=np.uint64), k, out[s:s + 1])
-    expected = []
-    for equations in systems:
-        basis, contradiction = {}, False
-        for row, right in equations:
-            while row and (row & -row) in basis:
-                low = row & -row
-                row, right = row ^ basis[low][0], right ^ basis[low][1]
-            if row:
-                basis[row & -row] = (row, right)
-            contradiction |= not row and right == 1
-        expected.append(contradiction)
-    assert out.tolist() == expected
+@given(screened_systems())
+def test_no_state_fits_against_every_state(case):
+    # brute force over the 2^k states: a system is refuted when no state gives its equations (then always said),
+    # or, with at most most_free unknowns free, when none of those that do puts every output in its interval
+    k, rows, rhs, forms, engine, bounds, most_free = case
+    out = np.ones(len(rows), dtype=np.bool_)
+    packed = np.array([[[row] for row in system] for system in rows], dtype=np.uint64)
+    kernels.no_state_fits(packed, np.array(rhs, dtype=np.uint64), k, np.array(forms, dtype=np.uint64)[:, :, None],
+                          np.array(engine, dtype=np.int64), np.array([lo for lo, _ in bounds], dtype=np.uint64),
+                          np.array([hi for _, hi in bounds], dtype=np.uint64), most_free, out)
+
+    def output(t, x):
+        return sum(((form & x).bit_count() % 2) << b for b, form in enumerate(forms[t]))
+    for system, reads, refuted in zip(rows, engine, out.tolist()):
+        solutions = [x for x in range(2**k) if all((row & x).bit_count() % 2 == r for row, r in zip(system, rhs))]
+        fits = any(all(lo <= output(t, x) <= hi for t, (lo, hi) in zip(reads, bounds)) for x in solutions)
+        rank = k - (len(solutions).bit_length() - 1) if solutions else None
+        expected = not solutions or (k - rank <= most_free and not fits)
+        assert refuted == expected
 
 
-def test_contradicted_checks_every_equation_past_full_rank():
+def test_no_state_fits_checks_every_equation_past_full_rank():
     # x_0 = 1, then x_0 = 0: rank 1 of 1 after the first equation; the second still refutes the system
     rows = np.array([[[1], [1]], [[1], [1]]], dtype=np.uint64)
-    out = np.zeros(2, dtype=np.bool_)
-    kernels.contradicted(rows, np.array([1, 0], dtype=np.uint64), 1, out)
+    forms, engine = np.array([[[1]]], dtype=np.uint64), np.zeros((2, 1), dtype=np.int64)
+    wide, out = (np.array([0], dtype=np.uint64), np.array([1], dtype=np.uint64)), np.zeros(2, dtype=np.bool_)
+    kernels.no_state_fits(rows, np.array([1, 0], dtype=np.uint64), 1, forms, engine, *wide, 0, out)
     assert out.tolist() == [True, True]
-    kernels.contradicted(rows, np.array([1, 1], dtype=np.uint64), 1, out)
+    kernels.no_state_fits(rows, np.array([1, 1], dtype=np.uint64), 1, forms, engine, *wide, 0, out)
     assert out.tolist() == [False, False]
+    # x_0 = 1 gives output 1: an interval [0, 0] leaves no state
+    kernels.no_state_fits(rows, np.array([1, 1], dtype=np.uint64), 1, forms, engine, *wide[:1], wide[0], 0, out)
+    assert out.tolist() == [True, True]
 
 
 def test_a_contradiction_is_counted():
