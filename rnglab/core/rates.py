@@ -11,6 +11,14 @@ said otherwise); the measurement is written beside it. Re-measure them together 
 #: (:mod:`rnglab.shuffles.fairness`).
 EXACT_SECONDS = 60
 
+#: Seconds per path, and per value drawn, of the exact enumeration of a shuffle function
+#: (:func:`rnglab.shuffles.paths.path_seconds`: the call, its instrumented draws, the tally). Fitted to the CPU time
+#: of Python functions on a loaded 2-core machine: 65,536 paths of 1 draw 0.61 s, 4,096 paths of 41 draws 0.28 s,
+#: the naive exchange at n = 6 (46,656 paths of 6 draws) 0.84 s, Fisher-Yates by ``randint`` at n = 8 (40,320 of 7)
+#: 0.95 s; estimated 0.64 s, 0.34 s, 0.88 s, 0.83 s. The limit, :data:`EXACT_SECONDS`, fits the naive exchange at
+#: n = 7 and Fisher-Yates at n = 9, not at n = 8 and 10.
+PATH_SECONDS = (8e-6, 1.8e-6)
+
 #: Seconds per cell update of the position DP on packed columns: a constant and a term per 64-bit word of the
 #: final denominator (fitted to the CPU time of naive at n = 200, 300, 400: 0.51 s, 2.65 s, 7.8 s; estimated
 #: 0.52 s, 2.6 s, 7.8 s; the wall time on a shared machine is longer). The naive exchange has a path of its own:
@@ -51,3 +59,13 @@ SLOWEST_DRAW_RATE = 25e6
 
 #: Values per second a battery reads (the standard battery: 8.3e8 values in about 41 s).
 BATTERY_VALUES_PER_SECOND = 20_000_000
+
+
+def check_work(seconds: float, limit: float, what: str, fit: str, error: type[ValueError] = ValueError) -> None:
+    """Refuse work whose time, estimated from its size (``seconds``, at these rates), exceeds ``limit``.
+
+    The refusal is one line, ``error("WHAT would take about S s (limit L s): FIT")``, with ``fit`` saying what
+    would fit; the same request is accepted or refused alike on any machine, under any load.
+    """
+    if seconds > limit:
+        raise error(f"{what} would take about {seconds:.3g} s (limit {limit} s): {fit}")
