@@ -10,9 +10,9 @@ from userfunc import articles
 
 from rnglab.generators import make_source
 from rnglab.reduction.reducers import REDUCERS
+from rnglab.shuffles import sandbox
 from rnglab.shuffles.algorithms import make_shuffle
 from rnglab.shuffles.fairness import deal_law, exact_fairness, permutation_law, position_chi_square
-from rnglab.shuffles import sandbox
 from rnglab.shuffles.paths import RandomMethods, enumerate_deals
 from rnglab.shuffles.userfunc import SourceRandom, function_fairness, function_position_counts, load_function
 
