@@ -50,6 +50,15 @@ SECONDS_PER_CARD = {"batched": 1.3e-8, "deck at a time": 8e-5}
 #: each radix instead of by a factorial per digit: n = 30,000 took 115 s before).
 UNRANK_SECONDS_PER_SQUARE = 6e-9
 
+#: CPU seconds one core takes to try one seed of a card game: the cost per seed of the audit's brute-force time
+#: (:func:`rnglab.audit.attack.brute_force_bits`). The fastest seed search per core in bench/results/seed_search.md
+#: (2,097,152 seeds a run, 5 cards of 52 seen, CPU time, one thread): the SIMD C reference on the 1999 poker case,
+#: 39.9 M seeds per CPU second (rnglab's kernel: 30.8 M on MSVC's Fisher-Yates, 12.0 M on the poker case). One cost
+#: for every pipeline, the attacker's: the search rejects nearly every seed at the first card it follows, and a
+#: pipeline rnglab searches more slowly (a comparator sort dealt in Python, a user's function) is no slower for an
+#: attacker who writes it in C. A GPU, or a better filter, is faster still.
+SEED_TRY_SECONDS = 2.5e-8
+
 #: CPU seconds per seed, at most, for generators seeded one by one (a generator per seed): measured at n = 52 on
 #: 2^14 seeds: python 30 us, pcg64 33 us, mt19937 0.58 ms (its seeding); batched LCGs 0.8 us.
 SOURCE_SEED_SECONDS = 6e-4
