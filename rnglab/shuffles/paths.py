@@ -273,9 +273,11 @@ class PathBatch:
     """The paths followed from one prefix on, in depth-first order.
 
     ``tally[deal, product]`` sums the numerators of the paths onto ``deal``
-    whose bounds multiply to ``product``; ``covered`` is their probability;
-    ``draws`` the values they asked for; ``following`` is the next prefix and
-    its draws (``(None, None)`` after the last path).
+    whose bounds multiply to ``product``; ``covered`` is the probability of
+    every path so far (the total handed to :func:`follow_paths`, then each
+    path's added in order: the same float however the paths are cut into
+    batches); ``draws`` the values these paths asked for; ``following`` is
+    the next prefix and its draws (``(None, None)`` after the last path).
     """
 
     tally: Counter
@@ -297,9 +299,10 @@ class InProcess:
     def __init__(self, function: Callable):
         self.function = function
 
-    def follow_paths(self, n: int, label: str, random_bits: int, following: tuple, most: int) -> PathBatch:
+    def follow_paths(self, n: int, label: str, random_bits: int, following: tuple, most: int,
+                     covered: float) -> PathBatch:
         """:func:`follow_paths` of the function."""
-        return follow_paths(self.function, n, label, random_bits, following, most)
+        return follow_paths(self.function, n, label, random_bits, following, most, covered)
 
 
 def runner_of(function) -> object:
@@ -308,15 +311,15 @@ def runner_of(function) -> object:
 
 
 def follow_paths(function: Callable, n: int, label: str, random_bits: int, following: tuple,
-                 most: int = BATCH_PATHS) -> PathBatch:
+                 most: int = BATCH_PATHS, covered: float = 0.0) -> PathBatch:
     """Follow up to ``most`` paths from the prefix ``following = (answers, draws)`` on (fewer when
-    :data:`BATCH_SECONDS` have passed: at least one).
+    :data:`BATCH_SECONDS` have passed: at least one), the paths before it covering ``covered``.
 
     The first path of all (empty prefix) is replayed at once and the last one
     at the end (:func:`_check_replay`).
     """
     prefix, bounds = following
-    tally, covered, paths, draws, start = Counter(), 0.0, 0, 0, time.monotonic()
+    tally, paths, draws, start = Counter(), 0, 0, time.monotonic()
     while prefix is not None and paths < most and (not paths or time.monotonic() - start < BATCH_SECONDS):
         first = not prefix
         rng = PathRandom(prefix, bounds, random_bits)
@@ -363,9 +366,9 @@ def enumerate_deals(function, n: int, *, label: str = "the function", random_bit
     runner = runner_of(function)
     tally, following, covered, paths, draws = Counter(), ([], []), 0.0, 0, 0
     while following[0] is not None:
-        batch = runner.follow_paths(n, label, random_bits, following, BATCH_PATHS - paths % BATCH_PATHS)
+        batch = runner.follow_paths(n, label, random_bits, following, BATCH_PATHS - paths % BATCH_PATHS, covered)
         tally.update(batch.tally)
-        covered, paths, draws = covered + batch.covered, paths + batch.paths, draws + batch.draws
+        covered, paths, draws = batch.covered, paths + batch.paths, draws + batch.draws
         following = batch.following
         if following[0] is not None and paths % BATCH_PATHS == 0:
             check_paths(paths, draws, covered, seconds, label)

@@ -73,6 +73,11 @@ def test_a_batch_stops_at_the_paths_asked_and_counts_their_draws():
     # the 5 first of the 27 paths in depth-first order: answers 000, 001, 002, 010, 011; the next is 012
     assert (batch.paths, batch.draws, batch.following) == (5, 15, ([0, 1, 2], [3, 3, 3]))
     assert batch.covered == 5 / 27 and sum(batch.tally.values()) == 5
+    # cut into batches of 2 and 3, the probability covered is added in the same order: the same float
+    first = follow_paths(naive, 3, "naive", 8, ([], []), most=2)
+    second = follow_paths(naive, 3, "naive", 8, first.following, most=3, covered=first.covered)
+    assert (second.covered, second.following, first.tally + second.tally) == (batch.covered, batch.following,
+                                                                              batch.tally)
 
 
 def test_the_enumeration_is_refused_by_its_size_at_the_same_path_under_any_clock(monkeypatch):
