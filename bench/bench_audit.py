@@ -3,9 +3,9 @@
 The time was once asserted in the test suite (``tests/audit/test_run.py``), where a cold numba cache or a loaded
 machine failed it; the tests now check the findings, and the time is measured here. Each pipeline is audited
 once in this process after one warming audit of every pipeline (numba's kernels compiled, or loaded from its
-cache), so the figures are warm. Reported: wall-clock and CPU seconds of the whole audit (this process's; the
-audit runs on one process, a user's function in its child), each section's wall seconds (the audit's own
-``seconds``), and whether the minute holds.
+cache), so the figures are warm. Reported: wall-clock and CPU seconds of the whole audit (this process's CPU: a
+user's function runs in its child, and numba's threads count), each section's wall seconds (the audit's own
+``seconds``), and whether the minute holds (on a shared machine the wall clock includes other programs' load).
 
 Usage: ``python bench/bench_audit.py [PIPELINE ...]`` (default: every named pipeline). Writes
 ``bench/results/audit.md``.
