@@ -42,7 +42,7 @@ UNEQUAL_WORD_SECONDS = 8e-9
 TRANSPOSITION_UPDATE_SECONDS = (1.5e-6, 1e-9)
 
 #: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second) and by
-#: the deck-at-a-time path (about 300 decks of 52 per second).
+#: the deck-at-a-time path (about 240 decks of 52 per second).
 SECONDS_PER_CARD = {"batched": 1.3e-8, "deck at a time": 8e-5}
 
 #: CPU seconds per n^2 of one unrank deal: its Lehmer digits (n divisions of an n log n-bit rank) and its removals
