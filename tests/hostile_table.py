@@ -420,7 +420,7 @@ ROWS: list[Row] = [
     row("fairness --n", "4096", argv=("3^4095",)),
     *[row("fairness --n 4 --function", match, argv=(f"{HOSTILE}:{name}",)) for name, match in (
         ("rejection", "random values on one path"), ("hidden_state", "hidden state"), ("raises", "raised RuntimeError"),
-        ("loops", "processor time"), ("not_a_deal", "not a permutation"), ("huge_draw", "per draw"),
+        ("loops", "ran past"), ("not_a_deal", "not a permutation"), ("huge_draw", "per draw"),
         ("not_callable", "no function"), ("nope", "no function"), ("other_source", "hidden state"))],
     row("fairness --n 4 --function nope", "file.py:function"),
     row("fairness --n 4 --function no_such_module_rnglab:f", "file.py:function"),

@@ -374,7 +374,8 @@ def test_measured_figures_are_found_in_prose_only():
     assert measured_figures(text) == ["4.4 GB", "7.3 s of CPU", "38.5 ms", "60 MiB"]
 
 def measured_parts_masked(card: list[str]) -> list[str]:
-    """An audit's verdict card with its one measured figure, the brute-force time, written ``...``."""
+    """An audit's verdict card with the brute-force time written ``...`` (a measurement when the screenshots were
+    made, counted now: the states at a fixed cost per seed)."""
     return [re.sub(r"every seed tried in .* on one core", "every seed tried in ... on one core", line) for line in card]
 
 

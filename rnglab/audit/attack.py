@@ -1,47 +1,34 @@
 """The questions an opponent asks: can the seed be found (unpredictability), do tables repeat (non-repeatability).
 
-The brute-force time is the seed count divided by the rate of one core in a
-short, real seed search (:func:`rnglab.recovery.crack.crack`) on this machine,
-over a fixed number of seeds (:data:`TIMED_SEEDS`; for a user's function, the
-rate of :data:`TIMED_CALLS` calls), and projected to clusters of 100 and 1,000
-cores with the measured efficiency of a dask cluster
-(:func:`rnglab.recovery.distributed.projected_seconds`). The work is fixed; the rate
-is a measurement, so the brute-force times (the finding's ``measured`` rows, its
-value and headline) change from run to run, and with them the grade only where
-they lie within the timing's noise of a threshold (2^25 s, 2^42 s). Every other
-fact is exact. :func:`demonstration` gives the ``rnglab crack`` command that
-runs the attack on a real deal of the pipeline. The collision chance of tables
-started in the same window is :func:`rnglab.seeds.policies.collision_probability`.
+The brute-force time is work, not a timing: the distinct starting states to
+try, at one cost per seed for every pipeline,
+:data:`~rnglab.core.rates.SEED_TRY_SECONDS` (the fastest seed search per core
+measured, ``bench/results/seed_search.md``), projected to clusters of 100 and
+1,000 cores with the measured efficiency of a dask cluster
+(:func:`rnglab.recovery.distributed.projected_seconds`). So the grade is the
+same on every machine, under any load. :func:`demonstration` gives the
+``rnglab crack`` command that runs the attack on a real deal of the pipeline.
+The collision chance of tables started in the same window is
+:func:`rnglab.seeds.policies.collision_probability`.
 """
 
 from __future__ import annotations
 
 import math
 import shlex
-import time
 
 from rnglab.audit.gf2_attack import fewest_bottom_cards, is_v8_deal, linear_attack, runs_gf2_attack
 from rnglab.audit.grades import Finding, finding
 from rnglab.audit.structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
 from rnglab.audit.target import AUDIT_SEED, Target
+from rnglab.core.rates import SEED_TRY_SECONDS
 from rnglab.pages.numbers import duration_of_bits, power, probability
-from rnglab.recovery.crack import cards_for_unique, crack, observe
+from rnglab.recovery.crack import cards_for_unique
 from rnglab.recovery.distributed import CLUSTER_EFFICIENCY, projected_seconds
 from rnglab.seeds.policies import SeedDistribution, collision_probability
-from rnglab.seeds.space import seed_range_space
 from rnglab.shuffles.algorithms import shuffle
 from rnglab.shuffles.cards import DECKS
-from rnglab.shuffles.userfunc import function_position_counts, running
 
-#: Seeds of a first search that compiles the kernel, untimed.
-PROBE_SEEDS = 256
-#: Seeds the timed search covers, and calls of a user's function timed: fixed work, whatever the machine (under a
-#: second to a few seconds on the 2-core machine; a search this short includes its fixed start-up cost, so for
-#: the fastest generators, millions of seeds a second, the rate is a lower bound).
-TIMED_SEEDS, TIMED_CALLS = 2**13, 2**10
-#: Seeds timed for a comparator sort (``array.sort(() => Math.random() - 0.5)``): it deals in Python, one draw per
-#: comparison, about 32 seeds a second on the 2-core machine, so 2^13 seeds would take minutes.
-TIMED_COMPARATOR_SEEDS = 2**8
 #: Seeds the printed crack command searches around the real seed where the seed space is larger.
 DEMO_SEEDS = 2**12
 #: The largest LCG modulus for which lattice recovery of the state from outputs is practical.
@@ -50,51 +37,13 @@ LATTICE_MODULUS = 2**128
 CLUSTER_CORES = (100, 1000)
 
 
-def measured_rate(target: Target) -> tuple[float, int]:
-    """Seeds tried per second (``(rate, seeds tried)``): a real crack of a known deal over :data:`TIMED_SEEDS`
-    seeds (:data:`TIMED_COMPARATOR_SEEDS` for a comparator sort), or for a user's function, :data:`TIMED_CALLS` calls on one stream
-    (:func:`~rnglab.shuffles.userfunc.function_position_counts`, a lower bound on the cost of trying a seed:
-    seeding comes on top). A first, untimed search of :data:`PROBE_SEEDS` seeds compiles the kernel."""
-    if target.shuffle is None:
-        return _timed_calls(target, TIMED_CALLS), TIMED_CALLS
-    seeds = TIMED_COMPARATOR_SEEDS if target.shuffle.algorithm.law == "comparisons" else TIMED_SEEDS
-    _timed_search(target, min(PROBE_SEEDS, seeds))
-    return _timed_search(target, seeds), seeds
-
-
-def _timed_calls(target: Target, calls: int) -> float:
-    """Calls per second of the user's function, shuffling the whole deck from the generator (in its child
-    process, started and warmed up with one call before the clock starts)."""
-    with running(target.function) as runner:
-        function_position_counts(runner, target.n, target.generator.make(calls), target.reducer, 1,
-                                 label=target.function_name)
-        start = time.perf_counter()
-        function_position_counts(runner, target.n, target.generator.make(calls), target.reducer, calls,
-                                 label=target.function_name)
-        return calls / max(time.perf_counter() - start, 1e-9)
-
-
-def _timed_search(target: Target, seeds: int) -> float:
-    """Deal from the middle seed of ``[1, seeds]``, then time the search for it from the first cards seen (seed 0
-    is left out: some seedings refuse it, V8 4.9's ``--random_seed=0`` meaning "seed from the OS")."""
-    deck = shuffle(target.n, target.generator.make(seeds // 2), target.shuffle, target.reducer)
-    seen = observe(" ".join(str(int(card)) for card in deck[:min(target.n, 8)]), deck=target.deck)
-    start = time.perf_counter()
-    result = crack(target.generator, seed_range_space([(1, seeds + 1)]), seen, algo=target.shuffle,
-                   reducer=target.reducer)
-    if seeds // 2 not in [c.seed for c in result.candidates]:
-        raise RuntimeError(f"the timed search missed seed {seeds // 2}")  # the library's own consistency
-    return seeds / max(time.perf_counter() - start, 1e-9)
-
-
-def _search_threads(target: Target) -> int:
-    """Threads the timed search ran on: numba's thread count for a seed search (it splits the seeds), one for
-    the calls of a user's function."""
-    if target.shuffle is None:
-        return 1
-    import numba
-
-    return numba.get_num_threads()
+def brute_force_bits(states: int, cores: int = 1) -> float:
+    """log2 of the seconds ``cores`` cores take to try ``states`` starting states at
+    :data:`~rnglab.core.rates.SEED_TRY_SECONDS` each: ``log2(states) + log2(T)`` on one core, over ``cores``
+    cores a dask cluster at :data:`~rnglab.recovery.distributed.CLUSTER_EFFICIENCY` (log2, since 2^19937 states
+    exceed a float; the time is linear in the states)."""
+    one_seed = SEED_TRY_SECONDS if cores == 1 else projected_seconds(1, 1 / SEED_TRY_SECONDS, cores)
+    return math.log2(states) + math.log2(one_seed)
 
 
 def lattice_applies(target: Target) -> bool:
@@ -108,27 +57,28 @@ def linear_applies(target: Target) -> bool:
 
 
 def unpredictability(target: Target) -> Finding:
-    """Seeds to search, the measured search rate, the brute-force time, lattice or GF(2) recovery, cards seen.
+    """Seeds to search, the brute-force time, lattice or GF(2) recovery, cards seen.
 
-    The deciding number is log2 of one core's seconds, ``log2(states) - log2(rate per core)``: the states are
-    exact, the rate is measured over a fixed number of seeds (:func:`measured_rate`). The cheapest attack that
-    applies grades first: an LCG (:func:`lattice_applies`) or a GF(2)-linear generator (:func:`linear_applies`)
-    fails whatever its seeds, and where rnglab runs the GF(2) attack it is run on a hidden state
-    (:func:`~rnglab.audit.gf2_attack.linear_attack`): its observations and rank are facts, its time a measurement.
+    The deciding number is log2 of one core's seconds to try every distinct starting state
+    (:func:`brute_force_bits`): the states are exact and the cost per seed a constant, so the grade is the same on
+    every machine. The cheapest attack that applies grades first: an LCG (:func:`lattice_applies`) or a
+    GF(2)-linear generator (:func:`linear_applies`) fails whatever its seeds, and where rnglab runs the GF(2)
+    attack it is run on a hidden state (:func:`~rnglab.audit.gf2_attack.linear_attack`): its observations and
+    rank are facts, its time a measurement.
     """
     accepted = seed_space(target).size
     seeds = distinct_states(target, accepted)        # a search over states covers every seed that leads to them
-    rate, timed = measured_rate(target)
-    threads = _search_threads(target)
-    per_core = rate / threads
-    bits = math.log2(seeds) - math.log2(per_core)      # log2 of one core's seconds (2^19937 states exceed a float)
+    bits = brute_force_bits(seeds)
     # Seeds beyond 2 n! change nothing here (no run of cards singles out one of them) and may exceed a float.
     unique = cards_for_unique(min(seeds, 2 * math.factorial(target.n)), target.n)
     lattice = lattice_applies(target)
-    how = "seed search" if target.shuffle is not None else "calls of the function (seeding not counted)"
     facts = [["seeds accepted", power(accepted)], ["distinct starting states to search", power(seeds)],
-             ["brute-force time", (f"the states over the rate of one core, measured in a {how} of "
-                                  f"{timed:,} {'seeds' if target.shuffle is not None else 'calls'}")],
+             ["brute-force time", (f"the states at {SEED_TRY_SECONDS:.2g} s a seed on one core (the fastest seed "
+                                  "search per core measured, bench/results/seed_search.md; the same for every "
+                                  "pipeline)")],
+             ["brute-force time, one core", duration_of_bits(bits)],
+             *[[f"on {cores:,} cores (a dask cluster at {CLUSTER_EFFICIENCY:.0%} of the cores' summed rate)",
+                duration_of_bits(brute_force_bits(seeds, cores))] for cores in CLUSTER_CORES],
              ["lattice recovery from outputs", f"applies: an LCG with m = {power(target.generator.m)} <= 2^128"
               if lattice else "does not apply"],
              ["GF(2) recovery of the state", _gf2_applies(target)],
@@ -137,12 +87,7 @@ def unpredictability(target: Target) -> Finding:
     attack = linear_attack(target) if runs_gf2_attack(target) else None
     if attack:
         facts.append(["GF(2) attack run on a hidden state", _attack_text(attack)])
-    measured = [*([["GF(2) elimination, one recovery", f"{attack.seconds * 1e3:.1f} ms"]] if attack else []),
-                [f"rate, on {threads} thread{'s' if threads > 1 else ''}", f"{rate:,.0f} seeds/s"],
-                ["brute-force time, one core", duration_of_bits(bits)],
-                *[[f"on {cores:,} cores (a dask cluster at {CLUSTER_EFFICIENCY:.0%} of the cores' summed rate)",
-                   duration_of_bits(math.log2(seeds) + math.log2(projected_seconds(1, per_core, cores)))]
-                  for cores in CLUSTER_CORES]]                    # the time is linear in the seeds
+    measured = [["GF(2) elimination, one recovery", f"{attack.seconds * 1e3:.1f} ms"]] if attack else []
     linear_ = linear_applies(target)
     notes = _unpredictability_notes(target, lattice, unique) + _linear_notes(target, linear_, attack)
     headline = (f"state recovered from {attack.observed} by GF(2) elimination" if attack else

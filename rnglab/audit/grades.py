@@ -91,7 +91,7 @@ class Finding(Result):
     facts : list of [label, value]
         The evidence, in report order (values already formatted): the same on every run of the same audit.
     measured : list of [label, value]
-        Measurements of this machine (seconds, rates), which differ from run to run; shown apart from the facts.
+        Measurements of this machine (seconds), which differ from run to run; shown apart from the facts.
     notes : list of str
     table : dict or None
         ``{"headers": [...], "rows": [[...]]}``: a detail table, when the section has one.

@@ -43,9 +43,9 @@ def audit_command(pipeline, out_dir, window, games_per_day, cards_seen, tables, 
     audit runs that code), deck, games_per_day, cards_seen and tables.
     Writes report.md, a self-contained report.html and report.json into --out, and prints the
     verdict card and the rnglab crack command that finds the seed of a real deal of the pipeline.
-    Every section is fixed work, so two audits of one pipeline find the same; only the
-    timings (the seed search's rate and the brute-force times from it) are measured anew.
-    Under a minute for a named pipeline. Not a certification.
+    Every section is fixed work and the brute-force time is the seeds at a fixed cost per
+    seed, so two audits of one pipeline find and grade the same; only the timings of the
+    sections (and of a GF(2) elimination) are measured anew. Not a certification.
 
     Exit status, for scripts and CI: 0 when the verdict is below the --fail-on grade
     (default: fail), 1 when it reaches it, 2 on bad input, 130 when interrupted.

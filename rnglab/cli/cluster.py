@@ -16,7 +16,7 @@ import click
 from rnglab.cli.choices import DEVICE_NAMES
 from rnglab.cli.common import IntExpr, lazy
 
-check_workers = lazy("parallel.cluster", "check_workers")
+check_placement = lazy("parallel.cluster", "check_placement")
 open_journal = lazy("parallel.journal", "open_journal")
 
 
@@ -71,11 +71,7 @@ def scale_options(journal: bool = True, chunk: str | None = "SEEDS", device: boo
     def decorate(command):
         @functools.wraps(command)
         def wrapper(*args, cluster=None, workers=None, journal=None, chunk=None, device="cpu", **kwargs):
-            if cluster is not None and workers is not None:
-                raise click.UsageError("give --cluster (an existing scheduler) or --workers (local processes), "
-                                       "not both")
-            if workers is not None:
-                check_workers(workers)
+            check_placement(cluster, workers)  # refused before any work starts
             return command(*args, scale=Scale(cluster, workers, journal, chunk, device), **kwargs)
 
         for option in reversed(options):

@@ -11,6 +11,14 @@ said otherwise); the measurement is written beside it. Re-measure them together 
 #: (:mod:`rnglab.shuffles.fairness`).
 EXACT_SECONDS = 60
 
+#: Seconds per path, and per value drawn, of the exact enumeration of a shuffle function
+#: (:func:`rnglab.shuffles.paths.path_seconds`: the call, its instrumented draws, the tally). Fitted to the CPU time
+#: of Python functions on a loaded 2-core machine: 65,536 paths of 1 draw 0.61 s, 4,096 paths of 41 draws 0.28 s,
+#: the naive exchange at n = 6 (46,656 paths of 6 draws) 0.84 s, Fisher-Yates by ``randint`` at n = 8 (40,320 of 7)
+#: 0.95 s; estimated 0.64 s, 0.34 s, 0.88 s, 0.83 s. The limit, :data:`EXACT_SECONDS`, fits the naive exchange at
+#: n = 7 and Fisher-Yates at n = 9, not at n = 8 and 10.
+PATH_SECONDS = (8e-6, 1.8e-6)
+
 #: Seconds per cell update of the position DP on packed columns: a constant and a term per 64-bit word of the
 #: final denominator (fitted to the CPU time of naive at n = 200, 300, 400: 0.51 s, 2.65 s, 7.8 s; estimated
 #: 0.52 s, 2.6 s, 7.8 s; the wall time on a shared machine is longer). The naive exchange has a path of its own:
@@ -34,13 +42,22 @@ UNEQUAL_WORD_SECONDS = 8e-9
 TRANSPOSITION_UPDATE_SECONDS = (1.5e-6, 1e-9)
 
 #: Seconds per card of a deck shuffled by a batched swap program (about 1.5 million decks of 52 per second) and by
-#: the deck-at-a-time path (about 300 decks of 52 per second).
+#: the deck-at-a-time path (about 240 decks of 52 per second).
 SECONDS_PER_CARD = {"batched": 1.3e-8, "deck at a time": 8e-5}
 
 #: CPU seconds per n^2 of one unrank deal: its Lehmer digits (n divisions of an n log n-bit rank) and its removals
 #: from the list in order are both O(n^2); measured 6.7 s at n = 32,000 and 19.8 s at 64,000 (after dividing by
 #: each radix instead of by a factorial per digit: n = 30,000 took 115 s before).
 UNRANK_SECONDS_PER_SQUARE = 6e-9
+
+#: CPU seconds one core takes to try one seed of a card game: the cost per seed of the audit's brute-force time
+#: (:func:`rnglab.audit.attack.brute_force_bits`). The fastest seed search per core in bench/results/seed_search.md
+#: (2,097,152 seeds a run, 5 cards of 52 seen, CPU time, one thread): the SIMD C reference on the 1999 poker case,
+#: 39.9 M seeds per CPU second (rnglab's kernel: 30.8 M on MSVC's Fisher-Yates, 12.0 M on the poker case). One cost
+#: for every pipeline, the attacker's: the search rejects nearly every seed at the first card it follows, and a
+#: pipeline rnglab searches more slowly (a comparator sort dealt in Python, a user's function) is no slower for an
+#: attacker who writes it in C. A GPU, or a better filter, is faster still.
+SEED_TRY_SECONDS = 2.5e-8
 
 #: CPU seconds per seed, at most, for generators seeded one by one (a generator per seed): measured at n = 52 on
 #: 2^14 seeds: python 30 us, pcg64 33 us, mt19937 0.58 ms (its seeding); batched LCGs 0.8 us.
@@ -51,3 +68,13 @@ SLOWEST_DRAW_RATE = 25e6
 
 #: Values per second a battery reads (the standard battery: 8.3e8 values in about 41 s).
 BATTERY_VALUES_PER_SECOND = 20_000_000
+
+
+def check_work(seconds: float, limit: float, what: str, fit: str, error: type[ValueError] = ValueError) -> None:
+    """Refuse work whose time, estimated from its size (``seconds``, at these rates), exceeds ``limit``.
+
+    The refusal is one line, ``error("WHAT would take about S s (limit L s): FIT")``, with ``fit`` saying what
+    would fit; the same request is accepted or refused alike on any machine, under any load.
+    """
+    if seconds > limit:
+        raise error(f"{what} would take about {seconds:.3g} s (limit {limit} s): {fit}")

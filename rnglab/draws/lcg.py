@@ -49,12 +49,14 @@ def serves(generator: LCG | LCGBatch, reducer: Reducer) -> bool:
     """Whether :func:`draw_value` serves this LCG (or batch) and reducer.
 
     Served: a modulus that is a power of two (up to 2^64) or at most 2^32,
-    and a reducer whose one-draw map is exact on the outputs' ``R``
-    (:meth:`rnglab.reduction.scalar.Scalar.serves`: every ``R <= 2^32``, and
-    whole 64-bit words for ``lemire`` and ``bitmask``).
+    and a reducer that takes the outputs' ``R`` (its domain,
+    :meth:`~rnglab.reduction.reducers.Reducer.serves_range`: the rule
+    :func:`~rnglab.draws.bounded.draw_bounded` applies) with a one-draw map
+    exact on it (:meth:`rnglab.reduction.scalar.Scalar.serves`: every
+    ``R <= 2^32``, and whole 64-bit words for ``lemire`` and ``bitmask``).
     """
     return arithmetic_kind(generator.m) in ("pow2", "small") and reducer.scalar is not None and \
-        reducer.scalar.serves(generator.range_size)
+        reducer.scalar.serves(generator.range_size) and reducer.serves_range(generator.range_size)
 
 
 def kernel_fields(generator: LCG | LCGBatch) -> np.ndarray:

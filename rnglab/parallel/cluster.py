@@ -40,6 +40,16 @@ def check_workers(workers: int) -> int:
     return workers
 
 
+def check_placement(address: str | None, workers: int | None) -> tuple[str | None, int | None]:
+    """Check where chunked work is to run: a scheduler ``address`` or a number of local ``workers``, not both.
+
+    Returns the address stripped and the workers, each ``None`` when not given.
+    """
+    if address is not None and workers is not None:
+        raise ValueError("give --cluster (an existing scheduler) or --workers (local processes), not both")
+    return (None if address is None else check_address(address)), (None if workers is None else check_workers(workers))
+
+
 def worker_count(client) -> int:
     """Workers of ``client`` (1 for ``None``: this process)."""
     if client is None:
@@ -73,15 +83,14 @@ def cluster_client(address: str | None = None, workers: int | None = None):
         When dask is not installed, ``address`` is malformed or cannot be reached,
         or ``workers`` is below 1.
     """
+    address, workers = check_placement(address, workers)
     if address is None and workers is None:
         yield None
         return
-    if address is not None and workers is not None:
-        raise ValueError("give --cluster (an existing scheduler) or --workers (local processes), not both")
     distributed = _distributed()
     with contextlib.ExitStack() as stack:
         if address is not None:
-            client = stack.enter_context(_connect(distributed, check_address(address)))
+            client = stack.enter_context(_connect(distributed, address))
         else:
             client = stack.enter_context(_local_cluster(distributed, workers))
         yield client
@@ -97,7 +106,6 @@ def _connect(distributed, address: str):
 
 @contextlib.contextmanager
 def _local_cluster(distributed, workers: int):
-    check_workers(workers)
     threads = max(1, (os.cpu_count() or 1) // workers)
     with _deaf_to_ctrl_c(), _dask_config().set({"distributed.worker.profile.enabled": False}):
         # worker processes inherit both: Ctrl-C stops the client, which then closes them; each nanny hands

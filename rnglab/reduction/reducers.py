@@ -85,6 +85,15 @@ class Reducer:
         if self.domain is not None:
             self.domain(n if not isinstance(n, np.ndarray) else n.max(initial=1), range_size)
 
+    def serves_range(self, range_size: int) -> bool:
+        """Whether the method serves sources of ``R`` values at all: :meth:`check` at ``n = 1`` (the rules of
+        its domain on ``R`` alone: java-nextint reads ``R = 2^32``, python-randbelow a power of two)."""
+        try:
+            self.check(1, range_size)
+        except ValueError:
+            return False
+        return True
+
     def __str__(self) -> str:
         return self.name
 

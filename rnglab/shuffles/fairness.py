@@ -76,6 +76,7 @@ from rnglab.core.rates import (
     SECONDS_PER_CARD,
     TRANSPOSITION_UPDATE_SECONDS,
     UNEQUAL_WORD_SECONDS,
+    check_work,
 )
 from rnglab.core.results import Result
 from rnglab.draws.bias import count_array
@@ -1041,11 +1042,9 @@ def check_empirical_work(shuffles: int, n: int, label: str, path: str) -> None:
     """Refuse up front ``shuffles`` decks of ``n`` cards whose estimated time, by their size at
     :data:`~rnglab.core.rates.SECONDS_PER_CARD` on ``path``, exceeds :data:`EMPIRICAL_SECONDS` (never by a clock:
     the same request is accepted or refused on any machine, under any load)."""
-    seconds = shuffles * n * SECONDS_PER_CARD[path]
-    if seconds > EMPIRICAL_SECONDS:
-        fit = int(EMPIRICAL_SECONDS / (n * SECONDS_PER_CARD[path]))
-        raise ValueError(f"{shuffles} shuffles of {n} cards ({label}, {path}) would take about {seconds:.3g} s "
-                         f"(limit {EMPIRICAL_SECONDS} s): up to {fit} fit")
+    per_shuffle = n * SECONDS_PER_CARD[path]
+    check_work(shuffles * per_shuffle, EMPIRICAL_SECONDS, f"{shuffles} shuffles of {n} cards ({label}, {path})",
+               f"up to {int(EMPIRICAL_SECONDS / per_shuffle)} fit")
 
 
 def empirical_fairness(source: Source, n: int, algo: Shuffle, shuffles: int, reducer: Reducer = DEFAULT_REDUCER, *,

@@ -19,30 +19,35 @@ enumeration), and a draw may have at most :data:`MAX_BRANCHES` answers.
 Code that asks for more than :data:`MAX_DRAWS` values on one path (a rejection
 loop), asks for other draws when a path is replayed, or deals differently for
 the same answers (hidden state, or a source other than ``rng``) is refused; so
-is a call running past :data:`CALL_SECONDS` of processor time (a ``SIGPROF``
-timer, main thread only), code that raises (named with the user's file:line),
-and a result that is not a deal of the ``n`` items: ``ValueError`` with one
-line; :class:`BeyondEnumeration` where the function is sound but the
-enumeration cannot follow it, so that each command adds its own advice.
+is code that raises (named with the user's file:line) and a result that is not
+a deal of the ``n`` items: ``ValueError`` with one line;
+:class:`BeyondEnumeration` where the function is sound but the enumeration
+cannot follow it, so that each command adds its own advice.
+
+The enumeration is budgeted by its size, never by a clock: the paths followed
+and the values they drew, at the rates of :data:`~rnglab.core.rates.PATH_SECONDS`
+(:func:`path_seconds`), checked every :data:`BATCH_PATHS` paths against the
+limit of an exact computation (:data:`~rnglab.core.rates.EXACT_SECONDS`), so a
+function is enumerated, or refused, alike on every machine and under any load.
 
 The paths are followed in batches (:func:`follow_paths`), here or, for a
-user's function, in its child process (:mod:`rnglab.shuffles.sandbox`).
+user's function, in its child process (:mod:`rnglab.shuffles.sandbox`), whose
+wall-clock and memory limits guard against code that never returns: a safety
+limit, met only by a call that runs past it (a function run here, rnglab's own
+or a test's, is trusted to return).
 """
 
 from __future__ import annotations
 
 import math
-import signal
-import threading
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from rnglab.core.rates import EXACT_SECONDS
+from rnglab.core.rates import EXACT_SECONDS, PATH_SECONDS, check_work
 
 #: Resolution of ``random()`` in the exact enumeration: ``j / 2^k``, ``j`` uniform below ``2^k``.
 RANDOM_BITS = 8
@@ -54,10 +59,9 @@ MAX_BRANCHES = 2**16
 MAX_DRAWS = 1000
 #: Largest deck for the exact law over all ``n!`` deals.
 EXACT_LIMIT = 10
-#: Seconds of enumeration after which the estimate of the total is trusted enough to refuse early.
+#: Seconds of enumeration, by its size (:func:`path_seconds`), after which the estimate of the total is trusted
+#: enough to refuse early.
 ESTIMATE_AFTER = 2.0
-#: Processor seconds one call of the function may take.
-CALL_SECONDS = 1.0
 #: rnglab's own source folder: frames outside it are the user's.
 RNGLAB_FOLDER = str(Path(__file__).resolve().parents[1])
 
@@ -216,36 +220,13 @@ class DealWeights:
 
 # -- running the code ---------------------------------------------------------------------
 
-@contextmanager
-def call_timer():
-    """Arm :data:`CALL_SECONDS` of processor time per call (``SIGPROF``) where the platform allows.
-
-    Yields ``arm(on)``; the previous ``SIGPROF`` handler is restored on exit.
-    """
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield lambda on: None
-        return
-
-    def expired(signum, frame):
-        raise StopCall(f"a call ran past {CALL_SECONDS} s of processor time without returning (a loop?)")
-
-    previous = signal.signal(signal.SIGPROF, expired)
-    try:
-        yield lambda on: signal.setitimer(signal.ITIMER_PROF, CALL_SECONDS if on else 0)
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
-
-
-def call_once(function: Callable, n: int, rng: RandomMethods, label: str, arm) -> tuple:
+def call_once(function: Callable, n: int, rng: RandomMethods, label: str) -> tuple:
     """Call ``function(items, rng)`` on ``items = [0, .., n-1]``; return the deal as a tuple.
 
     The deal is ``items`` after the call when the function returns ``None``,
     else what it returns; it must be a permutation of ``0 .. n-1``.
     """
     items = list(range(n))
-    arm(True)
     try:
         returned = function(items, rng)
     except StopBeyond as stop:
@@ -254,8 +235,6 @@ def call_once(function: Callable, n: int, rng: RandomMethods, label: str, arm) -
         raise ValueError(f"{label}: {stop}") from None
     except Exception as error:  # noqa: BLE001 - the user's code may raise anything
         raise ValueError(f"{label} raised {one_line(error)}{where_raised(error)}") from None
-    finally:
-        arm(False)
     dealt = items if returned is None else returned
     try:
         deal = tuple(integer(card) for card in dealt)
@@ -281,9 +260,11 @@ def _short(deal) -> str:
 
 # -- enumeration -----------------------------------------------------------------------------
 
-#: Most paths one batch follows (:func:`follow_paths`); a batch also ends after :data:`BATCH_SECONDS`.
+#: Paths between two checks of the enumeration's size: a batch (:func:`follow_paths`) ends at the next multiple,
+#: so the checks fall at the same paths on every machine. A batch may also end after :data:`BATCH_SECONDS`.
 BATCH_PATHS = 4096
-#: Seconds after which a batch ends early (its size only: the paths followed, and so the law, are the same).
+#: Seconds after which a batch ends early: its size only (the paths followed, the law and the checks are the same),
+#: so that a batch of slow calls stays within the sandbox's wall clock.
 BATCH_SECONDS = 0.5
 
 
@@ -292,20 +273,23 @@ class PathBatch:
     """The paths followed from one prefix on, in depth-first order.
 
     ``tally[deal, product]`` sums the numerators of the paths onto ``deal``
-    whose bounds multiply to ``product``; ``covered`` is their probability;
-    ``following`` is the next prefix and its draws (``(None, None)`` after the
-    last path).
+    whose bounds multiply to ``product``; ``covered`` is the probability of
+    every path so far (the total handed to :func:`follow_paths`, then each
+    path's added in order: the same float however the paths are cut into
+    batches); ``draws`` the values these paths asked for; ``following`` is
+    the next prefix and its draws (``(None, None)`` after the last path).
     """
 
     tally: Counter
     covered: float
     paths: int
+    draws: int
     following: tuple
 
 
 class BeyondEnumeration(ValueError):
     """The function is well behaved but the enumeration cannot follow it: too many draws on a path, too many
-    answers to one draw, or too many paths for the time allowed. The commands add their own advice."""
+    answers to one draw, or too many paths (:func:`check_paths`). The commands add their own advice."""
 
 
 class InProcess:
@@ -315,9 +299,10 @@ class InProcess:
     def __init__(self, function: Callable):
         self.function = function
 
-    def follow_paths(self, n: int, label: str, random_bits: int, following: tuple) -> PathBatch:
+    def follow_paths(self, n: int, label: str, random_bits: int, following: tuple, most: int,
+                     covered: float) -> PathBatch:
         """:func:`follow_paths` of the function."""
-        return follow_paths(self.function, n, label, random_bits, following)
+        return follow_paths(self.function, n, label, random_bits, following, most, covered)
 
 
 def runner_of(function) -> object:
@@ -325,27 +310,28 @@ def runner_of(function) -> object:
     return function if hasattr(function, "follow_paths") else InProcess(function)
 
 
-def follow_paths(function: Callable, n: int, label: str, random_bits: int, following: tuple) -> PathBatch:
-    """Follow up to :data:`BATCH_PATHS` paths from the prefix ``following = (answers, draws)`` on.
+def follow_paths(function: Callable, n: int, label: str, random_bits: int, following: tuple,
+                 most: int = BATCH_PATHS, covered: float = 0.0) -> PathBatch:
+    """Follow up to ``most`` paths from the prefix ``following = (answers, draws)`` on (fewer when
+    :data:`BATCH_SECONDS` have passed: at least one), the paths before it covering ``covered``.
 
     The first path of all (empty prefix) is replayed at once and the last one
     at the end (:func:`_check_replay`).
     """
     prefix, bounds = following
-    tally, covered, paths, start = Counter(), 0.0, 0, time.monotonic()
-    with call_timer() as arm:
-        while prefix is not None and paths < BATCH_PATHS and time.monotonic() - start < BATCH_SECONDS:
-            first = not prefix
-            rng = PathRandom(prefix, bounds, random_bits)
-            deal = call_once(function, n, rng, label, arm)
-            if first:
-                _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits, arm)
-            tally[deal, rng.denominator] += rng.numerator
-            covered, paths = covered + rng.numerator / rng.denominator, paths + 1
-            prefix, bounds = _next_path(rng.taken, rng.drawn)
-            if prefix is None:
-                _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits, arm)
-    return PathBatch(tally, covered, paths, (prefix, bounds))
+    tally, paths, draws, start = Counter(), 0, 0, time.monotonic()
+    while prefix is not None and paths < most and (not paths or time.monotonic() - start < BATCH_SECONDS):
+        first = not prefix
+        rng = PathRandom(prefix, bounds, random_bits)
+        deal = call_once(function, n, rng, label)
+        if first:
+            _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits)
+        tally[deal, rng.denominator] += rng.numerator
+        covered, paths, draws = covered + rng.numerator / rng.denominator, paths + 1, draws + len(rng.taken)
+        prefix, bounds = _next_path(rng.taken, rng.drawn)
+        if prefix is None:
+            _check_replay(function, n, label, (deal, rng.taken, rng.drawn), random_bits)
+    return PathBatch(tally, covered, paths, draws, (prefix, bounds))
 
 
 def enumerate_deals(function, n: int, *, label: str = "the function", random_bits: int = RANDOM_BITS,
@@ -368,21 +354,24 @@ def enumerate_deals(function, n: int, *, label: str = "the function", random_bit
         ``n`` outside ``[1, EXACT_LIMIT]``; the function cannot be followed
         (see the module notes); the last path differs on replay.
     BeyondEnumeration
-        The enumeration is estimated, or found, to take more than
-        ``seconds``; a path draws too often, or a draw has too many answers.
+        The enumeration is estimated, or found, by its size, to take more
+        than ``seconds`` (:func:`check_paths`); a path draws too often, or a
+        draw has too many answers.
     """
     if not 1 <= n <= EXACT_LIMIT:
         raise BeyondEnumeration(f"the exact law of a function is enumerated for n <= {EXACT_LIMIT}; got {n}")
     if not 1 <= random_bits <= MAX_RANDOM_BITS:
         raise ValueError(f"the resolution of random() must be in [1, {MAX_RANDOM_BITS}] bits for the enumeration; "
                          f"got {random_bits}")
-    runner, start = runner_of(function), time.monotonic()
-    tally, following, covered, paths = Counter(), ([], []), 0.0, 0
+    runner = runner_of(function)
+    tally, following, covered, paths, draws = Counter(), ([], []), 0.0, 0, 0
     while following[0] is not None:
-        batch = runner.follow_paths(n, label, random_bits, following)
+        batch = runner.follow_paths(n, label, random_bits, following, BATCH_PATHS - paths % BATCH_PATHS, covered)
         tally.update(batch.tally)
-        covered, paths, following = covered + batch.covered, paths + batch.paths, batch.following
-        _check_time(start, seconds, covered, paths)
+        covered, paths, draws = batch.covered, paths + batch.paths, draws + batch.draws
+        following = batch.following
+        if following[0] is not None and paths % BATCH_PATHS == 0:
+            check_paths(paths, draws, covered, seconds, label)
         if progress:
             progress(covered)
     denominator = math.lcm(*{product for _, product in tally})
@@ -404,19 +393,37 @@ def _next_path(taken: list, drawn: list) -> tuple:
     return taken, drawn
 
 
-def _check_time(start: float, seconds: float, covered: float, paths: int) -> None:
-    elapsed = time.monotonic() - start
-    estimate = elapsed / covered
-    if elapsed > seconds or (elapsed > ESTIMATE_AFTER and estimate > seconds):
-        raise BeyondEnumeration(f"enumerating every path would take about {estimate:.3g} s (limit {seconds} s; "
-                                f"{paths} paths covered {covered:.3g} of the probability)")
+def path_seconds(paths: int, draws: int) -> float:
+    """Estimated seconds of following ``paths`` paths that asked for ``draws`` values in all: ``paths a + draws b``
+    with ``(a, b)`` = :data:`~rnglab.core.rates.PATH_SECONDS` (a measure of the size, the same on every machine)."""
+    per_path, per_draw = PATH_SECONDS
+    return paths * per_path + draws * per_draw
 
 
-def _check_replay(function: Callable, n: int, label: str, first: tuple, random_bits: int, arm) -> None:
+def check_paths(paths: int, draws: int, covered: float, seconds: float, label: str) -> None:
+    """Refuse an enumeration whose size, so far or estimated, exceeds ``seconds`` (:func:`path_seconds`).
+
+    The first ``paths`` paths drew ``draws`` values and cover the probability
+    ``covered``; the whole enumeration is estimated as ``path_seconds / covered``
+    once the work done exceeds :data:`ESTIMATE_AFTER` (or ``seconds``). The
+    refusal is :class:`BeyondEnumeration`, said by
+    :func:`~rnglab.core.rates.check_work` with the paths of that mean length
+    that fit.
+    """
+    done = path_seconds(paths, draws)
+    if done <= min(ESTIMATE_AFTER, seconds):
+        return
+    estimate = done / covered if covered else math.inf
+    fit = int(seconds / path_seconds(1, draws / paths))
+    check_work(estimate, seconds, f"enumerating every path of {label} ({paths} paths covered {covered:.3g} of the "
+               "probability)", f"about {fit} paths of {draws / paths:.3g} draws fit", BeyondEnumeration)
+
+
+def _check_replay(function: Callable, n: int, label: str, first: tuple, random_bits: int) -> None:
     """Run a path again (the first, at once, and the last): the same answers must give the same draws and deal."""
     deal, answers, drawn = first
     rng = PathRandom(answers, drawn, random_bits)
-    again = call_once(function, n, rng, label, arm)
+    again = call_once(function, n, rng, label)
     if again != deal or rng.drawn != drawn:
         raise ValueError(f"{label} dealt {_short(again)} on replaying the answers that gave {_short(deal)}: "
                          "it keeps hidden state (or draws from another source), so no law can be enumerated")

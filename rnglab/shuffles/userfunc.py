@@ -33,7 +33,6 @@ from rnglab.shuffles.paths import (
     InProcess,
     RandomMethods,
     call_once,
-    call_timer,
     enumerate_deals,
     integer,
 )
@@ -142,12 +141,11 @@ def count_positions(function: Callable, n: int, rng: SourceRandom, shuffles: int
     ``counts[0].sum()``, and the stream is the same however the calls are cut into batches)."""
     counts, positions, start = np.zeros((n, n), dtype=np.int64), np.arange(n), time.monotonic()
     compile_draws(rng, n)
-    with call_timer() as arm:
-        for done in range(shuffles):
-            if done and time.monotonic() - start > BATCH_SECONDS:
-                break
-            rng.read_ahead(READ_AHEAD * n)
-            counts[list(call_once(function, n, rng, label, arm)), positions] += 1
+    for done in range(shuffles):
+        if done and time.monotonic() - start > BATCH_SECONDS:
+            break
+        rng.read_ahead(READ_AHEAD * n)
+        counts[list(call_once(function, n, rng, label)), positions] += 1
     return counts
 
 

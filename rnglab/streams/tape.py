@@ -43,15 +43,19 @@ class Tape(SourceView):
         self._taken = [self._pending]
 
     def rewind(self, read: Callable[[Source], object]) -> None:
-        """Serve every output since the :meth:`mark` again, to ``read(self)``; those it leaves stay with the view."""
-        self._pending, self._taken = np.concatenate(self._taken), []
+        """Serve every output since the :meth:`mark` again, to ``read(self)``; those it leaves stay with the view.
+
+        The mark stays where it was: :meth:`kept` then tells what ``read`` used.
+        """
+        self._pending = np.concatenate(self._taken)
+        self._taken = [self._pending]
         read(self)
 
     def kept(self) -> np.ndarray:
         """The outputs taken since the :meth:`mark` less those the view still holds (handed back to it): the
         outputs its reader used."""
-        parts = [part for part in self._taken if part.size]
-        taken = parts[0] if len(parts) == 1 else np.concatenate(self._taken)  # one read: no copy
+        parts = [part for part in self._taken if part.size] or [self._pending[:0]]
+        taken = parts[0] if len(parts) == 1 else np.concatenate(parts)  # one read: no copy
         return taken[:taken.size - self._pending.size]
 
     def close(self) -> None:

@@ -192,8 +192,25 @@ def test_the_gf2_fact_gives_the_reason_the_attack_applies_or_not(generator, reas
     assert _gf2_applies(target) == reason and linear_applies(target) is (generator == "mt19937")
 
 
-def test_the_timed_search_leaves_out_seed_0_which_v8_4_9_refuses():
-    # --random_seed=0 is V8's "seed from the OS": v8-plus refuses seed 0, and the rate is timed over seeds 1..16
-    from rnglab.audit.attack import _timed_search
+def test_the_brute_force_time_is_the_states_at_a_fixed_cost_per_seed(monkeypatch):
+    # Deitel on MSVC over a pinned day: 86,400 time(0) seeds at 2.5e-8 s each (rates.SEED_TRY_SECONDS, the fastest
+    # seed search per core in bench/results/seed_search.md): 0.00216 s on one core, log2 = -8.855. It was once the
+    # rate of a timed search (a cold kernel compiled first, 52 s): under a clock 1,000 times slower, the same.
+    import time
 
-    assert _timed_search(from_pipeline("js-fisher-yates-v8-plus"), 16) > 0
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: 1000 * real())
+    found = unpredictability(from_pipeline("deitel-msvc", PINNED_DAY))
+    assert found.value == math.log2(86_400) + math.log2(2.5e-8) == pytest.approx(-8.8548, abs=1e-4)
+    assert found.grade == "fail" and found.headline == "every seed tried in 0.00216 s on one core"
+    assert found.measured == []
+
+
+@pytest.mark.parametrize(("states", "grade"), [(2**68, "pass"), (2**67, "warn"), (2**51, "warn"), (2**50, "fail")])
+def test_the_unpredictability_thresholds_in_states(states, grade):
+    # 2^42 s and 2^25 s at 2.5e-8 s a seed: pass from 2^67.25 states, warn from 2^50.25, fail below
+    from rnglab.audit.attack import brute_force_bits
+    from rnglab.audit.grades import RULES
+
+    assert 42 - math.log2(2.5e-8) == pytest.approx(67.2535, abs=1e-4)
+    assert RULES["unpredictability"].grade(brute_force_bits(states)) == grade

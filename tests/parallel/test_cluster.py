@@ -11,7 +11,7 @@ import socket
 import pytest
 
 from rnglab.parallel import cluster
-from rnglab.parallel.cluster import check_address, check_workers, cluster_client, worker_count
+from rnglab.parallel.cluster import check_address, check_placement, check_workers, cluster_client, worker_count
 
 
 def test_an_unreachable_scheduler_is_one_error(monkeypatch):
@@ -53,6 +53,19 @@ def test_workers_at_most_four_per_core(monkeypatch):
     for workers in (0, 9):
         with pytest.raises(ValueError, match=rf"--workers must be in \[1, 8\] .*got {workers}$"):
             check_workers(workers)
+
+
+def test_a_placement_is_a_scheduler_or_local_workers_checked_before_any_work(monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert check_placement(None, None) == (None, None)
+    assert check_placement(" tcp://127.0.0.1:8786 ", None) == ("tcp://127.0.0.1:8786", None)
+    assert check_placement(None, 8) == (None, 8)
+    for address, workers, rule in [("tcp://127.0.0.1:8786", 2, "not both"), ("127.0.0.1:8786", None, "tcp://HOST:PORT"),
+                                   (None, 9, r"--workers must be in \[1, 8\]")]:
+        with pytest.raises(ValueError, match=rule):
+            check_placement(address, workers)
+        with pytest.raises(ValueError, match=rule), cluster_client(address, workers):  # refused before dask is asked
+            pass
 
 
 def test_worker_count_is_one_without_a_client_and_the_scheduler_s_count_with_one():

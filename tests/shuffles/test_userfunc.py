@@ -10,6 +10,7 @@ from userfunc import articles
 
 from rnglab.generators import make_source
 from rnglab.reduction.reducers import REDUCERS
+from rnglab.shuffles import sandbox
 from rnglab.shuffles.algorithms import make_shuffle
 from rnglab.shuffles.fairness import deal_law, exact_fairness, permutation_law, position_chi_square
 from rnglab.shuffles.paths import RandomMethods, enumerate_deals
@@ -160,9 +161,12 @@ def test_empirical_chi_square_passes_fisher_yates_and_fails_the_naive_exchange()
 @pytest.mark.parametrize("name,message", [
     ("rejection", "more than 1000 random values"), ("hidden_state", "hidden state"),
     ("other_source", "hidden state"), ("raises", "raised RuntimeError: deck is empty"),
-    ("loops", "processor time"), ("not_a_deal", "not a permutation"), ("huge_draw", "at most 65536"),
+    ("loops", "ran past (the wall-clock limit of 2 s|its processor time limit)"),
+    ("not_a_deal", "not a permutation"), ("huge_draw", "at most 65536"),
     ("not_callable", "no function"), ("nowhere", "no function")])
-def test_functions_that_cannot_be_followed_are_refused(name, message):
+def test_functions_that_cannot_be_followed_are_refused(monkeypatch, name, message):
+    # a call that never returns meets the child's safety limits (made 2 s here), the only clock left
+    monkeypatch.setattr(sandbox, "LIMITS", sandbox.Limits(wall_seconds=2.0))
     with pytest.raises(ValueError, match=message):
         function_fairness(load_function(f"{HERE / 'hostile.py'}:{name}"), 4, label=name)
 

@@ -47,3 +47,15 @@ def test_close_hands_back_only_what_the_tape_still_holds():
     tape.rewind(lambda again: again.random_raw(2))
     tape.close()
     assert tape.pending_count == 0 and source.random_raw(5).tolist() == [3, 4, 5, 6, 7]
+
+
+def test_a_rewind_keeps_the_mark_so_kept_tells_what_the_second_reader_used():
+    source = listed(range(1, 20), 31)
+    tape = Tape(source)
+    tape.mark()
+    assert tape.kept().tolist() == []  # nothing taken yet
+    tape.random_raw(5)
+    tape.rewind(lambda again: again.random_raw(2))
+    assert tape.kept().tolist() == [1, 2] and tape.pending_count == 3
+    tape.rewind(lambda again: again.random_raw(6))  # the five again, then one more from the source
+    assert tape.kept().tolist() == [1, 2, 3, 4, 5, 6] and tape.pending_count == 0
