@@ -17,8 +17,9 @@ from __future__ import annotations
 import math
 import shlex
 
+from rnglab.audit.facts import PUBLISHED_ATTACKS, PublishedAttack
 from rnglab.audit.gf2_attack import fewest_bottom_cards, is_v8_deal, linear_attack, runs_gf2_attack
-from rnglab.audit.grades import Finding, finding
+from rnglab.audit.grades import RULES, Finding, finding
 from rnglab.audit.structure import distinct_states, drawn_bounds, os_seed_count, period_of, seed_space
 from rnglab.audit.target import AUDIT_SEED, Target
 from rnglab.core.rates import SEED_TRY_SECONDS
@@ -89,11 +90,37 @@ def unpredictability(target: Target) -> Finding:
         facts.append(["GF(2) attack run on a hidden state", _attack_text(attack)])
     measured = [["GF(2) elimination, one recovery", f"{attack.seconds * 1e3:.1f} ms"]] if attack else []
     linear_ = linear_applies(target)
-    notes = _unpredictability_notes(target, lattice, unique) + _linear_notes(target, linear_, attack)
+    published = None if lattice or linear_ else PUBLISHED_ATTACKS.get(target.generator.name)
+    value = bits if published is None else min(bits, published_bits(published))
+    if published:
+        facts.append(["published attack (not run by rnglab)",
+                      (f"the state from {published.needs} in at most {published.cpu_hours:,.0f} CPU hours "
+                      f"({published.source})")])
+    notes = (_unpredictability_notes(target, lattice, unique) + _linear_notes(target, linear_, attack)
+             + _published_notes(target, published, value))
     headline = (f"state recovered from {attack.observed} by GF(2) elimination" if attack else
                 "outputs linear over GF(2): the state follows from outputs" if linear_ else
-                f"every seed tried in {duration_of_bits(bits)} on one core")
-    return finding("unpredictability", bits, headline, facts, notes, fails=lattice or linear_, measured=measured)
+                f"a published attack recovers the state in at most {published.cpu_hours:,.0f} CPU hours"
+                if published and value < bits else f"every seed tried in {duration_of_bits(bits)} on one core")
+    return finding("unpredictability", value, headline, facts, notes, fails=lattice or linear_, measured=measured,
+                   pass_at=None if target.generator.cryptographic else math.inf)
+
+
+def published_bits(attack: PublishedAttack) -> float:
+    """log2 of one core's seconds for a published attack (its CPU hours, worst case)."""
+    return math.log2(attack.cpu_hours * 3600)
+
+
+def _published_notes(target: Target, published: PublishedAttack | None, value: float) -> list[str]:
+    """What a published attack needs that a card game may not give; why a non-cryptographic source cannot pass."""
+    notes = []
+    if published:
+        notes.append(f"the published attack needs {published.needs}; an opponent who sees only cards sees fewer "
+                     "bits per output, and its cost from cards has not been published")
+    if not target.generator.cryptographic and value >= RULES["unpredictability"].pass_at:
+        notes.append(f"{target.generator.name} is not a cryptographic generator: no attack on it is known to rnglab, "
+                     "none is ruled out, and only a cryptographic source (the OS's) passes")
+    return notes
 
 
 def _gf2_applies(target: Target) -> str:

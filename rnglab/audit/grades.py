@@ -57,9 +57,10 @@ RULES = {rule.question: rule for rule in (
          "to detect; fail when fewer suffice"),
     Rule("unpredictability", "Unpredictability", "log2 of the seconds one core needs to try every seed (bits)",
          42.0, 25.0, False,
-         "pass when a brute-force search of the seeds takes one core at least 2^42 s (139,000 years); warn "
-         "from 2^25 s (about a year); fail below, or when the state is recoverable from outputs (an LCG "
-         "with m <= 2^128: lattice methods)"),
+         "pass when a brute-force search of the seeds takes one core at least 2^42 s (139,000 years) and the "
+         "source is cryptographic (the OS's: any other generator warns at best); warn from 2^25 s (about a "
+         "year) of brute force or of a published attack (PCG64's); fail below, or when the state is recoverable "
+         "from outputs (an LCG with m <= 2^128: lattice methods; a generator linear over GF(2): elimination)"),
     Rule("repeatability", "Non-repeatability", "chance that two of the tables started in the window share a seed",
          1e-9, 1e-3, True,
          "pass at or below 10^-9; warn at or below 10^-3; fail above (or when a day's draws exceed the period)"),

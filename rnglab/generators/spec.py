@@ -164,6 +164,11 @@ class GeneratorSpec:
         return self.kind == "mrg"
 
     @property
+    def cryptographic(self) -> bool:
+        """True for a cryptographic source (the OS's: ``os.urandom``), the one kind whose outputs nothing predicts."""
+        return self.kind == "os"
+
+    @property
     def seedable(self) -> bool:
         """False for sources that take no seed (the OS entropy source, a given object)."""
         return self.kind not in ("os", "source")

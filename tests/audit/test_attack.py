@@ -214,3 +214,30 @@ def test_the_unpredictability_thresholds_in_states(states, grade):
 
     assert 42 - math.log2(2.5e-8) == pytest.approx(67.2535, abs=1e-4)
     assert RULES["unpredictability"].grade(brute_force_bits(states)) == grade
+
+
+def test_pcg64_warns_by_the_published_attack_not_by_its_2_to_128_seeds():
+    # numpy's OS-seeded PCG64: 2^128 SeedSequence states are 2^102.7 s of brute force (a pass by that count); the
+    # published attack takes at most 20,000 CPU hours from 512 bytes of output (Bouillaguet, Martinez and
+    # Sauvage, ToSC 2020(3)): 7.2e7 s = 2^26.10 s, above a year (2^25 s), so a warning.
+    found = unpredictability(from_table({"generator": "pcg64", "seeding": "os", "shuffle": "fisher-yates"}))
+    facts = dict(found.facts)
+    assert found.value == pytest.approx(math.log2(20_000 * 3600)) == pytest.approx(26.1015, abs=1e-4)
+    assert found.grade == "warn"
+    assert found.headline == "a published attack recovers the state in at most 20,000 CPU hours"
+    assert facts["published attack (not run by rnglab)"].startswith(
+        "the state from 512 bytes of consecutive raw outputs in at most 20,000 CPU hours (C. Bouillaguet")
+    assert any(note.startswith("the published attack needs 512 bytes") for note in found.notes)
+
+
+@pytest.mark.parametrize(("generator", "grade"), [("mrg32k3a", "warn"), ("os", "pass")])
+def test_only_a_cryptographic_source_passes_unpredictability(generator, grade, monkeypatch):
+    # MRG32k3a has no attack rnglab runs or knows of; with 2^100 states its brute force would pass (2^74.7 s), but
+    # it is not designed against prediction: it warns. The OS's source passes at the same count.
+    from rnglab.audit import attack
+
+    monkeypatch.setattr(attack, "distinct_states", lambda target, accepted: 2**100)
+    found = unpredictability(from_table({"generator": generator, "seeding": "os", "shuffle": "fisher-yates"}))
+    assert found.value == pytest.approx(100 + math.log2(2.5e-8)) and found.grade == grade
+    not_cryptographic = [note for note in found.notes if "not a cryptographic generator" in note]
+    assert len(not_cryptographic) == (grade == "warn")

@@ -82,11 +82,12 @@ def test_deitel_msvc_reaches_one_deal_per_second_of_a_day_less_one_pair(broken):
     assert ["distinct deals reached", "86,399"] in reach.facts
 
 
-def test_sound_pipeline_passes_all_but_reachability(sound):
+def test_sound_pipeline_passes_all_but_reachability_and_unpredictability(sound):
     # numpy seeds PCG64 with 128 bits of OS entropy (SeedSequence): 2^128 of the 52! = 2^225.6 deals, a
-    # warning, not a failure (no one can search 2^128 seeds to tell which).
+    # warning, not a failure (no one can search 2^128 seeds to tell which). PCG64's state falls to a published
+    # attack in at most 20,000 CPU hours (2^26.1 s): a warning too (only a cryptographic source passes).
     assert grades(sound) == {"reachability": "warn", "scaling": "pass", "shuffle": "pass",
-                             "unpredictability": "pass", "repeatability": "pass", "raw": "pass"}
+                             "unpredictability": "warn", "repeatability": "pass", "raw": "pass"}
     assert found(sound, "reachability").value == pytest.approx(128.0)
     assert any("2^-97.58" in note for note in found(sound, "reachability").notes)
 
