@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
 from rnglab.empirical.stattests import EmpiricalResult
 from rnglab.generators.base import Source
@@ -104,6 +103,8 @@ def second_level(test: Callable, source: Source, n: int, replications: int, **op
     """
     if replications < 2:
         raise ValueError(f"a second-level test needs at least 2 replications; got {replications}")
+    from scipy import stats  # a second of imports that every battery run would pay, for its repeated entries only
+
     results = [test(source, n, **options) for _ in range(replications)]
     pvalues = np.array([r.pvalue for r in results])
     ad_statistic, ad_pvalue = anderson_darling_uniform(pvalues)

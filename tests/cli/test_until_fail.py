@@ -43,6 +43,20 @@ def test_cli_reads_a_file_to_its_end(tmp_path, capsys):
     assert [stage["bytes"] for stage in data["stages"]][-3:] == [2**20, 2**21, 3 * 2**20 + 4]
 
 
+
+def test_cli_tests_a_file_of_one_mib_and_a_word_to_its_end_with_the_smoke_battery(tmp_path, capsys):
+    """The smoke battery on 1 MiB + 4 bytes (the least input and one word): the last stage is on all of it, as
+    PractRand's, and the run says it reached the input's end (the brief of issue #30 saw it lose that stage)."""
+    from rnglab.streams.gateway import packed_words
+
+    path = tmp_path / "pcg64.u32"
+    path.write_bytes(packed_words(make_source("pcg64", 5), 2**18 + 1).astype("<u4").tobytes())
+    status, out, _ = run(["test", str(path), "--format", "u32", "--battery", "smoke", "--until-fail", "--json"],
+                         capsys)
+    data = json.loads(out)
+    assert status == 0 and data["stopped"] == "limit"
+    assert [stage["bytes"] for stage in data["stages"]][-2:] == [2**20, 2**20 + 4]
+
 def piped(data: bytes, monkeypatch):
     """Standard input as a pipe holding ``data`` (no size known in advance)."""
     import io

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -239,3 +242,12 @@ def test_every_result_of_a_stage_is_its_test_at_once_on_the_stream_s_start():
             checked += 1
     assert checked > 40
 
+
+
+def test_the_battery_s_import_path_leaves_out_scipy_stats():
+    """scipy.stats costs about 0.75 CPU s and 47 MiB to import (issue #30): a run of the battery reads its tails
+    from rnglab.core.laws, and the test registry, the battery and the run until failure do not import it."""
+    code = ("import sys, rnglab.empirical.until_fail, rnglab.empirical.stattests, rnglab.cli.until_fail; "
+            "print(sorted(m for m in ('scipy.stats', 'scipy.optimize') if m in sys.modules))")
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[]"

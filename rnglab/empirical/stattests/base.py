@@ -18,8 +18,8 @@ from fractions import Fraction
 from math import ceil, isqrt
 
 import numpy as np
-from scipy import optimize, stats
 
+from rnglab.core.laws import chi2_sf
 from rnglab.core.registry import Registry, choose_from
 from rnglab.core.results import Result
 from rnglab.streams.gateway import BitSelection
@@ -207,7 +207,7 @@ def chi_square(observed: np.ndarray, expected: np.ndarray, *, ddof: int = 0,
             f"the smallest is {smallest:.3g} (increase the sample size or merge categories)")
     statistic = float(((observed - expected) ** 2 / expected).sum())
     df = observed.size - 1 - ddof
-    return statistic, float(stats.chi2.sf(statistic, df)), df
+    return statistic, float(chi2_sf(statistic, df)), df
 
 
 #: Above this many degrees of freedom the chi-square laws are replaced by their normal approximations.
@@ -224,6 +224,8 @@ def detection_noncentrality(df: int, alpha: float, power: float) -> Fraction:
     ``u = z_alpha + z_power sqrt(1 + 4 u / s)``, solved for ``u`` in floating
     point while ``s`` (``df`` up to 2^4096 and beyond) stays exact to 2^-64.
     """
+    from scipy import optimize, stats  # a second of imports that only a power computation needs, not a test run
+
     if df <= NORMAL_DF:
         critical = stats.chi2.isf(alpha, df)
         return Fraction(optimize.brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e3 + 100.0 * df))

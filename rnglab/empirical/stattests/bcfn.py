@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from scipy import stats
 
 from rnglab.algebra.gf2_kernels import popcount
 from rnglab.core.compiled import njit
+from rnglab.core.laws import binom_cdf, binom_pmf, binom_sf, chi2_sf
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import BitReader, selection_of
@@ -151,7 +151,7 @@ def overlapping_statistic(counts: np.ndarray, shorter: np.ndarray) -> tuple[floa
 @functools.cache
 def tie_probability(block_bits: int) -> float:
     """``P(weight = B/2) = C(B, B/2) 2^-B`` for a block of ``B`` fair bits."""
-    return float(stats.binom.pmf(block_bits // 2, block_bits, 0.5))
+    return float(binom_pmf(block_bits // 2, block_bits, 0.5))
 
 
 def level_distances(level_bits: np.ndarray, blocks: np.ndarray, ties: np.ndarray, counts: np.ndarray,
@@ -169,11 +169,11 @@ def level_distances(level_bits: np.ndarray, blocks: np.ndarray, ties: np.ndarray
     50 microseconds, and a tally's result is read at every doubling).
     """
     tied = np.array([tie_probability(int(bits)) for bits in level_bits])  # not a frozen law: freezing costs 1 ms
-    below, above = stats.binom.cdf(ties, blocks, tied), stats.binom.sf(ties - 1, blocks, tied)
+    below, above = binom_cdf(ties, blocks, tied), binom_sf(ties - 1, blocks, tied)
     tie = np.minimum(1.0, 2 * np.minimum(below, above))
     tested = blocks - ties >= counts.shape[1]
     statistics = [overlapping_statistic(c, s)[0] if t else None for c, s, t in zip(counts, shorter, tested)]
-    upper = stats.chi2.sf([np.nan if s is None else s for s in statistics], counts.shape[1] // 2).tolist()
+    upper = chi2_sf([np.nan if s is None else s for s in statistics], counts.shape[1] // 2).tolist()
     return tie, statistics, [None if s is None else 2 * min(u, 1 - u) for u, s in zip(upper, statistics)]
 
 

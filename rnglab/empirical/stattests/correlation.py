@@ -6,8 +6,8 @@ import math
 from collections.abc import Callable
 
 import numpy as np
-from scipy import stats
 
+from rnglab.core.laws import norm_sf
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
 from rnglab.empirical.stattests.frequency import Overlap, uniform_reader
 from rnglab.generators.base import Source
@@ -112,7 +112,7 @@ class SerialCorrelationTally(Tally):
         coefficient = self.sums.coefficient(n)
         mean, sd = -1.0 / (n - 1), n / ((n - 1) * math.sqrt(n - 2))
         z = (coefficient - mean) / sd
-        return EmpiricalResult("serial-correlation", z, float(2 * stats.norm.sf(abs(z))),
+        return EmpiricalResult("serial-correlation", z, float(2 * norm_sf(abs(z))),
                                gateway_params(n, self.selection, lag=self.sums.lag),
                                {"coefficient": coefficient, "mean": mean, "sd": sd,
                                 "distribution": "normal, two-sided", "values_read": n})

@@ -10,8 +10,8 @@ import math
 
 import numpy as np
 import scipy.fft
-from scipy import stats
 
+from rnglab.core.laws import norm_cdf
 from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import bits, selection_of
@@ -76,7 +76,7 @@ def fourier(source: Source, n: int) -> EmpiricalResult:
     require(n >= 1000, f"the Fourier test needs n >= 1000 bits (NIST SP 800-22, 2.6.7); got {n}")
     length = transform_length(n)
     statistic, below, expected = fourier_statistic(bits(source, length))
-    return EmpiricalResult("fourier", statistic, float(stats.norm.cdf(statistic)),
+    return EmpiricalResult("fourier", statistic, float(norm_cdf(statistic)),
                            gateway_params(n, selection_of(source)),
                            {"below_threshold": below, "expected_below": expected, "transform_length": length,
                             "nist_pvalue": math.erfc(abs(statistic) / math.sqrt(2))})

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
-from scipy import stats
 
 from rnglab.core.compiled import njit
+from rnglab.core.laws import chi2_sf
 from rnglab.empirical.stattests.base import (
     EmpiricalResult,
     Tally,
@@ -281,7 +281,7 @@ class OverlappingSerialTally(Tally):
         full, previous = uniform_chi_square(counts, n), (uniform_chi_square(shorter, n) if t > 1 else 0.0)
         df = d**t - d ** (t - 1)
         statistic = full - previous
-        return EmpiricalResult("serial-overlapping", statistic, float(stats.chi2.sf(statistic, df)),
+        return EmpiricalResult("serial-overlapping", statistic, float(chi2_sf(statistic, df)),
                                gateway_params(n, self.selection, d=d, t=t),
                                {"observed": counts, "expected": n / d**t, "df": df, "values_read": n,
                                 "chi_square_t": full, "chi_square_t_minus_1": previous})

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats
 
 from rnglab.core.compiled import njit
+from rnglab.core.laws import chi2_sf
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, gateway_params, register, require
 from rnglab.empirical.stattests.hamming import merge_sparse_tails
 from rnglab.generators.base import Source
@@ -154,7 +154,7 @@ class Gap16Tally(Tally):
         variance = distinct_variance(n)
         total = float((observed.sum() - merged.sum()) ** 2 / variance) if variance >= MIN_VARIANCE else 0.0
         statistic, df = shape + total, observed.size - (variance < MIN_VARIANCE)
-        pvalue = float(stats.chi2.sf(statistic, df))
+        pvalue = float(chi2_sf(statistic, df))
         return EmpiricalResult("gap-16", statistic, pvalue, gateway_params(n, self.selection, bins=self.bins),
                                {"df": df, "observed": counts, "expected": expected, "recurrences": int(counts.sum())})
 

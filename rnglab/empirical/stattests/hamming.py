@@ -6,10 +6,10 @@ import itertools
 from abc import abstractmethod
 
 import numpy as np
-from scipy import stats
 
 from rnglab.algebra.gf2_kernels import popcount
 from rnglab.core.compiled import njit
+from rnglab.core.laws import binom_pmf
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import BitReader, selection_of
@@ -121,7 +121,7 @@ class HammingWeightTally(MergedTally):
         require(1 <= block_bits <= 64, f"block_bits must be in [1, 64]; got {block_bits}")
         self.block_bits, self.selection = block_bits, selection_of(source)
         self.reader, self.observed = BitReader(), np.zeros(block_bits + 1, dtype=np.int64)
-        self.law = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
+        self.law = binom_pmf(np.arange(block_bits + 1), block_bits, 0.5)
 
     def options(self) -> dict:
         return {"block_bits": self.block_bits}

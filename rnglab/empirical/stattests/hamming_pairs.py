@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
 
 from rnglab.algebra.gf2_kernels import popcount
 from rnglab.core.compiled import njit
+from rnglab.core.laws import binom_pmf
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import BitReader, selection_of
@@ -73,7 +73,7 @@ class HammingIndependenceTally(Tally):
         field_bits = max(f for f in range(1, 65) if block_bits % f == 0)
         self.field_bits, self.per, self.reader = field_bits, block_bits // field_bits, BitReader()
         self.table = np.zeros((block_bits + 1, block_bits + 1), dtype=np.int64)
-        pmf = stats.binom.pmf(np.arange(block_bits + 1), block_bits, 0.5)
+        pmf = binom_pmf(np.arange(block_bits + 1), block_bits, 0.5)
         self.law, self.last = np.outer(pmf, pmf), (0, None, None)
 
     def classes(self, n: int) -> tuple[np.ndarray, np.ndarray]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from scipy import stats
 
 from rnglab.core.compiled import njit
+from rnglab.core.laws import chi2_sf
 from rnglab.empirical.stattests.base import EmpiricalResult, ResolutionError, Tally, gateway_params, register, require
 from rnglab.empirical.stattests.frequency import CHUNK, uniform_levels, uniform_reader
 from rnglab.generators.base import Source
@@ -90,7 +90,7 @@ class RunsTally(Tally):
         n, counts = self.samples, closed_counts(self.counts, self.state)
         deviation = counts - n * RUN_RATES
         statistic = float(deviation @ RUN_WEIGHTS @ deviation) / (n - 6)
-        return EmpiricalResult("runs-up", statistic, float(stats.chi2.sf(statistic, 6)),
+        return EmpiricalResult("runs-up", statistic, float(chi2_sf(statistic, 6)),
                                gateway_params(n, self.selection),
                                {"observed": counts, "expected": n * RUN_RATES, "df": 6, "values_read": n})
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats
 
+from rnglab.core.laws import binom_pmf
 from rnglab.empirical.stattests.base import EmpiricalResult, check_interval, check_sample, register
 from rnglab.empirical.stattests.frequency import group_counts, uniform_reader
 from rnglab.empirical.stattests.hamming import MergedTally
@@ -42,7 +42,7 @@ class WeightDistributionTally(MergedTally):
         self.k = check_sample("k", k, 1)
         check_interval(alpha, beta)
         self.alpha, self.beta, self.selection = alpha, beta, selection_of(source)
-        self.law = stats.binom.pmf(np.arange(k + 1), k, interval_probability(source, alpha, beta))
+        self.law = binom_pmf(np.arange(k + 1), k, interval_probability(source, alpha, beta))
         self.observed = np.zeros(k + 1, dtype=np.int64)
 
     def options(self) -> dict:

@@ -1,12 +1,14 @@
 """The radix sort of the spacing and collision tests: numpy's sort, in place, for every width of key."""
 
+import threading
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from rnglab.empirical.stattests.sorting import SPLIT_SIZE, radix_sort
+from rnglab.empirical.stattests.sorting import SCRATCH_LOCK, SPLIT_SIZE, radix_sort
 
 
 @settings(max_examples=200, deadline=None)
@@ -50,3 +52,17 @@ def test_the_split_into_parts_sorts_as_numpy(values):
 def test_radix_sort_refuses_what_is_not_unsigned():
     with pytest.raises(TypeError, match="unsigned"):
         radix_sort(np.array([3, -1]))
+
+
+def test_a_sort_waits_for_the_scratch_another_sort_holds():
+    """Sorts in threads side by side (a run until it fails sorts its birthday-spacings and collision samples at
+    once) hold one scratch array, as large as the values, at a time: a sort waits while another holds it."""
+    values = np.random.default_rng(5).integers(0, 2**60, SPLIT_SIZE, dtype=np.uint64)
+    expected = np.sort(values)
+    sorter = threading.Thread(target=radix_sort, args=(values,))
+    with SCRATCH_LOCK:
+        sorter.start()
+        sorter.join(timeout=0.5)
+        assert sorter.is_alive() and not np.array_equal(values, expected)
+    sorter.join()
+    assert np.array_equal(values, expected)
