@@ -15,6 +15,10 @@ example (any page; ``docs/incoming/`` and the built site are left out):
    NAME in the folder where that page's examples run (``myshuffles.py`` of the shuffles guide).
 4. A Python session: ``<!-- check -->`` before a ```` ```python ```` block of ``>>>`` lines runs it as a
    doctest (the printed values compared, ``...`` elided with ELLIPSIS, spaces normalised).
+   A ```` ```python ```` block with no mark is a script: the page's scripts run in order, as one
+   program in a fresh interpreter (so what they register stays out of the tests' process), in a
+   temporary folder, and must neither raise nor print (a value worth showing goes in a checked
+   ``>>>`` session, where it is compared).
 5. Slow examples: ``<!-- check slow -->`` or ``<!-- check slow: rnglab ... -->`` (over a few seconds:
    an audit, a dask cluster); they run under ``python -m pytest -m slow``, as CI does.
 
@@ -247,6 +251,73 @@ def run_session(block: Block) -> None:
     output = io.StringIO()
     result = doctest.DocTestRunner(optionflags=flags).run(test, out=output.write)
     assert result.failed == 0, output.getvalue()
+
+
+@dataclass
+class Script:
+    page: str
+    line: int                      # page line of the block's first row
+    code: str
+
+
+def script_blocks(text: str, page: str) -> list[Script]:
+    """The page's ```` ```python ```` blocks with no mark before them (its scripts), in order."""
+    lines, found, index = text.splitlines(), [], 0
+    while index < len(lines):
+        if lines[index].startswith("```"):
+            end = next(j for j in range(index + 1, len(lines)) if lines[j].startswith("```"))
+            marked = index > 0 and MARK.fullmatch(lines[index - 1].strip()) is not None
+            if lines[index].strip() == "```python" and not marked:
+                found.append(Script(page, index + 2, "\n".join(lines[index + 1:end]) + "\n"))
+            index = end
+        index += 1
+    return found
+
+
+#: Runs the scripts given as JSON on standard input in one namespace, each compiled under its page's name
+#: and line numbers, so that a traceback points into the page.
+SCRIPT_RUNNER = """
+import json, sys
+namespace = {"__name__": "__main__"}
+for page, line, code in json.load(sys.stdin):
+    exec(compile("\\n" * (line - 1) + code, page, "exec"), namespace)
+"""
+
+
+def run_scripts(scripts: list[Script], folder: Path) -> None:
+    """Run ``scripts`` in order as one program in a fresh interpreter in ``folder``; they must not raise or print."""
+    import json
+    import os
+    import subprocess
+
+    environment = {**os.environ, "RNGLAB_PROGRESS": "0",
+                   "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", SCRIPT_RUNNER], check=False, cwd=folder, env=environment, capture_output=True,
+                          text=True, input=json.dumps([[script.page, script.line, script.code] for script in scripts]))
+    where = ", ".join(f"{script.page} line {script.line}" for script in scripts)
+    assert done.returncode == 0, f"{where}: the script raised\n{done.stderr}"
+    assert done.stdout == "", f"{where}: a script printed (show it in a checked >>> session instead)\n{done.stdout}"
+
+
+SCRIPTS = {str(page.relative_to(ROOT)): script_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))
+           for page in pages()}
+
+
+@pytest.mark.parametrize("page", sorted(page for page, scripts in SCRIPTS.items() if scripts))
+def test_python_scripts_run(page, tmp_path):
+    run_scripts(SCRIPTS[page], tmp_path)
+
+
+def test_the_script_runner():
+    text = ("<!-- file: a.py -->\n```python\nx = 1\n```\n<!-- check -->\n```python\n>>> 1\n1\n```\n"
+            "```python\ny = 2\n```\n```sh\nls\n```\n```python\nassert y == 2\n```\n")
+    scripts = script_blocks(text, "page.md")
+    assert [(script.line, script.code) for script in scripts] == [(11, "y = 2\n"), (17, "assert y == 2\n")]
+    run_scripts(scripts, ROOT)
+    with pytest.raises(AssertionError, match=r"page.md line 3: the script raised(.|\n)*\"page.md\", line 4"):
+        run_scripts([Script("page.md", 3, "z = 1\nundefined_name\n")], ROOT)
+    with pytest.raises(AssertionError, match="printed"):
+        run_scripts([Script("page.md", 1, "print(1)\n")], ROOT)
 
 
 @pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
