@@ -32,8 +32,10 @@ or 1 (a FAIL verdict). Commands run
 in-process in a temporary folder, those of one block in the same folder, in order.
 
 A shell block that is not checked says why on the line before it: ``<!-- shown: REASON -->`` (it
-needs a PractRand binary, a cluster, your own program, hours); ``test_every_command_block_is_checked``
-refuses a block with an ``rnglab`` command that has neither mark.
+needs a PractRand binary, a cluster, your own program); ``test_every_command_block_is_checked``
+refuses a block with an ``rnglab`` command that has neither mark, and ``test_every_block_not_run_is_listed``
+one that :data:`NOT_RUN` does not list with the reason it cannot run here (a long run is not one: show
+it at a smaller size, or under ``<!-- check slow -->``).
 """
 
 from __future__ import annotations
@@ -324,6 +326,38 @@ def test_the_script_runner():
 def test_every_command_block_is_checked(page):
     assert unmarked_command_blocks(page.read_text(encoding="utf-8")) == [], \
         f"{page.relative_to(ROOT)}: shell blocks with rnglab commands and neither <!-- check --> nor <!-- shown: why -->"
+
+
+#: The blocks shown and not run, (page, how the block's first line starts) -> why no test can run them. Every other
+#: block with an rnglab command is run: a long one at a smaller size that shows the same, or under check slow.
+NOT_RUN = {
+    ("docs/guides/testing.md", "mygame --dump-rng |"): "the stream comes from the reader's own program",
+    ("docs/guides/testing.md", "python tests/data/smallcrush/streams.py lfib |"):
+        "a pipe of 907 MB from a reference program; tests/empirical/test_smallcrush_testu01.py checks its figures",
+    ("docs/guides/testing.md", "rnglab stream randu | dieharder"):
+        "pipes into dieharder, PractRand's RNG_test, xxd or a TestU01 driver, none of them a dependency",
+    ("docs/guides/cluster.md", "rnglab crack java --seeds 0..2^40-1"): "needs a dask scheduler at that address",
+    ("docs/guides/cluster.md", "rnglab test randu --until-fail --max-bytes 1GiB --seeds 1..64 --cluster"):
+        "needs a dask scheduler at that address",
+}
+
+
+def shown_blocks(text: str) -> list[str]:
+    """The first line of every block marked ``<!-- shown: ... -->`` (run by no test)."""
+    lines = text.splitlines()
+    return [fenced(lines, index)[1][0] for index, line in enumerate(lines)
+            if (mark := MARK.fullmatch(line.strip())) and mark["kind"] == "shown"]
+
+
+def test_every_block_not_run_is_listed():
+    """Each block shown and not run is one entry of NOT_RUN, and each entry one such block."""
+    shown = [(str(page.relative_to(ROOT)), first) for page in pages()
+             for first in shown_blocks(page.read_text(encoding="utf-8"))]
+    listed = {block: [entry for entry in NOT_RUN if entry[0] == block[0] and block[1].startswith(entry[1])]
+              for block in shown}
+    assert [block for block, entries in listed.items() if len(entries) != 1] == [], \
+        "a block shown but not run needs its reason in NOT_RUN (or run it)"
+    assert sorted(entry for entries in listed.values() for entry in entries) == sorted(NOT_RUN)
 
 
 def test_the_pages_have_checked_examples():
