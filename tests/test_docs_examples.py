@@ -445,18 +445,39 @@ def test_the_architecture_page_lists_the_layers_in_order():
 # -- no figure typed that a program prints (issue #33) ------------------------------------------------------------
 
 #: A quantity of memory or of time in a page's prose: a measurement, which goes stale with the next run unless it
-#: comes from a benchmark's table (an ``{include}``) or from a checked example.
+#: comes from a benchmark's table (an ``{include}``) or from a checked example. Durations spelled out count too
+#: ("two minutes", "the one-second battery").
+SPELLED = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half an?|a half)"
 MEASURED = re.compile(r"(?<![\w.^])\d[\d,.]*\s?(?:[KMGTP]iB|[kKMGTP]B|ms|us|µs|ns|s of CPU|CPU s|CPU seconds"
-                      r"|s of processor time|minutes of CPU)\b")
+                      r"|s of processor time|minutes of CPU)\b"
+                      r"|\b" + SPELLED + r"[ -](?:(?:CPU |processor )?(?:seconds?|minutes?|hours?|milliseconds?))\b",
+                      re.IGNORECASE)
 FENCED = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.DOTALL | re.MULTILINE)
 INLINE_CODE = re.compile(r"`[^`\n]*`")
-#: Quantities that are definitions, not measurements: defaults, caps and limits that the code states, by page.
-DEFINED = {
-    "docs/guides/testing.md": {"1 KiB", "2 KiB", "4 KiB", "6 MiB", "64 MiB", "1 TiB"},   # stages, --max-bytes
-    "docs/guides/audit.md": {"8 MiB", "512 KiB"},             # rnglab.report.battery.CAP and QUICK_CAP
-    "docs/guides/cluster.md": {"10 ms"},                      # dask's profiler interval, a setting
-    "docs/errors.md": {"4 GiB", "2 GiB", "1 MiB"},            # limits
-}
+
+
+def defined_quantities() -> dict[str, dict[str, int | None]]:
+    """Quantities that are definitions, not measurements, by page: figure -> the value in bytes that the code states
+    (checked against it, so a changed constant fails here), or None for a setting that is not rnglab's."""
+    import inspect
+
+    from rnglab.cli.test import PLAIN_BUDGET, UNTIL_FAIL_BUDGET
+    from rnglab.empirical.until_fail import LEAST_INPUT_BYTES, stage_bytes, stages
+    from rnglab.report.battery import CAP, QUICK_CAP
+    from rnglab.shuffles.sandbox import Limits
+
+    start = inspect.signature(stages).parameters["start_bytes"].default
+    first, second, third = list(stage_bytes(start, 4 * start))[:3]
+    return {
+        "docs/guides/testing.md": {"1 KiB": first, "2 KiB": second, "4 KiB": third,   # --until-fail's stages
+                                   "64 MiB": PLAIN_BUDGET, "1 TiB": UNTIL_FAIL_BUDGET,
+                                   "6 MiB": 6 * 2**20},                               # `--max-bytes 6MiB`, an example
+        "docs/guides/audit.md": {"8 MiB": CAP, "512 KiB": QUICK_CAP},
+        "docs/guides/cluster.md": {"10 ms": None},                                     # dask's profiler interval
+        "docs/guides/shuffles.md": {"two-minute": None},                               # a window of ±60 s
+        "docs/errors.md": {"4 GiB": 4 << 30, "2 GiB": Limits().memory_bytes, "1 MiB": LEAST_INPUT_BYTES,
+                           "half a second": None},                 # rnglab.shuffles.paths.BATCH_SECONDS, a setting
+    }
 
 
 def measured_figures(text: str) -> list[str]:
@@ -469,14 +490,27 @@ def measured_figures(text: str) -> list[str]:
 def test_no_measured_figure_is_typed_into_prose(page):
     name = str(page.relative_to(ROOT))
     typed = [figure for figure in measured_figures(page.read_text(encoding="utf-8"))
-             if figure not in DEFINED.get(name, set())]
+             if figure not in defined_quantities().get(name, {})]
     assert typed == [], f"{name}: include the benchmark's table or show a checked example instead of typing {typed}"
+
+
+def test_the_defined_quantities_are_the_code_s():
+    """A figure let through as a definition is the value its constant has now (the --until-fail stages, the caps)."""
+    from rnglab.core.params import human_bytes
+
+    stated = {(page, figure): human_bytes(value) for page, figures in defined_quantities().items()
+              for figure, value in figures.items() if value is not None}
+    assert {key: shown for key, shown in stated.items() if shown != key[1]} == {}
+    assert all(figure in measured_figures((ROOT / page).read_text(encoding="utf-8"))
+               for page, figures in defined_quantities().items() for figure in figures), "an entry no page needs"
 
 
 def test_measured_figures_are_found_in_prose_only():
     text = ("It held 4.4 GB, took 7.3 s of CPU and 38.5 ms,\nthen 60\nMiB; `--max-bytes 6MiB` and 2^20 KiB are not "
             "figures.\n\n```{include} ../../bench/results/memory.md\n```\n\n```sh\nrnglab x\n# 17 MiB\n```\n")
     assert measured_figures(text) == ["4.4 GB", "7.3 s of CPU", "38.5 ms", "60 MiB"]
+    assert measured_figures("It took two minutes, the one-second battery; one core, a few minutes.") == [
+        "two minutes", "one-second"]
 
 def measured_parts_masked(card: list[str]) -> list[str]:
     """An audit's verdict card with its one measured figure, the brute-force time, written ``...``."""
