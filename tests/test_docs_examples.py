@@ -512,6 +512,61 @@ def test_measured_figures_are_found_in_prose_only():
     assert measured_figures("It took two minutes, the one-second battery; one core, a few minutes.") == [
         "two minutes", "one-second"]
 
+#: A number in prose that reads like a program's output: a decimal of two significant digits or more, or one in
+#: scientific notation with a decimal point (0.0095, 3.553e-10); not a time of day (10:23:45.678). Integers and
+#: percentages are left out: limits, sizes and constants would be most of them.
+PRINTED_LIKE = re.compile(r"(?<![\w.^/:-])(\d+\.\d+(?:e[-+]?\d+)?)(?![\w^.]|\.\d)")
+#: Words before a number that make it a version or a reference, not a result (TestU01 1.2.3, Table 2.1).
+NAMED_BEFORE = re.compile(r"(?:TestU01|glibc|node|V8|CPython|Python|numpy|OpenJDK|g\+\+|PractRand|Table|Theorem"
+                          r"|SP 800-22|CFR|V8 [\d.]+ to|V8 from)\s*$")
+#: Output-like numbers a page's prose may hold that no example on the page prints, and where each comes from.
+NOT_PRINTED_HERE = {
+    "docs/guides/cluster.md": {"1.1": "volunteers' published Minecraft seed-search rates, cited"},
+    "docs/guides/recovery.md": {"88.4": "19937 / log2 52!, the formula beside it", "225.6": "log2 52!, stated",
+                                "55.4": "log2(52! / 42!), the bits of ten cards", "51.7": "20 log2 6, twenty dice",
+                                "1.5": "about (130 - 88.4) decks of 26 draws' unshared bits, an estimate said so"},
+    "docs/guides/shuffles.md": {"16.4": "log2 86,400, the seconds of a day"},
+    "docs/guides/spectral.md": {"3.3": "Sorenson and Webster's bound 3.3·10^24, cited",
+                                "0.622503": "L'Ecuyer's published M_45 (tests/algebra/test_mrg_spectral.py)",
+                                "0.686475": "LatMRG's published S_48 (tests/data/latmrg/mrg32k3a_rogers.tsv)",
+                                "0.21911": "LatMRG's guide (tests/algebra/test_mrg_spectral.py)",
+                                "0.2185": "LatMRG's guide (tests/algebra/test_mrg_spectral.py)"},
+    "docs/guides/testing.md": {"0.730095": "TestU01's report (tests/data/testu01/smallcrush.toml)"},
+}
+
+
+def printed_like_figures(text: str) -> list[str]:
+    """The numbers of ``text``'s prose that read like a program's output (code, inline code, versions left out)."""
+    prose = INLINE_CODE.sub("", FENCED.sub("", text))
+    return [found[1] for found in PRINTED_LIKE.finditer(prose)
+            if ("e" in found[1] or len(found[1].replace(".", "").lstrip("0")) >= 2)
+            and not NAMED_BEFORE.search(prose[max(0, found.start() - 30):found.start()])]
+
+
+def checked_output(page: str) -> str:
+    """Every expected output line of the page's checked examples, commands and Python sessions, as one text."""
+    return "\n".join([line for block in BLOCKS if block.page == page for command in block.commands
+                      for line in command.expected] + [block.session for block in BLOCKS if block.page == page])
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
+def test_a_figure_in_prose_is_printed_by_an_example_on_the_page(page):
+    """A result copied into prose must be in the output of a checked example on the same page: when the output
+    changes, the example is updated and the copy no longer matches, so it fails here instead of going stale."""
+    name = str(page.relative_to(ROOT))
+    figures = printed_like_figures(page.read_text(encoding="utf-8"))
+    allowed = NOT_PRINTED_HERE.get(name, {})
+    copied = [figure for figure in figures if figure not in checked_output(name) and figure not in allowed]
+    assert copied == [], f"{name}: show the example that prints {copied} (checked), derive them, or remove them"
+    assert sorted(set(allowed) - set(figures)) == [], f"{name}: NOT_PRINTED_HERE lists figures the page no longer has"
+
+
+def test_printed_like_figures():
+    text = ("TV 0.0095 at n = 30, 3.553e-10, 2.3e-22, a 2.5 s budget, TestU01 1.2.3, V8 4.9 to 7.0, Table 2.1, "
+            "at 10:23:45.678, 0.5, 4,003, `0.658` and\n```sh\n# 0.931\n```\n")
+    assert printed_like_figures(text) == ["0.0095", "3.553e-10", "2.3e-22", "2.5"]
+
+
 def measured_parts_masked(card: list[str]) -> list[str]:
     """An audit's verdict card with its one measured figure, the brute-force time, written ``...``."""
     return [re.sub(r"every seed tried in .* on one core", "every seed tried in ... on one core", line) for line in card]
