@@ -35,7 +35,7 @@ EXAMPLES = {
     "fairness": ["rnglab fairness --algo naive --n 4", "rnglab fairness --n 30 --algo transpositions --swaps touch",
                  "rnglab fairness msvc --algo fisher-yates --n 52 --shuffles 10^5"],
     "reach": ["rnglab reach msvc --seeds time-s --window 1d", "rnglab reach msvc --seeds 0..2^16 --n 52",
-              "rnglab reach msvc --games --n 52"],
+              "rnglab reach lcg:a=5,c=1,m=2^16 --games"],
     "crack": ['rnglab crack msvc --seeds 0..2^16 --seen "As Kd 7h 2c 9s"',
               'rnglab crack delphi --seeds ms-midnight --algo poker1999 --seen "7h 2c Qs Td 4d"',
               "rnglab crack java --outputs -1155869325,431529176"],
