@@ -32,7 +32,7 @@ EXAMPLES = {
     "seeds": ["rnglab seeds time-s --window 1d --tables 1000", "rnglab seeds ms-midnight --window 90m"],
     "shuffle": ["rnglab shuffle msvc --n 10 --count 3", "rnglab shuffle java --algo naive --reducer lemire"],
     "deal": ["rnglab deal msvc --players 6", "rnglab deal java --game doudizhu --seed 7"],
-    "fairness": ["rnglab fairness --algo naive --n 4", "rnglab fairness --n 30 --algo transpositions --swaps touch",
+    "fairness": ["rnglab fairness --algo naive --n 4", "rnglab fairness --n 12 --algo transpositions --swaps touch",
                  "rnglab fairness msvc --algo fisher-yates --n 52 --shuffles 10^5"],
     "reach": ["rnglab reach msvc --seeds time-s --window 1d", "rnglab reach msvc --seeds 0..2^16 --n 52",
               "rnglab reach lcg:a=5,c=1,m=2^16 --games"],
