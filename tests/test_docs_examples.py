@@ -15,6 +15,10 @@ example (any page; ``docs/incoming/`` and the built site are left out):
    NAME in the folder where that page's examples run (``myshuffles.py`` of the shuffles guide).
 4. A Python session: ``<!-- check -->`` before a ```` ```python ```` block of ``>>>`` lines runs it as a
    doctest (the printed values compared, ``...`` elided with ELLIPSIS, spaces normalised).
+   A ```` ```python ```` block with no mark is a script: the page's scripts run in order, as one
+   program in a fresh interpreter (so what they register stays out of the tests' process), in a
+   temporary folder, and must neither raise nor print (a value worth showing goes in a checked
+   ``>>>`` session, where it is compared).
 5. Slow examples: ``<!-- check slow -->`` or ``<!-- check slow: rnglab ... -->`` (over a few seconds:
    an audit, a dask cluster); they run under ``python -m pytest -m slow``, as CI does.
 
@@ -28,8 +32,10 @@ or 1 (a FAIL verdict). Commands run
 in-process in a temporary folder, those of one block in the same folder, in order.
 
 A shell block that is not checked says why on the line before it: ``<!-- shown: REASON -->`` (it
-needs a PractRand binary, a cluster, your own program, hours); ``test_every_command_block_is_checked``
-refuses a block with an ``rnglab`` command that has neither mark.
+needs a PractRand binary, a cluster, your own program); ``test_every_command_block_is_checked``
+refuses a block with an ``rnglab`` command that has neither mark, and ``test_every_block_not_run_is_listed``
+one that :data:`NOT_RUN` does not list with the reason it cannot run here (a long run is not one: show
+it at a smaller size, or under ``<!-- check slow -->``).
 """
 
 from __future__ import annotations
@@ -249,10 +255,145 @@ def run_session(block: Block) -> None:
     assert result.failed == 0, output.getvalue()
 
 
+@dataclass
+class Script:
+    page: str
+    line: int                      # page line of the block's first row
+    code: str
+
+
+def script_blocks(text: str, page: str) -> list[Script]:
+    """The page's ```` ```python ```` blocks with no mark before them (its scripts), in order."""
+    lines, found, index = text.splitlines(), [], 0
+    while index < len(lines):
+        if lines[index].startswith("```"):
+            end = next(j for j in range(index + 1, len(lines)) if lines[j].startswith("```"))
+            marked = index > 0 and MARK.fullmatch(lines[index - 1].strip()) is not None
+            if lines[index].strip() == "```python" and not marked:
+                found.append(Script(page, index + 2, "\n".join(lines[index + 1:end]) + "\n"))
+            index = end
+        index += 1
+    return found
+
+
+#: Runs the scripts given as JSON on standard input in one namespace, each compiled under its page's name
+#: and line numbers, so that a traceback points into the page.
+SCRIPT_RUNNER = """
+import json, sys
+namespace = {"__name__": "__main__"}
+for page, line, code in json.load(sys.stdin):
+    exec(compile("\\n" * (line - 1) + code, page, "exec"), namespace)
+"""
+
+
+def run_scripts(scripts: list[Script], folder: Path) -> None:
+    """Run ``scripts`` in order as one program in a fresh interpreter in ``folder``; they must not raise or print."""
+    import json
+    import os
+    import subprocess
+
+    environment = {**os.environ, "RNGLAB_PROGRESS": "0",
+                   "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", SCRIPT_RUNNER], check=False, cwd=folder, env=environment, capture_output=True,
+                          text=True, input=json.dumps([[script.page, script.line, script.code] for script in scripts]))
+    where = ", ".join(f"{script.page} line {script.line}" for script in scripts)
+    assert done.returncode == 0, f"{where}: the script raised\n{done.stderr}"
+    assert done.stdout == "", f"{where}: a script printed (show it in a checked >>> session instead)\n{done.stdout}"
+
+
+SCRIPTS = {str(page.relative_to(ROOT)): script_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))
+           for page in pages()}
+
+
+@pytest.mark.parametrize("page", sorted(page for page, scripts in SCRIPTS.items() if scripts))
+def test_python_scripts_run(page, tmp_path):
+    run_scripts(SCRIPTS[page], tmp_path)
+
+
+def test_the_script_runner():
+    text = ("<!-- file: a.py -->\n```python\nx = 1\n```\n<!-- check -->\n```python\n>>> 1\n1\n```\n"
+            "```python\ny = 2\n```\n```sh\nls\n```\n```python\nassert y == 2\n```\n")
+    scripts = script_blocks(text, "page.md")
+    assert [(script.line, script.code) for script in scripts] == [(11, "y = 2\n"), (17, "assert y == 2\n")]
+    run_scripts(scripts, ROOT)
+    with pytest.raises(AssertionError, match=r"page.md line 3: the script raised(.|\n)*\"page.md\", line 4"):
+        run_scripts([Script("page.md", 3, "z = 1\nundefined_name\n")], ROOT)
+    with pytest.raises(AssertionError, match="printed"):
+        run_scripts([Script("page.md", 1, "print(1)\n")], ROOT)
+
+
 @pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
 def test_every_command_block_is_checked(page):
     assert unmarked_command_blocks(page.read_text(encoding="utf-8")) == [], \
         f"{page.relative_to(ROOT)}: shell blocks with rnglab commands and neither <!-- check --> nor <!-- shown: why -->"
+
+
+#: The blocks shown and not run, (page, how the block's first line starts) -> why no test can run them. Every other
+#: block with an rnglab command is run: a long one at a smaller size that shows the same, or under check slow.
+NOT_RUN = {
+    ("docs/guides/testing.md", "mygame --dump-rng |"): "the stream comes from the reader's own program",
+    ("docs/guides/testing.md", "python tests/data/smallcrush/streams.py lfib |"):
+        "a pipe of 907 MB from a reference program; tests/empirical/test_smallcrush_testu01.py checks its figures",
+    ("docs/guides/testing.md", "rnglab stream randu | dieharder"):
+        "pipes into dieharder, PractRand's RNG_test, xxd or a TestU01 driver, none of them a dependency",
+    ("docs/guides/cluster.md", "rnglab crack java --seeds 0..2^40-1"): "needs a dask scheduler at that address",
+    ("docs/guides/cluster.md", "rnglab test randu --until-fail --max-bytes 1GiB --seeds 1..64 --cluster"):
+        "needs a dask scheduler at that address",
+}
+
+
+def shown_blocks(text: str) -> list[str]:
+    """The first line of every block marked ``<!-- shown: ... -->`` (run by no test)."""
+    lines = text.splitlines()
+    return [fenced(lines, index)[1][0] for index, line in enumerate(lines)
+            if (mark := MARK.fullmatch(line.strip())) and mark["kind"] == "shown"]
+
+
+def test_every_block_not_run_is_listed():
+    """Each block shown and not run is one entry of NOT_RUN, and each entry one such block."""
+    shown = [(str(page.relative_to(ROOT)), first) for page in pages()
+             for first in shown_blocks(page.read_text(encoding="utf-8"))]
+    listed = {block: [entry for entry in NOT_RUN if entry[0] == block[0] and block[1].startswith(entry[1])]
+              for block in shown}
+    assert [block for block, entries in listed.items() if len(entries) != 1] == [], \
+        "a block shown but not run needs its reason in NOT_RUN (or run it)"
+    assert sorted(entry for entries in listed.values() for entry in entries) == sorted(NOT_RUN)
+
+
+#: The examples of ``--help`` (rnglab.cli.examples.EXAMPLES, shown in the CLI reference) that are not run, and why.
+HELP_NOT_RUN = {
+    "rnglab stream randu | RNG_test stdin32": "pipes into PractRand's RNG_test, not a dependency",
+    "rnglab stream java --word 64 --low-bits 8 | dieharder -a -g 200": "pipes into dieharder, not a dependency",
+    "rnglab report --out rnglab-report --force": "the full report, minutes of CPU; its --quick example runs",
+}
+
+
+def help_examples() -> list[str]:
+    from rnglab.cli.examples import EXAMPLES
+
+    return [line for lines in EXAMPLES.values() for line in lines]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("line", [line for line in help_examples() if line not in HELP_NOT_RUN])
+def test_help_example_runs(line, tmp_path, monkeypatch):
+    """Each example that ``--help`` shows runs as written and ends with a verdict (status 0 or 1), not an error;
+    the audit guide's my-game.toml is at hand for the example that reads it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RNGLAB_PROGRESS", "0")
+    for block in BLOCKS:
+        for name, text in block.files.items():
+            if block.page == "docs/guides/audit.md":
+                (tmp_path / name).write_text(text, encoding="utf-8")
+    arguments, target = split_redirection(line)
+    status, output, errors = run(arguments)
+    assert status in (0, 1), f"{line}: exit status {status}\n{errors}"
+    if target is not None:
+        assert output, f"{line}: wrote nothing to {target}"
+
+
+def test_help_not_run_lists_examples_that_exist():
+    assert set(HELP_NOT_RUN) <= set(help_examples())
 
 
 def test_the_pages_have_checked_examples():
@@ -340,18 +481,39 @@ def test_the_architecture_page_lists_the_layers_in_order():
 # -- no figure typed that a program prints (issue #33) ------------------------------------------------------------
 
 #: A quantity of memory or of time in a page's prose: a measurement, which goes stale with the next run unless it
-#: comes from a benchmark's table (an ``{include}``) or from a checked example.
+#: comes from a benchmark's table (an ``{include}``) or from a checked example. Durations spelled out count too
+#: ("two minutes", "the one-second battery").
+SPELLED = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half an?|a half)"
 MEASURED = re.compile(r"(?<![\w.^])\d[\d,.]*\s?(?:[KMGTP]iB|[kKMGTP]B|ms|us|µs|ns|s of CPU|CPU s|CPU seconds"
-                      r"|s of processor time|minutes of CPU)\b")
+                      r"|s of processor time|minutes of CPU)\b"
+                      r"|\b" + SPELLED + r"[ -](?:(?:CPU |processor )?(?:seconds?|minutes?|hours?|milliseconds?))\b",
+                      re.IGNORECASE)
 FENCED = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.DOTALL | re.MULTILINE)
 INLINE_CODE = re.compile(r"`[^`\n]*`")
-#: Quantities that are definitions, not measurements: defaults, caps and limits that the code states, by page.
-DEFINED = {
-    "docs/guides/testing.md": {"1 KiB", "2 KiB", "4 KiB", "6 MiB", "64 MiB", "1 TiB"},   # stages, --max-bytes
-    "docs/guides/audit.md": {"8 MiB", "512 KiB"},             # rnglab.report.battery.CAP and QUICK_CAP
-    "docs/guides/cluster.md": {"10 ms"},                      # dask's profiler interval, a setting
-    "docs/errors.md": {"4 GiB", "2 GiB", "1 MiB"},            # limits
-}
+
+
+def defined_quantities() -> dict[str, dict[str, int | None]]:
+    """Quantities that are definitions, not measurements, by page: figure -> the value in bytes that the code states
+    (checked against it, so a changed constant fails here), or None for a setting that is not rnglab's."""
+    import inspect
+
+    from rnglab.cli.test import PLAIN_BUDGET, UNTIL_FAIL_BUDGET
+    from rnglab.empirical.until_fail import LEAST_INPUT_BYTES, stage_bytes, stages
+    from rnglab.report.battery import CAP, QUICK_CAP
+    from rnglab.shuffles.sandbox import Limits
+
+    start = inspect.signature(stages).parameters["start_bytes"].default
+    first, second, third = list(stage_bytes(start, 4 * start))[:3]
+    return {
+        "docs/guides/testing.md": {"1 KiB": first, "2 KiB": second, "4 KiB": third,   # --until-fail's stages
+                                   "64 MiB": PLAIN_BUDGET, "1 TiB": UNTIL_FAIL_BUDGET,
+                                   "6 MiB": 6 * 2**20},                               # `--max-bytes 6MiB`, an example
+        "docs/guides/audit.md": {"8 MiB": CAP, "512 KiB": QUICK_CAP},
+        "docs/guides/cluster.md": {"10 ms": None},                                     # dask's profiler interval
+        "docs/guides/shuffles.md": {"two-minute": None},                               # a window of ±60 s
+        "docs/errors.md": {"4 GiB": 4 << 30, "2 GiB": Limits().memory_bytes, "1 MiB": LEAST_INPUT_BYTES,
+                           "half a second": None},                 # rnglab.shuffles.paths.BATCH_SECONDS, a setting
+    }
 
 
 def measured_figures(text: str) -> list[str]:
@@ -364,14 +526,82 @@ def measured_figures(text: str) -> list[str]:
 def test_no_measured_figure_is_typed_into_prose(page):
     name = str(page.relative_to(ROOT))
     typed = [figure for figure in measured_figures(page.read_text(encoding="utf-8"))
-             if figure not in DEFINED.get(name, set())]
+             if figure not in defined_quantities().get(name, {})]
     assert typed == [], f"{name}: include the benchmark's table or show a checked example instead of typing {typed}"
+
+
+def test_the_defined_quantities_are_the_code_s():
+    """A figure let through as a definition is the value its constant has now (the --until-fail stages, the caps)."""
+    from rnglab.core.params import human_bytes
+
+    stated = {(page, figure): human_bytes(value) for page, figures in defined_quantities().items()
+              for figure, value in figures.items() if value is not None}
+    assert {key: shown for key, shown in stated.items() if shown != key[1]} == {}
+    assert all(figure in measured_figures((ROOT / page).read_text(encoding="utf-8"))
+               for page, figures in defined_quantities().items() for figure in figures), "an entry no page needs"
 
 
 def test_measured_figures_are_found_in_prose_only():
     text = ("It held 4.4 GB, took 7.3 s of CPU and 38.5 ms,\nthen 60\nMiB; `--max-bytes 6MiB` and 2^20 KiB are not "
             "figures.\n\n```{include} ../../bench/results/memory.md\n```\n\n```sh\nrnglab x\n# 17 MiB\n```\n")
     assert measured_figures(text) == ["4.4 GB", "7.3 s of CPU", "38.5 ms", "60 MiB"]
+    assert measured_figures("It took two minutes, the one-second battery; one core, a few minutes.") == [
+        "two minutes", "one-second"]
+
+
+#: A number in prose that reads like a program's output: a decimal of two significant digits or more, or one in
+#: scientific notation with a decimal point (0.0095, 3.553e-10); not a time of day (10:23:45.678). Integers and
+#: percentages are left out: limits, sizes and constants would be most of them.
+PRINTED_LIKE = re.compile(r"(?<![\w.^/:-])(\d+\.\d+(?:e[-+]?\d+)?)(?![\w^.]|\.\d)")
+#: Words before a number that make it a version or a reference, not a result (TestU01 1.2.3, Table 2.1).
+NAMED_BEFORE = re.compile(r"(?:TestU01|glibc|node|V8|CPython|Python|numpy|OpenJDK|g\+\+|PractRand|Table|Theorem"
+                          r"|SP 800-22|CFR|V8 [\d.]+ to|V8 from)\s*$")
+#: Output-like numbers a page's prose may hold that no example on the page prints, and where each comes from.
+NOT_PRINTED_HERE = {
+    "docs/guides/cluster.md": {"1.1": "volunteers' published Minecraft seed-search rates, cited"},
+    "docs/guides/recovery.md": {"88.4": "19937 / log2 52!, the formula beside it", "225.6": "log2 52!, stated",
+                                "55.4": "log2(52! / 42!), the bits of ten cards", "51.7": "20 log2 6, twenty dice",
+                                "1.5": "an estimate said so: about 130 decks against the 88.4-deck floor"},
+    "docs/guides/shuffles.md": {"16.4": "log2 86,400, the seconds of a day"},
+    "docs/guides/spectral.md": {"3.3": "Sorenson and Webster's bound 3.3·10^24, cited",
+                                "0.622503": "LatMRG's published M_45 (tests/algebra/test_mrg_spectral.py)",
+                                "0.21911": "LatMRG's guide (tests/algebra/test_mrg_spectral.py)",
+                                "0.2185": "LatMRG's guide (tests/algebra/test_mrg_spectral.py)"},
+    "docs/guides/testing.md": {"0.730095": "TestU01's report (tests/data/testu01/smallcrush.toml)"},
+}
+
+
+def printed_like_figures(text: str) -> list[str]:
+    """The numbers of ``text``'s prose that read like a program's output (code, inline code, versions left out)."""
+    prose = INLINE_CODE.sub("", FENCED.sub("", text))
+    return [found[1] for found in PRINTED_LIKE.finditer(prose)
+            if ("e" in found[1] or len(found[1].replace(".", "").lstrip("0")) >= 2)
+            and not NAMED_BEFORE.search(prose[max(0, found.start() - 30):found.start()])]
+
+
+def checked_output(page: str) -> str:
+    """Every expected output line of the page's checked examples, commands and Python sessions, as one text."""
+    return "\n".join([line for block in BLOCKS if block.page == page for command in block.commands
+                      for line in command.expected] + [block.session for block in BLOCKS if block.page == page])
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
+def test_a_figure_in_prose_is_printed_by_an_example_on_the_page(page):
+    """A result copied into prose must be in the output of a checked example on the same page: when the output
+    changes, the example is updated and the copy no longer matches, so it fails here instead of going stale."""
+    name = str(page.relative_to(ROOT))
+    figures = printed_like_figures(page.read_text(encoding="utf-8"))
+    allowed = NOT_PRINTED_HERE.get(name, {})
+    copied = [figure for figure in figures if figure not in checked_output(name) and figure not in allowed]
+    assert copied == [], f"{name}: show the example that prints {copied} (checked), derive them, or remove them"
+    assert sorted(set(allowed) - set(figures)) == [], f"{name}: NOT_PRINTED_HERE lists figures the page no longer has"
+
+
+def test_printed_like_figures():
+    text = ("TV 0.0095 at n = 30, 3.553e-10, 2.3e-22, a 2.5 s budget, TestU01 1.2.3, V8 4.9 to 7.0, Table 2.1, "
+            "at 10:23:45.678, 0.5, 4,003, `0.658` and\n```sh\n# 0.931\n```\n")
+    assert printed_like_figures(text) == ["0.0095", "3.553e-10", "2.3e-22", "2.5"]
+
 
 def measured_parts_masked(card: list[str]) -> list[str]:
     """An audit's verdict card with the brute-force time written ``...`` (a measurement when the screenshots were
