@@ -24,7 +24,7 @@ import click
 from rnglab.cli.choices import MAX_SCALED_SEEDS
 from rnglab.cli.cluster import exit_incomplete, held_journal, scale_options
 from rnglab.cli.common import COUNT, GENERATOR, IntExpr, emit_json, format_table, json_option, lazy, progress
-from rnglab.cli.crack_linear import linear_deal, linear_outputs, parse_phase
+from rnglab.cli.crack_linear import linear_deal, linear_outputs, parse_phase, read_values
 from rnglab.cli.crack_method import announce, choose, lattice_deal, lattice_outputs
 from rnglab.cli.shuffle import deck_options, given_seeds, seed_space_options, shuffle_options
 
@@ -85,6 +85,8 @@ def crack_command(generator, seeds, shuffle, reducer, seen, positions, deck, out
         raise click.UsageError("--bound and --top-bits describe --outputs")
     if seen is None and outputs is None:
         raise click.UsageError("give the cards seen with --seen (or outputs with --outputs)")
+    if outputs is not None:
+        outputs = read_values(outputs, "outputs")  # @PATH: the file's contents, for every method
     if method in ("lattice", "linear"):
         seeds = given_seeds(seeds)  # these search no seeds: a pipeline's policy fills none for them
     method, why = choose(method, generator, seeds=seeds, outputs=outputs, bound=bound, top_bits=top_bits)

@@ -141,13 +141,13 @@ def linear_decks(generator, reducer, shuffle, seen: str, deck, why: str, as_json
 
 def _deck_texts(seen: str) -> list[str]:
     """The decks of ``--seen``: one per line (or separated by ``;``), on the command line or in a file (``@PATH``)."""
-    texts = [text for text in _read_values(seen, "cards").replace(";", "\n").splitlines() if text.strip()]
+    texts = [text for text in read_values(seen, "cards").replace(";", "\n").splitlines() if text.strip()]
     if not texts:
         raise ValueError("give the decks seen, one whole deck per line, e.g. --seen @decks.txt")
     return texts
 
 
-def _read_values(text: str, what: str) -> str:
+def read_values(text: str, what: str) -> str:
     """``text``, or the contents of the file it names (``@PATH``)."""
     if not text.startswith("@"):
         return text
@@ -236,8 +236,7 @@ def _recover(generator, values: list, floats: bool, predict: int):
 
 
 def _values(text: str) -> list:
-    """The values of ``--outputs``: on the command line, or in a file (``@PATH``), separated by commas or spaces."""
-    text = _read_values(text, "outputs")
+    """The values of ``--outputs`` (read from a file already where it was ``@PATH``), separated by commas or spaces."""
     values = []
     for token in text.replace(",", " ").split():
         try:

@@ -29,13 +29,13 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if method in ("lattice", "linear") and seeds is not None:
         raise click.UsageError(f"--seeds is a space to search by brute force; --method {method} needs none")
     if method == "linear" and (partial or not generator.is_gf2_linear):
-        from rnglab.generators.xorshift import ALGORITHMS
-
         raise ValueError(f"--method linear needs a generator whose outputs are linear over GF(2) (MT19937, V8, "
                          f"xorshift, WELL) and whole outputs or cards; {generator.name}"
-                         + (" is given --bound or --top-bits" if generator.is_gf2_linear else
-                            f"'s {ALGORITHMS[generator.algorithm].output_rule}" if generator.kind == "linear" else
-                            " is not linear"))
+                         + (" is given --bound or --top-bits" if generator.is_gf2_linear else _not_linear(generator)))
+    if outputs is not None and not (generator.is_lcg or generator.is_gf2_linear):
+        raise ValueError(f"{generator.name}: no recovery from outputs: rnglab recovers an LCG's state (lattice) or a "
+                         f"state linear over GF(2) (elimination), and {generator.name}{_not_linear(generator)}; "
+                         "search its seeds from the cards instead: --seen CARDS --seeds POLICY")
     if method != "auto":
         return method, "chosen with --method"
     if partial:
@@ -43,8 +43,6 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
     if seeds is None and generator.is_gf2_linear:
         return "linear", (f"{generator.name}'s outputs are linear over GF(2): its state follows by elimination, "
                           "no seed tried")
-    if outputs is not None and not generator.is_lcg:
-        return "brute", "only an LCG's state is recovered by lattice reduction"
     if outputs is not None:
         from rnglab.recovery.seen_outputs import MAX_HIDDEN_BITS
 
@@ -60,6 +58,13 @@ def choose(method: str, generator, *, seeds, outputs, bound, top_bits) -> tuple[
         return "lattice", f"no seed space given: the {(generator.m - 1).bit_length()}-bit state of the LCG is recovered"
     raise click.UsageError("say where the seeds come from: --seeds POLICY [--window W] or --seeds A..B "
                            "(lattice recovery needs an LCG)")
+
+
+def _not_linear(generator) -> str:
+    """Why a generator's outputs are not linear over GF(2), after its name."""
+    from rnglab.generators.xorshift import ALGORITHMS
+
+    return f"'s {ALGORITHMS[generator.algorithm].output_rule}" if generator.kind == "linear" else " is not linear"
 
 
 def announce(method: str, why: str, as_json: bool) -> None:

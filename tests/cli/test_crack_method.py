@@ -32,7 +32,6 @@ def test_cli_whole_outputs_with_few_hidden_bits_use_brute_force():
      "partial outputs (draws or top bits) constrain the state linearly"),
     ("mt19937", {}, "linear",
      "mt19937's outputs are linear over GF(2): its state follows by elimination, no seed tried"),
-    ("pcg64", {"outputs": "1 2"}, "brute", "only an LCG's state is recovered by lattice reduction"),
     # java: m = 2^48, 32-bit outputs: 16 hidden bits, tried; lrand48: 17; the top 32 bits of a 64-bit state hide
     # 32, beyond MAX_HIDDEN_BITS (26). An LCG that outputs its state (minstd) goes to the lattice too.
     ("java", {"outputs": "1 2"}, "brute", "each output hides 16 state bits: 2^16 states are tried"),
@@ -83,6 +82,12 @@ def test_without_seeds_a_generator_neither_lcg_nor_linear_has_no_method():
     (["minstd", "--outputs", "1 2", "--top-bits", "32"], "--top-bits must be in [1, 31] (the output's width); got 32"),
     (["java", "--outputs", "1 2 3 4 5 6", "--top-bits", "32", "--method", "lattice"],
      "no state reproduces these observations: they contradict each other"),
+    # neither an LCG nor linear: no method from outputs (the brute-force path once answered "needs an LCG with
+    # m = 2^e" for v8-plus, and could not read @FILE)
+    (["pcg64", "--outputs", "1 2"], ("pcg64: no recovery from outputs: rnglab recovers an LCG's state (lattice) or "
+                                     "a state linear over GF(2) (elimination), and pcg64 is not linear; search its "
+                                     "seeds from the cards instead: --seen CARDS --seeds POLICY")),
+    (["v8-plus", "--outputs", "1 2"], "and v8-plus's output (state0 + state1) mod 2^52 is not linear"),
 ])
 def test_what_the_methods_refuse_is_one_line(args, message, capsys):
     status, out, err = run(["crack", *args], capsys)
@@ -105,3 +110,17 @@ def test_the_top_31_bits_of_minstd_are_its_whole_outputs(capsys):
     status, out, _ = run(["crack", "minstd", "--outputs", "16807 282475249 1622650073", "--top-bits", "31",
                           "--predict", "1"], capsys)
     assert status == 0 and out.splitlines()[1:] == ["state 1622650073 (initial state 1, seed 1)", "next: 984943658"]
+
+
+@pytest.mark.parametrize("generator", ["java", "minstd", "xorshift128"])
+def test_outputs_are_read_from_a_file_for_every_method(generator, tmp_path, capsys):
+    # --outputs @PATH was read by the linear method only; the brute-force (java) and lattice (minstd) paths
+    # answered "cannot parse '@...'". Java's nextInt() from seed 0, minstd's from 1, xorshift128's first outputs.
+    outputs = {"java": "-1155484576 -723955400 1033096058 -1690734402", "minstd": "16807 282475249 1622650073",
+               "xorshift128": "3701687786 458299110 2500872618 3633119408 516391518"}[generator]
+    path = tmp_path / "outputs.txt"
+    path.write_text(outputs.replace(" ", "\n") + "\n")
+    assert run(["crack", generator, "--outputs", f"@{path}", "--predict", "2"], capsys) == \
+        run(["crack", generator, "--outputs", outputs, "--predict", "2"], capsys)
+    status, out, _ = run(["crack", generator, "--outputs", f"@{path}", "--predict", "2"], capsys)
+    assert status == 0 and ("1 state(s)" in out)
