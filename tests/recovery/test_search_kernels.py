@@ -104,26 +104,33 @@ def test_a_stuck_source_is_reported_by_both_paths_alike():
             search_seeds(scalar, np.array([5, 2**32 - 1], dtype=np.uint64), fields, draws, steps, cards, places, 2, 3)
 
 
-def vector_registers(kernel, *args) -> set[str]:
-    """The vector register widths the kernel's arithmetic uses (``ymm``: 256 bits, ``zmm``: 512), compiled afresh
-    for ``args`` without numba's disk cache (a kernel loaded from the cache has no assembly to inspect)."""
+def vector_instructions(kernel, *args) -> set[tuple[str, str]]:
+    """The vector arithmetic the kernel uses, as (instruction, register width) pairs (``ymm``: 256 bits, ``zmm``:
+    512), compiled afresh for ``args`` without numba's disk cache (a kernel loaded from the cache has no assembly to
+    inspect)."""
     import numba
 
     kernel.dispatcher()  # the kernels it calls resolved to their dispatchers
     fresh = numba.njit(**{**kernel.options, "cache": False})(kernel.py_func)
     fresh(*args)
     asm = "\n".join(fresh.inspect_asm().values())
-    return set(re.findall(r"v(?:psllvq|psrlvq|mulpd|fnmadd\d*pd|pmullq)\s[^\n]*%(ymm|zmm)", asm))
+    return set(re.findall(r"v(psllvq|psrlvq|mulpd|fnmadd\d*pd|pmullq|pmuludq)\s[^\n]*%(ymm|zmm)", asm))
 
 
 @pytest.mark.skipif("avx2" not in Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else True,
                     reason="a CPU without AVX2: the lanes have no wide vectors to use")
-@pytest.mark.slow  # compiles the kernel afresh (about 30 s)
-def test_the_lanes_are_stepped_in_vector_registers():
-    kernel = search_kernel(REDUCERS["modulo"].scalar)
-    fields, draws, steps, cards, places = arguments("msvc", "fisher-yates", "modulo", 52, 1, [0, 1, 2])
-    assert vector_registers(kernel, np.arange(8, dtype=np.uint64), fields, draws, steps, cards, places, 3, 52,
-                            np.zeros(8, dtype=np.uint8)) & {"ymm", "zmm"}
+@pytest.mark.slow  # compiles two kernels afresh (about 30 s each)
+@pytest.mark.parametrize("generator, algo, method, expected", [
+    ("msvc", "fisher-yates", "modulo", {"mulpd"}),  # the remainder by the float reciprocal
+    # Random(n) = (x n) >> 32 of two 32-bit words: one 32 x 32 -> 64-bit multiply a lane, not a 64-bit one
+    ("delphi", "poker1999", "multiply-shift", {"pmuludq"}),
+])
+def test_the_lanes_are_stepped_in_vector_registers(generator, algo, method, expected):
+    kernel = search_kernel(REDUCERS[method].scalar)
+    fields, draws, steps, cards, places = arguments(generator, algo, method, 52, 1, [0, 1, 2])
+    used = vector_instructions(kernel, np.arange(8, dtype=np.uint64), fields, draws, steps, cards, places, 1, 52,
+                               np.zeros(8, dtype=np.uint8))
+    assert {name for name, _ in used} >= expected and {width for _, width in used} & {"ymm", "zmm"}
 
 
 SEEDS = np.arange(1100, 1400)
