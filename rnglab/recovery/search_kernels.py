@@ -9,7 +9,7 @@ thread (:func:`search_seeds`), and the search of one seed has up to three stages
 
 0. *Lock step* (:func:`lock_step`), where the reducer's map has a lane form
    (:attr:`rnglab.reduction.scalar.Scalar.lanes`), the LCG's modulus is a power
-   of two, its range ``2^bits <= 2^32`` and the deck at most 64 cards: blocks of
+   of two, its range ``2^bits <= 2^32`` and the deck at most 63 cards: blocks of
    seeds take each step together in a loop the compiler turns into vector
    instructions, each lane holding the positions of the observed cards as the
    bits of one word; a lane drops out where the filter below would reject, the
@@ -56,13 +56,13 @@ LANES = 4
 #: 32 KiB, a level-1 cache.
 BLOCK = 1024
 
-#: A lane's fate in the lock step: following the deal; rejected; left to the scalar filter (a rejected draw).
-LIVE, DEAD, JUDGE = np.uint64(1), np.uint64(0), np.uint64(2)
+ZERO, ONE, THIRTY_TWO, SIXTY_THREE = np.uint64(0), np.uint64(1), np.uint64(32), np.uint64(63)
 
-ZERO, ONE, THIRTY_TWO = np.uint64(0), np.uint64(1), np.uint64(32)
-
-#: Positions a lane's bit set holds: the deck sizes the lock step serves.
+#: Bits of a lane's set (:func:`lock_step`): positions 0 to 62, and :data:`LEFT`.
 WORD = np.uint64(64)
+
+#: The top bit of a lane's set: the lane left the lock step (a rejected draw); the scalar filter judges it.
+LEFT = ONE << SIXTY_THREE
 
 
 @device
@@ -223,78 +223,102 @@ def lock_step(lanes, states, fields, draws, steps, dealt, seen, finals, hits):  
     that LLVM vectorizes (no branch, no division: the reducer's lane form
     ``lanes``, :attr:`rnglab.reduction.scalar.Scalar.lanes`). A lane does not
     follow cards: it holds the set of positions where the observed cards are,
-    as bits of a word (``dealt``: their positions in the unshuffled deck;
-    ``seen``: where they were seen), and a step exchanges two bits, whatever
-    the number of cards. A lane dies where :func:`follows_cards` rejects for
-    sure (with ``finals``, a position made final holds an observed card where
-    none was seen, or the reverse) and at the end where the set differs from
+    as bits 0 to 62 of a word (``dealt``: their positions in the unshuffled
+    deck; ``seen``: where they were seen), and a step exchanges two bits,
+    whatever the number of cards. The word is the lane's whole fate: a lane
+    whose draw is rejected (a redraw breaks the lock step) gets bit
+    :data:`LEFT` and is judged by the scalar filter from its first draw; a
+    lane rejected for sure gets the empty set (a live one holds at least one
+    card). It is rejected where :func:`follows_cards` rejects (with
+    ``finals``, a position made final holds an observed card where none was
+    seen, or the reverse) and at the end where the set differs from
     ``seen``; both are necessary for the deal to show the cards, at the very
     step the scalar filter rejects, so a seed dropped here is one it drops
-    there too, before any stuck source. A lane whose draw is rejected, or lands
-    outside the word, leaves the lock step: marked, it is judged by the scalar
-    filter from its first draw. The dead lanes are squeezed out (the survivors
-    moved to the front) when a quarter of the block has died.
+    there too, before any stuck source. Steps without a final position take
+    the shorter loop of :func:`free_step` (the 1999 shuffle's every step but
+    the last); after a judged step (:func:`judged_step`) the dead lanes are
+    squeezed out (the survivors moved to the front) when a quarter of the
+    block has died.
 
     Parameters: as :func:`search_seeds`, with ``dealt`` and ``seen`` the two
     bit sets, ``finals`` whether a final position may reject (the several-card
     filter; the one-card filter follows every seed to the end) and ``hits``
     cleared on entry. Serves an LCG whose modulus is a power of two, a range
-    ``R = 2^bits`` with ``1 <= bits <= 32`` and a deck of at most 64 cards
+    ``R = 2^bits`` with ``1 <= bits <= 32`` and a deck of at most 63 cards
     (:func:`in_lock_step`).
     """
     x = np.empty(BLOCK, dtype=np.uint64)
     held = np.empty(BLOCK, dtype=np.uint64)
-    fate = np.empty(BLOCK, dtype=np.uint64)  # LIVE, DEAD or JUDGE (left the lock step)
     order = np.empty(BLOCK, dtype=np.int64)
     for start in range(0, states.size, BLOCK):
         width = min(BLOCK, states.size - start)
         for lane in range(width):
-            x[lane], held[lane], fate[lane], order[lane] = states[start + lane], dealt, LIVE, start + lane
+            x[lane], held[lane], order[lane] = states[start + lane], dealt, start + lane
         for t in range(steps.shape[0]):
-            judged = finals and steps[t, 2] >= 0
-            alive = lanes_step(lanes, x, held, fate, width, fields, draws[t, 0], draws[t, 1], np.uint64(steps[t, 0]),
-                               np.uint64(steps[t, 1]), np.uint64(steps[t, 2] if judged else 0), seen, judged)
-            if 4 * alive <= 3 * width:
-                width = squeeze(x, held, fate, order, width, hits)
+            n, parameter, i, offset = draws[t, 0], draws[t, 1], np.uint64(steps[t, 0]), np.uint64(steps[t, 1])
+            if finals and steps[t, 2] >= 0:
+                alive = judged_step(lanes, x, held, width, fields, n, parameter, i, offset, np.uint64(steps[t, 2]),
+                                    seen)
+                if 4 * alive <= 3 * width:
+                    width = squeeze(x, held, order, width)
+            else:
+                free_step(lanes, x, held, width, fields, n, parameter, i, offset)
         for lane in range(width):
-            hits[order[lane]] = fate[lane] == JUDGE or (fate[lane] == LIVE and held[lane] == seen)
+            hits[order[lane]] = held[lane] >= LEFT or held[lane] == seen
 
 
 @njit(inline="always", nogil=True)
-def lanes_step(lanes, x, held, fate, width, fields, n, parameter, i, offset, final, seen, judged):  # pragma: no cover
-    """One step of the first ``width`` lanes (the vectorized loop); returns how many are still ``LIVE``."""
-    reciprocal, bits = 1.0 / np.float64(n), fields.range_bits
-    want, lenient = (seen >> final) & ONE, np.uint64(not judged)
+def exchanged(lanes, x, held, lane, fields, n, parameter, reciprocal, i, offset):  # pragma: no cover - compiled
+    """One lane's step: its state advanced in ``x`` and its set with positions ``i`` and ``j`` exchanged, ``j``
+    the draw plus ``offset``; a rejected draw exchanges nothing and marks the set with :data:`LEFT`.
+
+    An accepted draw is below ``n`` and ``offset + n`` is at most the deck's
+    size (63), so ``j`` never reaches bit 63; the mask keeps the shift defined
+    for a reducer that broke that rule. The offset (below ``R <= 2^32``) and
+    ``n`` (below 64) pass through uint32 so that LLVM knows their high words
+    are zero: a product of the two is then one 32 x 32 -> 64-bit vector
+    multiply (``vpmuludq``), not a 64-bit one.
+    """
+    y = (fields.a * x[lane] + fields.c) & fields.state_mask
+    x[lane] = y
+    word = np.uint32(((y >> fields.shift) & fields.output_mask) - fields.low)  # below R <= 2^32
+    value, accepted = lanes(np.uint64(word), np.uint64(np.uint32(n)), parameter, reciprocal, fields.range_bits)
+    j = (value + offset) & (WORD - ONE) if accepted else i
+    m = held[lane]
+    moved = ((m >> i) ^ (m >> j)) & ONE
+    return (m ^ (moved << i) ^ (moved << j)) | (np.uint64(not accepted) << SIXTY_THREE)
+
+
+@njit(inline="always", nogil=True)
+def free_step(lanes, x, held, width, fields, n, parameter, i, offset):  # pragma: no cover - compiled
+    """A step that makes no position final, on the first ``width`` lanes (the vectorized loop): no lane dies."""
+    reciprocal = 1.0 / np.float64(n)
+    for lane in range(width):
+        held[lane] = exchanged(lanes, x, held, lane, fields, n, parameter, reciprocal, i, offset)
+
+
+@njit(inline="always", nogil=True)
+def judged_step(lanes, x, held, width, fields, n, parameter, i, offset, final, seen):  # pragma: no cover - compiled
+    """A step that makes position ``final`` final, on the first ``width`` lanes (the vectorized loop): a lane
+    still in the lock step dies (its set emptied) where an observed card is at ``final`` and none was seen there,
+    or the reverse; returns how many lanes are not dead."""
+    reciprocal, want = 1.0 / np.float64(n), (seen >> final) & ONE
     alive = 0
     for lane in range(width):
-        y = (fields.a * x[lane] + fields.c) & fields.state_mask
-        value, accepted = lanes(((y >> fields.shift) & fields.output_mask) - fields.low, n, parameter, reciprocal,
-                                bits)
-        j = value + offset
-        regular = np.uint64(accepted) & np.uint64(j < WORD)
-        j &= WORD - ONE
-        m = held[lane]
-        moved = ((m >> i) ^ (m >> j)) & ONE
-        m ^= (moved << i) | (moved << j)
-        keep = regular & (np.uint64(((m >> final) & ONE) == want) | lenient)
-        was = fate[lane]
-        now = keep * LIVE + (ONE - regular) * JUDGE
-        now = now if was == LIVE else was
-        x[lane], held[lane], fate[lane] = y, m, now
-        alive += np.int64(now == LIVE)
+        m = exchanged(lanes, x, held, lane, fields, n, parameter, reciprocal, i, offset)
+        m = m if (((m >> final) & ONE) == want) | (m >= LEFT) else ZERO
+        held[lane] = m
+        alive += np.int64(m != ZERO)
     return alive
 
 
 @njit(inline="always", nogil=True)
-def squeeze(x, held, fate, order, width, hits):  # pragma: no cover - compiled
-    """Move the ``LIVE`` lanes of the first ``width`` to the front, marking the ``JUDGE`` ones in ``hits``;
-    return how many are live."""
+def squeeze(x, held, order, width):  # pragma: no cover - compiled
+    """Move the lanes of the first ``width`` that are not dead (empty set) to the front; return how many."""
     kept = 0
     for lane in range(width):
-        if fate[lane] == JUDGE:
-            hits[order[lane]] = 1
-        x[kept], held[kept], order[kept], fate[kept] = x[lane], held[lane], order[lane], fate[lane]
-        kept += fate[lane] == LIVE
+        x[kept], held[kept], order[kept] = x[lane], held[lane], order[lane]
+        kept += held[lane] != ZERO
     return kept
 
 
@@ -302,7 +326,7 @@ def squeeze(x, held, fate, order, width, hits):  # pragma: no cover - compiled
 def in_lock_step(fields, deck_size):  # pragma: no cover - compiled
     """Whether :func:`lock_step` serves this generator and deck (see there)."""
     return fields.modulus == ZERO and ONE <= fields.range_bits <= THIRTY_TWO and fields.range_size != ZERO and \
-        deck_size <= 64
+        deck_size < 64
 
 
 @njit(inline="always", nogil=True)
