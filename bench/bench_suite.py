@@ -37,6 +37,7 @@ def timed_pytest(tree: Path, *arguments: str) -> tuple[float, float, str]:
     """Wall and CPU seconds (the children's user + system) of ``python -m pytest -q ARGUMENTS`` run in ``tree``
     (imported from there), and its last line."""
     environment = {**os.environ, "PYTHONPATH": str(tree)}
+    environment.pop("NUMBA_CACHE_DIR", None)  # numba caches in the copy's __pycache__, as on a fresh clone
     started, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     finished = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *arguments], check=False,
                               cwd=tree, env=environment, capture_output=True, text=True)
@@ -57,12 +58,13 @@ def main() -> None:
     cold, cold_cpu, summary = timed_pytest(tree)
     warm, warm_cpu, _ = timed_pytest(tree)
     hostile, hostile_cpu, hostile_summary = timed_pytest(tree, "tests/test_hostile.py")
+    load_after = os.getloadavg()[0]
     per_test = 1000 * cold_cpu / max(tests_run(summary), 1)
     body = f"""The default suite (`python -m pytest`, which deselects `slow` and `exhaustive`; pytest-xdist on every
 core) run from a copy of the committed tree, first with no numba cache (a fresh clone), then again with
 the kernels the first run cached; goal (issues 11 and 31): within 2 minutes cold on this 2-core machine.
-CPU: user + system of pytest and its workers. Load average when the run started: {load:.1f} (other work on
-the machine inflates the wall time most). Before the layers redesign (issue 31's figures): 287 CPU s cold
+CPU: user + system of pytest and its workers. Load average when the run started: {load:.1f}, when it ended: {load_after:.1f}
+(other work on the machine inflates the wall time most). Before the layers redesign (issue 31's figures): 287 CPU s cold
 for 3,317 tests, {1000 * 287 / 3317:.0f} CPU ms a test.
 
 | run | wall s | CPU s | pytest's summary |

@@ -37,6 +37,15 @@ SWAP_SHUFFLES = [name for name in SHUFFLES if make_shuffle(name).swap_program(5)
 CATALOG_LCGS = ["minstd", "randu", "msvc", "java", "drand48", "lrand48", "ranqd1", "mmix"]
 #: Sources dealt every algorithm in turn (not RANDU).
 OTHER_SOURCES = [name for name in CATALOG_LCGS if name != "randu"] + ["pcg64", "python"]
+#: The reducers whose compiled deal kernel the default suite checks (other default tests compile the same two), and
+#: the rest under -m slow: each reducer's kernel compiles for 3 to 17 CPU s on a cold cache.
+COMPILED = ["modulo", "lemire"]
+
+
+def compiled_reducers(*others):
+    """Parameters: the :data:`COMPILED` reducers, then ``others`` (every other reducer when none) under -m slow."""
+    rest = list(others) or [name for name in REDUCERS if name not in COMPILED]
+    return [pytest.param(COMPILED, id="default"), pytest.param(rest, id="others", marks=pytest.mark.slow)]
 
 
 def keys(algo, bits):
@@ -59,11 +68,12 @@ def test_every_shuffle_returns_a_permutation(algo, n, seed, reduce):
     assert sorted(deck.tolist()) == list(range(n))
 
 
+@pytest.mark.parametrize("reducers", compiled_reducers("threshold", "bitmask"))
 @settings(max_examples=25, deadline=None)
 @given(algo=st.sampled_from(list(SHUFFLES)), n=st.integers(2, 10),
-       seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=5),
-       reduce=st.sampled_from(["modulo", "lemire", "threshold", "bitmask"]))
-def test_batched_lanes_equal_one_at_a_time(algo, n, seeds, reduce):
+       seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=5), data=st.data())
+def test_batched_lanes_equal_one_at_a_time(reducers, algo, n, seeds, data):
+    reduce = data.draw(st.sampled_from(reducers))
     decks, draws = shuffle_seeds(make_source("msvc"), seeds, n, make_shuffle(algo, **keys(algo, 5)), REDUCERS[reduce])
     for seed, deck, used in zip(seeds, decks, draws):
         source = make_source("msvc", seed=seed)
@@ -176,11 +186,13 @@ def outcome(run):
         return repr(error)
 
 
+@pytest.mark.parametrize("reducers", compiled_reducers())
 @settings(max_examples=80, deadline=None)
 @given(generator=st.one_of(full_period_lcgs(), st.sampled_from(CATALOG_LCGS).map(make_source)),
-       algo=st.sampled_from(SWAP_SHUFFLES), n=st.integers(1, 9), method=st.sampled_from(list(REDUCERS)),
-       seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4))
-def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(generator, algo, n, method, seeds):
+       algo=st.sampled_from(SWAP_SHUFFLES), n=st.integers(1, 9), seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1,
+                                                                               max_size=4), data=st.data())
+def test_compiled_swaps_equal_step_by_step_and_one_at_a_time(reducers, generator, algo, n, seeds, data):
+    method = data.draw(st.sampled_from(reducers))
     top = generator.m - 1 if generator.seeding.high is None else min(generator.m - 1, generator.seeding.high)
     seeds = np.array([s % (top + 1) or 1 for s in seeds], dtype=np.uint64)  # 0 is refused when c = 0
     steps = make_shuffle(algo).program(n)

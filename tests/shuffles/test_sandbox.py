@@ -5,6 +5,7 @@ are 10 s and 2 GiB (docs/errors.md).
 """
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -111,28 +112,23 @@ def test_audit_toml_takes_only_a_python_file_in_its_own_folder(capfd, tmp_path):
         assert not (tmp_path / "out").exists()
 
 
-def sandboxes() -> set:
-    """Pids of the child processes of user functions now running."""
-    found = subprocess.run(["pgrep", "-f", "rnglab[.]shuffles[.]sandbox"], capture_output=True, text=True,
-                           check=False).stdout
-    return set(found.split())
-
-
-def test_a_genuine_ctrl_c_is_interrupted_and_kills_the_child():
-    before = sandboxes()
+def test_a_genuine_ctrl_c_is_interrupted_and_kills_the_child(tmp_path):
+    # the child tells when it is inside the function (its own pid in a file): no sleep races a loaded machine,
+    # and no other sandbox on the machine (another test, another checkout) is taken for it
+    announce = tmp_path / "running"
     code = "from rnglab.console import run; run()"
     process = subprocess.Popen([sys.executable, "-c", code, "fairness", "--n", "4", "--function",
-                                f"{HOSTILE}:sleeps"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    for _ in range(100):  # until the child is running, asleep in the function
-        time.sleep(0.2)
-        if sandboxes() - before:
-            break
-    assert sandboxes() - before
-    time.sleep(0.5)
+                                f"{HOSTILE}:announces_and_sleeps"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, "RNGLAB_TEST_ANNOUNCE": str(announce)})
+    while not announce.exists() or not announce.read_text():  # until the child is inside the function
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.05)
+    child = Path("/proc", announce.read_text())
+    assert "rnglab.shuffles.sandbox" in (child / "cmdline").read_text()
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=20)
+    out, err = process.communicate(timeout=60)
     assert process.returncode == 130 and err.strip() == "Interrupted." and out == ""
-    assert not sandboxes() - before
+    assert not child.exists()  # the parent killed it and waited for it
 
 
 def test_limits_default_to_ten_seconds_and_two_gib():

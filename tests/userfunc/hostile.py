@@ -79,6 +79,16 @@ def sleeps(items, rng):
     time.sleep(3600)
 
 
+def announces_and_sleeps(items, rng):
+    """Writes its process id to the file named by ``$RNGLAB_TEST_ANNOUNCE`` (it is running now), then waits."""
+    import os
+    import time
+
+    with open(os.environ["RNGLAB_TEST_ANNOUNCE"], "w") as announce:
+        announce.write(str(os.getpid()))
+    time.sleep(3600)
+
+
 def lingers(items, rng):
     """Starts a thread that never ends."""
     import threading
