@@ -137,8 +137,10 @@ def run_search(plan: Plan, client=None, *, chunk: int | None = None, journal: Jo
     """
     check_device(plan, device)
     check_chunk(plan, chunk)
-    if client is None:
-        search_chunk(plan, 0, 0, device)  # load (or compile) the kernel outside the timing
+    if client is None or getattr(client, "cluster", None) is not None:
+        # load (or compile) the kernel outside the timing; local workers then load it from the shared disk cache
+        # instead of each compiling it (a remote cluster's workers have their own)
+        search_chunk(plan, 0, 0, device)
     task = functools.partial(search_chunk, plan, device=device)
     outcome = run_chunks(task, plan.searched.ranges, chunk or task_chunk(plan, worker_count(client)), client,
                          journal=journal, retries=retries, on_progress=on_progress)
