@@ -71,7 +71,10 @@ def scale_options(journal: bool = True, chunk: str | None = "SEEDS", device: boo
     def decorate(command):
         @functools.wraps(command)
         def wrapper(*args, cluster=None, workers=None, journal=None, chunk=None, device="cpu", **kwargs):
-            check_placement(cluster, workers)  # refused before any work starts
+            try:
+                check_placement(cluster, workers)  # refused before any work starts
+            except ValueError as error:
+                raise click.UsageError(str(error)) from None
             return command(*args, scale=Scale(cluster, workers, journal, chunk, device), **kwargs)
 
         for option in reversed(options):
