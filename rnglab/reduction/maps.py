@@ -77,7 +77,7 @@ def range_mod(range_size: int, n):
     return np.uint64(range_size) % n
 
 
-@device
+@device(inline=False)
 def multiply_128(a, b):  # pragma: no cover - compiled
     """``(high, low)`` with ``a b = high 2^64 + low``, from four exact 32 x 32-bit products."""
     mask, thirty_two = np.uint64(0xFFFFFFFF), np.uint64(32)
