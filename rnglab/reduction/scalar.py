@@ -104,7 +104,11 @@ def span(range_size: int) -> tuple[np.uint64, np.uint64]:
 
 @device(inline=False)
 def split_product(x, n, size, bits):  # pragma: no cover - compiled
-    """``(x n div R, x n mod R)``: the 128-bit product's words for ``R = 2^64``, a shift for ``R = 2^bits``."""
+    """``(x n div R, x n mod R)``: the 128-bit product's words for ``R = 2^64``, a shift for ``R = 2^bits``.
+
+    Not inlined in numba's IR (:func:`~rnglab.core.compiled.device`): with :func:`multiply_128` it is the
+    deepest chain of calls a map makes, typed again at every inlined call otherwise.
+    """
     if size == ZERO:
         return multiply_128(x, n)
     product = x * n
@@ -113,7 +117,7 @@ def split_product(x, n, size, bits):  # pragma: no cover - compiled
     return product // size, product % size
 
 
-@device(inline=False)
+@device
 def modulo_one(x, n, inverse, size, bits):  # pragma: no cover - compiled
     """``modulo``: ``x mod n``, always kept, without a division (``x, n <= 2^32``).
 
@@ -127,31 +131,31 @@ def modulo_one(x, n, inverse, size, bits):  # pragma: no cover - compiled
     return ((low >> THIRTY_TWO) * n + (((low & LOW_HALF) * n) >> THIRTY_TWO)) >> THIRTY_TWO, True
 
 
-@device(inline=False)
+@device
 def float_multiply_one(x, n, parameter, size, bits):  # pragma: no cover - compiled
     """``float-multiply``: ``floor(fl(fl(x) fl(n)) / fl(R))`` in IEEE double (``R <= 2^53``: its domain)."""
     return np.uint64(np.floor(np.float64(x) * np.float64(n) / np.float64(size))), True
 
 
-@device(inline=False)
+@device
 def multiply_shift_one(x, n, parameter, size, bits):  # pragma: no cover - compiled
     """``multiply-shift``: ``x n div R``, always kept."""
     return split_product(x, n, size, bits)[0], True
 
 
-@device(inline=False)
+@device
 def threshold_one(x, n, parameter, size, bits):  # pragma: no cover - compiled
     """``threshold``: ``x mod n``, kept below ``R - (R mod n)`` (``x <= parameter``)."""
     return x % n, x <= parameter
 
 
-@device(inline=False)
+@device
 def threshold_openbsd_one(x, n, parameter, size, bits):  # pragma: no cover - compiled
     """``threshold-openbsd``: ``x mod n``, kept for ``x >= R mod n``."""
     return x % n, x >= parameter
 
 
-@device(inline=False)
+@device
 def bitmask_one(x, n, mask, size, bits):  # pragma: no cover - compiled
     """``bitmask``: ``x & mask``, kept below ``n`` when ``x``'s block of ``mask + 1`` values lies inside ``[0, R)``.
 
@@ -162,14 +166,14 @@ def bitmask_one(x, n, mask, size, bits):  # pragma: no cover - compiled
     return value, value < n and (mask >= size or (x | mask) < size)
 
 
-@device(inline=False)
+@device
 def lemire_one(x, n, threshold, size, bits):  # pragma: no cover - compiled
     """``lemire``: ``m = x n``; value ``m div R``, kept for ``m mod R >= R mod n``."""
     quotient, remainder = split_product(x, n, size, bits)
     return quotient, remainder >= threshold
 
 
-@device(inline=False)
+@device
 def java_nextint_one(x, n, limit, size, bits):  # pragma: no cover - compiled
     """``java-nextint`` on ``next(32)`` words: ``limit`` 0 for a power-of-two ``n``, else ``2^31 - (2^31 mod n)``."""
     r = x >> ONE
@@ -178,7 +182,7 @@ def java_nextint_one(x, n, limit, size, bits):  # pragma: no cover - compiled
     return r % n, r < limit
 
 
-@device(inline=False)
+@device
 def python_randbelow_one(x, n, shift, size, bits):  # pragma: no cover - compiled
     """``python-randbelow``: the top ``bit_length(n)`` bits of ``R = 2^b`` (``x >> shift``), kept below ``n``."""
     value = x >> shift
