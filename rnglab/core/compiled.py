@@ -118,11 +118,11 @@ def device(function: Callable | None = None, *, inline: bool = True) -> Callable
     turn, so the typing cost of a chain of inlined calls is the product of
     their call counts: the seed-search kernel reaches a reducer's map through
     :func:`rnglab.draws.lcg.draw_value` from four filters and stages, several
-    times each, and with everything inlined most of its one to two minutes of
-    compiling is numba's call typing (``get_call_type``). A function not
-    inlined in numba's IR is typed once per signature; LLVM may still inline
-    its machine code where it pays (it sees the whole module), so a small
-    function in a hot loop keeps most of its speed. Inline the cheap leaves
+    times each, and with everything inlined most of its compile time is
+    numba's call typing (``get_call_type``). A function not inlined in
+    numba's IR is typed once per signature and called; a call costs run time
+    in a hot loop (little for a function that loops itself, such as
+    ``draw_value``) and stops a vectorized loop. Inline the cheap leaves
     of the vectorized loops (a lane form, a step, a select); mark not inlined
     a function that is long to type and called from many places.
 

@@ -98,11 +98,11 @@ def draw_value(reduce, x, n, parameter, fields, limit):  # pragma: no cover - co
 
     Not inlined in numba's IR (:func:`~rnglab.core.compiled.device`): the seed
     search calls it from a dozen places, and typing its loop, the map and the
-    map's products again at each made most of the kernel's compile time (38 s
-    for ``modulo``, 110 s for ``multiply-shift``, against 17 s and 14 s
-    called). The step and the map stay inlined in it, so its loop is as tight
-    as before: the lock-step searches ran at the same rates, the scalar path
-    (``minstd``) 0 to 7 % slower, within the shared machine's noise.
+    map's products again at each made most of the kernel's compile time
+    (called instead: a third to a seventh of it, by the reducer). The step and
+    the map stay inlined in it, so its loop is as tight as before: the
+    lock-step searches ran at the same rates, the scalar path (``minstd``)
+    within a few per cent, the shared machine's noise.
     """
     drawn, streak = 0, 0
     while streak < limit:
