@@ -17,9 +17,11 @@ so.
 A piece that compiled code of both targets calls (a reducer's one-draw map,
 a generator's step) is a plain function marked with :func:`device`: a kernel
 that names it, when it is compiled, registers it with numba
-(as ``numba.extending.register_jitable`` does, inlined), so the CPU kernels (``njit``) and the
+(as ``numba.extending.register_jitable`` does), so the CPU kernels (``njit``) and the
 CUDA kernels (``numba.cuda.jit``) call the same source, and numba's CUDA
-simulator runs it as Python. A kernel that holds one in its closure keeps
+simulator runs it as Python. Whether numba inlines it in its own IR is the
+function's choice (:func:`device`'s ``inline``): see there for the cost of each.
+A kernel that holds one in its closure keeps
 its on-disk cache: a plain function is pickled by name, where a dispatcher
 is pickled with a new identity in each process (and would be compiled again).
 """
@@ -104,13 +106,39 @@ def dispatcher(kernel: Any) -> Any:
     return kernel.dispatcher() if isinstance(kernel, Kernel) else kernel
 
 
-def device(function: Callable) -> Callable:
+def device(function: Callable | None = None, *, inline: bool = True) -> Callable:
     """Decorator: mark a plain function as one that CPU and CUDA kernels call (registered when first needed).
 
-    The function is returned unchanged (Python callers and the CUDA simulator run it as written).
+    ``@device`` inlines the function in numba's IR at every call (``inline="always"``), ``@device(inline=False)``
+    compiles it once per signature and calls it (``inline="never"``). The function is returned unchanged
+    (Python callers and the CUDA simulator run it as written).
+
+    The choice trades compile time for run time. numba types an inlined
+    function again at every call site, with every device function it calls in
+    turn, so the typing cost of a chain of inlined calls is the product of
+    their call counts: the seed-search kernel reaches a reducer's map through
+    :func:`rnglab.draws.lcg.draw_value` from four filters and stages, several
+    times each, and with everything inlined most of its compile time is
+    numba's call typing (``get_call_type``). A function not inlined in
+    numba's IR is typed once per signature and called; a call costs run time
+    in a hot loop (little for a function that loops itself, such as
+    ``draw_value``) and stops a vectorized loop. Inline the cheap leaves
+    of the vectorized loops (a lane form, a step, a select); mark not inlined
+    a function that is long to type and called from many places.
+
+    Parameters
+    ----------
+    function : callable, optional
+        The function (``@device``); None when called with options (``@device(inline=False)``).
+    inline : bool
+        Whether numba inlines the function in its IR at each call.
     """
-    function.__rnglab_device__ = True
-    return function
+    def mark(plain: Callable) -> Callable:
+        plain.__rnglab_device__ = True
+        plain.__rnglab_inline__ = inline
+        return plain
+
+    return mark if function is None else mark(function)
 
 
 #: The :func:`device` functions registered with numba so far.
@@ -126,7 +154,7 @@ def register_devices(function: Callable) -> None:
             _registered.add(value)
             from numba.extending import register_jitable
 
-            register_jitable(inline="always")(value)  # inlined in numba's IR: no reference counts per call
+            register_jitable(inline="always" if value.__rnglab_inline__ else "never")(value)
             _resolve_kernels(value)
 
 

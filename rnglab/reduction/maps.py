@@ -77,9 +77,12 @@ def range_mod(range_size: int, n):
     return np.uint64(range_size) % n
 
 
-@device
+@device(inline=False)
 def multiply_128(a, b):  # pragma: no cover - compiled
-    """``(high, low)`` with ``a b = high 2^64 + low``, from four exact 32 x 32-bit products."""
+    """``(high, low)`` with ``a b = high 2^64 + low``, from four exact 32 x 32-bit products.
+
+    Not inlined in numba's IR (:func:`~rnglab.core.compiled.device`): typed once, not at every inlined call.
+    """
     mask, thirty_two = np.uint64(0xFFFFFFFF), np.uint64(32)
     a0, a1, b0, b1 = a & mask, a >> thirty_two, b & mask, b >> thirty_two
     p00, p01, p10 = a0 * b0, a0 * b1, a1 * b0

@@ -102,9 +102,13 @@ def span(range_size: int) -> tuple[np.uint64, np.uint64]:
     return np.uint64(range_size % 2**64), np.uint64(range_size.bit_length() - 1 if power else 0)
 
 
-@device
+@device(inline=False)
 def split_product(x, n, size, bits):  # pragma: no cover - compiled
-    """``(x n div R, x n mod R)``: the 128-bit product's words for ``R = 2^64``, a shift for ``R = 2^bits``."""
+    """``(x n div R, x n mod R)``: the 128-bit product's words for ``R = 2^64``, a shift for ``R = 2^bits``.
+
+    Not inlined in numba's IR (:func:`~rnglab.core.compiled.device`): with :func:`multiply_128` it is the
+    deepest chain of calls a map makes, typed again at every inlined call otherwise.
+    """
     if size == ZERO:
         return multiply_128(x, n)
     product = x * n

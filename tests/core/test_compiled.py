@@ -11,11 +11,15 @@ CHECKOUT = Path(__file__).resolve().parents[2]
 #: A module with a described kernel and a kernel per closure value (as the seed-search kernels are built).
 KERNELS = textwrap.dedent('''
     import functools
-    from rnglab.core.compiled import njit
+    from rnglab.core.compiled import device, njit
+
+    @device(inline=False)
+    def plus_one(x):
+        return x + 1
 
     @njit(cache=True)
     def helper(x):
-        return x + 1
+        return plus_one(x)
 
     @njit(cache=True, description="the test kernel", seconds=1)
     def kernel(x):
@@ -31,10 +35,11 @@ KERNELS = textwrap.dedent('''
 
 RUN = textwrap.dedent('''
     import sys
-    from rnglab.core.compiled import set_compile_listener
+    from rnglab.core.compiled import dispatcher, set_compile_listener
     set_compile_listener(lambda what, seconds: print(f"compiling {what} (about {seconds} s)"))
     import kernels
     print(kernels.kernel(3), *(kernels.kernel_for(int(k))(10) for k in sys.argv[1:]))
+    print("misses", sum(len(dispatcher(kernel).stats.cache_misses) for kernel in (kernels.kernel, kernels.helper)))
 ''')
 
 
@@ -49,9 +54,34 @@ def run(folder: Path, *codes: str) -> list[str]:
 def test_first_compile_is_announced_once_per_kernel_from_a_fresh_cache(tmp_path):
     (tmp_path / "kernels.py").write_text(KERNELS)
     assert run(tmp_path, "1") == ["compiling the test kernel (about 1 s)", "compiling the kernel for 1 (about 1 s)",
-                                  "8 11"]
-    assert run(tmp_path, "1") == ["8 11"]                       # both in numba's cache now
-    assert run(tmp_path, "1", "2") == ["compiling the kernel for 2 (about 1 s)", "8 11 12"]  # a new closure value
+                                  "8 11", "misses 2"]
+    assert run(tmp_path, "1") == ["8 11", "misses 0"]           # both in numba's cache now, with the device call
+    assert run(tmp_path, "1", "2") == ["compiling the kernel for 2 (about 1 s)", "8 11 12", "misses 0"]  # a new value
+
+
+def test_a_device_function_is_inlined_in_numbas_ir_unless_marked_not_to():
+    from rnglab.core.compiled import device, njit
+
+    @device
+    def inlined(x):
+        inlined_sum = x + 1
+        return inlined_sum
+
+    @device(inline=False)
+    def called(x):
+        called_product = x * 3
+        return called_product
+
+    @njit()
+    def kernel(x):
+        return inlined(x) + called(x)
+
+    assert kernel(2) == 9
+    assert (inlined(2), called(2)) == (3, 6)  # plain Python functions still
+    compiled = kernel.dispatcher()
+    variables = " ".join(compiled.overloads[compiled.signatures[0]].type_annotation.typemap)  # numba IR's names
+    assert "inlined_sum" in variables
+    assert "called_product" not in variables
 
 
 def test_generators_and_periods_do_not_import_numba():
