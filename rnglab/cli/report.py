@@ -16,15 +16,15 @@ build_report = lazy("report", "build_report")
               help="Folder for report.md, report.html, report.json and figures/ (absent or empty, or replaced whole "
                    "with --force).")
 @click.option("--seed", type=INT, default=20261122, show_default=True, help="Seed for every randomised section.")
-@click.option("--quick", is_flag=True, help="Smaller samples (a preview in seconds).")
+@click.option("--quick", is_flag=True, help="Smaller samples: a preview, a fraction of the full report's work.")
 @force_option
 @json_option
 def report_command(out_dir: str, seed: int, quick: bool, force: bool, as_json: bool) -> None:
     """Write the rnglab report (report.md, a self-contained report.html, report.json, figures/) on built-in defaults.
 
     The report is built in a temporary folder and moved to --out at the end; --out must be
-    absent or empty, or is replaced whole with --force. Takes a minute or two of CPU, its
-    battery spread over the cores (--quick: seconds).
+    absent or empty, or is replaced whole with --force. Its battery is spread over the cores;
+    --quick runs smaller samples.
     """
     result = with_progress("report", lambda callback: build_report(
         out_dir, seed=seed, quick=quick, force=force, on_section=_naming_section(callback)))
