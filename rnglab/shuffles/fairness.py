@@ -308,10 +308,11 @@ def transposition_law(n: int, swaps: int, progress: Callable[[int, int], None] |
     """
     if n > CYCLE_TYPE_LIMIT:
         raise ValueError(f"the exact law of random transpositions is computed for n <= {CYCLE_TYPE_LIMIT}; got {n}")
-    if transposition_seconds(n, swaps) > EXACT_SECONDS:
+    seconds = transposition_seconds(n, swaps)
+    if seconds > EXACT_SECONDS:
         fit = max_within(lambda k: transposition_seconds(n, k) <= EXACT_SECONDS)
-        raise ValueError(f"the exact law of {swaps} random transpositions on n = {n} would take about "
-                         f"{transposition_seconds(n, swaps):.3g} s (limit {EXACT_SECONDS} s): up to {fit} swaps fit")
+        check_work(seconds, EXACT_SECONDS, f"the exact law of {swaps} random transpositions on n = {n}",
+                   f"up to {fit} swaps fit")
     paths = {tuple([1] * n): 1}
     for done in range(1, swaps + 1):
         following: dict = {}
@@ -745,11 +746,11 @@ def position_counts(algo: Shuffle, n: int, *, reducer: Reducer | None = None,
     if shuffle.law == "stable-keys":
         return descent_law_counts(n, shuffle.key_bits)
     program = shuffle.program(n)
-    if position_seconds(program, n, weigh) > EXACT_SECONDS:  # larger n do not fit either (nor may they draw)
+    seconds = position_seconds(program, n, weigh)
+    if seconds > EXACT_SECONDS:  # larger n do not fit either (nor may they draw)
         fit = max_within(lambda m: m <= n and position_seconds(shuffle.program(m), m, weigh) <= EXACT_SECONDS)
-        raise ValueError(f"the exact position matrix of {shuffle.name} on n = {n} would take about "
-                         f"{position_seconds(program, n, weigh):.3g} s (limit {EXACT_SECONDS} s): "
-                         f"n <= {fit} fits with these options")
+        check_work(seconds, EXACT_SECONDS, f"the exact position matrix of {shuffle.name} on n = {n}",
+                   f"n <= {fit} fits with these options")
     return program_position_counts(program, n, weigh)
 
 
