@@ -40,7 +40,7 @@ def trailing_zeros(word):  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True, inline="always")
 def word_bit_length(word):  # pragma: no cover - compiled
-    """Bits of ``word`` up to its highest set bit (0 for 0): every bit below the highest set (by five shifted
+    """Bits of ``word`` up to its highest set bit (0 for 0): every bit below the highest set (by six shifted
     ORs), then counted."""
     for shift in (1, 2, 4, 8, 16, 32):
         word |= word >> np.uint64(shift)

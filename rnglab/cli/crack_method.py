@@ -64,7 +64,8 @@ def _not_linear(generator) -> str:
     """Why a generator's outputs are not linear over GF(2), after its name."""
     from rnglab.generators.xorshift import ALGORITHMS
 
-    return f"'s {ALGORITHMS[generator.algorithm].output_rule}" if generator.kind == "linear" else " is not linear"
+    return f"'s {ALGORITHMS[generator.algorithm].output_rule}" if generator.kind == "linear" else \
+        " is not linear over GF(2)"
 
 
 def announce(method: str, why: str, as_json: bool) -> None:

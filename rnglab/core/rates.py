@@ -52,8 +52,10 @@ UNRANK_SECONDS_PER_SQUARE = 6e-9
 
 #: CPU seconds one core takes to try one seed of a card game: the cost per seed of the audit's brute-force time
 #: (:func:`rnglab.audit.attack.brute_force_bits`). The fastest seed search per core in bench/results/seed_search.md
-#: (2,097,152 seeds a run, 5 cards of 52 seen, CPU time, one thread): the SIMD C reference on the 1999 poker case,
-#: 39.9 M seeds per CPU second (rnglab's kernel: 30.8 M on MSVC's Fisher-Yates, 12.0 M on the poker case). One cost
+#: (2,097,152 seeds a run, 5 cards of 52 seen, CPU time, one thread), rounded: the SIMD C reference on the 1999
+#: poker case, 39.9 M seeds per CPU second in the run of 2026-11-28 this was set from (rnglab's kernel then: 30.8 M
+#: on MSVC's Fisher-Yates, 12.0 M on the poker case); the later run in that file, at load ~10, read 43.4 M for it
+#: (2.3e-8 s, 0.12 bits below this) and 34.9 M / 22.3 M for rnglab's kernel. One cost
 #: for every pipeline, the attacker's: the search rejects nearly every seed at the first card it follows, and a
 #: pipeline rnglab searches more slowly (a comparator sort dealt in Python, a user's function) is no slower for an
 #: attacker who writes it in C. A GPU, or a better filter, is faster still.

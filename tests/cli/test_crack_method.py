@@ -85,7 +85,7 @@ def test_without_seeds_a_generator_neither_lcg_nor_linear_has_no_method():
     # neither an LCG nor linear: no method from outputs (the brute-force path once answered "needs an LCG with
     # m = 2^e" for v8-plus, and could not read @FILE)
     (["pcg64", "--outputs", "1 2"], ("pcg64: no recovery from outputs: rnglab recovers an LCG's state (lattice) or "
-                                     "a state linear over GF(2) (elimination), and pcg64 is not linear; search its "
+                                     "a state linear over GF(2) (elimination), and pcg64 is not linear over GF(2); search its "
                                      "seeds from the cards instead: --seen CARDS --seeds POLICY")),
     (["v8-plus", "--outputs", "1 2"], "and v8-plus's output (state0 + state1) mod 2^52 is not linear"),
 ])
