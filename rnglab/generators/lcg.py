@@ -125,35 +125,25 @@ class LCG(Source):
         kind = arithmetic_kind(self.m)
         if kind not in ("pow2", "small") and self.m <= kernels.WIDE_LIMIT:
             kind = "wide"
-        if kind in ("pow2", "small", "wide") and len(out) > 0:
+        if kind in kernels.STEPS and len(out) > ROW_LANES:  # one row: loading the compiled kernels costs ~0.5 s
             self._fill_compiled(kind, out)
             return
         for start, row in self._state_rows(len(out)):
             out[start:start + len(row)] = self.output.apply(row, self.m)
 
     def _fill_compiled(self, kind: str, out: np.ndarray) -> None:
-        """Fill ``out`` with the compiled kernels (same rows as :meth:`_state_rows`)."""
-        lanes = min(len(out), ROW_LANES)
-        row = self._first_states(lanes)
-        out[:lanes] = self.output.apply(row, self.m)
-        row = row.astype(np.uint64, copy=False)  # a copy only for object states (2^62 < m <= 2^63)
-        if len(out) > lanes:  # else the one row is written: loading the compiled kernels would cost ~0.5 s
-            self._fill_rows(kind, row, affine_power(self.a, self.c, self.m, lanes), out[lanes:])
-        last = (len(out) - 1) % lanes
-        self.x = int(reduce_states(row[last:last + 1], self.m)[0])
-
-    def _fill_rows(self, kind: str, row: np.ndarray, jump: tuple[int, int], out: np.ndarray) -> None:
-        """Run the compiled kernel for ``kind``: each row of ``out`` is ``row`` advanced by ``jump``."""
+        """Fill ``out`` with the compiled loop of ``kind`` (:func:`~rnglab.generators.kernels.lane_kernel`)."""
         shift, mask = self.output.shift_and_mask(self.m)
-        jump_a, jump_c = (np.uint64(v % 2**64) for v in jump)
-        if kind == "pow2":
-            kernels.fill_rows_pow2(row, jump_a, jump_c, shift, mask, out)
-        elif kind == "small":
-            quotient = np.uint64((jump[0] << 32) // self.m)
-            kernels.fill_rows_small(row, jump_a, quotient, jump_c, np.uint64(self.m), shift, mask, out)
-        else:
-            quotient = np.uint64((jump[0] << 64) // self.m)
-            kernels.fill_rows_wide(row, jump_a, quotient, jump_c, np.uint64(self.m), shift, mask, out)
+        jump = affine_power(self.a, self.c, self.m, kernels.LANES)
+        fill = kernels.lane_kernel(kernels.STEPS[kind])
+        last = fill(np.uint64(self.x), self._compiled_map(kind, self.a, self.c),
+                    self._compiled_map(kind, *jump), np.uint64(self.m % 2**64), shift, mask, out)
+        self.x = int(last) % self.m
+
+    def _compiled_map(self, kind: str, multiplier: int, increment: int) -> tuple[np.uint64, np.uint64, np.uint64]:
+        """``(multiplier, Shoup's quotient, increment)`` of the map ``x -> A x + C`` for the compiled step ``kind``."""
+        return (np.uint64(multiplier % 2**64), kernels.shoup_quotient(kind, multiplier, self.m),
+                np.uint64(increment % 2**64))
 
     # -- the array path --------------------------------------------------------------
     def random_states(self, size: int) -> np.ndarray:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rnglab.generators import LCG, CallableSource, LCGBatch, NumpySource, Output, affine_power, validate_lcg
 from rnglab.generators.affine import arithmetic_kind
 from rnglab.generators.conventions import CONVENTIONS
+from rnglab.generators.kernels import LANES
 
 # Moduli covering every array arithmetic: pow2 (2^16, 2^32, 2^48, 2^64), small (<= 2^32),
 # longdouble (<= 2^62) and object (larger), plus awkward composite moduli.
@@ -79,26 +80,26 @@ def small_lcgs(draw):
     return a, c, m, seed or int(c == 0)  # 0 is a fixed point when c = 0
 
 
-def rows_equal_one_step_reference(kind: str, params, lanes: int) -> bool:
-    """The compiled kernel ``kind`` advancing ``lanes`` lanes gives the one-step reference's next 40 outputs."""
+def compiled_equals_one_step_reference(kind: str, params, size: int) -> bool:
+    """The compiled loop ``kind`` (a first row of single steps, then rows of lanes advanced by the jump) fills
+    ``size`` values as the one-step reference does, and leaves the generator in the same state."""
     a, c, m, seed = params
-    reference = LCG(a=a, c=c, m=m, seed=seed)
-    row = np.array([reference.step() for _ in range(lanes)], dtype=np.uint64)
-    out = np.empty(40, dtype=np.uint64)
-    LCG(a=a, c=c, m=m, seed=seed)._fill_rows(kind, row, affine_power(a, c, m, lanes), out)
-    return out.tolist() == [reference.step() for _ in range(40)]
+    reference, compiled = LCG(a=a, c=c, m=m, seed=seed), LCG(a=a, c=c, m=m, seed=seed)
+    out = np.empty(size, dtype=np.uint64)
+    compiled._fill_compiled(kind, out)
+    return out.tolist() == [reference.step() for _ in range(size)] and compiled.x == reference.x
 
 
 @settings(max_examples=300, deadline=None)
-@given(wide_lcgs(), st.integers(min_value=1, max_value=4))
-def test_wide_kernel_equals_one_step_reference(params, lanes):
-    assert rows_equal_one_step_reference("wide", params, lanes)
+@given(wide_lcgs(), st.integers(min_value=1, max_value=3 * LANES + 5))
+def test_wide_kernel_equals_one_step_reference(params, size):
+    assert compiled_equals_one_step_reference("wide", params, size)
 
 
 @settings(max_examples=300, deadline=None)
-@given(small_lcgs(), st.integers(min_value=1, max_value=4))
-def test_small_kernel_equals_one_step_reference(params, lanes):
-    assert rows_equal_one_step_reference("small", params, lanes)
+@given(small_lcgs(), st.integers(min_value=1, max_value=3 * LANES + 5))
+def test_small_kernel_equals_one_step_reference(params, size):
+    assert compiled_equals_one_step_reference("small", params, size)
 
 
 @pytest.mark.parametrize("m", [2**40 - 87, 2**62 - 57, 2**63 - 25])
