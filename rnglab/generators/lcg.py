@@ -9,6 +9,8 @@ The fast path of :meth:`LCG.random_raw` fills an array row by row: the first
 row holds the next ``L`` states, and each later row is the previous one
 advanced ``L`` steps at once by the affine map ``(a^L, c (a^L - 1)/(a - 1))``.
 Every element is exact, so the result is bit-exact with :meth:`LCG.step`.
+Longer arrays, for a power-of-two modulus or any modulus up to 2^63, are
+filled by the same scheme compiled (:func:`rnglab.generators.kernels.lane_kernel`).
 
 References
 ----------
@@ -35,7 +37,8 @@ from rnglab.generators.base import LaneBatch, Source, check_count, raw_dtype
 from rnglab.generators.conventions import CONVENTIONS, SeedConvention
 from rnglab.generators.outputs import Output
 
-#: Number of interleaved lanes used by the row-by-row fast path.
+#: Lanes of the numpy rows (:meth:`LCG._state_rows`); ``random_raw`` fills arrays up to this size with one such
+#: row, without loading the compiled loop (:data:`rnglab.generators.kernels.LANES` lanes, see :meth:`LCG._fill`).
 ROW_LANES = 16384
 
 
