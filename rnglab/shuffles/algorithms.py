@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rnglab.core.rates import UNRANK_SECONDS_PER_SQUARE
+from rnglab.core.rates import UNRANK_SECONDS_PER_SQUARE, check_work
 from rnglab.core.registry import Registry
 from rnglab.draws.bounded import stuck_source_error
 from rnglab.generators import LCG, Source
@@ -354,8 +354,11 @@ KEY_BITS = 32
 MAX_REDRAWS = 10**4
 #: Most transpositions one shuffle makes (a decade of work beyond it is refused up front).
 MAX_SWAPS = 10**7
-#: Largest deck unranked: about 13 s of work (n^2 <= 2^31); n = 10^5 would take about a minute.
-MAX_UNRANK_N = math.isqrt(2**31)
+#: Most seconds of estimated work (:data:`~rnglab.core.rates.UNRANK_SECONDS_PER_SQUARE` x n^2) of one unrank deal:
+#: n <= :data:`MAX_UNRANK_N` = 46,547 cards; n = 10^5 would take about a minute.
+UNRANK_SECONDS = 13
+#: Largest deck unranked within :data:`UNRANK_SECONDS`.
+MAX_UNRANK_N = math.isqrt(int(UNRANK_SECONDS / UNRANK_SECONDS_PER_SQUARE))
 
 
 @dataclass(frozen=True)
@@ -406,7 +409,8 @@ class Shuffle:
         ValueError
             Outside ``[1, 10^5]`` (or the algorithm's ``max_n``); where the shuffle can never finish
             (``sort-keys-redraw`` needs ``2^key_bits >= n`` distinct keys); or
-            for more than :data:`MAX_SWAPS` transpositions; for ``unrank`` above :data:`MAX_UNRANK_N`.
+            for more than :data:`MAX_SWAPS` transpositions; for ``unrank`` above :data:`MAX_UNRANK_N` (more than
+            :data:`UNRANK_SECONDS` of estimated work, :func:`~rnglab.core.rates.check_work`).
         """
         n = check_size(n, self.algorithm.max_n or 10**5)
         distinct = distinct_keys_probability(n, self.key_bits) if self.name == "sort-keys-redraw" else 1.0
@@ -415,10 +419,9 @@ class Shuffle:
                              f"{1 / max(distinct, 1e-300):.3g} times per deck "
                              f"with {self.key_bits}-bit keys for n = {n}; at most {MAX_REDRAWS:,} are accepted "
                              "(use more key bits)")
-        if self.name == "unrank" and n > MAX_UNRANK_N:
-            raise ValueError(f"unrank deals at most n = {MAX_UNRANK_N:,} cards: its work grows as n^2 (about "
-                             f"{UNRANK_SECONDS_PER_SQUARE:g} s x n^2 measured), so n = {n:,} would take about "
-                             f"{UNRANK_SECONDS_PER_SQUARE * n * n:.0f} s")
+        if self.name == "unrank":
+            check_work(UNRANK_SECONDS_PER_SQUARE * n * n, UNRANK_SECONDS, f"an unrank deal of n = {n:,} cards (its "
+                       f"work grows as n^2: {UNRANK_SECONDS_PER_SQUARE:g} s x n^2 measured)", f"n <= {MAX_UNRANK_N:,} fits")
         swaps = swap_count(n, self.swaps) if self.algorithm.option == "swaps" else 0
         if swaps > MAX_SWAPS:
             raise ValueError(f"at most {MAX_SWAPS:,} transpositions per shuffle; got {swaps:,}")

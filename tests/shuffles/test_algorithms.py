@@ -129,9 +129,12 @@ def test_unrank_reads_a_long_rank_digit_by_digit_as_its_definition_says():
 
 
 def test_unrank_refuses_decks_whose_square_work_exceeds_its_limit():
-    assert make_shuffle("unrank").check(46_340) == 46_340
-    with pytest.raises(ValueError, match=r"unrank deals at most n = 46,340 cards: its work grows as n\^2 .*so "
-                                         r"n = 100,000 would take about 60 s"):
+    # 6e-9 s x n^2 <= 13 s up to n = 46,547 (46,547^2 = 2,166,623,209; 46,548^2 = 2,166,716,304 > 13 / 6e-9)
+    assert make_shuffle("unrank").check(46_547) == 46_547
+    with pytest.raises(ValueError, match=r"^an unrank deal of n = 46,548 cards \(its work grows as n\^2: 6e-09 s x "
+                                         r"n\^2 measured\) would take about 13 s \(limit 13 s\): n <= 46,547 fits$"):
+        make_shuffle("unrank").check(46_548)
+    with pytest.raises(ValueError, match=r"n = 100,000 cards .* would take about 60 s \(limit 13 s\)"):
         make_shuffle("unrank").check(10**5)
 
 
