@@ -255,11 +255,16 @@ def lemire_lanes(x, n, threshold, reciprocal, bits):  # pragma: no cover - compi
 
 @device
 def java_nextint_lanes(x, n, limit, reciprocal, bits):  # pragma: no cover - compiled
-    """Lane form of :func:`java_nextint_one`: both of its forms computed, one selected (``r < 2^31``)."""
+    """Lane form of :func:`java_nextint_one`: both of its forms computed (``r < 2^31``), one selected by a mask.
+
+    No branch: a conditional expression or an ``or`` here is one in numba's IR,
+    and inlined into the lock step its value was out of scope for numba's SSA
+    check (``NumbaIRAssumptionWarning``).
+    """
     r = x >> ONE
     power = limit == ZERO
-    remainder = float_remainder(r, n, reciprocal)
-    return (r * n) >> THIRTY_ONE if power else remainder, power or r < limit
+    remainder, power_mask = float_remainder(r, n, reciprocal), ZERO - np.uint64(power)  # all ones where power
+    return remainder ^ ((remainder ^ ((r * n) >> THIRTY_ONE)) & power_mask), power | (r < limit)
 
 
 @device

@@ -7,6 +7,8 @@ moduli of MINSTD (2^31 - 2) and of a small odd range, where bitmask's incomplete
 lemire's division matter.
 """
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -103,3 +105,33 @@ def _remainders_disagree(first, stop, bounds):  # pragma: no cover - compiled
 ])
 def test_the_float_remainder_is_exact_on_every_offset_of_these_ranges(first, stop, bounds):
     assert _remainders_disagree(first, stop, np.array(bounds, dtype=np.uint64)) == 0
+
+
+def lane_loop(lanes):
+    """A compiled loop over lanes that calls the lane form ``lanes`` (inlined in numba's IR) at two places, as the
+    lock step's free and judged steps do."""
+    @njit()
+    def loop(x, n, parameter, bits, out):  # pragma: no cover - compiled
+        reciprocal = 1.0 / np.float64(n)
+        for lane in range(x.size):
+            value, accepted = lanes(x[lane], n, parameter, reciprocal, bits)
+            out[lane] = value if accepted else n
+        for lane in range(x.size):
+            value, accepted = lanes(x[lane], n, parameter, reciprocal, bits)
+            out[lane] += value if accepted else n
+    return loop
+
+
+@pytest.mark.parametrize("name", [name for name, entry in REDUCERS.items() if entry.scalar is not None])
+def test_a_lane_form_compiles_into_a_loop_without_a_warning_from_numba(name):
+    # java-nextint's lane form had a branch (a conditional expression, "or"): numba's SSA check warned
+    # "variable 'java_nextint_lanes_..._vphi...' is not in scope" (NumbaIRAssumptionWarning) where it was inlined
+    reducer, (size, bits), x = REDUCERS[name], span(2**32), np.arange(0, 2**32, 2**26, dtype=np.uint64)
+    out = np.empty_like(x)
+    parameter = np.uint64(reducer.scalar.parameter(52, 2**32))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        lane_loop(reducer.scalar.lanes)(x, np.uint64(52), parameter, bits, out)
+    with np.errstate(over="ignore"):
+        expected = [reducer.scalar.reduce(v, np.uint64(52), parameter, size, bits) for v in x]
+    assert out.tolist() == [2 * (int(v) if keep else 52) for v, keep in expected]
