@@ -80,11 +80,24 @@ def small_lcgs(draw):
     return a, c, m, seed or int(c == 0)  # 0 is a fixed point when c = 0
 
 
+@st.composite
+def power_of_two_lcgs(draw):
+    """LCGs for the power-of-two step: m = 2^e, 1 < e <= 64 (states kept modulo 2^64), the whole state or some bits."""
+    e = draw(st.integers(min_value=2, max_value=64) | st.sampled_from([32, 48, 64]))
+    m = 2**e
+    edge = st.sampled_from([1, 2, m - 2, m - 1])
+    a, c, seed = draw(st.integers(1, m - 1) | edge), draw(st.integers(0, m - 1) | edge), draw(st.integers(1, m - 1))
+    shift = draw(st.integers(0, e - 1))
+    output = draw(st.sampled_from([Output.state(), Output.bits(shift, draw(st.integers(1, e - shift)))]))
+    return a, c, m, seed, output
+
+
 def compiled_equals_one_step_reference(kind: str, params, size: int) -> bool:
     """The compiled loop ``kind`` (a first row of single steps, then rows of lanes advanced by the jump) fills
     ``size`` values as the one-step reference does, and leaves the generator in the same state."""
-    a, c, m, seed = params
-    reference, compiled = LCG(a=a, c=c, m=m, seed=seed), LCG(a=a, c=c, m=m, seed=seed)
+    a, c, m, seed, *output = params
+    settings = dict(a=a, c=c, m=m, seed=seed, output=output[0] if output else None)
+    reference, compiled = LCG(**settings), LCG(**settings)
     out = np.empty(size, dtype=np.uint64)
     compiled._fill_compiled(kind, out)
     return out.tolist() == [reference.step() for _ in range(size)] and compiled.x == reference.x
@@ -100,6 +113,12 @@ def test_wide_kernel_equals_one_step_reference(params, size):
 @given(small_lcgs(), st.integers(min_value=1, max_value=3 * LANES + 5))
 def test_small_kernel_equals_one_step_reference(params, size):
     assert compiled_equals_one_step_reference("small", params, size)
+
+
+@settings(max_examples=300, deadline=None)
+@given(power_of_two_lcgs(), st.integers(min_value=1, max_value=3 * LANES + 5))
+def test_power_of_two_kernel_equals_one_step_reference(params, size):
+    assert compiled_equals_one_step_reference("pow2", params, size)
 
 
 @pytest.mark.parametrize("m", [2**40 - 87, 2**62 - 57, 2**63 - 25])
