@@ -50,6 +50,11 @@ CHUNK = 2**15
 #: 25 microseconds), more than reading a few outputs through ``random_raw`` costs.
 DIRECT_MIN = 512
 
+#: Fewest draws mapped by the one-pass kernel of :mod:`rnglab.draws.compact`; fewer (a deal's draw per step, one
+#: deck) go through numpy's passes, as fast at that size (the kernel's call costs about 10 microseconds), so that
+#: a process that draws a few values does not import numba (about 0.7 CPU s with its first kernel).
+COMPACT_MIN = 64
+
 #: Rejections in a row after which a source is declared stuck. Every reducer rejects a draw of a
 #: source that fills its declared range with probability below 3/4, and ``(3/4)^309 < 2^-128``.
 #: The threshold methods, ``lemire`` and ``java-nextint`` reject ``R mod n < R / 2`` of ``R`` values
@@ -125,10 +130,11 @@ def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: n
     """Map the draws of ``block``, keep at most ``len(out) - have`` accepted values in ``out[have:]``.
 
     Returns ``(kept, used, streak)``; one compiled pass when the reducer has
-    one for these draws (:mod:`rnglab.draws.compact`), numpy's passes otherwise.
+    one for these draws (:mod:`rnglab.draws.compact`) and they are :data:`COMPACT_MIN` or more, numpy's passes
+    otherwise (the same values).
     """
     wanted = len(out) - have
-    if compacts(reducer, block.raw.dtype, n, range_size):
+    if len(block.raw) >= COMPACT_MIN and compacts(reducer, block.raw.dtype, n, range_size):
         kept, used, streak = compact(reducer, block, int(n), range_size, out, (have, wanted),
                                      (streak, STUCK_REJECTIONS))
         if streak >= STUCK_REJECTIONS:
