@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pytest
 
+from rnglab.core import compiled
 from rnglab.reduction.reducers import REDUCERS
 from rnglab.shuffles.algorithms import SHUFFLES, make_shuffle
 from rnglab.shuffles.fairness import ChoiceWeights, program_position_counts, repack, unpack_columns
@@ -91,8 +92,11 @@ def test_repack_and_unpack_round_trip():
     assert unpack_columns([wider], 4, 64)[:, 0].tolist() == entries
 
 
+@pytest.mark.parametrize("started", [False, True])
 @pytest.mark.parametrize("rows", [1, COMPILED_SWAP_DECKS - 1, COMPILED_SWAP_DECKS])
-def test_swap_exchanges_positions_per_deck_by_numpy_for_a_few_decks_and_compiled_for_more(rows):
+def test_swap_exchanges_positions_per_deck_by_numpy_for_a_few_decks_and_compiled_for_more(rows, started, monkeypatch):
+    # a few decks are swapped by numpy until a kernel has run in the process, then by the kernel
+    monkeypatch.setattr(compiled, "_started", started)
     rng = np.random.default_rng(rows)
     decks, first, second = np.tile(np.arange(52), (rows, 1)), rng.integers(0, 52, rows), rng.integers(0, 52, rows)
     expected = decks.copy()
