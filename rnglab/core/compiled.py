@@ -40,6 +40,9 @@ _building = threading.RLock()
 #: Called as ``listener(description, seconds)`` before a described kernel compiles; None: nobody listens.
 _listener: Callable[[str, float], None] | None = None
 
+#: Whether a kernel has been called from Python in this process (:func:`kernels_started`).
+_started = False
+
 
 def set_compile_listener(listener: Callable[[str, float], None] | None) -> None:
     """Set the function told ``(description, estimated seconds)`` before a described kernel compiles."""
@@ -85,6 +88,7 @@ class Kernel:
         return self._dispatcher
 
     def __call__(self, *args):
+        global _started
         dispatcher = self.dispatcher()
         if self.description and not self._announced:
             with self._first_call:
@@ -92,7 +96,16 @@ class Kernel:
                         and not is_cached(dispatcher):
                     _listener(self.description, self.seconds)
                 self._announced = True
+        _started = True
         return dispatcher(*args)
+
+
+def kernels_started() -> bool:
+    """Whether this process has called a kernel: numba is imported and its compiler set up, and a kernel's call
+    costs microseconds. Until then the first call costs numba's start-up (about 0.5 CPU s with every kernel
+    cached), so code that also has a numpy path for small work (the same values) takes it for a few values
+    while this is False: a command that deals a few decks does not import numba."""
+    return _started
 
 
 def njit(description: str | None = None, seconds: float = 0.0, **options) -> Callable[[Callable], Kernel]:

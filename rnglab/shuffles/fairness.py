@@ -66,9 +66,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
-from scipy import stats
 
 from rnglab.core.compiled import njit
+from rnglab.core.laws import chi2_sf
 from rnglab.core.rates import (
     EVEN_SWAP_SECONDS,
     EXACT_SECONDS,
@@ -1033,7 +1033,7 @@ def position_chi_square(counts: np.ndarray, algo: str = "", source: str = "") ->
     statistic = float(((counts - expected) ** 2).sum() / expected)
     df = max((n - 1) ** 2, 1)
     residuals = (counts - expected) / math.sqrt(expected * (1 - 1 / n)) if n > 1 else np.zeros_like(counts, float)
-    return EmpiricalFairness(statistic=statistic, df=df, pvalue=float(stats.chi2.sf(statistic, df)), n=n, algo=algo,
+    return EmpiricalFairness(statistic=statistic, df=df, pvalue=float(chi2_sf(statistic, df)), n=n, algo=algo,
                              source=source, shuffles=shuffles, max_abs_residual=float(np.abs(residuals).max()),
                              residuals=residuals.tolist(), counts=counts.tolist(),
                              position_max_deviation=float(np.abs(counts / shuffles - 1 / n).max()))

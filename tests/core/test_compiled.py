@@ -89,3 +89,11 @@ def test_generators_and_periods_do_not_import_numba():
     environment = {**os.environ, "PYTHONPATH": str(CHECKOUT)}
     assert subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True,
                           check=True).stdout.strip() == "False"
+
+
+def test_kernels_started_says_whether_a_kernel_has_run_in_the_process():
+    code = ("import sys; from rnglab.core import compiled; print(compiled.kernels_started(), 'numba' in sys.modules); "
+            "compiled.load_compiler(); print(compiled.kernels_started(), 'numba' in sys.modules)")
+    environment = {**os.environ, "PYTHONPATH": str(CHECKOUT)}
+    assert subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True,
+                          check=True).stdout.split() == ["False", "False", "True", "True"]

@@ -342,6 +342,14 @@ def test_chi_square_needs_five_expected_per_cell():
     assert position_chi_square(np.full((4, 4), 5)).pvalue == 1.0
 
 
+def test_the_position_chi_square_s_p_value_is_scipy_s_chi_square_tail_bit_for_bit():
+    # the tail comes from rnglab.core.laws (scipy.special), not scipy.stats: the same double
+    counts = np.array([[7, 5, 4, 4], [4, 7, 5, 4], [5, 4, 7, 4], [4, 4, 4, 8]])  # 20 decks of 4 cards
+    result = position_chi_square(counts)
+    assert (result.statistic, result.df) == (6.0, 9)  # (2^2 + 1 + 1) * 3 + (1 + 1 + 1 + 3^2), over 5
+    assert result.pvalue == float(stats.chi2.sf(6.0, 9))
+
+
 def test_unbounded_exact_and_empirical_work_is_refused_up_front_with_what_fits():
     with pytest.raises(ValueError, match=r"1000000 random transpositions on n = 30 .* up to \d+ swaps fit"):
         exact_fairness(make_shuffle("transpositions", swaps=10**6), 30)

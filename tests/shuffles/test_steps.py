@@ -10,10 +10,11 @@ import math
 import numpy as np
 import pytest
 
+from rnglab.core import compiled
 from rnglab.reduction.reducers import REDUCERS
 from rnglab.shuffles.algorithms import SHUFFLES, make_shuffle
 from rnglab.shuffles.fairness import ChoiceWeights, program_position_counts, repack, unpack_columns
-from rnglab.shuffles.steps import SwapStep, TakeStep, TranspositionStep
+from rnglab.shuffles.steps import COMPILED_SWAP_DECKS, SwapStep, TakeStep, TranspositionStep, swap
 
 
 def reference_update(step, matrix, draws):
@@ -89,3 +90,24 @@ def test_repack_and_unpack_round_trip():
     wider = repack(packed, 4, 48, 64)
     assert wider == sum(v << (i * 64) for i, v in enumerate(entries))
     assert unpack_columns([wider], 4, 64)[:, 0].tolist() == entries
+
+
+@pytest.mark.parametrize("started", [False, True])
+@pytest.mark.parametrize("rows", [1, COMPILED_SWAP_DECKS - 1, COMPILED_SWAP_DECKS])
+def test_swap_exchanges_positions_per_deck_by_numpy_for_a_few_decks_and_compiled_for_more(rows, started, monkeypatch):
+    # a few decks are swapped by numpy until a kernel has run in the process, then by the kernel
+    monkeypatch.setattr(compiled, "_started", started)
+    rng = np.random.default_rng(rows)
+    decks, first, second = np.tile(np.arange(52), (rows, 1)), rng.integers(0, 52, rows), rng.integers(0, 52, rows)
+    expected = decks.copy()
+    for row, (a, b) in enumerate(zip(first, second)):
+        expected[row, [a, b]] = expected[row, [b, a]]
+    swap(decks, first, second)
+    assert np.array_equal(decks, expected)
+    swap(decks, 51, 0)
+    expected[:, [0, 51]] = expected[:, [51, 0]]
+    assert np.array_equal(decks, expected)
+    for outside in (-1, 52):  # refused, nothing swapped (numpy's indexing would take -1 as the last card)
+        with pytest.raises(ValueError, match=r"outside the deck \[0, 51\]"):
+            swap(decks, second, np.where(np.arange(rows) == rows - 1, outside, first))
+        assert np.array_equal(decks, expected)

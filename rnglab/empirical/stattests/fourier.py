@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import scipy.fft
 
 from rnglab.core.laws import norm_cdf
 from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
@@ -38,6 +37,8 @@ def fourier_statistic(stream: np.ndarray) -> tuple[float, int, float]:
     the stream; the real FFT (``scipy.fft.rfft``, half the work of a complex
     one) computes just the ``n/2 + 1`` non-redundant coefficients.
     """
+    import scipy.fft  # about 0.3 CPU s of imports that only a Fourier test needs, not the registry it is in
+
     n = len(stream)
     signs = stream.astype(np.float64)
     signs *= 2.0
@@ -97,4 +98,6 @@ def transform_length(n: int) -> int:
     require(n <= MAX_BITS,
             f"the Fourier test transforms at most 2^27 = {MAX_BITS} bits (about {BYTES_PER_BIT} bytes per bit: "
             f"n = {n} would need {n * BYTES_PER_BIT / 1e9:.1f} GB); got n = {n}")
+    import scipy.fft
+
     return scipy.fft.prev_fast_len(n, real=True)
