@@ -42,9 +42,7 @@ def fourier_statistic(stream: np.ndarray) -> tuple[float, int, float]:
     signs = stream.astype(np.float64)
     signs *= 2.0
     signs -= 1.0
-    spectrum = scipy.fft.rfft(signs)
-    del signs  # the moduli are taken without it
-    moduli = np.abs(spectrum[: n // 2])
+    moduli = np.abs(scipy.fft.rfft(signs)[: n // 2])
     threshold = math.sqrt(math.log(1 / (1 - BELOW_FRACTION)) * n)
     below = int(np.count_nonzero(moduli < threshold))
     expected = BELOW_FRACTION * n / 2
