@@ -9,7 +9,6 @@ import numpy as np
 from rnglab.core.compiled import njit
 from rnglab.empirical.stattests.base import EmpiricalResult, register, require
 from rnglab.empirical.stattests.collision import PoissonBlocksTally
-from rnglab.empirical.stattests.sorting import radix_sort
 from rnglab.generators.base import Source
 
 
@@ -17,8 +16,13 @@ def equal_spacings(birthdays: np.ndarray, k: int) -> int:
     """Number of repeated values among the ``n`` circular spacings of the sorted birthdays in a year of ``k`` days.
 
     ``birthdays`` (a uint64 array) is sorted in place, and its spacings then
-    written over it (:func:`_spacings_in_place`): the test holds one array of
-    ``n`` values and the sort's scratch, not a second array for the spacings.
+    written over it (:func:`_spacings_in_place`) and sorted in place: the test
+    holds one array of ``n`` values, no scratch and no second array for the
+    spacings. numpy's sort (since numpy 2.0 a vectorised quicksort on x86
+    processors with AVX2 or AVX-512, Intel's x86-simd-sort) needs no scratch,
+    and on this project's machine (numpy 2.4) took 22 ns a value on 2^20
+    values of 60 bits and 16 on 40 bits where the radix sort rnglab used
+    before took 102 and 58.
 
     With birthdays sorted, ``I_(1) <= ... <= I_(n)``, the spacings are
     ``S_j = I_(j+1) - I_(j)`` for ``j < n`` and, around the circle,
@@ -27,14 +31,18 @@ def equal_spacings(birthdays: np.ndarray, k: int) -> int:
 
     Examples
     --------
+    Spacings 2 2 1 4 1 and around the circle 12 - 11 + 1 = 2 (or 3 in 13 days): sorted 1 1 2 2 2 4, three
+    repeats (1 1 2 2 3 4, two).
+
     >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 12)
-    2
-    >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 13)
     3
+    >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 13)
+    2
     """
-    ordered = radix_sort(birthdays)  # in place: the birthdays are the test's own array
-    around = ordered.dtype.type(k - int(ordered[-1]) + int(ordered[0]))
-    spacings = radix_sort(_spacings_in_place(ordered, around))
+    birthdays.sort()  # in place: the birthdays are the test's own array
+    around = birthdays.dtype.type(k - int(birthdays[-1]) + int(birthdays[0]))
+    spacings = _spacings_in_place(birthdays, around)
+    spacings.sort()
     return int(np.count_nonzero(spacings[1:] == spacings[:-1]))
 
 

@@ -15,7 +15,6 @@ import numpy as np
 
 from rnglab.core.laws import poisson_cdf, poisson_pmf, poisson_sf
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
-from rnglab.empirical.stattests.sorting import radix_sort
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import BitReader, bit_fields, genuine_bits, selection_of, uniform_digits, words
 
@@ -231,7 +230,7 @@ class CollisionTally(PoissonBlocksTally):
         super().__init__(source, d=d, t=t, mid_p=mid_p, block=block)
 
     def coincidences(self, cells: np.ndarray) -> int:
-        cells = radix_sort(cells)
+        cells.sort()  # in place, without scratch (:func:`~.birthday.equal_spacings`)
         return int(np.count_nonzero(cells[1:] == cells[:-1]))
 
     def block_mean(self, m: int) -> float:
