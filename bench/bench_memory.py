@@ -5,9 +5,10 @@ and ``n`` overridden (``rnglab test pcg64 --battery small --tests NAME --n N``);
 the child reports its peak resident set size (``ru_maxrss``), and the same
 interpreter with the imports done and numba's compiler loaded, no test run, is the reference, so the
 difference is what the test's sample costs. Goal: every test under 1 GiB at any
-``n`` where its work is streamed (tests that must sort or transform the whole
-sample -- birthday spacings, collision, Fourier -- need memory in proportion
-to ``n`` and are listed with it).
+``n`` where its work is streamed (Fourier, which transforms the whole sample,
+needs memory in proportion to ``n`` and is listed with it; birthday spacings
+and collision, which sort theirs, hold one block of 2^20 cells with the
+``small`` battery's ``block``).
 """
 
 from __future__ import annotations
