@@ -215,10 +215,10 @@ def test_an_entry_kept_at_its_cap_is_not_the_least_reader():
 
 
 def test_a_capped_entry_keeps_its_result_on_the_same_prefix():
-    """Fourier at its cap (2^21 bits) reads the same 256 KiB at every later stage: its result is reused, not rerun."""
+    """Fourier at its cap (2^22 bits) reads the same 512 KiB at every later stage: its result is reused, not rerun."""
     result = run("pcg64", max_bytes=2**25)
     fourier = [dict(zip(stage.labels, stage.results)).get("fourier") for stage in result.stages[-3:]]
-    assert fourier[0].params["n"] == 2**21 and fourier[0] is fourier[1] is fourier[2]
+    assert fourier[0].params["n"] == 2**22 and fourier[0] is fourier[1] is fourier[2]
 
 
 def at_once(result, name: str, seed: int):

@@ -38,14 +38,13 @@ DEFAULT = {1, 14, 16}
 
 def as_captured(name: str):
     """The battery as ``capture.py`` ran it: ``small``'s birthday spacings and collision whole (no ``block``) and
-    held at 2^23 values, its Fourier at 2^22 bits (they became blocks and 2^21 bits later, for memory)."""
+    held at 2^23 values (they count in blocks since, for memory)."""
     battery = get_battery(name)
 
     def captured(entry):
-        if "block" in entry.options:
-            return dataclasses.replace(entry, options={k: v for k, v in entry.options.items() if k != "block"},
-                                       max_n=2**23)
-        return dataclasses.replace(entry, n=2**22, max_n=2**22) if entry.test == "fourier" and entry.max_n else entry
+        if "block" not in entry.options:
+            return entry
+        return dataclasses.replace(entry, options={k: v for k, v in entry.options.items() if k != "block"}, max_n=2**23)
 
     return dataclasses.replace(battery, entries=tuple(captured(entry) for entry in battery.entries))
 
