@@ -5,9 +5,10 @@ and ``n`` overridden (``rnglab test pcg64 --battery small --tests NAME --n N``);
 the child reports its peak resident set size (``ru_maxrss``), and the same
 interpreter with the imports done and numba's compiler loaded, no test run, is the reference, so the
 difference is what the test's sample costs. Goal: every test under 1 GiB at any
-``n`` where its work is streamed (tests that must sort or transform the whole
-sample -- birthday spacings, collision, Fourier -- need memory in proportion
-to ``n`` and are listed with it). The reference interpreter runs :data:`BASELINE_RUNS` times: the spread of
+``n`` where its work is streamed (Fourier, which transforms the whole sample,
+needs memory in proportion to ``n`` and is listed with it; birthday spacings
+and collision, which sort theirs, hold one block of 2^20 cells with the
+``small`` battery's ``block``). The reference interpreter runs :data:`BASELINE_RUNS` times: the spread of
 its peaks is the noise of one measurement, and a test whose peak lies within it is shown as ``< NOISE``
 (at least 1 MiB, the table's unit), not as a difference of noise (it printed -0 and -1 MiB).
 """

@@ -61,9 +61,11 @@ class Entry:
 
     @property
     def incremental(self) -> bool:
-        """True when the entry's test has a :class:`~rnglab.empirical.stattests.base.Tally` and the entry is
-        neither repeated (a second-level test) nor capped: a run until it fails carries its counts on."""
-        return get_test(self.test).tally is not None and self.repeat == 1 and self.max_n is None
+        """True when the entry's test has a :class:`~rnglab.empirical.stattests.base.Tally` whose memory its
+        options bound (:meth:`~rnglab.empirical.stattests.base.Tally.bounded`) and the entry is neither repeated
+        (a second-level test) nor capped: a run until it fails carries its counts on."""
+        tally = get_test(self.test).tally
+        return tally is not None and tally.bounded(self.options) and self.repeat == 1 and self.max_n is None
 
     def view(self, source: Source) -> Source:
         """What the entry reads of the run's ``source``: ``source`` itself, or the entry's own :attr:`bits` of the

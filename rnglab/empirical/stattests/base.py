@@ -122,6 +122,12 @@ class Tally(ABC):
     def check(self, n: int) -> None:
         """Raise ``ValueError`` (naming the rule) when ``n`` samples break the test's validity rule."""
 
+    @classmethod
+    def bounded(cls, options: dict) -> bool:
+        """Whether the tally's memory stays bounded however far it extends, with the test's ``options`` (a run
+        until it fails carries only such tallies on; a test that holds its whole sample is bounded by its blocks)."""
+        return True
+
     @abstractmethod
     def _read(self, source, count: int) -> None:
         """Count the next ``count`` samples of ``source``."""

@@ -7,19 +7,22 @@ import math
 import numpy as np
 
 from rnglab.core.compiled import njit
-from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
-from rnglab.empirical.stattests.collision import cell_indices, poisson_pvalue
-from rnglab.empirical.stattests.sorting import radix_sort
+from rnglab.empirical.stattests.base import EmpiricalResult, register, require
+from rnglab.empirical.stattests.collision import PoissonBlocksTally
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import selection_of
 
 
 def equal_spacings(birthdays: np.ndarray, k: int) -> int:
     """Number of repeated values among the ``n`` circular spacings of the sorted birthdays in a year of ``k`` days.
 
     ``birthdays`` (a uint64 array) is sorted in place, and its spacings then
-    written over it (:func:`_spacings_in_place`): the test holds one array of
-    ``n`` values and the sort's scratch, not a second array for the spacings.
+    written over it (:func:`_spacings_in_place`) and sorted in place: the test
+    holds one array of ``n`` values, no scratch and no second array for the
+    spacings. numpy's sort (since numpy 2.0 a vectorised quicksort on x86
+    processors with AVX2 or AVX-512, Intel's x86-simd-sort) needs no scratch,
+    and on this project's machine (numpy 2.4) took 22 ns a value on 2^20
+    values of 60 bits and 16 on 40 bits where the radix sort rnglab used
+    before took 102 and 58.
 
     With birthdays sorted, ``I_(1) <= ... <= I_(n)``, the spacings are
     ``S_j = I_(j+1) - I_(j)`` for ``j < n`` and, around the circle,
@@ -28,14 +31,18 @@ def equal_spacings(birthdays: np.ndarray, k: int) -> int:
 
     Examples
     --------
+    Spacings 2 2 1 4 1 and around the circle 12 - 11 + 1 = 2 (or 3 in 13 days): sorted 1 1 2 2 2 4, three
+    repeats (1 1 2 2 3 4, two).
+
     >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 12)
-    2
-    >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 13)
     3
+    >>> equal_spacings(np.array([1, 3, 5, 6, 10, 11], dtype=np.uint64), 13)
+    2
     """
-    ordered = radix_sort(birthdays)  # in place: the birthdays are the test's own array
-    around = ordered.dtype.type(k - int(ordered[-1]) + int(ordered[0]))
-    spacings = radix_sort(_spacings_in_place(ordered, around))
+    birthdays.sort()  # in place: the birthdays are the test's own array
+    around = birthdays.dtype.type(k - int(birthdays[-1]) + int(birthdays[0]))
+    spacings = _spacings_in_place(birthdays, around)
+    spacings.sort()
     return int(np.count_nonzero(spacings[1:] == spacings[:-1]))
 
 
@@ -49,8 +56,36 @@ def _spacings_in_place(ordered, around):  # pragma: no cover - compiled
     return ordered
 
 
-@register("birthday-spacings")
-def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2, mid_p: bool = True) -> EmpiricalResult:
+class BirthdaySpacingsTally(PoissonBlocksTally):
+    """The equal spacings of birthday spacings, block by block, each block a year of its own
+    (:func:`birthday_spacings`)."""
+
+    name, key = "birthday-spacings", "equal_spacings"
+
+    def __init__(self, source: Source, *, d: int = 2**30, t: int = 2, mid_p: bool = True,
+                 block: int | None = None) -> None:
+        super().__init__(source, d=d, t=t, mid_p=mid_p, block=block)
+
+    def coincidences(self, cells: np.ndarray) -> int:
+        return equal_spacings(cells, self.k)
+
+    def block_mean(self, m: int) -> float:
+        return m**3 / (4 * self.k)
+
+    def check(self, n: int) -> None:
+        k, m, where = self.k, min(n, self.size or n), " in a block" if self.block else ""
+        require(n >= 2, f"n must be >= 2; got {n}")
+        require(k <= 2**63, f"k = d^t must be <= 2^63; got {self.d}^{self.t}")
+        require(16 * m * m <= k, f"birthday spacings needs 16 n^2 <= k = d^t = {k} for the Poisson law; "
+                                 f"got n = {m}{where}")
+        require(2 / 9 * m * m / k * math.sqrt(self.mean(n)) <= 0.1,
+                f"birthday spacings needs (2/9) (n^2/k) sqrt(n^3/4k) <= 0.1 (the triple-spacing term of the mean below "
+                f"a tenth of its standard deviation); got n = {m}{where}, k = {k}")
+
+
+@register("birthday-spacings", BirthdaySpacingsTally)
+def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2, mid_p: bool = True,
+                      block: int | None = None) -> EmpiricalResult:
     """Birthday spacings: ``n`` birthdays in a year of ``k = d^t`` days, count the equal spacings.
 
     Each birthday is a cell of the ``d^t`` grid built from ``t`` successive
@@ -76,6 +111,14 @@ def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2, mid
     tenth of the standard deviation: ``(2/9) (n^2/k) sqrt(lambda) <= 0.1`` is
     enforced (SmallCrush's sizes use ``2.5 10^-5`` of it).
 
+    With ``block``, the birthdays are taken ``block`` at a time, each block a
+    year of its own, and their counts summed (as TestU01 sums its ``N``
+    replications): the sum of the blocks' independent Poisson counts is
+    Poisson with mean ``sum_b n_b^3 / (4k)`` (:class:`~.collision.PoissonBlocksTally`),
+    the rules above hold for a block (``16 block^2 <= k``, and the bias rule
+    with the whole sample's mean), and the test holds one block, however
+    large ``n``.
+
     With ``n = 5 10^6``, ``d = 2^30``, ``t = 2`` (SmallCrush's first test,
     ``lambda ~ 27``), MINSTD fails: its pairs lie on a lattice whose regular
     spacings repeat far too often.
@@ -88,15 +131,4 @@ def birthday_spacings(source: Source, n: int, *, d: int = 2**30, t: int = 2, mid
     certain families of random number generators, Math. Comput. Simul. 55, 2001.
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (SmallCrush, test 1).
     """
-    k = d**t
-    require(n >= 2, f"n must be >= 2; got {n}")
-    require(k <= 2**63, f"k = d^t must be <= 2^63; got {d}^{t}")
-    require(16 * n * n <= k, f"birthday spacings needs 16 n^2 <= k = d^t = {k} for the Poisson law; got n = {n}")
-    mean = n**3 / (4 * k)
-    require(2 / 9 * n * n / k * math.sqrt(mean) <= 0.1,
-            f"birthday spacings needs (2/9) (n^2/k) sqrt(n^3/4k) <= 0.1 (the triple-spacing term of the mean below "
-            f"a tenth of its standard deviation); got n = {n}, k = {k}")
-    repeats = equal_spacings(cell_indices(source, n, d, t), k)
-    return EmpiricalResult("birthday-spacings", float(repeats), poisson_pvalue(repeats, mean, mid_p),
-                           gateway_params(n, selection_of(source), d=d, t=t, k=k, mid_p=mid_p),
-                           {"equal_spacings": repeats, "expected": mean, "distribution": "Poisson"})
+    return BirthdaySpacingsTally.on(source, n, d=d, t=t, mid_p=mid_p, block=block)

@@ -2,20 +2,21 @@
 
 Also home of the readers the other tests share: :func:`digits` (``floor(d u)``
 of successive outputs), :func:`cell_indices` (points of the ``d^t`` grid, for
-birthday spacings), and the mid-p Poisson p-value.
+birthday spacings), the mid-p Poisson p-value, and :class:`PoissonBlocksTally`,
+the frame of the tests that count in whole samples of cells over blocks.
 """
 
 from __future__ import annotations
 
 import math
+from abc import abstractmethod
 
 import numpy as np
 
 from rnglab.core.laws import poisson_cdf, poisson_pmf, poisson_sf
-from rnglab.empirical.stattests.base import EmpiricalResult, gateway_params, register, require
-from rnglab.empirical.stattests.sorting import radix_sort
+from rnglab.empirical.stattests.base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import bit_fields, genuine_bits, selection_of, uniform_digits, words
+from rnglab.streams.gateway import BitReader, bit_fields, genuine_bits, selection_of, uniform_digits, words
 
 #: Largest grid the cell indices address (they are uint64).
 MAX_CELLS = 2**63
@@ -47,21 +48,23 @@ def digits(source: Source, count: int, d: int) -> np.ndarray:
     return values >> np.uint64(width - (d.bit_length() - 1))
 
 
-def cell_indices(source: Source, n: int, d: int, t: int, dtype=np.uint64) -> np.ndarray:
+def cell_indices(source: Source, n: int, d: int, t: int, dtype=np.uint64,
+                 reader: BitReader | None = None) -> np.ndarray:
     """Return ``n`` cells of the ``d^t`` grid, each built from ``t`` successive digits (non-overlapping).
 
     Cell ``j`` is ``sum_i y_{tj+i} d^(t-1-i)`` with ``y = floor(d u)`` (TestU01's smultin and smarsa order). When
     the digits are cut from the bit stream (``d`` a power of two wider than one output), ``t`` successive digits are
     one field of ``t log2(d)`` bits: the cells are read as such (the same values from the same outputs, without
-    joining digits). The cells are built a chunk at a time in 64 bits and stored as ``dtype``: ``numpy.uint32``
-    when every cell fits (``d^t <= 2^32``; the collision test's ``2^16 x 2^16`` grid then holds 4 bytes a cell,
-    not 8 and then a 4-byte copy).
+    joining digits), by ``reader`` when given (a tally reading the stream in pieces: the bits of an output that the
+    last piece left wait there). The cells are built a chunk at a time in 64 bits and stored as ``dtype``:
+    ``numpy.uint32`` when every cell fits (``d^t <= 2^32``; the collision test's ``2^16 x 2^16`` grid then holds 4
+    bytes a cell, not 8 and then a 4-byte copy).
     """
     require(t >= 1, f"t must be >= 1; got {t}")
     require(d**t <= MAX_CELLS, f"k = d^t must be <= 2^63; got {d}^{t}")
     require(d**t <= np.iinfo(dtype).max + 1, f"cells of k = {d}^{t} do not fit {np.dtype(dtype).name}")
     if d & (d - 1) == 0 and d > 1 << genuine_bits(source):
-        return digits(source, n, d**t).astype(dtype, copy=False)
+        return (reader or BitReader()).fields(source, n, (d**t).bit_length() - 1).astype(dtype, copy=False)
     cells = np.empty(n, dtype=dtype)
     for start in range(0, n, CHUNK_CELLS):  # the digits are read a chunk at a time
         size = min(CHUNK_CELLS, n - start)
@@ -112,8 +115,136 @@ def expected_collisions(n: int, k: int) -> float:
     return n + k * math.expm1(n * math.log1p(-1.0 / k))
 
 
-@register("collision")
-def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool = True) -> EmpiricalResult:
+class PoissonBlocksTally(Tally):
+    r"""A count of coincidences among cells of the ``d^t`` grid, taken over blocks of cells and summed.
+
+    The birthday-spacings and collision tests count coincidences among all
+    the cells of their sample at once (they sort it), so they hold it whole.
+    Over consecutive blocks of ``block`` cells (the last one holding what is
+    left, ``n mod block``), each block a sample of its own, the count ``Y_b``
+    of a block of ``m_b`` cells is approximately Poisson with mean
+    :math:`\lambda(m_b)`, as a whole sample's is, and the blocks read disjoint
+    outputs: under the null hypothesis the counts are independent, and the
+    sum :math:`Y = \sum_b Y_b` of independent Poisson counts is Poisson with
+    mean :math:`\sum_b \lambda(m_b)`, exactly (TestU01 sums the counts of the
+    ``N`` replications of smarsa_BirthdaySpacings and sknuth_Collision the
+    same way). The tally holds one block: a run until it fails reads any
+    amount in bounded memory, every cell read and sorted once. With ``block``
+    ``None`` the whole sample is one block (the test's function runs it so,
+    :meth:`on`); the tally then holds every cell read.
+
+    A subclass sets ``name``, ``key`` (the details' name of the count), the
+    cells' ``dtype``, :meth:`coincidences` and :meth:`block_mean`, and
+    extends :meth:`check`.
+
+    Attributes
+    ----------
+    block : int or None
+        The cells of a block, as asked (``None``: one block; shown in the result's parameters when set).
+    size : int or None
+        The cells of a block as counted (``block``, or the sample size when the function runs the test).
+    closed : int
+        The coincidences of the blocks already counted (``samples // size`` of them).
+    """
+
+    name: str
+    key: str
+    dtype: type = np.uint64
+
+    def __init__(self, source: Source, *, d: int, t: int, mid_p: bool, block: int | None) -> None:
+        super().__init__()
+        self.d, self.t, self.k, self.mid_p = d, t, d**t, mid_p
+        self.block = self.size = None if block is None else check_sample("block", block, 2)
+        self.selection, self.reader = selection_of(source), BitReader()
+        self.cells, self.held, self.closed = np.empty(0, dtype=self.dtype), 0, 0
+
+    @classmethod
+    def on(cls, source: Source, n: int, **options) -> EmpiricalResult:
+        """The test on the next ``n`` cells of ``source`` (its function): without ``block``, one block of ``n``."""
+        tally = cls(source, **options)
+        tally.size = tally.size or check_sample("n", n, 1)
+        return tally.extend(source, n).result()
+
+    @classmethod
+    def bounded(cls, options: dict) -> bool:
+        return options.get("block") is not None
+
+    @abstractmethod
+    def coincidences(self, cells: np.ndarray) -> int:
+        """The count of one block's ``cells`` (which it may sort or overwrite)."""
+
+    @abstractmethod
+    def block_mean(self, m: int) -> float:
+        r""":math:`\lambda(m)`, the mean count of a block of ``m`` cells under the null hypothesis."""
+
+    def mean(self, n: int) -> float:
+        """The mean of the count over ``n`` cells: whole blocks, then what is left."""
+        blocks, left = divmod(n, self.size or n)
+        return blocks * self.block_mean(self.size or n) + (self.block_mean(left) if left else 0.0)
+
+    def check(self, n: int) -> None:
+        require(n >= 2, f"n must be >= 2; got {n}")
+
+    def _read(self, source: Source, count: int) -> None:
+        while count:
+            size = count if self.size is None else min(count, self.size - self.held, CHUNK_CELLS)
+            self._hold(cell_indices(source, size, self.d, self.t, self.dtype, self.reader))
+            count -= size
+            if self.held == self.size:
+                self.closed += self.coincidences(self.cells)
+                self.held = 0
+
+    def _hold(self, cells: np.ndarray) -> None:
+        """Add ``cells`` to the block held (the whole block when it is the first of its size)."""
+        if not self.held and cells.size == self.size:
+            self.cells = cells
+        elif self.size is None:
+            self.cells = np.concatenate([self.cells[:self.held], cells])
+        else:
+            if self.cells.size != self.size:
+                self.cells = np.empty(self.size, dtype=self.dtype)
+            self.cells[self.held:self.held + cells.size] = cells
+        self.held += cells.size
+
+    def result(self) -> EmpiricalResult:
+        n = self.samples
+        count = self.closed + (self.coincidences(self.cells[:self.held].copy()) if self.held else 0)
+        mean = self.mean(n)
+        options = {"d": self.d, "t": self.t, "k": self.k, "mid_p": self.mid_p}
+        if self.block is not None:
+            options["block"] = self.block
+        return EmpiricalResult(self.name, float(count), poisson_pvalue(count, mean, self.mid_p),
+                               gateway_params(n, self.selection, **options),
+                               {self.key: count, "expected": mean, "distribution": "Poisson"})
+
+
+class CollisionTally(PoissonBlocksTally):
+    """The collisions of the collision test, block by block (:func:`collision`)."""
+
+    name, key = "collision", "collisions"
+
+    def __init__(self, source: Source, *, d: int = 2**16, t: int = 2, mid_p: bool = True,
+                 block: int | None = None) -> None:
+        # in 32 bits when they fit: fewer digits to sort, half the memory to move
+        self.dtype = np.uint32 if d**t <= 2**32 else np.uint64
+        super().__init__(source, d=d, t=t, mid_p=mid_p, block=block)
+
+    def coincidences(self, cells: np.ndarray) -> int:
+        cells.sort()  # in place, without scratch (:func:`~.birthday.equal_spacings`)
+        return int(np.count_nonzero(cells[1:] == cells[:-1]))
+
+    def block_mean(self, m: int) -> float:
+        return expected_collisions(m, self.k)
+
+    def check(self, n: int) -> None:
+        m, where = min(n, self.size or n), ", in a block" if self.block else ""
+        require(2 <= n and m <= self.k // 32,
+                f"collision test needs 2 <= n <= k/32 = {self.k // 32} (sparse case{where}); got n = {m}")
+
+
+@register("collision", CollisionTally)
+def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool = True,
+              block: int | None = None) -> EmpiricalResult:
     """Collision test: ``n`` points of ``t`` successive digits thrown into ``k = d^t`` urns.
 
     A *collision* is a ball that falls into an urn already occupied; the
@@ -139,6 +270,11 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool
         Dimension: outputs per point.
     mid_p : bool
         The mid-p value, or TestU01's p-value (:func:`poisson_pvalue`).
+    block : int, optional
+        Count the collisions in blocks of ``block`` points, each its own set
+        of urns, and sum them (:class:`PoissonBlocksTally`): the sum is Poisson
+        with mean the sum of the blocks' ``mu``; ``block <= k / 32`` then
+        suffices. Default: the ``n`` points are one block.
 
     References
     ----------
@@ -147,12 +283,4 @@ def collision(source: Source, n: int, *, d: int = 2**16, t: int = 2, mid_p: bool
     for random number generators, SIAM J. Sci. Comput. 24(2), 2002.
     P. L'Ecuyer, R. Simard, TestU01, ACM TOMS 33(4), 2007 (sknuth_Collision).
     """
-    k = d**t
-    require(2 <= n <= k // 32, f"collision test needs 2 <= n <= k/32 = {k // 32} (sparse case); got n = {n}")
-    # in 32 bits when they fit: fewer digits to sort, half the memory to move
-    cells = radix_sort(cell_indices(source, n, d, t, np.uint32 if k <= 2**32 else np.uint64))
-    collisions = int(np.count_nonzero(cells[1:] == cells[:-1]))
-    mean = expected_collisions(n, k)
-    return EmpiricalResult("collision", float(collisions), poisson_pvalue(collisions, mean, mid_p),
-                           gateway_params(n, selection_of(source), d=d, t=t, k=k, mid_p=mid_p),
-                           {"collisions": collisions, "expected": mean, "distribution": "Poisson"})
+    return CollisionTally.on(source, n, d=d, t=t, mid_p=mid_p, block=block)

@@ -5,19 +5,24 @@ MSVC's ``rand()`` from ``srand(1)`` gives 41, 18467, 6334, 26500, 19169, 15724 (
 0, 2, 0, 3, 2, 1 and the 4^2 cells of pairs ``4 y_0 + y_1`` are 2, 3, 9.
 """
 
+import io
 import itertools
 import math
 
+import numpy as np
 import pytest
 
 from rnglab.empirical.stattests.collision import (
+    CollisionTally,
     cell_indices,
+    collision,
     digits,
     expected_collisions,
     poisson_discrete_pvalue,
     poisson_mid_pvalue,
 )
 from rnglab.generators import make_source
+from rnglab.generators.external import ByteStreamSource
 
 
 @pytest.mark.parametrize("n, k", [(3, 2), (4, 3), (5, 5), (2, 7)])
@@ -40,3 +45,50 @@ def test_poisson_p_values_by_their_sums():
     assert poisson_discrete_pvalue(6, mean) == pytest.approx(sum(pmf[6:]), rel=1e-12)  # the right tail is smaller
     assert poisson_discrete_pvalue(0, mean) == pytest.approx(1 - pmf[0], rel=1e-12)  # P(Y > 0)
     assert poisson_discrete_pvalue(2, mean) == 0.5  # both tails exceed 1/2
+
+
+def words(values):
+    """A 32-bit source giving ``values`` in order: with ``d = 2^32``, ``t = 1`` each value is an urn."""
+    return ByteStreamSource(io.BytesIO(np.array(values, dtype="<u4").tobytes()), "u32", "hand")
+
+
+URNS = [5, 5, 5, 1, 5, 6, 7, 8, 6, 6]
+
+
+def test_collisions_in_blocks_by_hand():
+    # blocks of 4, each its own urns: 5 5 5 1 (2 collisions), 5 6 7 8 (none: the 5 of the first block is not
+    # there), what is left 6 6 (1); the whole sample at once: 10 balls in 5 urns, 5 collisions
+    result = collision(words(URNS), 10, d=2**32, t=1, block=4)
+    assert result.statistic == 3 and result.params["block"] == 4
+    assert result.details["expected"] == 2 * expected_collisions(4, 2**32) + expected_collisions(2, 2**32)
+    assert collision(words(URNS), 10, d=2**32, t=1).statistic == 5
+    source = words(URNS)
+    tally = CollisionTally(source, d=2**32, t=1, block=4)
+    for n, collisions in ((3, 2), (4, 2), (7, 2), (10, 3)):
+        assert tally.extend(source, n).result().statistic == collisions
+
+
+def test_a_block_past_the_sparse_case_is_refused():
+    with pytest.raises(ValueError, match="n <= k/32 = 128 \\(sparse case, in a block\\); got n = 256"):
+        collision(words([0] * 8), 1024, d=2**6, t=2, block=256)
+
+
+def test_summed_collisions_follow_the_poisson_law_of_the_summed_means():
+    """False alarms measured: 300 PCG64 streams, 20 blocks of 2^10 points in 2^16 urns and 500 more (mean 168):
+    the counts' mean and variance are the Poisson's (the sparse case's variance is a little lower), and the mid-p
+    values below 0.05 are 5 % (4 standard deviations of a binomial count each way)."""
+    counts, pvalues = [], []
+    for seed in range(300):
+        result = collision(make_source("pcg64", seed=seed), 20 * 2**10 + 500, d=2**8, t=2, block=2**10)
+        counts.append(result.statistic)
+        pvalues.append(result.pvalue)
+    mean = result.details["expected"]
+    assert abs(np.mean(counts) - mean) < 4 * math.sqrt(mean / 300)
+    assert 0.7 < np.var(counts) / mean < 1.3
+    assert abs(sum(p < 0.05 for p in pvalues) - 15) < 4 * math.sqrt(300 * 0.05 * 0.95)
+
+
+def test_minstd_fails_in_blocks():
+    """MINSTD's pairs in 2^16 x 2^16 urns, 8 blocks of 2^16 points: 11 collisions where 4.0 are expected."""
+    result = collision(make_source("minstd", seed=1), 8 * 2**16, d=2**16, t=2, block=2**16)
+    assert result.statistic == 11 and result.pvalue < 0.002
