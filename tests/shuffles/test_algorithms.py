@@ -290,7 +290,7 @@ ONE_BY_ONE = ("pcg64", "pcg64_uint32", "mt19937", "python", "python_random53")
 @pytest.mark.parametrize("algo", ["fisher-yates", "inside-out", "sort-keys", "draw-remove", "unrank", "deitel"])
 def test_sources_lanes_deal_what_each_source_deals_alone(generator, algo):
     spec, reducers = as_generator(generator), ["python-randbelow", "lemire", "modulo", "float-multiply"]
-    seeds = np.arange(3, 23, dtype=np.uint64)
+    seeds = np.arange(3, 11, dtype=np.uint64)  # 8 lanes, each against its source dealt alone (in Python: the cost)
     for reducer in reducers:
         try:
             alone = [SourceDraws(spec.make(int(s)), REDUCERS[reducer]) for s in seeds]
