@@ -418,9 +418,11 @@ ROWS: list[Row] = [
     row("fairness --n 5 --shuffles 10", "--shuffles"),
     row("fairness --n", argv=(PARENS,)),
     row("fairness --n", "4096", argv=("3^4095",)),
+    # sleeps: the wall-clock limit (10 s) without 10 s of processor time, which a function that loops would burn
+    # (that one, and the processor-time limit, are in tests/shuffles/test_sandbox.py, under small limits)
     *[row("fairness --n 4 --function", match, argv=(f"{HOSTILE}:{name}",)) for name, match in (
         ("rejection", "random values on one path"), ("hidden_state", "hidden state"), ("raises", "raised RuntimeError"),
-        ("loops", "ran past"), ("not_a_deal", "not a permutation"), ("huge_draw", "per draw"),
+        ("sleeps", "ran past"), ("not_a_deal", "not a permutation"), ("huge_draw", "per draw"),
         ("not_callable", "no function"), ("nope", "no function"), ("other_source", "hidden state"))],
     row("fairness --n 4 --function nope", "file.py:function"),
     row("fairness --n 4 --function no_such_module_rnglab:f", "file.py:function"),

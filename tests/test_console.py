@@ -1,5 +1,6 @@
 """Exit statuses: a command's own status is passed on; Ctrl-C gives 130 and one line."""
 
+import _thread
 import dataclasses
 import os
 import platform
@@ -106,18 +107,27 @@ def test_a_command_that_reports_its_own_interruption_is_not_repeated(monkeypatch
 def test_an_interrupt_where_python_can_only_report_it_is_raised_again(monkeypatch, pause):
     """Ctrl-C inside a weak reference's callback (as in the import machinery) is not lost as 'Exception ignored'.
 
-    The interrupt is raised again once the hook has returned; the test waits for that delivery (an event set
-    after it), not for a number of sleeps, so a loaded machine only makes it slower (issue 31). With no pause at
-    all, an interrupt raised again on a timer would land inside the hook (the old race, made certain).
+    The interrupt is raised again once the hook has returned; the test waits for that delivery, not for a number
+    of sleeps, so a loaded machine only makes it slower (issue 31). With no pause at all, an interrupt raised
+    again on a timer would land inside the hook (the old race, made certain).
+
+    The wait is a bare ``_thread`` lock, released just after the interrupt is raised again: the interrupt lands
+    before or right after its one C call, where nothing is left half done (inside ``threading.Event.wait`` it
+    could land between a condition's release and its restore). Whether the thread went on to say so is asked
+    only after the interrupt: asked at once, the main thread can see the interrupt before the thread's next line
+    runs (2 runs in 2,000 with a GIL switch interval of 1 us, issue 31).
     """
     import threading
     import weakref
 
-    reported, delivered, interrupt_main = [], threading.Event(), console._thread.interrupt_main
+    reported, interrupt_main = [], console._thread.interrupt_main
+    delivered, finished = _thread.allocate_lock(), threading.Event()
+    delivered.acquire()
 
     def interrupt_then_say_so():
         interrupt_main()
-        delivered.set()
+        delivered.release()
+        finished.set()
 
     monkeypatch.setattr(console, "REDELIVERY_SECONDS", pause)
     monkeypatch.setattr(sys, "unraisablehook", console.raise_again(reported.append))
@@ -133,8 +143,8 @@ def test_an_interrupt_where_python_can_only_report_it_is_raised_again(monkeypatc
     reference = weakref.ref(held, callback)
     with pytest.raises(KeyboardInterrupt):
         del held  # the callback's interrupt goes to the hook, which must not raise it: it has nowhere to go
-        delivered.wait(60)  # interrupted here (or on the wait's way out) by the interrupt raised again
-    assert delivered.is_set() and reference() is None and reported == []
+        delivered.acquire(timeout=60)  # interrupted as it returns (or before) by the interrupt raised again
+    assert finished.wait(60) and reference() is None and reported == []
     sys.unraisablehook(SimpleNamespace(exc_type=ValueError))
     assert len(reported) == 1
 
@@ -202,7 +212,8 @@ def test_a_closed_standard_output_is_one_line_and_status_2(arguments):
     assert (ended.returncode, ended.stderr) == (2, "Error: cannot write to standard output: Bad file descriptor\n")
 
 
-@pytest.mark.parametrize("arguments", ["stream msvc", "gen msvc -n 1000000 --json"])
+# 100,000 values in JSON are about 1 MB, far past the 64 KiB a pipe holds: the writer meets the closed end
+@pytest.mark.parametrize("arguments", ["stream msvc", "gen msvc -n 100000 --json"])
 def test_a_reader_that_goes_away_ends_the_run_silently_with_141(arguments):
     environment = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))}
     process = subprocess.Popen([sys.executable, "-m", "rnglab", *arguments.split()], stdout=subprocess.PIPE,

@@ -5,6 +5,7 @@ import math
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -115,13 +116,12 @@ def test_lattice_modulus_matches_the_points(a):
     for _ in range(m // 4):
         states.append(x)
         x = a * x % m
-    points = {(states[i], states[(i + 1) % len(states)], states[(i + 2) % len(states)])
-              for i in range(len(states))}
-    first = next(iter(points))
-    shortest = min(sum(s * s for s in vector)
-                   for vector in itertools.product(range(-9, 10), repeat=3) if any(vector)
-                   and len({sum(s * (p - q) for s, p, q in zip(vector, point, first)) % m
-                            for point in points}) == 1)
+    points = np.array([(states[i], states[(i + 1) % len(states)], states[(i + 2) % len(states)])
+                       for i in range(len(states))], dtype=np.int64)
+    # every small vector s with s . (p - q) the same mod m for all points p (q: the first), in one product
+    vectors = np.array([v for v in itertools.product(range(-9, 10), repeat=3) if any(v)], dtype=np.int64)
+    dual = vectors[((vectors @ (points - points[0]).T) % m == 0).all(axis=1)]
+    shortest = int((dual * dual).sum(axis=1).min())
     assert spectral_test(a, m, dims=[3]).dims[0].nu2 == shortest
 
 

@@ -115,8 +115,10 @@ def test_bit_periods_match_brute_force_for_random_parameters(e, data):
     assert bit_periods(a, c, e, x) == brute_bit_periods(a, c, e, x)
 
 
-def test_algebra_matches_brute_force_exhaustively_for_small_moduli():
-    for m in range(2, 25):
+@pytest.mark.parametrize("moduli", [range(2, 17), pytest.param(range(17, 25), marks=pytest.mark.slow)],
+                         ids=["m=2..16", "m=17..24"])  # every case to m = 16 (about 17,000) by default
+def test_algebra_matches_brute_force_exhaustively_for_small_moduli(moduli):
+    for m in moduli:
         for a in range(1, m):
             for c in range(m):
                 for x in range(int(c == 0), m):

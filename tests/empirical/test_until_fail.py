@@ -22,6 +22,12 @@ def run(name: str, **limits):
     return summarise(source, get_battery("small"), done)
 
 
+@pytest.fixture(scope="module")
+def pcg64_to_32_mib():
+    """PCG64's run to 2^25 bytes (fixed work, the same every time): one run for the tests that read it."""
+    return run("pcg64", max_bytes=2**25)
+
+
 def test_counting_source_counts_what_a_test_reads():
     counting = CountingSource(make_source("minstd", 1))
     TESTS["serial"](counting, 5000, d=4, t=2)  # 2 outputs per pair
@@ -191,11 +197,11 @@ def test_the_stages_examine_powers_of_two_and_then_the_whole_allowance():
     assert all(stage.bytes_every >= 0.75 * stage.bytes for stage in result.stages[-4:])
 
 
-def test_every_test_below_its_cap_reads_the_whole_stage():
+def test_every_test_below_its_cap_reads_the_whole_stage(pcg64_to_32_mib):
     """PractRand's model: at 32 MiB of PCG64 every entry reads the stage, within 6% (the gap and coupon tests read a
     random number of outputs per sample and keep a margin so as not to read past the stage: 4.7% here); the
     maximum-of-t test, which needs n >= 500,000, runs too, its tally having counted from the stream's start."""
-    result = run("pcg64", max_bytes=2**25)
+    result = pcg64_to_32_mib
     last = result.stages[-1]
     assert last.bytes == 2**25 and last.skipped == ()
     assert any(stage.skipped for stage in result.stages)  # the validity rules did skip the small stages
@@ -214,9 +220,9 @@ def test_an_entry_kept_at_its_cap_is_not_the_least_reader():
     assert all(s.bytes_every == s.bytes and s.least_reader == "frequency d=16" for s in done[-3:])
 
 
-def test_a_capped_entry_keeps_its_result_on_the_same_prefix():
+def test_a_capped_entry_keeps_its_result_on_the_same_prefix(pcg64_to_32_mib):
     """Fourier at its cap (2^22 bits) reads the same 512 KiB at every later stage: its result is reused, not rerun."""
-    result = run("pcg64", max_bytes=2**25)
+    result = pcg64_to_32_mib
     fourier = [dict(zip(stage.labels, stage.results)).get("fourier") for stage in result.stages[-3:]]
     assert fourier[0].params["n"] == 2**22 and fourier[0] is fourier[1] is fourier[2]
 

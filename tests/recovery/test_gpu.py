@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from rnglab.cli import main
 from rnglab.generators import as_generator
 from rnglab.recovery.crack import make_plan, observe
 from rnglab.seeds.space import parse_seed_space
@@ -33,6 +34,7 @@ CASES = [
 
 CHILD = """
 import json, sys
+from rnglab.cli import main
 from rnglab.generators import as_generator
 from rnglab.recovery.crack import make_plan, matching_seeds, observe
 from rnglab.reduction.reducers import REDUCERS
@@ -69,7 +71,7 @@ def test_simulated_gpu_kernel_finds_the_cpu_kernels_hits():
     assert min(len(results[0][2]), len(results[5][2])) > 1  # chance matches too: two cards followed, and one
 
 
-def test_without_a_gpu_the_device_is_refused_in_one_line():
+def test_without_a_gpu_the_device_is_refused_in_one_line(capfd):
     from numba import cuda
 
     if cuda.is_available():
@@ -79,9 +81,7 @@ def test_without_a_gpu_the_device_is_refused_in_one_line():
     plan = make_plan(as_generator("msvc"), parse_seed_space("0..10"), observe("As Kd"))
     with pytest.raises(ValueError, match="no CUDA GPU"):
         check_device(plan, "gpu")
-    done = subprocess.run([sys.executable, "-m", "rnglab", "crack", "msvc", "--seeds", "0..10", "--seen", "As Kd",
-                           "--device", "gpu"], check=False, capture_output=True, text=True, timeout=300, env=dict(
-                               os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
-                                                                                    os.environ.get("PYTHONPATH")]))))
-    assert done.returncode == 2 and done.stdout == "" and done.stderr.splitlines() == [
+    status = main(["crack", "msvc", "--seeds", "0..10", "--seen", "As Kd", "--device", "gpu"])
+    out, err = capfd.readouterr()
+    assert status == 2 and out == "" and err.splitlines() == [
         "Error: --device gpu: no CUDA GPU is available here (numba.cuda finds none); use --device cpu"]

@@ -64,11 +64,17 @@ def test_every_deal_equals_every_run_counted(name, options):
             assert result.ratio_to_uniform == result.probability * math.factorial(n)
 
 
-def test_naive_every_deal_of_seven_cards_equals_every_run():
-    counts = every_run_counts("naive", 7)  # 7^7 = 823,543 runs
-    program = make_shuffle("naive").program(7)
-    for rank, deal in enumerate(itertools.permutations(range(7))):
-        assert backward_count(program, 7, list(deal))[0] == counts[rank], deal
+#: Deck sizes of the backward count checked on every deal against every run: 6 cards (720 deals) in the default
+#: run, 7 (5,040 deals; 7^7 = 823,543 runs of the naive shuffle) under -m slow.
+EVERY_DEAL_SIZES = [6, pytest.param(7, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("n", EVERY_DEAL_SIZES)
+def test_naive_every_deal_equals_every_run(n):
+    counts = every_run_counts("naive", n)
+    program = make_shuffle("naive").program(n)
+    for rank, deal in enumerate(itertools.permutations(range(n))):
+        assert backward_count(program, n, list(deal))[0] == counts[rank], deal
 
 
 @settings(max_examples=40, deadline=None)
@@ -166,10 +172,14 @@ def test_swaps_of_distinct_pivots_keep_few_states():
     # each cycle of an arrangement of the steps still to undo holds at most one position that is no step's pivot:
     # the states that break it are dropped (the old count needed 71,677 states at n = 18 and 4,902 at n = 14)
     assert backward_count(make_shuffle("naive").program(18), 18, list(range(18)), max_states=3000) == (997313824, 2510)
-    for name in ("fisher-yates", "forward", "sattolo"):  # every deal of 7 cards, against every run
-        counts, program = every_run_counts(name, 7), make_shuffle(name).program(7)
-        for rank, deal in enumerate(itertools.permutations(range(7))):
-            assert backward_count(program, 7, list(deal))[0] == counts[rank], (name, deal)
+
+
+@pytest.mark.parametrize("n", EVERY_DEAL_SIZES)
+def test_swaps_of_distinct_pivots_count_every_deal_as_every_run(n):
+    for name in ("fisher-yates", "forward", "sattolo"):
+        counts, program = every_run_counts(name, n), make_shuffle(name).program(n)
+        for rank, deal in enumerate(itertools.permutations(range(n))):
+            assert backward_count(program, n, list(deal))[0] == counts[rank], (name, deal)
 
 
 def test_transposition_closed_form_against_every_run():

@@ -65,7 +65,13 @@ def test_fairness_function_ends_in_one_line(capfd, spec, pattern):
     one_error_line(*run(capfd, "fairness", "--n", "4", "--function", spec), pattern)
 
 
-@pytest.mark.parametrize("name", ["exits", "hard_exit", "sleeps", "forks", "raises"])
+#: The endings in batches of draws from a generator: a wall-clock limit and an escape from the process group in the
+#: default run (about 1 CPU s each: the child builds the generator), the others under -m slow (exits and hard_exit
+#: with a generator are also rows of tests/hostile_table.py).
+WITH_GEN = ["sleeps", "forks", *(pytest.param(name, marks=pytest.mark.slow) for name in ("exits", "hard_exit", "raises"))]
+
+
+@pytest.mark.parametrize("name", WITH_GEN)
 def test_fairness_function_with_gen_ends_in_one_line(capfd, name):
     pattern = {spec.rsplit(":", 1)[1]: p for spec, p in ENDINGS}[name]
     one_error_line(*run(capfd, "fairness", "pcg64", "--n", "4", "--shuffles", "100", "--function",
