@@ -127,17 +127,24 @@ def device(function: Callable | None = None, *, inline: bool = True) -> Callable
     (Python callers and the CUDA simulator run it as written).
 
     The choice trades compile time for run time. numba types an inlined
-    function again at every call site, with every device function it calls in
-    turn, so the typing cost of a chain of inlined calls is the product of
-    their call counts: the seed-search kernel reaches a reducer's map through
-    :func:`rnglab.draws.lcg.draw_value` from four filters and stages, several
-    times each, and with everything inlined most of its compile time is
-    numba's call typing (``get_call_type``). A function not inlined in
-    numba's IR is typed once per signature and called; a call costs run time
-    in a hot loop (little for a function that loops itself, such as
-    ``draw_value``) and stops a vectorized loop. Inline the cheap leaves
-    of the vectorized loops (a lane form, a step, a select); mark not inlined
-    a function that is long to type and called from many places.
+    function again at every call site (and at every pass of its type
+    inference over the caller), with every device function it calls in turn,
+    so the typing cost of a chain of inlined calls is the product of their
+    call counts; and it compiles an inlined function in full as well, once per
+    signature (it resolves the call's type through that compiled version).
+    A function not inlined in numba's IR costs that one compile only: it is
+    typed once per signature and called. In the machine code the call often
+    disappears all the same: the kernel's module is optimized with its
+    callees linked in, and LLVM inlines the short ones (the seed search's
+    :func:`rnglab.draws.lcg.draw_value`, ``follow_step``, ``swapped`` and
+    ``shuffle_deck`` are inlined there, its ``reproduces`` stays a call).
+    Where a call stays, it costs run time in a hot loop (an array argument
+    two atomic reference counts per call; ``follows_cards``, once per seed,
+    made the scalar seed search about 6 % slower called) and it stops a vectorized
+    loop. Inline the cheap leaves of the vectorized loops (a lane form, a
+    step, a select) and a looping function called once per item of a hot
+    loop; mark not inlined the rest, above all a function called from many
+    places.
 
     Parameters
     ----------

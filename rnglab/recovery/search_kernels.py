@@ -65,9 +65,13 @@ WORD = np.uint64(64)
 LEFT = ONE << SIXTY_THREE
 
 
-@device
+@device(inline=False)
 def follow_step(reduce, x, position, n, parameter, i, offset, fields, limit):  # pragma: no cover - compiled
-    """One swap step for one seed's followed card: ``(new state, new position of the card, outputs drawn)``."""
+    """One swap step for one seed's followed card: ``(new state, new position of the card, outputs drawn)``.
+
+    Not inlined in numba's IR (:func:`~rnglab.core.compiled.device`): typed once, not at each of its calls
+    (four in the one-card filter, one in :func:`follow_card`); LLVM inlines it.
+    """
     value, x, drawn = draw_value(reduce, x, n, parameter, fields, limit)
     return x, swapped(position, i, np.int64(value) + offset), drawn
 
@@ -154,11 +158,13 @@ def filter_cards(reduce, states, fields, draws, steps, cards, positions, hits, l
     return DEALT
 
 
-@device
+@device(inline=False)
 def reproduces(reduce, x, fields, draws, steps, cards, positions, deck, limit):  # pragma: no cover - compiled
     """Stage 2: shuffle a real deck (``deck``, its cards' room) from state ``x`` and compare every observed position.
 
-    It replays the draws of stage 1, which the seed passed, so its source is not stuck here.
+    It replays the draws of stage 1, which the seed passed, so its source is not stuck here. Not inlined in
+    numba's IR (:func:`~rnglab.core.compiled.device`): it runs for the rare survivors only, where a call costs
+    nothing measurable.
     """
     for i in range(deck.shape[0]):
         deck[i] = i
