@@ -26,10 +26,10 @@ def test_batteries_are_data_with_registered_tests_and_options():
 
 def test_small_battery_follows_smallcrush_where_it_can():
     # TestU01 user guide, bbattery_SmallCrush: BirthdaySpacings n=5e6 d=2^30 t=2; Collision n=5e6 d=2^16 t=2;
-    # MaxOft n=2e6 d=1e5 t=6 (small's birthday spacings and collision count in blocks of 2^20, which smallcrush's do not)
+    # MaxOft n=2e6 d=1e5 t=6 (small's birthday spacings and collision count in blocks of 2^20 and 2^22, which smallcrush's do not)
     entries = {(e.test, e.n): e.options for e in get_battery("small").entries}
     assert entries[("birthday-spacings", 5_000_000)] == {"d": 2**30, "t": 2, "block": 2**20}
-    assert entries[("collision", 5_000_000)] == {"d": 2**16, "t": 2, "block": 2**20}
+    assert entries[("collision", 5_000_000)] == {"d": 2**16, "t": 2, "block": 2**22}
     assert entries[("max-of-t", 2_000_000)] == {"t": 6, "d": 100_000}
 
 
