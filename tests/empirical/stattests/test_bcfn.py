@@ -54,6 +54,17 @@ def test_deviations_of_blocks_held_two_to_a_word():
     assert _deviations(words, 2, 32, 3, np.empty(4, dtype=np.int64)).tolist() == [16, -15, -12]
 
 
+@pytest.mark.parametrize("per, block_bits", [(1, 64), (1, 32), (2, 32), (3, 20), (4, 16), (8, 8), (32, 2)])
+def test_deviations_of_every_packing_match_a_plain_count(per, block_bits):
+    """Each packing (the compiled loop for one, two and four blocks a word, and the general one), whole words and a
+    last word partly read: the weight of each block, the first in the high bits, less half its bits."""
+    words = np.random.default_rng(per).integers(0, 2**64 - 1, 9, dtype=np.uint64, endpoint=True)
+    for count in (9 * per, 9 * per - 1, 1):
+        expected = [(int(words[i // per]) >> (block_bits * (per - 1 - i % per)) & (2**block_bits - 1)).bit_count()
+                    - block_bits // 2 for i in range(count)]
+        assert _deviations(words, per, block_bits, count, np.empty(9 * per, dtype=np.int64)).tolist() == expected
+
+
 def test_levels_sum_pairs_of_blocks():
     """Deviations +1 -1 +2 +2: level 0 signs 0 1 0 0; level 1 sums 0 (a tie) and +4; t = 2."""
     states, counts = np.zeros((2, 3), dtype=np.int64), np.zeros((2, 4), dtype=np.int64)
