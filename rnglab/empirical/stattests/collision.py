@@ -13,6 +13,7 @@ from abc import abstractmethod
 
 import numpy as np
 
+from rnglab.core.compiled import njit
 from rnglab.core.laws import poisson_cdf, poisson_pmf, poisson_sf
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, check_sample, gateway_params, register, require
 from rnglab.generators.base import Source
@@ -38,43 +39,65 @@ def digits(source: Source, count: int, d: int) -> np.ndarray:
     """
     require(d >= 2, f"d must be >= 2; got {d}")
     width = genuine_bits(source)
-    power_of_two = d & (d - 1) == 0
     if d > 1 << width:
-        require(power_of_two, f"d must be <= 2^{width} (the selected bits per output) or a power of two; got {d}")
+        require(d & (d - 1) == 0, f"d must be <= 2^{width} (the selected bits per output) or a power of two; got {d}")
         return bit_fields(source, count, d.bit_length() - 1)
-    if not (power_of_two and source.range_size == 1 << width):
+    shift = top_bits_shift(source, d)
+    if shift is None:
         return uniform_digits(source, count, d)
-    values, width = words(source, count)
-    return values >> np.uint64(width - (d.bit_length() - 1))
+    return words(source, count)[0] >> np.uint64(shift)
+
+
+def top_bits_shift(source: Source, d: int) -> int | None:
+    """The shift ``s`` that makes ``floor(d u)`` the word's top bits, ``w >> s``, when ``d <= 2^b`` is a power of two
+    and the source's range is ``R = 2^b`` (``b`` genuine bits per output); ``None`` otherwise."""
+    width = genuine_bits(source)
+    if d & (d - 1) or d > 1 << width or source.range_size != 1 << width:
+        return None
+    return width - (d.bit_length() - 1)
 
 
 def cell_indices(source: Source, n: int, d: int, t: int, dtype=np.uint64,
-                 reader: BitReader | None = None) -> np.ndarray:
+                 reader: BitReader | None = None, out: np.ndarray | None = None) -> np.ndarray:
     """Return ``n`` cells of the ``d^t`` grid, each built from ``t`` successive digits (non-overlapping).
 
     Cell ``j`` is ``sum_i y_{tj+i} d^(t-1-i)`` with ``y = floor(d u)`` (TestU01's smultin and smarsa order). When
     the digits are cut from the bit stream (``d`` a power of two wider than one output), ``t`` successive digits are
     one field of ``t log2(d)`` bits: the cells are read as such (the same values from the same outputs, without
     joining digits), by ``reader`` when given (a tally reading the stream in pieces: the bits of an output that the
-    last piece left wait there). The cells are built a chunk at a time in 64 bits and stored as ``dtype``:
+    last piece left wait there). Otherwise the cells are joined a chunk at a time in one compiled pass
+    (:func:`_join_digits`), from the words themselves when the digits are their top bits (:func:`top_bits_shift`),
+    into ``out`` when given (``n`` long: a tally's block, filled where it stands) or a new array of ``dtype``:
     ``numpy.uint32`` when every cell fits (``d^t <= 2^32``; the collision test's ``2^16 x 2^16`` grid then holds 4
-    bytes a cell, not 8 and then a 4-byte copy).
+    bytes a cell, not 8).
     """
     require(t >= 1, f"t must be >= 1; got {t}")
     require(d**t <= MAX_CELLS, f"k = d^t must be <= 2^63; got {d}^{t}")
     require(d**t <= np.iinfo(dtype).max + 1, f"cells of k = {d}^{t} do not fit {np.dtype(dtype).name}")
+    cells = np.empty(n, dtype=dtype) if out is None else out
     if d & (d - 1) == 0 and d > 1 << genuine_bits(source):
-        return (reader or BitReader()).fields(source, n, (d**t).bit_length() - 1).astype(dtype, copy=False)
-    cells = np.empty(n, dtype=dtype)
+        cells[:] = (reader or BitReader()).fields(source, n, (d**t).bit_length() - 1)
+        return cells
+    shift = top_bits_shift(source, d)
     for start in range(0, n, CHUNK_CELLS):  # the digits are read a chunk at a time
         size = min(CHUNK_CELLS, n - start)
-        points = digits(source, size * t, d).reshape(size, t)
-        block = points[:, 0].copy()
-        for column in range(1, t):
-            block *= np.uint64(d)
-            block += points[:, column]
-        cells[start:start + size] = block
+        if shift is None:
+            values, value_shift = digits(source, size * t, d), 0
+        else:
+            values, value_shift = words(source, size * t)[0], shift
+        _join_digits(values, np.uint64(value_shift), np.uint64(d), t, cells[start:start + size])
     return cells
+
+
+@njit(cache=True, nogil=True)
+def _join_digits(values, shift, d, t, out):  # pragma: no cover - compiled
+    """``out[j] = sum_i y_{tj+i} d^(t-1-i)`` with the digits ``y_k = values[k] >> shift``, for every ``j`` of ``out``
+    (Horner's rule, in uint64: a cell is below ``d^t <= 2^63``)."""
+    for j in range(out.size):
+        cell = np.uint64(0)
+        for i in range(t):
+            cell = cell * d + (values[t * j + i] >> shift)
+        out[j] = cell
 
 
 def poisson_mid_pvalue(observed: int, mean: float) -> float:
@@ -188,23 +211,20 @@ class PoissonBlocksTally(Tally):
     def _read(self, source: Source, count: int) -> None:
         while count:
             size = count if self.size is None else min(count, self.size - self.held, CHUNK_CELLS)
-            self._hold(cell_indices(source, size, self.d, self.t, self.dtype, self.reader))
+            cell_indices(source, size, self.d, self.t, self.dtype, self.reader, out=self._room(size))
+            self.held += size
             count -= size
             if self.held == self.size:
                 self.closed += self.coincidences(self.cells)
                 self.held = 0
 
-    def _hold(self, cells: np.ndarray) -> None:
-        """Add ``cells`` to the block held (the whole block when it is the first of its size)."""
-        if not self.held and cells.size == self.size:
-            self.cells = cells
-        elif self.size is None:
-            self.cells = np.concatenate([self.cells[:self.held], cells])
-        else:
-            if self.cells.size != self.size:
-                self.cells = np.empty(self.size, dtype=self.dtype)
-            self.cells[self.held:self.held + cells.size] = cells
-        self.held += cells.size
+    def _room(self, size: int) -> np.ndarray:
+        """The next ``size`` cells of the block held, to be filled (the block grows when it is the whole sample)."""
+        if self.size is None:
+            self.cells = np.concatenate([self.cells[:self.held], np.empty(size, dtype=self.dtype)])
+        elif self.cells.size != self.size:
+            self.cells = np.empty(self.size, dtype=self.dtype)
+        return self.cells[self.held:self.held + size]
 
     def result(self) -> EmpiricalResult:
         n = self.samples
