@@ -43,22 +43,41 @@ def _count_gaps(words, per, count, start, last, edges, coarse, shift, gaps, coun
     of every gap would not, and the second pass's loop, free of the first's
     scattered reads and writes of ``last``, runs faster than one loop doing both.
     """
-    tail, mask, i = edges[edges.size - 2], np.uint64(SYMBOLS - 1), 0
-    for word in words:
-        for field in range(per):
-            if i == count:
-                break
-            value = (word >> np.uint64(16 * (per - 1 - field))) & mask
-            position = start + i
-            prior = last[value]
-            last[value] = position
-            gaps[i] = min(position - prior - 1, tail) if prior >= 0 else -1
-            i += 1
+    tail = edges[edges.size - 2]
+    if per == 2:
+        _record_gaps(words, 2, count, start, last, tail, gaps)
+    elif per == 4:
+        _record_gaps(words, 4, count, start, last, tail, gaps)
+    else:
+        _record_gaps(words, per, count, start, last, tail, gaps)
     for i in range(count):
         gap = gaps[i]
         if gap >= 0:
             bin_ = coarse[gap >> shift]
             counts[bin_ + (gap >= edges[bin_ + 1])] += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _record_gaps(words, per, count, start, last, tail, gaps):  # pragma: no cover - compiled
+    """The first pass of :func:`_count_gaps`: each value's gap into ``gaps``, ``last`` updated. The words whose
+    ``per`` values all count, in a loop that the compiler unrolls when ``per`` is a constant (two or four values a
+    word: 32- and 64-bit outputs), then the first values of the next word."""
+    whole = count // per
+    for w in range(whole):
+        word = words[w]
+        for field in range(per):
+            _record_gap(word, per - 1 - field, start + w * per + field, last, tail, gaps, w * per + field)
+    for i in range(whole * per, count):
+        _record_gap(words[whole], per - 1 - (i - whole * per), start + i, last, tail, gaps, i)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _record_gap(word, field, position, last, tail, gaps, i):  # pragma: no cover - compiled
+    """``gaps[i]``: the gap closed at ``position`` by the 16-bit value ``field`` (0: the lowest) of ``word``."""
+    value = (word >> np.uint64(16 * field)) & np.uint64(SYMBOLS - 1)
+    prior = last[value]
+    last[value] = position
+    gaps[i] = min(position - prior - 1, tail) if prior >= 0 else -1
 
 
 def coarse_bins(edges: np.ndarray) -> tuple[np.ndarray, int]:

@@ -47,6 +47,30 @@ def test_kernel_bins_every_gap_as_the_edges_do(bins, seed):
         assert np.flatnonzero(counts).tolist() == [np.searchsorted(edges, gap, "right") - 1]
 
 
+@pytest.mark.parametrize("per", [1, 2, 3, 4])
+def test_kernel_counts_the_gaps_of_every_packing_fed_in_pieces(per):
+    """Values ``per`` to a word (the first in the high bits; the compiled loop for two and four a word and the
+    general one), fed in pieces that end inside a word, the next piece starting at the next word: the kernel's
+    bins and last positions are those of a plain count over the values read, by position."""
+    words = np.random.default_rng(per).integers(0, 64, (300, per)).astype(np.uint64)  # 64 values: many gaps
+    packed = (words << (16 * np.arange(per - 1, -1, -1, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
+    edges = gap_edges(8)
+    coarse, shift = coarse_bins(edges)
+    counts, last, expected = np.zeros(8, dtype=np.int64), np.full(2**16, -1, dtype=np.int64), np.zeros(8, np.int64)
+    seen, start = {}, 0
+    for first, size in [(0, 1), (1, 50), (51, 249)]:  # pieces of words; the last word of each read but its last value
+        count = max(1, size * per - 1)
+        _count_gaps(packed[first:first + size], per, count, start, last, edges, coarse, shift,
+                    np.empty(count, dtype=np.int64), counts)
+        for position, value in enumerate(words[first:first + size].ravel()[:count].tolist(), start):
+            if value in seen:
+                expected[np.searchsorted(edges, position - seen[value] - 1, "right") - 1] += 1
+            seen[value] = position
+        start += count
+    assert counts.tolist() == expected.tolist() and counts.sum() > 200
+    assert {value: int(last[value]) for value in seen} == seen
+
+
 def test_expected_counts_match_the_sum_over_gaps():
     """``E_g = (n - g - 1) p q^g`` summed gap by gap over every bin, and the total is ``n - E[D]``."""
     n, p = 5000, 2.0**-16
