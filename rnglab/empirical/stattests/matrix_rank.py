@@ -40,23 +40,24 @@ CHUNK_ROWS = 2**16
 def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     """Ranks over GF(2) of a stack of matrices whose rows are uint64 bit masks, shape ``(count, rows)``.
 
-    Gauss-Jordan elimination without pivot search or swaps, one matrix at a
-    time on a copy of its rows (their low ``columns`` bits: only those
-    count): each row, in turn, is either zero (a combination of the rows
-    before it) or a pivot, whose lowest set bit it then clears from every
-    row, XORing itself into those that hold the bit (itself included: a row
-    is not read again once it was the pivot's turn). No later row then holds
-    an earlier pivot's bit, so the pivots are independent and the rank is
-    their number. ``rows^2`` word operations a matrix, in loops of fixed
-    length with no data-dependent branch: twice the ``rows (rows - 1) / 2``
-    of clearing the rows below only, but the loop over all rows has a
-    constant trip count that the compiler vectorises whole, where the rows
-    below are a shorter run each time with a scalar remainder: 0.60 against
-    1.05 microseconds a 64 x 64 matrix, 0.21 against 0.49 a 32 x 32 one, on
-    this project's machine (numba 0.68, an AVX-512 Xeon). About three times
-    faster again than eliminating column by column with a search for each
-    pivot, and ten times faster than numpy's column-at-a-time elimination over
-    all matrices at once (which touches every row of every matrix for every column).
+    Gaussian elimination without pivot search or swaps, one matrix at a time
+    on a copy of its rows (their low ``columns`` bits: only those count):
+    each row, in turn, is either zero (a combination of the rows before it)
+    or a pivot, whose lowest set bit it then clears from every row below it,
+    XORing itself into those that hold the bit (branch-free). No later row
+    then holds an earlier pivot's bit, so the pivots are independent and the
+    rank is their number. The loop starts at the pivot's group of eight rows
+    rather than the row below it (the rows of the group up to the pivot's,
+    its own included, are not read again: XORing into them changes nothing),
+    on a view starting at zero: a loop over whole vectors of the processor,
+    which the compiler vectorises without a scalar remainder. On this
+    project's machine (numba 0.68, an AVX-512 Xeon) 0.39 microseconds a
+    64 x 64 matrix, where starting at the row below took 1.05, and clearing
+    every row (a loop of constant length, twice the work) 0.60. About three
+    times faster again than eliminating column by column with a search for
+    each pivot, and ten times faster than numpy's column-at-a-time
+    elimination over all matrices at once (which touches every row of every
+    matrix for every column).
     """
     count, rows = matrices.shape
     ranks = np.empty(count, dtype=np.int64)
@@ -73,8 +74,9 @@ def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
                 continue
             rank += 1
             pivot = row & (zero - row)
-            for j in range(rows):
-                work[j] ^= row & (zero - ((work[j] & pivot) != zero))
+            below = work[(i + 1) & -8:]
+            for j in range(below.size):
+                below[j] ^= row & (zero - ((below[j] & pivot) != zero))
         ranks[m] = rank
     return ranks
 
