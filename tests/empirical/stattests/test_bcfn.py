@@ -28,10 +28,11 @@ def test_circular_pattern_counts_by_hand():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(2, 6), st.lists(st.integers(-2, 2), max_size=80), st.lists(st.integers(0, 80), max_size=4))
+@given(st.integers(2, 12), st.lists(st.integers(-2, 2), max_size=400), st.lists(st.integers(0, 400), max_size=4))
 def test_patterns_fed_in_pieces_match_brute_force(t, deviations, cuts):
     """Deviations fed in any pieces count every overlapping t- and (t-1)-pattern of the signs of those that are
-    not ties (before the wrap), and the ties, as a direct count over the whole sequence does."""
+    not ties (before the wrap), and the ties, as a direct count over the whole sequence does (pieces of 4t signs
+    and more are counted in four runs side by side, each from the signs before it)."""
     state, counts = np.zeros(3, dtype=np.int64), np.zeros(2**t, dtype=np.int64)
     shorter = np.zeros(2 ** (t - 1), dtype=np.int64)
     ties = sum(_feed(np.array(piece, dtype=np.int64), t, state, counts, shorter)
