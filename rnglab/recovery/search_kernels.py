@@ -402,7 +402,8 @@ def search_kernel(scalar):
         if filter_stage(reduce, left, fields, draws, steps, cards, positions, track, judged, limit) == STUCK:
             return STUCK
         check_stage(reduce, left, fields, draws, steps, cards, positions, deck_size, judged, limit)
-        hits[chosen] = judged
+        for k in range(chosen.size):  # a loop: numba's array assignment compiles its shape error's text (~3 CPU s)
+            hits[chosen[k]] = judged[k]
         return DEALT
 
     return search_in_lock_step
