@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rnglab.algebra.lattice import IntegralLLL, _float_lll, _shortest_candidates
+from rnglab.algebra.lattice import GUIDE_MAX_STEPS, IntegralLLL, _float_lll, _shortest_candidates
 from rnglab.core.compiled import njit
 
 #: Block size beta of the preprocessing (fplll's common choice for enumeration preprocessing).
@@ -144,7 +144,7 @@ def _bkz(basis, block, tours, delta):  # pragma: no cover - compiled
             if _largest(basis) >= ENTRY_LIMIT:
                 return False
             mu, B = _gram_schmidt(basis)
-            U, finished = _float_lll(mu, B, delta, 100_000)
+            U, finished = _float_lll(mu, B, delta, np.int64(GUIDE_MAX_STEPS))  # an int64, not a literal: one compile
             if not finished or float(n) * _largest(U) * _largest(basis) >= ENTRY_LIMIT:
                 return False
             basis[:, :] = _product(U, basis)
