@@ -6,6 +6,7 @@ a property of an LCG's multiplier and modulus, not an empirical test.
 
 from __future__ import annotations
 
+import cmath
 import math
 
 import numpy as np
@@ -18,17 +19,21 @@ from rnglab.streams.gateway import bits, selection_of
 #: NIST's fraction of the n/2 peaks expected below the threshold.
 BELOW_FRACTION = 0.95
 
-#: Peak memory of the test per bit transformed, its bits included, measured (ru_maxrss) on an odd length, the worst
-#: case (5^11 bits: 19.9): the signs as one complex128 array of ``n`` (16 bytes a bit) transformed in place
-#: (:func:`count_below`), the bits (1) and the words they are cut from. An even length packs its signs two to a complex
-#: number: 10.6 bytes a bit at 2^24 (the plain real FFT with its moduli took 33).
-BYTES_PER_BIT = 20
+#: Peak memory of the test per bit transformed, its bits included, measured (ru_maxrss) at 5^11 bits, the worst case
+#: (10.98): the bits (1 byte each) and the words they are cut from, folded five to a number (0.4), one residue class
+#: of the spectrum at a time (16 / 5, :func:`count_below`). A multiple of 16 folds sixteen: 4.8 bytes a bit at 2^24
+#: (the plain real FFT with its moduli took 33).
+BYTES_PER_BIT = 11
 
-#: Most bits one transform may take: 2^27 bits need about 2.7 GB (``BYTES_PER_BIT``).
+#: Most bits one transform may take: 2^27 bits need about 1.5 GB (``BYTES_PER_BIT``).
 MAX_BITS = 2**27
 
-#: Coefficients recovered and counted at a time (1 MiB of complex128).
+#: Coefficients twiddled and counted at a time (1 MiB of complex128).
 BLOCK = 2**16
+
+#: The most residue classes the spectrum is cut into (:func:`count_below`): a class of a 5-smooth length n holds
+#: 16 n / r bytes, r = 16 for a multiple of 16, 15 for an odd multiple of 15.
+FOLD = 16
 
 
 def fourier_statistic(stream: np.ndarray) -> tuple[float, int, float]:
@@ -39,9 +44,8 @@ def fourier_statistic(stream: np.ndarray) -> tuple[float, int, float]:
     ``|X_k|^2 < T^2``); ``N0 = 0.95 n / 2``;
     ``d = (N1 - N0) / sqrt(n 0.95 0.05 / 4)``.
 
-    The coefficients are never held as one array of moduli:
-    :func:`count_below` transforms the signs in place and counts them a block
-    at a time.
+    The spectrum is never held whole: :func:`count_below` transforms it a
+    residue class of ``k`` at a time and counts each a block at a time.
     """
     n = len(stream)
     below = count_below(stream, math.log(1 / (1 - BELOW_FRACTION)) * n)
@@ -52,44 +56,74 @@ def fourier_statistic(stream: np.ndarray) -> tuple[float, int, float]:
 def count_below(stream: np.ndarray, bound: float) -> int:
     r"""The number of ``k < n/2`` with ``|X_k|^2 < bound``, ``X`` the DFT of the signs ``x = 2 e - 1`` of ``stream``.
 
-    An even length packs the signs two to a complex number,
-    :math:`z_j = x_{2j} + i x_{2j+1}`, :math:`N = n/2` of them (8 bytes a
-    bit), transformed in place (:func:`transform_in_place`); each wanted
-    coefficient of the real signal is recovered from :math:`Z = \mathrm{DFT}_N(z)`
-    (the even and odd samples' transforms are :math:`(Z_k + \bar Z_{N-k})/2`
-    and :math:`(Z_k - \bar Z_{N-k})/2i`):
+    The coefficients are taken a residue class of ``k`` modulo :math:`r` at a
+    time (:func:`folded_class`; :math:`r` the largest divisor of ``n`` up to
+    :data:`FOLD`), each class one transform of length :math:`L = n/r`, so
+    that :math:`16 L` bytes are held instead of the :math:`8 n` of the whole
+    spectrum, with the bits folded :math:`r` to a 16-bit number
+    (:func:`bit_patterns`, :math:`2 L` bytes). The signs are real,
+    :math:`X_{n-k} = \bar X_k`: the class of
+    :math:`r - s` holds the moduli of the class of :math:`s`, and only the
+    classes :math:`s \le r/2` are transformed. With :math:`C` the count over
+    every :math:`0 \le k < n`, :math:`c_0` and :math:`c_h` whether
+    :math:`X_0` and :math:`X_h`, :math:`h = \lfloor n/2 \rfloor`, are below,
+    the count over :math:`k < h` is :math:`(C + c_0 - c_h)/2` for an even
+    ``n`` and :math:`(C + c_0)/2 - c_h` for an odd one.
+    """
+    n = len(stream)
+    fold = max(d for d in range(1, FOLD + 1) if n % d == 0)
+    half = n // 2
+    edge = (half % fold, half // fold) if half % fold <= fold // 2 else (fold - half % fold, (n - half) // fold)
+    patterns, total, zero, middle = bit_patterns(stream, fold), 0, 0, 0
+    for residue in range(fold // 2 + 1):
+        grid = transform_in_place(folded_class(patterns, fold, residue))
+        below = sum(_count(grid[rows], bound) for rows in _row_blocks(grid, 0))
+        total += below if residue == 0 or 2 * residue == fold else 2 * below
+        if residue == 0:
+            zero = _count(_coefficient(grid, 0), bound)
+        if residue == edge[0]:
+            middle = _count(_coefficient(grid, edge[1]), bound)
+    return (total + zero - middle) // 2 if n % 2 == 0 else (total + zero) // 2 - middle
 
-    .. math:: X_k = \frac{Z_k + \bar Z_{N-k}}{2} - i e^{-2\pi i k/n} \frac{Z_k - \bar Z_{N-k}}{2},
-              \qquad 0 \le k < N,\ Z_N = Z_0.
 
-    An odd length transforms the signs as complex numbers of zero imaginary part (16 bytes a bit).
+def bit_patterns(stream: np.ndarray, fold: int) -> np.ndarray:
+    """The ``fold``-bit numbers :math:`p_{j'} = \\sum_{q < r} e_{j' + qL} 2^q` of the bits of ``stream`` (``n = r L``)."""
+    rows = stream.reshape(fold, len(stream) // fold)
+    patterns = np.zeros(rows.shape[1], dtype=np.uint16)
+    for row in range(fold):
+        patterns += rows[row] * np.uint16(1 << row)
+    return patterns
+
+
+def folded_class(patterns: np.ndarray, fold: int, residue: int) -> np.ndarray:
+    r"""The sequence whose DFT is the class ``residue`` of the DFT of the signs ``x = 2 e - 1`` of the bits that
+    :func:`bit_patterns` folded ``fold`` to a number.
+
+    With :math:`n = r L` (``r = fold``), :math:`s` = ``residue`` and
+    :math:`j = j' + q L`, decimation in frequency gives
+    :math:`X_{rm+s} = \sum_{j' < L} y_{j'} e^{-2\pi i j' m / L}` for
+
+    .. math:: y_{j'} = e^{-2\pi i j' s / n} \sum_{q < r} x_{j' + qL}\, e^{-2\pi i q s / r}
+              = e^{-2\pi i j' s / n}\, t_s(p_{j'}),
+
+    where :math:`t_s(p) = 2 \sum_{q:\ \text{bit } q \text{ of } p} e^{-2\pi i q s / r} - r [s = 0]`,
+    a table of :math:`2^r` values, looked up by each :math:`p_{j'}`.
 
     References
     ----------
-    W. H. Press et al., *Numerical Recipes*, 3rd ed. (2007), 12.3.1 (the FFT of two real functions at once).
+    A. V. Oppenheim and R. W. Schafer, *Discrete-Time Signal Processing*, 3rd ed. (2010), 9.4 (decimation in frequency).
     """
-    n = len(stream)
-    if n % 2:
-        grid = transform_in_place(complex_signs(stream))
-        return sum(_count(grid[rows], bound, _indices(rows, grid.shape) < n // 2) for rows in _row_blocks(grid, 0))
-    grid = transform_in_place(complex_signs(stream[0::2], stream[1::2]))
-    total = _count(_real_coefficients(grid[0], _partner_of_row_zero(grid[0]), _indices(slice(0, 1), grid.shape), n),
-                   bound)
-    rows = grid.shape[0]
-    for block in _row_blocks(grid, 1):
-        partner = grid[rows - block.stop + 1:rows - block.start + 1][::-1, ::-1]
-        total += _count(_real_coefficients(grid[block], partner, _indices(block, grid.shape), n), bound)
-    return total
-
-
-def complex_signs(real_bits: np.ndarray, imaginary_bits: np.ndarray | None = None) -> np.ndarray:
-    """The complex128 array ``(2 r - 1) + i (2 s - 1)`` of two 0/1 arrays (``i 0`` without ``imaginary_bits``)."""
-    signs = np.zeros(len(real_bits), dtype=np.complex128)
-    for part, values in ((signs.real, real_bits), (signs.imag, imaginary_bits)):
-        if values is not None:
-            np.multiply(values, 2.0, out=part)
-            part -= 1.0
-    return signs
+    table = np.zeros(1, dtype=np.complex128)
+    for row in range(fold):
+        table = np.concatenate([table, table + 2 * cmath.exp(-2j * math.pi * (row * residue % fold) / fold)])
+    if residue == 0:
+        table -= fold
+    folded = np.empty(len(patterns), dtype=np.complex128)
+    for start in range(0, len(patterns), BLOCK):
+        block = slice(start, min(start + BLOCK, len(patterns)))
+        twiddle = np.exp(-2j * math.pi * residue / (fold * len(patterns)) * np.arange(block.start, block.stop))
+        np.multiply(table[patterns[block]], twiddle, out=folded[block])
+    return folded
 
 
 def transform_in_place(values: np.ndarray) -> np.ndarray:
@@ -129,25 +163,14 @@ def _row_blocks(grid: np.ndarray, first: int):
     return [slice(start, min(start + step, rows)) for start in range(first, rows, step)]
 
 
-def _indices(block: slice, shape: tuple) -> np.ndarray:
-    """``k = k1 + N1 k2`` of the rows ``block`` of :func:`transform_in_place`'s array."""
-    return np.arange(block.start, block.stop)[:, None] + shape[0] * np.arange(shape[1])
+def _coefficient(grid: np.ndarray, index: int) -> complex:
+    """Coefficient ``index`` of :func:`transform_in_place`'s array (``C[k1, k2]`` is coefficient ``k1 + N1 k2``)."""
+    return grid[index % grid.shape[0], index // grid.shape[0]]
 
 
-def _partner_of_row_zero(row: np.ndarray) -> np.ndarray:
-    """:math:`Z_{N-k}` for the :math:`Z_k` of row 0, ``k = N1 k2``: ``row[(-k2) mod N2]``."""
-    return np.roll(row[::-1], 1)
-
-
-def _real_coefficients(packed: np.ndarray, partner: np.ndarray, k: np.ndarray, n: int) -> np.ndarray:
-    """:math:`X_k` from :math:`Z_k` (``packed``) and :math:`Z_{N-k}` (``partner``) (:func:`count_below`)."""
-    mirrored = np.conj(partner)
-    return (packed + mirrored) / 2 - 1j * np.exp(-2j * math.pi / n * k) * (packed - mirrored) / 2
-
-
-def _count(coefficients: np.ndarray, bound: float, wanted: np.ndarray | bool = True) -> int:
-    """How many of the ``wanted`` ``coefficients`` have ``|X|^2 < bound``."""
-    return int(np.count_nonzero((coefficients.real ** 2 + coefficients.imag ** 2 < bound) & wanted))
+def _count(coefficients, bound: float) -> int:
+    """How many of ``coefficients`` (an array or one number) have ``|X|^2 < bound``."""
+    return int(np.count_nonzero(np.real(coefficients) ** 2 + np.imag(coefficients) ** 2 < bound))
 
 
 @register("fourier")
@@ -193,7 +216,7 @@ def transform_length(n: int) -> int:
     are dense (consecutive ones near ``10^8`` differ by about 1 %), so at most
     a few percent of the ``n`` bits asked for are left out. Lengths above
     :data:`MAX_BITS` are refused: the transform would need ``BYTES_PER_BIT``
-    bytes per bit (an odd length; an even one about half as much).
+    bytes per bit (a power of 5; a multiple of 16 about half as much).
     """
     require(n <= MAX_BITS,
             f"the Fourier test transforms at most 2^27 = {MAX_BITS} bits (about {BYTES_PER_BIT} bytes per bit: "
