@@ -32,7 +32,7 @@ import numpy as np
 from rnglab.generators.base import Source, raw_dtype
 
 #: The default window: 2^19 outputs, 4 MiB of 64-bit words. A run until it fails on 256 MiB of standard input peaked
-#: at 279 MiB with 2^21 and 254 MiB with 2^19, in the same CPU time (the readers wait more often, without spending CPU
+#: at 265 MiB with 2^21 and 254 MiB with 2^19, in the same CPU time (the readers wait more often, without spending CPU
 #: on it); 2^18 saved no more.
 WINDOW = 2**19
 
