@@ -14,7 +14,12 @@ their ``max_n``). Every reader sees exactly the outputs a copy of the
 generator would give it, so the tests' results are the same. A stream may
 be read over several rounds (the stages of a run until it fails, whose tallies
 go on from where each stopped), and a reader made between rounds starts at a
-position the stream still holds.
+position the stream still holds. A reader done with its round *rests*
+(:meth:`SharedStream.rest`) until it reads again: what lies after it is kept
+for it, but the readers still reading no longer wait for it (the stages'
+tallies stop a little apart, by their margins, which grow as the root of the
+stage's data: at 4 GiB they exceed the window, and every reader that had not
+yet stopped waited for the one that had, for ever).
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ import numpy as np
 
 from rnglab.generators.base import Source, raw_dtype
 
-#: The default window: 2^21 outputs, 16 MiB of 64-bit words. At 2^23 a run until it fails on 64 MiB of
-#: standard input held 60 MiB of it and peaked 35 MiB higher, in the same CPU time (the readers wait more
-#: often, without spending CPU on it).
-WINDOW = 2**21
+#: The default window: 2^19 outputs, 4 MiB of 64-bit words. A run until it fails on 256 MiB of standard input peaked
+#: at 265 MiB with 2^21 and 254 MiB with 2^19, in the same CPU time (the readers wait more often, without spending CPU
+#: on it); 2^18 saved no more.
+WINDOW = 2**19
 
 
 class Cancelled(Exception):
@@ -54,6 +59,7 @@ class SharedStream:
         self._chunks: deque[tuple[int, np.ndarray]] = deque()
         self._start = self._end = 0  # the outputs held: [start, end)
         self._positions: dict[int, int] = {}
+        self._resting: set[int] = set()  # readers done with this round: held for, not waited for
         self._changed = threading.Condition()
         self._cancelled = False
 
@@ -77,10 +83,11 @@ class SharedStream:
         """The next ``size`` outputs of reader ``key``, generating what no reader has asked for yet."""
         with self._changed:
             position = self._positions[key]
+            self._resting.discard(key)
             while self._cancelled or position + size > self._end:
                 if self._cancelled:
                     raise Cancelled("the stream was cancelled")
-                slowest = min(self._positions.values())
+                slowest = min(at for reader, at in self._positions.items() if reader not in self._resting)
                 if self._end - slowest < self._window or position == slowest:
                     self._append(max(self._chunk, min(size, position + size - self._end)))
                     self._release()  # a reader that starts ahead of every other leaves nothing behind it
@@ -95,7 +102,15 @@ class SharedStream:
         """Reader ``key`` reads no more: the chunks only it held are dropped, and waiting readers go on."""
         with self._changed:
             self._positions.pop(key, None)
+            self._resting.discard(key)
             self._release()
+
+    def rest(self, key: int) -> None:
+        """Reader ``key`` is done with this round: the readers ahead of it no longer wait for it (what follows it
+        is still held), until it reads again."""
+        with self._changed:
+            self._resting.add(key)
+            self._changed.notify_all()
 
     def cancel(self) -> None:
         """Make every reader raise :class:`Cancelled` at its next read (or at once, when it waits)."""
@@ -140,6 +155,10 @@ class StreamReader(Source):
     def close(self) -> None:
         """Read no more (the stream may drop what only this reader held)."""
         self._stream.finish(self._key)
+
+    def rest(self) -> None:
+        """Done with this round (:meth:`SharedStream.rest`): the other readers do not wait for this one."""
+        self._stream.rest(self._key)
 
     def copy(self) -> Source:
         raise TypeError("a reader of a shared stream cannot be copied: its stream is read once")

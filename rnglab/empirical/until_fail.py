@@ -233,7 +233,8 @@ class TallyStream:
     its paced size, as PractRand's tests do: the stream is read once, by all
     of them, on one :class:`~rnglab.empirical.shared_stream.SharedStream` that
     lives for the whole run (memory bounded by its window, since the tallies
-    read each stage together). A tally keeps counting at a stage where its
+    read each stage together; a tally that has read its stage rests, so that
+    the others, whose paced sizes end a little further on, do not wait for it). A tally keeps counting at a stage where its
     samples are still too few for its test's validity rule; the stage skips it
     with the rule. A source read once (an input, the OS entropy source) is
     read through this stream alone: the entries without a tally read it too,
@@ -276,6 +277,7 @@ class TallyStream:
             self.refused[index] = INPUT_ENDED
             reader.inner.close()
             return _Outcome(None, INPUT_ENDED, reader.outputs_read)
+        reader.inner.rest()  # its stage is read: the tallies still reading do not wait for it
         try:
             tally.check(tally.samples)
         except ValueError as rule:

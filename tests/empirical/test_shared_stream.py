@@ -71,6 +71,18 @@ def test_a_finished_reader_no_longer_holds_the_others_back():
     assert reader.random_raw(10_000).tolist() == make_source("pcg64", 1).random_raw(10_000).tolist()
 
 
+def test_a_resting_reader_no_longer_holds_the_others_back_and_keeps_its_place():
+    stream = SharedStream(make_source("pcg64", 1), chunk=64, window=128)
+    resting, reader = stream.reader(), stream.reader()
+    resting.random_raw(10)
+    resting.rest()
+    with ThreadPoolExecutor(1) as pool:  # without the rest it waits for ever, 128 outputs ahead
+        ahead = pool.submit(reader.random_raw, 10_000).result(timeout=10)
+    whole = make_source("pcg64", 1).random_raw(10_010)
+    assert ahead.tolist() == whole[:10_000].tolist() and stream.held_from == 10
+    assert resting.random_raw(10_000).tolist() == whole[10:].tolist()
+
+
 def test_cancel_stops_a_reader_waiting_for_the_slowest():
     stream = SharedStream(make_source("pcg64", 1), chunk=10, window=10)
     waiting, _ = stream.reader(), stream.reader()  # the second never reads: the first waits once ahead by 10

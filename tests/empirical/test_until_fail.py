@@ -101,6 +101,34 @@ def test_a_stream_read_once_is_tested_as_its_generator_by_the_tallies(tmp_path):
         [(s.bytes, [r.statistic for r in s.results]) for s in generated]
 
 
+def test_tallies_that_end_their_stage_apart_do_not_wait_for_each_other(tmp_path, monkeypatch):
+    """A gap test keeps a margin below the stage's end (its consumption varies), the frequency test reads to the end:
+    far more apart than a window of 64 outputs. The gap test's reader rests once its stage is read, so the other goes
+    on (it waited for ever); the results are those of the default window."""
+    import threading
+
+    from rnglab.empirical.battery import Battery
+    from rnglab.empirical.shared_stream import SharedStream
+    from rnglab.generators.external import input_spec
+
+    battery = Battery("two", "", (Entry("gap", 10**5, {"alpha": 0.0, "beta": 1 / 16, "t": 32}),
+                                  Entry("frequency", 10**5, {"d": 16})))
+    path = tmp_path / "pcg64.u64"
+    path.write_bytes(make_source("pcg64", 7).random_raw(2**18).astype("<u8").tobytes())
+
+    def statistics():
+        return [(s.bytes, [r.statistic for r in s.results])
+                for s in stages(input_spec(str(path), "u64").make(None), battery, max_bytes=2**21)]
+
+    expected = statistics()
+    monkeypatch.setitem(SharedStream.__init__.__kwdefaults__, "window", 64)
+    got = []
+    run = threading.Thread(target=lambda: got.append(statistics()), daemon=True)
+    run.start()
+    run.join(timeout=60)
+    assert not run.is_alive() and got == [expected] and len(expected) >= 5
+
+
 def test_a_source_that_cannot_be_replayed_is_read_once_by_every_entry():
     """The OS source's copies would read new data: every entry reads the one stream, and the data of the stage is
     the most one entry read of it."""

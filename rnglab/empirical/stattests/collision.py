@@ -21,8 +21,10 @@ from rnglab.streams.gateway import BitReader, bit_fields, genuine_bits, selectio
 
 #: Largest grid the cell indices address (they are uint64).
 MAX_CELLS = 2**63
-#: Cells built per read of the source.
-CHUNK_CELLS = 2**18
+#: Cells built per read of the source: 2^16, so that the outputs a read holds (``t`` per cell, 8 bytes each) and the
+#: digits made of them stay near a MiB. A run until it fails reads every entry's chunks at once, in as many threads:
+#: at 2^18 the two birthday-spacings entries and collision held 14 MiB of reads and 17 MiB of digits between them.
+CHUNK_CELLS = 2**16
 
 
 def digits(source: Source, count: int, d: int) -> np.ndarray:

@@ -11,6 +11,7 @@ from rnglab.algebra.gf2_kernels import popcount
 from rnglab.core.compiled import njit
 from rnglab.core.laws import binom_pmf
 from rnglab.empirical.stattests.base import EmpiricalResult, Tally, chi_square, gateway_params, register, require
+from rnglab.empirical.stattests.frequency import CHUNK
 from rnglab.generators.base import Source
 from rnglab.streams.gateway import BitReader, selection_of
 
@@ -127,7 +128,7 @@ class HammingWeightTally(MergedTally):
         return {"block_bits": self.block_bits}
 
     def _read(self, source: Source, count: int) -> None:
-        for words, per, blocks in self.reader.word_chunks(source, count, self.block_bits):
+        for words, per, blocks in self.reader.word_chunks(source, count, self.block_bits, chunk_fields=CHUNK):
             self.observed += weight_counts(words, per, self.block_bits, blocks)
 
 

@@ -17,7 +17,15 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from rnglab.empirical.stattests import get_test
-from rnglab.empirical.stattests.fourier import MAX_BITS, fourier, fourier_statistic, transform_length
+from rnglab.empirical.stattests.fourier import (
+    BYTES_PER_BIT,
+    MAX_BITS,
+    count_below,
+    fourier,
+    fourier_statistic,
+    transform_in_place,
+    transform_length,
+)
 from rnglab.generators import make_source
 from rnglab.streams.gateway import bits
 
@@ -47,13 +55,14 @@ def test_fourier_transforms_a_length_with_small_prime_factors():
 
 
 def test_fourier_refuses_more_than_it_can_hold():
-    with pytest.raises(ValueError, match=r"at most 2\^27 .* would need 4\.4 GB"):
+    with pytest.raises(ValueError, match=r"at most 2\^27 .* would need 1\.5 GB"):
         get_test("fourier")(make_source("randu", 1), 134_217_856)
     assert transform_length(MAX_BITS) == MAX_BITS
 
 
 PEAK = """
 import resource, sys
+import scipy.fft
 from rnglab.empirical.stattests import get_test
 from rnglab.generators import make_source
 source = make_source("pcg64", 1)
@@ -63,11 +72,49 @@ print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024 / int
 """
 
 
+def peak_per_bit(n: int) -> float:
+    """Peak memory of the Fourier test at ``n`` bits, in bytes per bit, in a fresh interpreter (scipy.fft loaded)."""
+    return float(subprocess.run([sys.executable, "-c", PEAK, str(n)], capture_output=True, text=True,
+                                check=True).stdout)
+
+
 def test_fourier_memory_is_bounded_for_a_length_with_a_large_prime_factor():
     # 2^23 + 9 = 8388617 is prime: Bluestein's algorithm needed about 160 bytes per bit, the 5-smooth length 33.
-    per_bit = float(subprocess.run([sys.executable, "-c", PEAK, str(2**23 + 9)], capture_output=True, text=True,
-                                   check=True).stdout)
-    assert per_bit < 40
+    assert peak_per_bit(2**23 + 9) < 40
+
+
+@pytest.mark.parametrize("n, most", [(2**24, 6), (5**10, BYTES_PER_BIT)])
+def test_fourier_memory_per_bit(n, most):
+    # one residue class of the spectrum at a time: 4.8 bytes a bit measured at 2^24, sixteen classes (the real FFT
+    # with its moduli array took 33); a power of 5 has five classes, 11 bytes a bit at 5^11
+    assert peak_per_bit(n) < most
+
+
+def plain_count(stream, bound):
+    """N1 the direct way: the moduli of the first n/2 coefficients of the real FFT of the signs, below sqrt(bound)."""
+    moduli = np.abs(scipy.fft.rfft(2.0 * stream - 1.0)[: len(stream) // 2])
+    return int(np.count_nonzero(moduli < math.sqrt(bound)))
+
+
+@pytest.mark.parametrize("n", [1000, 2**16, 2**4 * 3**3 * 5**2, 2 * 3**6 * 5**3, 3**7, 3**4 * 5**5, 5**7, 2**21 * 3,
+                               1009, 2 * 509])
+def test_count_below_equals_the_real_fft_count(n):
+    # even lengths with odd factors, odd lengths (folds of 9, 15, 5), powers of two, a prime (no fold), twice a prime
+    # (a fold of 2); at NIST's threshold and at the median's
+    stream = bits(make_source("pcg64", n), n)
+    for bound in (n * math.log(20), n * math.log(2)):
+        assert count_below(stream, bound) == plain_count(stream, bound)
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 12, 360, 1001, 2**10 * 3 * 5])
+def test_transform_in_place_is_the_dft_in_four_step_order(n):
+    values = np.random.default_rng(n).standard_normal(n) + 1j * np.random.default_rng(n + 1).standard_normal(n)
+    expected = np.fft.fft(values)
+    grid = transform_in_place(values)
+    assert np.shares_memory(grid, values)
+    rows = grid.shape[0]
+    assert rows * grid.shape[1] == n and rows <= math.isqrt(n)
+    np.testing.assert_allclose(grid.T.ravel(), expected, rtol=0, atol=1e-12 * n)
 
 
 def dft_statistic(stream):
