@@ -56,6 +56,7 @@ def test_list_reads_the_catalog_without_building_generators(argv):
     (["gen", "msvc", "-n", "5"], ""),
     (["deal", "msvc", "--seed", "1"], ""),  # a few decks are swapped by numpy (shuffles.steps.swap)
     (["deal", "java", "--seed", "1"], ""),  # and a few draws mapped by numpy (draws.bounded.COMPACT_MIN)
+    (["shuffle", "pcg64", "--seed", "1"], ""),  # Lemire's 128-bit products too (reduction.maps.KERNEL_MIN)
     (["crack", "msvc", "--seeds", "0..999", "--seen", "0,1,2,3,4"], "numba"),
     (["test", "randu", "--battery", "smoke"], "numba,scipy.special,scipy.fft"),  # its p-values, its Fourier test
 ])
