@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rnglab.core.compiled import device, kernels_started, njit
+from rnglab.core.compiled import device, kernel_serves, njit
 
 UINT64_LIMIT = 2**64
 
@@ -91,13 +91,6 @@ def multiply_128(a, b):  # pragma: no cover - compiled
         (middle << thirty_two) | (p00 & mask)
 
 
-#: Fewest products formed by :func:`_power_of_two_kernel` before a kernel has run in the process
-#: (:func:`~rnglab.core.compiled.kernels_started`); fewer (a deal's draw per step) are formed by numpy from the same
-#: :func:`split_scaled` (the same values), so that a process that draws a few values does not import numba (about
-#: 0.7 CPU s with its first kernel).
-KERNEL_MIN = 64
-
-
 @device
 def split_scaled(x, n, bits, low_mask):  # pragma: no cover - compiled
     """``((x n) >> bits, (x n) mod 2^bits)`` for ``1 <= bits <= 64`` (``low_mask = 2^bits - 1``): uint64 scalars in
@@ -129,7 +122,7 @@ def _power_of_two_product(x, n, bits, threshold):
         np.ascontiguousarray(np.broadcast_to(n, np.shape(x)), dtype=np.uint64).reshape(-1)
     flat_t = np.asarray(threshold, dtype=np.uint64).reshape(-1) if shared else \
         np.ascontiguousarray(np.broadcast_to(threshold, np.shape(x)), dtype=np.uint64).reshape(-1)
-    if flat_x.size < KERNEL_MIN and not kernels_started():
+    if not kernel_serves(flat_x.size):  # a few products (a deal's draw per step): numpy, the same values
         low_mask = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - bits)
         quotient, remainder = split_scaled(flat_x, flat_n, np.uint64(bits), low_mask)
         keep = remainder >= flat_t

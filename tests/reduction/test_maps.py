@@ -19,7 +19,7 @@ def test_multiply_128_equals_python_integers(x, y):
 @settings(max_examples=200, deadline=None)
 @given(bits=st.integers(1, 64), data=st.data())
 def test_a_few_scaled_products_by_numpy_equal_the_kernel_and_python_integers(bits, data):
-    # fewer than KERNEL_MIN products are formed by numpy before any kernel runs (shuffle pcg64 --seed 1 then
+    # a process where no kernel has run forms its first products by numpy (shuffle pcg64 --seed 1 then
     # imports no numba): the same split_scaled on arrays, its uint64 arithmetic wrapping as the kernel's
     x = np.array(data.draw(st.lists(st.integers(0, 2**bits - 1), min_size=1, max_size=8)), dtype=np.uint64)
     n = np.array([data.draw(st.integers(1, 2**bits))], dtype=np.uint64) if bits < 64 else \
