@@ -26,8 +26,8 @@ REPEAT = 5
 HELP_GOAL, RUN_GOAL, WORK_GOAL = 0.3, 0.5, 0.4
 COMMANDS = ["list", "gen", "stream", "period", "spectral", "test", "reduce", "seeds", "shuffle", "deal",
             "fairness", "reach", "crack", "report"]
-#: Commands that deal, shuffle or search seeds: one deck of msvc and of java, one of pcg64 (whose Lemire
-#: draws run a kernel), and a day of msvc seeds searched for the first five cards of seed 50000's deck.
+#: Commands that deal, shuffle or search seeds: one deck of msvc and of java, one of pcg64 (Lemire's draws on
+#: R = 2^64), and a day of msvc seeds searched for the first five cards of seed 50000's deck.
 WORK = [["deal", "msvc", "--seed", "1"], ["deal", "java", "--seed", "1"], ["shuffle", "pcg64", "--seed", "1"],
         ["crack", "msvc", "--seeds", "0..86399", "--seen", "Kc 8s 8c 6d Qh"]]
 CASES = ([(["--help"], HELP_GOAL)] + [([name, "--help"], HELP_GOAL) for name in COMMANDS] + [(["list"], HELP_GOAL)]
@@ -65,11 +65,12 @@ def main() -> None:
     body = (f"CPU seconds (user + system, best of {REPEAT} fresh processes) of each command, and its ratio to "
             "importing numpy in the same run. `rnglab --help` and `CMD --help` import no library module "
             "(the group prints each command's summary from `rnglab.cli.COMMANDS`; commands import the library "
-            "when they run). `list`, `gen`, `period` and the deals of msvc and java import numpy but not numba: "
-            "kernels are compiled, and numba imported, on their first call (`rnglab.core.compiled`), and a few "
-            "decks are swapped and a few draws mapped by numpy (`shuffles.steps.COMPILED_SWAP_DECKS`, "
-            "`draws.bounded.COMPACT_MIN`). A command that runs a kernel (pcg64's Lemire draws, the seed "
-            "search) pays at least numba's first kernel, the second line: numba's import and the set-up of its "
+            "when they run). No command here imports numba: kernels are compiled, and numba imported, on their "
+            "first call (`rnglab.core.compiled`), and code that has a numpy path as well (the same values: the "
+            "draws, the swaps, Lemire's 128-bit products, a small seed search's decks) takes it in a process "
+            "where no kernel has run until its numpy work would have paid for numba's start-up "
+            "(`rnglab.core.compiled.kernel_serves`, `NUMPY_WORK_LIMIT` values). A command that runs a kernel "
+            "pays at least numba's first kernel, the second line: numba's import and the set-up of its "
             "compiler, which imports `scipy.linalg` to look for BLAS. Each command ran once untimed first: "
             "numba's cache and Python's bytecode are warm.\n\n"
             + markdown_table(["command", "CPU s", "ratio to numpy", "goal s", "met"], rows))

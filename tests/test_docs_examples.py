@@ -50,6 +50,7 @@ from pathlib import Path
 import pytest
 
 from rnglab.cli import main
+from rnglab.core import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 MARK = re.compile(r"<!--\s*(?P<kind>check(?:\s+slow)?|file|shown)(?::\s*(?P<argument>.+?))?\s*-->")
@@ -237,7 +238,9 @@ def test_documented_example(block, tmp_path, monkeypatch):
     monkeypatch.setenv("RNGLAB_PROGRESS", "0")
     for name, text in block.files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    for command in block.commands:
+    for command in block.commands:  # each as a reader runs it: a new process, where no kernel has run yet
+        monkeypatch.setattr(compiled, "_started", False)
+        monkeypatch.setattr(compiled, "_numpy_work", 0)
         check_command(block, command)
     if block.session:
         run_session(block)

@@ -103,9 +103,38 @@ class Kernel:
 def kernels_started() -> bool:
     """Whether this process has called a kernel: numba is imported and its compiler set up, and a kernel's call
     costs microseconds. Until then the first call costs numba's start-up (about 0.5 CPU s with every kernel
-    cached), so code that also has a numpy path for small work (the same values) takes it for a few values
-    while this is False: a command that deals a few decks does not import numba."""
+    cached): see :func:`kernel_serves`."""
     return _started
+
+
+#: Values that code with both a numpy path and a kernel (the same values) hands to numpy in all, in a process
+#: where no kernel has run, before it starts numba: about what numpy's paths do in the time numba takes to start
+#: (0.5 to 0.9 CPU s; a deck's draw and swap by numpy cost about 20 ns a lane, measured on a day of seeds, 2 x
+#: 86,400 x 51 values in 0.17 CPU s). A rule of ski rental: a job numpy would finish in numba's start-up time
+#: never waits for it, and one that turns out longer pays at most that time twice. Counted in values, not
+#: seconds: the same inputs take the same paths on any machine.
+NUMPY_WORK_LIMIT = 2**24
+
+#: Values the numpy paths have handled in this process (:func:`kernel_serves`).
+_numpy_work = 0
+
+
+def kernel_serves(size: int) -> bool:
+    """Whether a kernel handles ``size`` values of work that numpy's path can do as well (the same values):
+    always once a kernel has run in the process; before that, only when the numpy work of the process so far
+    and this would pass :data:`NUMPY_WORK_LIMIT`; otherwise numpy takes it and it is counted. A command that deals
+    a few decks, or searches a day of seeds, never imports numba."""
+    global _numpy_work
+    if kernels_would_serve(size):
+        return True
+    _numpy_work += size
+    return False
+
+
+def kernels_would_serve(size: int) -> bool:
+    """:func:`kernel_serves` without counting: for a caller that chooses between paths whose calls below count the
+    work themselves (a seed search of ``size`` values dealt by numpy, step by step)."""
+    return _started or _numpy_work + size > NUMPY_WORK_LIMIT
 
 
 def njit(description: str | None = None, seconds: float = 0.0, **options) -> Callable[[Callable], Kernel]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rnglab.core.compiled import fingerprint, kernels_started, njit
+from rnglab.core.compiled import fingerprint, kernel_serves, njit
 from rnglab.core.results import Result
 from rnglab.draws.compact import compact, compacts
 from rnglab.draws.words import WordBlock, draw_range, give_back, narrow_words, next_draw, read_block
@@ -49,12 +49,6 @@ CHUNK = 2**15
 #: :mod:`rnglab.draws.direct`: numba types that loop's function arguments on every call (about
 #: 25 microseconds), more than reading a few outputs through ``random_raw`` costs.
 DIRECT_MIN = 512
-
-#: Fewest draws mapped by the one-pass kernel of :mod:`rnglab.draws.compact` before a kernel has run in the
-#: process (:func:`~rnglab.core.compiled.kernels_started`); fewer (a deal's draw per step, one deck) go through
-#: numpy's passes, tens of microseconds a call, so that a process that draws a few values does not import numba
-#: (about 0.7 CPU s with its first kernel).
-COMPACT_MIN = 64
 
 #: Rejections in a row after which a source is declared stuck. Every reducer rejects a draw of a
 #: source that fills its declared range with probability below 3/4, and ``(3/4)^309 < 2^-128``.
@@ -131,11 +125,11 @@ def _map_and_keep(reducer: Reducer, block: WordBlock, n, range_size: int, out: n
     """Map the draws of ``block``, keep at most ``len(out) - have`` accepted values in ``out[have:]``.
 
     Returns ``(kept, used, streak)``; one compiled pass when the reducer has
-    one for these draws (:mod:`rnglab.draws.compact`) and they are :data:`COMPACT_MIN` or more or a kernel has
-    run, numpy's passes otherwise (the same values).
+    one for these draws (:mod:`rnglab.draws.compact`) and :func:`~rnglab.core.compiled.kernel_serves` their
+    number, numpy's passes otherwise (the same values).
     """
     wanted = len(out) - have
-    if (len(block.raw) >= COMPACT_MIN or kernels_started()) and compacts(reducer, block.raw.dtype, n, range_size):
+    if compacts(reducer, block.raw.dtype, n, range_size) and kernel_serves(len(block.raw)):
         kept, used, streak = compact(reducer, block, int(n), range_size, out, (have, wanted),
                                      (streak, STUCK_REJECTIONS))
         if streak >= STUCK_REJECTIONS:

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from rnglab.core.compiled import kernels_would_serve
 from rnglab.core.params import parse_int
 from rnglab.core.results import Result
 from rnglab.draws.lcg import bound_table, kernel_fields, serves
@@ -324,17 +325,29 @@ def make_plan(generator: GeneratorSpec, seeds: SeedSpace, observation: Observati
 
 # -- searching -------------------------------------------------------------------------
 
-def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = search_seeds) -> np.ndarray:
+def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = search_seeds,
+                   by_numpy: bool = False) -> np.ndarray:
     """The seeds in ``[first, stop)`` whose deal shows the observed cards (uint64 or object array).
 
     ``searcher`` runs the compiled path's kernel (:func:`rnglab.recovery.search_kernels.search_seeds`,
-    or the GPU's :func:`rnglab.recovery.gpu.search_seeds_gpu`, which takes the same arguments).
+    or the GPU's :func:`rnglab.recovery.gpu.search_seeds_gpu`, which takes the same arguments); ``by_numpy``:
+    deal every deck of a compiled plan by numpy and keep those that show the cards instead (the same seeds;
+    :func:`search_method`).
     """
     seeds = usable_seeds(plan.generator, seed_array(first, stop))
-    if plan.method == "compiled":
+    if plan.method == "compiled" and not by_numpy:
         return seeds[_compiled_hits(plan, seeds, searcher)]
     decks = seed_decks(plan.generator, seeds, plan.observation.deck.size, plan.shuffle, plan.reducer)
     return seeds[_shows(decks, plan.observation)]
+
+
+def search_method(plan: Plan) -> str:
+    """The path :func:`search` takes: the plan's, but ``batch`` (numpy deals every deck, step by step) for a
+    compiled plan that numpy deals in less than numba's start-up time, in a process where no kernel has run
+    (:func:`~rnglab.core.compiled.kernels_would_serve`, a draw and a swap a seed a step: a day of seeds, 0.2 CPU s
+    where numba's first kernel costs 0.5 to 0.9). The same seeds either way."""
+    work = 2 * plan.shuffle_count * len(plan.kernel.get("steps", ()))
+    return "batch" if plan.method == "compiled" and not kernels_would_serve(work) else plan.method
 
 
 def _compiled_hits(plan: Plan, seeds: np.ndarray, searcher: Callable) -> np.ndarray:
@@ -473,20 +486,22 @@ def crack(generator: GeneratorSpec, seeds: SeedSpace, observation: Observation, 
 
 def search(plan: Plan, on_progress: Callable[[int], None] | None = None) -> CrackResult:
     """Run a search planned by :func:`make_plan` (see :func:`crack`)."""
+    method = search_method(plan)
+    by_numpy = method != plan.method
     pieces = list(plan.searched.chunks(_chunk_size(plan)))
-    if pieces:
+    if pieces and not by_numpy:
         matching_seeds(plan, pieces[0][0], pieces[0][0])  # load (or compile) the kernel outside the timing
     started, found, done, finished, remaining = time.perf_counter(), [], 0, 0, []
     for first, stop in pieces:
         try:
-            found.extend(int(s) for s in matching_seeds(plan, first, stop))
+            found.extend(int(s) for s in matching_seeds(plan, first, stop, by_numpy=by_numpy))
             done, finished = done + stop - first, finished + 1
             if on_progress:
                 on_progress(stop - first)
         except KeyboardInterrupt:
             remaining = expand_residues(_union(pieces[finished:]), plan.seeds, plan.folding)
             break
-    return search_result(plan, found, done, time.perf_counter() - started, remaining)
+    return search_result(plan, found, done, time.perf_counter() - started, remaining, method)
 
 
 def _chunk_size(plan: Plan) -> int:
@@ -522,8 +537,10 @@ def _every_equivalent(plan: Plan, found: list[int]) -> tuple[list[int], int]:
     return sorted(listed), count
 
 
-def search_result(plan: Plan, found: list[int], done: int, seconds: float, remaining: list) -> CrackResult:
-    """The result of a search: ``found`` hits (one per class), ``done`` seeds shuffled, ``remaining`` ranges left."""
+def search_result(plan: Plan, found: list[int], done: int, seconds: float, remaining: list,
+                  method: str | None = None) -> CrackResult:
+    """The result of a search: ``found`` hits (one per class), ``done`` seeds shuffled, ``remaining`` ranges left,
+    on the path ``method`` (the plan's when None)."""
     seen, seeds, period = plan.observation, plan.seeds, plan.period
     listed, count = _every_equivalent(plan, found)
     candidates = [Candidate(s, seen.deck.names(d)) for s, d in zip(listed, deals(plan, listed))]
@@ -532,5 +549,6 @@ def search_result(plan: Plan, found: list[int], done: int, seconds: float, remai
                        [list(r) for r in seeds.ranges], seen.deck.size, list(seen.positions), seen.names(), covered,
                        done, expected_false_matches(seeds.size, seen.deck.size, seen.size),
                        cards_for_unique(seeds.size, seen.deck.size),
-                       f"seeds s and s + {period} deal identical decks" if plan.folding else None, plan.method,
+                       f"seeds s and s + {period} deal identical decks" if plan.folding else None,
+                       method or plan.method,
                        candidates, count, seconds, not remaining, [list(r) for r in remaining])

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rnglab.core.compiled import device, njit
+from rnglab.core.compiled import device, kernel_serves, njit
 
 UINT64_LIMIT = 2**64
 
@@ -91,6 +91,16 @@ def multiply_128(a, b):  # pragma: no cover - compiled
         (middle << thirty_two) | (p00 & mask)
 
 
+@device
+def split_scaled(x, n, bits, low_mask):  # pragma: no cover - compiled
+    """``((x n) >> bits, (x n) mod 2^bits)`` for ``1 <= bits <= 64`` (``low_mask = 2^bits - 1``): uint64 scalars in
+    the kernel, or uint64 arrays in numpy (whose arithmetic wraps modulo 2^64 alike)."""
+    high, low = multiply_128(x, n)
+    if bits == 64:
+        return high, low
+    return (high << (np.uint64(64) - bits)) | (low >> bits), low & low_mask
+
+
 @njit(cache=True, nogil=True)
 def _power_of_two_kernel(x, n, bits, threshold, quotient, keep):  # pragma: no cover - compiled
     """``quotient = (x n) >> bits`` and ``keep = (x n mod 2^bits) >= threshold`` for ``1 <= bits <= 64``.
@@ -101,11 +111,7 @@ def _power_of_two_kernel(x, n, bits, threshold, quotient, keep):  # pragma: no c
     bits = np.uint64(bits)
     low_mask = np.uint64(0xFFFFFFFFFFFFFFFF) >> (np.uint64(64) - bits)
     for i in range(x.size):
-        high, low = multiply_128(x[i], n[i * step])
-        if bits == 64:
-            quotient[i], remainder = high, low
-        else:
-            quotient[i], remainder = (high << (np.uint64(64) - bits)) | (low >> bits), low & low_mask
+        quotient[i], remainder = split_scaled(x[i], n[i * step], bits, low_mask)
         keep[i] = remainder >= threshold[i * step]
 
 
@@ -116,8 +122,13 @@ def _power_of_two_product(x, n, bits, threshold):
         np.ascontiguousarray(np.broadcast_to(n, np.shape(x)), dtype=np.uint64).reshape(-1)
     flat_t = np.asarray(threshold, dtype=np.uint64).reshape(-1) if shared else \
         np.ascontiguousarray(np.broadcast_to(threshold, np.shape(x)), dtype=np.uint64).reshape(-1)
-    quotient, keep = np.empty_like(flat_x), np.empty(flat_x.shape, dtype=bool)
-    _power_of_two_kernel(flat_x, flat_n, bits, flat_t, quotient, keep)
+    if not kernel_serves(flat_x.size):  # a few products (a deal's draw per step): numpy, the same values
+        low_mask = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - bits)
+        quotient, remainder = split_scaled(flat_x, flat_n, np.uint64(bits), low_mask)
+        keep = remainder >= flat_t
+    else:
+        quotient, keep = np.empty_like(flat_x), np.empty(flat_x.shape, dtype=bool)
+        _power_of_two_kernel(flat_x, flat_n, bits, flat_t, quotient, keep)
     return quotient.reshape(np.shape(x)), keep.reshape(np.shape(x))
 
 

@@ -33,7 +33,7 @@ import math
 
 import numpy as np
 
-from rnglab.core.compiled import fingerprint, njit
+from rnglab.core.compiled import fingerprint, kernels_would_serve, njit
 from rnglab.draws.bounded import STUCK_REJECTIONS, draw_bounded, draw_bounded_lanes, stuck_source_error
 from rnglab.draws.lcg import bound_table, kernel_fields, serves
 from rnglab.draws.words import draw_range, give_back, narrow_words, read_block
@@ -129,9 +129,11 @@ class BatchDraws(Draws):
 
         The compiled path (:func:`lcg_swaps`) serves what :func:`rnglab.draws.lcg.serves`
         serves (moduli a power of two up to 2^64 or at most 2^32, a reducer whose one-draw
-        map is exact on ``R``); anything else runs step by step. Both give the same decks, states and draws.
+        map is exact on ``R``) when a kernel would serve the work
+        (:func:`~rnglab.core.compiled.kernels_would_serve`: a draw and a swap a deck a step);
+        anything else runs step by step. Both give the same decks, states and draws.
         """
-        if not serves(self.batch, self.reducer):
+        if not (serves(self.batch, self.reducer) and kernels_would_serve(2 * len(decks) * len(steps))):
             return super().run_swaps(decks, steps)
         return lcg_swaps(decks, self.batch, self.reducer, steps, self.draws)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rnglab.core.compiled import kernels_started, njit
+from rnglab.core.compiled import kernel_serves, njit
 
 
 @dataclass(frozen=True)
@@ -192,19 +192,13 @@ def _swap_kernel(decks, first, second):  # pragma: no cover - compiled
     return True
 
 
-#: Decks from which :func:`swap` runs its kernel; fewer are swapped by numpy's indexing (about 10 us a call,
-#: as the kernel's) until a kernel has run in the process (:func:`~rnglab.core.compiled.kernels_started`), so
-#: that a process that deals a few decks does not import numba (about 0.7 CPU s, against 1 ms for a deal).
-COMPILED_SWAP_DECKS = 64
-
-
 def swap(decks: np.ndarray, first, second) -> None:
     """Swap positions ``first`` and ``second`` (ints or one per row) in every row, in place.
 
     Raises ``ValueError`` for a position outside the deck (and then swaps nothing).
     """
     first, second = (np.atleast_1d(np.asarray(p, dtype=np.int64)) for p in (first, second))
-    swapped = _swap_kernel if len(decks) >= COMPILED_SWAP_DECKS or kernels_started() else _swap_indexed
+    swapped = _swap_kernel if kernel_serves(len(decks)) else _swap_indexed
     if not swapped(decks, first, second):
         raise outside_the_deck(decks.shape[1])
 

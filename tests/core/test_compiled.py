@@ -97,3 +97,18 @@ def test_kernels_started_says_whether_a_kernel_has_run_in_the_process():
     environment = {**os.environ, "PYTHONPATH": str(CHECKOUT)}
     assert subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True,
                           check=True).stdout.split() == ["False", "False", "True", "True"]
+
+
+def test_numpy_serves_a_process_until_its_work_would_have_paid_for_numbas_start(monkeypatch):
+    # ski rental: numpy takes the work of a process where no kernel has run until NUMPY_WORK_LIMIT values in all
+    from rnglab.core import compiled
+
+    monkeypatch.setattr(compiled, "_started", False)
+    monkeypatch.setattr(compiled, "_numpy_work", 0)
+    assert not compiled.kernels_would_serve(compiled.NUMPY_WORK_LIMIT) and compiled._numpy_work == 0  # not counted
+    assert not compiled.kernel_serves(compiled.NUMPY_WORK_LIMIT - 5) and compiled._numpy_work == compiled.NUMPY_WORK_LIMIT - 5
+    assert not compiled.kernel_serves(5)
+    assert compiled.kernels_would_serve(1) and compiled.kernel_serves(1) and compiled._numpy_work == compiled.NUMPY_WORK_LIMIT
+    monkeypatch.setattr(compiled, "_numpy_work", 0)
+    monkeypatch.setattr(compiled, "_started", True)  # a kernel has run: the kernels serve every size
+    assert compiled.kernel_serves(1) and compiled._numpy_work == 0

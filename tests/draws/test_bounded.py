@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.core import compiled
-from rnglab.draws.bounded import COMPACT_MIN, Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
+from rnglab.draws.bounded import Drawn, draw_bounded, draw_bounded_lanes, draw_bounded_reference
 from rnglab.draws.compact import compact, compacts
 from rnglab.draws.words import WordBlock
 from rnglab.generators import CallableSource, make_source
@@ -166,14 +166,15 @@ def test_vectorised_draw_equals_one_at_a_time(gen, method, n_fraction, seed, siz
     assert np.array_equal(fast.random_raw(3), slow.random_raw(3))
 
 
-@pytest.mark.parametrize("started", [False, True])
-@pytest.mark.parametrize("size", [COMPACT_MIN - 1, COMPACT_MIN])
+@pytest.mark.parametrize("numpy_work", [0, compiled.NUMPY_WORK_LIMIT])
+@pytest.mark.parametrize("size", [63, 64, 5000])
 @pytest.mark.parametrize(("gen", "method", "n"), [("java", "java-nextint", 2**30 + 1), ("pcg64", "lemire", 3 * 2**62),
                                                   ("java", "bitmask", 2**31 + 1)])
-def test_a_few_draws_mapped_by_numpy_equal_the_one_pass_kernel_s(gen, method, n, size, started, monkeypatch):
-    # numpy maps fewer than COMPACT_MIN draws until a kernel has run in the process; bounds that reject about
-    # half the draws: the rejections and the draws counted go through both paths
-    monkeypatch.setattr(compiled, "_started", started)
+def test_draws_mapped_by_numpy_equal_the_one_pass_kernel_s(gen, method, n, size, numpy_work, monkeypatch):
+    # numpy maps the draws of a process where no kernel has run until its numpy work passes NUMPY_WORK_LIMIT;
+    # bounds that reject about half the draws: the rejections and the draws counted go through both paths
+    monkeypatch.setattr(compiled, "_started", False)
+    monkeypatch.setattr(compiled, "_numpy_work", numpy_work)
     fast, slow = make_source(gen, seed=2026), make_source(gen, seed=2026)
     drawn, expected = draw_bounded(fast, n, size, REDUCERS[method]), draw_bounded_reference(slow, n, size, REDUCERS[method])
     assert drawn.draws == expected.draws > size

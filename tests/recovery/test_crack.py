@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rnglab.core import compiled
 from rnglab.generators import as_generator, make_source
 from rnglab.recovery.crack import (
     MAX_LISTED,
@@ -65,6 +66,22 @@ def assert_all_reproduce(result, observation, generator, algo, method):
         deck = reference_deal(generator, candidate.seed, algo, method)
         assert list(deck[list(observation.positions)]) == list(observation.cards)
         assert DECK.names(deck) == candidate.deck
+
+
+@pytest.mark.parametrize("generator, algo, method", [("msvc", "fisher-yates", "native"),
+                                                     ("delphi", "poker1999", "native"), ("minstd", "naive", "lemire")])
+def test_a_small_search_in_a_process_without_kernels_deals_by_numpy_the_same_seeds(generator, algo, method,
+                                                                                   monkeypatch):
+    # issue 31: a day of seeds searched in a new process loaded numba (0.5-0.9 CPU s) for a few ms of work; numpy
+    # deals every deck instead (the batch path, so labelled) while that work is under NUMPY_WORK_LIMIT
+    compiled_result, observation = search_around(generator, 777_777, algo, method, k=3)
+    monkeypatch.setattr(compiled, "_started", False)
+    monkeypatch.setattr(compiled, "_numpy_work", 0)
+    numpy_result, _ = search_around(generator, 777_777, algo, method, k=3)
+    assert (compiled_result.method, numpy_result.method) == ("compiled", "batch")
+    assert numpy_result.candidates == compiled_result.candidates and 777_777 in [c.seed for c in numpy_result.candidates]
+    assert numpy_result.shuffled == compiled_result.shuffled == 6001
+    assert_all_reproduce(numpy_result, observation, generator, algo, method)
 
 
 # -- the compiled kernel against the library's shuffles --------------------------------------------------

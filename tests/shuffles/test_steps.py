@@ -14,7 +14,7 @@ from rnglab.core import compiled
 from rnglab.reduction.reducers import REDUCERS
 from rnglab.shuffles.algorithms import SHUFFLES, make_shuffle
 from rnglab.shuffles.fairness import ChoiceWeights, program_position_counts, repack, unpack_columns
-from rnglab.shuffles.steps import COMPILED_SWAP_DECKS, SwapStep, TakeStep, TranspositionStep, swap
+from rnglab.shuffles.steps import SwapStep, TakeStep, TranspositionStep, swap
 
 
 def reference_update(step, matrix, draws):
@@ -92,11 +92,13 @@ def test_repack_and_unpack_round_trip():
     assert unpack_columns([wider], 4, 64)[:, 0].tolist() == entries
 
 
-@pytest.mark.parametrize("started", [False, True])
-@pytest.mark.parametrize("rows", [1, COMPILED_SWAP_DECKS - 1, COMPILED_SWAP_DECKS])
-def test_swap_exchanges_positions_per_deck_by_numpy_for_a_few_decks_and_compiled_for_more(rows, started, monkeypatch):
-    # a few decks are swapped by numpy until a kernel has run in the process, then by the kernel
-    monkeypatch.setattr(compiled, "_started", started)
+@pytest.mark.parametrize("numpy_work", [0, compiled.NUMPY_WORK_LIMIT])
+@pytest.mark.parametrize("rows", [1, 63, 64, 3000])
+def test_swap_exchanges_positions_per_deck_by_numpy_or_compiled(rows, numpy_work, monkeypatch):
+    # decks are swapped by numpy in a process where no kernel has run until its numpy work passes
+    # NUMPY_WORK_LIMIT, then by the kernel
+    monkeypatch.setattr(compiled, "_started", False)
+    monkeypatch.setattr(compiled, "_numpy_work", numpy_work)
     rng = np.random.default_rng(rows)
     decks, first, second = np.tile(np.arange(52), (rows, 1)), rng.integers(0, 52, rows), rng.integers(0, 52, rows)
     expected = decks.copy()
