@@ -7,7 +7,7 @@ interpreter with the imports done and numba's compiler loaded, no test run, is t
 difference is what the test's sample costs. Goal: every test under 1 GiB at any
 ``n`` where its work is streamed (Fourier, which transforms the whole sample,
 needs memory in proportion to ``n`` and is listed with it; birthday spacings
-and collision, which sort theirs, hold one block of 2^20 cells with the
+and collision, which sort and count theirs, hold one block of 2^20 and 2^22 cells with the
 ``small`` battery's ``block``). The reference interpreter runs :data:`BASELINE_RUNS` times: the spread of
 its peaks is the noise of one measurement, and a test whose peak lies within it is shown as ``< NOISE``
 (at least 1 MiB, the table's unit), not as a difference of noise (it printed -0 and -1 MiB).
