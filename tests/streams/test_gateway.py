@@ -208,14 +208,15 @@ def test_bit_fields_equal_the_bit_stream_read_one_bit_at_a_time(stream, field_bi
 @st.composite
 def joined_fields(draw):
     """Fields of ``f = per w`` bits, ``w`` bits selected from each output (a source of ``b`` bits): the fields that
-    :func:`~rnglab.streams.gateway._join` builds ``per`` words at a time, with enough outputs for a few of them."""
-    source_bits = draw(st.integers(1, 64))
-    dropped = draw(st.integers(0, source_bits - 1))
-    width = draw(st.integers(1, source_bits - dropped))
-    per = draw(st.sampled_from([2, 4, 8, 16, 32, 64, *range(2, 65)]).filter(lambda k: k * width <= 64))
+    :func:`~rnglab.streams.gateway._join` builds ``per`` words at a time, with outputs for 128 bits or more."""
+    width = draw(st.sampled_from([1, 1, 1, 8]) | st.integers(1, 32))  # the low bit and byte most often
+    per = draw(st.sampled_from([k for k in (2, 4, 8, 16, 32, 64) if k * width <= 64]) | st.integers(2, 64 // width))
+    dropped = draw(st.integers(0, 64 - width))
+    source_bits = draw(st.integers(dropped + width, 64))
     selection = draw(st.sampled_from([BitSelection(dropped, width)]
                                      + [BitSelection(low=width)] * (dropped + width == source_bits)))
-    values = draw(st.lists(st.integers(0, 2**source_bits - 1), min_size=per, max_size=4 * per + 3))
+    least = 2 * max(per, 64 // width)  # two groups of 64 bits (the low bit's are cut 4 or 2 fields at a time)
+    values = draw(st.lists(st.integers(0, 2**source_bits - 1), min_size=least, max_size=least + 2 * per + 3))
     return source_bits, values, selection, per * width
 
 
