@@ -205,6 +205,39 @@ def test_bit_fields_equal_the_bit_stream_read_one_bit_at_a_time(stream, field_bi
     words_read(source, values, source_bits, -(-count * field_bits // width))
 
 
+@st.composite
+def joined_fields(draw):
+    """Fields of ``f = per w`` bits, ``w`` bits selected from each output (a source of ``b`` bits): the fields that
+    :func:`~rnglab.streams.gateway._join` builds ``per`` words at a time, with outputs for 128 bits or more."""
+    width = draw(st.sampled_from([1, 1, 1, 8]) | st.integers(1, 32))  # the low bit and byte most often
+    per = draw(st.sampled_from([k for k in (2, 4, 8, 16, 32, 64) if k * width <= 64]) | st.integers(2, 64 // width))
+    dropped = draw(st.integers(0, 64 - width))
+    source_bits = draw(st.integers(dropped + width, 64))
+    selection = draw(st.sampled_from([BitSelection(dropped, width)]
+                                     + [BitSelection(low=width)] * (dropped + width == source_bits)))
+    least = 2 * max(per, 64 // width)  # two groups of 64 bits (the low bit's are cut 4 or 2 fields at a time)
+    values = draw(st.lists(st.integers(0, 2**source_bits - 1), min_size=least, max_size=least + 2 * per + 3))
+    return source_bits, values, selection, per * width
+
+
+@settings(max_examples=300, deadline=None)
+@given(joined_fields(), st.data())
+def test_fields_of_whole_words_equal_the_bit_stream_read_one_bit_at_a_time(stream, data):
+    """Fields that a whole number of selected words fill (joined without a bit buffer, in loops unrolled for
+    2 to 64 words a field), in one read and in pieces: the bit stream's fields, from the same outputs."""
+    source_bits, values, selection, field_bits = stream
+    expected, width = reference_bits(source_bits, 2**source_bits - 1, values, selection)
+    count = data.draw(st.integers(1, len(expected) // field_bits))
+    wanted = [int(expected[i * field_bits:(i + 1) * field_bits], 2) for i in range(count)]
+    source, _ = counted(values, 2**source_bits - 1)
+    assert bit_fields(select(source, selection), count, field_bits).tolist() == wanted
+    words_read(source, values, source_bits, count * field_bits // width)
+    first = data.draw(st.integers(0, count))
+    reader, view = BitReader(), select(listed(values, 0, 2**source_bits - 1), selection)
+    assert reader.fields(view, first, field_bits).tolist() + reader.fields(view, count - first, field_bits).tolist() \
+        == wanted
+
+
 @settings(max_examples=200, deadline=None)
 @given(bit_streams(), st.data())
 def test_bits_equal_the_bit_stream_read_one_bit_at_a_time(stream, data):
