@@ -134,7 +134,7 @@ def kernel_serves(size: int) -> bool:
 def kernels_would_serve(size: int) -> bool:
     """:func:`kernel_serves` without counting: for a caller that chooses between paths whose calls below count the
     work themselves (a seed search of ``size`` values dealt by numpy, step by step)."""
-    return _started or _numpy_work + size > NUMPY_WORK_LIMIT
+    return kernels_started() or _numpy_work + size > NUMPY_WORK_LIMIT
 
 
 def njit(description: str | None = None, seconds: float = 0.0, **options) -> Callable[[Callable], Kernel]:

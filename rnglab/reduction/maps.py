@@ -91,6 +91,12 @@ def multiply_128(a, b):  # pragma: no cover - compiled
         (middle << thirty_two) | (p00 & mask)
 
 
+#: Most products numpy forms in one call (:func:`_power_of_two_product`) where no kernel has run yet
+#: (:func:`~rnglab.core.compiled.kernel_serves`): its passes hold about ten temporaries of the size (256 KiB each
+#: here), where the kernel writes only its results.
+NUMPY_PRODUCTS = 2**15
+
+
 @device
 def split_scaled(x, n, bits, low_mask):  # pragma: no cover - compiled
     """``((x n) >> bits, (x n) mod 2^bits)`` for ``1 <= bits <= 64`` (``low_mask = 2^bits - 1``): uint64 scalars in
@@ -122,7 +128,7 @@ def _power_of_two_product(x, n, bits, threshold):
         np.ascontiguousarray(np.broadcast_to(n, np.shape(x)), dtype=np.uint64).reshape(-1)
     flat_t = np.asarray(threshold, dtype=np.uint64).reshape(-1) if shared else \
         np.ascontiguousarray(np.broadcast_to(threshold, np.shape(x)), dtype=np.uint64).reshape(-1)
-    if not kernel_serves(flat_x.size):  # a few products (a deal's draw per step): numpy, the same values
+    if flat_x.size <= NUMPY_PRODUCTS and not kernel_serves(flat_x.size):  # numpy: the same values
         low_mask = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - bits)
         quotient, remainder = split_scaled(flat_x, flat_n, np.uint64(bits), low_mask)
         keep = remainder >= flat_t
