@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -213,25 +214,36 @@ def _run_in_processes(task, pending, finish, processes: int) -> None:
 
 
 def _run_on_cluster(task, client, pending, retries, finish, failures) -> None:
-    """Chunks as tasks, ``IN_FLIGHT`` per worker at a time, gathered as they complete; Ctrl-C cancels the rest."""
+    """Chunks as tasks, ``IN_FLIGHT`` per worker at a time, gathered as they complete; Ctrl-C cancels the rest.
+
+    A task that ends neither finished nor with an error (its result lost with its worker before it was read:
+    seen once in CI, a worker killed under load) is submitted again, at most ``retries`` times, as dask does for
+    a task whose worker died while it ran.
+    """
     from distributed import as_completed
 
-    queue, where = iter(pending), {}
+    queue, where, resubmitted = iter(pending), {}, Counter()
 
-    def submit():  # the task's arguments travel with it: no scattered copy that dying workers could lose
-        for first, stop, *more in queue:
-            future = client.submit(task, first, stop, *more, retries=retries, pure=False)
-            where[future.key] = (first, stop)
-            return future
-        return None
+    def submit_chunk(chunk):  # the task's arguments travel with it: no scattered copy that dying workers could lose
+        future = client.submit(task, *chunk, retries=retries, pure=False)
+        where[future.key] = chunk
+        return future
+
+    def submit():
+        return next((submit_chunk(chunk) for chunk in queue), None)
 
     window = [f for f in (submit() for _ in range(IN_FLIGHT * worker_count(client))) if f is not None]
     running = as_completed(window, loop=client.loop)
     try:
         for future in running:
-            first, stop = where.pop(future.key)
+            chunk = where.pop(future.key)
+            first, stop = chunk[:2]
             if future.status == "finished":
                 finish(first, stop, future.result())
+            elif future.status != "error" and resubmitted[first] < retries:
+                resubmitted[first] += 1
+                running.add(submit_chunk(chunk))
+                continue
             else:
                 failures.append(Failure(first, stop, _error_text(future)))
             following = submit()
