@@ -61,6 +61,7 @@ from rnglab.reduction.reducers import Reducer
 from rnglab.seeds.space import SeedSpace, check_seed_space, seed_array, seed_dtype, seed_range_space
 from rnglab.shuffles.algorithms import FISHER_YATES, Shuffle, shuffle
 from rnglab.shuffles.cards import Deck, deck_for, parse_cards
+from rnglab.shuffles.draws import numpy_deal_work
 from rnglab.shuffles.reach import batched, seed_decks
 from rnglab.shuffles.steps import SwapStep, step_bounds
 
@@ -344,9 +345,9 @@ def matching_seeds(plan: Plan, first: int, stop: int, searcher: Callable = searc
 def search_method(plan: Plan) -> str:
     """The path :func:`search` takes: the plan's, but ``batch`` (numpy deals every deck, step by step) for a
     compiled plan that numpy deals in less than numba's start-up time, in a process where no kernel has run
-    (:func:`~rnglab.core.compiled.kernels_would_serve`, a draw and a swap a seed a step: a day of seeds, 0.2 CPU s
-    where numba's first kernel costs 0.5 to 0.9). The same seeds either way."""
-    work = 2 * plan.shuffle_count * len(plan.kernel.get("steps", ()))
+    (:func:`~rnglab.core.compiled.kernels_would_serve` of :func:`~rnglab.shuffles.draws.numpy_deal_work`: a day
+    of seeds, 0.2 CPU s where numba's first kernel costs 0.5 to 0.9). The same seeds either way."""
+    work = numpy_deal_work(plan.shuffle_count, len(plan.kernel.get("steps", ())))
     return "batch" if plan.method == "compiled" and not kernels_would_serve(work) else plan.method
 
 

@@ -130,10 +130,10 @@ class BatchDraws(Draws):
         The compiled path (:func:`lcg_swaps`) serves what :func:`rnglab.draws.lcg.serves`
         serves (moduli a power of two up to 2^64 or at most 2^32, a reducer whose one-draw
         map is exact on ``R``) when a kernel would serve the work
-        (:func:`~rnglab.core.compiled.kernels_would_serve`: a draw and a swap a deck a step);
+        (:func:`~rnglab.core.compiled.kernels_would_serve` of :func:`numpy_deal_work`);
         anything else runs step by step. Both give the same decks, states and draws.
         """
-        if not (serves(self.batch, self.reducer) and kernels_would_serve(2 * len(decks) * len(steps))):
+        if not (serves(self.batch, self.reducer) and kernels_would_serve(numpy_deal_work(len(decks), len(steps)))):
             return super().run_swaps(decks, steps)
         return lcg_swaps(decks, self.batch, self.reducer, steps, self.draws)
 
@@ -382,6 +382,12 @@ def uniform_below_factorial(draws: Draws, n: int, mask=None) -> np.ndarray:
         out[lanes[good]] = values[good]
         selected[lanes[good]] = False
     return out if mask is None else out[np.asarray(mask, dtype=bool)]
+
+
+def numpy_deal_work(decks: int, steps: int) -> int:
+    """The values numpy's step-by-step path handles to deal ``decks`` decks of ``steps`` swaps: a draw and a swap a
+    deck a step (what :func:`~rnglab.core.compiled.kernel_serves` counts below it)."""
+    return 2 * decks * steps
 
 
 # -- the compiled swap path: one deck per LCG lane, deck by deck ------------------------
