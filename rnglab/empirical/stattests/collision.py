@@ -117,6 +117,16 @@ def _join_cells(values, shift, d, t, out):  # pragma: no cover - compiled
     return out
 
 
+@njit(cache=True, nogil=True)
+def repeats_in_sorted(ordered):  # pragma: no cover - compiled
+    """The values of the sorted ``ordered`` equal to the one before them: its size less its distinct values (the
+    collisions of sorted cells, the equal birthday spacings), in one pass without a temporary array."""
+    repeats = 0
+    for i in range(1, ordered.size):
+        repeats += ordered[i] == ordered[i - 1]
+    return repeats
+
+
 def poisson_mid_pvalue(observed: int, mean: float) -> float:
     """Mid-p value ``P(Y > y) + P(Y = y) / 2`` of a Poisson(``mean``) count.
 
@@ -268,7 +278,7 @@ class CollisionTally(PoissonBlocksTally):
 
     def coincidences(self, cells: np.ndarray) -> int:
         cells.sort()  # in place, without scratch (:func:`~.birthday.equal_spacings`)
-        return int(np.count_nonzero(cells[1:] == cells[:-1]))
+        return int(repeats_in_sorted(cells))
 
     def block_mean(self, m: int) -> float:
         return expected_collisions(m, self.k)

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.empirical.stattests.collision import (
@@ -41,6 +41,7 @@ def test_msvc_digits_and_cells():
     assert digits(make_source("msvc"), 3, 10).tolist() == [41 * 10 // 32768, 18467 * 10 // 32768, 6334 * 10 // 32768]
 
 
+@settings(deadline=None)  # the first example compiles the kernels
 @given(st.integers(1, 5), st.integers(0, 12), st.data())
 def test_joined_digits_are_horner_sums_for_every_t(t, shift, data):
     """The unrolled loops (t = 2, 3) and the general one give ``sum_i y_{tj+i} d^(t-1-i)`` of the digits
