@@ -23,6 +23,7 @@ from rnglab.empirical.stattests.collision import (
     expected_collisions,
     poisson_discrete_pvalue,
     poisson_mid_pvalue,
+    repeats_in_sorted,
 )
 from rnglab.generators import make_source
 from rnglab.generators.external import ByteStreamSource
@@ -57,6 +58,13 @@ def test_joined_digits_are_horner_sums_for_every_t(t, shift, data):
     for dtype in (np.uint32, np.uint64):
         out = np.empty(cells, dtype=dtype)
         assert _join_digits(values, np.uint64(shift), np.uint64(d), t, out).tolist() == expected
+
+
+@settings(deadline=None)  # the first example compiles the kernel
+@given(st.lists(st.integers(0, 2**32 - 1) | st.sampled_from([0, 1, 2**32 - 1]), max_size=100))
+def test_repeats_in_sorted_values_are_the_values_less_the_distinct_ones(values):
+    for dtype in (np.uint32, np.uint64):
+        assert repeats_in_sorted(np.sort(np.array(values, dtype=dtype))) == len(values) - len(set(values))
 
 
 def test_poisson_p_values_by_their_sums():
