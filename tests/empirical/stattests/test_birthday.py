@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rnglab.empirical.stattests.birthday import (
+    MOST_SHARED_WORDS,
     BirthdaySpacingsTally,
     birthday_spacings,
     equal_spacings,
@@ -64,10 +65,13 @@ def test_repeated_values_are_those_of_the_sorted_values(values):
 
 
 def test_repeated_values_whatever_the_low_words_share():
-    """Every low word shared (all values equal, or 2^32 apart): every value is gathered and sorted, the count
-    the same; none shared: nothing is."""
+    """Every low word shared (all values equal, or 2^32 apart): every value is gathered and sorted, or past
+    MOST_SHARED_WORDS shared words all sorted at once, the count the same; none shared: nothing is."""
     rng = np.random.default_rng(5)
+    many = 3 * MOST_SHARED_WORDS
     cases = [[5] * 1000, [2**32 * j for j in range(1000)], [2**32 * (j % 7) + 9 for j in range(1000)],
+             [5] * many, [2**32 * (j % 50) + j % 3 for j in range(many)],
+             [2**32 * (j % 2) + j // 2 for j in range(2 * MOST_SHARED_WORDS + 2)],  # one shared word past the most
              rng.integers(0, 2**64, 5000, dtype=np.uint64, endpoint=False).tolist(), list(range(1000)), [3], []]
     for values in cases:
         assert repeated_values(np.array(values, dtype=np.uint64), low_words(values)) == sorted_repeats(values)
