@@ -82,9 +82,10 @@ def repeated_values(values: np.ndarray, low: np.ndarray) -> int:
     (``2^20`` spacings of about 40 bits) about ``n^2 / 2^32``, 256, are
     sorted; the count is exact for any values (with more than
     :data:`MOST_SHARED_WORDS` low words shared every value is sorted: the
-    cost rises to a sort of both arrays, the answer does not change). On this project's machine, ``2^20`` spacings of
-    ``2^20`` uniform birthdays in ``2^60`` days took 5.8 ns a value (the low
-    words given) where sorting them and comparing neighbours took 9.2.
+    cost rises to a sort of both arrays, the answer does not change). On
+    this project's machine, the ``2^20`` spacings of ``2^20`` uniform
+    birthdays in ``2^60`` days took 5.8 ns a value (the low words given)
+    where sorting them and comparing neighbours took 9.2.
 
     Examples
     --------
