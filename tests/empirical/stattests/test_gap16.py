@@ -17,6 +17,7 @@ from rnglab.empirical.stattests.gap16 import (
     distinct_variance,
     expected_gaps,
     gap_edges,
+    kernel_edges,
 )
 from rnglab.generators import CallableSource, make_source
 from rnglab.generators.adapters import ideal_source
@@ -50,7 +51,7 @@ def test_kernel_bins_every_gap_as_the_edges_do(bins, seed):
     for gap in np.unique(near[near >= 0]).tolist():
         counts, last = np.zeros(bins, dtype=np.int64), np.zeros(2**16, dtype=np.uint32)
         last[1] = least
-        _count_gaps(np.array([1], dtype=np.uint64), 1, 1, least + gap + 1, last, edges, coarse, shift,
+        _count_gaps(np.array([1], dtype=np.uint64), 1, 1, least + gap + 1, last, kernel_edges(edges), coarse, shift,
                     np.empty(1, dtype=np.uint32), counts)
         assert np.flatnonzero(counts).tolist() == [np.searchsorted(edges, gap, "right") - 1]
         assert counts.sum() == 1 and last[1] == least + gap + 1
@@ -69,7 +70,7 @@ def test_kernel_counts_the_gaps_of_every_packing_fed_in_pieces(per):
     seen, start = {}, int(edges[-2]) + 2
     for first, size in [(0, 1), (1, 50), (51, 249)]:  # pieces of words; the last word of each read but its last value
         count = max(1, size * per - 1)
-        _count_gaps(packed[first:first + size], per, count, start, last, edges, coarse, shift,
+        _count_gaps(packed[first:first + size], per, count, start, last, kernel_edges(edges), coarse, shift,
                     np.empty(count, dtype=np.uint32), counts)
         for position, value in enumerate(words[first:first + size].ravel()[:count].tolist(), start):
             if value in seen:
