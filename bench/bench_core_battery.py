@@ -52,6 +52,11 @@ def piped_run(stream, kind: str, battery_name: str) -> int | None:
     return json.loads(tester.stdout)["bytes_to_fail"]
 
 
+def earlier(ours: int | None, theirs: int | None) -> bool:
+    """True when ``ours`` fails at less data than ``theirs`` (or fails where ``theirs`` does not)."""
+    return ours is not None and (theirs is None or ours < theirs)
+
+
 def shown(data: int | None) -> str:
     return human_bytes(data) if data else f"none to {human_bytes(LIMIT)}"
 
@@ -59,23 +64,24 @@ def shown(data: int | None) -> str:
 def main() -> None:
     for name in BATTERIES:  # compile every kernel before anything is timed
         library_run("pcg64", name)
-    rows, seconds, same = [], dict.fromkeys(BATTERIES, 0.0), 0
+    rows, seconds, same, sooner = [], dict.fromkeys(BATTERIES, 0.0), 0, 0
     for name in GENERATORS + IDEAL:
         runs = {battery: library_run(name, battery) for battery in BATTERIES}
         for battery in BATTERIES:
             seconds[battery] += runs[battery][2]
-        same += runs["core"][0] == runs["small"][0]
+        same, sooner = same + (runs["core"][0] == runs["small"][0]), sooner + earlier(runs["core"][0], runs["small"][0])
         rows.append([name, *(f"{shown(runs[b][0])} ({runs[b][1]})" if runs[b][0] else shown(runs[b][0])
                              for b in BATTERIES)])
     stream = compile_c(C_SOURCES / "defective_streams.c")
     for kind in KINDS:
         data = {battery: piped_run(stream, kind, battery) for battery in BATTERIES}
-        same += data["core"] == data["small"]
+        same, sooner = same + (data["core"] == data["small"]), sooner + earlier(data["core"], data["small"])
         rows.append([f"`{kind}` (piped)", *(shown(data[b]) for b in BATTERIES)])
     body = (f"Up to {human_bytes(LIMIT)}, until the first FAIL: every catalog generator but the OS source and numpy's "
             "Philox and SFC64 (seed 12345, library call), then the streams of bench/c/defective_streams.c (seed 1, "
             "piped to `rnglab test - --format u32 --until-fail --battery B`). "
-            f"Same data to fail: {same} of {len(rows)}. CPU time of the library runs, every generator together: "
+            f"Same data to fail: {same} of {len(rows)}; core needs less on {sooner}, more on "
+            f"{len(rows) - same - sooner}. CPU time of the library runs, every generator together: "
             f"core {seconds['core']:.1f} s, small {seconds['small']:.1f} s "
             f"(core / small {seconds['core'] / seconds['small']:.2f}).\n\n")
     body += markdown_table(["generator", "core: data to fail (its tests)", "small: data to fail (its tests)"], rows)

@@ -62,10 +62,11 @@ class Entry:
     @property
     def incremental(self) -> bool:
         """True when the entry's test has a :class:`~rnglab.empirical.stattests.base.Tally` whose memory its
-        options bound (:meth:`~rnglab.empirical.stattests.base.Tally.bounded`) and the entry is neither repeated
-        (a second-level test) nor capped: a run until it fails carries its counts on."""
+        options bound (:meth:`~rnglab.empirical.stattests.base.Tally.bounded`) and the entry is not repeated
+        (a second-level test): a run until it fails carries its counts on, up to its ``max_n`` cap, where it
+        stops reading and keeps its result."""
         tally = get_test(self.test).tally
-        return tally is not None and tally.bounded(self.options) and self.repeat == 1 and self.max_n is None
+        return tally is not None and tally.bounded(self.options) and self.repeat == 1
 
     def view(self, source: Source) -> Source:
         """What the entry reads of the run's ``source``: ``source`` itself, or the entry's own :attr:`bits` of the

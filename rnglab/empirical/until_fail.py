@@ -11,7 +11,9 @@ valid for those data (the stages' p-values are dependent, as PractRand's
 reports are). As in PractRand, a test whose statistic is made of counts
 keeps them from stage to stage and reads each output once: its
 :class:`~rnglab.empirical.stattests.base.Tally` goes on along one stream
-that lives for the whole run (:class:`TallyStream`). The tests that hold
+that lives for the whole run (:class:`TallyStream`), up to the entry's
+``max_n`` cap if it has one, where it stops reading (on any source) and
+keeps its result. The tests that hold
 their whole sample read the stream from its start again at each stage, up
 to their ``max_n`` cap, where they stop reading and keep their result on
 the same prefix; at the first stage such a test runs it reads the
@@ -277,7 +279,10 @@ class TallyStream:
             self.refused[index] = INPUT_ENDED
             reader.inner.close()
             return _Outcome(None, INPUT_ENDED, reader.outputs_read)
-        reader.inner.rest()  # its stage is read: the tallies still reading do not wait for it
+        if entry.max_n is not None and entry.size >= entry.max_n:  # at its cap: it reads no more, nor is held for
+            reader.inner.close()
+        else:  # its stage is read: the tallies still reading do not wait for it
+            reader.inner.rest()
         try:
             tally.check(tally.samples)
         except ValueError as rule:

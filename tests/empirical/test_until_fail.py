@@ -10,7 +10,7 @@ import pytest
 
 from rnglab.empirical.battery import Entry, get_battery
 from rnglab.empirical.stattests import TESTS
-from rnglab.empirical.until_fail import CountingSource, Pacing, run_stage, stages, summarise
+from rnglab.empirical.until_fail import CountingSource, Pacing, TallyStream, run_stage, stages, summarise
 from rnglab.empirical.verdicts import Thresholds
 from rnglab.generators import make_source
 from rnglab.streams.gateway import BitSelection, select
@@ -291,6 +291,28 @@ def test_the_whole_sample_tests_count_in_blocks_carried_from_stage_to_stage():
         expected = at_once(got, "pcg64", 12345)
         assert (got.statistic, got.pvalue) == (expected.statistic, expected.pvalue)
 
+
+
+def test_a_capped_tally_stops_at_its_cap_and_the_stream_holds_nothing_for_it(tmp_path, monkeypatch):
+    """A tally with ``max_n`` (the core battery's birthday spacings and collision) counts the stream's first max_n
+    samples, then keeps its result at every later stage, on an input read once too, and closes its reader: the
+    stream, which keeps what follows a resting reader, holds nothing for it (at 2^21 bytes it held 2^18 words for
+    it, the whole input past its cap, when it only rested)."""
+    from rnglab.empirical import until_fail
+    from rnglab.empirical.battery import Battery
+    from rnglab.generators.external import input_spec
+
+    capped = Entry("frequency", 10**5, {"d": 16}, max_n=2**14)
+    battery = Battery("two", "", (capped, Entry("frequency", 10**5, {"d": 256})))
+    path = tmp_path / "pcg64.u64"
+    path.write_bytes(make_source("pcg64", 8).random_raw(2**18).astype("<u8").tobytes())
+    streams = []
+    monkeypatch.setattr(until_fail, "TallyStream", lambda *args: streams.append(TallyStream(*args)) or streams[-1])
+    done = list(stages(input_spec(str(path), "u64").make(None), battery, max_bytes=2**21))
+    first = [stage.results[0] for stage in done if stage.results and stage.results[0].params["n"] == 2**14]
+    assert len(first) >= 3 and all(result is first[0] for result in first)
+    assert first[0].statistic == TESTS["frequency"](make_source("pcg64", 8), 2**14, d=16).statistic
+    assert done[-1].results[1].params["n"] > 2**17 and 0 not in streams[0].stream._positions
 
 
 def test_the_battery_s_import_path_leaves_out_scipy_stats():
