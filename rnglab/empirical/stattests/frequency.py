@@ -78,10 +78,10 @@ def add_top_bit_counts(values, shift, counts):  # pragma: no cover - compiled
     :data:`SPLIT_CELLS` cells), added to ``counts`` at the end: an increment
     then never waits for the store of the one before it to the same cell,
     which on a stream that repeats a digit (a defective one) made each count
-    cost three times as much (2.7 ns a value, 0.7 with four counts; 0.6 on
-    random words either way). Against cutting the digits into an array of
-    their own and counting them (:func:`add_counts`), 0.6 to 0.7 ns a value
-    rather than 1.0 to 1.3.
+    cost three to four times as much (2.5 to 2.7 ns a value, 0.7 to 1.0 with
+    four counts; 0.6 to 0.8 on random words either way, ``d`` = 16 or 256).
+    Against cutting the digits into an array of their own and counting them
+    (:func:`add_counts`), 0.6 to 0.7 ns a value rather than 1.0 to 1.3.
     """
     if counts.size > SPLIT_CELLS:
         for value in values:

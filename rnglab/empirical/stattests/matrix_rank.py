@@ -110,9 +110,11 @@ def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     the group's eight pivots cleared from the rows below at once
     (:func:`clear_below`, a loop over the rows in vector registers, each row
     read and written once per group rather than once per pivot). On this
-    project's machine (numba 0.68, an AVX-512 Xeon, 256-bit vectors) 0.29
+    project's machine (numba 0.68, an AVX-512 Xeon, 256-bit vectors) 0.30
     microseconds a 64 x 64 matrix and 0.12 a 32 x 32, where clearing each
-    pivot from the rows below in turn took 0.40 and 0.24.
+    pivot from the rows below in turn took 0.42 and 0.21 (best of 7,
+    alternating). Two matrices eliminated side by side, for the processor
+    to overlap their chains of dependent steps, were no faster.
     """
     count, rows = matrices.shape
     ranks = np.empty(count, dtype=np.int64)
