@@ -23,7 +23,7 @@ from rnglab.empirical.stattests.base import (
 )
 from rnglab.empirical.stattests.collision import digits, top_bits_shift
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import genuine_bits, selection_of, uniforms, words
+from rnglab.streams.gateway import _spanned_words, genuine_bits, selection_of, uniforms
 
 #: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
 #: the processor's cache, which makes the numpy passes several times faster than on whole samples.
@@ -70,9 +70,10 @@ SPLIT_CELLS = 2**12
 
 
 @njit(cache=True, nogil=True)
-def add_top_bit_counts(values, shift, counts):  # pragma: no cover - compiled
-    """``counts[v >> shift] += 1`` for every ``v`` of ``values`` (fewer than ``2^32``), in place: the frequency
-    test's digits when they are the words' top bits (:func:`~.collision.top_bits_shift`), counted as they are cut.
+def add_top_bit_counts(values, shift, mask, counts):  # pragma: no cover - compiled
+    """``counts[(v >> shift) & mask] += 1`` for every ``v`` of ``values`` (fewer than ``2^32``), in place: the
+    frequency test's digits when they are the words' top bits (:func:`~.collision.top_bits_shift`), counted as they
+    are cut from the words under a selection of bits (``shift`` then counts the bits below the selection too).
 
     Successive values go to four separate uint32 counts (of at most
     :data:`SPLIT_CELLS` cells), added to ``counts`` at the end: an increment
@@ -85,17 +86,17 @@ def add_top_bit_counts(values, shift, counts):  # pragma: no cover - compiled
     """
     if counts.size > SPLIT_CELLS:
         for value in values:
-            counts[value >> shift] += 1
+            counts[(value >> shift) & mask] += 1
         return
     split = np.zeros((4, counts.size), dtype=np.uint32)
     whole = values.size - values.size % 4
     for i in range(0, whole, 4):
-        split[0, values[i] >> shift] += 1
-        split[1, values[i + 1] >> shift] += 1
-        split[2, values[i + 2] >> shift] += 1
-        split[3, values[i + 3] >> shift] += 1
+        split[0, (values[i] >> shift) & mask] += 1
+        split[1, (values[i + 1] >> shift) & mask] += 1
+        split[2, (values[i + 2] >> shift) & mask] += 1
+        split[3, (values[i + 3] >> shift) & mask] += 1
     for i in range(whole, values.size):
-        split[0, values[i] >> shift] += 1
+        split[0, (values[i] >> shift) & mask] += 1
     for cell in range(counts.size):
         counts[cell] += np.int64(split[0, cell]) + np.int64(split[1, cell]) + np.int64(split[2, cell]) \
             + np.int64(split[3, cell])
@@ -195,7 +196,8 @@ class FrequencyTally(Tally):
             self.counts += group_counts(digit_reader(source, self.d), count, 1, lambda groups: groups[:, 0], self.d)
             return
         for start in range(0, count, CHUNK):  # the digits are the words' top bits: counted as they are cut
-            add_top_bit_counts(words(source, min(CHUNK, count - start))[0], np.uint64(shift), self.counts)
+            values, below, _ = _spanned_words(source, min(CHUNK, count - start))  # a selection's bits cut here too
+            add_top_bit_counts(values, np.uint64(below + shift), np.uint64(self.d - 1), self.counts)
 
     def result(self) -> EmpiricalResult:
         n = self.samples
