@@ -38,7 +38,8 @@ def rank_probabilities(rows: int, columns: int) -> np.ndarray:
 CHUNK_ROWS = 2**15
 
 
-#: Rows eliminated together (:func:`eliminate_group`, :func:`clear_below`): eight pivots held in registers.
+#: Rows eliminated together (:func:`eliminate_group`, :func:`clear_below`): eight pivots held in registers, which
+#: :func:`clear_below` names one by one (another size needs its pivots named again).
 GROUP = 8
 
 
