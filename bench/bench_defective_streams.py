@@ -1,7 +1,7 @@
 """Data to fail of the plain ``rnglab test - --format u32`` and of PractRand on the streams of issue #30.
 
 bench/c/defective_streams.c writes each kind of stream (seed 1); the same bytes go to
-``rnglab test - --format u32`` (the plain command: the small battery until it fails, up to 64 MiB) and, when given
+``rnglab test - --format u32`` (the plain command: the core battery until it fails, up to 64 MiB) and, when given
 (``--practrand PATH`` or ``PRACTRAND_RNG_TEST``), to ``RNG_test stdin32 -tlmin 10 -tlmax 64MB`` (its data at the
 first FAIL). Writes bench/results/defective_streams.md.
 
@@ -63,7 +63,7 @@ def main() -> None:
         theirs = practrand_verdict(arguments.practrand, stream, kind) if arguments.practrand else "not measured"
         rows.append(f"| `{kind}` | {rnglab_verdict(stream, kind)} | {theirs} |")
     text = ("# The plain `rnglab test - --format u32` and PractRand on the streams of issue #30\n\n"
-            "bench/c/defective_streams.c, seed 1; rnglab's plain command runs the small battery until it fails, up "
+            "bench/c/defective_streams.c, seed 1; rnglab's plain command runs the core battery until it fails, up "
             f"to 64 MiB; PractRand: `RNG_test stdin32 -tlmin 10 -tlmax {LIMIT}`. The first five are item 1 of the "
             "issue (the smoke battery passed them); `lcg128-top` is a good generator.\n\n"
             "| stream | rnglab | PractRand |\n|---|---|---|\n" + "\n".join(rows) + "\n")

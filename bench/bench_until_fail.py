@@ -1,7 +1,7 @@
 """Data needed to fail: ``rnglab test --until-fail`` against PractRand's ``RNG_test`` on the same streams.
 
 For every catalog generator but the OS source, and numpy's Philox and SFC64 as
-further ideal sources (seed 12345), rnglab's ``small`` battery run until it
+further ideal sources (seed 12345), rnglab's default battery (``core``) run until it
 fails (library call), the same reading the generator's bits piped in
 (``rnglab stream GEN | rnglab test - --format u32 --until-fail``: what a user
 who pipes a stream in sees), and PractRand reading the same bits
@@ -37,6 +37,8 @@ GENERATORS = tuple(name for name in catalog() if name != "os")
 #: numpy's other ideal bit generators, fed to PractRand by a producer writing their raw 64-bit words.
 IDEAL = ("Philox", "SFC64")
 SEED = 12345
+#: The battery of a plain ``rnglab test GEN`` (and of the piped runs, which use the default).
+BATTERY = "core"
 PRODUCER = ("import sys, numpy as np\ngenerator = np.random.{}({})\n"
             "while True:\n    sys.stdout.buffer.write(generator.random_raw(2**16).astype('<u8').tobytes())\n")
 
@@ -59,7 +61,8 @@ STAGE = re.compile(r"length= .*\(2\^(\d+) bytes\), time= ([\d.]+) seconds")
 def rnglab_run(name: str, limit: int):
     source = source_of(name)
     started = time.perf_counter()
-    result = summarise(source, get_battery("small"), list(stages(source, get_battery("small"), max_bytes=limit)))
+    battery = get_battery(BATTERY)
+    result = summarise(source, battery, list(stages(source, battery, max_bytes=limit)))
     return result, time.perf_counter() - started
 
 
@@ -118,8 +121,8 @@ def main(flags: list[str]) -> None:
                      human_bytes(piped) if piped else f"none to {human_bytes(limit)}"])
     body = (f"Seed {SEED}; both read the same bits (`rnglab stream GEN`, the genuine bits of each output packed) up "
             f"to {human_bytes(limit)}; PractRand {version or 'not measured'} `RNG_test stdin32 -tlmin 10` (core "
-            "tests, standard folding) reports at every doubling from 1 KiB; rnglab runs its `small` battery at "
-            "doubling sizes (`rnglab test GEN --battery small --until-fail`), each stage on the stream from its "
+            "tests, standard folding) reports at every doubling from 1 KiB; rnglab runs its default battery (`core`) "
+            "at doubling sizes (`rnglab test GEN --until-fail`), each stage on the stream from its "
             "start, every test below its cap reading all of it, as PractRand's reports cover everything read so "
             "far by every test. Ratio = rnglab's data to fail / PractRand's (below 1: rnglab needs less). "
             "Piped: rnglab reading the same bits as PractRand on its standard input (`rnglab test - --format u32 "

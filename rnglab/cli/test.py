@@ -39,7 +39,7 @@ genuine_bits = lazy("streams.gateway", "genuine_bits")
 #: the standard battery (8.3e8 values in about 41 s on a loaded two-core machine).
 FAST_VALUES = 2 * 10**9
 
-#: The data a plain ``rnglab test GEN`` examines, running the small battery until it fails: PractRand 0.95 FAILs the
+#: The data a plain ``rnglab test GEN`` examines, running the core battery until it fails: PractRand 0.95 FAILs the
 #: five streams that the smoke battery passed (issue #30: xorshift64's and xorshift128+'s low words, a 48-bit LCG's
 #: bits 16..47, an additive lagged Fibonacci (24, 55), a 32-bit LCG's top 16 bits two to a word) within 16 MiB, and
 #: this run fails them within 1 MiB (bench/c/defective_streams.c, tests/cli/test_test.py); 64 MiB gives a good
@@ -127,9 +127,10 @@ def _input_generator(generator, input_format: str | None, rewind: bool):
 @generator_options(inputs=True)
 @click.option("--battery", "battery_name", metavar="NAME",
               help="Battery (rnglab/data/batteries.toml), run once at its sizes: smoke (a second; the default with "
-                   "--tests, --n or --repeat), small (SmallCrush's scale and PractRand's low-bit folds, seconds; the "
-                   "default with --until-fail, and of a plain 'rnglab test GEN'), standard (minutes, second-level), "
-                   "validation.")
+                   "--tests, --n or --repeat), core (PractRand's core tests' counterparts and its low-bit folds, with "
+                   "birthday spacings and collision; the default with --until-fail, and of a plain 'rnglab test "
+                   "GEN'), small (core and SmallCrush's other tests at its scale), standard (minutes, "
+                   "second-level), validation.")
 @click.option("--tests", "test_names", metavar="NAMES",
               help=f"Comma-separated test names: run only these. Names: {', '.join(TEST_NAMES)}.")
 @click.option("--n", "sample_size", type=IntExpr(minimum=1),
@@ -171,7 +172,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     GEN may also be a stream to read, - (standard input) or FILE, with its word
     size: mygame --dump-rng | rnglab test - --format u32.
 
-    Without --battery, --tests, --n, --repeat or --seeds, the small battery
+    Without --battery, --tests, --n, --repeat or --seeds, the core battery
     runs until it fails (as with --until-fail) on up to 64 MiB (--max-bytes),
     PractRand's default way: it says how much data it examined.
 
@@ -180,7 +181,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     FAIL (< 1e-10). The summary lists only the suspect results. A run that draws more
     than 2,000,000,000 values (about two minutes) needs --allow-slow.
 
-    With --until-fail the battery (small unless --battery says otherwise) runs
+    With --until-fail the battery (core unless --battery says otherwise) runs
     at doubling sizes, each stage on the first 1 KiB, 2 KiB, 4 KiB, ... of the
     stream (on the next data of an input read once), every test reading all of
     it as PractRand's do, until a FAIL, the last stage on all of --max-bytes (or
@@ -208,7 +209,7 @@ def test_command(generator, battery_name, test_names, sample_size, repeat, drop_
     if max_time is not None and not until_fail:
         raise click.UsageError("--max-time applies to --until-fail")
     until_fail = until_fail or plain
-    battery_name = battery_name or ("small" if until_fail else "smoke")
+    battery_name = battery_name or ("core" if until_fail else "smoke")
     entries = select_entries(get_battery(battery_name), tests, sample_size, repeat)
     if until_fail and sample_size is not None:
         raise click.UsageError("--until-fail scales every sample size per stage: leave out --n")

@@ -152,7 +152,7 @@ def test_the_plain_command_fails_the_five_streams_the_smoke_battery_passed(kind,
     status, out, _ = run(["test", "-", "--format", "u32"], capsys)
     *_, failing, conclusion = out.splitlines()
     assert status == 1 and "FAIL" in failing and conclusion.startswith("data needed to fail: ")
-    assert out.startswith("stdin, battery small until it fails, on up to 64 MiB: ")
+    assert out.startswith("stdin, battery core until it fails, on up to 64 MiB: ")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(defective_streams(kind, 2**23))))
     assert run(["test", "-", "--format", "u32", "--battery", "smoke", "--json"], capsys)[0] == 0  # issue #30's miss
 
@@ -160,7 +160,7 @@ def test_the_plain_command_fails_the_five_streams_the_smoke_battery_passed(kind,
 def test_the_plain_command_says_how_much_it_examined(capsys):
     status, out, _ = run(["test", "pcg64", "--max-bytes", "2MiB"], capsys)
     lines = out.splitlines()
-    assert status == 0 and lines[0].startswith("pcg64, battery small until it fails, on up to 2 MiB: ")
+    assert status == 0 and lines[0].startswith("pcg64, battery core until it fails, on up to 2 MiB: ")
     assert lines[-1].startswith("no anomaly up to 2 MiB (a limit was reached)")
 
 

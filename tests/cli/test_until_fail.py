@@ -65,12 +65,13 @@ def piped(data: bytes, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
 
 
-@pytest.mark.parametrize("data", [b"", b"abc", bytes(4096)])
+@pytest.mark.parametrize("data", [b"", b"abc", make_source("pcg64", 1).random_raw(512).astype("<u8").tobytes()],
+                         ids=["empty", "3 bytes", "4 KiB of pcg64"])
 def test_cli_refuses_a_stream_too_short_to_test(data, monkeypatch, capsys):
-    """Issue #30 item 6: empty input, 3 bytes, 4 KiB gave "no anomaly up to 0 bytes" and status 0."""
+    """Issue #30 item 6: empty input, 3 bytes, 4 KiB of a good stream gave "no anomaly up to 0 bytes" and status 0."""
     piped(data, monkeypatch)
     status, out, err = run(["test", "-", "--format", "u32", "--until-fail"], capsys)
-    assert (status, out) == (2, "") and err == (
+    assert status == 2 and "no anomaly" not in out and err == (
         f"Error: stdin holds {len(data):,} bytes; --until-fail needs at least 1,048,576 (1 MiB): below "
         f"1 MiB most tests of a battery are refused by their validity rules, and a stream that ends early (a "
         f"generator that crashed) is not a pass\n")
@@ -90,9 +91,19 @@ def test_cli_tests_a_short_stream_to_a_smaller_allowance(monkeypatch, capsys):
     piped(make_source("pcg64", 1).random_raw(1024).astype("<u8").tobytes(), monkeypatch)
     status, out, _ = run(["test", "-", "--format", "u64", "--until-fail", "--max-bytes", "8KiB"], capsys)
     assert status == 0 and out.splitlines()[-1].startswith("no anomaly up to 8 KiB (a limit was reached)")
-    piped(bytes(4096), monkeypatch)
+    piped(make_source("pcg64", 1).random_raw(512).astype("<u8").tobytes(), monkeypatch)
     status, out, err = run(["test", "-", "--format", "u64", "--until-fail", "--max-bytes", "8KiB"], capsys)
-    assert (status, out) == (2, "") and "holds 4,096 bytes; --until-fail needs at least 8,192 (8 KiB)" in err
+    assert status == 2 and "no anomaly" not in out
+    assert "holds 4,096 bytes; --until-fail needs at least 8,192 (8 KiB)" in err
+
+
+def test_cli_a_short_stream_that_fails_is_a_fail(monkeypatch, capsys):
+    """4 KiB of zeros FAIL the low bit's linear complexity within the data there is: status 1, not a refusal."""
+    piped(bytes(4096), monkeypatch)
+    status, out, _ = run(["test", "-", "--format", "u32", "--until-fail"], capsys)
+    assert status == 1 and out.splitlines()[-1] == (
+        "data needed to fail: 1 KiB (birthday-spacings d=2^30 t=2, collision, birthday-spacings d=2^20 t=3, "
+        "hamming-weight, frequency low=8, linear-complexity low=1)")
 
 
 def test_cli_a_stream_that_stops_before_the_allowance_is_not_a_pass(monkeypatch, capsys):

@@ -94,12 +94,37 @@ def cell_indices(source: Source, n: int, d: int, t: int, dtype=np.uint64,
 @njit(cache=True, nogil=True)
 def _join_digits(values, shift, d, t, out):  # pragma: no cover - compiled
     """``out[j] = sum_i y_{tj+i} d^(t-1-i)`` with the digits ``y_k = values[k] >> shift``, for every ``j`` of ``out``
-    (Horner's rule, in uint64: a cell is below ``d^t <= 2^63``)."""
+    (Horner's rule, in uint64: a cell is below ``d^t <= 2^63``).
+
+    Two and three digits a cell (the small battery's collision and birthday-spacings grids) are joined by a loop
+    whose ``t`` is a constant, unrolled by the compiler: 0.6 and 1.0 ns a cell where the loop over a ``t`` known only
+    at run time took 4.5 and 5.7 (as :func:`~.bcfn._deviations`)."""
+    if t == 2:
+        return _join_cells(values, shift, d, 2, out)
+    if t == 3:
+        return _join_cells(values, shift, d, 3, out)
+    return _join_cells(values, shift, d, t, out)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _join_cells(values, shift, d, t, out):  # pragma: no cover - compiled
+    """:func:`_join_digits` for one ``t``."""
     for j in range(out.size):
         cell = np.uint64(0)
         for i in range(t):
             cell = cell * d + (values[t * j + i] >> shift)
         out[j] = cell
+    return out
+
+
+@njit(cache=True, nogil=True)
+def repeats_in_sorted(ordered):  # pragma: no cover - compiled
+    """The values of the sorted ``ordered`` equal to the one before them: its size less its distinct values (the
+    collisions of sorted cells, the equal birthday spacings), in one pass without a temporary array."""
+    repeats = 0
+    for i in range(1, ordered.size):
+        repeats += ordered[i] == ordered[i - 1]
+    return repeats
 
 
 def poisson_mid_pvalue(observed: int, mean: float) -> float:
@@ -253,7 +278,7 @@ class CollisionTally(PoissonBlocksTally):
 
     def coincidences(self, cells: np.ndarray) -> int:
         cells.sort()  # in place, without scratch (:func:`~.birthday.equal_spacings`)
-        return int(np.count_nonzero(cells[1:] == cells[:-1]))
+        return int(repeats_in_sorted(cells))
 
     def block_mean(self, m: int) -> float:
         return expected_collisions(m, self.k)

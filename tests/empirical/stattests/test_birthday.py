@@ -6,12 +6,21 @@ statistic, the circular spacing included).
 """
 
 import io
+import itertools
 import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rnglab.empirical.stattests.birthday import BirthdaySpacingsTally, birthday_spacings, equal_spacings
+from rnglab.empirical.stattests.birthday import (
+    MOST_SHARED_WORDS,
+    BirthdaySpacingsTally,
+    birthday_spacings,
+    equal_spacings,
+    repeated_values,
+)
 from rnglab.generators import make_source
 from rnglab.generators.external import ByteStreamSource
 
@@ -26,10 +35,57 @@ def test_all_equal_spacings_and_shared_birthdays():
     assert equal_spacings(np.array([5, 5, 5, 9], dtype=np.uint64), 12) == 1  # spacings 0, 0, 4, 8
 
 
-def test_the_birthdays_become_their_sorted_spacings_in_place():
+def test_the_birthdays_become_their_spacings_in_place():
     birthdays = np.array([9, 1, 6], dtype=np.uint64)  # sorted 1, 6, 9: spacings 5, 3 and around 12 - 9 + 1 = 4
-    assert equal_spacings(birthdays, 12) == 0
-    assert birthdays.tolist() == [3, 4, 5]  # no second array of n spacings
+    low = np.full(5, 7, dtype=np.uint32)
+    assert equal_spacings(birthdays, 12, low) == 0
+    assert birthdays.tolist() == [5, 3, 4]  # no second array of n spacings: the birthdays' own, and their low words
+    assert low.tolist() == [3, 4, 5, 7, 7]  # sorted there, the rest of a longer array untouched
+
+
+def sorted_repeats(values):
+    """The statistic as it was counted: the values sorted, each equal to the one before counted."""
+    ordered = np.sort(np.array(values, dtype=np.uint64))
+    return int(np.count_nonzero(ordered[1:] == ordered[:-1]))
+
+
+def low_words(values):
+    return (np.array(values, dtype=np.uint64) & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+
+# values that share low words without being equal (2^32 apart), equal ones, the extremes of uint64 and of a word
+VALUES = st.sampled_from([0, 1, 2**32 - 1, 2**32, 2**32 + 1, 2**33 + 1, 2**63, 2**64 - 1, 2**64 - 2**32])
+SPREAD = st.integers(0, 2**64 - 1) | st.integers(0, 40).map(lambda low: low + 2**32 * (low % 3))
+
+
+@settings(deadline=None)  # the first example compiles the kernels
+@given(st.lists(VALUES | SPREAD, max_size=200))
+def test_repeated_values_are_those_of_the_sorted_values(values):
+    assert repeated_values(np.array(values, dtype=np.uint64), low_words(values)) == sorted_repeats(values)
+
+
+def test_repeated_values_whatever_the_low_words_share():
+    """Every low word shared (all values equal, or 2^32 apart): every value is gathered and sorted, or past
+    MOST_SHARED_WORDS shared words all sorted at once, the count the same; none shared: nothing is."""
+    rng = np.random.default_rng(5)
+    many = 3 * MOST_SHARED_WORDS
+    cases = [[5] * 1000, [2**32 * j for j in range(1000)], [2**32 * (j % 7) + 9 for j in range(1000)],
+             [5] * many, [2**32 * (j % 50) + j % 3 for j in range(many)],
+             [2**32 * (j % 2) + j // 2 for j in range(2 * MOST_SHARED_WORDS + 2)],  # one shared word past the most
+             rng.integers(0, 2**64, 5000, dtype=np.uint64, endpoint=False).tolist(), list(range(1000)), [3], []]
+    for values in cases:
+        assert repeated_values(np.array(values, dtype=np.uint64), low_words(values)) == sorted_repeats(values)
+
+
+@settings(deadline=None)  # the first example compiles the kernels
+@given(st.lists(st.integers(0, 2**40), min_size=1, max_size=300), st.integers(0, 2**40))
+def test_equal_spacings_are_those_of_the_sorted_spacings(birthdays, extra_days):
+    """Against the statistic computed as TestU01 does: spacings (the circular one included) sorted, repeats
+    counted; birthdays shared, spacings 0 and the year's whole length (all birthdays on one day) included."""
+    k = max(birthdays) + 1 + extra_days
+    ordered = sorted(birthdays)
+    spacings = [b - a for a, b in itertools.pairwise(ordered)] + [k - ordered[-1] + ordered[0]]
+    assert equal_spacings(np.array(birthdays, dtype=np.uint64), k) == sorted_repeats(spacings)
 
 
 def words(values):

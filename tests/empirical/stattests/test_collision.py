@@ -11,15 +11,19 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rnglab.empirical.stattests.collision import (
     CollisionTally,
+    _join_digits,
     cell_indices,
     collision,
     digits,
     expected_collisions,
     poisson_discrete_pvalue,
     poisson_mid_pvalue,
+    repeats_in_sorted,
 )
 from rnglab.generators import make_source
 from rnglab.generators.external import ByteStreamSource
@@ -36,6 +40,31 @@ def test_msvc_digits_and_cells():
     assert digits(make_source("msvc"), 6, 4).tolist() == [0, 2, 0, 3, 2, 1]
     assert cell_indices(make_source("msvc"), 3, 4, 2).tolist() == [2, 3, 9]
     assert digits(make_source("msvc"), 3, 10).tolist() == [41 * 10 // 32768, 18467 * 10 // 32768, 6334 * 10 // 32768]
+
+
+@settings(deadline=None)  # the first example compiles the kernels
+@given(st.integers(1, 5), st.integers(0, 12), st.data())
+def test_joined_digits_are_horner_sums_for_every_t(t, shift, data):
+    """The unrolled loops (t = 2, 3) and the general one give ``sum_i y_{tj+i} d^(t-1-i)`` of the digits
+    ``y = w >> shift``, into uint32 and uint64 cells alike (the largest digits included: d^t = 2^32 fills a uint32
+    cell)."""
+    d = 2 ** (32 // t)
+    cells = data.draw(st.integers(0, 9))
+    digits_drawn = data.draw(st.lists(st.sampled_from([0, 1, d - 1]) | st.integers(0, d - 1),
+                                      min_size=t * cells, max_size=t * cells))
+    low_bits = data.draw(st.integers(0, 2**shift - 1))  # below the shift: dropped
+    values = (np.array(digits_drawn, dtype=np.uint64) << np.uint64(shift)) + np.uint64(low_bits)
+    expected = [sum(digits_drawn[t * j + i] * d ** (t - 1 - i) for i in range(t)) for j in range(cells)]
+    for dtype in (np.uint32, np.uint64):
+        out = np.empty(cells, dtype=dtype)
+        assert _join_digits(values, np.uint64(shift), np.uint64(d), t, out).tolist() == expected
+
+
+@settings(deadline=None)  # the first example compiles the kernel
+@given(st.lists(st.integers(0, 2**32 - 1) | st.sampled_from([0, 1, 2**32 - 1]), max_size=100))
+def test_repeats_in_sorted_values_are_the_values_less_the_distinct_ones(values):
+    for dtype in (np.uint32, np.uint64):
+        assert repeats_in_sorted(np.sort(np.array(values, dtype=dtype))) == len(values) - len(set(values))
 
 
 def test_poisson_p_values_by_their_sums():

@@ -9,8 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rnglab.empirical.stattests import TESTS
-from rnglab.empirical.stattests.gap16 import _count_gaps, coarse_bins, distinct_variance, expected_gaps, gap_edges
+from rnglab.empirical.stattests import TESTS, gap16
+from rnglab.empirical.stattests.gap16 import (
+    Gap16Tally,
+    _count_gaps,
+    coarse_bins,
+    distinct_variance,
+    expected_gaps,
+    gap_edges,
+    kernel_edges,
+)
 from rnglab.generators import CallableSource, make_source
 from rnglab.generators.adapters import ideal_source
 from rnglab.streams.gateway import BitSelection, select
@@ -39,12 +47,14 @@ def test_kernel_bins_every_gap_as_the_edges_do(bins, seed):
     coarse, shift = coarse_bins(edges)
     near = np.r_[edges[:-1], edges[:-1] - 1, edges[1:-1] + 1,
                  np.random.default_rng(seed).integers(0, 3 * edges[-2] + 2, 100)]
+    least = int(edges[-2]) + 2  # positions start here: a value never seen is then past the last bin's start
     for gap in np.unique(near[near >= 0]).tolist():
-        counts, last = np.zeros(bins, dtype=np.int64), np.full(2**16, -1, dtype=np.int64)
-        last[1] = 0
-        _count_gaps(np.array([1], dtype=np.uint64), 1, 1, gap + 1, last, edges, coarse, shift, np.empty(1, dtype=np.int64),
-                    counts)
+        counts, last = np.zeros(bins, dtype=np.int64), np.zeros(2**16, dtype=np.uint32)
+        last[1] = least
+        _count_gaps(np.array([1], dtype=np.uint64), 1, 1, least + gap + 1, last, kernel_edges(edges), coarse, shift,
+                    np.empty(1, dtype=np.uint32), counts)
         assert np.flatnonzero(counts).tolist() == [np.searchsorted(edges, gap, "right") - 1]
+        assert counts.sum() == 1 and last[1] == least + gap + 1
 
 
 @pytest.mark.parametrize("per", [1, 2, 3, 4])
@@ -56,19 +66,99 @@ def test_kernel_counts_the_gaps_of_every_packing_fed_in_pieces(per):
     packed = (words << (16 * np.arange(per - 1, -1, -1, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
     edges = gap_edges(8)
     coarse, shift = coarse_bins(edges)
-    counts, last, expected = np.zeros(8, dtype=np.int64), np.full(2**16, -1, dtype=np.int64), np.zeros(8, np.int64)
-    seen, start = {}, 0
+    counts, last, expected = np.zeros(8, dtype=np.int64), np.zeros(2**16, dtype=np.uint32), np.zeros(8, np.int64)
+    seen, start = {}, int(edges[-2]) + 2
     for first, size in [(0, 1), (1, 50), (51, 249)]:  # pieces of words; the last word of each read but its last value
         count = max(1, size * per - 1)
-        _count_gaps(packed[first:first + size], per, count, start, last, edges, coarse, shift,
-                    np.empty(count, dtype=np.int64), counts)
+        _count_gaps(packed[first:first + size], per, count, start, last, kernel_edges(edges), coarse, shift,
+                    np.empty(count, dtype=np.uint32), counts)
         for position, value in enumerate(words[first:first + size].ravel()[:count].tolist(), start):
             if value in seen:
                 expected[np.searchsorted(edges, position - seen[value] - 1, "right") - 1] += 1
             seen[value] = position
         start += count
     assert counts.tolist() == expected.tolist() and counts.sum() > 200
-    assert {value: int(last[value]) for value in seen} == seen
+    assert {value: int(last[value]) for value in np.flatnonzero(last).tolist()} == seen
+
+
+def _array_source(values, bits):
+    """The outputs ``values`` (``bits`` bits each) in turn, a read at a time."""
+    stream = iter(np.asarray(values, dtype=np.uint64).tolist())
+    return CallableSource(lambda size: [next(stream) for _ in range(size)], 0, 2**bits - 1, name="array",
+                          vectorized=True)
+
+
+def _brute_force_gaps(values, edges):
+    """Every gap of the 16-bit ``values``, binned by ``searchsorted`` on the edges: the definition, position by
+    position."""
+    counts, seen = np.zeros(edges.size - 1, dtype=np.int64), {}
+    for position, value in enumerate(values):
+        if value in seen:
+            counts[np.searchsorted(edges, position - seen[value] - 1, "right") - 1] += 1
+        seen[value] = position
+    return counts
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from([16, 32, 64]), st.integers(0, 2**32 - 1), st.integers(1, 400), st.integers(100_000, 250_000),
+       st.lists(st.floats(0, 1), max_size=5))
+def test_the_tally_counts_every_gap_across_pieces_and_rebases(bits, seed, alphabet, total, cuts):
+    """The tally's counts equal the gaps binned one by one (:func:`_brute_force_gaps`) for 16-, 32- and 64-bit
+    outputs (one, two and four values a word) read in pieces, with positions held so near their limit that
+    they are rebased every few dozen chunks: frequent values from a small alphabet (value 0 among them), rare ones
+    whose gaps often pass the last bin's start (so that their positions are clamped at a rebase), a value seen
+    once."""
+    rng = np.random.default_rng(seed)
+    values = np.where(rng.random(total) < 1e-4, rng.integers(60_000, 60_010, total), rng.integers(0, alphabet, total))
+    values[rng.integers(0, total)] = 65_535
+    per = bits // 16
+    values = np.resize(values, -(-total // per) * per)  # whole outputs
+    outputs = (values.reshape(-1, per).astype(np.uint64) << (16 * np.arange(per - 1, -1, -1, dtype=np.uint64))).sum(
+        axis=1, dtype=np.uint64)
+    source = _array_source(outputs, bits)
+    tally = Gap16Tally(source, bins=2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gap16, "CHUNK_VALUES", 4096)
+        patch.setattr(gap16, "POSITION_LIMIT", 3 * tally.least_position)
+        for read in sorted({round(cut * total) for cut in cuts if cut * total >= 1} | {total}):
+            tally.extend(source, read, checked=False)
+    assert tally.counts.tolist() == _brute_force_gaps(values[:total].tolist(), tally.edges).tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4096), st.integers(0, 2**40), st.lists(st.integers(1, 2**20), min_size=1, max_size=30),
+       st.integers(0, 3))
+def test_a_rebase_keeps_the_bin_of_every_gap_to_come(bins, start, ages, later):
+    """After :meth:`Gap16Tally._rebase` at ``start``, the value at ``start`` is held at the least position, and
+    a value last seen ``age`` values before ``start`` still closes, at ``start + later``, a gap in the bin of
+    ``age + later - 1`` (those older than the last bin's start clamped to 1, never to 0, which means never
+    seen); values never seen stay at 0."""
+    tally = Gap16Tally(make_source("pcg64", 1), bins=bins)
+    tally.offset = 2**32 - 1 - start - 10  # the positions held near the largest uint32
+    ages = [age for age in ages if age <= start] or [1]
+    values = np.arange(1, len(ages) + 1)
+    tally.last[values] = [start - age + tally.offset for age in ages]
+    tally._rebase(start)
+    assert start + tally.offset == tally.least_position and tally.last[0] == 0 and (tally.last[values] > 0).all()
+    tail, position = tally.edges[-2], start + later + tally.offset
+    held = np.minimum(position - tally.last[values].astype(np.int64) - 1, tail)
+    true = np.minimum(np.array(ages) + later - 1, tail)
+    assert np.searchsorted(tally.edges, held, "right").tolist() == np.searchsorted(tally.edges, true, "right").tolist()
+
+
+@pytest.mark.parametrize("offset, rebased_at", [(2**32 - 4096, 4096), (2**32 - 4095, 0)])
+def test_positions_are_rebased_before_they_pass_the_largest_uint32(offset, rebased_at):
+    """Chunks of 4096 values from the position ``offset``: the first ends at ``2^32 - 1`` (held as it is) or at
+    ``2^32`` (which uint32 would hold as 0, never seen): rebased first. A value repeated throughout closes a gap
+    of 0 at every position but its first."""
+    source = _sixteen_bit([5])
+    tally = Gap16Tally(source, bins=2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gap16, "CHUNK_VALUES", 4096)
+        tally.offset = offset
+        tally.extend(source, 4096, checked=False).extend(source, 5000, checked=False)
+    assert tally.counts.tolist() == [4999, 0]
+    assert tally.offset == tally.least_position - rebased_at
 
 
 def test_expected_counts_match_the_sum_over_gaps():
