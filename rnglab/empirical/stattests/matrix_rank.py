@@ -38,9 +38,11 @@ def rank_probabilities(rows: int, columns: int) -> np.ndarray:
 CHUNK_ROWS = 2**15
 
 
-#: Rows eliminated together (:func:`eliminate_group`, :func:`clear_below`): eight pivots held in registers, which
-#: :func:`clear_below` names one by one (another size needs its pivots named again).
-GROUP = 8
+#: Rows eliminated together (:func:`eliminate_group`, :func:`clear_below`): four pivots held in registers, which
+#: :func:`clear_below` names one by one (another size needs its pivots named again). Of 2, 4 and 8, four is the
+#: fastest: 0.26 microseconds a 64 x 64 matrix against 0.61 and 0.30 (eight rows' elimination inside the group,
+#: a scalar chain of 28 steps, cost more than the passes over the rows below that it saved).
+GROUP = 4
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -83,17 +85,15 @@ def clear_below(group, below):  # pragma: no cover - compiled
 
     The pivots in the group's order: pivot ``k`` holds no bit of the pivots
     before it, so that clearing its bit leaves theirs cleared, and the row
-    ends with none of the eight. Each row is loaded and stored once for the
-    eight pivots, which stay in registers, rather than once a pivot; a loop
+    ends with none of the group's. Each row is loaded and stored once for the
+    group's pivots, which stay in registers, rather than once a pivot; a loop
     over the pivots instead (reading them from the array the rows are
     stored into) was thirty times slower.
     """
-    p0, p1, p2, p3, p4, p5, p6, p7 = group[0], group[1], group[2], group[3], group[4], group[5], group[6], group[7]
+    p0, p1, p2, p3 = group[0], group[1], group[2], group[3]
     b0, b1, b2, b3 = lowest_bit(p0), lowest_bit(p1), lowest_bit(p2), lowest_bit(p3)
-    b4, b5, b6, b7 = lowest_bit(p4), lowest_bit(p5), lowest_bit(p6), lowest_bit(p7)
     for j in range(below.size):
-        row = cleared(cleared(cleared(cleared(below[j], p0, b0), p1, b1), p2, b2), p3, b3)
-        below[j] = cleared(cleared(cleared(cleared(row, p4, b4), p5, b5), p6, b6), p7, b7)
+        below[j] = cleared(cleared(cleared(cleared(below[j], p0, b0), p1, b1), p2, b2), p3, b3)
 
 
 @njit(cache=True, nogil=True)
@@ -108,14 +108,15 @@ def gf2_ranks(matrices, columns):  # pragma: no cover - compiled
     pivot into those that hold the bit), so that the pivots are independent
     and the rank is their number. The rows are eliminated a group at a time:
     inside the group (:func:`eliminate_group`, unrolled in registers), then
-    the group's eight pivots cleared from the rows below at once
+    the group's pivots cleared from the rows below at once
     (:func:`clear_below`, a loop over the rows in vector registers, each row
     read and written once per group rather than once per pivot). On this
-    project's machine (numba 0.68, an AVX-512 Xeon, 256-bit vectors) 0.30
-    microseconds a 64 x 64 matrix and 0.12 a 32 x 32, where clearing each
-    pivot from the rows below in turn took 0.42 and 0.21 (best of 7,
-    alternating). Two matrices eliminated side by side, for the processor
-    to overlap their chains of dependent steps, were no faster.
+    project's machine (numba 0.68, an AVX-512 Xeon, 256-bit vectors) 0.26
+    microseconds a 64 x 64 matrix and 0.10 to 0.12 a 32 x 32, where clearing
+    each pivot from the rows below in turn took 0.41 and 0.18 to 0.21 (best
+    of 7, alternating). Two matrices eliminated side by side (groups of
+    eight), for the processor to overlap their chains of dependent steps,
+    were no faster.
     """
     count, rows = matrices.shape
     ranks = np.empty(count, dtype=np.int64)

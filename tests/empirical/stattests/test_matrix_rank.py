@@ -1,5 +1,5 @@
 """GF(2) ranks (rnglab.empirical.stattests.matrix_rank): the rank law against every 3 x 3 and 2 x 4 matrix, the
-compiled elimination against a plain one (on products of known rank whose dependencies cross its groups of eight
+compiled elimination against a plain one (on products of known rank whose dependencies cross its groups of
 rows too), and the published 32 x 32 law.
 
 Known answers: 168 of the 512 binary 3 x 3 matrices are invertible (the order of GL(3, 2)); a random 32 x 32 matrix
@@ -57,7 +57,7 @@ def gf2_product(left: np.ndarray, right: np.ndarray) -> np.ndarray:
 @given(st.integers(1, 70), st.integers(1, 64), st.integers(0, 70), st.integers(0, 2**32))
 def test_ranks_of_products_of_known_rank(rows, columns, inner, seed):
     """A product of a rows x k and a k x columns matrix has rank at most k: its rows are combinations of the same
-    k rows, spread over every group of eight rows (the dependencies cross the groups), some of them repeated or
+    k rows, spread over every group of rows (GROUP) (the dependencies cross the groups), some of them repeated or
     zero. The compiled ranks equal the plain elimination's, which are at most k and at most the sides."""
     rng = np.random.default_rng(seed)
     matrices = []
