@@ -57,7 +57,7 @@ def gf2_product(left: np.ndarray, right: np.ndarray) -> np.ndarray:
 @given(st.integers(1, 70), st.integers(1, 64), st.integers(0, 70), st.integers(0, 2**32))
 def test_ranks_of_products_of_known_rank(rows, columns, inner, seed):
     """A product of a rows x k and a k x columns matrix has rank at most k: its rows are combinations of the same
-    k rows, spread over every group of rows (GROUP) (the dependencies cross the groups), some of them repeated or
+    k rows, spread over every group of GROUP rows (the dependencies cross the groups), some of them repeated or
     zero. The compiled ranks equal the plain elimination's, which are at most k and at most the sides."""
     rng = np.random.default_rng(seed)
     matrices = []
