@@ -21,9 +21,9 @@ from rnglab.empirical.stattests.base import (
     register,
     require,
 )
-from rnglab.empirical.stattests.collision import digits
+from rnglab.empirical.stattests.collision import digits, top_bits_shift
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import genuine_bits, selection_of, uniforms
+from rnglab.streams.gateway import _spanned_words, genuine_bits, selection_of, uniforms
 
 #: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
 #: the processor's cache, which makes the numpy passes several times faster than on whole samples.
@@ -62,6 +62,44 @@ def add_counts(indices, counts):  # pragma: no cover - compiled
     every class per call (100,001 of them for the maximum-of-t test's cells, for a chunk of 10,922 groups)."""
     for index in indices:
         counts[index] += 1
+
+
+#: Counts of at most this many cells are kept four times over by :func:`add_top_bit_counts` (16 KiB of uint32 for
+#: 256 cells); above, the four copies would cost more to clear and add than they save.
+SPLIT_CELLS = 2**12
+
+
+@njit(cache=True, nogil=True)
+def add_top_bit_counts(values, shift, mask, counts):  # pragma: no cover - compiled
+    """``counts[(v >> shift) & mask] += 1`` for every ``v`` of ``values`` (fewer than ``2^32``), in place: the
+    frequency test's digits when they are the words' top bits (:func:`~.collision.top_bits_shift`), counted as they
+    are cut from the words under a selection of bits (``shift`` then counts the bits below the selection too).
+
+    Successive values go to four separate uint32 counts (of at most
+    :data:`SPLIT_CELLS` cells), added to ``counts`` at the end: an increment
+    then never waits for the store of the one before it to the same cell,
+    which on a stream that repeats a digit (a defective one) made each count
+    cost three to four times as much (2.5 to 2.7 ns a value, 0.7 to 1.0 with
+    four counts; 0.6 to 0.8 on random words either way, ``d`` = 16 or 256).
+    Against cutting the digits into an array of their own and counting them
+    (:func:`add_counts`), 0.6 to 0.7 ns a value rather than 1.0 to 1.3.
+    """
+    if counts.size > SPLIT_CELLS:
+        for value in values:
+            counts[(value >> shift) & mask] += 1
+        return
+    split = np.zeros((4, counts.size), dtype=np.uint32)
+    whole = values.size - values.size % 4
+    for i in range(0, whole, 4):
+        split[0, (values[i] >> shift) & mask] += 1
+        split[1, (values[i + 1] >> shift) & mask] += 1
+        split[2, (values[i + 2] >> shift) & mask] += 1
+        split[3, (values[i + 3] >> shift) & mask] += 1
+    for i in range(whole, values.size):
+        split[0, (values[i] >> shift) & mask] += 1
+    for cell in range(counts.size):
+        counts[cell] += np.int64(split[0, cell]) + np.int64(split[1, cell]) + np.int64(split[2, cell]) \
+            + np.int64(split[3, cell])
 
 
 def group_counts(read: Callable[[int], np.ndarray], n: int, t: int,
@@ -153,8 +191,13 @@ class FrequencyTally(Tally):
         check_cells(n, self.d, "the frequency test")
 
     def _read(self, source: Source, count: int) -> None:
-        self.counts += group_counts(digit_reader(source, self.d), count, 1,
-                                    lambda groups: groups[:, 0], self.d)
+        shift = top_bits_shift(source, self.d)
+        if shift is None:
+            self.counts += group_counts(digit_reader(source, self.d), count, 1, lambda groups: groups[:, 0], self.d)
+            return
+        for start in range(0, count, CHUNK):  # the digits are the words' top bits: counted as they are cut
+            values, below, _ = _spanned_words(source, min(CHUNK, count - start))  # a selection's bits cut here too
+            add_top_bit_counts(values, np.uint64(below + shift), np.uint64(self.d - 1), self.counts)
 
     def result(self) -> EmpiricalResult:
         n = self.samples

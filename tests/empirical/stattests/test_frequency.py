@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from rnglab.empirical.stattests import frequency as frequency_module
 from rnglab.empirical.stattests.frequency import (
+    SPLIT_CELLS,
     Overlap,
+    add_top_bit_counts,
     frequency,
     group_counts,
     serial,
@@ -23,7 +25,7 @@ from rnglab.empirical.stattests.frequency import (
     tuple_counts,
 )
 from rnglab.generators import make_source
-from rnglab.streams.gateway import BitSelection, select
+from rnglab.streams.gateway import BitSelection, select, words
 
 
 def test_frequency_by_hand():
@@ -91,6 +93,38 @@ def test_add_counts_is_a_bincount(indices):
     counts = np.arange(10, dtype=np.int64)
     frequency_module.add_counts(np.array(indices, dtype=np.intp), counts)
     assert counts.tolist() == (np.arange(10) + np.bincount(np.array(indices, dtype=np.intp), minlength=10)).tolist()
+
+
+SPLIT_BITS = SPLIT_CELLS.bit_length() - 1
+
+
+@given(st.lists(st.integers(0, 2**64 - 1), max_size=41), st.sampled_from([1, 4, 8, SPLIT_BITS, SPLIT_BITS + 1]),
+       st.integers(0, 63), st.booleans())
+def test_top_bit_counts_are_a_bincount_of_the_bits_cut(values, cell_bits, shift, repeat):
+    """Counting in place equals numpy's bincount of ``(v >> shift) & mask``, added to what the counts held: any
+    length (the four counts' remainder), up to SPLIT_CELLS cells and above (the plain loop), the bits cut from
+    anywhere in the word, and a stream that repeats one value (every increment on the same cell)."""
+    values = np.array(values[:1] * 40 if repeat else values, dtype=np.uint64)
+    shift, cells = min(shift, 64 - cell_bits), 2**cell_bits
+    counts = np.arange(cells, dtype=np.int64)
+    add_top_bit_counts(values, np.uint64(shift), np.uint64(cells - 1), counts)
+    cut = (values >> np.uint64(shift)) & np.uint64(cells - 1)
+    assert counts.tolist() == (np.arange(cells) + np.bincount(cut.astype(np.intp), minlength=cells)).tolist()
+
+
+@pytest.mark.usefixtures("tiny_chunks")
+@pytest.mark.parametrize("name, selection, d, shift", [("pcg64", BitSelection(), 256, 56),
+                                                        ("pcg64", BitSelection(low=8), 16, 4),
+                                                        ("pcg64", BitSelection(drop=5, keep=3), 8, 0),
+                                                        ("minstd", BitSelection(low=8), 256, 0)])
+def test_frequency_counts_the_top_bits_of_the_words_across_chunks(name, selection, d, shift):
+    # the digits are the selected words' top log2(d) bits, counted 7 values a read (tiny_chunks) from the words
+    # under the selection, as numpy counts them on the selected words read at once (MINSTD's 30 genuine bits: the
+    # outputs at or above 2^30 skipped, in the reads of the tally as in the one read)
+    n = 5 * d + 3
+    top = words(select(make_source(name, 5), selection), n)[0] >> np.uint64(shift)
+    result = frequency(select(make_source(name, 5), selection), n, d=d)
+    assert result.details["observed"].tolist() == np.bincount(top.astype(np.intp), minlength=d).tolist()
 
 
 @given(st.integers(2, 5).flatmap(lambda d: st.tuples(st.just(d), st.lists(

@@ -205,6 +205,19 @@ def test_weight_counts_equal_a_histogram_of_popcounts(block_bits, words, short):
         assert counted.tolist() == expected.tolist()
 
 
+@pytest.mark.parametrize("block_bits", [8, 16, 32])
+def test_weight_counts_of_every_prefix_of_the_blocks(block_bits):
+    """Every count of blocks from 0 to all of them, from one word to nine (fewer blocks than a word holds, and
+    lengths on either side of the four counts' remainder): the weights of the first ``count`` blocks."""
+    per, mask = 64 // block_bits, 2**block_bits - 1
+    words = np.random.default_rng(block_bits).integers(0, 2**64, size=9, dtype=np.uint64)
+    blocks = [(int(word) >> (block_bits * (per - 1 - k))) & mask for word in words for k in range(per)]
+    for count in range(len(blocks) + 1):
+        expected = np.bincount([block.bit_count() for block in blocks[:count]], minlength=block_bits + 1)
+        used = words[:-(-count // per)]
+        assert weight_counts(used, per, block_bits, count).tolist() == expected.tolist()
+
+
 def test_hamming_weight_counts_blocks():
     # blocks of 8 bits: 0xFF (weight 8) and 0x0F (weight 4), 100 of each
     result = hamming_weight(fixed_source([0xFF, 0x0F], 8), 200, block_bits=8)
