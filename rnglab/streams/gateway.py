@@ -276,7 +276,7 @@ def words(source: Source, size: int) -> tuple[np.ndarray, int]:
     return genuine_words(source, size), genuine_bits(source)
 
 
-def _spanned_words(source: Source, size: int) -> tuple[np.ndarray, int, int]:
+def spanned_words(source: Source, size: int) -> tuple[np.ndarray, int, int]:
     """``(values, below, width)``: ``size`` words ``g`` of which ``(g >> below) mod 2^width`` are the source's
     :func:`genuine_words`.
 
@@ -377,7 +377,7 @@ class BitReader:
         size = max(0, -(-(check_count(count, "count") * f - self.held) // width))
         if width == f and not self.held:
             return words(source, size)[0]
-        values, below, width = _spanned_words(source, size)  # selected in the pass that packs them
+        values, below, width = spanned_words(source, size)  # selected in the pass that packs them
         fields, first, buffer, held = np.empty(count, dtype=np.uint64), 0, np.uint64(self.rest), self.held
         while held >= f and first < count:  # whole fields in the bits held (fields narrower than a word)
             held -= f

@@ -20,6 +20,7 @@ from rnglab.streams.gateway import (
     packed_words,
     scaled_words,
     select,
+    spanned_words,
     uniforms,
     words,
 )
@@ -452,3 +453,15 @@ def test_bit_reader_bits_and_fields_of_any_sizes_in_turn_equal_the_bit_stream(st
             taken += "".join(format(v, f"0{field_bits}b") for v in reader.fields(view, count, field_bits).tolist())
     assert taken == expected[:len(taken)]
     words_read(source, values, source_bits, -(-len(taken) // width))
+
+
+@pytest.mark.parametrize("selection", [BitSelection(low=8), BitSelection(low=1), BitSelection(drop=3, keep=10),
+                                       BitSelection()])
+def test_spanned_words_are_the_selected_words_before_the_cut(selection):
+    """A reader that cuts the selected bits in its own pass gets the words under the selection and the span:
+    ``(g >> below) mod 2^width`` are the words the selection reads."""
+    values, below, width = spanned_words(select(make_source("pcg64", 4), selection), 1000)
+    selected = select(make_source("pcg64", 4), selection)
+    expected = words(selected, 1000)[0]
+    assert np.array_equal((values >> np.uint64(below)) & np.uint64(2**width - 1), expected)
+    assert width == genuine_bits(selected)

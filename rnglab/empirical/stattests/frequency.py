@@ -23,7 +23,7 @@ from rnglab.empirical.stattests.base import (
 )
 from rnglab.empirical.stattests.collision import digits, top_bits_shift
 from rnglab.generators.base import Source
-from rnglab.streams.gateway import _spanned_words, genuine_bits, selection_of, uniforms
+from rnglab.streams.gateway import genuine_bits, selection_of, spanned_words, uniforms
 
 #: Values read per call of the gateway: small enough that a chunk and its temporaries stay in
 #: the processor's cache, which makes the numpy passes several times faster than on whole samples.
@@ -196,7 +196,7 @@ class FrequencyTally(Tally):
             self.counts += group_counts(digit_reader(source, self.d), count, 1, lambda groups: groups[:, 0], self.d)
             return
         for start in range(0, count, CHUNK):  # the digits are the words' top bits: counted as they are cut
-            values, below, _ = _spanned_words(source, min(CHUNK, count - start))  # a selection's bits cut here too
+            values, below, _ = spanned_words(source, min(CHUNK, count - start))  # a selection's bits cut here too
             add_top_bit_counts(values, np.uint64(below + shift), np.uint64(self.d - 1), self.counts)
 
     def result(self) -> EmpiricalResult:
