@@ -286,8 +286,8 @@ class TallyStream:
         try:
             tally.check(tally.samples)
         except ValueError as rule:
-            return _Outcome(None, str(rule), reader.outputs_read)
-        return _Outcome(tally.result(), None, reader.outputs_read)
+            return _Outcome(None, str(rule), reader.outputs_read, tally.samples)
+        return _Outcome(tally.result(), None, reader.outputs_read, tally.samples)
 
     def reader_from_held(self) -> CountingSource:
         """A reader, for a test without a tally, from the least position of the stream still held."""
@@ -334,7 +334,7 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, thresholds: Thre
     runs, skipped = dict(kept), []
     for index, outcome in outcomes.items():
         entry = fresh[index]
-        pacing.learn(index, battery.entries[index], entry.size, max(0, outcome.read - starts[index]))
+        pacing.learn(index, battery.entries[index], outcome.samples or entry.size, max(0, outcome.read - starts[index]))
         if outcome.rule is not None:
             skipped.append((entry.test, outcome.rule))
         else:
@@ -351,11 +351,13 @@ def _start(source: Source, entry: Entry, tallies: TallyStream) -> int:
 
 class _Outcome(NamedTuple):
     """An entry's run at a stage: its result, or the validity rule it broke; the outputs it read from the stream's
-    start."""
+    start, and the samples those hold when that is not the paced size (a tally that already held more: it
+    never gives any back)."""
 
     result: object
     rule: str | None
     read: int
+    samples: int | None = None
 
 
 def _view(source: Source, entry: Entry, reader: CountingSource) -> Source:

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from rnglab.empirical.battery import Entry, get_battery
+from rnglab.empirical.battery import Battery, Entry, get_battery
 from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.until_fail import CountingSource, Pacing, TallyStream, run_stage, stages, summarise
 from rnglab.empirical.verdicts import Thresholds
@@ -205,6 +205,17 @@ def test_pacing_keeps_a_margin_for_an_entry_whose_consumption_varies():
     assert pacing.size(1, gap) == 3753 and pacing.error[1] == 120 / 5000
     assert pacing.size(0, serial) == int(2**20 / 2.001)
     assert pacing.size(2, runs) == 1_044_487  # (sqrt(4 + 2^20) - 2)^2 = 1,044,487.99: not yet seen steady
+
+
+def test_a_tally_holding_more_samples_than_its_stage_learns_its_consumption_from_them():
+    """A 128 x 128 matrix of PCG64's low bit takes 16,384 outputs (128 KiB): the tally holds the two samples of
+    the probe while the first stages pace it at one, and its consumption is what it read over the samples it holds
+    (it learnt twice that, over the paced one, never steady: 3 matrices at 4 MiB, too few to run); at 4 MiB it runs
+    with the 32 matrices the stage holds."""
+    entry = Entry("matrix-rank", 100, {"rows": 128, "columns": 128}, bits=BitSelection(low=1))
+    last = list(stages(make_source("pcg64", 1), Battery("wide", "", (entry,)), max_bytes=2**22))[-1]
+    assert last.bytes == 2**22 and last.skipped == ()
+    assert last.results[0].params["n"] == 32
 
 
 def test_stages_double_from_1_kib_and_the_last_is_the_allowance():
