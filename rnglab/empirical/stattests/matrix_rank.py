@@ -307,9 +307,12 @@ def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32) ->
     Diehard). ``X^2`` is asymptotically chi-square with (classes - 1)
     degrees of freedom; the p-value is its right tail. Rows of up to 64
     columns are one uint64 each (:func:`gf2_ranks`); wider ones, several
-    (:func:`wide_gf2_ranks`), as PractRand's BRank tests take matrices of
-    hundreds of columns, where a stream whose bits obey a linear recurrence of
-    order ``k`` (in part) gives ranks below ``k`` plus the rest. Needs
+    (:func:`wide_gf2_ranks`), as in PractRand's BRank, whose matrices have
+    hundreds of columns: when ``c`` of a matrix's columns hold bits that are
+    linear functions of a ``k``-bit state (the low bit of xoroshiro128+,
+    ``k = 128``, every other bit of its outputs piped as 32-bit words), those
+    columns span at most ``k`` dimensions and the rank is at most
+    ``columns - c + k``, below full rank once ``c > k``. Needs
     ``1 <= rows, columns <=`` :data:`MAX_SIDE` and ``n`` large enough for
     two classes.
 
@@ -317,6 +320,7 @@ def matrix_rank(source: Source, n: int, *, rows: int = 32, columns: int = 32) ->
     ----------
     G. Marsaglia, Diehard (1995), binary rank tests; G. Marsaglia, L. H. Tsay,
     Matrices and the structure of random number sequences, Linear Algebra Appl.
-    67, 1985. TestU01 smarsa_MatrixRank; NIST SP 800-22 rev. 1a, 2.5.
+    67, 1985. TestU01 smarsa_MatrixRank; NIST SP 800-22 rev. 1a, 2.5;
+    C. Doty-Humphrey, PractRand 0.95, test BRank.
     """
     return MatrixRankTally(source, rows=rows, columns=columns).extend(source, n).result()
