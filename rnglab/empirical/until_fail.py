@@ -363,8 +363,8 @@ def _start(source: Source, entry: Entry, tallies: TallyStream) -> int:
 
 class _Outcome(NamedTuple):
     """An entry's run at a stage: its result, or the validity rule it broke; the outputs it read from the stream's
-    start, and the samples those hold when that is not the paced size (a tally that already held more: it
-    never gives any back)."""
+    start; and, for a tally, the samples those hold (more than the paced size when it held more already: a
+    tally gives none back)."""
 
     result: object
     rule: str | None
