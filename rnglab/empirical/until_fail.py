@@ -55,6 +55,11 @@ LEAST_INPUT_BYTES = 2**20
 #: Why an entry is skipped at a stage where the input ended before its last sample.
 INPUT_ENDED = "the input ended before its last sample"
 
+#: Why an entry is skipped at every stage of an input that ended while the entries ran at 1 and 2 samples (before
+#: the first stage): its samples are too large for the input (a 384 x 384 matrix of the low bit is 576 KiB of
+#: 32-bit words, two of them more than the least input), whose stages the others still test.
+INPUT_UNDER_TWO_SAMPLES = "the input holds fewer than two of its samples"
+
 #: The factor of the first stage: every entry's sample size divided by 2^24, far below any validity rule,
 #: so that the first stages that run anything read at most a few KiB.
 FIRST_SCALE = 2.0**-24
@@ -286,8 +291,15 @@ class TallyStream:
         try:
             tally.check(tally.samples)
         except ValueError as rule:
-            return _Outcome(None, str(rule), reader.outputs_read)
-        return _Outcome(tally.result(), None, reader.outputs_read)
+            return _Outcome(None, str(rule), reader.outputs_read, tally.samples)
+        return _Outcome(tally.result(), None, reader.outputs_read, tally.samples)
+
+    def set_aside_ended(self) -> int:
+        """Skip from now on, with :data:`INPUT_UNDER_TWO_SAMPLES`, the tallies that the input's end stopped (at
+        the probe, before the first stage); return how many."""
+        ended = [index for index, rule in self.refused.items() if rule == INPUT_ENDED]
+        self.refused.update(dict.fromkeys(ended, INPUT_UNDER_TWO_SAMPLES))
+        return len(ended)
 
     def reader_from_held(self) -> CountingSource:
         """A reader, for a test without a tally, from the least position of the stream still held."""
@@ -334,7 +346,7 @@ def run_stage(source: Source, battery: Battery, pacing: Pacing, thresholds: Thre
     runs, skipped = dict(kept), []
     for index, outcome in outcomes.items():
         entry = fresh[index]
-        pacing.learn(index, battery.entries[index], entry.size, max(0, outcome.read - starts[index]))
+        pacing.learn(index, battery.entries[index], outcome.samples or entry.size, max(0, outcome.read - starts[index]))
         if outcome.rule is not None:
             skipped.append((entry.test, outcome.rule))
         else:
@@ -351,11 +363,13 @@ def _start(source: Source, entry: Entry, tallies: TallyStream) -> int:
 
 class _Outcome(NamedTuple):
     """An entry's run at a stage: its result, or the validity rule it broke; the outputs it read from the stream's
-    start."""
+    start; and, for a tally, the samples those hold (more than the paced size when it held more already: a
+    tally gives none back)."""
 
     result: object
     rule: str | None
     read: int
+    samples: int | None = None
 
 
 def _view(source: Source, entry: Entry, reader: CountingSource) -> Source:
@@ -441,7 +455,8 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     the last stage tests ``max_bytes`` itself when it is not a power of two
     of ``start_bytes``, so that the data examined is the allowance. Before
     the first stage, the entries run at 1 sample, then 2, unreported, to
-    learn how much each reads. A stage that would end
+    learn how much each reads; a tally whose two samples the input does not
+    hold is skipped from there on (:data:`INPUT_UNDER_TWO_SAMPLES`). A stage that would end
     after ``max_seconds`` (twice the last stage's time from now) is not started.
 
     Parameters
@@ -475,7 +490,7 @@ def stages(source: Source, battery: Battery, *, start_bytes: int = 1024, max_byt
     try:
         while pacing.probe < 4 or not pacing.per_sample:  # learn the entries' consumption at 1 and 2 samples
             probe, runs = run_stage(source, battery, pacing, thresholds, tallies, runs)
-            if _input_ended(probe):
+            if sum(rule == INPUT_ENDED for _, rule in probe.skipped) > tallies.set_aside_ended():
                 raise InputExhausted(f"{source.name} ended before the first stage")
             pacing.advance()
         for size in stage_bytes(start_bytes, max_bytes):

@@ -396,13 +396,18 @@ class BitReader:
         self.rest, self.held = int(buffer) & ((1 << int(held)) - 1), int(held)
         return fields
 
-    def bits(self, source: Source, count: int) -> np.ndarray:
-        """The next ``count`` bits as a uint8 array of 0/1 (:func:`bits`)."""
+    def packed(self, source: Source, count: int) -> np.ndarray:
+        """The next ``count`` bits packed in ``ceil(count / 64)`` uint64 words, the first bit the first word's
+        most significant, the last word's unused low bits zero."""
         whole, part = divmod(check_count(count, "count"), 64)
         packed = self.fields(source, whole, 64)
         if part:
             packed = np.append(packed, self.fields(source, 1, part) << np.uint64(64 - part))
-        return np.unpackbits(packed.astype(">u8").view(np.uint8), count=count)
+        return packed
+
+    def bits(self, source: Source, count: int) -> np.ndarray:
+        """The next ``count`` bits as a uint8 array of 0/1 (:func:`bits`)."""
+        return np.unpackbits(self.packed(source, count).astype(">u8").view(np.uint8), count=count)
 
     def chunks(self, source: Source, count: int, field_bits: int, *, chunk_fields: int = 2**20, multiple: int = 1):
         """Yield the next ``count`` fields a chunk at a time, as :func:`field_chunks` cuts them."""

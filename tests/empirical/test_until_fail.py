@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from rnglab.empirical.battery import Entry, get_battery
+from rnglab.empirical.battery import Battery, Entry, get_battery
 from rnglab.empirical.stattests import TESTS
 from rnglab.empirical.until_fail import CountingSource, Pacing, TallyStream, run_stage, stages, summarise
 from rnglab.empirical.verdicts import Thresholds
@@ -99,6 +99,23 @@ def test_a_stream_read_once_is_tested_as_its_generator_by_the_tallies(tmp_path):
     assert len(piped) >= 5
     assert [(s.bytes, [r.statistic for r in s.results]) for s in piped] == \
         [(s.bytes, [r.statistic for r in s.results]) for s in generated]
+
+
+def test_a_tally_whose_two_samples_outlast_the_input_is_skipped_and_the_others_test_it(tmp_path):
+    """The core battery's 384 x 384 matrices of the low bit take 576 KiB of 32-bit words each: a 1 MiB input (the
+    least a run accepts) holds one, and the probe's two ran past its end, which ended the run before its first
+    stage (the CLI said "no anomaly up to 0 bytes"). The entry is skipped, with the rule, and the others test
+    the input to its end."""
+    from rnglab.empirical.until_fail import INPUT_UNDER_TWO_SAMPLES
+    from rnglab.generators.external import input_spec
+
+    battery = Battery("two", "", (Entry("frequency", 10**5, {"d": 16}),
+                                  Entry("matrix-rank", 100, {"rows": 384, "columns": 384}, bits=BitSelection(low=1))))
+    path = tmp_path / "pcg64.u32"
+    path.write_bytes(make_source("pcg64", 6).random_raw(2**17).astype("<u8").tobytes())
+    done = list(stages(input_spec(str(path), "u32").make(None), battery, max_bytes=2**20))
+    assert done[-1].bytes == 2**20 and [r.test for r in done[-1].results] == ["frequency"]
+    assert all(stage.skipped[-1] == ("matrix-rank", INPUT_UNDER_TWO_SAMPLES) for stage in done)
 
 
 def test_tallies_that_end_their_stage_apart_do_not_wait_for_each_other(tmp_path, monkeypatch):
@@ -207,6 +224,17 @@ def test_pacing_keeps_a_margin_for_an_entry_whose_consumption_varies():
     assert pacing.size(2, runs) == 1_044_487  # (sqrt(4 + 2^20) - 2)^2 = 1,044,487.99: not yet seen steady
 
 
+def test_a_tally_holding_more_samples_than_its_stage_learns_its_consumption_from_them():
+    """A 128 x 128 matrix of PCG64's low bit takes 16,384 outputs (128 KiB): the tally holds the two samples of
+    the probe while the first stages pace it at one, and its consumption is what it read over the samples it holds
+    (it learnt twice that, over the paced one, never steady: 3 matrices at 4 MiB, too few to run); at 4 MiB it runs
+    with the 32 matrices the stage holds."""
+    entry = Entry("matrix-rank", 100, {"rows": 128, "columns": 128}, bits=BitSelection(low=1))
+    last = list(stages(make_source("pcg64", 1), Battery("wide", "", (entry,)), max_bytes=2**22))[-1]
+    assert last.bytes == 2**22 and last.skipped == ()
+    assert last.results[0].params["n"] == 32
+
+
 def test_stages_double_from_1_kib_and_the_last_is_the_allowance():
     from rnglab.empirical.until_fail import stage_bytes
 
@@ -218,11 +246,13 @@ def test_stages_double_from_1_kib_and_the_last_is_the_allowance():
 def test_the_stages_examine_powers_of_two_and_then_the_whole_allowance():
     """PractRand's stages: ``--max-bytes 6 MiB`` examines 1, 2, 4 MiB then 6 MiB (was 1.07, 2.16, 4.37 MiB and
     stopped there, under the allowance); every test below its cap reads most of it (the gap tests keep a margin of
-    four standard deviations of their random consumption, 21% at 1 MiB)."""
+    four standard deviations of their random consumption, less twice the error of their last prediction: 28% at
+    1 MiB for gap low=10, whose prediction at 512 KiB was 4.5% off; 25% when it learnt from its first stages
+    twice its consumption, before a tally's consumption was learnt over the samples it holds)."""
     result = run("pcg64", max_bytes=6 * 2**20)
     sizes = [stage.bytes for stage in result.stages]
     assert sizes[-4:] == [2**20, 2**21, 2**22, 6 * 2**20] and sizes[0] == 1024
-    assert all(stage.bytes_every >= 0.75 * stage.bytes for stage in result.stages[-4:])
+    assert all(stage.bytes_every >= 0.7 * stage.bytes for stage in result.stages[-4:])
 
 
 def test_every_test_below_its_cap_reads_the_whole_stage(pcg64_to_32_mib):

@@ -250,6 +250,21 @@ def test_bits_equal_the_bit_stream_read_one_bit_at_a_time(stream, data):
     words_read(source, values, source_bits, -(-count // width))
 
 
+@settings(max_examples=200, deadline=None)
+@given(bit_streams(), st.data())
+def test_packed_bits_in_two_reads_are_the_bit_stream_zero_padded(stream, data):
+    """:meth:`BitReader.packed`: ``a`` bits then ``b`` bits, each read packed 64 to a word, the first bit most
+    significant and the last word's unused bits zero, are the stream's first ``a + b`` bits."""
+    source_bits, high, values, selection = stream
+    expected, _width = reference_bits(source_bits, high, values, selection)
+    first = data.draw(st.integers(0, len(expected)))
+    second = data.draw(st.integers(0, len(expected) - first))
+    reader, view = BitReader(), select(listed(values, 0, high), selection)
+    for start, count in ((0, first), (first, second)):
+        padded = expected[start:start + count].ljust(-(-count // 64) * 64, "0")
+        assert reader.packed(view, count).tolist() == [int(padded[i:i + 64], 2) for i in range(0, len(padded), 64)]
+
+
 @settings(max_examples=100, deadline=None)
 @given(bit_streams(), st.sampled_from([32, 64]), st.data())
 def test_packed_words_equal_the_bit_stream_cut_into_words(stream, word_bits, data):
