@@ -1,8 +1,9 @@
 """The default battery ``core`` against ``small``: the same data to fail, in less CPU time.
 
 ``core`` (rnglab/data/batteries.toml) is ``small`` less the SmallCrush-style
-entries that never raised a failure of their own. This benchmark is the
-evidence: for every catalog generator but the OS source, numpy's Philox and
+entries that never raised a failure of their own, with a binary rank of
+384 x 384 matrices of the low bit (PractRand's BRank) that ``small`` has not.
+This benchmark is the evidence: for every catalog generator but the OS source, numpy's Philox and
 SFC64 (seed 12345, library call, as bench_until_fail.py), and every stream of
 bench/c/defective_streams.c (seed 1, piped to ``rnglab test - --format u32
 --until-fail --battery B``), both batteries run until they fail up to
