@@ -6,9 +6,9 @@ run reads that file on its standard input, rnglab with ``rnglab test - --format 
 PractRand with ``RNG_test stdin32 -tlmax SIZE``, alternately, ``--repeat`` times each; the CPU time of a run is its
 child's user + system time (``os.wait4``), so that the load of the shared machine does not count. Peak memory is
 the child's maximum resident set size. An untimed run of rnglab on the first 32 MiB fills numba's cache first.
-Per core, like for like: both programs run on one CPU (``os.sched_setaffinity``; PractRand is single-threaded,
-rnglab's battery runs its tests in threads, each on the one stream); rnglab also runs on every CPU, as it does
-by default (its threads then contend across CPUs: compare the two rows).
+Per core, like for like: PractRand is single-threaded, and rnglab's battery runs its tests in threads on the
+one CPU it starts on (:mod:`rnglab.parallel.cpus`: on both CPUs of this machine the same run took 15-24 CPU s
+where on one it took 12-13).
 
 PractRand is not part of rnglab: build it elsewhere (``make tools/RNG_test`` in a PractRand 0.94/0.95 checkout)
 and give its ``RNG_test`` with ``--practrand PATH`` or the environment variable ``PRACTRAND_RNG_TEST``.
@@ -49,14 +49,12 @@ def write_stream(path: Path, size: int) -> None:
 WARM_UP = 2**25
 
 
-def measured(command: list[str], stream: Path | None, cpus: set[int] | None = None) -> tuple[float, int, str]:
-    """Run ``command`` with ``stream`` (or nothing) on its standard input, on ``cpus`` (every CPU when None): its CPU
-    seconds, peak RSS in KiB, and output."""
+def measured(command: list[str], stream: Path | None) -> tuple[float, int, str]:
+    """Run ``command`` with ``stream`` (or nothing) on its standard input: its CPU seconds, peak RSS in KiB, and
+    output."""
     with open(stream or os.devnull, "rb") as source, tempfile.TemporaryFile() as output:
         child = subprocess.Popen(command, stdin=source, stdout=output, stderr=subprocess.STDOUT,
                                  env={**os.environ, "RNGLAB_PROGRESS": "0"})
-        if cpus:  # at once, before the child starts any thread (its threads inherit its CPUs)
-            os.sched_setaffinity(child.pid, cpus)
         _, status, usage = os.wait4(child.pid, 0)
         output.seek(0)
         text = output.read().decode(errors="replace")
@@ -65,24 +63,19 @@ def measured(command: list[str], stream: Path | None, cpus: set[int] | None = No
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss, text
 
 
-def one_cpu() -> set[int]:
-    return {min(os.sched_getaffinity(0))}
+def commands(practrand: str, size: int) -> dict[str, list[str]]:
+    """The runs on standard input compared, by label."""
+    return {"rnglab": [sys.executable, "-m", "rnglab", "test", "-", "--format", "u32", "--until-fail", "--max-bytes",
+                       str(size)],
+            "PractRand": [practrand, "stdin32", "-tlmax", f"{size // 2**20}MB"]}
 
 
-def commands(practrand: str, size: int) -> dict[str, tuple[list[str], set[int] | None]]:
-    """The runs on standard input compared, by label: the command and the CPUs it runs on (one, or every: None)."""
-    rnglab = [sys.executable, "-m", "rnglab", "test", "-", "--format", "u32", "--until-fail", "--max-bytes", str(size)]
-    return {"rnglab, one CPU": (rnglab, one_cpu()), "PractRand, one CPU": ([practrand, "stdin32", "-tlmax",
-                                                                             f"{size // 2**20}MB"], one_cpu()),
-            "rnglab, every CPU": (rnglab, None)}
-
-
-def builtin_commands(practrand: str, size: int) -> dict[str, tuple[list[str], set[int] | None]]:
-    """Each program on a fast good generator of its own, no pipe, on one CPU: rnglab's PCG64, PractRand's SFC64
-    (neither has the other's)."""
-    return {"rnglab pcg64, one CPU": ([sys.executable, "-m", "rnglab", "test", "pcg64", "--until-fail", "--max-bytes",
-                                      str(size)], one_cpu()),
-            "PractRand sfc64, one CPU": ([practrand, "sfc64", "-tlmax", f"{size // 2**20}MB"], one_cpu())}
+def builtin_commands(practrand: str, size: int) -> dict[str, list[str]]:
+    """Each program on a fast good generator of its own, no pipe: rnglab's PCG64, PractRand's SFC64 (neither has
+    the other's)."""
+    return {"rnglab pcg64": [sys.executable, "-m", "rnglab", "test", "pcg64", "--until-fail", "--max-bytes",
+                             str(size)],
+            "PractRand sfc64": [practrand, "sfc64", "-tlmax", f"{size // 2**20}MB"]}
 
 
 def run(practrand: str, size: int, repeat: int) -> dict[str, list[tuple[float, int, str]]]:
@@ -92,10 +85,10 @@ def run(practrand: str, size: int, repeat: int) -> dict[str, list[tuple[float, i
         write_stream(stream, size)
         runs: dict[str, list] = {name: [] for name in commands(practrand, size)}
         # numba's cache filled first (a kernel compiled in a timed run would count its CPU and memory)
-        measured(commands(practrand, min(size, WARM_UP))["rnglab, every CPU"][0], stream)
+        measured(commands(practrand, min(size, WARM_UP))["rnglab"], stream)
         for _ in range(repeat):
-            for name, (command, cpus) in commands(practrand, size).items():
-                runs[name].append(measured(command, stream, cpus))
+            for name, command in commands(practrand, size).items():
+                runs[name].append(measured(command, stream))
     return runs
 
 
@@ -103,8 +96,8 @@ def run_builtin(practrand: str, size: int, repeat: int) -> dict[str, list[tuple[
     """Alternate the two programs on their own generators, ``repeat`` times each."""
     runs: dict[str, list] = {name: [] for name in builtin_commands(practrand, size)}
     for _ in range(repeat):
-        for name, (command, cpus) in builtin_commands(practrand, size).items():
-            runs[name].append(measured(command, None, cpus))
+        for name, command in builtin_commands(practrand, size).items():
+            runs[name].append(measured(command, None))
     return runs
 
 
@@ -125,23 +118,21 @@ def report(runs: dict, size: int, practrand: str) -> str:
             f"{human_bytes(size)} of numpy's PCG64 (seed {SEED}) from a file on standard input; best of "
             f"{repeat_count(runs)} alternating runs each; CPU = user + system of the child process. PractRand: "
             f"`{Path(practrand).name} stdin32 -tlmax {size // 2**20}MB` (default reporting); rnglab: "
-            f"`rnglab test - --format u32 --until-fail --max-bytes {size}` (its default battery, core). One CPU: "
-            "the process pinned to one CPU (`os.sched_setaffinity`), per core like for like; every CPU: rnglab "
-            "as it runs by default, its tests' threads on both CPUs of this machine.\n\n"
+            f"`rnglab test - --format u32 --until-fail --max-bytes {size}` (its default battery, core, its tests' "
+            "threads on one CPU; PractRand is single-threaded).\n\n"
             f"{rows}\n"
-            f"rnglab / PractRand per CPU second, per core (both on one CPU): "
-            f"{rate['rnglab, one CPU'] / rate['PractRand, one CPU']:.3f} (goal of issue #30: at least 1.0); "
-            f"rnglab on every CPU: {rate['rnglab, every CPU'] / rate['PractRand, one CPU']:.3f}.\n")
+            f"rnglab / PractRand per CPU second: {rate['rnglab'] / rate['PractRand']:.3f} "
+            "(goal of issue #30: at least 1.0).\n")
 
 
 def builtin_report(runs: dict, size: int) -> str:
     rows, rate = table(runs, size)
-    return (f"\nEach on a built-in generator, no pipe, {human_bytes(size)}, one CPU, best of {repeat_count(runs)} "
+    return (f"\nEach on a built-in generator, no pipe, {human_bytes(size)}, best of {repeat_count(runs)} "
             f"alternating runs: `rnglab test pcg64 --until-fail --max-bytes {size}` and `RNG_test sfc64 -tlmax "
             f"{size // 2**20}MB` (PractRand has no PCG64, rnglab no SFC64: each program's cost of generating is "
             "in its figure).\n\n"
             f"{rows}\nrnglab / PractRand per CPU second: "
-            f"{rate['rnglab pcg64, one CPU'] / rate['PractRand sfc64, one CPU']:.3f}.\n")
+            f"{rate['rnglab pcg64'] / rate['PractRand sfc64']:.3f}.\n")
 
 
 def repeat_count(runs: dict) -> int:

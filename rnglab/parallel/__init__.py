@@ -10,5 +10,6 @@ deals).
 :mod:`rnglab.parallel.chunks`    cutting, running and gathering chunks; failures; coverage
 :mod:`rnglab.parallel.cluster`   a dask client: an existing scheduler or local processes
 :mod:`rnglab.parallel.journal`   the append-only record of finished chunks, to resume
+:mod:`rnglab.parallel.cpus`      a run's threads kept on one CPU
 ==============================  ======================================================
 """

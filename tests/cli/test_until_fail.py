@@ -183,3 +183,23 @@ def test_cli_a_file_read_to_its_end_is_the_whole_input(tmp_path, capsys):
                           "--max-bytes", "4MiB"], capsys)
     assert status == 0 and out.splitlines()[-1] == ("no anomaly up to 2 MiB (the whole input); every test below "
                                                     "its cap read at least 1.93 MiB (coupon)")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "sched_setaffinity"), reason="no CPU affinity on this platform")
+def test_cli_runs_the_tests_threads_on_one_cpu_and_gives_the_cpus_back(monkeypatch, capsys):
+    """The battery's threads contend for Python's lock: a run until it fails keeps them on one CPU
+    (rnglab.parallel.cpus), and the process has all its CPUs again after it."""
+    import os
+
+    from rnglab.empirical import until_fail
+
+    real, seen = until_fail.stages, []
+
+    def watched(*args, **kwargs):
+        seen.append(os.sched_getaffinity(0))
+        yield from real(*args, **kwargs)
+
+    monkeypatch.setattr(until_fail, "stages", watched)
+    before = os.sched_getaffinity(0)
+    status, _, _ = run(["test", "pcg64", "--battery", "smoke", "--until-fail", "--max-bytes", "64KiB"], capsys)
+    assert status == 0 and len(seen[0]) == 1 and seen[0] <= before and os.sched_getaffinity(0) == before
