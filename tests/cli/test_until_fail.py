@@ -98,7 +98,7 @@ def test_cli_tests_a_short_stream_to_a_smaller_allowance(monkeypatch, capsys):
 
 
 def test_cli_a_short_stream_that_fails_is_a_fail(monkeypatch, capsys):
-    """4 KiB of zeros FAIL the low bit's linear complexity within the data there is: status 1, not a refusal."""
+    """4 KiB of zeros FAIL within the data there is (six tests at the first KiB): status 1, not a refusal."""
     piped(bytes(4096), monkeypatch)
     status, out, _ = run(["test", "-", "--format", "u32", "--until-fail"], capsys)
     assert status == 1 and out.splitlines()[-1] == (
